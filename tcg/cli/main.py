@@ -1,0 +1,25 @@
+"""The ``tcg`` command: one entry point, one sub-command module per job."""
+
+from __future__ import annotations
+
+import typer
+
+from tcg.cli import cards_cmd, deck_cmd, play_cmd, replay_cmd, scenario_cmd, simulate_cmd
+
+app = typer.Typer(
+    name="tcg",
+    help="tcg-engine: play, simulate and test five trading card games by their real rules.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+app.add_typer(cards_cmd.app, name="cards")
+app.add_typer(deck_cmd.app, name="deck")
+app.add_typer(scenario_cmd.app, name="scenario")
+app.command("simulate")(simulate_cmd.simulate)
+app.command("play")(play_cmd.play)
+app.command("replay")(replay_cmd.replay)
+app.command("demo")(simulate_cmd.demo)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

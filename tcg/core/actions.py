@@ -1,0 +1,110 @@
+"""Actions: small immutable value objects with a JSON form and a readable text form."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from tcg.core.errors import DataError
+
+#: Fields whose values are card instance ids (an int, or a tuple of ints for list fields).
+CARD_FIELDS = frozenset({"card", "target", "onto", "source", "tributes", "cards"})
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
+    return value
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+class Action:
+    """One legal move: a type plus named fields, hashable and comparable.
+
+    The JSON form is ``{"type": "attack", "card": 17, "target": "player"}``; card fields
+    hold card instance ids. Mapping-valued fields (payment details) are stored as sorted
+    pairs and come back as dicts.
+    """
+
+    __slots__ = ("_hash", "_key", "fields", "type")
+
+    type: str
+    fields: tuple[tuple[str, Any], ...]
+
+    def __init__(self, type: str, **fields: Any) -> None:
+        object.__setattr__(self, "type", type)
+        frozen = tuple(sorted((k, _freeze(v)) for k, v in fields.items() if v is not None))
+        object.__setattr__(self, "fields", frozen)
+        key = (type, frozen)
+        object.__setattr__(self, "_key", key)
+        object.__setattr__(self, "_hash", hash(key))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Action is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and self._key == other._key
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __lt__(self, other: Action) -> bool:
+        return repr(self._key) < repr(other._key)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        for k, v in self.fields:
+            if k == name:
+                return v
+        return default
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type}
+        for k, v in self.fields:
+            if isinstance(v, tuple) and v and all(isinstance(p, tuple) and len(p) == 2 for p in v) and k in (
+                "pay",
+                "place",
+            ):
+                out[k] = {str(a): b for a, b in v}
+            else:
+                out[k] = _thaw(v)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Action:
+        if not isinstance(data, Mapping) or not isinstance(data.get("type"), str):
+            raise DataError(f"an action must be a mapping with a string 'type', got {data!r}")
+        fields = {k: v for k, v in data.items() if k != "type"}
+        return cls(data["type"], **fields)
+
+    def text(self, name_of: Callable[[int], str] | None = None) -> str:
+        """Short readable form, e.g. ``attack Bolshack Dragon(17) -> player``."""
+
+        def show(key: str, v: Any) -> str:
+            if key in CARD_FIELDS and name_of is not None:
+                if isinstance(v, int) and not isinstance(v, bool):
+                    return f"{name_of(v)}({v})"
+                if isinstance(v, tuple) and all(isinstance(x, int) for x in v):
+                    return "[" + ", ".join(f"{name_of(x)}({x})" for x in v) + "]"
+            if isinstance(v, tuple):
+                return "[" + ", ".join(str(x) for x in _thaw(v)) + "]"
+            return str(v)
+
+        parts = [self.type]
+        for k, v in self.fields:
+            if k == "card":
+                parts.insert(1, show(k, v))
+            elif k == "target":
+                parts.append(f"-> {show(k, v)}")
+            else:
+                parts.append(f"{k}={show(k, v)}")
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Action({self.to_json()!r})"

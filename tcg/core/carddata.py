@@ -1,0 +1,81 @@
+"""Loading card definitions from YAML with errors that name file, line, card and field."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from tcg.core.errors import DataError
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _expected(err: Any) -> str:
+    msg = str(err.get("msg", "invalid value"))
+    given = err.get("input")
+    if isinstance(given, dict | list):
+        return msg
+    return f"{msg} (got {given!r})"
+
+
+def validate_card(model: type[M], data: Any, *, source: str, line: int | None = None) -> M:
+    """Validate one card mapping; a failure names the card, the field and what was expected."""
+    if not isinstance(data, dict):
+        raise DataError(f"a card must be a mapping of fields, got {type(data).__name__}", source=source, line=line)
+    name = data.get("name")
+    item = f"card {name!r}" if isinstance(name, str) else "card without a name"
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        field = ".".join(str(p) for p in err["loc"]) or None
+        raise DataError(_expected(err), source=source, line=line, item=item, field=field) from None
+
+
+def load_card_file(path: Path, model: type[M]) -> list[M]:
+    """Load a YAML file holding a list of cards (or ``{cards: [...]}``)."""
+    source = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+        root = yaml.compose(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise DataError(f"not valid YAML: {getattr(exc, 'problem', exc)}", source=source,
+                        line=mark.line + 1 if mark else None) from None
+    if root is None:
+        return []
+    data = yaml.safe_load(text)
+    nodes: list[Any]
+    if isinstance(root, yaml.MappingNode) and isinstance(data, dict) and "cards" in data:
+        nodes = next(v for k, v in root.value if k.value == "cards").value
+        items = data["cards"]
+    elif isinstance(root, yaml.SequenceNode):
+        nodes, items = root.value, data
+    else:
+        raise DataError("expected a list of cards (or a mapping with a 'cards' list)", source=source, line=1)
+    return [validate_card(model, item, source=source, line=node.start_mark.line + 1)
+            for item, node in zip(items, nodes, strict=True)]
+
+
+def load_card_dir(folder: Path, model: type[M], check: Callable[[M, str], None] | None = None) -> dict[str, M]:
+    """Every ``*.yaml`` under ``folder``, by card name; duplicate names are an error."""
+    cards: dict[str, M] = {}
+    origin: dict[str, str] = {}
+    for path in sorted(folder.glob("*.yaml")):
+        for card in load_card_file(path, model):
+            name = card.name  # type: ignore[attr-defined]
+            if name in cards:
+                raise DataError(f"card {name!r} is defined twice (also in {origin[name]})", source=str(path))
+            if check is not None:
+                check(card, str(path))
+            cards[name] = card
+            origin[name] = str(path)
+    return cards
+
+
+def card_files(folder: Path) -> Iterable[Path]:
+    return sorted(folder.glob("*.yaml"))

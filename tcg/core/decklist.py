@@ -1,0 +1,67 @@
+"""Plain-text deck lists: ``4 Bolshack Dragon`` per line, ``#`` starts a comment.
+
+A game may use section headers (``[main]``, ``[extra]``, ``[leader]``...) for its extra
+piles; cards before any header belong to ``main``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tcg.core.errors import DataError
+
+_LINE = re.compile(r"^\s*(?:(\d+)\s*x?\s+)?(.+?)\s*$")
+_SECTION = re.compile(r"^\s*\[([a-z_]+)\]\s*$")
+
+
+@dataclass
+class DeckEntry:
+    count: int
+    name: str
+    line: int
+    section: str = "main"
+
+
+@dataclass
+class DeckList:
+    source: str
+    entries: list[DeckEntry] = field(default_factory=list)
+
+    def cards(self, section: str = "main") -> list[str]:
+        """The names of one section, expanded by count, in file order."""
+        return [e.name for e in self.entries if e.section == section for _ in range(e.count)]
+
+    def sections(self) -> set[str]:
+        return {e.section for e in self.entries}
+
+
+def parse_deck_text(text: str, source: str = "<deck>") -> DeckList:
+    deck = DeckList(source)
+    section = "main"
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        sec = _SECTION.match(line)
+        if sec:
+            section = sec.group(1)
+            continue
+        m = _LINE.match(line)
+        if m is None:  # pragma: no cover - the pattern matches any non-empty line
+            raise DataError("expected '<count> <card name>'", source=source, line=lineno)
+        count = int(m.group(1)) if m.group(1) else 1
+        if count <= 0:
+            raise DataError(f"the count must be at least 1, got {count}", source=source, line=lineno)
+        deck.entries.append(DeckEntry(count, m.group(2), lineno, section))
+    return deck
+
+
+def load_deck(path: str | Path) -> DeckList:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError(f"cannot read deck file: {exc.strerror}", source=str(p)) from None
+    return parse_deck_text(text, str(p))

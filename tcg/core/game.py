@@ -1,0 +1,114 @@
+"""The :class:`Game` object: one per game, holding metadata, card pool, options and factories.
+
+OpenSpiel's split: a ``Game`` knows what is fixed (cards, options, deck rules); a ``State``
+is one position. Each game module exposes a single ``GAME`` instance.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from tcg.core.carddata import load_card_dir, validate_card
+from tcg.core.decklist import DeckList, load_deck
+from tcg.core.errors import DataError
+from tcg.core.options import OptionSpec, resolve_options
+from tcg.core.state import State
+
+
+class Game:
+    name: str = ""
+    title: str = ""
+    rule_prefix: str = ""
+    state_class: type[State]
+    card_model: type[BaseModel]
+    option_specs: Mapping[str, OptionSpec] = {}
+    package_dir: Path
+
+    # ------------------------------------------------------------------ cards
+    @cached_property
+    def _pool(self) -> dict[str, Any]:
+        return load_card_dir(self.package_dir / "cards", self.card_model, self.check_card)
+
+    def cards(self) -> Mapping[str, Any]:
+        """The packaged card pool, by name."""
+        return self._pool
+
+    def check_card(self, card: Any, source: str) -> None:
+        """Cross-field checks the schema cannot express; raise DataError. Games override."""
+
+    def parse_card(self, raw: Mapping[str, Any], source: str = "<card>", line: int | None = None) -> Any:
+        card = validate_card(self.card_model, dict(raw), source=source, line=line)
+        self.check_card(card, source)
+        return card
+
+    def card_to_json(self, card: Any) -> dict[str, Any]:
+        data: dict[str, Any] = card.model_dump(mode="json", exclude_defaults=True)
+        data.setdefault("name", card.name)
+        data.setdefault("type", card.type)
+        return data
+
+    def card_text(self, card: Any) -> str:
+        """Rules text, for `tcg cards show` and the terminal."""
+        return str(getattr(card, "text", "") or "")
+
+    # ------------------------------------------------------------------ options
+    def resolve_options(self, given: Mapping[str, object] | None) -> dict[str, str]:
+        return resolve_options(self.option_specs, given)
+
+    # ------------------------------------------------------------------ decks
+    def starter_decks(self) -> dict[str, Path]:
+        folder = self.package_dir / "decks"
+        return {p.stem: p for p in sorted(folder.glob("*.txt"))}
+
+    def deck(self, name_or_path: str | Path) -> DeckList:
+        """Load a deck by path, or by the name of a starter deck; check it; raise on errors."""
+        starters = self.starter_decks()
+        path = starters.get(str(name_or_path), Path(name_or_path))
+        if not path.exists():
+            known = ", ".join(starters) or "none"
+            raise DataError(f"no such deck file; starter decks are: {known}", source=str(name_or_path))
+        deck = load_deck(path)
+        errors = self.check_deck(deck)
+        if errors:
+            raise errors[0]
+        return deck
+
+    def check_deck(self, deck: DeckList, pool: Mapping[str, Any] | None = None) -> list[DataError]:
+        """Every problem of a deck list, each with its line number. Games add their rules."""
+        pool = self.cards() if pool is None else pool
+        errors = []
+        for e in deck.entries:
+            if e.name not in pool:
+                errors.append(DataError(f"unknown card {e.name!r} for {self.name}", source=deck.source, line=e.line))
+        return errors
+
+    # ------------------------------------------------------------------ states
+    def new_state(
+        self,
+        decks: Sequence[DeckList],
+        seed: int = 0,
+        options: Mapping[str, object] | None = None,
+    ) -> State:
+        raise NotImplementedError
+
+    def scenario_state(self, spec: Mapping[str, Any], defs: Mapping[str, Any], options: Mapping[str, str],
+                       seed: int) -> State:
+        """Build a state from a scenario's ``state:`` mapping (see docs/scenarios.md)."""
+        raise NotImplementedError
+
+    def card_property(self, state: State, cid: int, prop: str) -> Any:
+        """A card property for scenario checks (``zone``, ``tapped``, ``power``...)."""
+        raise NotImplementedError
+
+    def player_counter(self, state: State, player: int, name: str) -> Any:
+        """A player counter for scenario checks (``life``, ``lp``...)."""
+        raise DataError(f"{self.name} has no player counter {name!r}", field=name)
+
+    def zone_entries(self, state: State, player: int, zone: str) -> list[int]:
+        """The top-level cards of a zone as scenarios see them."""
+        return list(state.zones[player][zone])

@@ -1,0 +1,24 @@
+"""Which games exist, imported lazily so that loading one game never loads the others."""
+
+from __future__ import annotations
+
+import importlib
+
+from tcg.core.errors import DataError
+from tcg.core.game import Game
+
+GAMES: dict[str, str] = {
+    "duel_masters": "tcg.games.duel_masters",
+}
+
+
+def load_game(name: str) -> Game:
+    if name not in GAMES:
+        raise DataError(f"unknown game {name!r}; known games: {', '.join(sorted(GAMES))}")
+    module = importlib.import_module(GAMES[name])
+    game: Game = module.GAME
+    return game
+
+
+def game_names() -> list[str]:
+    return sorted(GAMES)

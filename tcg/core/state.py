@@ -1,0 +1,561 @@
+"""The state of one game: plain data, a resumable task queue, and the decision loop.
+
+A game subclasses :class:`State` and fills in four hooks: ``_generate_actions`` (the legal
+actions of the pending decision), ``_resolve`` (carry out a chosen action),
+``_run_task`` (one automatic rules step) and ``explain_illegal`` (which rule forbids an
+action). Everything else — the loop that runs automatic steps until a real choice, clone,
+JSON, observations and events — lives here once.
+
+Why the data is shaped this way: cards are immutable records kept in a list indexed by id,
+so ``clone()`` copies a handful of lists instead of every object (MCTS clones millions of
+times); all game-specific data lives in the generic containers (``counters``, ``flags``,
+``effects``, ``tasks``) so that a copy can never miss a field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from tcg.core.actions import Action
+from tcg.core.errors import DataError, IllegalActionError
+from tcg.core.rng import Rng
+
+if TYPE_CHECKING:
+    from tcg.core.game import Game
+
+Json = dict[str, Any]
+
+
+class Card:
+    """An immutable card instance. Change it with :meth:`replace` (through ``State.update``)."""
+
+    __slots__ = (
+        "attached",
+        "controller",
+        "counters",
+        "entered_this_turn",
+        "face_down",
+        "id",
+        "marks",
+        "name",
+        "owner",
+        "tapped",
+    )
+
+    id: int
+    name: str
+    owner: int
+    controller: int
+    tapped: bool
+    face_down: bool
+    entered_this_turn: bool
+    counters: tuple[tuple[str, int], ...]
+    attached: tuple[int, ...]
+    marks: frozenset[str]
+
+    def __init__(
+        self,
+        id: int,
+        name: str,
+        owner: int,
+        controller: int | None = None,
+        tapped: bool = False,
+        face_down: bool = False,
+        entered_this_turn: bool = False,
+        counters: tuple[tuple[str, int], ...] = (),
+        attached: tuple[int, ...] = (),
+        marks: frozenset[str] = frozenset(),
+    ) -> None:
+        self.id = id
+        self.name = name
+        self.owner = owner
+        self.controller = owner if controller is None else controller
+        self.tapped = tapped
+        self.face_down = face_down
+        self.entered_this_turn = entered_this_turn
+        self.counters = counters
+        self.attached = attached
+        self.marks = marks
+
+    def replace(self, **changes: Any) -> Card:
+        new = object.__new__(Card)
+        for slot in Card.__slots__:
+            object.__setattr__(new, slot, changes.get(slot, getattr(self, slot)))
+        return new
+
+    def counter(self, name: str) -> int:
+        for k, v in self.counters:
+            if k == name:
+                return v
+        return 0
+
+    def with_counter(self, name: str, value: int) -> Card:
+        rest = tuple((k, v) for k, v in self.counters if k != name)
+        counters = tuple(sorted((*rest, (name, value)))) if value else rest
+        return self.replace(counters=counters)
+
+    def to_json(self) -> Json:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "owner": self.owner,
+            "controller": self.controller,
+            "tapped": self.tapped,
+            "face_down": self.face_down,
+            "entered_this_turn": self.entered_this_turn,
+            "counters": dict(self.counters),
+            "attached": list(self.attached),
+            "marks": sorted(self.marks),
+        }
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Card:
+        return cls(
+            id=d["id"],
+            name=d["name"],
+            owner=d["owner"],
+            controller=d["controller"],
+            tapped=d["tapped"],
+            face_down=d["face_down"],
+            entered_this_turn=d["entered_this_turn"],
+            counters=tuple(sorted(d["counters"].items())),
+            attached=tuple(d["attached"]),
+            marks=frozenset(d["marks"]),
+        )
+
+
+class Decision:
+    """Who must decide now, and what kind of choice it is.
+
+    ``open`` marks a player's open decision in a phase (main phases and the like): the
+    engine stops there even when only ``next_phase`` / ``end_turn`` are legal. ``data`` is
+    the immutable context the game needs to generate and resolve the choice.
+    """
+
+    __slots__ = ("data", "kind", "open", "player")
+
+    def __init__(self, player: int, kind: str, data: Mapping[str, Any] | None = None, open: bool = False):
+        self.player = player
+        self.kind = kind
+        self.open = open
+        self.data: Mapping[str, Any] = data or {}
+
+    def to_json(self) -> Json:
+        return {"player": self.player, "kind": self.kind, "open": self.open, "data": _plain(self.data)}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Decision:
+        return cls(d["player"], d["kind"], _unplain(d["data"]), d["open"])
+
+    def __repr__(self) -> str:
+        return f"Decision(player={self.player}, kind={self.kind!r})"
+
+
+class Task:
+    """One pending automatic rules step (a unit of the resumable processor)."""
+
+    __slots__ = ("data", "kind")
+
+    def __init__(self, kind: str, **data: Any) -> None:
+        self.kind = kind
+        self.data: Mapping[str, Any] = data
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+    def to_json(self) -> Json:
+        return {"kind": self.kind, "data": _plain(self.data)}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Task:
+        return cls(d["kind"], **_unplain(d["data"]))
+
+    def __repr__(self) -> str:
+        return f"Task({self.kind!r}, {dict(self.data)!r})"
+
+
+def _plain(value: Any) -> Any:
+    """Tuples become tagged lists so that JSON round-trips keep them tuples."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return {"__tuple__": [_plain(v) for v in value]}
+    if isinstance(value, frozenset):
+        return {"__frozenset__": sorted(_plain(v) for v in value)}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _unplain(value: Any) -> Any:
+    if isinstance(value, dict):
+        if set(value) == {"__tuple__"}:
+            return tuple(_unplain(v) for v in value["__tuple__"])
+        if set(value) == {"__frozenset__"}:
+            return frozenset(_unplain(v) for v in value["__frozenset__"])
+        return {k: _unplain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_unplain(v) for v in value]
+    return value
+
+
+class State:
+    """Base class of every game's state. See the module docstring for the hooks."""
+
+    #: Zone names in glossary order (used for observations and card lookup order).
+    ZONES: ClassVar[tuple[str, ...]] = ()
+    #: Per zone: "public", "owner" (its owner sees it), "hidden" (a count only) or
+    #: "positions" (ordered face-down placeholders; nobody sees the faces).
+    ZONE_VISIBILITY: ClassVar[Mapping[str, str]] = {}
+    #: Phases where the active player's decision is open (the engine stops there).
+    GAME: ClassVar[Game]
+
+    __slots__ = (
+        "_legal",
+        "active",
+        "cards",
+        "counters",
+        "decision",
+        "defs",
+        "effects",
+        "events",
+        "first_player",
+        "flags",
+        "history",
+        "options",
+        "phase",
+        "rng",
+        "tasks",
+        "turn",
+        "where",
+        "winner",
+        "zones",
+    )
+
+    def __init__(self, defs: Mapping[str, Any], options: Mapping[str, str], seed: int, players: int = 2):
+        self.defs = defs
+        self.options = options
+        self.cards: list[Card] = []
+        self.zones: list[dict[str, list[int]]] = [{z: [] for z in self.ZONES} for _ in range(players)]
+        self.where: list[tuple[int, str]] = []
+        self.counters: list[dict[str, int]] = [{} for _ in range(players)]
+        self.flags: dict[str, Any] = {}
+        self.effects: list[Mapping[str, Any]] = []
+        self.tasks: list[Task] = []
+        self.decision: Decision | None = None
+        self.turn = 1
+        self.active = 0
+        self.first_player = 0
+        self.phase = ""
+        self.winner: int | str | None = None
+        self.rng = Rng(seed)
+        self.events: list[Json] = []
+        self.history: list[Action] = []
+        self._legal: list[Action] | None = None
+
+    # ------------------------------------------------------------------ public API
+    @property
+    def game_over(self) -> bool:
+        return self.winner is not None
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the deciding player, in the engine's stable order."""
+        if self._legal is None:
+            self._legal = [] if self.winner is not None or self.decision is None else self._generate_actions()
+        return self._legal
+
+    def apply(self, action: Action | Mapping[str, Any]) -> list[Json]:
+        """Validate and apply ``action``, then run every automatic step up to the next choice.
+
+        Returns the events this produced. An illegal action raises
+        :class:`IllegalActionError` and leaves the state exactly as it was.
+        """
+        if not isinstance(action, Action):
+            action = Action.from_json(action)
+        if action not in self.legal_actions():
+            if self.winner is not None:
+                raise IllegalActionError("game_over", "the game is over; no action is legal")
+            rule, message = self.explain_illegal(action)
+            raise IllegalActionError(rule, message)
+        start = len(self.events)
+        self.history.append(action)
+        self._changed()
+        self._resolve(action)
+        self.run()
+        return self.events[start:]
+
+    def run(self) -> None:
+        """Run automatic steps until a decision with a real choice, or the end of the game."""
+        while self.winner is None:
+            if self.decision is not None:
+                legal = self.legal_actions()
+                if self.decision.open or len(legal) > 1:
+                    return
+                if not legal:
+                    raise RuntimeError(f"decision {self.decision!r} has no legal action")
+                self._changed()
+                self._resolve(legal[0])
+                continue
+            if not self.tasks:
+                raise RuntimeError("no decision and no pending task: the game module lost track")
+            task = self.tasks.pop()
+            self._changed()
+            self._run_task(task)
+        self.decision = None
+        self._changed()
+
+    @property
+    def deciding_player(self) -> int | None:
+        return None if self.winner is not None or self.decision is None else self.decision.player
+
+    def clone(self) -> State:
+        new = object.__new__(type(self))
+        new.defs = self.defs
+        new.options = self.options
+        new.cards = self.cards[:]
+        new.zones = [{k: v[:] for k, v in z.items()} for z in self.zones]
+        new.where = self.where[:]
+        new.counters = [c.copy() for c in self.counters]
+        new.flags = self.flags.copy()
+        new.effects = self.effects[:]
+        new.tasks = self.tasks[:]
+        new.decision = self.decision
+        new.turn = self.turn
+        new.active = self.active
+        new.first_player = self.first_player
+        new.phase = self.phase
+        new.winner = self.winner
+        new.rng = Rng(self.rng.seed)
+        new.events = self.events[:]
+        new.history = self.history[:]
+        new._legal = self._legal
+        return new
+
+    # ------------------------------------------------------------------ hooks for games
+    def _generate_actions(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _resolve(self, action: Action) -> None:
+        raise NotImplementedError
+
+    def _run_task(self, task: Task) -> None:
+        raise NotImplementedError
+
+    def explain_illegal(self, action: Action) -> tuple[str, str]:
+        """(rule id, message) for an action that is not legal now. Games refine this."""
+        return "illegal", f"{action.text(self.name_of)} is not a legal action now"
+
+    # ------------------------------------------------------------------ helpers for games
+    def _changed(self) -> None:
+        self._legal = None
+
+    def emit(self, type: str, **data: Any) -> None:
+        data["type"] = type
+        self.events.append(data)
+
+    def card(self, cid: int) -> Card:
+        return self.cards[cid]
+
+    def definition(self, cid: int) -> Any:
+        return self.defs[self.cards[cid].name]
+
+    def name_of(self, cid: int) -> str:
+        return self.cards[cid].name
+
+    def zone(self, player: int, zone: str) -> list[int]:
+        return self.zones[player][zone]
+
+    def zone_of(self, cid: int) -> str:
+        return self.where[cid][1]
+
+    def update(self, cid: int, **changes: Any) -> Card:
+        card = self.cards[cid].replace(**changes)
+        self.cards[cid] = card
+        return card
+
+    def set_counter(self, cid: int, name: str, value: int) -> None:
+        self.cards[cid] = self.cards[cid].with_counter(name, value)
+
+    def new_card(self, name: str, owner: int, zone: str, **status: Any) -> int:
+        cid = len(self.cards)
+        self.cards.append(Card(cid, name, owner, **status))
+        self.where.append((owner, zone))
+        if zone != "attached":
+            self.zones[owner][zone].append(cid)
+        return cid
+
+    def detach(self, cid: int) -> None:
+        """Take a card out of the zone list it is in (it stays nowhere until placed)."""
+        player, zone = self.where[cid]
+        if zone != "attached":
+            self.zones[player][zone].remove(cid)
+
+    def place(self, cid: int, player: int, zone: str, *, top: bool = False) -> None:
+        """Put a detached card into a zone (at the end, or first when ``top``)."""
+        if zone == "attached":
+            self.where[cid] = (player, zone)
+            return
+        if top:
+            self.zones[player][zone].insert(0, cid)
+        else:
+            self.zones[player][zone].append(cid)
+        self.where[cid] = (player, zone)
+
+    def move(self, cid: int, zone: str, *, player: int | None = None, top: bool = False, **status: Any) -> None:
+        """Move a card to a zone of ``player`` (default: its owner) and emit ``card_moved``."""
+        src_player, src_zone = self.where[cid]
+        dest = self.cards[cid].owner if player is None else player
+        self.detach(cid)
+        self.place(cid, dest, zone, top=top)
+        self.update(cid, controller=dest, **status)
+        self.emit("card_moved", card=cid, name=self.cards[cid].name, player=dest,
+                  **{"from": src_zone, "from_player": src_player, "to": zone})
+
+    def iter_zone_cards(self) -> Iterator[tuple[int, str, int]]:
+        """(player, zone, card id) for every top-level card, in glossary order."""
+        for p, zones in enumerate(self.zones):
+            for z in self.ZONES:
+                for cid in zones[z]:
+                    yield p, z, cid
+
+    # ------------------------------------------------------------------ visibility
+    def can_see(self, viewer: int, cid: int) -> bool:
+        player, zone = self.where[cid]
+        vis = self.ZONE_VISIBILITY.get(zone, "public")
+        card = self.cards[cid]
+        if vis == "public":
+            return not card.face_down or card.controller == viewer
+        if vis == "owner":
+            return player == viewer
+        return False
+
+    def card_view(self, cid: int) -> Json:
+        """The public properties of a visible card. Games extend it (power, level, ...)."""
+        card = self.cards[cid]
+        view: Json = {"id": cid, "name": card.name}
+        if card.tapped:
+            view["tapped"] = True
+        if card.face_down:
+            view["face_down"] = True
+        if card.entered_this_turn:
+            view["entered_this_turn"] = True
+        for k, v in card.counters:
+            view[k] = v
+        return view
+
+    def observation(self, viewer: int) -> Json:
+        """A JSON-ready view holding only what ``viewer`` may see."""
+        players = []
+        for p, zones in enumerate(self.zones):
+            zone_views: Json = {}
+            for z in self.ZONES:
+                ids = zones[z]
+                vis = self.ZONE_VISIBILITY.get(z, "public")
+                if vis == "hidden" or (vis == "owner" and p != viewer):
+                    zone_views[z] = {"count": len(ids)}
+                else:
+                    zone_views[z] = [
+                        self.card_view(c) if self.can_see(viewer, c) else {"hidden": True} for c in ids
+                    ]
+            players.append({"counters": dict(self.counters[p]), "zones": zone_views})
+        obs: Json = {
+            "game": self.GAME.name,
+            "viewer": viewer,
+            "turn": self.turn,
+            "active": self.active,
+            "first_player": self.first_player,
+            "phase": self.phase,
+            "winner": self.winner,
+            "decision": None
+            if self.decision is None or self.winner is not None
+            else {"player": self.decision.player, "kind": self.decision.kind},
+            "players": players,
+        }
+        if self.deciding_player == viewer:
+            obs["legal_actions"] = [a.to_json() for a in self.legal_actions()]
+        return obs
+
+    def visible_event(self, event: Json, viewer: int) -> Json | None:
+        """The event as ``viewer`` may know it: card identities hidden where they are."""
+        if "card" not in event or not isinstance(event["card"], int):
+            return event
+        cid = event["card"]
+        src = event.get("from")
+        dst = event.get("to")
+        if src is None and dst is None:
+            return event if self.can_see(viewer, cid) else _redact(event)
+
+        def zone_visible(player: int, zone: str) -> bool:
+            vis = self.ZONE_VISIBILITY.get(zone, "public")
+            return vis == "public" or (vis == "owner" and player == viewer)
+
+        if zone_visible(event.get("from_player", event.get("player", 0)), src or "") or zone_visible(
+            event.get("player", 0), dst or ""
+        ):
+            return event
+        return _redact(event)
+
+    # ------------------------------------------------------------------ serialisation
+    def to_json(self) -> Json:
+        used = sorted({c.name for c in self.cards})
+        return {
+            "game": self.GAME.name,
+            "definitions": {n: self.GAME.card_to_json(self.defs[n]) for n in used if n in self.defs},
+            "options": dict(self.options),
+            "cards": [c.to_json() for c in self.cards],
+            "zones": [{k: list(v) for k, v in z.items()} for z in self.zones],
+            "where": [list(w) for w in self.where],
+            "counters": [dict(c) for c in self.counters],
+            "flags": _plain(self.flags),
+            "effects": [_plain(e) for e in self.effects],
+            "tasks": [t.to_json() for t in self.tasks],
+            "decision": None if self.decision is None else self.decision.to_json(),
+            "turn": self.turn,
+            "active": self.active,
+            "first_player": self.first_player,
+            "phase": self.phase,
+            "winner": self.winner,
+            "rng": self.rng.seed,
+            "events": self.events,
+            "history": [a.to_json() for a in self.history],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> State:
+        game = cls.GAME
+        if data.get("game") != game.name:
+            raise DataError(f"this state is for game {data.get('game')!r}, not {game.name!r}")
+        defs = dict(game.cards())
+        for name, raw in data["definitions"].items():
+            defs[name] = game.parse_card(raw, source="state JSON")
+        state = object.__new__(cls)
+        state.defs = defs
+        state.options = game.resolve_options(data["options"])
+        state.cards = [Card.from_json(c) for c in data["cards"]]
+        state.zones = [{k: list(v) for k, v in z.items()} for z in data["zones"]]
+        state.where = [(int(p), str(z)) for p, z in data["where"]]
+        state.counters = [dict(c) for c in data["counters"]]
+        state.flags = _unplain(data["flags"])
+        state.effects = [_unplain(e) for e in data["effects"]]
+        state.tasks = [Task.from_json(t) for t in data["tasks"]]
+        state.decision = None if data["decision"] is None else Decision.from_json(data["decision"])
+        state.turn = data["turn"]
+        state.active = data["active"]
+        state.first_player = data["first_player"]
+        state.phase = data["phase"]
+        state.winner = data["winner"]
+        state.rng = Rng(data["rng"])
+        state.events = list(data["events"])
+        state.history = [Action.from_json(a) for a in data["history"]]
+        state._legal = None
+        return state
+
+
+def _redact(event: Json) -> Json:
+    out = {k: v for k, v in event.items() if k not in ("card", "name")}
+    out["hidden"] = True
+    return out

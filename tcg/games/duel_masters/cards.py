@@ -1,0 +1,233 @@
+"""The Duel Masters card schema: fields, keywords and the effect vocabulary.
+
+Cards are data. A card's behaviour is its ``keywords`` (glossary names, DM-43..DM-81) and
+its ``abilities`` / ``effects``, written in the small effect vocabulary below and carried
+out by :mod:`tcg.games.duel_masters.effects`. Nothing here is per-card code.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Civilization = Literal["light", "water", "darkness", "fire", "nature"]
+CIVILIZATIONS: tuple[str, ...] = ("light", "water", "darkness", "fire", "nature")  # DM-103
+Zone = Literal["deck", "hand", "shields", "mana", "battle", "graveyard"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Selector(_Strict):
+    """Which cards an effect acts on. ``player`` is relative to the effect's controller."""
+
+    player: Literal["self", "opponent", "any"] = "opponent"
+    zone: Zone = "battle"
+    types: list[Literal["creature", "evolution_creature", "spell"]] = []
+    civilizations: list[Civilization] = []  # has at least one of these
+    not_civilizations: list[Civilization] = []  # has none of these (DM-12: a rainbow card has all its civs)
+    races: list[str] = []  # has at least one of these races
+    max_power: int | None = None
+    min_power: int | None = None
+    max_cost: int | None = None
+    min_cost: int | None = None
+    tapped: bool | None = None
+    untapped: bool | None = None
+    blocker: bool | None = None
+    evolution: bool | None = None
+    other: bool = False  # never the source card itself
+    count: int = 1
+    up_to: bool = False  # the chooser may pick fewer (down to none)
+    all: bool = False  # every matching card, no choice
+    random: bool = False  # picked at random (e.g. discards)
+    chooser: Literal["self", "opponent"] = "self"
+
+
+Target = Selector | Literal["self"]
+
+
+class Effect(_Strict):
+    """One instruction. DM-25: instructions are carried out in order; DM-26: as far as possible."""
+
+    do: Literal[
+        "draw",  # count cards (up_to: "up to")
+        "destroy",  # target -> graveyard (battle zone)
+        "return_to_hand",  # target -> owner's hand
+        "put_into_mana",  # target -> owner's mana zone
+        "put_into_shields",  # target -> owner's shields (appended, DM-7)
+        "add_shield_from_deck",  # top `count` cards of your deck -> your shields (DM-7)
+        "discard",  # target (in a hand) -> graveyard
+        "to_graveyard",  # target (any zone) -> graveyard, not a destruction
+        "power_modifier",  # target gets `amount` power until the end of the turn
+        "grant_keywords",  # target gets `keywords` until the end of the turn
+        "tap",
+        "untap",
+        "search_deck",  # choose `count` cards matching `target` in your deck -> `to`; shuffle
+        "mana_from_deck",  # top `count` cards of your deck -> your mana zone
+        "separate_evolution",  # the top card of a target evolution creature -> graveyard; the rest stays
+    ]
+    target: Target | None = None
+    count: int = 1
+    up_to: bool = False
+    amount: int = 0
+    keywords: dict[str, Any] = {}
+    to: Zone = "hand"
+    optional: bool = False  # "you may" (declined with `pass`)
+    allow_shield_trigger: bool = False  # DM-44: a shield put into a hand by an effect gives no trigger
+
+    @model_validator(mode="after")
+    def _needs_target(self) -> Effect:
+        if self.keywords:
+            Keywords.model_validate(self.keywords)
+        targeted = {"destroy", "return_to_hand", "put_into_mana", "put_into_shields", "discard", "to_graveyard",
+                    "power_modifier", "grant_keywords", "tap", "untap", "search_deck", "separate_evolution"}
+        if self.do in targeted and self.target is None:
+            raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
+        return self
+
+
+class Ability(_Strict):
+    """A triggered ability: ``when`` it happens, carry out ``effects``."""
+
+    when: Literal[
+        "summoned",  # this creature is put into the battle zone
+        "destroyed",  # this creature is destroyed (DM-36: only the top card's ability)
+        "end_of_turn",  # at the end of your turn (DM-23)
+        "attacks",  # whenever this creature attacks
+        "blocks",  # whenever this creature blocks
+        "wins_battle",  # whenever this creature wins a battle
+    ]
+    effects: list[Effect]
+    optional: bool = False  # "you may" for the whole ability
+
+
+class Bundle(_Strict):
+    """What a conditional keyword (Survivor, Turbo Rush, Wave Striker...) switches on."""
+
+    power: int = 0
+    keywords: dict[str, Any] = {}
+    abilities: list[Ability] = []
+
+    @model_validator(mode="after")
+    def _known_keywords(self) -> Bundle:
+        Keywords.model_validate(self.keywords)
+        return self
+
+
+class ActivatedEffects(_Strict):
+    """Effects of a Tap ability (DM-67) or a Silent Skill (DM-76)."""
+
+    effects: list[Effect]
+
+
+class Evolution(_Strict):
+    races: list[str] = Field(min_length=1)
+
+
+class Restriction(_Strict):
+    """While this creature is in the battle zone, no player may cast spells lacking these civilizations."""
+
+    only_civilizations: list[Civilization]
+
+
+KEYWORD_TYPES: dict[str, Any] = {
+    "blocker": bool,
+    "shield_trigger": bool,
+    "power_attacker": int,
+    "double_breaker": bool,
+    "triple_breaker": bool,
+    "slayer": bool,
+    "speed_attacker": bool,
+    "charger": bool,
+    "cant_attack": bool,
+    "cant_attack_players": bool,
+    "cant_be_blocked": bool,
+    "stealth": Civilization,
+    "evolution": Evolution,
+    "survivor": Bundle,
+    "turbo_rush": Bundle,
+    "wave_striker": Bundle,
+    "tap_ability": ActivatedEffects,
+    "silent_skill": ActivatedEffects,
+    "spell_restriction": Restriction,
+}
+
+
+class Keywords(_Strict):
+    """Keywords by glossary name with their parameters (DM glossary).
+
+    A conditional keyword may also be written ``true`` (it then switches nothing on).
+    """
+
+    @model_validator(mode="before")
+    @classmethod
+    def _booleans(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            data = dict(data)
+            for key in ("survivor", "turbo_rush", "wave_striker"):
+                if data.get(key) is True:
+                    data[key] = {}
+                elif data.get(key) is False:
+                    data[key] = None
+            for key in ("tap_ability", "silent_skill"):
+                if data.get(key) is True:
+                    data[key] = {"effects": []}
+                elif data.get(key) is False:
+                    data[key] = None
+        return data
+
+    blocker: bool = False  # DM-47..DM-50
+    shield_trigger: bool = False  # DM-43..DM-46
+    power_attacker: int = 0  # DM-51..DM-53
+    double_breaker: bool = False  # DM-54..DM-59
+    triple_breaker: bool = False  # DM-60, DM-61
+    slayer: bool = False  # DM-62, DM-63
+    speed_attacker: bool = False  # DM-107
+    charger: bool = False  # DM-71, DM-72
+    cant_attack: bool = False  # DM-48
+    cant_attack_players: bool = False  # DM-48, DM-108
+    cant_be_blocked: bool = False
+    stealth: Civilization | None = None  # DM-73
+    evolution: Evolution | None = None  # DM-28..DM-38
+    survivor: Bundle | None = None  # DM-64..DM-66: the ability shared with your Survivors
+    turbo_rush: Bundle | None = None  # DM-74, DM-75
+    wave_striker: Bundle | None = None  # DM-80, DM-116
+    tap_ability: ActivatedEffects | None = None  # DM-67..DM-70, DM-117
+    silent_skill: ActivatedEffects | None = None  # DM-76..DM-79
+    spell_restriction: Restriction | None = None  # e.g. Alcadeias (DM-12)
+
+
+class DuelMastersCard(_Strict):
+    """A card definition (DM-104). Only ``name`` and ``type`` are required."""
+
+    name: str = Field(min_length=1)
+    type: Literal["creature", "evolution_creature", "spell"]
+    civilizations: list[Civilization] = []
+    cost: int = Field(default=0, ge=0)
+    power: int = Field(default=0, ge=0)
+    races: list[str] = []
+    keywords: Keywords = Keywords()
+    abilities: list[Ability] = []  # triggered abilities of a creature
+    effects: list[Effect] = []  # what a spell does when cast (DM-25)
+    power_bonus: int = 0  # a constant static bonus (rare)
+    text: str = ""  # printed rules text, for people
+    set_code: str = ""
+    rarity: str = ""
+
+    @model_validator(mode="after")
+    def _consistent(self) -> DuelMastersCard:
+        if self.type == "evolution_creature" and self.keywords.evolution is None:
+            raise ValueError("an evolution_creature needs keywords.evolution: {races: [...]} (DM-28)")
+        if self.type == "spell" and (self.power or self.races):
+            raise ValueError("a spell has no power and no races (DM-24)")
+        return self
+
+    @property
+    def is_creature(self) -> bool:
+        return self.type != "spell"
+
+    @property
+    def is_survivor(self) -> bool:
+        return "Survivor" in self.races
