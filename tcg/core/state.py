@@ -384,19 +384,23 @@ class State:
         cid = len(self.cards)
         self.cards.append(Card(cid, name, owner, **status))
         self.where.append((owner, zone))
-        if zone != "attached":
+        if zone in self.zones[owner]:
             self.zones[owner][zone].append(cid)
         return cid
 
     def detach(self, cid: int) -> None:
         """Take a card out of the zone list it is in (it stays nowhere until placed)."""
         player, zone = self.where[cid]
-        if zone != "attached":
+        if zone in self.zones[player]:
             self.zones[player][zone].remove(cid)
 
     def place(self, cid: int, player: int, zone: str, *, top: bool = False) -> None:
-        """Put a detached card into a zone (at the end, or first when ``top``)."""
-        if zone == "attached":
+        """Put a detached card into a zone (at the end, or first when ``top``).
+
+        Two pseudo-zones hold cards outside every zone list: ``attached`` (under or on
+        another card) and ``limbo`` (a spell being resolved).
+        """
+        if zone not in self.zones[player]:
             self.where[cid] = (player, zone)
             return
         if top:

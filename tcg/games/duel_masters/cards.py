@@ -67,6 +67,7 @@ class Effect(_Strict):
         "search_deck",  # choose `count` cards matching `target` in your deck -> `to`; shuffle
         "mana_from_deck",  # top `count` cards of your deck -> your mana zone
         "separate_evolution",  # the top card of a target evolution creature -> graveyard; the rest stays
+        "put_into_battle",  # target creature card (hand, mana, graveyard...) -> the battle zone (DM-32)
     ]
     target: Target | None = None
     count: int = 1
@@ -82,7 +83,8 @@ class Effect(_Strict):
         if self.keywords:
             Keywords.model_validate(self.keywords)
         targeted = {"destroy", "return_to_hand", "put_into_mana", "put_into_shields", "discard", "to_graveyard",
-                    "power_modifier", "grant_keywords", "tap", "untap", "search_deck", "separate_evolution"}
+                    "power_modifier", "grant_keywords", "tap", "untap", "search_deck", "separate_evolution",
+                    "put_into_battle"}
         if self.do in targeted and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         return self

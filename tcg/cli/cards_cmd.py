@@ -1,0 +1,204 @@
+"""``tcg cards``: search and show the packaged cards of every game, validate card files.
+
+Search goes through the SQLite index (:mod:`tcg.carddb`) so it stays fast across all games;
+``validate`` reads YAML directly and reports every error with file, line, card and field.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+import yaml
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from tcg.carddb import CardIndex, CardRow, load_cards
+from tcg.core import registry
+from tcg.core.errors import TcgError
+
+app = typer.Typer(help="Search, show and validate cards.", no_args_is_help=True)
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+GameOpt = Annotated[str | None, typer.Option("--game", "-g", help="Only this game (e.g. duel_masters).")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+
+
+def fail(message: str, code: int = 1) -> typer.Exit:
+    """Print an error in red (no traceback) and return the Exit to raise."""
+    err.print(f"[red]error:[/red] {escape(message)}")
+    return typer.Exit(code)
+
+
+def check_game(game: str | None) -> None:
+    """An unknown --game is a usage error (exit 2)."""
+    if game is not None and game not in registry.game_names():
+        raise fail(f"unknown game {game!r}; known games: {', '.join(registry.game_names())}", 2)
+
+
+def _warn_problems(index: CardIndex, game: str | None) -> None:
+    for g, message in index.problems(game):
+        err.print(f"[yellow]warning ({escape(g)}): {escape(message)}[/yellow]")
+
+
+def _join(values: list[str]) -> str:
+    return ", ".join(values)
+
+
+def _num(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+@app.command()
+def search(
+    game: GameOpt = None,
+    name: Annotated[str | None, typer.Option(help="Name contains this (any case).")] = None,
+    civ: Annotated[str | None, typer.Option("--civ", "--color", help="Civilization / colour.")] = None,
+    type: Annotated[str | None, typer.Option("--type", help="Card type, e.g. creature, spell.")] = None,
+    cost_min: Annotated[int | None, typer.Option(help="Minimum cost.")] = None,
+    cost_max: Annotated[int | None, typer.Option(help="Maximum cost.")] = None,
+    keyword: Annotated[str | None, typer.Option(help="Has this keyword, e.g. blocker.")] = None,
+    race: Annotated[str | None, typer.Option(help="A race / trait contains this.")] = None,
+    text: Annotated[str | None, typer.Option(help="Rules text contains this.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Find cards; every filter given must match. E.g. --game duel_masters --civ fire --cost-max 3."""
+    check_game(game)
+    index = CardIndex()
+    try:
+        rows = index.search(game=game, name=name, color=civ, type=type, cost_min=cost_min, cost_max=cost_max,
+                            keyword=keyword, race=race, text=text)
+        _warn_problems(index, game)
+    except TcgError as exc:
+        raise fail(str(exc)) from None
+    if as_json:
+        typer.echo(json.dumps([r.to_dict() for r in rows], indent=2, ensure_ascii=False))
+        return
+    if not rows:
+        out.print("no cards match")
+        return
+    table = Table("name", "game", "type", "civs", "cost", "power", "races", "keywords",
+                  title=f"{len(rows)} cards")
+    for r in rows:
+        cells = (r.name, r.game, r.type, _join(r.colors), _num(r.cost), _num(r.power), _join(r.races),
+                 _join(r.keywords))
+        table.add_row(*(escape(x) for x in cells))
+    out.print(table)
+
+
+def _yaml(value: Any) -> str:
+    return yaml.safe_dump(value, sort_keys=False, allow_unicode=True, default_flow_style=None).strip()
+
+
+def print_card(row: CardRow) -> None:
+    """Every field of a card, nested ones as YAML, then its rules text."""
+    out.print(f"[bold]{escape(row.name)}[/bold]  [dim]({escape(row.game)})[/dim]")
+    data = dict(row.data)
+    data.pop("name", None)
+    text = str(data.pop("text", "") or row.text)
+    for key, value in data.items():
+        inner = list(value.values()) if isinstance(value, dict) else value if isinstance(value, list) else []
+        if any(isinstance(v, dict | list) for v in inner):
+            out.print(f"[cyan]{escape(key)}[/cyan]:")
+            for line in _yaml(value).splitlines():
+                out.print(f"  {escape(line)}")
+        else:
+            shown = _join([str(v) for v in value]) if isinstance(value, list) else (
+                _yaml(value) if isinstance(value, dict) else str(value))
+            out.print(f"[cyan]{escape(key)}[/cyan]: {escape(shown)}")
+    if text:
+        out.print()
+        out.print(escape(text))
+    out.print(f"[dim]{escape(row.source)}:{row.line}[/dim]")
+
+
+@app.command()
+def show(
+    name: Annotated[str, typer.Argument(help="The card's exact name (any case).")],
+    game: GameOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Print one card in full: every field and its rules text."""
+    check_game(game)
+    index = CardIndex()
+    try:
+        row = index.show(name, game)
+        if row is None:
+            close = index.suggest(name, game)
+            hint = f"; did you mean: {', '.join(repr(c) for c in close)}?" if close else ""
+            where = f" in {game}" if game else ""
+            raise fail(f"no card named {name!r}{where}{hint}")
+    except TcgError as exc:
+        raise fail(str(exc)) from None
+    if as_json:
+        typer.echo(json.dumps({"game": row.game, **row.data}, indent=2, ensure_ascii=False))
+    else:
+        print_card(row)
+
+
+@app.command()
+def rebuild() -> None:
+    """Rebuild the card index now (it is otherwise rebuilt whenever a card file changes)."""
+    index = CardIndex()
+    try:
+        index.rebuild()
+        counts = index.stats()
+        _warn_problems(index, None)
+    except TcgError as exc:
+        raise fail(str(exc)) from None
+    summary = ", ".join(f"{g}: {n}" for g, n in counts.items()) or "no cards"
+    out.print(f"indexed {sum(counts.values())} cards ({escape(summary)}) into {escape(str(index.db_path))}")
+
+
+def _game_for(paths: list[Path]) -> str | None:
+    """The game whose package holds all ``paths``, if any (lets ``validate`` run without --game)."""
+    for name in registry.game_names():
+        try:
+            root = registry.load_game(name).package_dir.resolve()
+        except Exception:
+            continue
+        if paths and all(p.resolve().is_relative_to(root) for p in paths):
+            return name
+    return None
+
+
+@app.command()
+def validate(
+    paths: Annotated[list[Path] | None, typer.Argument(help="Card YAML files or folders.")] = None,
+    game: GameOpt = None,
+) -> None:
+    """Check card YAML files against a game's schema; print every error as FILE:LINE: card: field: problem.
+
+    Without PATHs, validates the packaged cards of --game (or of every game).
+    """
+    check_game(game)
+    paths = list(paths or [])
+    if paths:
+        only = registry.game_names()[0] if len(registry.game_names()) == 1 else None
+        name = game or _game_for(paths) or only
+        if name is None:
+            raise fail("give --game for card files outside a game's package", 2)
+        names = [name]
+    else:
+        names = [game] if game else registry.game_names()
+    total_errors = 0
+    for name in names:
+        try:
+            g = registry.load_game(name)
+        except Exception as exc:
+            problem = f"{name}: cannot load game: {type(exc).__name__}: {exc}"
+            err.print(f"[red]{escape(problem)}[/red]")
+            total_errors += 1
+            continue
+        result = load_cards(g, paths or [g.package_dir / "cards"])
+        for e in result.errors:
+            out.print(f"[red]{escape(str(e))}[/red]", soft_wrap=True)
+        total_errors += len(result.errors)
+        status = "[green]OK[/green]" if not result.errors else f"[red]{len(result.errors)} error(s)[/red]"
+        out.print(f"{escape(name)}: {len(result.cards)} cards in {result.files} files: {status}")
+    if total_errors:
+        raise typer.Exit(1)

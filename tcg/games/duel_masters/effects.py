@@ -1,0 +1,308 @@
+"""The Duel Masters effect vocabulary, implemented once for every card.
+
+An ability or spell is a list of :class:`~tcg.games.duel_masters.cards.Effect`; the task
+``effects`` resolves one of them and queues the next (DM-25: in order; DM-26: as far as
+possible). Tasks refer to effect lists by a plain reference (card name + where on the card)
+so that the task queue stays JSON data.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tcg.core.state import Decision, Task
+from tcg.games.duel_masters.cards import Effect, Selector
+
+if TYPE_CHECKING:
+    from tcg.games.duel_masters.state import DuelMastersState
+
+Ref = tuple[Any, ...]
+
+
+class DMEffects:
+    """Mixin of :class:`DuelMastersState`: carrying out effects and moving cards by the rules."""
+
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ effect lists
+    def effect_list(self: DuelMastersState, ref: Ref) -> list[Effect]:
+        """``(name, "spell")``, ``(name, "ability", i)``, ``(name, "tap_ability")``,
+        ``(name, "silent_skill")`` or ``(name, "bundle", keyword, i)``."""
+        d = self.defs[ref[0]]
+        where = ref[1]
+        if where == "spell":
+            return list(d.effects)
+        if where == "ability":
+            return list(d.abilities[ref[2]].effects)
+        if where in ("tap_ability", "silent_skill"):
+            return list(getattr(d.keywords, where).effects)
+        if where == "bundle":
+            return list(getattr(self.defs[ref[0]].keywords, ref[2]).abilities[ref[3]].effects)
+        raise ValueError(f"bad effect reference {ref!r}")
+
+    def queue_effects(self: DuelMastersState, source: int, controller: int, ref: Ref, optional: bool = False) -> None:
+        self.tasks.append(Task("effects", source=source, controller=controller, ref=ref, index=0, ask=optional))
+
+    def queue_triggers(self: DuelMastersState, cid: int, when: str) -> None:
+        """Queue the abilities of a creature that trigger on ``when`` (top card only, DM-36)."""
+        d = self.d(cid)
+        controller = self.cards[cid].controller
+        found: list[tuple[Ref, bool]] = [
+            ((d.name, "ability", i), a.optional) for i, a in enumerate(d.abilities) if a.when == when
+        ]
+        for bundle_owner, key, i, ab in self._bundle_abilities(cid):
+            if ab.when == when:
+                found.append(((bundle_owner, "bundle", key, i), ab.optional))
+        # Tasks are a stack: push in reverse so the first ability resolves first.
+        for ref, optional in reversed(found):
+            self.queue_effects(cid, controller, ref, optional)
+
+    def _bundle_abilities(self: DuelMastersState, cid: int) -> list[tuple[str, str, int, Any]]:
+        out = []
+        if self.zone_of(cid) != "battle":
+            return out
+        kw = self.d(cid).keywords
+        if self.d(cid).is_survivor:
+            owner = self.cards[cid].controller
+            for other in self.zones[owner]["battle"]:
+                od = self.d(other)
+                if od.is_survivor and od.keywords.survivor is not None:
+                    out.extend((od.name, "survivor", i, a) for i, a in enumerate(od.keywords.survivor.abilities))
+        if kw.turbo_rush is not None and self.is_turbo_rush_active(cid):
+            out.extend((self.d(cid).name, "turbo_rush", i, a) for i, a in enumerate(kw.turbo_rush.abilities))
+        if kw.wave_striker is not None and self.is_wave_striker_active(cid):
+            out.extend((self.d(cid).name, "wave_striker", i, a) for i, a in enumerate(kw.wave_striker.abilities))
+        return out
+
+    def run_effects_task(self: DuelMastersState, task: Task) -> None:
+        effects = self.effect_list(task["ref"])
+        index = task["index"]
+        if index >= len(effects):
+            return
+        eff = effects[index]
+        data = dict(task.data)
+        if task.get("ask") or (eff.optional and not task.get("accepted")):
+            # "you may": the controller accepts (choose yes) or declines (pass).
+            whole = bool(task.get("ask"))
+            self.decision = Decision(task["controller"], "optional", {"task": {**data, "ask": False, "whole": whole}})
+            return
+        self._continue_effect(data, eff, chosen=())
+
+    def _next_effect(self: DuelMastersState, data: dict[str, Any]) -> None:
+        self.tasks.append(Task("effects", **{**data, "index": data["index"] + 1, "accepted": False, "ask": False,
+                                             "whole": False}))
+
+    def _continue_effect(self: DuelMastersState, data: dict[str, Any], eff: Effect, chosen: tuple[int, ...]) -> None:
+        """Choose targets one at a time where the effect needs a choice, then carry it out."""
+        controller = data["controller"]
+        source = data["source"]
+        sel = eff.target
+        if eff.do in ("draw", "add_shield_from_deck", "mana_from_deck") or sel is None:
+            self._next_effect(data)
+            self.do_effect(eff, controller, source, ())
+            return
+        if sel == "self":
+            self._next_effect(data)
+            # "this creature": only while it is still in the battle zone.
+            targets = (source,) if self.zone_of(source) == "battle" else ()
+            self.do_effect(eff, controller, source, targets)
+            return
+        assert isinstance(sel, Selector)
+        if eff.do == "search_deck":
+            candidates = [c for c in self.zones[controller]["deck"] if self.matches(sel, c, source)]
+        else:
+            candidates = self.select(sel, controller, source)
+        candidates = [c for c in candidates if c not in chosen]
+        want = max(eff.count, sel.count) if not sel.all else len(candidates)
+        if sel.all:
+            self._next_effect(data)
+            self.do_effect(eff, controller, source, tuple(candidates))
+            return
+        if sel.random:
+            picks = list(chosen)
+            pool = list(candidates)
+            while len(picks) < want and pool:
+                picks.append(pool.pop(self.rng.below(len(pool))))
+            self._next_effect(data)
+            self.do_effect(eff, controller, source, tuple(picks))
+            return
+        if len(chosen) >= want or not candidates:
+            self._next_effect(data)
+            self.do_effect(eff, controller, source, chosen)
+            return
+        if not (sel.up_to or eff.up_to) and len(candidates) + len(chosen) <= want:
+            # DM-25: must do as much as possible; with no real choice, take them all.
+            self._next_effect(data)
+            self.do_effect(eff, controller, source, chosen + tuple(candidates))
+            return
+        chooser = controller if sel.chooser == "self" else 1 - controller
+        self.decision = Decision(
+            chooser,
+            "target",
+            {"task": data, "chosen": chosen, "candidates": tuple(candidates),
+             "optional": bool(sel.up_to or eff.up_to)},
+        )
+
+    def resolve_target_choice(self: DuelMastersState, data: dict[str, Any], pick: int | None) -> None:
+        task = dict(data["task"])
+        eff = self.effect_list(task["ref"])[task["index"]]
+        if pick is None:  # stop choosing ("up to")
+            self._next_effect(task)
+            self.do_effect(eff, task["controller"], task["source"], tuple(data["chosen"]))
+            return
+        self._continue_effect(task, eff, (*data["chosen"], pick))
+
+    # ------------------------------------------------------------------ the verbs
+    def do_effect(self: DuelMastersState, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
+        verb = eff.do
+        self.emit("effect", verb=verb, card=source, name=self.cards[source].name, player=controller)
+        if verb == "draw":
+            for _ in range(eff.count):
+                self.draw(controller)
+        elif verb == "add_shield_from_deck":
+            for _ in range(eff.count):
+                deck = self.zones[controller]["deck"]
+                if deck:
+                    self.move(deck[0], "shields", face_down=True, tapped=False)  # DM-7: appended at the end
+                    self.check_deck_out(controller)
+        elif verb == "mana_from_deck":
+            for _ in range(eff.count):
+                deck = self.zones[controller]["deck"]
+                if deck:
+                    self.put_into_mana(deck[0])
+                    self.check_deck_out(controller)
+        elif verb == "destroy":
+            for t in targets:
+                if self.zone_of(t) == "battle":
+                    self.destroy(t)
+        elif verb == "return_to_hand":
+            for t in targets:
+                self.leave(t, "hand")
+        elif verb == "put_into_mana":
+            for t in targets:
+                self.put_into_mana(t)
+        elif verb == "put_into_shields":
+            for t in targets:
+                self.leave(t, "shields")
+        elif verb in ("discard", "to_graveyard"):
+            for t in targets:
+                self.leave(t, "graveyard")
+        elif verb == "power_modifier":
+            for t in targets:
+                self.effects.append({"kind": "power", "card": t, "amount": eff.amount})
+                self.emit("power_modified", card=t, name=self.cards[t].name, amount=eff.amount)
+        elif verb == "grant_keywords":
+            for t in targets:
+                self.effects.append({"kind": "keywords", "card": t, "keywords": dict(eff.keywords)})
+                self.emit("keywords_granted", card=t, name=self.cards[t].name, keywords=sorted(eff.keywords))
+        elif verb == "tap":
+            for t in targets:
+                self.set_tapped(t, True)
+        elif verb == "untap":
+            for t in targets:
+                self.set_tapped(t, False)
+        elif verb == "search_deck":
+            for t in targets:
+                self.move(t, eff.to)
+            self.rng.shuffle(self.zones[controller]["deck"])
+            self.emit("shuffled", player=controller)
+        elif verb == "separate_evolution":
+            for t in targets:
+                self.separate_top(t)
+        elif verb == "put_into_battle":
+            for t in targets:
+                self.put_into_battle(t, controller)
+
+    # ------------------------------------------------------------------ moving cards by the rules
+    def set_tapped(self: DuelMastersState, cid: int, tapped: bool) -> None:
+        if self.cards[cid].tapped != tapped:
+            self.update(cid, tapped=tapped)
+            self.emit("tapped" if tapped else "untapped", card=cid, name=self.cards[cid].name,
+                      player=self.cards[cid].controller)
+
+    def draw(self: DuelMastersState, player: int) -> None:
+        deck = self.zones[player]["deck"]
+        if not deck:
+            self.lose(player, "deck_out")  # DM-113: cannot draw from an empty deck
+            return
+        self.move(deck[0], "hand")
+        self.check_deck_out(player)
+
+    def check_deck_out(self: DuelMastersState, player: int) -> None:
+        """DM-113: a player whose deck has no cards left loses as soon as that happens."""
+        if not self.zones[player]["deck"]:
+            self.lose(player, "deck_out")
+
+    def lose(self: DuelMastersState, player: int, reason: str) -> None:
+        if self.winner is None:
+            self.winner = 1 - player
+            self.emit("game_over", winner=self.winner, reason=reason)
+        elif self.winner == player:
+            # DM-113: both players meet a loss condition at the same moment -> a draw.
+            self.winner = "draw"
+            self.events[-1] = {"type": "game_over", "winner": "draw", "reason": reason}
+
+    def put_into_mana(self: DuelMastersState, cid: int) -> None:
+        """DM-13 / DM-121: a multicolour card enters the mana zone tapped, a mono card untapped."""
+        self.leave(cid, "mana", tapped=len(self.civs(cid)) > 1)
+
+    def leave(self: DuelMastersState, cid: int, zone: str, tapped: bool = False) -> None:
+        """Move a card to its owner's ``zone``; an evolution stack comes apart (DM-34, DM-35)."""
+        card = self.cards[cid]
+        under = card.attached
+        from_battle = self.zone_of(cid) == "battle"
+        if from_battle:
+            self._forget(cid)
+        self.move(cid, zone, tapped=tapped, attached=(), face_down=zone == "shields", entered_this_turn=True)
+        for u in under:
+            self.update(u, controller=self.cards[u].owner)
+            self.place(u, self.cards[u].owner, zone)
+            self.update(u, tapped=tapped if zone == "mana" and len(self.civs(u)) > 1 else False,
+                        face_down=zone == "shields", entered_this_turn=True)
+            self.emit("card_moved", card=u, name=self.cards[u].name, player=self.cards[u].owner,
+                      **{"from": "battle", "from_player": card.controller, "to": zone})
+        if zone == "mana" and len(self.civs(cid)) > 1:
+            self.update(cid, tapped=True)
+
+    def _forget(self: DuelMastersState, cid: int) -> None:
+        """Until-end-of-turn effects end when their creature leaves the battle zone."""
+        if any(e["card"] == cid for e in self.effects):
+            self.effects = [e for e in self.effects if e["card"] != cid]
+
+    def destroy(self: DuelMastersState, cid: int) -> None:
+        """Put a creature into the graveyard; only its top card's abilities trigger (DM-36)."""
+        name = self.cards[cid].name
+        self.emit("destroyed", card=cid, name=name, player=self.cards[cid].controller)
+        abilities_at_death = [a for a in self.d(cid).abilities if a.when == "destroyed"]
+        self.leave(cid, "graveyard")
+        if abilities_at_death:
+            self.queue_triggers(cid, "destroyed")
+
+    def separate_top(self: DuelMastersState, cid: int) -> None:
+        """The top card of an evolution creature goes to the graveyard; the cards under stay."""
+        card = self.cards[cid]
+        if not card.attached or self.zone_of(cid) != "battle":
+            return
+        new_top = card.attached[-1]
+        rest = card.attached[:-1]
+        player = card.controller
+        zone_list = self.zones[player]["battle"]
+        zone_list[zone_list.index(cid)] = new_top
+        self.where[new_top] = (player, "battle")
+        self.where[cid] = (player, "attached")
+        self.update(new_top, attached=rest, tapped=card.tapped, controller=player)
+        self.update(cid, attached=())
+        self._forget(cid)
+        self.move(cid, "graveyard", tapped=False, entered_this_turn=True)
+
+    def put_into_battle(self: DuelMastersState, cid: int, controller: int) -> None:
+        d = self.d(cid)
+        if d.type == "spell":
+            return
+        self.move(cid, "battle", player=self.cards[cid].owner, tapped=False, face_down=False,
+                  entered_this_turn=True, attached=())
+        if d.type == "evolution_creature":
+            # DM-32: an evolution creature with nothing under it is destroyed at once.
+            self.destroy(cid)
+            return
+        self.queue_triggers(cid, "summoned")

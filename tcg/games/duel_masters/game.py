@@ -1,0 +1,172 @@
+"""The Duel Masters :class:`Game`: options, deck rules, set-up and scenario loading."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from tcg.core.decklist import DeckList
+from tcg.core.errors import DataError
+from tcg.core.game import Game
+from tcg.core.options import OptionSpec
+from tcg.core.state import State, Task
+from tcg.games.duel_masters.cards import DuelMastersCard
+from tcg.games.duel_masters.state import PHASES, DuelMastersState
+
+DECK_MIN = 40  # DM-101
+MAX_COPIES = 4  # DM-101
+SHIELDS = 5  # DM-2
+HAND = 5  # DM-3
+
+
+class DuelMastersGame(Game):
+    name = "duel_masters"
+    title = "Duel Masters"
+    rule_prefix = "DM"
+    state_class = DuelMastersState
+    card_model = DuelMastersCard
+    package_dir = Path(__file__).parent
+    option_specs = {
+        "first_turn_draw": OptionSpec("first_turn_draw", "both_skip", ("both_skip", "first_player_skips"),
+                                      "DM-20, DM-114", "who skips the draw in their first turn"),
+        "breaking": OptionSpec("breaking", "sequential", ("sequential", "simultaneous"),
+                               "DM-56, DM-115", "break a breaker's shields one at a time or all at once"),
+        "wave_striker_count": OptionSpec("wave_striker_count", "owner_only", ("owner_only", "both_players"),
+                                         "DM-80, DM-116", "whose Wave Strikers count"),
+    }
+
+    def card_text(self, card: Any) -> str:
+        return str(card.text)
+
+    def check_deck(self, deck: DeckList, pool: Mapping[str, Any] | None = None) -> list[DataError]:
+        """DM-101: at least 40 cards, at most 4 copies of a name; every card must exist."""
+        errors = super().check_deck(deck, pool)
+        extra = sorted(deck.sections() - {"main"})
+        if extra:
+            errors.append(DataError(f"Duel Masters decks have no [{extra[0]}] section", source=deck.source))
+        copies: Counter[str] = Counter()
+        first_line: dict[str, int] = {}
+        for e in deck.entries:
+            copies[e.name] += e.count
+            first_line.setdefault(e.name, e.line)
+            if copies[e.name] > MAX_COPIES and copies[e.name] - e.count <= MAX_COPIES:
+                errors.append(DataError(
+                    f"{copies[e.name]} copies of {e.name!r}; at most {MAX_COPIES} are allowed (DM-101)",
+                    source=deck.source, line=e.line))
+        total = len(deck.cards())
+        if total < DECK_MIN:
+            errors.append(DataError(f"the deck has {total} cards; at least {DECK_MIN} are needed (DM-101)",
+                                    source=deck.source))
+        return errors
+
+    def new_state(self, decks: Sequence[DeckList], seed: int = 0,
+                  options: Mapping[str, object] | None = None) -> State:
+        """DM-1..DM-4: shuffle, five shields, then five cards in hand; a random first player."""
+        if len(decks) != 2:
+            raise DataError(f"a game needs 2 decks, got {len(decks)}")
+        pool = self.cards()
+        state = DuelMastersState(pool, self.resolve_options(options), seed)
+        for player, deck in enumerate(decks):
+            for name in deck.cards():
+                if name not in pool:
+                    raise DataError(f"unknown card {name!r}", source=deck.source)
+                state.new_card(name, player, "deck")
+            state.rng.shuffle(state.zones[player]["deck"])  # DM-1
+        state.emit("game_start", seed=seed)
+        for player in (0, 1):
+            for _ in range(SHIELDS):  # DM-2: shields first, face down
+                state.move(state.zones[player]["deck"][0], "shields", face_down=True)
+            for _ in range(HAND):  # DM-3: then the hand
+                state.move(state.zones[player]["deck"][0], "hand")
+        state.first_player = state.rng.below(2)  # DM-4
+        state.active = state.first_player
+        state.emit("first_player", player=state.first_player)
+        state.tasks.append(Task("begin_turn"))
+        state.run()
+        return state
+
+    # ------------------------------------------------------------------ scenarios
+    def scenario_state(self, spec: Mapping[str, Any], defs: Mapping[str, Any], options: Mapping[str, str],
+                       seed: int) -> State:
+        state = DuelMastersState(defs, options, seed)
+        state.first_player = int(spec.get("first_player", 0))
+        state.turn = int(spec.get("turn", 1))
+        state.active = int(spec.get("active", state.first_player if state.turn % 2 else 1 - state.first_player))
+        phase = spec.get("phase", "main")
+        if phase not in PHASES:
+            raise DataError(f"unknown phase {phase!r}; Duel Masters phases are: {', '.join(PHASES)}",
+                            field="state.phase")
+        players = spec.get("players") or []
+        if len(players) > 2:
+            raise DataError("a Duel Masters state has 2 players", field="state.players")
+        for p, pspec in enumerate(players):
+            pspec = pspec or {}
+            for key in pspec:
+                if key != "zones":
+                    raise DataError(f"Duel Masters players have no counter {key!r}", field=f"state.players[{p}]")
+            for zone, entries in (pspec.get("zones") or {}).items():
+                if zone not in state.ZONES:
+                    raise DataError(f"unknown zone {zone!r}; zones are: {', '.join(state.ZONES)}",
+                                    field=f"state.players[{p}].zones")
+                for i, entry in enumerate(entries or []):
+                    self._scenario_card(state, defs, p, zone, entry, f"state.players[{p}].zones.{zone}[{i}]")
+        flags = spec.get("flags") or {}
+        if flags.get("charged"):
+            state.flags["charged"] = True
+        state.phase = "" if phase in ("untap", "draw", "end") else phase
+        if phase == "untap":
+            state.tasks.append(Task("begin_turn"))
+        elif phase == "draw":
+            state.tasks.append(Task("draw_step"))
+        elif phase == "end":
+            state.tasks.append(Task("end_step"))
+        else:
+            state.tasks.append(Task("phase", phase=phase))
+        state.run()
+        return state
+
+    def _scenario_card(self, state: DuelMastersState, defs: Mapping[str, Any], p: int, zone: str, entry: Any,
+                       where: str) -> int:
+        if isinstance(entry, str):
+            entry = {"card": entry}
+        if not isinstance(entry, Mapping) or "card" not in entry:
+            raise DataError("a zone entry is a card name or {card: Name, ...}", field=where)
+        name = entry["card"]
+        if name not in defs:
+            raise DataError(f"unknown card {name!r} (not packaged and not in the scenario's cards:)", field=where)
+        known = {"card", "tapped", "face_down", "entered_this_turn", "under"}
+        for key in entry:
+            if key not in known:
+                raise DataError(f"unknown card property {key!r}; use one of {', '.join(sorted(known))}",
+                                field=where)
+        cid = state.new_card(name, p, zone, tapped=bool(entry.get("tapped", False)),
+                             face_down=bool(entry.get("face_down", zone == "shields")),
+                             entered_this_turn=bool(entry.get("entered_this_turn", False)))
+        under = entry.get("under") or []
+        if under and zone != "battle":
+            raise DataError("only a creature in the battle zone can have cards under it", field=where)
+        attached = []
+        for i, u in enumerate(under):
+            uname = u if isinstance(u, str) else (u or {}).get("card")
+            if uname not in defs:
+                raise DataError(f"unknown card {uname!r}", field=f"{where}.under[{i}]")
+            attached.append(state.new_card(uname, p, "attached"))
+        if attached:
+            state.update(cid, attached=tuple(attached))
+        return cid
+
+    def card_property(self, state: State, cid: int, prop: str) -> Any:
+        assert isinstance(state, DuelMastersState)
+        card = state.cards[cid]
+        if prop == "zone":
+            return state.zone_of(cid)
+        if prop == "power":
+            return state.power(cid)
+        if prop in ("tapped", "face_down", "entered_this_turn"):
+            return getattr(card, prop)
+        if prop == "under":
+            return [state.cards[u].name for u in card.attached]
+        raise DataError(f"Duel Masters cards have no property {prop!r}; use zone, tapped, power, face_down, "
+                        "entered_this_turn or under", field=prop)

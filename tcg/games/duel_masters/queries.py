@@ -1,0 +1,281 @@
+"""Read-only questions about a Duel Masters state: power, keywords, who can attack, paying.
+
+Continuous effects are recomputed from the board on every question, never written into
+the state (so a clone or a JSON round-trip cannot lose one).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from tcg.games.duel_masters.cards import Bundle, DuelMastersCard, Selector
+
+if TYPE_CHECKING:
+    from tcg.games.duel_masters.state import DuelMastersState
+
+_FALSY: tuple[Any, ...] = (None, False, 0, "")
+
+
+class DMQueries:
+    """Mixin of :class:`DuelMastersState`: the questions the rules ask."""
+
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ definitions
+    def d(self: DuelMastersState, cid: int) -> DuelMastersCard:
+        """The definition that counts for a card: for an evolution stack, the top card (DM-36)."""
+        return self.defs[self.cards[cid].name]  # type: ignore[no-any-return]
+
+    def civs(self: DuelMastersState, cid: int) -> list[str]:
+        return self.d(cid).civilizations
+
+    def creatures(self: DuelMastersState, player: int) -> list[int]:
+        return self.zones[player]["battle"]
+
+    # ------------------------------------------------------------------ conditional bundles
+    def _survivor_bundles(self: DuelMastersState, cid: int) -> list[Bundle]:
+        """DM-64/DM-65: a Survivor has the Survivor abilities of all your Survivors, itself included."""
+        if not self.d(cid).is_survivor or self.zone_of(cid) != "battle":
+            return []
+        owner = self.cards[cid].controller
+        out = []
+        for other in self.zones[owner]["battle"]:
+            od = self.d(other)
+            if od.is_survivor and od.keywords.survivor is not None:
+                out.append(od.keywords.survivor)
+        return out
+
+    def is_turbo_rush_active(self: DuelMastersState, cid: int) -> bool:
+        """DM-74/DM-75: on when another of your creatures broke a shield this turn."""
+        breakers = self.flags.get("shield_breakers", ())
+        me = self.cards[cid].controller
+        return any(p == me and c != cid for p, c in breakers)
+
+    def is_wave_striker_active(self: DuelMastersState, cid: int) -> bool:
+        """DM-80 (owner's 3+ Wave Strikers, itself included) or DM-116 (2+ others, both players)."""
+        if self.zone_of(cid) != "battle":
+            return False
+        if self.options.get("wave_striker_count") == "both_players":
+            others = sum(
+                1 for p in (0, 1) for c in self.zones[p]["battle"]
+                if c != cid and self.d(c).keywords.wave_striker is not None
+            )
+            return others >= 2
+        owner = self.cards[cid].controller
+        mine = sum(1 for c in self.zones[owner]["battle"] if self.d(c).keywords.wave_striker is not None)
+        return mine >= 3
+
+    def bundles(self: DuelMastersState, cid: int) -> list[Bundle]:
+        """Every conditional bundle switched on for this creature now."""
+        kw = self.d(cid).keywords
+        out = self._survivor_bundles(cid)
+        if kw.turbo_rush is not None and self.is_turbo_rush_active(cid):
+            out.append(kw.turbo_rush)
+        if kw.wave_striker is not None and self.is_wave_striker_active(cid):
+            out.append(kw.wave_striker)
+        return out
+
+    def keyword(self: DuelMastersState, cid: int, name: str) -> Any:
+        """A keyword's value for a creature now: printed, shared, conditional or granted.
+
+        DM-66: keywords do not stack, so the first truthy value is the answer.
+        """
+        value = getattr(self.d(cid).keywords, name, None)
+        if value not in _FALSY:
+            return value
+        if self.zone_of(cid) != "battle":
+            return value
+        for bundle in self.bundles(cid):
+            v = bundle.keywords.get(name)
+            if v not in _FALSY:
+                return v
+        for eff in self.effects:
+            if eff["kind"] == "keywords" and eff["card"] == cid:
+                v = dict(eff["keywords"]).get(name)
+                if v not in _FALSY:
+                    return v
+        return value
+
+    def power(self: DuelMastersState, cid: int) -> int:
+        """Power now (DM-51: Power Attacker while attacking; DM-65: Survivor bonuses per source)."""
+        d = self.d(cid)
+        total = d.power + d.power_bonus
+        if self.zone_of(cid) != "battle":
+            return total
+        for bundle in self.bundles(cid):
+            total += bundle.power
+        for eff in self.effects:
+            if eff["kind"] == "power" and eff["card"] == cid:
+                total += eff["amount"]
+        attack = self.flags.get("attack")
+        if attack is not None and attack["attacker"] == cid:
+            total += int(self.keyword(cid, "power_attacker") or 0)
+        return max(total, 0)
+
+    def is_evolution(self: DuelMastersState, cid: int) -> bool:
+        return self.d(cid).type == "evolution_creature"
+
+    # ------------------------------------------------------------------ attacking and blocking
+    def is_summoning_sick(self: DuelMastersState, cid: int) -> bool:
+        """DM-106 / DM-107 / DM-31."""
+        return (
+            self.cards[cid].entered_this_turn
+            and not self.keyword(cid, "speed_attacker")
+            and not self.is_evolution(cid)
+        )
+
+    def can_attack(self: DuelMastersState, cid: int) -> bool:
+        card = self.cards[cid]
+        return not card.tapped and not self.keyword(cid, "cant_attack") and not self.is_summoning_sick(cid)
+
+    def attack_targets(self: DuelMastersState, cid: int) -> list[int | str]:
+        """DM-108: the opponent, or one of the opponent's tapped creatures."""
+        opp = 1 - self.cards[cid].controller
+        out: list[int | str] = []
+        if not self.keyword(cid, "cant_attack_players"):
+            out.append("player")
+        out.extend(c for c in self.zones[opp]["battle"] if self.cards[c].tapped)
+        return out
+
+    def is_unblockable_by_stealth(self: DuelMastersState, attacker: int, defender: int) -> bool:
+        """DM-73: Stealth works while the defender has a card of that civilization in mana."""
+        civ = self.keyword(attacker, "stealth")
+        if not civ:
+            return False
+        return any(civ in self.civs(m) for m in self.zones[defender]["mana"])
+
+    def blockers(self: DuelMastersState, attacker: int, defender: int) -> list[int]:
+        """DM-49 / DM-50 / DM-110: the defender's untapped Blockers that may block this attack."""
+        if self.keyword(attacker, "cant_be_blocked") or self.is_unblockable_by_stealth(attacker, defender):
+            return []
+        return [
+            c for c in self.zones[defender]["battle"]
+            if not self.cards[c].tapped and self.keyword(c, "blocker")
+        ]
+
+    def breaker_count(self: DuelMastersState, cid: int) -> int:
+        if self.keyword(cid, "triple_breaker"):
+            return 3
+        if self.keyword(cid, "double_breaker"):
+            return 2
+        return 1
+
+    # ------------------------------------------------------------------ paying
+    def untapped_mana(self: DuelMastersState, player: int) -> list[int]:
+        return [m for m in self.zones[player]["mana"] if not self.cards[m].tapped]
+
+    def _civ_matching(self: DuelMastersState, needed: list[str], cards: list[int]) -> bool:
+        """DM-15: each civilization of the card on a different mana card (bipartite matching)."""
+        assigned: dict[int, str] = {}
+
+        def place(civ: str, seen: set[int]) -> bool:
+            for m in cards:
+                if m in seen or civ not in self.civs(m):
+                    continue
+                seen.add(m)
+                if m not in assigned or place(assigned[m], seen):
+                    assigned[m] = civ
+                    return True
+            return False
+
+        return all(place(civ, set()) for civ in needed)
+
+    def can_pay(self: DuelMastersState, player: int, card_cid: int) -> bool:
+        """DM-9 / DM-10 / DM-105 / DM-15: enough untapped mana and every civilization covered."""
+        d = self.d(card_cid)
+        mana = self.untapped_mana(player)
+        if len(mana) < d.cost:
+            return False
+        needed = list(dict.fromkeys(d.civilizations))
+        if len(needed) > max(d.cost, 0) and d.cost > 0:
+            return False
+        return self._civ_matching(needed, mana) if d.cost > 0 else True
+
+    def payment_ways(self: DuelMastersState, player: int, card_cid: int) -> list[tuple[int, ...]]:
+        """The distinct ways to pay: one per multiset of mana card names (README: Payment).
+
+        Mana cards of one name are interchangeable, so each way taps the first untapped
+        cards of each name in zone order.
+        """
+        d = self.d(card_cid)
+        if d.cost <= 0:
+            return [()]
+        needed = list(dict.fromkeys(d.civilizations))
+        by_name: dict[str, list[int]] = {}
+        for m in self.untapped_mana(player):
+            by_name.setdefault(self.cards[m].name, []).append(m)
+        names = list(by_name)
+        ways: list[tuple[int, ...]] = []
+
+        def rec(i: int, left: int, picked: list[int]) -> None:
+            if left == 0:
+                if self._civ_matching(needed, picked):
+                    ways.append(tuple(picked))
+                return
+            if i == len(names):
+                return
+            pool = by_name[names[i]]
+            for k in range(min(left, len(pool)), -1, -1):
+                rec(i + 1, left - k, picked + pool[:k])
+
+        rec(0, d.cost, [])
+        return ways
+
+    def spell_allowed(self: DuelMastersState, cid: int) -> bool:
+        """A spell restriction on the battle zone (e.g. Alcadeias; DM-12 for rainbow spells)."""
+        civs = self.civs(cid)
+        for p in (0, 1):
+            for c in self.zones[p]["battle"]:
+                r = self.d(c).keywords.spell_restriction
+                if r is not None and not any(civ in r.only_civilizations for civ in civs):
+                    return False
+        return True
+
+    def evolution_bases(self: DuelMastersState, cid: int, player: int) -> list[int]:
+        """DM-29 / DM-30 / DM-36: your creatures whose (top card's) races the evolution names."""
+        evo = self.d(cid).keywords.evolution
+        if evo is None:
+            return []
+        wanted = set(evo.races)
+        return [c for c in self.zones[player]["battle"] if wanted.intersection(self.d(c).races)]
+
+    # ------------------------------------------------------------------ selectors
+    def matches(self: DuelMastersState, sel: Selector, cid: int, source: int | None) -> bool:
+        d = self.d(cid)
+        card = self.cards[cid]
+        if sel.other and cid == source:
+            return False
+        if sel.types and d.type not in sel.types:
+            return False
+        if sel.civilizations and not any(c in d.civilizations for c in sel.civilizations):
+            return False
+        if sel.not_civilizations and any(c in d.civilizations for c in sel.not_civilizations):
+            return False
+        if sel.races and not any(r in d.races for r in sel.races):
+            return False
+        in_battle = self.zone_of(cid) == "battle"
+        pw = self.power(cid) if in_battle else d.power
+        if sel.max_power is not None and (d.type == "spell" or pw > sel.max_power):
+            return False
+        if sel.min_power is not None and (d.type == "spell" or pw < sel.min_power):
+            return False
+        if sel.max_cost is not None and d.cost > sel.max_cost:
+            return False
+        if sel.min_cost is not None and d.cost < sel.min_cost:
+            return False
+        if sel.tapped is not None and card.tapped != sel.tapped:
+            return False
+        if sel.untapped is not None and card.tapped == sel.untapped:
+            return False
+        if sel.blocker is not None and bool(self.keyword(cid, "blocker")) != sel.blocker:
+            return False
+        return sel.evolution is None or (d.type == "evolution_creature") == sel.evolution
+
+    def select(self: DuelMastersState, sel: Selector, controller: int, source: int | None) -> list[int]:
+        """Candidates for a selector, in stable order (player 0 first, then zone order)."""
+        players = {"self": [controller], "opponent": [1 - controller], "any": [0, 1]}[sel.player]
+        return [c for p in sorted(players) for c in self.zones[p][sel.zone] if self.matches(sel, c, source)]
+
+    def civ_counts(self: DuelMastersState, player: int, zone: str) -> Counter[str]:
+        return Counter(civ for c in self.zones[player][zone] for civ in self.civs(c))

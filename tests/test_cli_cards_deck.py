@@ -1,0 +1,201 @@
+"""`tcg cards` and `tcg deck` sub-commands, run through typer's CliRunner on tmp games."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tcg.cli import cards_cmd, deck_cmd
+from tcg.core import registry
+from tcg.core.game import Game
+from tcg.games.duel_masters.cards import DuelMastersCard
+
+CARDS = """\
+- name: Bolshack Dragon
+  type: creature
+  civilizations: [fire]
+  cost: 6
+  power: 6000
+  races: [Armored Dragon]
+  keywords: {double_breaker: true}
+  text: Double breaker. While attacking, gets +1000 power for each fire card in your graveyard.
+- name: Brawler Zyler
+  type: creature
+  civilizations: [fire]
+  cost: 2
+  power: 1000
+  races: [Human]
+  keywords: {power_attacker: 2000}
+- name: Crimson Hammer
+  type: spell
+  civilizations: [fire]
+  cost: 2
+  text: Destroy one of your opponent's creatures that has power 2000 or less.
+- name: Holy Awe
+  type: spell
+  civilizations: [light]
+  cost: 6
+  keywords: {shield_trigger: true}
+  text: Tap all your opponent's creatures in the battle zone.
+"""
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def toy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A registered game 'toy' (DM schema) whose cards live in tmp_path/toy/cards; returns that folder."""
+    monkeypatch.setenv("TCG_CACHE_DIR", str(tmp_path / "cache"))
+    folder = tmp_path / "toy" / "cards"
+    folder.mkdir(parents=True)
+    (folder / "set1.yaml").write_text(CARDS, encoding="utf-8")
+    attrs = {"name": "toy", "card_model": DuelMastersCard, "package_dir": tmp_path / "toy"}
+    cls = type("ToyGame", (Game,), attrs)
+    module = types.ModuleType("_tcg_cli_test_toy")
+    module.GAME = cls()  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    monkeypatch.setattr(registry, "GAMES", {"toy": module.__name__})
+    return folder
+
+
+def search_json(*args: str) -> list[str]:
+    result = runner.invoke(cards_cmd.app, ["search", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    return [row["name"] for row in json.loads(result.stdout)]
+
+
+# ---------------------------------------------------------------- tcg cards search / show / rebuild
+def test_search_filters(toy: Path) -> None:
+    fire = search_json("--game", "toy", "--civ", "fire", "--cost-max", "3")
+    assert fire == ["Brawler Zyler", "Crimson Hammer"]
+    assert search_json("--color", "light") == ["Holy Awe"]
+    assert search_json("--keyword", "double_breaker", "--race", "dragon") == ["Bolshack Dragon"]
+    assert search_json("--type", "spell", "--text", "tap all") == ["Holy Awe"]
+    assert search_json("--name", "ZYLER", "--cost-min", "2") == ["Brawler Zyler"]
+    assert search_json("--civ", "water") == []
+
+
+def test_search_table(toy: Path) -> None:
+    result = runner.invoke(cards_cmd.app, ["search", "--civ", "fire", "--cost-max", "2"])
+    assert result.exit_code == 0, result.output
+    assert "2 cards" in result.output
+    assert "Human" in result.output and "Brawler" in result.output
+    none = runner.invoke(cards_cmd.app, ["search", "--civ", "water"])
+    assert none.exit_code == 0 and "no cards match" in none.output
+
+
+def test_search_unknown_game_is_a_usage_error(toy: Path) -> None:
+    result = runner.invoke(cards_cmd.app, ["search", "--game", "nope"])
+    assert result.exit_code == 2
+    assert "unknown game 'nope'" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_show(toy: Path) -> None:
+    result = runner.invoke(cards_cmd.app, ["show", "bolshack dragon"])
+    assert result.exit_code == 0, result.output
+    for expected in ("Bolshack Dragon", "civilizations: fire", "power: 6000", "Armored Dragon",
+                     "double_breaker", "fire card in your graveyard"):
+        assert expected in " ".join(result.output.split())
+    data = json.loads(runner.invoke(cards_cmd.app, ["show", "Holy Awe", "--json"]).stdout)
+    assert data == {"game": "toy", "name": "Holy Awe", "type": "spell", "civilizations": ["light"], "cost": 6,
+                    "keywords": {"shield_trigger": True},
+                    "text": "Tap all your opponent's creatures in the battle zone."}
+
+
+def test_show_unknown_card_suggests_close_names(toy: Path) -> None:
+    result = runner.invoke(cards_cmd.app, ["show", "Bolshak Dragon"])
+    assert result.exit_code == 1
+    assert "no card named 'Bolshak Dragon'" in result.output
+    assert "did you mean: 'Bolshack Dragon'" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_rebuild_and_change_detection(toy: Path) -> None:
+    result = runner.invoke(cards_cmd.app, ["rebuild"])
+    assert result.exit_code == 0, result.output
+    assert "indexed 4 cards" in result.output
+    (toy / "set2.yaml").write_text("- {name: Gatling Cyclone, type: spell, civilizations: [fire], cost: 2}\n")
+    assert search_json("--name", "gatling") == ["Gatling Cyclone"]
+
+
+# ---------------------------------------------------------------- tcg cards validate
+def test_validate_good_files(toy: Path) -> None:
+    result = runner.invoke(cards_cmd.app, ["validate"])
+    assert result.exit_code == 0, result.output
+    assert "toy: 4 cards in 1 files: OK" in result.output
+    assert runner.invoke(cards_cmd.app, ["validate", "--game", "toy", str(toy / "set1.yaml")]).exit_code == 0
+
+
+def test_validate_bad_card_names_file_line_card_field(toy: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("- {name: Fine, type: spell}\n- name: Broken Card\n  type: creature\n  cost: lots\n")
+    result = runner.invoke(cards_cmd.app, ["validate", "--game", "toy", str(bad)])
+    assert result.exit_code == 1
+    assert f"{bad}:2: card 'Broken Card': field 'cost': " in result.output
+    assert "valid integer" in result.output
+
+
+def test_validate_bad_yaml(toy: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "broken.yaml"
+    bad.write_text("- name: X\n  type: [creature\n")
+    result = runner.invoke(cards_cmd.app, ["validate", str(bad)])  # the only game is assumed
+    assert result.exit_code == 1
+    assert f"{bad}:3: not valid YAML" in result.output
+
+
+def test_validate_packaged_folder_error(toy: Path) -> None:
+    (toy / "zz.yaml").write_text("- {name: Holy Awe, type: spell}\n")
+    result = runner.invoke(cards_cmd.app, ["validate", "--game", "toy"])
+    assert result.exit_code == 1
+    assert "zz.yaml:1: card 'Holy Awe': card 'Holy Awe' is defined twice" in result.output
+
+
+# ---------------------------------------------------------------- tcg deck check / show
+def write_deck(tmp_path: Path, text: str, name: str = "deck.txt") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_deck_check_ok(toy: Path, tmp_path: Path) -> None:
+    deck = write_deck(tmp_path, "# fire\n4 Bolshack Dragon\n4 Brawler Zyler\n[side]\n2 Holy Awe\n")
+    result = runner.invoke(deck_cmd.app, ["check", "--game", "toy", str(deck)])
+    assert result.exit_code == 0, result.output
+    assert f"{deck}: main 8, side 2: OK" in result.output
+
+
+def test_deck_check_unknown_card_with_line(toy: Path, tmp_path: Path) -> None:
+    good = write_deck(tmp_path, "4 Holy Awe\n", "good.txt")
+    bad = write_deck(tmp_path, "4 Bolshack Dragon\n\n3 Bolshak Dragon\n", "bad.txt")
+    result = runner.invoke(deck_cmd.app, ["check", "--game", "toy", str(good), str(bad)])
+    assert result.exit_code == 1
+    assert f"{bad}:3: unknown card 'Bolshak Dragon' for toy" in result.output
+    assert f"{good}: main 4: OK" in result.output
+    assert "1 of 2 deck(s) have errors" in result.output
+
+
+def test_deck_check_bad_input_without_traceback(toy: Path, tmp_path: Path) -> None:
+    missing = tmp_path / "missing.txt"
+    result = runner.invoke(deck_cmd.app, ["check", str(missing)])
+    assert result.exit_code == 1
+    assert f"{missing}: cannot read deck file" in result.output
+    zero = write_deck(tmp_path, "0 Holy Awe\n")
+    result = runner.invoke(deck_cmd.app, ["check", "--game", "toy", str(zero)])
+    assert result.exit_code == 1 and f"{zero}:1: the count must be at least 1" in result.output
+    assert "Traceback" not in result.output
+    usage = runner.invoke(deck_cmd.app, ["check", "--game", "nope", str(zero)])
+    assert usage.exit_code == 2 and "unknown game 'nope'" in usage.output
+
+
+def test_deck_show(toy: Path, tmp_path: Path) -> None:
+    deck = write_deck(tmp_path, "2 Holy Awe\n1 Nothing\n")
+    result = runner.invoke(deck_cmd.app, ["show", "--game", "toy", str(deck)])
+    assert result.exit_code == 0, result.output
+    assert "Holy Awe" in result.output and "light" in result.output and "spell" in result.output
+    assert "Nothing" in result.output and "unknown" in result.output
