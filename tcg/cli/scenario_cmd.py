@@ -14,13 +14,18 @@ app = typer.Typer(help="Rules scenarios (YAML): the rules test format. See docs/
                   no_args_is_help=True)
 
 
+@app.callback()
+def _group() -> None:
+    """Rules scenarios (YAML): the rules test format. See docs/scenarios.md."""
+
+
 @app.command("run")
 def run(
     paths: list[Path] = typer.Argument(..., help="Scenario files or folders (searched for *.yaml)."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="List every scenario, not only failures."),
 ) -> None:
     """Run scenarios; exit status 1 if any fails."""
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)
     try:
         files = scenario_files(paths)
     except TcgError as exc:

@@ -37,6 +37,8 @@ class Action:
 
     type: str
     fields: tuple[tuple[str, Any], ...]
+    _key: tuple[str, tuple[tuple[str, Any], ...]]
+    _hash: int
 
     def __init__(self, type: str, **fields: Any) -> None:
         object.__setattr__(self, "type", type)

@@ -227,10 +227,8 @@ class Runner:
         return found
 
     def card_matches(self, cid: Any, ref: Any) -> bool:
-        if not isinstance(cid, int) or isinstance(cid, bool):
-            return cid == ref
-        if not isinstance(ref, str):
-            return cid == ref
+        if not isinstance(cid, int) or isinstance(cid, bool) or not isinstance(ref, str):
+            return bool(cid == ref)
         if ref in LITERALS:
             return False
         st = self.state
@@ -260,7 +258,8 @@ class Runner:
                 if isinstance(want, list) != isinstance(got, list):
                     return False
                 if isinstance(want, list):
-                    if len(want) != len(got) or not all(self.card_matches(g, w) for g, w in zip(got, want, strict=True)):
+                    pairs = zip(got, want, strict=False)
+                    if len(want) != len(got) or not all(self.card_matches(g, w) for g, w in pairs):
                         return False
                 elif not self.card_matches(got, want):
                     return False
@@ -273,11 +272,11 @@ class Runner:
 
     def _mapping_match(self, got: Mapping[str, Any], want: Mapping[str, Any]) -> bool:
         st = self.state
-        named = {}
+        named: dict[str, int] = {}
         for k, v in got.items():
             key = st.cards[int(k)].name if str(k).isdigit() else k
             named[key] = named.get(key, 0) + v
-        wanted = {}
+        wanted: dict[str, int] = {}
         for k, v in want.items():
             key = str(k).split(":", 1)[-1].split("#")[0]
             wanted[key] = wanted.get(key, 0) + v
@@ -326,7 +325,7 @@ class Runner:
 
     def _check_player(self, p: int, want: Mapping[str, Any]) -> list[str]:
         st = self.state
-        fails = []
+        fails: list[str] = []
         for key, value in want.items():
             if key == "zones":
                 for zone, zwant in (value or {}).items():
@@ -372,7 +371,7 @@ def _zone_check(names: list[str], want: Any) -> list[str]:
         return [] if names == [str(w) for w in want] else [f"expected {want}, got {names}"]
     if not isinstance(want, Mapping):
         raise DataError(f"a zone check is a list of names or a mapping, got {want!r}")
-    fails = []
+    fails: list[str] = []
     if "count" in want and len(names) != want["count"]:
         fails.append(f"expected count {want['count']}, got {len(names)} {names}")
     have = Counter(names)

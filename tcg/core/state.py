@@ -497,9 +497,8 @@ class State:
             vis = self.ZONE_VISIBILITY.get(zone, "public")
             return vis == "public" or (vis == "owner" and player == viewer)
 
-        if zone_visible(event.get("from_player", event.get("player", 0)), src or "") or zone_visible(
-            event.get("player", 0), dst or ""
-        ):
+        src_player = int(event.get("from_player", event.get("player", 0)) or 0)
+        if zone_visible(src_player, src or "") or zone_visible(int(event.get("player", 0) or 0), dst or ""):
             return event
         return _redact(event)
 

@@ -8,24 +8,22 @@ so that the task queue stays JSON data.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tcg.core.state import Decision, Task
 from tcg.games.duel_masters.cards import Effect, Selector
-
-if TYPE_CHECKING:
-    from tcg.games.duel_masters.state import DuelMastersState
+from tcg.games.duel_masters.queries import DMQueries
 
 Ref = tuple[Any, ...]
 
 
-class DMEffects:
-    """Mixin of :class:`DuelMastersState`: carrying out effects and moving cards by the rules."""
+class DMEffects(DMQueries):
+    """Carrying out effects and moving cards by the rules (the second layer of the state)."""
 
     __slots__ = ()
 
     # ------------------------------------------------------------------ effect lists
-    def effect_list(self: DuelMastersState, ref: Ref) -> list[Effect]:
+    def effect_list(self, ref: Ref) -> list[Effect]:
         """``(name, "spell")``, ``(name, "ability", i)``, ``(name, "tap_ability")``,
         ``(name, "silent_skill")`` or ``(name, "bundle", keyword, i)``."""
         d = self.defs[ref[0]]
@@ -40,10 +38,10 @@ class DMEffects:
             return list(getattr(self.defs[ref[0]].keywords, ref[2]).abilities[ref[3]].effects)
         raise ValueError(f"bad effect reference {ref!r}")
 
-    def queue_effects(self: DuelMastersState, source: int, controller: int, ref: Ref, optional: bool = False) -> None:
+    def queue_effects(self, source: int, controller: int, ref: Ref, optional: bool = False) -> None:
         self.tasks.append(Task("effects", source=source, controller=controller, ref=ref, index=0, ask=optional))
 
-    def queue_triggers(self: DuelMastersState, cid: int, when: str) -> None:
+    def queue_triggers(self, cid: int, when: str) -> None:
         """Queue the abilities of a creature that trigger on ``when`` (top card only, DM-36)."""
         d = self.d(cid)
         controller = self.cards[cid].controller
@@ -57,8 +55,8 @@ class DMEffects:
         for ref, optional in reversed(found):
             self.queue_effects(cid, controller, ref, optional)
 
-    def _bundle_abilities(self: DuelMastersState, cid: int) -> list[tuple[str, str, int, Any]]:
-        out = []
+    def _bundle_abilities(self, cid: int) -> list[tuple[str, str, int, Any]]:
+        out: list[tuple[str, str, int, Any]] = []
         if self.zone_of(cid) != "battle":
             return out
         kw = self.d(cid).keywords
@@ -74,7 +72,7 @@ class DMEffects:
             out.extend((self.d(cid).name, "wave_striker", i, a) for i, a in enumerate(kw.wave_striker.abilities))
         return out
 
-    def run_effects_task(self: DuelMastersState, task: Task) -> None:
+    def run_effects_task(self, task: Task) -> None:
         effects = self.effect_list(task["ref"])
         index = task["index"]
         if index >= len(effects):
@@ -88,11 +86,11 @@ class DMEffects:
             return
         self._continue_effect(data, eff, chosen=())
 
-    def _next_effect(self: DuelMastersState, data: dict[str, Any]) -> None:
+    def _next_effect(self, data: dict[str, Any]) -> None:
         self.tasks.append(Task("effects", **{**data, "index": data["index"] + 1, "accepted": False, "ask": False,
                                              "whole": False}))
 
-    def _continue_effect(self: DuelMastersState, data: dict[str, Any], eff: Effect, chosen: tuple[int, ...]) -> None:
+    def _continue_effect(self, data: dict[str, Any], eff: Effect, chosen: tuple[int, ...]) -> None:
         """Choose targets one at a time where the effect needs a choice, then carry it out."""
         controller = data["controller"]
         source = data["source"]
@@ -143,7 +141,7 @@ class DMEffects:
              "optional": bool(sel.up_to or eff.up_to)},
         )
 
-    def resolve_target_choice(self: DuelMastersState, data: dict[str, Any], pick: int | None) -> None:
+    def resolve_target_choice(self, data: dict[str, Any], pick: int | None) -> None:
         task = dict(data["task"])
         eff = self.effect_list(task["ref"])[task["index"]]
         if pick is None:  # stop choosing ("up to")
@@ -153,7 +151,7 @@ class DMEffects:
         self._continue_effect(task, eff, (*data["chosen"], pick))
 
     # ------------------------------------------------------------------ the verbs
-    def do_effect(self: DuelMastersState, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
+    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
         verb = eff.do
         self.emit("effect", verb=verb, card=source, name=self.cards[source].name, player=controller)
         if verb == "draw":
@@ -214,13 +212,13 @@ class DMEffects:
                 self.put_into_battle(t, controller)
 
     # ------------------------------------------------------------------ moving cards by the rules
-    def set_tapped(self: DuelMastersState, cid: int, tapped: bool) -> None:
+    def set_tapped(self, cid: int, tapped: bool) -> None:
         if self.cards[cid].tapped != tapped:
             self.update(cid, tapped=tapped)
             self.emit("tapped" if tapped else "untapped", card=cid, name=self.cards[cid].name,
                       player=self.cards[cid].controller)
 
-    def draw(self: DuelMastersState, player: int) -> None:
+    def draw(self, player: int) -> None:
         deck = self.zones[player]["deck"]
         if not deck:
             self.lose(player, "deck_out")  # DM-113: cannot draw from an empty deck
@@ -228,12 +226,12 @@ class DMEffects:
         self.move(deck[0], "hand")
         self.check_deck_out(player)
 
-    def check_deck_out(self: DuelMastersState, player: int) -> None:
+    def check_deck_out(self, player: int) -> None:
         """DM-113: a player whose deck has no cards left loses as soon as that happens."""
         if not self.zones[player]["deck"]:
             self.lose(player, "deck_out")
 
-    def lose(self: DuelMastersState, player: int, reason: str) -> None:
+    def lose(self, player: int, reason: str) -> None:
         if self.winner is None:
             self.winner = 1 - player
             self.emit("game_over", winner=self.winner, reason=reason)
@@ -242,11 +240,11 @@ class DMEffects:
             self.winner = "draw"
             self.events[-1] = {"type": "game_over", "winner": "draw", "reason": reason}
 
-    def put_into_mana(self: DuelMastersState, cid: int) -> None:
+    def put_into_mana(self, cid: int) -> None:
         """DM-13 / DM-121: a multicolour card enters the mana zone tapped, a mono card untapped."""
         self.leave(cid, "mana", tapped=len(self.civs(cid)) > 1)
 
-    def leave(self: DuelMastersState, cid: int, zone: str, tapped: bool = False) -> None:
+    def leave(self, cid: int, zone: str, tapped: bool = False) -> None:
         """Move a card to its owner's ``zone``; an evolution stack comes apart (DM-34, DM-35)."""
         card = self.cards[cid]
         under = card.attached
@@ -264,12 +262,12 @@ class DMEffects:
         if zone == "mana" and len(self.civs(cid)) > 1:
             self.update(cid, tapped=True)
 
-    def _forget(self: DuelMastersState, cid: int) -> None:
+    def _forget(self, cid: int) -> None:
         """Until-end-of-turn effects end when their creature leaves the battle zone."""
         if any(e["card"] == cid for e in self.effects):
             self.effects = [e for e in self.effects if e["card"] != cid]
 
-    def destroy(self: DuelMastersState, cid: int) -> None:
+    def destroy(self, cid: int) -> None:
         """Put a creature into the graveyard; only its top card's abilities trigger (DM-36)."""
         name = self.cards[cid].name
         self.emit("destroyed", card=cid, name=name, player=self.cards[cid].controller)
@@ -278,7 +276,7 @@ class DMEffects:
         if abilities_at_death:
             self.queue_triggers(cid, "destroyed")
 
-    def separate_top(self: DuelMastersState, cid: int) -> None:
+    def separate_top(self, cid: int) -> None:
         """The top card of an evolution creature goes to the graveyard; the cards under stay."""
         card = self.cards[cid]
         if not card.attached or self.zone_of(cid) != "battle":
@@ -295,7 +293,7 @@ class DMEffects:
         self._forget(cid)
         self.move(cid, "graveyard", tapped=False, entered_this_turn=True)
 
-    def put_into_battle(self: DuelMastersState, cid: int, controller: int) -> None:
+    def put_into_battle(self, cid: int, controller: int) -> None:
         d = self.d(cid)
         if d.type == "spell":
             return

@@ -150,7 +150,7 @@ class DuelMastersGame(Game):
         attached = []
         for i, u in enumerate(under):
             uname = u if isinstance(u, str) else (u or {}).get("card")
-            if uname not in defs:
+            if not isinstance(uname, str) or uname not in defs:
                 raise DataError(f"unknown card {uname!r}", field=f"{where}.under[{i}]")
             attached.append(state.new_card(uname, p, "attached"))
         if attached:

@@ -45,6 +45,8 @@ def explain(s: DuelMastersState, a: Action) -> tuple[str, str]:
     if t == "attack":
         return _explain_attack(s, a, who)
     if t == "tap_ability":
+        if card is None:
+            return "DM-67", "name the creature whose tap ability to use"
         if s.zone_of(card) != "battle" or s.cards[card].controller != who:
             return "DM-67", "only your creature in the battle zone can use its tap ability"
         if s.keyword(card, "tap_ability") is None:
@@ -53,7 +55,7 @@ def explain(s: DuelMastersState, a: Action) -> tuple[str, str]:
     if t == "block":
         if dec.kind != "block":
             return "DM-110", "blocks are declared only right after an attack on you or your creature"
-        attacker = dec.data["attacker"]
+        attacker: int = dec.data["attacker"]
         if card is not None and s.zone_of(card) == "battle" and s.keyword(attacker, "stealth") and \
                 s.is_unblockable_by_stealth(attacker, who):
             return "DM-73", f"{s.name_of(attacker)} has Stealth and you have that civilization in your mana zone"

@@ -7,34 +7,33 @@ the state (so a clone or a JSON round-trip cannot lose one).
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from tcg.core.state import State
 from tcg.games.duel_masters.cards import Bundle, DuelMastersCard, Selector
-
-if TYPE_CHECKING:
-    from tcg.games.duel_masters.state import DuelMastersState
 
 _FALSY: tuple[Any, ...] = (None, False, 0, "")
 
 
-class DMQueries:
-    """Mixin of :class:`DuelMastersState`: the questions the rules ask."""
+class DMQueries(State):
+    """The questions the rules ask (the first layer of :class:`DuelMastersState`)."""
 
     __slots__ = ()
 
     # ------------------------------------------------------------------ definitions
-    def d(self: DuelMastersState, cid: int) -> DuelMastersCard:
+    def d(self, cid: int) -> DuelMastersCard:
         """The definition that counts for a card: for an evolution stack, the top card (DM-36)."""
-        return self.defs[self.cards[cid].name]  # type: ignore[no-any-return]
+        card: DuelMastersCard = self.defs[self.cards[cid].name]
+        return card
 
-    def civs(self: DuelMastersState, cid: int) -> list[str]:
-        return self.d(cid).civilizations
+    def civs(self, cid: int) -> list[str]:
+        return list(self.d(cid).civilizations)
 
-    def creatures(self: DuelMastersState, player: int) -> list[int]:
+    def creatures(self, player: int) -> list[int]:
         return self.zones[player]["battle"]
 
     # ------------------------------------------------------------------ conditional bundles
-    def _survivor_bundles(self: DuelMastersState, cid: int) -> list[Bundle]:
+    def _survivor_bundles(self, cid: int) -> list[Bundle]:
         """DM-64/DM-65: a Survivor has the Survivor abilities of all your Survivors, itself included."""
         if not self.d(cid).is_survivor or self.zone_of(cid) != "battle":
             return []
@@ -46,13 +45,13 @@ class DMQueries:
                 out.append(od.keywords.survivor)
         return out
 
-    def is_turbo_rush_active(self: DuelMastersState, cid: int) -> bool:
+    def is_turbo_rush_active(self, cid: int) -> bool:
         """DM-74/DM-75: on when another of your creatures broke a shield this turn."""
         breakers = self.flags.get("shield_breakers", ())
         me = self.cards[cid].controller
         return any(p == me and c != cid for p, c in breakers)
 
-    def is_wave_striker_active(self: DuelMastersState, cid: int) -> bool:
+    def is_wave_striker_active(self, cid: int) -> bool:
         """DM-80 (owner's 3+ Wave Strikers, itself included) or DM-116 (2+ others, both players)."""
         if self.zone_of(cid) != "battle":
             return False
@@ -66,7 +65,7 @@ class DMQueries:
         mine = sum(1 for c in self.zones[owner]["battle"] if self.d(c).keywords.wave_striker is not None)
         return mine >= 3
 
-    def bundles(self: DuelMastersState, cid: int) -> list[Bundle]:
+    def bundles(self, cid: int) -> list[Bundle]:
         """Every conditional bundle switched on for this creature now."""
         kw = self.d(cid).keywords
         out = self._survivor_bundles(cid)
@@ -76,7 +75,7 @@ class DMQueries:
             out.append(kw.wave_striker)
         return out
 
-    def keyword(self: DuelMastersState, cid: int, name: str) -> Any:
+    def keyword(self, cid: int, name: str) -> Any:
         """A keyword's value for a creature now: printed, shared, conditional or granted.
 
         DM-66: keywords do not stack, so the first truthy value is the answer.
@@ -97,7 +96,7 @@ class DMQueries:
                     return v
         return value
 
-    def power(self: DuelMastersState, cid: int) -> int:
+    def power(self, cid: int) -> int:
         """Power now (DM-51: Power Attacker while attacking; DM-65: Survivor bonuses per source)."""
         d = self.d(cid)
         total = d.power + d.power_bonus
@@ -113,11 +112,11 @@ class DMQueries:
             total += int(self.keyword(cid, "power_attacker") or 0)
         return max(total, 0)
 
-    def is_evolution(self: DuelMastersState, cid: int) -> bool:
+    def is_evolution(self, cid: int) -> bool:
         return self.d(cid).type == "evolution_creature"
 
     # ------------------------------------------------------------------ attacking and blocking
-    def is_summoning_sick(self: DuelMastersState, cid: int) -> bool:
+    def is_summoning_sick(self, cid: int) -> bool:
         """DM-106 / DM-107 / DM-31."""
         return (
             self.cards[cid].entered_this_turn
@@ -125,11 +124,11 @@ class DMQueries:
             and not self.is_evolution(cid)
         )
 
-    def can_attack(self: DuelMastersState, cid: int) -> bool:
+    def can_attack(self, cid: int) -> bool:
         card = self.cards[cid]
         return not card.tapped and not self.keyword(cid, "cant_attack") and not self.is_summoning_sick(cid)
 
-    def attack_targets(self: DuelMastersState, cid: int) -> list[int | str]:
+    def attack_targets(self, cid: int) -> list[int | str]:
         """DM-108: the opponent, or one of the opponent's tapped creatures."""
         opp = 1 - self.cards[cid].controller
         out: list[int | str] = []
@@ -138,14 +137,14 @@ class DMQueries:
         out.extend(c for c in self.zones[opp]["battle"] if self.cards[c].tapped)
         return out
 
-    def is_unblockable_by_stealth(self: DuelMastersState, attacker: int, defender: int) -> bool:
+    def is_unblockable_by_stealth(self, attacker: int, defender: int) -> bool:
         """DM-73: Stealth works while the defender has a card of that civilization in mana."""
         civ = self.keyword(attacker, "stealth")
         if not civ:
             return False
         return any(civ in self.civs(m) for m in self.zones[defender]["mana"])
 
-    def blockers(self: DuelMastersState, attacker: int, defender: int) -> list[int]:
+    def blockers(self, attacker: int, defender: int) -> list[int]:
         """DM-49 / DM-50 / DM-110: the defender's untapped Blockers that may block this attack."""
         if self.keyword(attacker, "cant_be_blocked") or self.is_unblockable_by_stealth(attacker, defender):
             return []
@@ -154,7 +153,7 @@ class DMQueries:
             if not self.cards[c].tapped and self.keyword(c, "blocker")
         ]
 
-    def breaker_count(self: DuelMastersState, cid: int) -> int:
+    def breaker_count(self, cid: int) -> int:
         if self.keyword(cid, "triple_breaker"):
             return 3
         if self.keyword(cid, "double_breaker"):
@@ -162,10 +161,10 @@ class DMQueries:
         return 1
 
     # ------------------------------------------------------------------ paying
-    def untapped_mana(self: DuelMastersState, player: int) -> list[int]:
+    def untapped_mana(self, player: int) -> list[int]:
         return [m for m in self.zones[player]["mana"] if not self.cards[m].tapped]
 
-    def _civ_matching(self: DuelMastersState, needed: list[str], cards: list[int]) -> bool:
+    def _civ_matching(self, needed: list[str], cards: list[int]) -> bool:
         """DM-15: each civilization of the card on a different mana card (bipartite matching)."""
         assigned: dict[int, str] = {}
 
@@ -181,18 +180,18 @@ class DMQueries:
 
         return all(place(civ, set()) for civ in needed)
 
-    def can_pay(self: DuelMastersState, player: int, card_cid: int) -> bool:
+    def can_pay(self, player: int, card_cid: int) -> bool:
         """DM-9 / DM-10 / DM-105 / DM-15: enough untapped mana and every civilization covered."""
         d = self.d(card_cid)
         mana = self.untapped_mana(player)
         if len(mana) < d.cost:
             return False
-        needed = list(dict.fromkeys(d.civilizations))
+        needed: list[str] = list(dict.fromkeys(d.civilizations))
         if len(needed) > max(d.cost, 0) and d.cost > 0:
             return False
         return self._civ_matching(needed, mana) if d.cost > 0 else True
 
-    def payment_ways(self: DuelMastersState, player: int, card_cid: int) -> list[tuple[int, ...]]:
+    def payment_ways(self, player: int, card_cid: int) -> list[tuple[int, ...]]:
         """The distinct ways to pay: one per multiset of mana card names (README: Payment).
 
         Mana cards of one name are interchangeable, so each way taps the first untapped
@@ -201,7 +200,7 @@ class DMQueries:
         d = self.d(card_cid)
         if d.cost <= 0:
             return [()]
-        needed = list(dict.fromkeys(d.civilizations))
+        needed: list[str] = list(dict.fromkeys(d.civilizations))
         by_name: dict[str, list[int]] = {}
         for m in self.untapped_mana(player):
             by_name.setdefault(self.cards[m].name, []).append(m)
@@ -222,7 +221,7 @@ class DMQueries:
         rec(0, d.cost, [])
         return ways
 
-    def spell_allowed(self: DuelMastersState, cid: int) -> bool:
+    def spell_allowed(self, cid: int) -> bool:
         """A spell restriction on the battle zone (e.g. Alcadeias; DM-12 for rainbow spells)."""
         civs = self.civs(cid)
         for p in (0, 1):
@@ -232,7 +231,7 @@ class DMQueries:
                     return False
         return True
 
-    def evolution_bases(self: DuelMastersState, cid: int, player: int) -> list[int]:
+    def evolution_bases(self, cid: int, player: int) -> list[int]:
         """DM-29 / DM-30 / DM-36: your creatures whose (top card's) races the evolution names."""
         evo = self.d(cid).keywords.evolution
         if evo is None:
@@ -241,7 +240,7 @@ class DMQueries:
         return [c for c in self.zones[player]["battle"] if wanted.intersection(self.d(c).races)]
 
     # ------------------------------------------------------------------ selectors
-    def matches(self: DuelMastersState, sel: Selector, cid: int, source: int | None) -> bool:
+    def matches(self, sel: Selector, cid: int, source: int | None) -> bool:
         d = self.d(cid)
         card = self.cards[cid]
         if sel.other and cid == source:
@@ -272,10 +271,10 @@ class DMQueries:
             return False
         return sel.evolution is None or (d.type == "evolution_creature") == sel.evolution
 
-    def select(self: DuelMastersState, sel: Selector, controller: int, source: int | None) -> list[int]:
+    def select(self, sel: Selector, controller: int, source: int | None) -> list[int]:
         """Candidates for a selector, in stable order (player 0 first, then zone order)."""
         players = {"self": [controller], "opponent": [1 - controller], "any": [0, 1]}[sel.player]
         return [c for p in sorted(players) for c in self.zones[p][sel.zone] if self.matches(sel, c, source)]
 
-    def civ_counts(self: DuelMastersState, player: int, zone: str) -> Counter[str]:
+    def civ_counts(self, player: int, zone: str) -> Counter[str]:
         return Counter(civ for c in self.zones[player][zone] for civ in self.civs(c))

@@ -11,9 +11,8 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from tcg.core.actions import Action
-from tcg.core.state import Decision, State, Task
+from tcg.core.state import Decision, Task
 from tcg.games.duel_masters.effects import DMEffects
-from tcg.games.duel_masters.queries import DMQueries
 
 PASS = Action("pass")
 NEXT_PHASE = Action("next_phase")
@@ -22,7 +21,7 @@ OPEN_PHASES = ("charge", "main", "attack")
 PHASES = ("untap", "draw", "charge", "main", "attack", "end")
 
 
-class DuelMastersState(DMQueries, DMEffects, State):
+class DuelMastersState(DMEffects):
     ZONES: ClassVar[tuple[str, ...]] = ("deck", "hand", "shields", "mana", "battle", "graveyard")  # DM-5
     ZONE_VISIBILITY: ClassVar[dict[str, str]] = {  # DM-6, DM-122
         "deck": "hidden",
@@ -70,7 +69,7 @@ class DuelMastersState(DMQueries, DMEffects, State):
 
     def _main_actions(self, p: int) -> list[Action]:
         """DM-21: summon creatures and cast spells that the untapped mana can pay for."""
-        out = []
+        out: list[Action] = []
         for c in self.zones[p]["hand"]:
             d = self.d(c)
             if not self.can_pay(p, c):
@@ -86,7 +85,7 @@ class DuelMastersState(DMQueries, DMEffects, State):
 
     def _attack_actions(self, p: int) -> list[Action]:
         """DM-22 / DM-108 attacks and DM-117 tap abilities."""
-        out = []
+        out: list[Action] = []
         for c in self.zones[p]["battle"]:
             if not self.can_attack(c):
                 continue
@@ -97,7 +96,7 @@ class DuelMastersState(DMQueries, DMEffects, State):
 
     def _trigger_actions(self, p: int, cards: tuple[int, ...]) -> list[Action]:
         """DM-43: a Shield Trigger just put into hand from a broken shield may be used for free."""
-        out = []
+        out: list[Action] = []
         for c in cards:
             if self.zone_of(c) != "hand":
                 continue

@@ -1,0 +1,58 @@
+"""The agent interface and the registry of agents by name.
+
+An agent sees exactly what its player may see — the observation dict from
+``State.observation`` (plus ``events``: the events visible to it since its previous decision)
+and the legal actions — so the same agent can play in the simulator, against a human, or be
+swapped for a search agent later. Agents own their randomness: each gets a seed, never the
+global :mod:`random`, so that a game is reproducible from its seed alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
+
+from tcg.core.actions import Action
+from tcg.core.errors import DataError
+
+Observation = dict[str, Any]
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Chooses one of the legal actions from what its player can see."""
+
+    name: str
+    #: False when the agent ignores the observation: the loop then passes a cheap stub
+    #: (game, viewer, decision) instead of building the full view (random self-play speed).
+    observes: bool
+
+    def choose(self, observation: Observation, legal_actions: list[Action]) -> Action: ...
+
+
+AgentFactory = Callable[[int], Agent]
+
+
+def _factories() -> dict[str, AgentFactory]:
+    # Imported here so that base.py has no import cycle with the agent modules.
+    from tcg.agents.random_agent import RandomAgent
+    from tcg.agents.rule_agent import RuleAgent
+
+    return {"random": RandomAgent, "rule": RuleAgent}
+
+
+def agent_names() -> list[str]:
+    return sorted(_factories())
+
+
+def make_agent(name: str, seed: int) -> Agent:
+    """A fresh agent by registry name, seeded for its own random choices."""
+    factories = _factories()
+    if name not in factories:
+        raise DataError(f"unknown agent {name!r}; known agents: {', '.join(sorted(factories))}", field="agent")
+    return factories[name](seed)
+
+
+def agent_seed(game_seed: int, seat: int) -> int:
+    """The seed of the agent in ``seat`` for a game: distinct per seat, fixed by the game seed."""
+    return (game_seed * 1_000_003 + 7919 * (seat + 1)) & ((1 << 63) - 1)
