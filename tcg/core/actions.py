@@ -12,6 +12,11 @@ CARD_FIELDS = frozenset({"card", "target", "onto", "source", "tributes", "cards"
 
 
 def _freeze(value: Any) -> Any:
+    t = type(value)
+    if t is int or t is str or t is bool:
+        return value
+    if t is tuple and all(type(x) is int for x in value):
+        return value
     if isinstance(value, list | tuple):
         return tuple(_freeze(v) for v in value)
     if isinstance(value, dict):
@@ -42,11 +47,26 @@ class Action:
 
     def __init__(self, type: str, **fields: Any) -> None:
         object.__setattr__(self, "type", type)
-        frozen = tuple(sorted((k, _freeze(v)) for k, v in fields.items() if v is not None))
+        if len(fields) == 1:
+            ((k, v),) = fields.items()
+            frozen: tuple[tuple[str, Any], ...] = () if v is None else ((k, _freeze(v)),)
+        else:
+            frozen = tuple(sorted((k, _freeze(v)) for k, v in fields.items() if v is not None))
         object.__setattr__(self, "fields", frozen)
         key = (type, frozen)
         object.__setattr__(self, "_key", key)
         object.__setattr__(self, "_hash", hash(key))
+
+    @classmethod
+    def of(cls, type: str, fields: tuple[tuple[str, Any], ...]) -> Action:
+        """Fast constructor for hot paths: ``fields`` already sorted and frozen."""
+        new = object.__new__(cls)
+        key = (type, fields)
+        object.__setattr__(new, "type", type)
+        object.__setattr__(new, "fields", fields)
+        object.__setattr__(new, "_key", key)
+        object.__setattr__(new, "_hash", hash(key))
+        return new
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Action is immutable")

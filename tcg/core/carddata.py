@@ -11,6 +11,9 @@ from pydantic import BaseModel, ValidationError
 
 from tcg.core.errors import DataError
 
+# libyaml's loader when the wheel has it: loading the card pool is 10x faster.
+Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 M = TypeVar("M", bound=BaseModel)
 
 
@@ -41,14 +44,14 @@ def load_card_file(path: Path, model: type[M]) -> list[M]:
     source = str(path)
     try:
         text = path.read_text(encoding="utf-8")
-        root = yaml.compose(text)
+        root = yaml.compose(text, Loader=Loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise DataError(f"not valid YAML: {getattr(exc, 'problem', exc)}", source=source,
                         line=mark.line + 1 if mark else None) from None
     if root is None:
         return []
-    data = yaml.safe_load(text)
+    data = yaml.load(text, Loader=Loader)  # noqa: S506 - a safe loader
     nodes: list[Any]
     if isinstance(root, yaml.MappingNode) and isinstance(data, dict) and "cards" in data:
         nodes = next(v for k, v in root.value if k.value == "cards").value

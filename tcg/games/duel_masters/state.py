@@ -64,7 +64,7 @@ class DuelMastersState(DMEffects):
         if kind == "optional":
             return [Action("choose", option="yes"), PASS]
         if kind == "pay":
-            return [Action("pay", cards=way) for way in data["ways"]]
+            return [Action.of("pay", (("cards", way),)) for way in data["ways"]]
         raise AssertionError(f"unknown decision {kind}")
 
     def _main_actions(self, p: int) -> list[Action]:

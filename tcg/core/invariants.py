@@ -1,0 +1,124 @@
+"""Checks every game must pass after every action (the generic conformance checker).
+
+Used by the property test over all registered games: cards are conserved, counters never
+go negative, JSON round-trips exactly, and no observation leaks a hidden card.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from tcg.core.state import State
+
+
+def card_locations(state: State) -> Counter[int]:
+    """How many places hold each card id: zone lists, attached tuples and pseudo-zones."""
+    seen: Counter[int] = Counter()
+    for zones in state.zones:
+        for ids in zones.values():
+            seen.update(ids)
+    for card in state.cards:
+        seen.update(card.attached)
+    for cid, (_, zone) in enumerate(state.where):
+        if zone not in state.zones[0] and zone != "attached":
+            seen[cid] += 1  # limbo: a spell being resolved
+    return seen
+
+
+def check_conservation(state: State) -> list[str]:
+    seen = card_locations(state)
+    problems = [f"card {cid} ({state.cards[cid].name}) is in {n} places" for cid, n in seen.items() if n != 1]
+    problems += [f"card {c.id} ({c.name}) is nowhere" for c in state.cards if c.id not in seen]
+    for p, zones in enumerate(state.zones):
+        for zone, ids in zones.items():
+            for cid in ids:
+                if state.where[cid] != (p, zone):
+                    problems.append(f"card {cid} is listed in {p}:{zone} but recorded at {state.where[cid]}")
+    return problems
+
+
+def check_counters(state: State) -> list[str]:
+    problems = []
+    for p, counters in enumerate(state.counters):
+        for name, value in counters.items():
+            if isinstance(value, int) and value < 0:
+                problems.append(f"player {p} counter {name} is negative ({value})")
+    for card in state.cards:
+        for name, value in card.counters:
+            if value < 0:
+                problems.append(f"card {card.id} counter {name} is negative ({value})")
+    return problems
+
+
+def check_json_round_trip(state: State) -> list[str]:
+    data = state.to_json()
+    again = type(state).from_json(json.loads(json.dumps(data))).to_json()
+    if json.dumps(data, sort_keys=True) != json.dumps(again, sort_keys=True):
+        return ["to_json/from_json does not round-trip"]
+    clone = state.clone().to_json()
+    if json.dumps(data, sort_keys=True) != json.dumps(clone, sort_keys=True):
+        return ["clone() differs from the original"]
+    return []
+
+
+def _strings_and_ids(value: Any, strings: set[str], ids: set[int]) -> None:
+    if isinstance(value, dict):
+        if isinstance(value.get("id"), int):
+            ids.add(value["id"])
+        for k, v in value.items():
+            if k != "legal_actions":
+                _strings_and_ids(v, strings, ids)
+    elif isinstance(value, list):
+        for v in value:
+            _strings_and_ids(v, strings, ids)
+    elif isinstance(value, str):
+        strings.add(value)
+
+
+def check_no_leak(state: State) -> list[str]:
+    """No card hidden from a viewer shows its id or (unless a visible card shares it) its name."""
+    problems = []
+    top_level = [cid for _, _, cid in state.iter_zone_cards()]
+    for viewer in range(len(state.zones)):
+        obs = state.observation(viewer)
+        strings: set[str] = set()
+        ids: set[int] = set()
+        _strings_and_ids(obs, strings, ids)
+        visible = {cid for cid in top_level if state.can_see(viewer, cid)}
+        visible_names = {state.cards[c].name for c in visible}
+        for cid in top_level:
+            if cid in visible:
+                continue
+            if cid in ids:
+                problems.append(f"player {viewer} sees the id of hidden card {cid}")
+            name = state.cards[cid].name
+            if name in strings and name not in visible_names and not _name_known_otherwise(state, name, viewer):
+                problems.append(f"player {viewer} sees the name of hidden card {name!r}")
+        for action in obs.get("legal_actions", []):
+            for value in action.values():
+                for v in value if isinstance(value, list) else [value]:
+                    if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(state.cards) \
+                            and state.cards[v].owner != viewer and v in top_level and v not in visible \
+                            and _is_card_field(action, v):
+                        problems.append(f"player {viewer}'s legal actions name hidden card {v}")
+    return problems
+
+
+def _is_card_field(action: dict[str, Any], v: int) -> bool:
+    from tcg.core.actions import CARD_FIELDS
+
+    return any(k in CARD_FIELDS and (val == v or (isinstance(val, list) and v in val)) for k, val in action.items())
+
+
+def _name_known_otherwise(state: State, name: str, viewer: int) -> bool:
+    """A name may appear for other reasons: a card under a visible stack, or a phase name."""
+    for card in state.cards:
+        if card.name == name and state.where[card.id][1] == "attached":
+            return True
+    return name in {state.phase}
+
+
+def check_all(state: State) -> list[str]:
+    return check_conservation(state) + check_counters(state) + check_json_round_trip(state) + check_no_leak(state)

@@ -1,0 +1,106 @@
+"""The one game loop: observation -> agent.choose -> state.apply, until the game ends.
+
+Everything that plays a game (the simulator, the demo, benchmarks, tests) goes through
+:func:`play_game`, so an agent always sees the same kind of observation and every game
+leaves a replay that re-creates it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from tcg.agents.base import Agent, agent_seed, make_agent
+from tcg.core.actions import Action
+from tcg.core.decklist import DeckList
+from tcg.core.game import Game
+from tcg.core.state import State
+from tcg.sim.replay import Replay
+
+DEFAULT_MAX_ACTIONS = 5000
+StepHook = Callable[[State, "int | None", "Action | None", list[dict[str, Any]]], None]
+
+
+@dataclass
+class Result:
+    """How one game ended. ``winner`` is 0, 1, "draw", or None when ``max_actions`` cut it short."""
+
+    winner: int | str | None
+    turns: int
+    actions: int
+    first_player: int
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def end_reason(state: State) -> str:
+    for ev in reversed(state.events):
+        if ev.get("type") == "game_over":
+            return str(ev.get("reason", ""))
+    return ""
+
+
+def observe(state: State, player: int, agent: Agent, cursor: list[int]) -> dict[str, Any]:
+    """What ``agent`` gets to see: its observation plus the events visible to it since last time."""
+    if not getattr(agent, "observes", True):
+        return {"game": state.GAME.name, "viewer": player,
+                "decision": {"player": player, "kind": state.decision.kind if state.decision else None}}
+    obs = state.observation(player)
+    new = state.events[cursor[player]:]
+    cursor[player] = len(state.events)
+    obs["events"] = [v for v in (state.visible_event(e, player) for e in new) if v is not None]
+    return obs
+
+
+def play_game(
+    game: Game,
+    decks: Sequence[DeckList],
+    agents: Sequence[Agent | str],
+    seed: int,
+    options: Mapping[str, object] | None = None,
+    max_actions: int = DEFAULT_MAX_ACTIONS,
+    on_step: StepHook | None = None,
+) -> tuple[Result, Replay]:
+    """Play one game. Agents given by name are created with seeds derived from ``seed``.
+
+    ``on_step(state, player, action, events)`` is called after each applied action (the demo
+    prints its play-by-play from it); ``on_step(state, None, None, events)`` once at the start.
+    """
+    players = [make_agent(a, agent_seed(seed, i)) if isinstance(a, str) else a for i, a in enumerate(agents)]
+    resolved = game.resolve_options(options)
+    state = game.new_state(list(decks), seed=seed, options=resolved)
+    cursor = [0] * len(players)
+    if on_step is not None:
+        on_step(state, None, None, list(state.events))
+    applied = 0
+    while not state.game_over and applied < max_actions:
+        player = state.deciding_player
+        if player is None:  # pragma: no cover - the engine always stops at a decision or the end
+            raise RuntimeError("the game is not over but nobody has to decide")
+        legal = state.legal_actions()
+        agent = players[player]
+        action = legal[0] if len(legal) == 1 else agent.choose(observe(state, player, agent, cursor), legal)
+        events = state.apply(action)
+        applied += 1
+        if on_step is not None:
+            on_step(state, player, action, events)
+    result = Result(
+        winner=state.winner,
+        turns=state.turn,
+        actions=applied,
+        first_player=state.first_player,
+        reason=end_reason(state) if state.game_over else "max_actions",
+    )
+    rep = Replay(
+        game=game.name,
+        seed=seed,
+        options=dict(resolved),
+        decks=[d.cards() for d in decks],
+        actions=[a.to_json() for a in state.history],
+        result=result.to_json(),
+        agents=[getattr(a, "name", type(a).__name__) for a in players],
+    )
+    return result, rep

@@ -1,0 +1,179 @@
+"""Replay files: the seed, options, deck lists and actions of one game, enough to re-create it.
+
+A replay stores no state: re-playing calls ``game.new_state`` with the same decks, seed and
+options and applies every action again, so each one is re-validated by the rules (a file
+edited by hand, or written by an older engine, fails at the first action that is no longer
+legal, with its index).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tcg.core.actions import Action
+from tcg.core.decklist import DeckEntry, DeckList
+from tcg.core.errors import DataError, IllegalActionError
+from tcg.core.registry import load_game
+from tcg.core.state import State
+
+FORMAT = "tcg-replay"
+VERSION = 1
+
+
+@dataclass
+class Replay:
+    game: str
+    seed: int
+    options: dict[str, str]
+    decks: list[list[str]]
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    agents: list[str] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "decks": [list(d) for d in self.decks],
+            "actions": list(self.actions),
+            "result": self.result,
+        }
+        if self.agents is not None:
+            data["agents"] = list(self.agents)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any, source: str | None = None) -> Replay:
+        """Check every field; a DataError names the first one that is wrong and what was expected."""
+
+        def bad(name: str, expected: str, got: Any) -> DataError:
+            shown = json.dumps(got)[:60] if _jsonable(got) else repr(got)[:60]
+            return DataError(f"expected {expected}, got {shown}", source=source, field=name)
+
+        if not isinstance(data, Mapping):
+            raise DataError("a replay is a JSON object", source=source)
+        for key in ("format", "version", "game", "seed", "decks", "actions"):
+            if key not in data:
+                raise DataError("missing field", source=source, field=key)
+        if data["format"] != FORMAT:
+            raise bad("format", f"{FORMAT!r}", data["format"])
+        if data["version"] != VERSION:
+            raise bad("version", f"{VERSION} (the only replay version this engine reads)", data["version"])
+        game = data["game"]
+        if not isinstance(game, str) or not game:
+            raise bad("game", "a game name", game)
+        seed = data["seed"]
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise bad("seed", "an integer", seed)
+        options = data.get("options") or {}
+        if not isinstance(options, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in options.items()
+        ):
+            raise bad("options", "an object of option name -> string value", options)
+        decks = data["decks"]
+        if not isinstance(decks, list) or len(decks) != 2:
+            raise bad("decks", "a list of 2 deck lists", decks)
+        for i, deck in enumerate(decks):
+            if not isinstance(deck, list) or not deck:
+                raise bad(f"decks[{i}]", "a non-empty list of card names", deck)
+            for j, name in enumerate(deck):
+                if not isinstance(name, str) or not name:
+                    raise bad(f"decks[{i}][{j}]", "a card name", name)
+        actions = data["actions"]
+        if not isinstance(actions, list):
+            raise bad("actions", "a list of actions", actions)
+        for i, act in enumerate(actions):
+            if not isinstance(act, Mapping) or not isinstance(act.get("type"), str):
+                raise bad(f"actions[{i}]", 'an action object with a string "type"', act)
+        result = data.get("result")
+        if result is not None and not isinstance(result, Mapping):
+            raise bad("result", "an object or null", result)
+        agents = data.get("agents")
+        if agents is not None and (not isinstance(agents, list) or not all(isinstance(a, str) for a in agents)):
+            raise bad("agents", "a list of agent names", agents)
+        return cls(game, seed, dict(options), [list(d) for d in decks], [dict(a) for a in actions],
+                   dict(result) if result is not None else None, list(agents) if agents is not None else None)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json(), separators=(",", ":")) + "\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Replay:
+        p = Path(path)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise DataError(f"cannot read replay file: {exc.strerror}", source=str(p)) from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise DataError(f"not valid JSON: {exc.msg}", source=str(p), line=exc.lineno) from None
+        return cls.from_json(data, source=str(p))
+
+
+def _jsonable(value: Any) -> bool:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def deck_from_names(names: Sequence[str], source: str) -> DeckList:
+    """A DeckList holding ``names`` in order (one entry per card, so the order survives)."""
+    return DeckList(source, [DeckEntry(1, n, i + 1) for i, n in enumerate(names)])
+
+
+def initial_state(rep: Replay) -> State:
+    """The state the replay starts from; bad decks or options raise DataError naming the field."""
+    game = load_game(rep.game)
+    decks = []
+    for i, names in enumerate(rep.decks):
+        deck = deck_from_names(names, f"decks[{i}]")
+        errors = game.check_deck(deck)
+        if errors:
+            raise DataError(errors[0].message, field=f"decks[{i}]")
+        decks.append(deck)
+    try:
+        options = game.resolve_options(rep.options)
+    except DataError as exc:
+        raise DataError(exc.message, field=f"options.{exc.field}" if exc.field else "options") from None
+    return game.new_state(decks, seed=rep.seed, options=options)
+
+
+def steps(rep: Replay, state: State | None = None) -> Iterator[tuple[int, int | None, Action, list[dict[str, Any]]]]:
+    """Apply the actions one by one, yielding (index, acting player, action, events it produced).
+
+    An illegal action raises IllegalActionError whose message starts with ``action <index>``.
+    """
+    state = initial_state(rep) if state is None else state
+    for i, raw in enumerate(rep.actions):
+        try:
+            action = Action.from_json(raw)
+        except DataError as exc:
+            raise DataError(exc.message, field=f"actions[{i}]") from None
+        player = state.deciding_player
+        try:
+            events = state.apply(action)
+        except IllegalActionError as exc:
+            text = action.text(state.name_of)
+            raise IllegalActionError(exc.rule, f"action {i} ({text}) is illegal: {exc.message}") from None
+        yield i, player, action, events
+
+
+def replay(rep: Replay) -> State:
+    """Re-create the final state of a replay, re-validating every action."""
+    state = initial_state(rep)
+    for _ in steps(rep, state):
+        pass
+    return state
+
+
+replay_state = replay
