@@ -504,7 +504,9 @@ class State:
 
     # ------------------------------------------------------------------ serialisation
     def to_json(self) -> Json:
-        used = sorted({c.name for c in self.cards})
+        # Only definitions that differ from the packaged pool (scenario cards) are written.
+        pool = self.GAME.cards()
+        used = sorted({c.name for c in self.cards if self.defs.get(c.name) is not pool.get(c.name)})
         return {
             "game": self.GAME.name,
             "definitions": {n: self.GAME.card_to_json(self.defs[n]) for n in used if n in self.defs},
@@ -532,9 +534,11 @@ class State:
         game = cls.GAME
         if data.get("game") != game.name:
             raise DataError(f"this state is for game {data.get('game')!r}, not {game.name!r}")
-        defs = dict(game.cards())
-        for name, raw in data["definitions"].items():
-            defs[name] = game.parse_card(raw, source="state JSON")
+        defs: Mapping[str, Any] = game.cards()
+        if data["definitions"]:
+            defs = dict(defs)
+            for name, raw in data["definitions"].items():
+                defs[name] = game.parse_card(raw, source="state JSON")
         state = object.__new__(cls)
         state.defs = defs
         state.options = game.resolve_options(data["options"])

@@ -1,0 +1,154 @@
+"""Duel Masters engine behaviour that scenarios cannot express: set-up, decks, errors, determinism."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tcg.core.actions import Action
+from tcg.core.decklist import parse_deck_text
+from tcg.core.errors import DataError, IllegalActionError
+from tcg.core.rng import Rng
+
+
+def play_random(state, seed, limit=10_000):
+    rng = Rng(seed)
+    n = 0
+    while not state.game_over and n < limit:
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+        n += 1
+    return state
+
+
+def test_setup_shields_then_hand(dm, dm_decks):
+    # DM-1, DM-2, DM-3: shuffle, 5 face-down shields from the top, then 5 cards to hand.
+    s = dm.new_state(dm_decks, seed=3)
+    for p in (0, 1):
+        assert len(s.zones[p]["shields"]) == 5
+        assert all(s.cards[c].face_down for c in s.zones[p]["shields"])
+        assert len(s.zones[p]["hand"]) == 5
+        assert len(s.zones[p]["deck"]) == 30
+    moves = [e for e in s.events if e["type"] == "card_moved" and e["from"] == "deck"]
+    # the first 5 moves of each player go to shields, the next 5 to hand
+    assert [e["to"] for e in moves[:10]] == ["shields"] * 5 + ["hand"] * 5
+
+
+def test_deck_is_shuffled_by_seed(dm, dm_decks):
+    # DM-1: the order depends on the seed.
+    a = dm.new_state(dm_decks, seed=1)
+    b = dm.new_state(dm_decks, seed=2)
+    assert [a.name_of(c) for c in a.zones[0]["deck"]] != [b.name_of(c) for c in b.zones[0]["deck"]]
+
+
+def test_first_player_is_random(dm, dm_decks):
+    # DM-4: decided by a random method.
+    firsts = {dm.new_state(dm_decks, seed=s).first_player for s in range(20)}
+    assert firsts == {0, 1}
+
+
+def test_no_mulligan(dm, dm_decks):
+    # DM-102: the opening hand is kept; no mulligan action is ever offered.
+    s = dm.new_state(dm_decks, seed=5)
+    assert all(a.type != "mulligan" for a in s.legal_actions())
+    assert s.phase == "charge"
+
+
+def test_first_turn_no_draw_default_and_variant(dm, dm_decks):
+    # DM-20 (default both skip) and DM-114 (variant first_player_skips).
+    s = dm.new_state(dm_decks, seed=9)
+    s.apply(Action("end_turn"))
+    assert s.turn == 2 and len(s.zones[s.active]["hand"]) == 5
+    v = dm.new_state(dm_decks, seed=9, options={"first_turn_draw": "first_player_skips"})
+    assert len(v.zones[v.first_player]["hand"]) == 5
+    v.apply(Action("end_turn"))
+    assert len(v.zones[v.active]["hand"]) == 6
+
+
+def test_deck_rules(dm):
+    # DM-101: at least 40 cards and at most 4 copies, with line numbers.
+    text = "5 Aqua Hulcus\n# comment\n4 Bronze-Arm Tribe\n1 Nope Card\n"
+    errors = dm.check_deck(parse_deck_text(text, "deck.txt"))
+    messages = [str(e) for e in errors]
+    assert any("deck.txt:1" in m and "at most 4" in m for m in messages)
+    assert any("deck.txt:4" in m and "Nope Card" in m for m in messages)
+    assert any("at least 40" in m for m in messages)
+
+
+def test_starter_decks_are_legal(dm):
+    from tcg.core.decklist import load_deck
+
+    assert len(dm.starter_decks()) >= 2
+    for path in dm.starter_decks().values():
+        deck = load_deck(path)
+        assert dm.check_deck(deck) == []
+        assert len(deck.cards()) >= 40
+
+
+def test_illegal_action_names_the_rule_and_changes_nothing(dm, dm_decks):
+    s = dm.new_state(dm_decks, seed=11)
+    before = json.dumps(s.to_json(), sort_keys=True)
+    hand = s.zones[s.active]["hand"]
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(Action("summon", card=hand[0]))  # summoning in the charge step
+    assert err.value.rule.startswith("DM-")
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(Action("attack", card=hand[0], target="player"))
+    assert err.value.rule == "DM-22"
+    assert json.dumps(s.to_json(), sort_keys=True) == before
+
+
+def test_second_charge_is_illegal(dm, dm_decks):
+    # DM-11: at most once per turn.
+    s = dm.new_state(dm_decks, seed=12)
+    p = s.active
+    s.apply(Action("charge_mana", card=s.zones[p]["hand"][0]))
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(Action("charge_mana", card=s.zones[p]["hand"][0]))
+    assert err.value.rule == "DM-11"
+
+
+def test_unknown_option_is_rejected(dm, dm_decks):
+    with pytest.raises(DataError, match="first_turn_draw"):
+        dm.new_state(dm_decks, seed=1, options={"first_turn_draw": "sometimes"})
+    with pytest.raises(DataError, match="unknown option"):
+        dm.new_state(dm_decks, seed=1, options={"nope": "x"})
+
+
+def test_determinism_same_seed_same_events(dm, dm_decks):
+    a = play_random(dm.new_state(dm_decks, seed=21), seed=99)
+    b = play_random(dm.new_state(dm_decks, seed=21), seed=99)
+    assert a.events == b.events
+    assert a.game_over and a.winner is not None
+
+
+def test_replaying_the_history_reproduces_the_state(dm, dm_decks):
+    a = play_random(dm.new_state(dm_decks, seed=4), seed=8, limit=150)
+    b = dm.new_state(dm_decks, seed=4)
+    for action in a.history:
+        b.apply(action)
+    assert json.dumps(a.to_json(), sort_keys=True) == json.dumps(b.to_json(), sort_keys=True)
+
+
+def test_observation_hides_hands_decks_and_shields(dm, dm_decks):
+    # DM-6 / DM-122: shields hidden even from their owner; hands only to their owner.
+    s = dm.new_state(dm_decks, seed=30)
+    me = s.active
+    obs = s.observation(me)
+    mine, theirs = obs["players"][me]["zones"], obs["players"][1 - me]["zones"]
+    assert len(mine["hand"]) == 5 and all("name" in c for c in mine["hand"])
+    assert theirs["hand"] == {"count": 5}
+    assert mine["deck"] == {"count": 30}
+    assert mine["shields"] == [{"hidden": True}] * 5
+    assert "legal_actions" in obs and "legal_actions" not in s.observation(1 - me)
+
+
+def test_deck_out_loses(dm, dm_decks):
+    # DM-113: the player whose deck runs out loses.
+    s = dm.new_state(dm_decks, seed=2)
+    while not s.game_over:
+        s.apply(Action("end_turn"))
+    assert s.events[-1]["type"] == "game_over" and s.events[-1]["reason"] == "deck_out"
+    loser = 1 - s.winner
+    assert s.zones[loser]["deck"] == []
