@@ -14,7 +14,7 @@ times); all game-specific data lives in the generic containers (``counters``, ``
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tcg.core.actions import Action
@@ -80,8 +80,18 @@ class Card:
 
     def replace(self, **changes: Any) -> Card:
         new = object.__new__(Card)
-        for slot in Card.__slots__:
-            object.__setattr__(new, slot, changes.get(slot, getattr(self, slot)))
+        new.id = self.id
+        new.name = self.name
+        new.owner = self.owner
+        new.controller = self.controller
+        new.tapped = self.tapped
+        new.face_down = self.face_down
+        new.entered_this_turn = self.entered_this_turn
+        new.counters = self.counters
+        new.attached = self.attached
+        new.marks = self.marks
+        for key, value in changes.items():
+            setattr(new, key, value)
         return new
 
     def counter(self, name: str) -> int:
@@ -255,15 +265,18 @@ class State:
         self.rng = Rng(seed)
         self.events: list[Json] = []
         self.history: list[Action] = []
-        self._legal: list[Action] | None = None
+        self._legal: Sequence[Action] | None = None
 
     # ------------------------------------------------------------------ public API
     @property
     def game_over(self) -> bool:
         return self.winner is not None
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the deciding player, in the engine's stable order."""
+    def legal_actions(self) -> Sequence[Action]:
+        """Every legal action of the deciding player, in the engine's stable order.
+
+        A sequence (a game may return a lazy one where actions are many, e.g. payments).
+        """
         if self._legal is None:
             self._legal = [] if self.winner is not None or self.decision is None else self._generate_actions()
         return self._legal
@@ -336,7 +349,7 @@ class State:
         return new
 
     # ------------------------------------------------------------------ hooks for games
-    def _generate_actions(self) -> list[Action]:
+    def _generate_actions(self) -> Sequence[Action]:
         raise NotImplementedError
 
     def _resolve(self, action: Action) -> None:

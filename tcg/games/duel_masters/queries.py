@@ -11,30 +11,9 @@ from typing import Any
 
 from tcg.core.state import State
 from tcg.games.duel_masters.cards import Bundle, DuelMastersCard, Selector
+from tcg.games.duel_masters.payment import PaymentWays
 
 _FALSY: tuple[Any, ...] = (None, False, 0, "")
-
-
-def _assignable(needed: list[str], chosen: list[tuple[frozenset[str], int]]) -> bool:
-    """DM-15 with capacities: each needed civilization on a different tapped card."""
-    if not needed:
-        return True
-    if len(needed) == 1:
-        return any(needed[0] in civs for civs, _ in chosen)
-    slots = [civs for civs, n in chosen for _ in range(min(n, len(needed)))]
-    assigned: dict[int, str] = {}
-
-    def place(civ: str, seen: set[int]) -> bool:
-        for i, civs in enumerate(slots):
-            if i in seen or civ not in civs:
-                continue
-            seen.add(i)
-            if i not in assigned or place(assigned[i], seen):
-                assigned[i] = civ
-                return True
-        return False
-
-    return all(place(civ, set()) for civ in needed)
 
 
 class DMQueries(State):
@@ -213,51 +192,15 @@ class DMQueries(State):
             return False
         return self._civ_matching(needed, mana) if d.cost > 0 else True
 
-    def payment_ways(self, player: int, card_cid: int) -> list[tuple[int, ...]]:
-        """The distinct ways to pay: one per multiset of mana card names (README: Payment).
-
-        Mana cards of one name are interchangeable, so each way taps the first untapped
-        cards of each name in zone order. Enumerates how many cards of each name to tap.
-        """
+    def payment_ways(self, player: int, card_cid: int) -> PaymentWays:
+        """The distinct ways to pay for a card now (see :mod:`.payment`)."""
         d = self.d(card_cid)
-        if d.cost <= 0:
-            return [()]
-        needed: list[str] = list(dict.fromkeys(d.civilizations))
         by_name: dict[str, list[int]] = {}
         for m in self.untapped_mana(player):
             by_name.setdefault(self.cards[m].name, []).append(m)
         pools = [tuple(v) for v in by_name.values()]
         civsets = [frozenset(self.civs(pool[0])) for pool in pools]
-        n = len(pools)
-        suffix = [0] * (n + 1)
-        for i in range(n - 1, -1, -1):
-            suffix[i] = suffix[i + 1] + len(pools[i])
-        ways: list[tuple[int, ...]] = []
-        single = needed[0] if len(needed) == 1 else None
-        # has_civ_after[i]: some pool from i on can supply the single needed civilization
-        has_after = [False] * (n + 1)
-        if single is not None:
-            for i in range(n - 1, -1, -1):
-                has_after[i] = has_after[i + 1] or single in civsets[i]
-
-        def rec(i: int, left: int, prefix: tuple[int, ...], ok: bool, used: tuple[tuple[int, int], ...]) -> None:
-            if left == 0:
-                if single is not None or not needed:
-                    if ok:
-                        ways.append(prefix)
-                elif _assignable(needed, [(civsets[j], k) for j, k in used]):
-                    ways.append(prefix)
-                return
-            if suffix[i] < left or (single is not None and not ok and not has_after[i]):
-                return
-            pool = pools[i]
-            supplies = single is not None and single in civsets[i]
-            for k in range(min(left, len(pool)), 0, -1):
-                rec(i + 1, left - k, prefix + pool[:k], ok or supplies, (*used, (i, k)))
-            rec(i + 1, left, prefix, ok, used)
-
-        rec(0, d.cost, (), single is None, ())
-        return ways
+        return PaymentWays(pools, civsets, list(dict.fromkeys(d.civilizations)), max(d.cost, 0))
 
     def spell_allowed(self, cid: int) -> bool:
         """A spell restriction on the battle zone (e.g. Alcadeias; DM-12 for rainbow spells)."""

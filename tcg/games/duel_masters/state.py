@@ -7,6 +7,7 @@ actions :meth:`_generate_actions` lists and whose answer :meth:`_resolve` carrie
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -34,12 +35,12 @@ class DuelMastersState(DMEffects):
     __slots__ = ()
 
     # ================================================================== legal actions
-    def _generate_actions(self) -> list[Action]:
+    def _generate_actions(self) -> Sequence[Action]:
         dec = self.decision
         assert dec is not None
         kind, p, data = dec.kind, dec.player, dec.data
         if kind == "charge":
-            acts = [] if self.flags.get("charged") else [Action("charge_mana", card=c) for c in self.zones[p]["hand"]]
+            acts = [] if self.flags.get("charged") else [Action.of("charge_mana", (("card", c),)) for c in self.zones[p]["hand"]]
             return [*acts, NEXT_PHASE, END_TURN]
         if kind == "main":
             return [*self._main_actions(p), NEXT_PHASE, END_TURN]
@@ -64,7 +65,7 @@ class DuelMastersState(DMEffects):
         if kind == "optional":
             return [Action("choose", option="yes"), PASS]
         if kind == "pay":
-            return [Action.of("pay", (("cards", way),)) for way in data["ways"]]
+            return self.payment_ways(p, data["card"])
         raise AssertionError(f"unknown decision {kind}")
 
     def _main_actions(self, p: int) -> list[Action]:
@@ -76,11 +77,11 @@ class DuelMastersState(DMEffects):
                 continue
             if d.type == "spell":
                 if self.spell_allowed(c):
-                    out.append(Action("cast", card=c))
+                    out.append(Action.of("cast", (("card", c),)))
             elif d.type == "evolution_creature":
                 out.extend(Action("summon", card=c, onto=b) for b in self.evolution_bases(c, p))
             else:
-                out.append(Action("summon", card=c))
+                out.append(Action.of("summon", (("card", c),)))
         return out
 
     def _attack_actions(self, p: int) -> list[Action]:
@@ -89,7 +90,7 @@ class DuelMastersState(DMEffects):
         for c in self.zones[p]["battle"]:
             if not self.can_attack(c):
                 continue
-            out.extend(Action("attack", card=c, target=t) for t in self.attack_targets(c))
+            out.extend(Action.of("attack", (("card", c), ("target", t))) for t in self.attack_targets(c))
             if self.keyword(c, "tap_ability") is not None:
                 out.append(Action("tap_ability", card=c))
         return out
@@ -274,9 +275,8 @@ class DuelMastersState(DMEffects):
             self.draw(p)
 
     def _ask_payment(self, task: Task) -> None:
-        ways = self.payment_ways(task["player"], task["card"])
         self.decision = Decision(task["player"], "pay", {
-            "card": task["card"], "onto": task["onto"], "mode": task["mode"], "ways": tuple(ways)})
+            "card": task["card"], "onto": task["onto"], "mode": task["mode"]})
 
     def _pay_and_play(self, p: int, data: Any, mana: tuple[int, ...]) -> None:
         """DM-9: tap the chosen mana, then summon (DM-29 onto a base) or cast (DM-25)."""
