@@ -9,7 +9,7 @@ global :mod:`random`, so that a game is reproducible from its seed alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from tcg.core.actions import Action
@@ -27,7 +27,7 @@ class Agent(Protocol):
     #: (game, viewer, decision) instead of building the full view (random self-play speed).
     observes: bool
 
-    def choose(self, observation: Observation, legal_actions: list[Action]) -> Action: ...
+    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action: ...
 
 
 AgentFactory = Callable[[int], Agent]

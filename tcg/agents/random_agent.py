@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tcg.agents.base import Observation
 from tcg.core.actions import Action
 from tcg.core.rng import Rng
@@ -14,7 +16,7 @@ class RandomAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, observation: Observation, legal_actions: list[Action]) -> Action:
+    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         if not legal_actions:
             raise ValueError("no legal action to choose from")
         return legal_actions[self.rng.below(len(legal_actions))]

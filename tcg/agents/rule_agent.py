@@ -9,7 +9,8 @@ the cards, so knowing them is no peeking), never the state.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from itertools import islice
 from typing import Any, Protocol
 
 from tcg.agents.base import Observation
@@ -22,7 +23,7 @@ View = dict[str, Any]
 class Strategy(Protocol):
     """Game knowledge for the rule agent. Return None to let the agent pick at random."""
 
-    def choose(self, observation: Observation, legal: list[Action], rng: Rng) -> Action | None: ...
+    def choose(self, observation: Observation, legal: Sequence[Action], rng: Rng) -> Action | None: ...
 
 
 STRATEGIES: dict[str, Callable[[], Strategy]] = {}
@@ -40,7 +41,7 @@ class RuleAgent:
         self.rng = Rng(seed)
         self._strategies: dict[str, Strategy | None] = {}
 
-    def choose(self, observation: Observation, legal_actions: list[Action]) -> Action:
+    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         if not legal_actions:
             raise ValueError("no legal action to choose from")
         if len(legal_actions) == 1:
@@ -100,6 +101,7 @@ class DuelMastersStrategy:
     """Charge, play the biggest thing, attack when it pays, block when it saves the game."""
 
     MANA_TARGET = 6
+    MAX_PAYMENTS = 200
 
     def __init__(self) -> None:
         from tcg.core.registry import load_game
@@ -130,7 +132,7 @@ class DuelMastersStrategy:
         return (self.power(view), self.cost(view))
 
     # ------------------------------------------------------------------ dispatch
-    def choose(self, obs: Observation, legal: list[Action], rng: Rng) -> Action | None:
+    def choose(self, obs: Observation, legal: Sequence[Action], rng: Rng) -> Action | None:
         decision = obs.get("decision") or {}
         kind = decision.get("kind")
         b = _Board(obs)
@@ -141,14 +143,14 @@ class DuelMastersStrategy:
         return action
 
     @staticmethod
-    def _advance(legal: list[Action]) -> Action | None:
+    def _advance(legal: Sequence[Action]) -> Action | None:
         for a in legal:
             if a.type == "next_phase":
                 return a
         return None
 
     # ------------------------------------------------------------------ charge step
-    def _on_charge(self, b: _Board, legal: list[Action], rng: Rng) -> Action | None:
+    def _on_charge(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
         charges = [a for a in legal if a.type == "charge_mana"]
         hand = {v["id"]: v for v in b.hand if "id" in v}
         charges = [a for a in charges if a.get("card") in hand]
@@ -185,7 +187,7 @@ class DuelMastersStrategy:
         return s
 
     # ------------------------------------------------------------------ main step
-    def _on_main(self, b: _Board, legal: list[Action], rng: Rng) -> Action | None:
+    def _on_main(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
         best: tuple[float, Action] | None = None
         for a in legal:
             if a.type not in ("summon", "cast"):
@@ -197,12 +199,35 @@ class DuelMastersStrategy:
             if a.type == "cast" and not self._spell_useful(b, d.effects):
                 continue
             score = self.cost(view) * 10.0 + (2 if a.type == "summon" else 0)
+            if a.type == "summon":
+                drawback = self._summon_drawback(b, d)
+                if drawback is None:
+                    continue
+                score -= drawback
             onto = b.view(a.get("onto"))
             if onto is not None:  # evolve onto an untapped, small base
                 score += (5 if not onto.get("tapped") else 0) - self.power(onto) / 10000
             if best is None or score > best[0]:
                 best = (score, a)
         return best[1] if best else self._advance(legal)
+
+    def _summon_drawback(self, b: _Board, d: Any) -> float | None:
+        """What a "when summoned, destroy one of your creatures" costs; None: it would eat itself."""
+        penalty = 0.0
+        for ab in d.abilities:
+            if ab.when != "summoned" or ab.optional:
+                continue
+            for eff in ab.effects:
+                sel = eff.target
+                if eff.do not in _HOSTILE or eff.optional or sel is None or sel == "self":
+                    continue
+                if sel.player != "self" or sel.zone != "battle" or sel.up_to or eff.up_to:
+                    continue
+                mine = self._matching(b, sel)
+                if not mine:
+                    return None
+                penalty += min(self.cost(v) for v in mine) * 10.0 + 1
+        return penalty
 
     def _matching(self, b: _Board, sel: Any) -> list[View]:
         """The visible cards a selector could pick, roughly (printed properties only)."""
@@ -252,12 +277,12 @@ class DuelMastersStrategy:
         return False
 
     # ------------------------------------------------------------------ paying
-    def _on_pay(self, b: _Board, legal: list[Action], rng: Rng) -> Action | None:
+    def _on_pay(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
         """Keep untapped the civilizations that the rest of the hand needs."""
         rest = [v for v in b.hand if v.get("id") != self.paying]
         untapped = [v for v in b.mana if not v.get("tapped")]
         best: tuple[tuple[int, int, int], Action] | None = None
-        for a in legal:
+        for a in islice(legal, self.MAX_PAYMENTS):  # big mana zones allow thousands of ways
             paid = set(a.get("cards") or ())
             left = [v for v in untapped if v.get("id") not in paid]
             left_civs = Counter(c for v in left for c in v.get("civilizations", []))
@@ -270,7 +295,7 @@ class DuelMastersStrategy:
         return best[1] if best else None
 
     # ------------------------------------------------------------------ attack step
-    def _on_attack(self, b: _Board, legal: list[Action], rng: Rng) -> Action | None:
+    def _on_attack(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
         opp_blockers = [v for v in b.battle[b.opp] if not v.get("tapped") and self.kw(v, "blocker")]
         opp_threat = any(not self.kw(v, "cant_attack") for v in b.battle[b.opp])
         best: tuple[float, Action] | None = None
@@ -313,7 +338,7 @@ class DuelMastersStrategy:
             return 150.0 + self.cost(tv)
         return None
 
-    def _on_tap_ability(self, b: _Board, legal: list[Action], rng: Rng) -> Action | None:
+    def _on_tap_ability(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
         return None
 
     # ------------------------------------------------------------------ defence
@@ -324,7 +349,7 @@ class DuelMastersStrategy:
         tapped = [v for v in b.battle[b.opp] if v.get("tapped")]
         return (max(tapped, key=self.power) if tapped else None), "player"
 
-    def _on_block(self, b: _Board, legal: list[Action], rng: Rng) -> Action | None:
+    def _on_block(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
         blocks = [(b.view(a.get("card")), a) for a in legal if a.type == "block"]
         blocks = [(v, a) for v, a in blocks if v is not None]
         passing = next((a for a in legal if a.type == "pass"), None)
@@ -343,7 +368,7 @@ class DuelMastersStrategy:
             return min(trades, key=lambda t: self.value(t[0]))[1]
         return passing
 
-    def _on_shield_trigger(self, b: _Board, legal: list[Action], rng: Rng) -> Action | None:
+    def _on_shield_trigger(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
         best: tuple[float, Action] | None = None
         for a in legal:
             if a.type != "use_shield_trigger":
@@ -359,7 +384,7 @@ class DuelMastersStrategy:
         return best[1] if best else next((a for a in legal if a.type == "pass"), None)
 
     # ------------------------------------------------------------------ small choices
-    def _on_target(self, b: _Board, legal: list[Action], rng: Rng) -> Action | None:
+    def _on_target(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
         """Hit the opponent's strongest card; give up our own least valuable one."""
         picks = [a for a in legal if a.type == "choose"]
         passing = next((a for a in legal if a.type == "pass"), None)
@@ -373,16 +398,16 @@ class DuelMastersStrategy:
             return passing
         return min(picks, key=lambda a: self.value(b.view(a.get("card")))) if picks else None
 
-    def _on_optional(self, b: _Board, legal: list[Action], rng: Rng) -> Action | None:
+    def _on_optional(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
         return next((a for a in legal if a.type == "choose"), None)
 
-    def _on_silent_skill(self, b: _Board, legal: list[Action], rng: Rng) -> Action | None:
+    def _on_silent_skill(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
         return next((a for a in legal if a.type == "silent_skill"), None)
 
-    def _on_breaker_count(self, b: _Board, legal: list[Action], rng: Rng) -> Action | None:
+    def _on_breaker_count(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
         return max(legal, key=lambda a: a.get("option") or 0)
 
-    def _on_break(self, b: _Board, legal: list[Action], rng: Rng) -> Action | None:
+    def _on_break(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
         return legal[rng.below(len(legal))]
 
 

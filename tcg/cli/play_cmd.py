@@ -7,6 +7,7 @@ come from :class:`~tcg.cli.render.KnownNames`, i.e. only names the human has see
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
@@ -24,14 +25,13 @@ from tcg.sim.loop import end_reason, observe
 
 out = Console(highlight=False)
 
-HELP = """\
-Type the number of an action and press Enter.
-  q  quit the game        h  this help        b  show the board again
-A turn goes: untap, draw, charge (put one card from your hand into mana), main (summon
-creatures / cast spells, paying with untapped mana), attack (attack the player or a
-tapped creature), end. next_phase moves on to the next step; end_turn ends your turn.
-Break all five shields and attack once more to win; a player who must draw from an
-empty deck loses."""
+HELP = (
+    "Type the number of an action and press Enter.   q: quit   h: this help   b: show the board again\n"
+    "A turn: untap, draw, charge (put one card from your hand into your mana zone), main (summon creatures "
+    "and cast spells, paying with untapped mana), attack (attack the opponent or one of their tapped "
+    "creatures), end. next_phase moves on to the next step; end_turn ends your turn.\n"
+    "Break all five shields, then attack once more to win. A player who must draw from an empty deck loses."
+)
 
 
 def play(
@@ -60,6 +60,8 @@ def play(
 
 class Session:
     """One terminal game: the loop, what is shown, and reading the human's choices."""
+
+    MAX_SHOWN = 40  # payments with a big mana zone can have thousands of ways
 
     def __init__(self, state: State, human: int, agent: Any, labels: list[str]) -> None:
         self.state = state
@@ -105,7 +107,7 @@ class Session:
         winner = "You win!" if s.winner == self.human else "draw" if s.winner == "draw" else "The opponent wins."
         out.print(f"[bold]{winner}[/bold] ({end_reason(s).replace('_', ' ')}, turn {s.turn})")
 
-    def ask(self, legal: list[Action]) -> Action | None:
+    def ask(self, legal: Sequence[Action]) -> Action | None:
         obs = self.state.observation(self.human)
         self.known.learn_observation(obs)
         out.print(render.board(obs))
@@ -128,9 +130,12 @@ class Session:
                 return legal[int(raw) - 1]
             out.print(f"[yellow]type a number from 1 to {len(legal)}, h for help or q to quit[/yellow]")
 
-    def print_actions(self, obs: dict[str, Any], legal: list[Action]) -> None:
+    def print_actions(self, obs: dict[str, Any], legal: Sequence[Action]) -> None:
         kind = (obs.get("decision") or {}).get("kind", "")
         out.print(f"[bold]Your decision ({escape(str(kind))}):[/bold]")
         for i, a in enumerate(legal, start=1):
+            if i > self.MAX_SHOWN:
+                out.print(f"  ... and {len(legal) - self.MAX_SHOWN} more alike (any number up to {len(legal)} works)")
+                break
             out.print(f"  {i:>2}. {escape(a.text(self.known))}")
 

@@ -61,12 +61,21 @@ class KnownNames:
         return self.names.get(cid, "a hidden card")
 
 
-def _target(value: Any, name: Namer) -> str:
+def _target(value: Any, name: Namer, defender: str) -> str:
     if value == "player":
-        return "the opponent"
+        return defender
     if isinstance(value, int):
         return f"{name(value)}"
     return str(value)
+
+
+_YOU_FORMS = {"charges": "charge", "summons": "summon", "casts": "cast", "uses": "use", "blocks": "block",
+              "goes": "go", "discards": "discard", "wins": "win"}
+
+
+def _v(subject: str, verb: str) -> str:
+    """``You charge`` but ``P1 charges``."""
+    return _YOU_FORMS.get(verb, verb) if subject == "You" else verb
 
 
 def event_line(ev: dict[str, Any], name: Namer, who: Who = seat) -> str | None:
@@ -76,20 +85,22 @@ def event_line(ev: dict[str, Any], name: Namer, who: Who = seat) -> str | None:
                               name(ev["card"]) if isinstance(ev.get("card"), int) else "?")
     p = who(ev.get("player"))
     if t == "first_player":
-        return f"{p} goes first"
+        return f"{p} {_v(p, 'goes')} first"
     if t == "mana_charged":
-        return f"{p} charges {card} as mana"
+        return f"{p} {_v(p, 'charges')} {card} as mana"
     if t == "summoned":
         onto = f" on top of {name(ev['onto'])}" if isinstance(ev.get("onto"), int) else ""
-        return f"{p} summons {card}{onto}"
+        return f"{p} {_v(p, 'summons')} {card}{onto}"
     if t == "cast":
-        return f"{p} casts {card}"
+        return f"{p} {_v(p, 'casts')} {card}"
     if t == "shield_trigger":
-        return f"{p} uses the Shield Trigger of {card}"
+        return f"{p} {_v(p, 'uses')} the Shield Trigger of {card}"
     if t == "attack":
-        return f"{p}'s {card} attacks {_target(ev.get('target'), name)}"
+        pl = ev.get("player")
+        defender = who(1 - pl) if isinstance(pl, int) else "the opponent"
+        return f"{p}'s {card} attacks {_target(ev.get('target'), name, defender)}"
     if t == "block":
-        return f"{p} blocks with {card}"
+        return f"{p} {_v(p, 'blocks')} with {card}"
     if t == "battle":
         a, d = name(ev["attacker"]), name(ev["defender"])
         w = ev.get("winner")
@@ -101,7 +112,7 @@ def event_line(ev: dict[str, Any], name: Namer, who: Who = seat) -> str | None:
         shown = "" if ev.get("hidden") else f": {card}"
         return f"a shield of {p} is broken{shown}"
     if t in ("silent_skill", "tap_ability"):
-        return f"{p} uses the {t.replace('_', ' ')} of {card}"
+        return f"{p} {_v(p, 'uses')} the {t.replace('_', ' ')} of {card}"
     if t == "power_modified":
         return f"{card} gets {ev.get('amount', 0):+d} power until the end of the turn"
     if t == "card_moved":
@@ -109,14 +120,16 @@ def event_line(ev: dict[str, Any], name: Namer, who: Who = seat) -> str | None:
         if src == "battle" and dst in ("hand", "mana", "shields", "deck"):
             return f"{card} goes from the battle zone to {who(ev.get('player'))}'s {dst}"
         if src == "hand" and dst == "graveyard":
-            return f"{who(ev.get('player'))} discards {card}"
+            return f"{who(ev.get('player'))} {_v(who(ev.get('player')), 'discards')} {card}"
         if src == "deck" and dst == "mana":
             return f"{card} goes from {who(ev.get('player'))}'s deck to the {dst} zone"
         return None
     if t == "game_over":
         w = ev.get("winner")
         reason = str(ev.get("reason", "")).replace("_", " ")
-        return f"GAME OVER: a draw ({reason})" if w == "draw" else f"GAME OVER: {who(w)} wins ({reason})"
+        if w == "draw":
+            return f"GAME OVER: a draw ({reason})"
+        return f"GAME OVER: {who(w)} {_v(who(w), 'wins')} ({reason})"
     return None
 
 
@@ -228,5 +241,5 @@ def result_line(winner: Any, reason: str, turns: int, actions: int, who: Who = s
     elif winner == "draw":
         head = "draw"
     else:
-        head = f"{who(winner)} wins"
+        head = f"{who(winner)} {_v(who(winner), 'wins')}"
     return f"{head} ({reason.replace('_', ' ') or 'no reason'}) after {turns} turns and {actions} actions"

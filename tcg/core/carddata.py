@@ -51,7 +51,7 @@ def load_card_file(path: Path, model: type[M]) -> list[M]:
                         line=mark.line + 1 if mark else None) from None
     if root is None:
         return []
-    data = yaml.load(text, Loader=Loader)  # noqa: S506 - a safe loader
+    data = yaml.load(text, Loader=Loader)
     nodes: list[Any]
     if isinstance(root, yaml.MappingNode) and isinstance(data, dict) and "cards" in data:
         nodes = next(v for k, v in root.value if k.value == "cards").value

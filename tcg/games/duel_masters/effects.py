@@ -42,18 +42,35 @@ class DMEffects(DMQueries):
         self.tasks.append(Task("effects", source=source, controller=controller, ref=ref, index=0, ask=optional))
 
     def queue_triggers(self, cid: int, when: str) -> None:
-        """Queue the abilities of a creature that trigger on ``when`` (top card only, DM-36)."""
+        """Note the abilities of a creature that trigger on ``when`` (top card only, DM-36).
+
+        They wait in ``flags["pending_triggers"]`` until the current step is done, then
+        :meth:`flush_triggers` queues them in the DM-118 order.
+        """
         d = self.d(cid)
         controller = self.cards[cid].controller
-        found: list[tuple[Ref, bool]] = [
-            ((d.name, "ability", i), a.optional) for i, a in enumerate(d.abilities) if a.when == when
+        found: list[tuple[Any, ...]] = [
+            (cid, controller, (d.name, "ability", i), a.optional) for i, a in enumerate(d.abilities) if a.when == when
         ]
         for bundle_owner, key, i, ab in self._bundle_abilities(cid):
             if ab.when == when:
-                found.append(((bundle_owner, "bundle", key, i), ab.optional))
-        # Tasks are a stack: push in reverse so the first ability resolves first.
-        for ref, optional in reversed(found):
-            self.queue_effects(cid, controller, ref, optional)
+                found.append((cid, controller, (bundle_owner, "bundle", key, i), ab.optional))
+        if found:
+            self.flags["pending_triggers"] = (*self.flags.get("pending_triggers", ()), *found)
+
+    def flush_triggers(self) -> None:
+        """DM-118: the active player's triggered effects resolve first, then the other player's.
+
+        Within one player's effects the order is the order they happened (the brief lets the
+        player choose; the engine does not ask yet).
+        """
+        pending = self.flags.get("pending_triggers")
+        if not pending:
+            return
+        self.flags["pending_triggers"] = ()
+        ordered = [t for t in pending if t[1] == self.active] + [t for t in pending if t[1] != self.active]
+        for source, controller, ref, optional in reversed(ordered):  # a stack: push the last first
+            self.queue_effects(source, controller, ref, optional)
 
     def _bundle_abilities(self, cid: int) -> list[tuple[str, str, int, Any]]:
         out: list[tuple[str, str, int, Any]] = []
@@ -255,7 +272,7 @@ class DMEffects(DMQueries):
         for u in under:
             self.update(u, controller=self.cards[u].owner)
             self.place(u, self.cards[u].owner, zone)
-            self.update(u, tapped=tapped if zone == "mana" and len(self.civs(u)) > 1 else False,
+            self.update(u, tapped=zone == "mana" and len(self.civs(u)) > 1,  # DM-13 for each card
                         face_down=zone == "shields", entered_this_turn=True)
             self.emit("card_moved", card=u, name=self.cards[u].name, player=self.cards[u].owner,
                       **{"from": "battle", "from_player": card.controller, "to": zone})

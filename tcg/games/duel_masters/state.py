@@ -40,8 +40,9 @@ class DuelMastersState(DMEffects):
         assert dec is not None
         kind, p, data = dec.kind, dec.player, dec.data
         if kind == "charge":
-            acts = [] if self.flags.get("charged") else [Action.of("charge_mana", (("card", c),)) for c in self.zones[p]["hand"]]
-            return [*acts, NEXT_PHASE, END_TURN]
+            if self.flags.get("charged"):  # DM-11: once per turn
+                return [NEXT_PHASE, END_TURN]
+            return [*(Action.of("charge_mana", (("card", c),)) for c in self.zones[p]["hand"]), NEXT_PHASE, END_TURN]
         if kind == "main":
             return [*self._main_actions(p), NEXT_PHASE, END_TURN]
         if kind == "attack":
@@ -113,6 +114,14 @@ class DuelMastersState(DMEffects):
 
     # ================================================================== answering decisions
     def _resolve(self, action: Action) -> None:
+        self._answer(action)
+        self.flush_triggers()
+
+    def _run_task(self, task: Task) -> None:
+        self._step(task)
+        self.flush_triggers()
+
+    def _answer(self, action: Action) -> None:
         dec = self.decision
         assert dec is not None
         self.decision = None
@@ -199,7 +208,7 @@ class DuelMastersState(DMEffects):
         self.queue_effects(card, p, (self.cards[card].name, "silent_skill"))
 
     # ================================================================== automatic steps
-    def _run_task(self, task: Task) -> None:
+    def _step(self, task: Task) -> None:
         k = task.kind
         if k == "effects":
             self.run_effects_task(task)

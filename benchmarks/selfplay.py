@@ -1,0 +1,93 @@
+"""Random-agent self-play speed on one core: games/s, applied actions/s and State.clone() cost.
+
+    python benchmarks/selfplay.py --game duel_masters --games 500 --seed 1
+
+Games go through :func:`tcg.sim.loop.play_game` (the loop every simulation uses). Clone
+time is measured afterwards on states sampled every few actions of a few games, so that
+the timing of play is not disturbed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tcg.core.registry import load_game
+from tcg.core.state import State
+from tcg.sim.loop import play_game
+
+
+def sample_states(game_name: str, decks: list, seed: int, games: int, every: int) -> list[State]:
+    game = load_game(game_name)
+    samples: list[State] = []
+
+    def keep(state: State, player: object, action: object, events: object) -> None:
+        if len(state.history) % every == 0 and not state.game_over:
+            samples.append(state.clone())
+
+    for i in range(games):
+        play_game(game, decks, ["random", "random"], seed + i, on_step=keep)
+    return samples
+
+
+def time_clones(samples: list[State], reps: int) -> float:
+    """Mean seconds per clone() over every sample, ``reps`` clones each."""
+    t0 = time.perf_counter()
+    for s in samples:
+        for _ in range(reps):
+            s.clone()
+    return (time.perf_counter() - t0) / (len(samples) * reps)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="duel_masters")
+    ap.add_argument("--games", type=int, default=500)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--decks", nargs=2, default=None, help="two decks (default: the first two starter decks)")
+    args = ap.parse_args()
+
+    game = load_game(args.game)
+    names = args.decks or (list(game.starter_decks()) * 2)[:2]
+    decks = [game.deck(n) for n in names]
+
+    play_game(game, decks, ["random", "random"], args.seed)  # warm-up: imports, card pool, caches
+    actions = turns = 0
+    t0 = time.perf_counter()
+    for i in range(args.games):
+        result, _ = play_game(game, decks, ["random", "random"], args.seed + i)
+        actions += result.actions
+        turns += result.turns
+    elapsed = time.perf_counter() - t0
+
+    samples = sample_states(args.game, decks, args.seed, min(args.games, 20), every=5)
+    clone_s = time_clones(samples, reps=50)
+
+    cmd = f"python benchmarks/selfplay.py --game {args.game} --games {args.games} --seed {args.seed}"
+    rows = [
+        ("games", f"{args.games}"),
+        ("decks", " vs ".join(Path(str(n)).stem for n in names)),
+        ("seconds", f"{elapsed:.2f}"),
+        ("games/s", f"{args.games / elapsed:.1f}"),
+        ("applied actions/s", f"{actions / elapsed:.0f}"),
+        ("mean actions/game", f"{actions / args.games:.1f}"),
+        ("mean turns/game", f"{turns / args.games:.1f}"),
+        ("clone() mean", f"{clone_s * 1e6:.1f} µs over {len(samples)} sampled states"),
+        ("machine", f"nproc {os.cpu_count()}, Python {platform.python_version()}, {platform.machine()}"),
+    ]
+    width = max(len(k) for k, _ in rows)
+    for k, v in rows:
+        print(f"{k:<{width}}  {v}")
+    print()
+    print(f"| `{cmd}` | {args.games / elapsed:.1f} games/s | {actions / elapsed:.0f} actions/s | "
+          f"clone {clone_s * 1e6:.1f} µs | nproc {os.cpu_count()}, Python {platform.python_version()} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,154 @@
+"""Agents: the registry, seeded randomness, and the rule agent's Duel Masters judgement.
+
+The rule agent is tested on hand-made observations (it must work from the observation
+alone) and in real games against the random agent.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tcg.agents import RandomAgent, RuleAgent, agent_names, make_agent
+from tcg.core.actions import Action
+from tcg.core.errors import DataError
+from tcg.core.registry import load_game
+from tcg.sim.loop import play_game
+
+GAME = load_game("duel_masters")
+POOL = GAME.cards()
+NEXT, END, PASS = Action("next_phase"), Action("end_turn"), Action("pass")
+
+
+def decks() -> list[Any]:
+    starters = list(GAME.starter_decks())
+    if len(starters) < 1:
+        pytest.skip("no Duel Masters starter decks yet")
+    return [GAME.deck(n) for n in (starters * 2)[:2]]
+
+
+def view(cid: int, name: str, tapped: bool = False) -> dict[str, Any]:
+    d = POOL[name]
+    v: dict[str, Any] = {"id": cid, "name": name, "civilizations": list(d.civilizations), "cost": d.cost}
+    if d.type != "spell":
+        v["power"] = d.power
+    if tapped:
+        v["tapped"] = True
+    return v
+
+
+def obs(kind: str, *, mine: list[Any] = (), theirs: list[Any] = (), hand: list[Any] = (), mana: list[Any] = (),
+        shields: tuple[int, int] = (5, 5), events: list[Any] = ()) -> dict[str, Any]:
+    """An observation for viewer 0 (same shape as State.observation)."""
+    def player(p: int) -> dict[str, Any]:
+        return {"counters": {}, "zones": {
+            "deck": {"count": 20},
+            "hand": list(hand) if p == 0 else {"count": 3},
+            "shields": [{"hidden": True}] * shields[p],
+            "mana": list(mana) if p == 0 else [],
+            "battle": list(mine) if p == 0 else list(theirs),
+            "graveyard": [],
+        }}
+    return {"game": "duel_masters", "viewer": 0, "turn": 5, "active": 0, "first_player": 0, "phase": "attack",
+            "winner": None, "decision": {"player": 0, "kind": kind}, "players": [player(0), player(1)],
+            "events": list(events)}
+
+
+def test_registry() -> None:
+    assert agent_names() == ["random", "rule"]
+    assert isinstance(make_agent("random", 1), RandomAgent)
+    assert isinstance(make_agent("rule", 1), RuleAgent)
+    with pytest.raises(DataError, match="unknown agent 'nope'"):
+        make_agent("nope", 1)
+
+
+def test_random_agent_is_seeded() -> None:
+    legal = [Action("choose", index=i) for i in range(10)]
+    picks = [make_agent("random", 7).choose({}, legal) for _ in range(3)]
+    assert picks[0] == picks[1] == picks[2]
+    agent = RandomAgent(7)
+    seq = [agent.choose({}, legal) for _ in range(20)]
+    assert len(set(seq)) > 3 and all(a in legal for a in seq)
+
+
+def test_unknown_game_falls_back_to_random() -> None:
+    legal = [Action("x", n=i) for i in range(5)]
+    assert RuleAgent(3).choose({"game": "no_such_game"}, legal) in legal
+
+
+def test_block_with_a_blocker_that_survives() -> None:
+    attack = {"type": "attack", "card": 20, "name": "Cragsaur", "player": 1, "target": "player"}
+    o = obs("block", mine=[view(1, "Emerald Grass"), view(2, "Senatine Jade Tree")],
+            theirs=[view(20, "Cragsaur", tapped=True)], events=[attack])
+    legal = [Action("block", card=1), Action("block", card=2), PASS]
+    assert RuleAgent(0).choose(o, legal) == Action("block", card=2)
+
+
+def test_block_only_when_it_pays_or_the_attack_is_lethal() -> None:
+    attack = {"type": "attack", "card": 20, "name": "Cragsaur", "player": 1, "target": "player"}
+    legal = [Action("block", card=1), PASS]
+    weak = [view(1, "Wandering Braineater")]
+    theirs = [view(20, "Cragsaur", tapped=True)]
+    assert RuleAgent(0).choose(obs("block", mine=weak, theirs=theirs, events=[attack]), legal) == PASS
+    lethal = obs("block", mine=weak, theirs=theirs, events=[attack], shields=(0, 5))
+    assert RuleAgent(0).choose(lethal, legal) == Action("block", card=1)
+
+
+def test_attack_avoids_a_bigger_blocker_and_kills_a_tapped_creature() -> None:
+    me = [view(1, "Explosive Dude Joe")]
+    guard = view(20, "Gran Gure, Space Guardian")
+    legal = [Action("attack", card=1, target="player"), NEXT, END]
+    assert RuleAgent(0).choose(obs("attack", mine=me, theirs=[guard]), legal) == NEXT
+    prey = view(21, "Writhing Bone Ghoul", tapped=True)
+    legal = [Action("attack", card=1, target="player"), Action("attack", card=1, target=21), NEXT, END]
+    assert RuleAgent(0).choose(obs("attack", mine=me, theirs=[guard, prey]), legal) == legal[1]
+    # No blocker: go for the shields.
+    legal = [Action("attack", card=1, target="player"), NEXT, END]
+    assert RuleAgent(0).choose(obs("attack", mine=me, theirs=[]), legal) == legal[0]
+
+
+def test_main_plays_the_most_expensive_thing() -> None:
+    hand = [view(1, "Immortal Baron, Vorg"), view(2, "Lah, Purification Enforcer")]
+    legal = [Action("summon", card=1), Action("summon", card=2), NEXT, END]
+    assert RuleAgent(0).choose(obs("main", hand=hand), legal) == Action("summon", card=2)
+
+
+def test_charge_stops_at_six_mana_with_only_creatures() -> None:
+    mana = [view(10 + i, "Cragsaur") for i in range(6)]
+    hand = [view(1, "Cragsaur"), view(2, "Explosive Dude Joe")]
+    legal = [Action("charge_mana", card=1), Action("charge_mana", card=2), NEXT, END]
+    assert RuleAgent(0).choose(obs("charge", hand=hand, mana=mana), legal) == NEXT
+    assert RuleAgent(0).choose(obs("charge", hand=hand, mana=mana[:2]), legal).type == "charge_mana"
+
+
+def test_targets_the_opponents_strongest_creature() -> None:
+    theirs = [view(20, "Writhing Bone Ghoul"), view(21, "Lah, Purification Enforcer"), view(22, "Cragsaur")]
+    legal = [Action("choose", card=c) for c in (20, 21, 22)]
+    assert RuleAgent(0).choose(obs("target", theirs=theirs), legal) == Action("choose", card=21)
+
+
+def test_rule_agent_beats_random_and_needs_only_json() -> None:
+    ds = decks()
+    wins = 0
+    for seed in range(6):
+        result, _ = play_game(GAME, ds, ["rule", "random"], seed)
+        wins += result.winner == 0
+    assert wins >= 5
+
+
+def test_choice_is_the_same_from_a_json_round_tripped_observation() -> None:
+    ds = decks()
+    state = GAME.new_state(ds, seed=4)
+    agent_a, agent_b = RuleAgent(1), RuleAgent(1)
+    for _ in range(60):
+        if state.game_over:
+            break
+        p = state.deciding_player
+        assert p is not None
+        o = state.observation(p)
+        legal = state.legal_actions()
+        a = agent_a.choose(o, legal)
+        assert a == agent_b.choose(json.loads(json.dumps(o)), legal)
+        state.apply(a)

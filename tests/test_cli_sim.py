@@ -1,0 +1,105 @@
+"""`tcg simulate`, `tcg replay` and `tcg play` through typer's CliRunner on the real starter decks."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tcg.cli.main import app
+from tcg.core.registry import load_game
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _needs_decks() -> None:
+    if not load_game("duel_masters").starter_decks():
+        pytest.skip("no Duel Masters starter decks yet")
+
+
+def simulate(tmp_path: Path, *extra: str) -> tuple[str, Path, Path]:
+    csv_path, json_path = tmp_path / "games.csv", tmp_path / "games.json"
+    result = runner.invoke(app, ["simulate", "--games", "4", "--jobs", "1", "--seed", "3", "--csv", str(csv_path),
+                                 "--json", str(json_path), *extra])
+    assert result.exit_code == 0, result.output
+    return result.output, csv_path, json_path
+
+
+def test_simulate_prints_a_summary_and_writes_csv_and_json(tmp_path: Path) -> None:
+    output, csv_path, json_path = simulate(tmp_path, "--agents", "rule", "random", "--option", "breaking=simultaneous")
+    assert "4 games" in output and "win rate" in output and "95% CI" in output
+    assert "first player wins" in output and "mean turns" in output
+    rows = list(csv.DictReader(csv_path.open()))
+    assert [r["seed"] for r in rows] == ["3", "4", "5", "6"]
+    data = json.loads(json_path.read_text())
+    assert data["summary"]["games"] == 4 and len(data["games"]) == 4
+    assert data["run"]["agents"] == ["rule", "random"] and data["run"]["options"]["breaking"] == "simultaneous"
+    assert sum(s["wins"] for s in data["summary"]["seats"]) + data["summary"]["draws"] == 4
+
+
+def test_simulate_usage_errors(tmp_path: Path) -> None:
+    bad_agent = runner.invoke(app, ["simulate", "--games", "1", "--agents", "rule", "genius"])
+    assert bad_agent.exit_code == 2 and "unknown agent 'genius'" in bad_agent.output
+    bad_option = runner.invoke(app, ["simulate", "--games", "1", "--option", "breaking=never"])
+    assert bad_option.exit_code == 1 and "breaking" in bad_option.output
+    bad_deck = runner.invoke(app, ["simulate", "--games", "1", "--decks", "nope", "nope2"])
+    assert bad_deck.exit_code == 1 and "no such deck file" in bad_deck.output
+
+
+def test_replay_of_a_saved_game(tmp_path: Path) -> None:
+    simulate(tmp_path, "--replay-dir", str(tmp_path / "replays"))
+    files = sorted((tmp_path / "replays").glob("*.json"))
+    assert len(files) == 4
+    result = runner.invoke(app, ["replay", str(files[0])])
+    assert result.exit_code == 0, result.output
+    assert "Turn 1" in result.output and "GAME OVER" in result.output and "after" in result.output
+    quiet = runner.invoke(app, ["replay", "--quiet", str(files[0])])
+    assert quiet.exit_code == 0 and "Turn 1" not in quiet.output and "wins" in quiet.output
+
+
+def test_replay_rejects_malformed_and_tampered_files(tmp_path: Path) -> None:
+    simulate(tmp_path, "--replay-dir", str(tmp_path / "replays"))
+    data = json.loads(next((tmp_path / "replays").glob("*.json")).read_text())
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**data, "decks": "fire"}))
+    result = runner.invoke(app, ["replay", str(bad)])
+    assert result.exit_code == 1 and "field 'decks'" in result.output and "Traceback" not in result.output
+    data["actions"].insert(2, {"type": "attack", "card": 0, "target": "player"})
+    bad.write_text(json.dumps(data))
+    result = runner.invoke(app, ["replay", "-q", str(bad)])
+    assert result.exit_code == 1 and "action 2 " in result.output and "Traceback" not in result.output
+
+
+def test_play_reads_numbers_and_quits(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["play", "--seed", "3"], input="1\nx\n99\nh\n1\n1\n1\n1\nq\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Your hand" in out and "Your decision" in out and "Opponent (P1)" in out
+    assert "type a number from 1 to" in out and "press Enter" in out
+    assert "You left the game" in out
+
+
+def test_play_shows_only_what_the_human_may_see() -> None:
+    """The opponent's hand and the human's own shields never appear by name (seed 3: P1 starts)."""
+    game = load_game("duel_masters")
+    names = list(game.starter_decks())[:2]
+    state = game.new_state([game.deck(names[-1]), game.deck(names[0])], seed=3)  # the human plays the first deck
+    assert state.deciding_player == 1
+    hidden = {state.name_of(c) for c in [*state.zones[0]["hand"], *state.zones[1]["shields"]]}
+    secret = hidden - {state.name_of(c) for c in state.zones[1]["hand"]}
+    assert secret
+    result = runner.invoke(app, ["play", "--seed", "3", "--human-seat", "1"], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert state.name_of(state.zones[1]["hand"][0]) in result.output
+    for name in secret:
+        assert name not in result.output
+
+
+def test_play_to_the_end_with_the_first_action_each_time() -> None:
+    result = runner.invoke(app, ["play", "--seed", "5", "--human-seat", "1"], input="1\n" * 600)
+    assert result.exit_code == 0, result.output
+    assert "wins" in result.output or "You left the game" in result.output
