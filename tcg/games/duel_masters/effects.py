@@ -96,6 +96,9 @@ class DMEffects(DMQueries):
             return
         eff = effects[index]
         data = dict(task.data)
+        if eff.do == "draw" and eff.up_to and not task.get("ask"):
+            self._draw_up_to(data, eff)
+            return
         if task.get("ask") or (eff.optional and not task.get("accepted")):
             # "you may": the controller accepts (choose yes) or declines (pass).
             whole = bool(task.get("ask"))
@@ -105,7 +108,20 @@ class DMEffects(DMQueries):
 
     def _next_effect(self, data: dict[str, Any]) -> None:
         self.tasks.append(Task("effects", **{**data, "index": data["index"] + 1, "accepted": False, "ask": False,
-                                             "whole": False}))
+                                             "whole": False, "drawn": 0}))
+
+    def _draw_up_to(self, data: dict[str, Any], eff: Effect) -> None:
+        """"Draw up to N cards": one card at a time, each a "you may" (choose yes / pass)."""
+        controller = data["controller"]
+        drawn = int(data.get("drawn", 0))
+        if data.get("accepted"):
+            self.draw(controller)
+            drawn += 1
+        if drawn < eff.count and self.zones[controller]["deck"] and self.winner is None:
+            task = {**data, "drawn": drawn, "accepted": False, "ask": False, "whole": False}
+            self.decision = Decision(controller, "optional", {"task": task})
+            return
+        self._next_effect(data)
 
     def _continue_effect(self, data: dict[str, Any], eff: Effect, chosen: tuple[int, ...]) -> None:
         """Choose targets one at a time where the effect needs a choice, then carry it out."""
