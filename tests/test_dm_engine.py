@@ -152,3 +152,50 @@ def test_deck_out_loses(dm, dm_decks):
     assert s.events[-1]["type"] == "game_over" and s.events[-1]["reason"] == "deck_out"
     loser = 1 - s.winner
     assert s.zones[loser]["deck"] == []
+
+
+def test_card_schema_rejects_malformed_cards(dm, tmp_path):
+    # DM-24 / DM-104 / DM-28: spells have no power or race; an evolution names its base races.
+    with pytest.raises(DataError, match="no power"):
+        dm.parse_card({"name": "Bad Spell", "type": "spell", "power": 1000})
+    with pytest.raises(DataError, match="evolution"):
+        dm.parse_card({"name": "Bad Evo", "type": "evolution_creature"})
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("- name: Fine\n  type: creature\n- name: Broken\n  type: creature\n  cost: lots\n")
+    from tcg.core.carddata import load_card_file
+    from tcg.games.duel_masters.cards import DuelMastersCard
+
+    with pytest.raises(DataError) as err:
+        load_card_file(bad, DuelMastersCard)
+    message = str(err.value)
+    assert f"{bad}:3" in message and "Broken" in message and "cost" in message
+
+
+def test_both_players_losing_at_once_is_a_draw(dm, dm_decks):
+    # DM-113: if both players meet a loss condition at the same moment, the game is a draw.
+    s = dm.new_state(dm_decks, seed=1)
+    s.lose(0, "deck_out")
+    s.lose(1, "deck_out")
+    assert s.winner == "draw"
+    assert list(s.legal_actions()) == []
+
+
+def test_evolution_does_not_gain_speed_attacker(dm):
+    # DM-31: an evolution creature ignores summoning sickness but has no Speed Attacker.
+    from tcg.core.scenario import Runner
+
+    spec = {
+        "name": "evo", "game": "duel_masters",
+        "cards": [{"name": "Base", "type": "creature", "civilizations": ["water"], "cost": 1, "power": 1000,
+                   "races": ["Liquid People"]},
+                  {"name": "Evo", "type": "evolution_creature", "civilizations": ["water"], "cost": 1,
+                   "power": 3000, "races": ["Liquid People"],
+                   "keywords": {"evolution": {"races": ["Liquid People"]}}}],
+        "state": {"turn": 3, "phase": "attack", "players": [
+            {"zones": {"battle": [{"card": "Evo", "entered_this_turn": True, "under": ["Base"]}], "deck": ["Base"]}},
+            {"zones": {"deck": ["Base"]}}]},
+    }
+    state = Runner(spec, "test").state
+    evo = state.zones[0]["battle"][0]
+    assert not state.keyword(evo, "speed_attacker")
+    assert not state.is_summoning_sick(evo)

@@ -277,8 +277,10 @@ class State:
 
         A sequence (a game may return a lazy one where actions are many, e.g. payments).
         """
+        if self.winner is not None:
+            return []
         if self._legal is None:
-            self._legal = [] if self.winner is not None or self.decision is None else self._generate_actions()
+            self._legal = [] if self.decision is None else self._generate_actions()
         return self._legal
 
     def apply(self, action: Action | Mapping[str, Any]) -> list[Json]:
