@@ -11,7 +11,7 @@ from typing import Any
 
 from tcg.core.state import State
 from tcg.games.duel_masters.cards import Bundle, DuelMastersCard, Selector
-from tcg.games.duel_masters.payment import PaymentWays
+from tcg.games.duel_masters.payment import PaymentWays, assignable
 
 _FALSY: tuple[Any, ...] = (None, False, 0, "")
 
@@ -165,22 +165,6 @@ class DMQueries(State):
     def untapped_mana(self, player: int) -> list[int]:
         return [m for m in self.zones[player]["mana"] if not self.cards[m].tapped]
 
-    def _civ_matching(self, needed: list[str], cards: list[int]) -> bool:
-        """DM-15: each civilization of the card on a different mana card (bipartite matching)."""
-        assigned: dict[int, str] = {}
-
-        def place(civ: str, seen: set[int]) -> bool:
-            for m in cards:
-                if m in seen or civ not in self.civs(m):
-                    continue
-                seen.add(m)
-                if m not in assigned or place(assigned[m], seen):
-                    assigned[m] = civ
-                    return True
-            return False
-
-        return all(place(civ, set()) for civ in needed)
-
     def can_pay(self, player: int, card_cid: int) -> bool:
         """DM-9 / DM-10 / DM-105 / DM-15: enough untapped mana and every civilization covered."""
         d = self.d(card_cid)
@@ -190,7 +174,9 @@ class DMQueries(State):
         needed: list[str] = list(dict.fromkeys(d.civilizations))
         if len(needed) > max(d.cost, 0) and d.cost > 0:
             return False
-        return self._civ_matching(needed, mana) if d.cost > 0 else True
+        if d.cost <= 0:
+            return True
+        return assignable(needed, [(frozenset(self.civs(m)), 1) for m in mana])  # DM-15
 
     def payment_ways(self, player: int, card_cid: int) -> PaymentWays:
         """The distinct ways to pay for a card now (see :mod:`.payment`)."""
