@@ -7,6 +7,7 @@ out by :mod:`tcg.games.duel_masters.effects`. Nothing here is per-card code.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -225,6 +226,11 @@ class DuelMastersCard(_Strict):
         if self.type == "spell" and (self.power or self.races):
             raise ValueError("a spell has no power and no races (DM-24)")
         return self
+
+    @cached_property
+    def civset(self) -> frozenset[str]:
+        """The civilizations as a set (asked on every payment check)."""
+        return frozenset(self.civilizations)
 
     @property
     def is_creature(self) -> bool:

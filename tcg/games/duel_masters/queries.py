@@ -165,10 +165,16 @@ class DMQueries(State):
     def untapped_mana(self, player: int) -> list[int]:
         return [m for m in self.zones[player]["mana"] if not self.cards[m].tapped]
 
-    def can_pay(self, player: int, card_cid: int) -> bool:
+    def mana_civsets(self, player: int) -> list[tuple[frozenset[str], int]]:
+        """The civilizations each untapped mana card can supply (one each, DM-14)."""
+        defs, cards = self.defs, self.cards
+        return [(defs[cards[m].name].civset, 1) for m in self.zones[player]["mana"] if not cards[m].tapped]
+
+    def can_pay(self, player: int, card_cid: int, mana: list[tuple[frozenset[str], int]] | None = None) -> bool:
         """DM-9 / DM-10 / DM-105 / DM-15: enough untapped mana and every civilization covered."""
         d = self.d(card_cid)
-        mana = self.untapped_mana(player)
+        if mana is None:
+            mana = self.mana_civsets(player)
         if len(mana) < d.cost:
             return False
         needed: list[str] = list(dict.fromkeys(d.civilizations))
@@ -176,7 +182,7 @@ class DMQueries(State):
             return False
         if d.cost <= 0:
             return True
-        return assignable(needed, [(frozenset(self.civs(m)), 1) for m in mana])  # DM-15
+        return assignable(needed, mana)  # DM-15
 
     def payment_ways(self, player: int, card_cid: int) -> PaymentWays:
         """The distinct ways to pay for a card now (see :mod:`.payment`)."""
@@ -185,7 +191,7 @@ class DMQueries(State):
         for m in self.untapped_mana(player):
             by_name.setdefault(self.cards[m].name, []).append(m)
         pools = [tuple(v) for v in by_name.values()]
-        civsets = [frozenset(self.civs(pool[0])) for pool in pools]
+        civsets = [self.d(pool[0]).civset for pool in pools]
         return PaymentWays(pools, civsets, list(dict.fromkeys(d.civilizations)), max(d.cost, 0))
 
     def spell_allowed(self, cid: int) -> bool:
