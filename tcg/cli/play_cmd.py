@@ -35,7 +35,7 @@ HELP = (
 
 
 def play(
-    game: Annotated[str, typer.Option("--game", "-g", help="The game to play.")] = "duel_masters",
+    game: Annotated[str, typer.Argument(help="The game to play, e.g. duel_masters.")] = "duel_masters",
     deck: Annotated[str | None, typer.Option("--deck", help="Your deck (starter name or file).")] = None,
     opponent_deck: Annotated[str | None, typer.Option("--opponent-deck", help="The AI's deck.")] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the shuffle and the first player.")] = 0,
