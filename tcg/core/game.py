@@ -47,7 +47,7 @@ class Game:
         return card
 
     def card_to_json(self, card: Any) -> dict[str, Any]:
-        data: dict[str, Any] = card.model_dump(mode="json", exclude_defaults=True)
+        data: dict[str, Any] = card.model_dump(mode="json", exclude_unset=True)
         data.setdefault("name", card.name)
         data.setdefault("type", card.type)
         return data
