@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
-import types
 from pathlib import Path
 
 import pytest
@@ -14,36 +12,11 @@ from pydantic import BaseModel
 from tcg.carddb import CardIndex, default_db_path, load_cards
 from tcg.core import registry
 from tcg.core.errors import DataError
-from tcg.core.game import Game
 from tcg.games.duel_masters.cards import DuelMastersCard
+from tests.toy_games import TOY_CARDS as BASE_CARDS
+from tests.toy_games import make_game, register_game
 
-TOY_CARDS = """\
-- name: Bolshack Dragon
-  type: creature
-  civilizations: [fire]
-  cost: 6
-  power: 6000
-  races: [Armored Dragon]
-  keywords: {double_breaker: true}
-  text: Double breaker.
-- name: Brawler Zyler
-  type: creature
-  civilizations: [fire]
-  cost: 2
-  power: 1000
-  races: [Human]
-  keywords: {power_attacker: 2000}
-- name: Crimson Hammer
-  type: spell
-  civilizations: [fire]
-  cost: 2
-  text: Destroy one of your opponent's creatures that has power 2000 or less.
-- name: Holy Awe
-  type: spell
-  civilizations: [light]
-  cost: 6
-  keywords: {shield_trigger: true}
-  text: Tap all your opponent's creatures in the battle zone.
+TOY_CARDS = BASE_CARDS + """\
 - name: Aqua Hulcus
   type: creature
   civilizations: [water]
@@ -88,26 +61,12 @@ class HueCard(BaseModel):
     text: str = ""
 
 
-def make_game(name: str, model: type[BaseModel], package_dir: Path) -> Game:
-    attrs = {"name": name, "card_model": model, "package_dir": package_dir}
-    cls = type(f"{name.title()}Game", (Game,), attrs)
-    game: Game = cls()
-    return game
-
-
 def install_games(monkeypatch: pytest.MonkeyPatch, root: Path) -> dict[str, Path]:
     """Register a 'toy' (DM schema) and a 'hue' game from tmp folders, plus one that cannot import."""
-    folders = {}
-    for name, model, text in (("toy", DuelMastersCard, TOY_CARDS), ("hue", HueCard, HUE_CARDS)):
-        (root / name / "cards").mkdir(parents=True)
-        (root / name / "cards" / "set1.yaml").write_text(text, encoding="utf-8")
-        module = types.ModuleType(f"_tcg_test_{name}")
-        module.GAME = make_game(name, model, root / name)  # type: ignore[attr-defined]
-        monkeypatch.setitem(sys.modules, module.__name__, module)
-        folders[name] = root / name / "cards"
-    monkeypatch.setattr(registry, "GAMES", {"toy": "_tcg_test_toy", "hue": "_tcg_test_hue",
-                                            "broken": "_tcg_test_no_such_module"})
-    return folders
+    modules = {name: register_game(monkeypatch, name, model, root / name, text)
+               for name, model, text in (("toy", DuelMastersCard, TOY_CARDS), ("hue", HueCard, HUE_CARDS))}
+    monkeypatch.setattr(registry, "GAMES", {**modules, "broken": "_tcg_test_no_such_module"})
+    return {name: root / name / "cards" for name in modules}
 
 
 @pytest.fixture

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
-import types
 from pathlib import Path
 
 import pytest
@@ -12,37 +10,8 @@ from typer.testing import CliRunner
 
 from tcg.cli import cards_cmd, deck_cmd
 from tcg.core import registry
-from tcg.core.game import Game
 from tcg.games.duel_masters.cards import DuelMastersCard
-
-CARDS = """\
-- name: Bolshack Dragon
-  type: creature
-  civilizations: [fire]
-  cost: 6
-  power: 6000
-  races: [Armored Dragon]
-  keywords: {double_breaker: true}
-  text: Double breaker. While attacking, gets +1000 power for each fire card in your graveyard.
-- name: Brawler Zyler
-  type: creature
-  civilizations: [fire]
-  cost: 2
-  power: 1000
-  races: [Human]
-  keywords: {power_attacker: 2000}
-- name: Crimson Hammer
-  type: spell
-  civilizations: [fire]
-  cost: 2
-  text: Destroy one of your opponent's creatures that has power 2000 or less.
-- name: Holy Awe
-  type: spell
-  civilizations: [light]
-  cost: 6
-  keywords: {shield_trigger: true}
-  text: Tap all your opponent's creatures in the battle zone.
-"""
+from tests.toy_games import TOY_CARDS, register_game
 
 runner = CliRunner()
 
@@ -51,15 +20,9 @@ runner = CliRunner()
 def toy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A registered game 'toy' (DM schema) whose cards live in tmp_path/toy/cards; returns that folder."""
     monkeypatch.setenv("TCG_CACHE_DIR", str(tmp_path / "cache"))
+    module = register_game(monkeypatch, "toy", DuelMastersCard, tmp_path / "toy", TOY_CARDS)
+    monkeypatch.setattr(registry, "GAMES", {"toy": module})
     folder = tmp_path / "toy" / "cards"
-    folder.mkdir(parents=True)
-    (folder / "set1.yaml").write_text(CARDS, encoding="utf-8")
-    attrs = {"name": "toy", "card_model": DuelMastersCard, "package_dir": tmp_path / "toy"}
-    cls = type("ToyGame", (Game,), attrs)
-    module = types.ModuleType("_tcg_cli_test_toy")
-    module.GAME = cls()  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, module.__name__, module)
-    monkeypatch.setattr(registry, "GAMES", {"toy": module.__name__})
     return folder
 
 

@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from tcg.carddb.fields import card_fields, norm
+from tcg.carddb.fields import CardFields, card_fields, norm
 from tcg.carddb.validate import load_cards, yaml_files
 from tcg.core import registry
 from tcg.core.errors import DataError
@@ -56,21 +56,11 @@ def default_db_path() -> Path:
     return base / "tcg-engine" / "cards.sqlite3"
 
 
-@dataclass(frozen=True)
-class CardRow:
-    """One indexed card: the generic columns plus the game's full card JSON in ``data``."""
+@dataclass(frozen=True, kw_only=True)
+class CardRow(CardFields):
+    """One indexed card: the generic columns, where it is defined, and its full card JSON in ``data``."""
 
     game: str
-    name: str
-    type: str
-    cost: int | None
-    power: int | None
-    colors: list[str]
-    races: list[str]
-    keywords: list[str]
-    text: str
-    set_code: str
-    rarity: str
     source: str
     line: int | None
     data: dict[str, Any]
@@ -227,9 +217,10 @@ class CardIndex:
             def col(table: str, column: str, game: str = game, name: str = name) -> list[str]:
                 q = f"SELECT {column} FROM {table} WHERE game = ? AND name = ? ORDER BY rowid"
                 return [r[0] for r in db.execute(q, (game, name))]
-            rows.append(CardRow(game, name, type_, cost, power, col("card_color", "color"),
-                                col("card_race", "race"), col("card_keyword", "keyword"), text, set_code,
-                                rarity, source, line, json.loads(data)))
+            rows.append(CardRow(game=game, name=name, type=type_, cost=cost, power=power,
+                                colors=col("card_color", "color"), races=col("card_race", "race"),
+                                keywords=col("card_keyword", "keyword"), text=text, set_code=set_code,
+                                rarity=rarity, source=source, line=line, data=json.loads(data)))
         return rows
 
     def search(

@@ -12,9 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from tcg.core.carddata import validate_card
+from tcg.core.carddata import read_card_items, validate_card
 from tcg.core.errors import DataError, TcgError
 from tcg.core.game import Game
 
@@ -44,34 +42,6 @@ def yaml_files(paths: Iterable[Path]) -> list[Path]:
     return out
 
 
-def _items(path: Path) -> list[tuple[Any, int | None]]:
-    """The raw card mappings of one file with their line numbers; raises DataError."""
-    source = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError(f"cannot read card file: {exc.strerror}", source=source) from None
-    try:
-        root = yaml.compose(text)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise DataError(f"not valid YAML: {getattr(exc, 'problem', None) or exc}", source=source,
-                        line=mark.line + 1 if mark else None) from None
-    if root is None:
-        return []
-    if isinstance(root, yaml.MappingNode) and isinstance(data, dict) and "cards" in data:
-        node = next(v for k, v in root.value if k.value == "cards")
-        items = data["cards"]
-    elif isinstance(root, yaml.SequenceNode):
-        node, items = root, data
-    else:
-        raise DataError("expected a list of cards (or a mapping with a 'cards' list)", source=source, line=1)
-    if not isinstance(node, yaml.SequenceNode) or not isinstance(items, list):
-        raise DataError("'cards' must be a list", source=source, line=node.start_mark.line + 1)
-    return [(item, n.start_mark.line + 1) for item, n in zip(items, node.value, strict=True)]
-
-
 def load_cards(game: Game, paths: Iterable[Path]) -> LoadResult:
     """Validate every card of ``paths`` against ``game``'s schema and checks; keep the good ones."""
     result = LoadResult()
@@ -79,7 +49,7 @@ def load_cards(game: Game, paths: Iterable[Path]) -> LoadResult:
     for path in yaml_files(paths):
         result.files += 1
         try:
-            items = _items(path)
+            items = read_card_items(path)
         except DataError as exc:
             result.errors.append(exc)
             continue

@@ -39,29 +39,37 @@ def validate_card(model: type[M], data: Any, *, source: str, line: int | None = 
         raise DataError(_expected(err), source=source, line=line, item=item, field=field) from None
 
 
-def load_card_file(path: Path, model: type[M]) -> list[M]:
-    """Load a YAML file holding a list of cards (or ``{cards: [...]}``)."""
+def read_card_items(path: Path) -> list[tuple[Any, int]]:
+    """The raw card mappings of a YAML file (a list, or ``{cards: [...]}``) with their line numbers."""
     source = str(path)
     try:
         text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError(f"cannot read card file: {exc.strerror}", source=source) from None
+    try:
         root = yaml.compose(text, Loader=Loader)
+        data = yaml.load(text, Loader=Loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        raise DataError(f"not valid YAML: {getattr(exc, 'problem', exc)}", source=source,
+        raise DataError(f"not valid YAML: {getattr(exc, 'problem', None) or exc}", source=source,
                         line=mark.line + 1 if mark else None) from None
     if root is None:
         return []
-    data = yaml.load(text, Loader=Loader)
-    nodes: list[Any]
     if isinstance(root, yaml.MappingNode) and isinstance(data, dict) and "cards" in data:
-        nodes = next(v for k, v in root.value if k.value == "cards").value
+        node = next(v for k, v in root.value if k.value == "cards")
         items = data["cards"]
     elif isinstance(root, yaml.SequenceNode):
-        nodes, items = root.value, data
+        node, items = root, data
     else:
         raise DataError("expected a list of cards (or a mapping with a 'cards' list)", source=source, line=1)
-    return [validate_card(model, item, source=source, line=node.start_mark.line + 1)
-            for item, node in zip(items, nodes, strict=True)]
+    if not isinstance(node, yaml.SequenceNode) or not isinstance(items, list):
+        raise DataError("'cards' must be a list", source=source, line=node.start_mark.line + 1)
+    return [(item, n.start_mark.line + 1) for item, n in zip(items, node.value, strict=True)]
+
+
+def load_card_file(path: Path, model: type[M]) -> list[M]:
+    """Load a card file, stopping at the first bad card (``tcg.carddb.validate`` collects them all)."""
+    return [validate_card(model, item, source=str(path), line=line) for item, line in read_card_items(path)]
 
 
 def load_card_dir(folder: Path, model: type[M], check: Callable[[M, str], None] | None = None) -> dict[str, M]:
