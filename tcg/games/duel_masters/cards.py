@@ -77,6 +77,9 @@ class Effect(_Strict):
     keywords: dict[str, Any] = {}
     to: Zone = "hand"
     optional: bool = False  # "you may" (declined with `pass`)
+    # power_modifier / grant_keywords last until the end of this turn, or of the next turn
+    # ("during your opponent's next turn", cast in your own turn)
+    duration: Literal["turn", "next_turn"] = "turn"
     allow_shield_trigger: bool = False  # DM-44: a shield put into a hand by an effect gives no trigger
 
     @model_validator(mode="after")
@@ -129,33 +132,17 @@ class Evolution(_Strict):
     races: list[str] = Field(min_length=1)
 
 
+class CountBonus(_Strict):
+    """+``amount`` power for each card matching ``count`` (e.g. Bolshack Dragon's fire cards in your graveyard)."""
+
+    amount: int
+    count: Selector
+
+
 class Restriction(_Strict):
     """While this creature is in the battle zone, no player may cast spells lacking these civilizations."""
 
     only_civilizations: list[Civilization]
-
-
-KEYWORD_TYPES: dict[str, Any] = {
-    "blocker": bool,
-    "shield_trigger": bool,
-    "power_attacker": int,
-    "double_breaker": bool,
-    "triple_breaker": bool,
-    "slayer": bool,
-    "speed_attacker": bool,
-    "charger": bool,
-    "cant_attack": bool,
-    "cant_attack_players": bool,
-    "cant_be_blocked": bool,
-    "stealth": Civilization,
-    "evolution": Evolution,
-    "survivor": Bundle,
-    "turbo_rush": Bundle,
-    "wave_striker": Bundle,
-    "tap_ability": ActivatedEffects,
-    "silent_skill": ActivatedEffects,
-    "spell_restriction": Restriction,
-}
 
 
 class Keywords(_Strict):
@@ -181,9 +168,10 @@ class Keywords(_Strict):
                     data[key] = None
         return data
 
-    blocker: bool = False  # DM-47..DM-50
+    blocker: Civilization | bool = False  # DM-47..DM-50; a civilization: may block only attackers of it
     shield_trigger: bool = False  # DM-43..DM-46
     power_attacker: int = 0  # DM-51..DM-53
+    power_attacker_per_card: CountBonus | None = None  # a Power Attacker bonus that counts cards
     double_breaker: bool = False  # DM-54..DM-59
     triple_breaker: bool = False  # DM-60, DM-61
     slayer: bool = False  # DM-62, DM-63
@@ -192,6 +180,8 @@ class Keywords(_Strict):
     cant_attack: bool = False  # DM-48
     cant_attack_players: bool = False  # DM-48, DM-108
     cant_be_blocked: bool = False
+    attacks_if_able: bool = False  # DM-69: must attack when able; then no tap ability
+    survives_battle_against: Civilization | None = None  # not destroyed by battling a creature of it
     stealth: Civilization | None = None  # DM-73
     evolution: Evolution | None = None  # DM-28..DM-38
     survivor: Bundle | None = None  # DM-64..DM-66: the ability shared with your Survivors

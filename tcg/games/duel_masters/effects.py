@@ -59,18 +59,32 @@ class DMEffects(DMQueries):
             self.flags["pending_triggers"] = (*self.flags.get("pending_triggers", ()), *found)
 
     def flush_triggers(self) -> None:
-        """DM-118: the active player's triggered effects resolve first, then the other player's.
-
-        Within one player's effects the order is the order they happened (the brief lets the
-        player choose; the engine does not ask yet).
-        """
+        """DM-118: the active player's triggered effects resolve first, then the other player's;
+        each player chooses the order of their own (``order_triggers``)."""
         pending = self.flags.get("pending_triggers")
         if not pending:
             return
         self.flags["pending_triggers"] = ()
-        ordered = [t for t in pending if t[1] == self.active] + [t for t in pending if t[1] != self.active]
-        for source, controller, ref, optional in reversed(ordered):  # a stack: push the last first
+        for player in (1 - self.active, self.active):  # a stack: the active player's group on top
+            group = tuple(t for t in pending if t[1] == player)
+            if group:
+                self.tasks.append(Task("order_triggers", player=player, triggers=group))
+
+    def order_triggers(self, player: int, triggers: tuple[Any, ...]) -> None:
+        """Queue the triggers; with effects of two or more cards, the player picks the next one."""
+        if len({t[0] for t in triggers}) > 1:
+            self.decision = Decision(player, "order_triggers", {"triggers": triggers})
+            return
+        for source, controller, ref, optional in reversed(triggers):
             self.queue_effects(source, controller, ref, optional)
+
+    def choose_next_trigger(self, player: int, triggers: tuple[Any, ...], source: int) -> None:
+        first = tuple(t for t in triggers if t[0] == source)
+        rest = tuple(t for t in triggers if t[0] != source)
+        if rest:
+            self.tasks.append(Task("order_triggers", player=player, triggers=rest))
+        for src, controller, ref, optional in reversed(first):
+            self.queue_effects(src, controller, ref, optional)
 
     def _bundle_abilities(self, cid: int) -> list[tuple[str, str, int, Any]]:
         out: list[tuple[str, str, int, Any]] = []
@@ -219,12 +233,14 @@ class DMEffects(DMQueries):
             for t in targets:
                 self.leave(t, "graveyard")
         elif verb == "power_modifier":
+            until = self.turn + (1 if eff.duration == "next_turn" else 0)
             for t in targets:
-                self.effects.append({"kind": "power", "card": t, "amount": eff.amount})
+                self.effects.append({"kind": "power", "card": t, "amount": eff.amount, "until": until})
                 self.emit("power_modified", card=t, name=self.cards[t].name, amount=eff.amount)
         elif verb == "grant_keywords":
+            until = self.turn + (1 if eff.duration == "next_turn" else 0)
             for t in targets:
-                self.effects.append({"kind": "keywords", "card": t, "keywords": dict(eff.keywords)})
+                self.effects.append({"kind": "keywords", "card": t, "keywords": dict(eff.keywords), "until": until})
                 self.emit("keywords_granted", card=t, name=self.cards[t].name, keywords=sorted(eff.keywords))
         elif verb == "tap":
             for t in targets:

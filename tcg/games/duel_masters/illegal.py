@@ -51,6 +51,8 @@ def explain(s: DuelMastersState, a: Action) -> tuple[str, str]:
             return "DM-67", "only your creature in the battle zone can use its tap ability"
         if s.keyword(card, "tap_ability") is None:
             return "DM-67", f"{s.name_of(card)} has no tap ability"
+        if s.must_attack(card) and s.can_attack(card):
+            return "DM-69", f"{s.name_of(card)} must attack, so it cannot use its tap ability"
         return "DM-68", f"{s.name_of(card)} cannot attack now, so it cannot use its tap ability (DM-106)"
     if t == "block":
         if dec.kind != "block":

@@ -111,6 +111,10 @@ class DMQueries(State):
         attack = self.flags.get("attack")
         if attack is not None and attack["attacker"] == cid:
             total += int(self.keyword(cid, "power_attacker") or 0)
+            per_card = self.keyword(cid, "power_attacker_per_card")
+            if per_card:
+                counted = self.select(per_card.count, self.cards[cid].controller, cid, ignore_power=True)
+                total += per_card.amount * len(counted)
         return max(total, 0)
 
     def is_evolution(self, cid: int) -> bool:
@@ -124,6 +128,15 @@ class DMQueries(State):
             and not self.keyword(cid, "speed_attacker")
             and not self.is_evolution(cid)
         )
+
+    def must_attack(self, cid: int) -> bool:
+        """DM-69: an "attacks if able" creature (its own text or an opponent's card)."""
+        return bool(self.keyword(cid, "attacks_if_able"))
+
+    def forced_attackers(self, player: int) -> list[int]:
+        """Creatures that must attack and still can (untapped, not sick, with a legal target)."""
+        return [c for c in self.zones[player]["battle"]
+                if self.must_attack(c) and self.can_attack(c) and self.attack_targets(c)]
 
     def can_attack(self, cid: int) -> bool:
         card = self.cards[cid]
@@ -149,10 +162,16 @@ class DMQueries(State):
         """DM-49 / DM-50 / DM-110: the defender's untapped Blockers that may block this attack."""
         if self.keyword(attacker, "cant_be_blocked") or self.is_unblockable_by_stealth(attacker, defender):
             return []
-        return [
-            c for c in self.zones[defender]["battle"]
-            if not self.cards[c].tapped and self.keyword(c, "blocker")
-        ]
+        attacker_civs = self.d(attacker).civset
+        out = []
+        for c in self.zones[defender]["battle"]:
+            if self.cards[c].tapped:
+                continue
+            kind = self.keyword(c, "blocker")
+            # A "<civilization> blocker" (Amnis) may block only attackers of that civilization.
+            if kind is True or (isinstance(kind, str) and kind in attacker_civs):
+                out.append(c)
+        return out
 
     def breaker_count(self, cid: int) -> int:
         if self.keyword(cid, "triple_breaker"):
@@ -213,7 +232,7 @@ class DMQueries(State):
         return [c for c in self.zones[player]["battle"] if wanted.intersection(self.d(c).races)]
 
     # ------------------------------------------------------------------ selectors
-    def matches(self, sel: Selector, cid: int, source: int | None) -> bool:
+    def matches(self, sel: Selector, cid: int, source: int | None, ignore_power: bool = False) -> bool:
         d = self.d(cid)
         card = self.cards[cid]
         if sel.other and cid == source:
@@ -227,7 +246,7 @@ class DMQueries(State):
         if sel.races and not any(r in d.races for r in sel.races):
             return False
         in_battle = self.zone_of(cid) == "battle"
-        pw = self.power(cid) if in_battle else d.power
+        pw = self.power(cid) if in_battle and not ignore_power else d.power
         if sel.max_power is not None and (d.type == "spell" or pw > sel.max_power):
             return False
         if sel.min_power is not None and (d.type == "spell" or pw < sel.min_power):
@@ -244,10 +263,11 @@ class DMQueries(State):
             return False
         return sel.evolution is None or (d.type == "evolution_creature") == sel.evolution
 
-    def select(self, sel: Selector, controller: int, source: int | None) -> list[int]:
+    def select(self, sel: Selector, controller: int, source: int | None, ignore_power: bool = False) -> list[int]:
         """Candidates for a selector, in stable order (player 0 first, then zone order)."""
         players = {"self": [controller], "opponent": [1 - controller], "any": [0, 1]}[sel.player]
-        return [c for p in sorted(players) for c in self.zones[p][sel.zone] if self.matches(sel, c, source)]
+        return [c for p in sorted(players) for c in self.zones[p][sel.zone]
+                if self.matches(sel, c, source, ignore_power)]
 
     def civ_counts(self, player: int, zone: str) -> Counter[str]:
         return Counter(civ for c in self.zones[player][zone] for civ in self.civs(c))

@@ -47,6 +47,11 @@ class DuelMastersState(DMEffects):
             return [*self._main_actions(p), NEXT_PHASE, END_TURN]
         if kind == "attack":
             return [*self._attack_actions(p), NEXT_PHASE, END_TURN]
+        if kind == "order_triggers":
+            return [Action("choose", card=c) for c in dict.fromkeys(t[0] for t in data["triggers"])]
+        if kind == "forced_attack":
+            return [Action.of("attack", (("card", c), ("target", t)))
+                    for c in self.forced_attackers(p) for t in self.attack_targets(c)]
         if kind == "silent_skill":
             return [*(Action("silent_skill", card=c) for c in data["candidates"]), PASS]
         if kind == "block":
@@ -93,7 +98,7 @@ class DuelMastersState(DMEffects):
             if not self.can_attack(c):
                 continue
             out.extend(Action.of("attack", (("card", c), ("target", t))) for t in self.attack_targets(c))
-            if self.keyword(c, "tap_ability") is not None:
+            if self.keyword(c, "tap_ability") is not None and not self.must_attack(c):  # DM-69
                 out.append(Action("tap_ability", card=c))
         return out
 
@@ -129,6 +134,11 @@ class DuelMastersState(DMEffects):
         kind, p, data, t = dec.kind, dec.player, dec.data, action.type
         if kind in OPEN_PHASES:
             self._resolve_open(kind, p, action)
+        elif kind == "order_triggers":
+            self.choose_next_trigger(p, data["triggers"], action.get("card"))
+        elif kind == "forced_attack":
+            self.tasks.append(Task("forced_attacks"))
+            self._declare_attack(p, action.get("card"), action.get("target"))
         elif kind == "silent_skill":
             self._resolve_silent_skill(p, data, action)
         elif kind == "block":
@@ -174,12 +184,14 @@ class DuelMastersState(DMEffects):
 
     def _resolve_open(self, phase: str, p: int, action: Action) -> None:
         t = action.type
-        if t == "end_turn":
+        if t == "end_turn" or (t == "next_phase" and phase == "attack"):
             self.tasks.append(Task("end_step"))
+            # DM-69: creatures that must attack do so before the turn can end.
+            if self.forced_attackers(p):
+                self.tasks.append(Task("forced_attacks"))
             return
         if t == "next_phase":
-            following = {"charge": "main", "main": "attack"}.get(phase)
-            self.tasks.append(Task("phase", phase=following) if following else Task("end_step"))
+            self.tasks.append(Task("phase", phase="main" if phase == "charge" else "attack"))
             return
         self.tasks.append(Task("phase", phase=phase))  # come back to this open decision afterwards
         card = action.get("card")
@@ -239,6 +251,14 @@ class DuelMastersState(DMEffects):
         elif k == "end_attack":
             self.flags["attack"] = None
             self.emit("attack_ended")
+        elif k == "order_triggers":
+            self.order_triggers(task["player"], task["triggers"])
+        elif k == "forced_attacks":
+            if self.forced_attackers(self.active):
+                if self.phase != "attack":
+                    self.phase = "attack"
+                    self.emit("phase", phase="attack", player=self.active)
+                self.decision = Decision(self.active, "forced_attack")
         elif k == "end_step":
             self._end_step()
         elif k == "cleanup":
@@ -427,11 +447,11 @@ class DuelMastersState(DMEffects):
         winner = None if len(losers) == 2 else (defender if losers == [attacker] else attacker)
         self.emit("battle", attacker=attacker, defender=defender, attacker_power=pa, defender_power=pd,
                   winner=winner)
-        doomed = list(losers)
+        doomed = [c for c in losers if not self._survives(c, defender if c == attacker else attacker)]
         for loser in losers:
             if self.keyword(loser, "slayer"):
                 other = defender if loser == attacker else attacker
-                if other not in doomed:
+                if other not in doomed and not self._survives(other, loser):
                     doomed.append(other)
         for c in doomed:
             if c in losers:
@@ -441,6 +461,11 @@ class DuelMastersState(DMEffects):
         for c in doomed:
             if self.zone_of(c) == "battle":
                 self.destroy(c)
+
+    def _survives(self, cid: int, opponent: int) -> bool:
+        """A creature that "isn't destroyed" when it battles a creature of a civilization (Amnis)."""
+        civ = self.keyword(cid, "survives_battle_against")
+        return bool(civ) and civ in self.d(opponent).civset
 
     # ------------------------------------------------------------------ end of turn
     def _end_step(self) -> None:
@@ -452,7 +477,8 @@ class DuelMastersState(DMEffects):
             self.queue_triggers(c, "end_of_turn")
 
     def _cleanup(self) -> None:
-        self.effects = []  # "until the end of the turn" effects end
+        # "until the end of the turn" effects end; "next turn" ones last one turn more
+        self.effects = [e for e in self.effects if e.get("until", self.turn) > self.turn]
         self.flags = {}
         for card in self.cards:
             if card.entered_this_turn:
