@@ -41,79 +41,85 @@ def assignable(needed: Sequence[str], chosen: Sequence[tuple[frozenset[str], int
 
 
 class PaymentWays(Sequence[Action]):
-    """``pay {cards}`` actions, one per distinct way, in a fixed order (larger counts first)."""
+    """``pay {cards}`` actions, one per distinct way, in a fixed order (larger counts first).
+
+    Counting uses Hall's theorem for DM-15: the needed civilizations can go on different
+    tapped cards iff, for every subset S of them, at least |S| tapped cards supply some
+    civilization of S. A dynamic programme over (pool, cores left, per-subset counts capped
+    at |S|) counts the ways; the same counts unrank the k-th way without listing the others.
+    """
 
     def __init__(self, pools: list[tuple[int, ...]], civsets: list[frozenset[str]], needed: list[str], cost: int):
         self.pools = pools
         self.civsets = civsets
         self.needed = needed
         self.cost = cost
-        self.single = needed[0] if len(needed) == 1 else None
-        self.flags = [self.single is not None and self.single in c for c in civsets]
+        subsets = [frozenset(c for j, c in enumerate(needed) if mask >> j & 1) for mask in range(1, 1 << len(needed))]
+        self.caps = tuple(len(sub) for sub in subsets)
+        # hits[i][s]: whether pool i supplies a civilization of subset s
+        self.hits = [tuple(bool(sub & civs) for sub in subsets) for civs in civsets]
+        self._memo: dict[tuple[int, int, tuple[int, ...]], int] = {}
+        # One civilization or none (almost every card): a flat table is several times faster.
+        self._flat = len(needed) <= 1
 
-    # ------------------------------------------------------------------ counting (no or one civilization)
+    def _advance(self, i: int, k: int, state: tuple[int, ...]) -> tuple[int, ...]:
+        if not k:
+            return state
+        return tuple(min(cap, v + k) if hit else v for v, cap, hit in zip(state, self.caps, self.hits[i], strict=True))
+
     @cached_property
     def _table(self) -> list[list[list[int]]]:
-        """count[i][left][ok]: completions from pool i with ``left`` to tap, civilization covered or not."""
+        """For at most one needed civilization: count[i][left][covered], by window sums."""
         n, c = len(self.pools), self.cost
         table = [[[0, 0] for _ in range(c + 1)] for _ in range(n + 1)]
         table[n][0][1] = 1
-        if self.single is None:
+        if not self.caps:
             table[n][0][0] = 1
         for i in range(n - 1, -1, -1):
-            size, flag = len(self.pools[i]), self.flags[i]
+            size, flag, nxt, row = len(self.pools[i]), bool(self.caps) and self.hits[i][0], table[i + 1], table[i]
+            pre0, pre1 = [0], [0]
             for left in range(c + 1):
-                for ok in (0, 1):
-                    total = 0
-                    for k in range(min(left, size) + 1):
-                        total += table[i + 1][left - k][1 if ok or (k and flag) else 0]
-                    table[i][left][ok] = total
+                pre0.append(pre0[-1] + nxt[left][0])
+                pre1.append(pre1[-1] + nxt[left][1])
+            for left in range(c + 1):
+                lo = max(0, left - size)  # tapping k = left - j cards, j in [lo, left]
+                row[left][1] = pre1[left + 1] - pre1[lo]
+                # k = 0 keeps the flag; with a supplying pool every k >= 1 covers the civilization
+                row[left][0] = nxt[left][0] + pre1[left] - pre1[lo] if flag else pre0[left + 1] - pre0[lo]
         return table
 
+    def _count(self, i: int, left: int, state: tuple[int, ...]) -> int:
+        if self._flat:
+            return self._table[i][left][1 if not state or state[0] else 0] if self.caps else self._table[i][left][0]
+        key = (i, left, state)
+        found = self._memo.get(key)
+        if found is not None:
+            return found
+        if i == len(self.pools):
+            total = 1 if left == 0 and state == self.caps else 0
+        else:
+            total = sum(self._count(i + 1, left - k, self._advance(i, k, state))
+                        for k in range(min(left, len(self.pools[i])) + 1))
+        self._memo[key] = total
+        return total
+
     @cached_property
-    def _listed(self) -> list[tuple[int, ...]]:
-        """Every way, for two or more civilizations (DM-15 needs a matching)."""
-        out: list[tuple[int, ...]] = []
-        pools, civsets = self.pools, self.civsets
-
-        def rec(i: int, left: int, prefix: tuple[int, ...], used: tuple[tuple[int, int], ...]) -> None:
-            if left == 0:
-                if assignable(self.needed, [(civsets[j], k) for j, k in used]):
-                    out.append(prefix)
-                return
-            if i == len(pools):
-                return
-            for k in range(min(left, len(pools[i])), -1, -1):
-                rec(i + 1, left - k, prefix + pools[i][:k], (*used, (i, k)) if k else used)
-
-        rec(0, self.cost, (), ())
-        return out
-
-    @property
-    def _lazy(self) -> bool:
-        return len(self.needed) <= 1
+    def _start(self) -> tuple[int, ...]:
+        return tuple(0 for _ in self.caps)
 
     def __len__(self) -> int:
-        if self.cost == 0:
-            return 1
-        if self._lazy:
-            return self._table[0][self.cost][0]
-        return len(self._listed)
+        return self._count(0, self.cost, self._start)
 
     def way(self, index: int) -> tuple[int, ...]:
-        if self.cost == 0:
-            return ()
-        if not self._lazy:
-            return self._listed[index]
-        table, left, ok = self._table, self.cost, 0
         out: list[int] = []
+        left, state = self.cost, self._start
         for i, pool in enumerate(self.pools):
             for k in range(min(left, len(pool)), -1, -1):
-                nok = 1 if ok or (k and self.flags[i]) else 0
-                size = table[i + 1][left - k][nok]
+                nxt = self._advance(i, k, state)
+                size = self._count(i + 1, left - k, nxt)
                 if index < size:
                     out.extend(pool[:k])
-                    left, ok = left - k, nok
+                    left, state = left - k, nxt
                     break
                 index -= size
         return tuple(out)
@@ -142,15 +148,10 @@ class PaymentWays(Sequence[Action]):
         cards = action.get("cards")
         if not isinstance(cards, tuple):
             return False
-        counts = []
-        rest = cards
-        for pool in self.pools:
+        state, rest = self._start, cards
+        for i, pool in enumerate(self.pools):
             k = 0
             while k < len(pool) and k < len(rest) and rest[k] == pool[k]:
                 k += 1
-            counts.append(k)
-            rest = rest[k:]
-        if rest or sum(counts) != self.cost:
-            return False
-        return assignable(self.needed, [(c, k) for c, k in zip(self.civsets, counts, strict=True)]) \
-            if self.needed else True
+            state, rest = self._advance(i, k, state), rest[k:]
+        return not rest and len(cards) == self.cost and state == self.caps

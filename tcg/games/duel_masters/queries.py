@@ -184,24 +184,24 @@ class DMQueries(State):
     def untapped_mana(self, player: int) -> list[int]:
         return [m for m in self.zones[player]["mana"] if not self.cards[m].tapped]
 
-    def mana_civsets(self, player: int) -> list[tuple[frozenset[str], int]]:
-        """The civilizations each untapped mana card can supply (one each, DM-14)."""
+    def mana_profile(self, player: int) -> tuple[int, frozenset[str], list[tuple[frozenset[str], int]]]:
+        """(untapped count, civilizations any of them supply, each one's civilizations) — DM-14."""
         defs, cards = self.defs, self.cards
-        return [(defs[cards[m].name].civset, 1) for m in self.zones[player]["mana"] if not cards[m].tapped]
+        sets = [(defs[cards[m].name].civset, 1) for m in self.zones[player]["mana"] if not cards[m].tapped]
+        union: frozenset[str] = frozenset().union(*(c for c, _ in sets)) if sets else frozenset()
+        return len(sets), union, sets
 
-    def can_pay(self, player: int, card_cid: int, mana: list[tuple[frozenset[str], int]] | None = None) -> bool:
+    def can_pay(self, player: int, card_cid: int,
+                profile: tuple[int, frozenset[str], list[tuple[frozenset[str], int]]] | None = None) -> bool:
         """DM-9 / DM-10 / DM-105 / DM-15: enough untapped mana and every civilization covered."""
         d = self.d(card_cid)
-        if mana is None:
-            mana = self.mana_civsets(player)
-        if len(mana) < d.cost:
-            return False
-        needed: list[str] = list(dict.fromkeys(d.civilizations))
-        if len(needed) > max(d.cost, 0) and d.cost > 0:
-            return False
         if d.cost <= 0:
             return True
-        return assignable(needed, mana)  # DM-15
+        count, union, sets = self.mana_profile(player) if profile is None else profile
+        civs = d.civset
+        if count < d.cost or len(civs) > d.cost or not civs <= union:
+            return False
+        return len(civs) <= 1 or assignable(list(dict.fromkeys(d.civilizations)), sets)  # DM-15
 
     def payment_ways(self, player: int, card_cid: int) -> PaymentWays:
         """The distinct ways to pay for a card now (see :mod:`.payment`)."""

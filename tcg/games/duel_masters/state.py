@@ -77,10 +77,10 @@ class DuelMastersState(DMEffects):
     def _main_actions(self, p: int) -> list[Action]:
         """DM-21: summon creatures and cast spells that the untapped mana can pay for."""
         out: list[Action] = []
-        mana = self.mana_civsets(p)
+        profile = self.mana_profile(p)
         for c in self.zones[p]["hand"]:
             d = self.d(c)
-            if not self.can_pay(p, c, mana):
+            if not self.can_pay(p, c, profile):
                 continue
             if d.type == "spell":
                 if self.spell_allowed(c):
