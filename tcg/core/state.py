@@ -312,14 +312,13 @@ class State:
                     return
                 if not legal:
                     raise RuntimeError(f"decision {self.decision!r} has no legal action")
-                self._changed()
+                self._legal = None
                 self._resolve(legal[0])
                 continue
             if not self.tasks:
                 raise RuntimeError("no decision and no pending task: the game module lost track")
-            task = self.tasks.pop()
-            self._changed()
-            self._run_task(task)
+            self._legal = None
+            self._run_task(self.tasks.pop())
         self.decision = None
         self._changed()
 
@@ -427,12 +426,13 @@ class State:
     def move(self, cid: int, zone: str, *, player: int | None = None, top: bool = False, **status: Any) -> None:
         """Move a card to a zone of ``player`` (default: its owner) and emit ``card_moved``."""
         src_player, src_zone = self.where[cid]
-        dest = self.cards[cid].owner if player is None else player
+        card = self.cards[cid]
+        dest = card.owner if player is None else player
         self.detach(cid)
         self.place(cid, dest, zone, top=top)
-        self.update(cid, controller=dest, **status)
-        self.emit("card_moved", card=cid, name=self.cards[cid].name, player=dest,
-                  **{"from": src_zone, "from_player": src_player, "to": zone})
+        self.cards[cid] = card.replace(controller=dest, **status)
+        self.events.append({"type": "card_moved", "card": cid, "name": card.name, "player": dest,
+                            "from": src_zone, "from_player": src_player, "to": zone})
 
     def iter_zone_cards(self) -> Iterator[tuple[int, str, int]]:
         """(player, zone, card id) for every top-level card, in glossary order."""

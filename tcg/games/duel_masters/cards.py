@@ -222,6 +222,12 @@ class DuelMastersCard(_Strict):
         """The civilizations as a set (asked on every payment check)."""
         return frozenset(self.civilizations)
 
+    @cached_property
+    def has_conditional(self) -> bool:
+        """Whether keywords can switch on conditionally (Survivor sharing, Turbo Rush, Wave Striker)."""
+        kw = self.keywords
+        return self.is_survivor or kw.turbo_rush is not None or kw.wave_striker is not None
+
     @property
     def is_creature(self) -> bool:
         return self.type != "spell"

@@ -262,10 +262,11 @@ class DMEffects(DMQueries):
 
     # ------------------------------------------------------------------ moving cards by the rules
     def set_tapped(self, cid: int, tapped: bool) -> None:
-        if self.cards[cid].tapped != tapped:
-            self.update(cid, tapped=tapped)
-            self.emit("tapped" if tapped else "untapped", card=cid, name=self.cards[cid].name,
-                      player=self.cards[cid].controller)
+        card = self.cards[cid]
+        if card.tapped != tapped:
+            self.cards[cid] = card.replace(tapped=tapped)
+            self.events.append({"type": "tapped" if tapped else "untapped", "card": cid, "name": card.name,
+                                "player": card.controller})
 
     def draw(self, player: int) -> None:
         deck = self.zones[player]["deck"]

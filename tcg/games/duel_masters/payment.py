@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import cached_property
+from itertools import accumulate
 from typing import overload
 
 from tcg.core.actions import Action
@@ -61,6 +62,7 @@ class PaymentWays(Sequence[Action]):
         self._memo: dict[tuple[int, int, tuple[int, ...]], int] = {}
         # One civilization or none (almost every card): a flat table is several times faster.
         self._flat = len(needed) <= 1
+        self._supplies = [bool(self.caps) and hit[0] for hit in self.hits] if self._flat else []
 
     def _advance(self, i: int, k: int, state: tuple[int, ...]) -> tuple[int, ...]:
         if not k:
@@ -68,29 +70,36 @@ class PaymentWays(Sequence[Action]):
         return tuple(min(cap, v + k) if hit else v for v, cap, hit in zip(state, self.caps, self.hits[i], strict=True))
 
     @cached_property
-    def _table(self) -> list[list[list[int]]]:
-        """For at most one needed civilization: count[i][left][covered], by window sums."""
+    def _table(self) -> list[tuple[list[int], list[int]]]:
+        """For at most one needed civilization: per pool i, (count[left] uncovered, count[left] covered).
+
+        Tapping k cards of pool i leads to row i+1 at left-k; the sums over k are window sums of
+        prefix sums, so a table costs O(pools x cost) with the loops in C (accumulate, comprehensions).
+        """
         n, c = len(self.pools), self.cost
-        table = [[[0, 0] for _ in range(c + 1)] for _ in range(n + 1)]
-        table[n][0][1] = 1
+        end0 = [0] * (c + 1)
+        end1 = [0] * (c + 1)
+        end1[0] = 1
         if not self.caps:
-            table[n][0][0] = 1
+            end0[0] = 1
+        table: list[tuple[list[int], list[int]]] = [([], [])] * (n + 1)
+        table[n] = (end0, end1)
+        lefts = range(c + 1)
         for i in range(n - 1, -1, -1):
-            size, flag, nxt, row = len(self.pools[i]), bool(self.caps) and self.hits[i][0], table[i + 1], table[i]
-            pre0, pre1 = [0], [0]
-            for left in range(c + 1):
-                pre0.append(pre0[-1] + nxt[left][0])
-                pre1.append(pre1[-1] + nxt[left][1])
-            for left in range(c + 1):
-                lo = max(0, left - size)  # tapping k = left - j cards, j in [lo, left]
-                row[left][1] = pre1[left + 1] - pre1[lo]
-                # k = 0 keeps the flag; with a supplying pool every k >= 1 covers the civilization
-                row[left][0] = nxt[left][0] + pre1[left] - pre1[lo] if flag else pre0[left + 1] - pre0[lo]
+            size, (nxt0, nxt1) = len(self.pools[i]), table[i + 1]
+            pre1 = list(accumulate(nxt1, initial=0))
+            lows = [max(0, left - size) for left in lefts]
+            row1 = [pre1[left + 1] - pre1[lo] for left, lo in zip(lefts, lows, strict=True)]
+            if self._supplies[i]:  # k = 0 keeps "uncovered"; any k >= 1 covers the civilization
+                row0 = [nxt0[left] + pre1[left] - pre1[lo] for left, lo in zip(lefts, lows, strict=True)]
+            else:
+                pre0 = list(accumulate(nxt0, initial=0))
+                row0 = [pre0[left + 1] - pre0[lo] for left, lo in zip(lefts, lows, strict=True)]
+            table[i] = (row0, row1)
         return table
 
     def _count(self, i: int, left: int, state: tuple[int, ...]) -> int:
-        if self._flat:
-            return self._table[i][left][1 if not state or state[0] else 0] if self.caps else self._table[i][left][0]
+        """Ways to finish from pool ``i`` with ``left`` cards still to tap (two or more civilizations)."""
         key = (i, left, state)
         found = self._memo.get(key)
         if found is not None:
@@ -108,9 +117,29 @@ class PaymentWays(Sequence[Action]):
         return tuple(0 for _ in self.caps)
 
     def __len__(self) -> int:
+        if self._flat:
+            return self._table[0][0][self.cost]
         return self._count(0, self.cost, self._start)
 
+    def _way_flat(self, index: int) -> tuple[int, ...]:
+        out: list[int] = []
+        table, left, ok = self._table, self.cost, 0
+        for i, pool in enumerate(self.pools):
+            supplies = self._supplies[i]
+            nxt = table[i + 1]
+            for k in range(min(left, len(pool)), -1, -1):
+                nok = 1 if ok or (k and supplies) else 0
+                size = nxt[nok][left - k]
+                if index < size:
+                    out.extend(pool[:k])
+                    left, ok = left - k, nok
+                    break
+                index -= size
+        return tuple(out)
+
     def way(self, index: int) -> tuple[int, ...]:
+        if self._flat:
+            return self._way_flat(index)
         out: list[int] = []
         left, state = self.cost, self._start
         for i, pool in enumerate(self.pools):
@@ -148,10 +177,22 @@ class PaymentWays(Sequence[Action]):
         cards = action.get("cards")
         if not isinstance(cards, tuple):
             return False
+        if self._flat:
+            return self._contains_flat(cards)
         state, rest = self._start, cards
         for i, pool in enumerate(self.pools):
             k = 0
             while k < len(pool) and k < len(rest) and rest[k] == pool[k]:
                 k += 1
             state, rest = self._advance(i, k, state), rest[k:]
-        return not rest and len(cards) == self.cost and state == self.caps
+        return not rest and len(cards) == self.cost and state == self.caps  # Hall's condition holds
+
+    def _contains_flat(self, cards: tuple[int, ...]) -> bool:
+        covered, rest = not self.caps, cards
+        for i, pool in enumerate(self.pools):
+            k = 0
+            while k < len(pool) and k < len(rest) and rest[k] == pool[k]:
+                k += 1
+            covered = covered or (k > 0 and self._supplies[i])
+            rest = rest[k:]
+        return not rest and len(cards) == self.cost and covered

@@ -81,15 +81,15 @@ class DMQueries(State):
 
         DM-66: keywords do not stack, so the first truthy value is the answer.
         """
-        value = getattr(self.d(cid).keywords, name, None)
-        if value not in _FALSY:
+        d = self.defs[self.cards[cid].name]
+        value = getattr(d.keywords, name, None)
+        if value not in _FALSY or self.where[cid][1] != "battle":
             return value
-        if self.zone_of(cid) != "battle":
-            return value
-        for bundle in self.bundles(cid):
-            v = bundle.keywords.get(name)
-            if v not in _FALSY:
-                return v
+        if d.has_conditional:
+            for bundle in self.bundles(cid):
+                v = bundle.keywords.get(name)
+                if v not in _FALSY:
+                    return v
         for eff in self.effects:
             if eff["kind"] == "keywords" and eff["card"] == cid:
                 v = dict(eff["keywords"]).get(name)

@@ -480,9 +480,9 @@ class DuelMastersState(DMEffects):
         # "until the end of the turn" effects end; "next turn" ones last one turn more
         self.effects = [e for e in self.effects if e.get("until", self.turn) > self.turn]
         self.flags = {}
-        for card in self.cards:
-            if card.entered_this_turn:
-                self.update(card.id, entered_this_turn=False)
+        cards = self.cards
+        for cid in [c.id for c in cards if c.entered_this_turn]:
+            cards[cid] = cards[cid].replace(entered_this_turn=False)
         self.emit("turn_end", turn=self.turn, player=self.active)
         self.turn += 1
         self.active = 1 - self.active
