@@ -30,55 +30,41 @@ def _thaw(value: Any) -> Any:
     return value
 
 
-class Action:
+class Action(tuple[str, tuple[tuple[str, Any], ...]]):
     """One legal move: a type plus named fields, hashable and comparable.
 
     The JSON form is ``{"type": "attack", "card": 17, "target": "player"}``; card fields
     hold card instance ids. Mapping-valued fields (payment details) are stored as sorted
-    pairs and come back as dicts.
+    pairs and come back as dicts. An Action is the tuple ``(type, fields)``: equality,
+    hashing and construction run in C, which matters because every decision builds and
+    compares many of them.
     """
 
-    __slots__ = ("_hash", "_key", "fields", "type")
+    __slots__ = ()
 
-    type: str
-    fields: tuple[tuple[str, Any], ...]
-    _key: tuple[str, tuple[tuple[str, Any], ...]]
-    _hash: int
-
-    def __init__(self, type: str, **fields: Any) -> None:
-        object.__setattr__(self, "type", type)
+    def __new__(cls, type: str, **fields: Any) -> Action:
         if len(fields) == 1:
             ((k, v),) = fields.items()
             frozen: tuple[tuple[str, Any], ...] = () if v is None else ((k, _freeze(v)),)
         else:
             frozen = tuple(sorted((k, _freeze(v)) for k, v in fields.items() if v is not None))
-        object.__setattr__(self, "fields", frozen)
-        key = (type, frozen)
-        object.__setattr__(self, "_key", key)
-        object.__setattr__(self, "_hash", hash(key))
+        return tuple.__new__(cls, (type, frozen))
 
     @classmethod
     def of(cls, type: str, fields: tuple[tuple[str, Any], ...]) -> Action:
         """Fast constructor for hot paths: ``fields`` already sorted and frozen."""
-        new = object.__new__(cls)
-        key = (type, fields)
-        object.__setattr__(new, "type", type)
-        object.__setattr__(new, "fields", fields)
-        object.__setattr__(new, "_key", key)
-        object.__setattr__(new, "_hash", hash(key))
-        return new
+        return tuple.__new__(cls, (type, fields))
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("Action is immutable")
+    @property
+    def type(self) -> str:
+        return self[0]
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Action) and self._key == other._key
+    @property
+    def fields(self) -> tuple[tuple[str, Any], ...]:
+        return self[1]
 
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __lt__(self, other: Action) -> bool:
-        return repr(self._key) < repr(other._key)
+    def __lt__(self, other: tuple[Any, ...]) -> bool:
+        return repr(tuple(self)) < repr(tuple(other))
 
     def get(self, name: str, default: Any = None) -> Any:
         for k, v in self.fields:
@@ -89,10 +75,10 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
         for k, v in self.fields:
-            if isinstance(v, tuple) and v and all(isinstance(p, tuple) and len(p) == 2 for p in v) and k in (
-                "pay",
-                "place",
-            ):
+            if type(v) is not tuple:  # the common case: an id or a literal
+                out[k] = v
+                continue
+            if k in ("pay", "place") and v and all(isinstance(p, tuple) and len(p) == 2 for p in v):
                 out[k] = {str(a): b for a, b in v}
             else:
                 out[k] = _thaw(v)

@@ -73,6 +73,7 @@ def play_game(
     resolved = game.resolve_options(options)
     state = game.new_state(list(decks), seed=seed, options=resolved)
     cursor = [0] * len(players)
+    observes = [getattr(a, "observes", True) for a in players]
     if on_step is not None:
         on_step(state, None, None, list(state.events))
     applied = 0
@@ -82,7 +83,12 @@ def play_game(
             raise RuntimeError("the game is not over but nobody has to decide")
         legal = state.legal_actions()
         agent = players[player]
-        action = legal[0] if len(legal) == 1 else agent.choose(observe(state, player, agent, cursor), legal)
+        if len(legal) == 1:
+            action = legal[0]
+        elif observes[player]:
+            action = agent.choose(observe(state, player, agent, cursor), legal)
+        else:  # an agent that ignores observations (random) is spared building one
+            action = agent.choose({"game": game.name, "viewer": player}, legal)
         events = state.apply(action)
         applied += 1
         if on_step is not None:
