@@ -94,6 +94,14 @@ class Card:
             setattr(new, key, value)
         return new
 
+    def with_tapped(self, tapped: bool) -> Card:
+        """``replace(tapped=...)`` without keyword parsing: tapping is the commonest change."""
+        new = object.__new__(Card)
+        new.id, new.name, new.owner, new.controller = self.id, self.name, self.owner, self.controller
+        new.tapped, new.face_down, new.entered_this_turn = tapped, self.face_down, self.entered_this_turn
+        new.counters, new.attached, new.marks = self.counters, self.attached, self.marks
+        return new
+
     def counter(self, name: str) -> int:
         for k, v in self.counters:
             if k == name:

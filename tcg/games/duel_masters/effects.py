@@ -264,7 +264,7 @@ class DMEffects(DMQueries):
     def set_tapped(self, cid: int, tapped: bool) -> None:
         card = self.cards[cid]
         if card.tapped != tapped:
-            self.cards[cid] = card.replace(tapped=tapped)
+            self.cards[cid] = card.with_tapped(tapped)
             self.events.append({"type": "tapped" if tapped else "untapped", "card": cid, "name": card.name,
                                 "player": card.controller})
 

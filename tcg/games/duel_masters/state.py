@@ -279,14 +279,19 @@ class DuelMastersState(DMEffects):
         self.emit("turn_start", turn=self.turn, player=p)
         self.emit("phase", phase="untap", player=p)
         self.tasks.append(Task("draw_step"))
-        for c in self.zones[p]["mana"]:
-            self.set_tapped(c, False)
+        cards = self.cards
+        untap = [c for c in self.zones[p]["mana"] if cards[c].tapped]
         candidates = []
         for c in self.zones[p]["battle"]:
-            if self.cards[c].tapped and self.d(c).keywords.silent_skill is not None:
-                candidates.append(c)  # DM-77: only creatures already tapped at the start of the turn
-            else:
-                self.set_tapped(c, False)
+            if cards[c].tapped:
+                if self.d(c).keywords.silent_skill is not None:
+                    candidates.append(c)  # DM-77: only creatures already tapped at the start of the turn
+                else:
+                    untap.append(c)
+        for c in untap:
+            cards[c] = cards[c].with_tapped(False)
+        if untap:  # one event for the whole untap step
+            self.emit("untapped", cards=untap, player=p)
         if candidates:
             self.decision = Decision(p, "silent_skill", {"candidates": tuple(candidates)})
 
