@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import cached_property
-from itertools import accumulate
 from typing import overload
 
 from tcg.core.actions import Action
@@ -39,6 +38,19 @@ def assignable(needed: Sequence[str], chosen: Sequence[tuple[frozenset[str], int
         return False
 
     return all(place(civ, set()) for civ in needed)
+
+
+_BITS = 64
+_COEF = (1 << _BITS) - 1
+_ONES: dict[int, int] = {}
+
+
+def _ones(size: int) -> int:
+    """1 + x + … + x^size packed with ``_BITS`` bits a coefficient."""
+    poly = _ONES.get(size)
+    if poly is None:
+        poly = _ONES[size] = sum(1 << (_BITS * j) for j in range(size + 1))
+    return poly
 
 
 class PaymentWays(Sequence[Action]):
@@ -70,33 +82,34 @@ class PaymentWays(Sequence[Action]):
         return tuple(min(cap, v + k) if hit else v for v, cap, hit in zip(state, self.caps, self.hits[i], strict=True))
 
     @cached_property
-    def _table(self) -> list[tuple[list[int], list[int]]]:
-        """For at most one needed civilization: per pool i, (count[left] uncovered, count[left] covered).
+    def _suffix(self) -> list[tuple[int, int]]:
+        """For at most one needed civilization: per pool i, generating functions of the pools from i on.
 
-        Tapping k cards of pool i leads to row i+1 at left-k; the sums over k are window sums of
-        prefix sums, so a table costs O(pools x cost) with the loops in C (accumulate, comprehensions).
+        ``(any, without)``: the number of ways to tap ``left`` cards from pools i.. is the
+        coefficient of x^left in ∏ (1 + x + … + x^size) over those pools (``any``), or over
+        the pools that do not supply the civilization only (``without``). Polynomials are
+        packed into Python integers with 64 bits a coefficient, so each pool costs one
+        big-integer multiplication done in C instead of a loop.
         """
-        n, c = len(self.pools), self.cost
-        end0 = [0] * (c + 1)
-        end1 = [0] * (c + 1)
-        end1[0] = 1
-        if not self.caps:
-            end0[0] = 1
-        table: list[tuple[list[int], list[int]]] = [([], [])] * (n + 1)
-        table[n] = (end0, end1)
-        lefts = range(c + 1)
-        for i in range(n - 1, -1, -1):
-            size, (nxt0, nxt1) = len(self.pools[i]), table[i + 1]
-            pre1 = list(accumulate(nxt1, initial=0))
-            lows = [max(0, left - size) for left in lefts]
-            row1 = [pre1[left + 1] - pre1[lo] for left, lo in zip(lefts, lows, strict=True)]
-            if self._supplies[i]:  # k = 0 keeps "uncovered"; any k >= 1 covers the civilization
-                row0 = [nxt0[left] + pre1[left] - pre1[lo] for left, lo in zip(lefts, lows, strict=True)]
-            else:
-                pre0 = list(accumulate(nxt0, initial=0))
-                row0 = [pre0[left + 1] - pre0[lo] for left, lo in zip(lefts, lows, strict=True)]
-            table[i] = (row0, row1)
-        return table
+        mask = (1 << (_BITS * (self.cost + 1))) - 1
+        any_poly = without = 1
+        out = [(1, 1)]
+        for i in range(len(self.pools) - 1, -1, -1):
+            factor = _ones(min(len(self.pools[i]), self.cost))
+            any_poly = (any_poly * factor) & mask
+            if not self._supplies[i]:
+                without = (without * factor) & mask
+            out.append((any_poly, without))
+        out.reverse()
+        return out
+
+    def _flat_count(self, i: int, left: int, covered: bool) -> int:
+        """Ways to tap ``left`` more cards from pools i.., the civilization already covered or not."""
+        any_poly, without = self._suffix[i]
+        total = (any_poly >> (_BITS * left)) & _COEF
+        if covered or not self.caps:
+            return total
+        return total - ((without >> (_BITS * left)) & _COEF)
 
     def _count(self, i: int, left: int, state: tuple[int, ...]) -> int:
         """Ways to finish from pool ``i`` with ``left`` cards still to tap (two or more civilizations)."""
@@ -118,18 +131,17 @@ class PaymentWays(Sequence[Action]):
 
     def __len__(self) -> int:
         if self._flat:
-            return self._table[0][0][self.cost]
+            return self._flat_count(0, self.cost, False)
         return self._count(0, self.cost, self._start)
 
     def _way_flat(self, index: int) -> tuple[int, ...]:
         out: list[int] = []
-        table, left, ok = self._table, self.cost, 0
+        left, ok = self.cost, False
         for i, pool in enumerate(self.pools):
             supplies = self._supplies[i]
-            nxt = table[i + 1]
             for k in range(min(left, len(pool)), -1, -1):
-                nok = 1 if ok or (k and supplies) else 0
-                size = nxt[nok][left - k]
+                nok = ok or (k > 0 and supplies)
+                size = self._flat_count(i + 1, left - k, nok)
                 if index < size:
                     out.extend(pool[:k])
                     left, ok = left - k, nok
