@@ -192,9 +192,11 @@ class DMQueries(State):
         return len(sets), union, sets
 
     def can_pay(self, player: int, card_cid: int,
-                profile: tuple[int, frozenset[str], list[tuple[frozenset[str], int]]] | None = None) -> bool:
+                profile: tuple[int, frozenset[str], list[tuple[frozenset[str], int]]] | None = None,
+                d: DuelMastersCard | None = None) -> bool:
         """DM-9 / DM-10 / DM-105 / DM-15: enough untapped mana and every civilization covered."""
-        d = self.d(card_cid)
+        if d is None:
+            d = self.d(card_cid)
         if d.cost <= 0:
             return True
         count, union, sets = self.mana_profile(player) if profile is None else profile
@@ -213,15 +215,21 @@ class DMQueries(State):
         civsets = [self.d(pool[0]).civset for pool in pools]
         return PaymentWays(pools, civsets, list(dict.fromkeys(d.civilizations)), max(d.cost, 0))
 
-    def spell_allowed(self, cid: int) -> bool:
-        """A spell restriction on the battle zone (e.g. Alcadeias; DM-12 for rainbow spells)."""
-        civs = self.civs(cid)
+    def spell_restrictions(self) -> list[frozenset[str]]:
+        """The civilizations spells must have, one set per restricting creature (e.g. Alcadeias)."""
+        defs, cards = self.defs, self.cards
+        out = []
         for p in (0, 1):
             for c in self.zones[p]["battle"]:
-                r = self.d(c).keywords.spell_restriction
-                if r is not None and not any(civ in r.only_civilizations for civ in civs):
-                    return False
-        return True
+                r = defs[cards[c].name].keywords.spell_restriction
+                if r is not None:
+                    out.append(frozenset(r.only_civilizations))
+        return out
+
+    def spell_allowed(self, cid: int, restrictions: list[frozenset[str]] | None = None) -> bool:
+        """DM-12: a rainbow spell counts as each of its civilizations, so one allowed one is enough."""
+        civs = self.d(cid).civset
+        return all(civs & r for r in (self.spell_restrictions() if restrictions is None else restrictions))
 
     def evolution_bases(self, cid: int, player: int) -> list[int]:
         """DM-29 / DM-30 / DM-36: your creatures whose (top card's) races the evolution names."""

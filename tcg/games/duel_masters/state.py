@@ -78,12 +78,14 @@ class DuelMastersState(DMEffects):
         """DM-21: summon creatures and cast spells that the untapped mana can pay for."""
         out: list[Action] = []
         profile = self.mana_profile(p)
+        restrictions = self.spell_restrictions()
+        defs, cards = self.defs, self.cards
         for c in self.zones[p]["hand"]:
-            d = self.d(c)
-            if not self.can_pay(p, c, profile):
+            d = defs[cards[c].name]
+            if not self.can_pay(p, c, profile, d):
                 continue
             if d.type == "spell":
-                if self.spell_allowed(c):
+                if not restrictions or self.spell_allowed(c, restrictions):
                     out.append(Action.of("cast", (("card", c),)))
             elif d.type == "evolution_creature":
                 out.extend(Action("summon", card=c, onto=b) for b in self.evolution_bases(c, p))
