@@ -123,11 +123,13 @@ class DuelMastersState(DMEffects):
     # ================================================================== answering decisions
     def _resolve(self, action: Action) -> None:
         self._answer(action)
-        self.flush_triggers()
+        if self.flags.get("pending_triggers"):
+            self.flush_triggers()
 
     def _run_task(self, task: Task) -> None:
         self._step(task)
-        self.flush_triggers()
+        if self.flags.get("pending_triggers"):
+            self.flush_triggers()
 
     def _answer(self, action: Action) -> None:
         dec = self.decision
