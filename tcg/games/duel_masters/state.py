@@ -197,13 +197,15 @@ class DuelMastersState(DMEffects):
         if t == "next_phase":
             self.tasks.append(Task("phase", phase="main" if phase == "charge" else "attack"))
             return
-        self.tasks.append(Task("phase", phase=phase))  # come back to this open decision afterwards
         card = action.get("card")
         if t == "charge_mana":
             self.flags["charged"] = True  # DM-11: once per turn
             self.emit("mana_charged", card=card, name=self.cards[card].name, player=p)
             self.put_into_mana(card)
-        elif t in ("summon", "cast"):
+            self._enter_phase(phase)  # nothing can trigger: back to the open decision at once
+            return
+        self.tasks.append(Task("phase", phase=phase))  # come back to this open decision afterwards
+        if t in ("summon", "cast"):
             self.tasks.append(Task("pay", player=p, card=card, onto=action.get("onto"), mode=t))
         elif t == "attack":
             self._declare_attack(p, card, action.get("target"))
@@ -282,7 +284,6 @@ class DuelMastersState(DMEffects):
         self.phase = "untap"
         self.emit("turn_start", turn=self.turn, player=p)
         self.emit("phase", phase="untap", player=p)
-        self.tasks.append(Task("draw_step"))
         cards = self.cards
         untap = [c for c in self.zones[p]["mana"] if cards[c].tapped]
         candidates = []
@@ -296,8 +297,11 @@ class DuelMastersState(DMEffects):
             cards[c] = cards[c].with_tapped(False)
         if untap:  # one event for the whole untap step
             self.emit("untapped", cards=untap, player=p)
-        if candidates:
+        if candidates:  # DM-79: chosen before the draw
+            self.tasks.append(Task("draw_step"))
             self.decision = Decision(p, "silent_skill", {"candidates": tuple(candidates)})
+        else:
+            self._draw_step()
 
     def is_first_turn_of(self, player: int) -> bool:
         return self.turn == (1 if player == self.first_player else 2)
@@ -307,11 +311,11 @@ class DuelMastersState(DMEffects):
         p = self.active
         self.phase = "draw"
         self.emit("phase", phase="draw", player=p)
-        self.tasks.append(Task("phase", phase="charge"))
         skip = self.turn == 1 if self.options.get("first_turn_draw") == "first_player_skips" else (
             self.is_first_turn_of(p))
         if not skip:
             self.draw(p)
+        self._enter_phase("charge")
 
     def _ask_payment(self, task: Task) -> None:
         self.decision = Decision(task["player"], "pay", {
@@ -495,7 +499,7 @@ class DuelMastersState(DMEffects):
         self.emit("turn_end", turn=self.turn, player=self.active)
         self.turn += 1
         self.active = 1 - self.active
-        self.tasks.append(Task("begin_turn"))
+        self._begin_turn()
 
     # ================================================================== illegal actions
     def explain_illegal(self, action: Action) -> tuple[str, str]:
