@@ -315,7 +315,8 @@ class DuelMastersState(DMEffects):
             self.is_first_turn_of(p))
         if not skip:
             self.draw(p)
-        self._enter_phase("charge")
+        if self.winner is None:
+            self._enter_phase("charge")
 
     def _ask_payment(self, task: Task) -> None:
         self.decision = Decision(task["player"], "pay", {
