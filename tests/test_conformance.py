@@ -26,6 +26,8 @@ CHUNKS = 8  # so that pytest -n spreads the games over the cores
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_keep_every_invariant(game_name: str, chunk: int):
     game = load_game(game_name)
+    if len(game.starter_decks()) < 2:
+        pytest.skip(f"{game_name} has no two starter decks yet")
     decks = [game.deck(n) for n in sorted(game.starter_decks())[:2]]
     per_chunk = GAMES // CHUNKS
     for g in range(chunk * per_chunk, (chunk + 1) * per_chunk):

@@ -11,6 +11,29 @@ from tcg.core.errors import DataError
 CARD_FIELDS = frozenset({"card", "target", "onto", "source", "tributes", "cards"})
 
 
+def freeze_cores(mapping: Any) -> tuple[tuple[str | int, int], ...]:
+    """A core mapping ``{reserve: 2, <card id>: 1}`` in canonical form: reserve first, then ids.
+
+    JSON object keys are strings, so ``"17"`` becomes the card id 17; zero counts are dropped.
+    """
+    if isinstance(mapping, tuple):
+        mapping = dict(mapping)
+    if not isinstance(mapping, dict):
+        raise DataError(f"a core mapping is {{reserve: n, <card>: n}}, got {mapping!r}")
+    items: list[tuple[str | int, int]] = []
+    for k, v in mapping.items():
+        key: str | int = int(k) if isinstance(k, str) and k.isdigit() else k
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise DataError(f"core counts are whole numbers, got {v!r} for {k!r}")
+        if v:
+            items.append((key, v))
+    return tuple(sorted(items, key=lambda kv: (0, 0) if kv[0] == "reserve" else (1, kv[0])))
+
+
+#: Fields holding core mappings (Battle Spirits payments).
+CORE_FIELDS = frozenset({"pay", "place"})
+
+
 def _freeze(value: Any) -> Any:
     t = type(value)
     if t is int or t is str or t is bool:
@@ -43,11 +66,12 @@ class Action(tuple[str, tuple[tuple[str, Any], ...]]):
     __slots__ = ()
 
     def __new__(cls, type: str, **fields: Any) -> Action:
-        if len(fields) == 1:
+        if len(fields) == 1 and not CORE_FIELDS.intersection(fields):
             ((k, v),) = fields.items()
             frozen: tuple[tuple[str, Any], ...] = () if v is None else ((k, _freeze(v)),)
         else:
-            frozen = tuple(sorted((k, _freeze(v)) for k, v in fields.items() if v is not None))
+            frozen = tuple(sorted((k, freeze_cores(v) if k in CORE_FIELDS else _freeze(v))
+                                  for k, v in fields.items() if v is not None))
         return tuple.__new__(cls, (type, frozen))
 
     @classmethod
@@ -78,7 +102,7 @@ class Action(tuple[str, tuple[tuple[str, Any], ...]]):
             if type(v) is not tuple:  # the common case: an id or a literal
                 out[k] = v
                 continue
-            if k in ("pay", "place") and v and all(isinstance(p, tuple) and len(p) == 2 for p in v):
+            if k in CORE_FIELDS:
                 out[k] = {str(a): b for a, b in v}
             else:
                 out[k] = _thaw(v)

@@ -1,0 +1,164 @@
+"""The Battle Spirits card schema: fields, keywords and the effect vocabulary.
+
+Cards are data: level-gated triggered abilities, Magic main/flash effects, Burst effects
+and Brave data are written in the small vocabulary below and carried out by
+:mod:`tcg.games.battle_spirits.effects`.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Color = Literal["white", "blue", "yellow", "red", "green", "purple"]  # BS-17
+COLORS: tuple[str, ...] = ("white", "blue", "yellow", "red", "green", "purple")
+CardType = Literal["spirit", "nexus", "magic", "brave", "ultimate"]  # BS-1
+Zone = Literal["field", "hand", "trash", "deck"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Selector(_Strict):
+    """Which cards an effect acts on. ``player`` is relative to the effect's controller."""
+
+    player: Literal["self", "opponent", "any"] = "opponent"
+    zone: Zone = "field"
+    types: list[CardType] = []  # empty: spirits (and spirit-form braves, ultimates) on the field
+    colors: list[Color] = []
+    max_bp: int | None = None
+    min_bp: int | None = None
+    max_cost: int | None = None
+    exhausted: bool | None = None
+    other: bool = False
+    count: int = 1
+    up_to: bool = False
+    all: bool = False
+    random: bool = False
+
+
+class Effect(_Strict):
+    """One instruction of an ability, a Magic or a Burst."""
+
+    do: Literal[
+        "draw",  # the controller draws `count` cards (BS-104: from an empty deck, nothing)
+        "destroy",  # target spirits are destroyed (BS-54: "When Destroyed" applies)
+        "damage",  # `count` damage to the opponent's life (BS-53: life -> that player's reserve)
+        "core_charge",  # `count` cores from your core stock to your reserve
+        "bp_modifier",  # target gets `amount` BP until the end of the turn
+        "refresh",  # target becomes refreshed
+        "exhaust",  # target becomes exhausted
+        "return_to_hand",  # target goes to its owner's hand; its cores to the owner's reserve
+        "discard",  # target cards in a hand go to the trash
+        "deck_to_trash",  # the top `count` cards of a player's deck go to the trash (blue, BS-57)
+        "remove_cores",  # `count` cores from each target to its owner's reserve (may deplete it)
+    ]
+    target: Selector | Literal["self"] | None = None
+    player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
+    count: int = 1
+    amount: int = 0
+    optional: bool = False
+
+    @model_validator(mode="after")
+    def _needs_target(self) -> Effect:
+        if self.do in {"destroy", "bp_modifier", "refresh", "exhaust", "return_to_hand", "discard",
+                       "remove_cores"} and self.target is None:
+            raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
+        return self
+
+
+class Ability(_Strict):
+    """A triggered ability, active at the listed levels (BS-20: `<lv1><lv2><lv3>`)."""
+
+    when: Literal["summoned", "destroyed", "attacks", "blocks", "start_of_turn", "end_of_turn"]
+    levels: list[Literal[1, 2, 3]] = [1, 2, 3]
+    effects: list[Effect]
+    optional: bool = False
+
+
+class StaticBonus(_Strict):
+    """A constant bonus while the card is at one of ``levels`` (e.g. +1000 BP while attacking)."""
+
+    levels: list[Literal[1, 2, 3]] = [1, 2, 3]
+    bp: int = 0
+    while_attacking: bool = False
+
+
+class Burst(_Strict):
+    """BS-10..BS-16: set face down free; when ``condition`` happens, its owner may use it free."""
+
+    condition: Literal[
+        "after_your_life_decreased",  # after your life is reduced
+        "opponent_spirit_summoned",  # after an opposing spirit is summoned
+        "your_spirit_destroyed",  # after one of your spirits is destroyed
+        "opponent_attacks",  # when an opposing spirit attacks
+    ]
+    effect: list[Effect] = []
+    then: Literal["none", "summon", "deploy", "use_flash"] = "none"  # BS-14: after the burst, free
+
+
+class BraveData(_Strict):
+    """BS-4 / BS-114: what a Brave gives the spirit it fuses with, and which spirits it can."""
+
+    bp: int  # BP added to the spirit's while fused
+    min_cost: int = 0  # brave condition: the spirit's cost is at least this
+    colors: list[Color] = []  # brave condition: the spirit has one of these colours (empty: any)
+
+
+class Keywords(_Strict):
+    burst: Burst | None = None
+
+
+class BattleSpiritsCard(_Strict):
+    """A card definition. Only ``name`` and ``type`` are required (README: Card fields)."""
+
+    name: str = Field(min_length=1)
+    type: CardType
+    colors: list[Color] = []
+    cost: int = Field(default=0, ge=0)
+    reduction: list[Color] = []  # BS-41 (b): one colour per reduction symbol
+    level_costs: list[int] = []  # cores for LV1, LV2, LV3 (BS-19)
+    level_bp: list[int] = []  # BP at each level
+    symbols: list[Color] = []  # BS-22: damage and cost reduction
+    families: list[str] = []
+    keywords: Keywords = Keywords()
+    abilities: list[Ability] = []
+    bonuses: list[StaticBonus] = []
+    main_effects: list[Effect] = []  # Magic: used in your Main phase (BS-24, BS-43)
+    flash_effects: list[Effect] = []  # Magic: used in Flash steps, or in your Main phase (BS-110)
+    brave: BraveData | None = None  # Brave cards
+    summon_condition: str = ""  # Ultimates (BS-16, BS-115): text of the condition
+    text: str = ""
+    set_code: str = ""
+    rarity: str = ""
+
+    @model_validator(mode="after")
+    def _consistent(self) -> BattleSpiritsCard:
+        if self.type in ("spirit", "brave", "ultimate"):
+            if not self.level_costs:
+                raise ValueError(f"a {self.type} needs level_costs (cores for LV1, LV2, LV3)")
+            if len(self.level_bp) != len(self.level_costs):
+                raise ValueError("level_bp needs one BP per level in level_costs")
+        if self.level_costs != sorted(self.level_costs):
+            raise ValueError("level_costs must not decrease from LV1 to LV3")
+        if self.type == "brave" and self.brave is None:
+            raise ValueError("a brave needs brave: {bp: ..., min_cost: ...} (BS-4, BS-114)")
+        if self.type != "magic" and (self.main_effects or self.flash_effects):
+            raise ValueError("only a magic has main_effects / flash_effects (BS-24)")
+        return self
+
+    @cached_property
+    def is_spirit_like(self) -> bool:
+        """Spirits, spirit-form Braves and Ultimates attack, block and have BP (BS-3, BS-111)."""
+        return self.type in ("spirit", "brave", "ultimate")
+
+    def level_for(self, cores: int) -> int:
+        """BS-108: the highest level whose core cost is at most ``cores``; 0 below LV1."""
+        level = 0
+        for i, needed in enumerate(self.level_costs, start=1):
+            if cores >= needed:
+                level = i
+        return level

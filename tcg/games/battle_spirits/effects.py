@@ -1,0 +1,240 @@
+"""The Battle Spirits effect vocabulary and the core movements the rules make.
+
+Effects are resolved one instruction at a time from a ``effects`` task that refers to the
+effect list by (card name, where on the card), so the task queue stays JSON data.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tcg.core.state import Decision, Task
+from tcg.games.battle_spirits.cards import Effect, Selector
+from tcg.games.battle_spirits.queries import BSQueries
+
+
+class BSEffects(BSQueries):
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ cores (BS-25..BS-31)
+    def move_core(self, player: int, source: int | str, target: int | str, count: int) -> None:
+        """Move cores between the reserve, trash, life, stock and cards; never creates or destroys one."""
+        if count <= 0:
+            return
+        self._take(player, source, count)
+        self._give(player, target, count)
+        self.emit("cores_moved", player=player, source=source, target=target, count=count)
+
+    def _take(self, player: int, where: int | str, count: int) -> None:
+        if isinstance(where, int):
+            self.set_counter(where, "cores", self.cores(where) - count)
+        else:
+            self.counters[player][where] -= count
+
+    def _give(self, player: int, where: int | str, count: int) -> None:
+        if isinstance(where, int):
+            self.set_counter(where, "cores", self.cores(where) + count)
+        else:
+            self.counters[player][where] = self.counters[player].get(where, 0) + count
+
+    def damage(self, player: int, amount: int) -> None:
+        """BS-53 / BS-117: cores from the player's life to that player's reserve; 0 life loses."""
+        amount = min(amount, self.counters[player]["life"])
+        if amount <= 0:
+            return
+        self.move_core(player, "life", "reserve", amount)
+        self.emit("damage", player=player, amount=amount)
+        if self.counters[player]["life"] == 0:
+            self.lose(player, "life")
+        else:
+            self.check_burst(player, "after_your_life_decreased")
+
+    def lose(self, player: int, reason: str) -> None:
+        if self.winner is None:
+            self.winner = 1 - player
+            self.emit("game_over", winner=self.winner, reason=reason)
+        elif self.winner == player:
+            self.winner = "draw"
+
+    def leave_field(self, cid: int, zone: str) -> None:
+        """A card leaves the field: its cores go to its owner's reserve (BS-54, BS-108).
+
+        A fused brave stays in spirit form when it has (or gets from the reserve) its LV1
+        cores (BS-8); otherwise it goes along to the trash.
+        """
+        owner = self.cards[cid].owner
+        braves = self.braves_on(cid)
+        self.move_core(owner, cid, "reserve", self.cores(cid))
+        self._forget(cid)
+        self.move(cid, zone, tapped=False, attached=(), entered_this_turn=True)
+        for b in braves:
+            need = self.d(b).level_costs[0] - self.cores(b)
+            if need > 0 and self.counters[owner]["reserve"] >= need:
+                self.move_core(owner, "reserve", b, need)  # BS-8: move enough cores onto it
+            if self.cores(b) >= self.d(b).level_costs[0]:
+                self.place(b, owner, "field")
+                self.emit("brave_separated", card=b, name=self.cards[b].name, player=owner)
+            else:
+                self.move_core(owner, b, "reserve", self.cores(b))
+                self.place(b, owner, "trash")
+                self.emit("card_moved", card=b, name=self.cards[b].name, player=owner,
+                          **{"from": "attached", "from_player": owner, "to": "trash"})
+
+    def _forget(self, cid: int) -> None:
+        if any(e["card"] == cid for e in self.effects):
+            self.effects = [e for e in self.effects if e["card"] != cid]
+
+    def destroy(self, cid: int) -> None:
+        """BS-54: "When Destroyed" effects apply; cores to the reserve; the card to the trash."""
+        if self.zone_of(cid) != "field":
+            return
+        level = self.level(cid)
+        owner = self.cards[cid].owner
+        self.emit("destroyed", card=cid, name=self.cards[cid].name, player=owner)
+        self.leave_field(cid, "trash")
+        self.queue_abilities(cid, "destroyed", level)
+        self.check_burst(owner, "your_spirit_destroyed")
+
+    def settle(self) -> None:
+        """BS-108: a spirit below its LV1 cost is depleted at once (not destroyed)."""
+        for p in (0, 1):
+            for cid in list(self.zones[p]["field"]):
+                d = self.d(cid)
+                if d.is_spirit_like and self.cores(cid) < d.level_costs[0]:
+                    self.emit("depleted", card=cid, name=d.name, player=p)
+                    self.leave_field(cid, "trash")
+
+    # ------------------------------------------------------------------ abilities and bursts
+    def queue_abilities(self, cid: int, when: str, level: int | None = None) -> None:
+        """Queue the abilities of a card that trigger on ``when`` at its (or the given) level (BS-20)."""
+        d = self.d(cid)
+        lv = self.level(cid) if level is None else level
+        controller = self.cards[cid].controller
+        for i in reversed(range(len(d.abilities))):
+            ab = d.abilities[i]
+            if ab.when == when and lv in ab.levels:
+                self.tasks.append(Task("effects", source=cid, controller=controller, ref=(d.name, "ability", i),
+                                       index=0, ask=ab.optional))
+
+    def check_burst(self, player: int, condition: str) -> None:
+        """BS-13: when the condition of a set burst happens, its owner may activate it."""
+        for cid in self.zones[player]["burst"]:
+            burst = self.d(cid).keywords.burst
+            if burst is not None and burst.condition == condition:
+                self.tasks.append(Task("burst_window", player=player, card=cid))
+
+    def effect_list(self, ref: tuple[Any, ...]) -> list[Effect]:
+        d = self.defs[ref[0]]
+        where = ref[1]
+        if where == "ability":
+            return list(d.abilities[ref[2]].effects)
+        if where == "main":
+            return list(d.main_effects)
+        if where == "flash":
+            return list(d.flash_effects)
+        if where == "burst":
+            return list(d.keywords.burst.effect)
+        raise ValueError(f"bad effect reference {ref!r}")
+
+    def run_effects_task(self, task: Task) -> None:
+        effects = self.effect_list(task["ref"])
+        index = task["index"]
+        if index >= len(effects):
+            return
+        eff = effects[index]
+        data = dict(task.data)
+        if task.get("ask") or (eff.optional and not task.get("accepted")):
+            self.decision = Decision(task["controller"], "optional",
+                                     {"task": {**data, "ask": False, "whole": bool(task.get("ask"))}})
+            return
+        self._continue(data, eff, ())
+
+    def _next(self, data: dict[str, Any]) -> None:
+        self.tasks.append(Task("effects", **{**data, "index": data["index"] + 1, "accepted": False,
+                                             "ask": False, "whole": False}))
+
+    def _continue(self, data: dict[str, Any], eff: Effect, chosen: tuple[int, ...]) -> None:
+        controller, source, sel = data["controller"], data["source"], eff.target
+        if sel is None:
+            self._next(data)
+            self.do_effect(eff, controller, source, ())
+            return
+        if sel == "self":
+            self._next(data)
+            self.do_effect(eff, controller, source, (source,) if self.zone_of(source) == "field" else ())
+            return
+        assert isinstance(sel, Selector)
+        candidates = [c for c in self.select(sel, controller, source) if c not in chosen]
+        want = len(candidates) + len(chosen) if sel.all else sel.count
+        if sel.all or (not sel.up_to and len(candidates) + len(chosen) <= want) or len(chosen) >= want \
+                or not candidates:
+            self._next(data)
+            self.do_effect(eff, controller, source, chosen + tuple(candidates[: max(0, want - len(chosen))]))
+            return
+        if sel.random:
+            picks = list(chosen)
+            pool = list(candidates)
+            while len(picks) < want and pool:
+                picks.append(pool.pop(self.rng.below(len(pool))))
+            self._next(data)
+            self.do_effect(eff, controller, source, tuple(picks))
+            return
+        self.decision = Decision(controller, "target", {"task": data, "chosen": chosen,
+                                                        "candidates": tuple(candidates), "optional": sel.up_to})
+
+    def resolve_target(self, data: dict[str, Any], pick: int | None) -> None:
+        task = dict(data["task"])
+        eff = self.effect_list(task["ref"])[task["index"]]
+        if pick is None:
+            self._next(task)
+            self.do_effect(eff, task["controller"], task["source"], tuple(data["chosen"]))
+            return
+        self._continue(task, eff, (*data["chosen"], pick))
+
+    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
+        verb = eff.do
+        self.emit("effect", verb=verb, card=source, name=self.cards[source].name, player=controller)
+        opponent = 1 - controller
+        if verb == "draw":
+            for _ in range(eff.count):
+                self.draw(controller)
+        elif verb == "destroy":
+            for t in targets:
+                self.destroy(t)
+        elif verb == "damage":
+            self.damage(opponent, eff.count)
+        elif verb == "core_charge":
+            n = min(eff.count, self.counters[controller]["core_stock"])
+            self.move_core(controller, "core_stock", "reserve", n)
+        elif verb == "bp_modifier":
+            for t in targets:
+                self.effects.append({"kind": "bp", "card": t, "amount": eff.amount})
+        elif verb in ("refresh", "exhaust"):
+            for t in targets:
+                self.set_exhausted(t, verb == "exhaust")
+        elif verb == "return_to_hand":
+            for t in targets:
+                self.leave_field(t, "hand")
+        elif verb == "discard":
+            for t in targets:
+                self.move(t, "trash")
+        elif verb == "deck_to_trash":
+            who = controller if eff.player == "self" else opponent
+            for _ in range(eff.count):
+                if self.zones[who]["deck"]:
+                    self.move(self.zones[who]["deck"][0], "trash")
+        elif verb == "remove_cores":
+            for t in targets:
+                self.move_core(self.cards[t].owner, t, "reserve", min(eff.count, self.cores(t)))
+
+    def set_exhausted(self, cid: int, exhausted: bool) -> None:
+        card = self.cards[cid]
+        if card.tapped != exhausted:
+            self.cards[cid] = card.with_tapped(exhausted)
+            self.emit("exhaust" if exhausted else "refresh", card=cid, name=card.name, player=card.controller)
+
+    def draw(self, player: int) -> None:
+        """BS-37 / BS-104: draw the top card; from an empty deck, nothing happens."""
+        deck = self.zones[player]["deck"]
+        if deck:
+            self.move(deck[0], "hand")

@@ -1,0 +1,183 @@
+"""The Battle Spirits :class:`Game`: options, deck rules, set-up and scenario loading."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from tcg.core.decklist import DeckList
+from tcg.core.errors import DataError
+from tcg.core.game import Game
+from tcg.core.options import OptionSpec
+from tcg.core.state import State, Task
+from tcg.games.battle_spirits.cards import BattleSpiritsCard
+from tcg.games.battle_spirits.state import STEPS, BattleSpiritsState
+
+CORE_STOCK = 100  # BS-118: a finite stock no game can exhaust, so cores stay countable
+COUNTERS = ("life", "reserve", "trash_cores", "core_stock")
+
+
+class BattleSpiritsGame(Game):
+    name = "battle_spirits"
+    title = "Battle Spirits"
+    rule_prefix = "BS"
+    state_class = BattleSpiritsState
+    card_model = BattleSpiritsCard
+    package_dir = Path(__file__).parent
+    option_specs = {
+        "deck_rules": OptionSpec("deck_rules", "classic", ("classic", "saga"), "BS-101",
+                                 "classic: at least 40 cards, 3 copies; saga: at least 50, 4 copies"),
+        "soul_core": OptionSpec("soul_core", "false", ("false", "true"), "BS-102",
+                                "one of the four starting reserve cores is a Soul Core"),
+    }
+
+    def card_text(self, card: Any) -> str:
+        return str(card.text)
+
+    def check_deck(self, deck: DeckList, pool: Mapping[str, Any] | None = None,
+                   options: Mapping[str, str] | None = None) -> list[DataError]:
+        """BS-101: at least 40 cards and at most 3 copies (saga: 50 and 4)."""
+        saga = (options or {}).get("deck_rules") == "saga"
+        minimum, copies_max = (50, 4) if saga else (40, 3)
+        errors = super().check_deck(deck, pool)
+        copies: Counter[str] = Counter()
+        for e in deck.entries:
+            copies[e.name] += e.count
+            if copies[e.name] > copies_max and copies[e.name] - e.count <= copies_max:
+                errors.append(DataError(f"{copies[e.name]} copies of {e.name!r}; at most {copies_max} (BS-101)",
+                                        source=deck.source, line=e.line))
+        total = len(deck.cards())
+        if total < minimum:
+            errors.append(DataError(f"the deck has {total} cards; at least {minimum} are needed (BS-101)",
+                                    source=deck.source))
+        return errors
+
+    def new_state(self, decks: Sequence[DeckList], seed: int = 0,
+                  options: Mapping[str, object] | None = None) -> State:
+        """BS-102: shuffle, 5 cores in life, 4 in reserve, the rest in the stock; 4 cards; no redraw."""
+        if len(decks) != 2:
+            raise DataError(f"a game needs 2 decks, got {len(decks)}")
+        pool = self.cards()
+        state = BattleSpiritsState(pool, self.resolve_options(options), seed)
+        for player, deck in enumerate(decks):
+            for name in deck.cards():
+                if name not in pool:
+                    raise DataError(f"unknown card {name!r}", source=deck.source)
+                state.new_card(name, player, "deck")
+            state.rng.shuffle(state.zones[player]["deck"])
+            state.counters[player] = {"life": 5, "reserve": 4, "trash_cores": 0, "core_stock": CORE_STOCK}
+        state.emit("game_start", seed=seed)
+        for player in (0, 1):
+            for _ in range(4):
+                state.draw(player)
+        state.first_player = state.rng.below(2)
+        state.active = state.first_player
+        state.emit("first_player", player=state.first_player)
+        state.tasks.append(Task("begin_turn"))
+        state.run()
+        return state
+
+    def scenario_state(self, spec: Mapping[str, Any], defs: Mapping[str, Any], options: Mapping[str, str],
+                       seed: int) -> State:
+        state = BattleSpiritsState(defs, options, seed)
+        state.first_player = int(spec.get("first_player", 0))
+        state.turn = int(spec.get("turn", 1))
+        state.active = int(spec.get("active", state.first_player if state.turn % 2 else 1 - state.first_player))
+        phase = spec.get("phase", "main")
+        if phase not in (*STEPS, "battle"):
+            raise DataError(f"unknown phase {phase!r}; Battle Spirits steps are: {', '.join(STEPS)}",
+                            field="state.phase")
+        for p, pspec in enumerate(spec.get("players") or []):
+            pspec = pspec or {}
+            state.counters[p] = {"life": 5, "reserve": 0, "trash_cores": 0, "core_stock": 0}
+            for key, value in pspec.items():
+                if key == "zones":
+                    continue
+                if key not in COUNTERS:
+                    raise DataError(f"unknown player counter {key!r}; use {', '.join(COUNTERS)}",
+                                    field=f"state.players[{p}]")
+                state.counters[p][key] = int(value)
+            for zone, entries in (pspec.get("zones") or {}).items():
+                if zone not in state.ZONES:
+                    raise DataError(f"unknown zone {zone!r}; zones are: {', '.join(state.ZONES)}",
+                                    field=f"state.players[{p}].zones")
+                for i, entry in enumerate(entries or []):
+                    self._scenario_card(state, defs, p, zone, entry, f"state.players[{p}].zones.{zone}[{i}]")
+        for p in range(len(spec.get("players") or []), 2):
+            state.counters[p] = {"life": 5, "reserve": 0, "trash_cores": 0, "core_stock": 0}
+        flags = spec.get("flags") or {}
+        if flags.get("burst_set"):
+            state.flags["burst_set"] = True
+        if phase in ("start", "core", "draw", "refresh"):
+            state.tasks.append(Task("begin_turn"))
+        elif phase == "main":
+            state.tasks.append(Task("main"))
+        elif phase in ("battle", "attack_declaration"):
+            state.phase = "battle"
+            state.tasks.append(Task("attack_declaration"))
+        elif phase == "end":
+            state.tasks.append(Task("end_phase"))
+        else:
+            raise DataError(f"a scenario cannot start inside a battle ({phase}); start at attack_declaration",
+                            field="state.phase")
+        state.run()
+        return state
+
+    def _scenario_card(self, state: BattleSpiritsState, defs: Mapping[str, Any], p: int, zone: str, entry: Any,
+                       where: str) -> int:
+        if isinstance(entry, str):
+            entry = {"card": entry}
+        if not isinstance(entry, Mapping) or "card" not in entry:
+            raise DataError("a zone entry is a card name or {card: Name, ...}", field=where)
+        known = {"card", "cores", "exhausted", "entered_this_turn", "braves", "face_down"}
+        for key in entry:
+            if key not in known:
+                raise DataError(f"unknown card property {key!r}; use one of {', '.join(sorted(known))}", field=where)
+        name = entry["card"]
+        if name not in defs:
+            raise DataError(f"unknown card {name!r} (not packaged and not in the scenario's cards:)", field=where)
+        cid = state.new_card(name, p, zone, tapped=bool(entry.get("exhausted", False)),
+                             face_down=bool(entry.get("face_down", zone == "burst")),
+                             entered_this_turn=bool(entry.get("entered_this_turn", False)))
+        if entry.get("cores"):
+            state.set_counter(cid, "cores", int(entry["cores"]))
+        braves = []
+        for i, b in enumerate(entry.get("braves") or []):
+            b = {"card": b} if isinstance(b, str) else b
+            if not isinstance(b, Mapping) or b.get("card") not in defs:
+                raise DataError(f"unknown brave {b!r}", field=f"{where}.braves[{i}]")
+            bid = state.new_card(b["card"], p, "attached")
+            if b.get("cores"):
+                state.set_counter(bid, "cores", int(b["cores"]))
+            braves.append(bid)
+        if braves:
+            state.update(cid, attached=tuple(braves))
+        return cid
+
+    def card_property(self, state: State, cid: int, prop: str) -> Any:
+        assert isinstance(state, BattleSpiritsState)
+        if prop == "zone":
+            return state.zone_of(cid)
+        if prop == "exhausted":
+            return state.cards[cid].tapped
+        if prop == "cores":
+            return state.cores(cid)
+        if prop == "level":
+            return state.level(cid)
+        if prop == "bp":
+            return state.bp(cid)
+        if prop == "symbols":
+            return len(state.symbols(cid))
+        if prop in ("entered_this_turn", "face_down"):
+            return getattr(state.cards[cid], prop)
+        if prop == "braves":
+            return [state.cards[b].name for b in state.braves_on(cid)]
+        raise DataError(f"Battle Spirits cards have no property {prop!r}; use zone, exhausted, level, cores, bp, "
+                        "symbols, braves", field=prop)
+
+    def player_counter(self, state: State, player: int, name: str) -> Any:
+        if name not in COUNTERS:
+            raise DataError(f"Battle Spirits has no player counter {name!r}; use {', '.join(COUNTERS)}", field=name)
+        return state.counters[player].get(name, 0)

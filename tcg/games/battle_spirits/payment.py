@@ -1,0 +1,182 @@
+"""Every way to pay a Battle Spirits cost and place cores, as a lazy sequence of actions.
+
+README: a paying action carries ``pay`` (where the cost's cores come from: the reserve
+and/or cards you control, BS-106) and, for a card that gets cores, ``place`` (where the
+cores put on it come from); each distribution is its own legal action. Their stable order:
+more cores from the reserve in ``pay`` first, then more from the reserve in ``place``, then
+field order (more from earlier cards first; ``pay`` before ``place``).
+
+There are thousands of distributions once the field holds cores, so they are counted and
+unranked on demand, and membership is checked directly, as for Duel Masters payments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import cached_property
+from typing import Any, overload
+
+from tcg.core.actions import Action
+
+Fixed = tuple[tuple[str, Any], ...]
+
+
+class CorePayments(Sequence[Action]):
+    """Actions ``type`` with ``fixed`` fields plus ``pay`` (and ``place`` and ``cores``)."""
+
+    def __init__(self, type: str, fixed: Fixed, reserve: int, sources: list[tuple[int, int]], cost: int,
+                 place: bool):
+        self.type = type
+        self.fixed = fixed
+        self.reserve = reserve
+        self.ids = [cid for cid, _ in sources]
+        self.caps = [n for _, n in sources]
+        self.cost = cost
+        self.place = place
+        total = reserve + sum(self.caps)
+        low = max(0, cost - sum(self.caps))
+        self.pay_reserve = list(range(min(reserve, cost), low - 1, -1)) if total >= cost else []
+
+    # ------------------------------------------------------------------ counting
+    @cached_property
+    def _f(self) -> list[list[int]]:
+        """f[i][s]: completions of cards i.. paying s more, each times its placing choices."""
+        n, c = len(self.caps), self.cost
+        f = [[0] * (c + 1) for _ in range(n + 1)]
+        f[n][0] = 1
+        for i in range(n - 1, -1, -1):
+            cap = self.caps[i]
+            for s in range(c + 1):
+                f[i][s] = sum(self._weight(cap, v) * f[i + 1][s - v] for v in range(min(s, cap) + 1))
+        return f
+
+    def _weight(self, cap: int, v: int) -> int:
+        return cap - v + 1 if self.place else 1
+
+    def _group(self, pr: int) -> int:
+        """Actions with ``pr`` cores paid from the reserve (all place-from-reserve counts)."""
+        per_q = self._f[0][self.cost - pr]
+        return per_q * ((self.reserve - pr + 1) if self.place else 1)
+
+    @cached_property
+    def _len(self) -> int:
+        return sum(self._group(pr) for pr in self.pay_reserve)
+
+    def __len__(self) -> int:
+        return self._len
+
+    # ------------------------------------------------------------------ unranking
+    def entry(self, index: int) -> tuple[dict[Any, int], dict[Any, int]]:
+        """(pay, place) of the index-th action."""
+        for pr in self.pay_reserve:
+            size = self._group(pr)
+            if index >= size:
+                index -= size
+                continue
+            per_q = self._f[0][self.cost - pr]
+            qr = self.reserve - pr - index // per_q if self.place else 0
+            index %= per_q
+            # pay vector over the cards, larger amounts from earlier cards first
+            v, left, mult = [], self.cost - pr, 1
+            for i, cap in enumerate(self.caps):
+                for amount in range(min(left, cap), -1, -1):
+                    size = mult * self._weight(cap, amount) * self._f[i + 1][left - amount]
+                    if index < size:
+                        v.append(amount)
+                        left -= amount
+                        mult *= self._weight(cap, amount)
+                        break
+                    index -= size
+            # then the place vector: mixed radix over the cores left on each card
+            w = []
+            radices = [cap - a + 1 for cap, a in zip(self.caps, v, strict=True)] if self.place else []
+            for i, radix in enumerate(radices):
+                below = 1
+                for r in radices[i + 1:]:
+                    below *= r
+                digit = index // below
+                index %= below
+                w.append(radix - 1 - digit)
+            pay: dict[Any, int] = {"reserve": pr} if pr else {}
+            pay.update({cid: a for cid, a in zip(self.ids, v, strict=True) if a})
+            placed: dict[Any, int] = {"reserve": qr} if qr else {}
+            placed.update({cid: a for cid, a in zip(self.ids, w, strict=False) if a})
+            return pay, placed
+        raise IndexError(index)
+
+    def _action(self, pay: dict[Any, int], placed: dict[Any, int]) -> Action:
+        fields = dict(self.fixed)
+        fields["pay"] = pay
+        if self.place:
+            fields["place"] = placed
+            fields["cores"] = sum(placed.values())
+        return Action(self.type, **fields)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self._action(*self.entry(index))
+
+    def __iter__(self) -> Iterator[Action]:
+        for i in range(len(self)):
+            yield self[i]
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Action) or action.type != self.type:
+            return False
+        fields = dict(action.fields)
+        pay, placed = dict(fields.pop("pay", ())), dict(fields.pop("place", ()))
+        cores = fields.pop("cores", None)
+        if tuple(sorted(fields.items())) != tuple(sorted(self.fixed)):
+            return False
+        if not self.place and (placed or cores is not None):
+            return False
+        allowed = {"reserve", *self.ids}
+        if set(pay) - allowed or set(placed) - allowed:
+            return False
+        if sum(pay.values()) != self.cost or pay.get("reserve", 0) + placed.get("reserve", 0) > self.reserve:
+            return False
+        if any(pay.get(cid, 0) + placed.get(cid, 0) > cap for cid, cap in zip(self.ids, self.caps, strict=True)):
+            return False
+        return not self.place or cores == sum(placed.values())
+
+
+class Concat(Sequence[Action]):
+    """Several action sequences (lists or lazy ones) read as one, without copying."""
+
+    def __init__(self, parts: list[Sequence[Action]]):
+        self.parts = [p for p in parts if len(p)]
+        self._len = sum(len(p) for p in self.parts)
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += self._len
+        for part in self.parts:
+            if index < len(part):
+                return part[index]
+            index -= len(part)
+        raise IndexError(index)
+
+    def __iter__(self) -> Iterator[Action]:
+        for part in self.parts:
+            yield from part
+
+    def __contains__(self, action: object) -> bool:
+        return any(action in part for part in self.parts)

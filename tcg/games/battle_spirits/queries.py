@@ -1,0 +1,130 @@
+"""Read-only questions about a Battle Spirits state: levels, BP, symbols, costs, who can act.
+
+Continuous values (level, BP, a brave spirit's combined colours and symbols) are computed
+from the cores and cards on the field when asked, never stored.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from tcg.core.state import State
+from tcg.games.battle_spirits.cards import BattleSpiritsCard, Selector
+
+
+class BSQueries(State):
+    __slots__ = ()
+
+    def d(self, cid: int) -> BattleSpiritsCard:
+        card: BattleSpiritsCard = self.defs[self.cards[cid].name]
+        return card
+
+    def cores(self, cid: int) -> int:
+        return self.cards[cid].counter("cores")
+
+    def braves_on(self, cid: int) -> tuple[int, ...]:
+        """The braves fused to a spirit (BS-4; a spirit normally carries one, BS-114)."""
+        return self.cards[cid].attached
+
+    def level(self, cid: int) -> int:
+        """BS-108: the highest level whose cost the cores on the card reach (0: none)."""
+        return self.d(cid).level_for(self.cores(cid))
+
+    def is_spirit_like(self, cid: int) -> bool:
+        return self.d(cid).is_spirit_like
+
+    def bp(self, cid: int) -> int:
+        """BP at the current level, plus a fused brave's BP (BS-4), bonuses and modifiers."""
+        d = self.d(cid)
+        if not d.is_spirit_like:
+            return 0
+        level = self.level(cid)
+        total = d.level_bp[level - 1] if level >= 1 else (d.level_bp[0] if d.level_bp else 0)
+        attack = self.flags.get("attack")
+        attacking = attack is not None and attack["attacker"] == cid
+        for bonus in d.bonuses:
+            if level in bonus.levels and (attacking or not bonus.while_attacking):
+                total += bonus.bp
+        for b in self.braves_on(cid):
+            bd = self.d(b)
+            total += bd.brave.bp if bd.brave else 0
+        for eff in self.effects:
+            if eff["kind"] == "bp" and eff["card"] == cid:
+                total += eff["amount"]
+        return max(total, 0)
+
+    def symbols(self, cid: int) -> list[str]:
+        """A card's symbols, a brave spirit's including its brave's (BS-4, BS-22)."""
+        out: list[str] = list(self.d(cid).symbols)
+        for b in self.braves_on(cid):
+            out.extend(self.d(b).symbols)
+        return out
+
+    def colors(self, cid: int) -> set[str]:
+        out: set[str] = set(self.d(cid).colors)
+        for b in self.braves_on(cid):
+            out.update(self.d(b).colors)
+        return out
+
+    def card_cost(self, cid: int) -> int:
+        """A brave spirit's cost is the sum of both cards' costs (BS-4)."""
+        return self.d(cid).cost + sum(self.d(b).cost for b in self.braves_on(cid))
+
+    def field_symbols(self, player: int) -> Counter[str]:
+        return Counter(s for c in self.zones[player]["field"] for s in self.symbols(c))
+
+    def reduced_cost(self, player: int, cid: int) -> int:
+        """BS-41 (b): Σ over colours of min(reduction symbols, field symbols), never below 0."""
+        d = self.d(cid)
+        field = self.field_symbols(player)
+        wanted = Counter(d.reduction)
+        reduction = sum(min(n, field[color]) for color, n in wanted.items())
+        return max(0, d.cost - reduction)
+
+    def core_sources(self, player: int) -> list[tuple[int, int]]:
+        """Own field cards holding cores, with their counts, in field order (BS-106)."""
+        out = []
+        for c in self.zones[player]["field"]:
+            n = self.cores(c)
+            if n:
+                out.append((c, n))
+            for b in self.braves_on(c):
+                if self.cores(b):
+                    out.append((b, self.cores(b)))
+        return out
+
+    def total_cores(self, player: int) -> int:
+        return self.counters[player]["reserve"] + sum(n for _, n in self.core_sources(player))
+
+    def can_attack(self, cid: int) -> bool:
+        """BS-46/47: a refreshed spirit you control; no summoning sickness (BS-105)."""
+        return self.is_spirit_like(cid) and not self.cards[cid].tapped
+
+    def attackers(self, player: int) -> list[int]:
+        return [c for c in self.zones[player]["field"] if self.can_attack(c)]
+
+    def matches(self, sel: Selector, cid: int, source: int | None) -> bool:
+        d = self.d(cid)
+        if sel.other and cid == source:
+            return False
+        if sel.zone == "field":
+            if sel.types:
+                if d.type not in sel.types:
+                    return False
+            elif not d.is_spirit_like:
+                return False
+        elif sel.types and d.type not in sel.types:
+            return False
+        if sel.colors and not self.colors(cid) & set(sel.colors):
+            return False
+        if sel.max_bp is not None and (not d.is_spirit_like or self.bp(cid) > sel.max_bp):
+            return False
+        if sel.min_bp is not None and (not d.is_spirit_like or self.bp(cid) < sel.min_bp):
+            return False
+        if sel.max_cost is not None and self.card_cost(cid) > sel.max_cost:
+            return False
+        return sel.exhausted is None or self.cards[cid].tapped == sel.exhausted
+
+    def select(self, sel: Selector, controller: int, source: int | None) -> list[int]:
+        players = {"self": [controller], "opponent": [1 - controller], "any": [0, 1]}[sel.player]
+        return [c for p in sorted(players) for c in self.zones[p][sel.zone] if self.matches(sel, c, source)]

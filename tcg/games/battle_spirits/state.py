@@ -1,0 +1,449 @@
+"""The Battle Spirits rules: the turn (BS-33..BS-56), summoning and paying with cores,
+levels, braves, bursts, magic, attacks, flash steps, blocks and battles."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from tcg.core.actions import Action
+from tcg.core.state import Decision, Task
+from tcg.games.battle_spirits.effects import BSEffects
+from tcg.games.battle_spirits.payment import Concat, CorePayments
+
+PASS = Action("pass")
+NEXT_PHASE = Action("next_phase")
+END_TURN = Action("end_turn")
+STEPS = ("start", "core", "draw", "refresh", "main", "attack_declaration", "flash_1", "block", "flash_2",
+         "comparison", "destruction", "end_of_battle", "end")
+
+
+class BattleSpiritsState(BSEffects):
+    ZONES: ClassVar[tuple[str, ...]] = ("burst", "field", "deck", "hand", "removed", "trash")
+    ZONE_VISIBILITY: ClassVar[dict[str, str]] = {
+        "burst": "public",  # face down: only its owner sees it (BS-12)
+        "field": "public",
+        "deck": "hidden",
+        "hand": "owner",
+        "removed": "public",
+        "trash": "public",
+    }
+    __slots__ = ()
+
+    # ================================================================== legal actions
+    def _generate_actions(self) -> Sequence[Action]:
+        dec = self.decision
+        assert dec is not None
+        kind, p, data = dec.kind, dec.player, dec.data
+        if kind == "main":
+            return Concat([*self._main_actions(p), [NEXT_PHASE, END_TURN]])
+        if kind == "attack_declaration":
+            return [*(Action("attack", card=c) for c in self.attackers(p)), NEXT_PHASE, END_TURN]
+        if kind == "flash":
+            return Concat([*self._magic_actions(p, "flash"), [PASS]])
+        if kind == "block":
+            return [*(Action("block", card=c) for c in self.attackers(p)), PASS]
+        if kind == "burst":
+            return [Action("activate_burst", card=data["card"]), PASS]
+        if kind == "target":
+            acts = [Action("choose", card=c) for c in data["candidates"]]
+            return [*acts, PASS] if data["optional"] else acts
+        if kind == "optional":
+            return [Action("choose", option="yes"), PASS]
+        raise AssertionError(f"unknown decision {kind}")
+
+    def _main_actions(self, p: int) -> list[Sequence[Action]]:
+        """BS-40: summon, deploy, use magic, move cores; braves and bursts (BS-5, BS-12)."""
+        reserve = self.counters[p]["reserve"]
+        sources = self.core_sources(p)
+        total = reserve + sum(n for _, n in sources)
+        parts: list[Sequence[Action]] = []
+        for c in self.zones[p]["hand"]:
+            d = self.d(c)
+            cost = self.reduced_cost(p, c)
+            if cost > total:
+                continue
+            if d.type in ("spirit", "brave", "ultimate"):
+                parts.append(CorePayments("summon", (("card", c),), reserve, sources, cost, place=True))
+            elif d.type == "nexus":
+                parts.append(CorePayments("deploy", (("card", c),), reserve, sources, cost, place=True))
+            if d.type == "brave":
+                for s in self._brave_targets(c, p):
+                    parts.append(CorePayments("direct_brave", (("card", c), ("onto", s)), reserve, sources, cost,
+                                              place=False))
+        parts.extend(self._magic_actions(p, "main"))
+        parts.append([Action("brave_fusion", card=b, onto=s) for b in self.zones[p]["field"]
+                      if self.d(b).type == "brave" for s in self._brave_targets(b, p)])
+        parts.append(self._move_core_actions(p))
+        if not self.flags.get("burst_set"):  # BS-15: one burst set per turn
+            parts.append([Action("set_burst", card=c) for c in self.zones[p]["hand"]
+                          if self.d(c).keywords.burst is not None])
+        return parts
+
+    def _magic_actions(self, p: int, timing: str) -> list[Sequence[Action]]:
+        """BS-43 / BS-110: main effects in your main phase; flash effects there and in flash steps."""
+        reserve = self.counters[p]["reserve"]
+        sources = self.core_sources(p)
+        total = reserve + sum(n for _, n in sources)
+        parts: list[Sequence[Action]] = []
+        for c in self.zones[p]["hand"]:
+            d = self.d(c)
+            if d.type != "magic":
+                continue
+            cost = self.reduced_cost(p, c)
+            if cost > total:
+                continue
+            timings = ["main", "flash"] if timing == "main" else ["flash"]
+            for t in timings:
+                if (d.main_effects if t == "main" else d.flash_effects):
+                    parts.append(CorePayments("use_magic", (("card", c), ("timing", t)), reserve, sources, cost,
+                                              place=False))
+        return parts
+
+    def _brave_targets(self, brave: int, p: int) -> list[int]:
+        """BS-114: your spirits (not braves) without a brave that meet the brave condition."""
+        data = self.d(brave).brave
+        if data is None:
+            return []
+        out = []
+        for s in self.zones[p]["field"]:
+            d = self.d(s)
+            if s == brave or d.type != "spirit" or self.braves_on(s):
+                continue
+            if d.cost < data.min_cost or (data.colors and not set(d.colors) & set(data.colors)):
+                continue
+            out.append(s)
+        return out
+
+    def _move_core_actions(self, p: int) -> list[Action]:
+        """BS-44 / BS-109: move cores between your cards and your reserve (main phase)."""
+        cards = [c for c in self.zones[p]["field"]] + [b for c in self.zones[p]["field"] for b in self.braves_on(c)]
+        places: list[int | str] = ["reserve", *cards]
+        out: list[Action] = []
+        for src in places:
+            have = self.counters[p]["reserve"] if src == "reserve" else self.cores(src)  # type: ignore[arg-type]
+            for dst in places:
+                if dst == src:
+                    continue
+                out.extend(Action("move_cores", source=src, target=dst, count=n) for n in range(1, have + 1))
+        return out
+
+    # ================================================================== answering decisions
+    def _resolve(self, action: Action) -> None:
+        dec = self.decision
+        assert dec is not None
+        self.decision = None
+        kind, p, data, t = dec.kind, dec.player, dec.data, action.type
+        if kind == "main":
+            self._resolve_main(p, action)
+        elif kind == "attack_declaration":
+            if t == "attack":
+                self._declare_attack(p, action.get("card"))
+            else:
+                self.tasks.append(Task("end_phase"))
+        elif kind == "flash":
+            self._resolve_flash(p, data, action)
+        elif kind == "block":
+            if t == "block":
+                self._block(p, action.get("card"))
+            else:
+                self.tasks.append(Task("comparison"))
+        elif kind == "burst":
+            if t == "activate_burst":
+                self._activate_burst(p, data["card"])
+        elif kind == "target":
+            self.resolve_target(dict(data), None if t == "pass" else action.get("card"))
+        elif kind == "optional":
+            task = dict(data["task"])
+            if t == "pass":
+                if task.get("follow_up"):
+                    return
+                if not task.get("whole"):
+                    self.tasks.append(Task("effects", **{**task, "index": task["index"] + 1, "accepted": False}))
+            elif task.get("follow_up"):
+                self._burst_follow_up(p, task["card"], task["follow_up"])
+            else:
+                self.tasks.append(Task("effects", **{**task, "accepted": True, "whole": False}))
+        self.settle()
+
+    def _pay(self, p: int, action: Action) -> None:
+        """BS-106: the paid cores go to the trash, from the reserve and/or your cards."""
+        for src, n in action.get("pay", ()):
+            self.move_core(p, src, "trash_cores", n)
+
+    def _place(self, p: int, action: Action, card: int) -> None:
+        for src, n in action.get("place", ()):
+            self.move_core(p, src, card, n)
+
+    def _resolve_main(self, p: int, action: Action) -> None:
+        t = action.type
+        if t == "end_turn":
+            self.tasks.append(Task("end_phase"))
+            return
+        if t == "next_phase":
+            self.tasks.append(Task("battle_phase"))
+            return
+        self.tasks.append(Task("main"))
+        card = action.get("card")
+        if t in ("summon", "deploy"):
+            self._pay(p, action)
+            self.move(card, "field", player=p, tapped=False, entered_this_turn=True)
+            self._place(p, action, card)
+            self.emit("summoned" if t == "summon" else "deployed", card=card, name=self.cards[card].name, player=p)
+            d = self.d(card)
+            if d.is_spirit_like and self.cores(card) < d.level_costs[0]:
+                self.settle()  # BS-41 (d) / BS-107: depleted, and "When Summoned" never applies
+                return
+            self.queue_abilities(card, "summoned")
+            if t == "summon":
+                self.check_burst(1 - p, "opponent_spirit_summoned")
+        elif t == "use_magic":
+            self._pay(p, action)
+            self._use_magic(p, card, action.get("timing"))
+        elif t == "direct_brave":
+            self._pay(p, action)
+            self._fuse(p, card, action.get("onto"))
+            self.queue_abilities(card, "summoned", level=1)  # BS-6
+        elif t == "brave_fusion":
+            self._fuse(p, card, action.get("onto"))
+        elif t == "move_cores":
+            self.move_core(p, action.get("source"), action.get("target"), action.get("count"))
+        elif t == "set_burst":
+            self.flags["burst_set"] = True
+            for old in list(self.zones[p]["burst"]):  # BS-15: the old one goes to the trash
+                self.move(old, "trash", face_down=False)
+            self.move(card, "burst", face_down=True)
+
+    def _fuse(self, p: int, brave: int, onto: int) -> None:
+        """BS-4: the brave joins the spirit; its cores may stay on it (BS-7)."""
+        self.detach(brave)
+        self.where[brave] = (p, "attached")
+        self.update(brave, tapped=False, controller=p)
+        self.update(onto, attached=(*self.braves_on(onto), brave))
+        self.emit("brave_fusion", card=brave, name=self.cards[brave].name, player=p, onto=onto)
+
+    def _use_magic(self, p: int, card: int, timing: str) -> None:
+        """BS-110: the used magic goes to the trash, then its effect resolves (BS-43: at once)."""
+        self.move(card, "trash")
+        self.emit("magic_used", card=card, name=self.cards[card].name, player=p, timing=timing)
+        self.tasks.append(Task("effects", source=card, controller=p, ref=(self.cards[card].name, timing), index=0))
+
+    def _resolve_flash(self, p: int, data: Any, action: Action) -> None:
+        """BS-49 / BS-51: alternate, the blocking player first, until both pass in succession."""
+        passes = data["passes"] + 1 if action.type == "pass" else 0
+        self.tasks.append(Task("flash", step=data["step"], player=1 - p, passes=passes))
+        if action.type == "use_magic":
+            self._pay(p, action)
+            self._use_magic(p, action.get("card"), "flash")
+
+    # ================================================================== automatic steps
+    def _run_task(self, task: Task) -> None:
+        k = task.kind
+        if k == "effects":
+            self.run_effects_task(task)
+        elif k == "main":
+            self._open("main")
+        elif k == "begin_turn":
+            self._begin_turn()
+        elif k == "battle_phase":
+            self._battle_phase()
+        elif k == "attack_declaration":
+            self._attack_declaration()
+        elif k == "flash":
+            self._flash(task)
+        elif k == "block_step":
+            self._block_step()
+        elif k == "comparison":
+            self._comparison()
+        elif k == "end_of_battle":
+            self._end_of_battle()
+        elif k == "burst_follow_up":  # BS-14: "you may" summon / deploy / use it free
+            self.decision = Decision(task["player"], "optional",
+                                     {"task": {"follow_up": task["then"], "card": task["card"]}})
+        elif k == "burst_window":
+            if self.zone_of(task["card"]) == "burst":
+                self.decision = Decision(task["player"], "burst", {"card": task["card"]})
+        elif k == "end_phase":
+            self._end_phase()
+        elif k == "cleanup":
+            self._cleanup()
+        else:
+            raise AssertionError(f"unknown task {k}")
+        self.settle()
+
+    def _step(self, name: str) -> None:
+        self.phase = name
+        self.emit("phase", phase=name, player=self.active)
+
+    def _open(self, phase: str) -> None:
+        if self.phase != phase:
+            self._step(phase)
+        self.decision = Decision(self.active, phase, open=True)
+
+    def is_first_turn(self) -> bool:
+        return self.turn == 1
+
+    def _begin_turn(self) -> None:
+        """BS-34..BS-38: start, core, draw, refresh; then the main phase."""
+        p = self.active
+        self.emit("turn_start", turn=self.turn, player=p)
+        self._step("start")
+        if not self.zones[p]["deck"]:  # BS-103: no cards at the start step loses
+            self.lose(p, "deck_out")
+            return
+        self._step("core")
+        if not self.is_first_turn() and self.counters[p]["core_stock"] > 0:  # BS-36
+            self.move_core(p, "core_stock", "reserve", 1)
+        self._step("draw")
+        self.draw(p)  # BS-37: no first-turn exception
+        self._step("refresh")
+        for c in self.zones[p]["field"]:  # BS-38: refresh every exhausted card
+            self.set_exhausted(c, False)
+        self.move_core(p, "trash_cores", "reserve", self.counters[p]["trash_cores"])
+        self.tasks.append(Task("main"))
+        for c in reversed(self.zones[p]["field"]):
+            self.queue_abilities(c, "start_of_turn")
+
+    def _battle_phase(self) -> None:
+        """BS-45: skipped in the first player's first turn."""
+        if self.is_first_turn():
+            self.tasks.append(Task("end_phase"))
+            return
+        self._step("battle")
+        self.tasks.append(Task("attack_declaration"))
+
+    def _attack_declaration(self) -> None:
+        """BS-46 / BS-55: attack while you control a refreshed spirit; otherwise the phase ends."""
+        if self.attackers(self.active):
+            self._open("attack_declaration")
+        else:
+            self.tasks.append(Task("end_phase"))
+
+    def _declare_attack(self, p: int, attacker: int) -> None:
+        """BS-47: the attacker is exhausted at once; then Flash step 1, blocking player first."""
+        self.set_exhausted(attacker, True)
+        self.flags["attack"] = {"attacker": attacker, "player": p, "blocker": None}
+        self.emit("attack", card=attacker, name=self.cards[attacker].name, player=p)
+        self.tasks.append(Task("block_step"))
+        self.tasks.append(Task("flash", step="flash_1", player=1 - p, passes=0))
+        self.queue_abilities(attacker, "attacks")
+        self.check_burst(1 - p, "opponent_attacks")
+
+    def _flash(self, task: Task) -> None:
+        if task["passes"] >= 2:
+            return
+        if self.phase != task["step"]:
+            self._step(task["step"])
+        self.decision = Decision(task["player"], "flash", {"step": task["step"], "passes": task["passes"]})
+
+    def _block_step(self) -> None:
+        """BS-50: the blocking player may block with a refreshed spirit."""
+        attack = self.flags["attack"]
+        if self.zone_of(attack["attacker"]) != "field":
+            self.tasks.append(Task("end_of_battle"))  # BS-112
+            return
+        self._step("block")
+        defender = 1 - attack["player"]
+        if self.attackers(defender):
+            self.decision = Decision(defender, "block", {})
+        else:
+            self.tasks.append(Task("comparison"))
+
+    def _block(self, p: int, blocker: int) -> None:
+        self.set_exhausted(blocker, True)
+        self.flags["attack"] = {**self.flags["attack"], "blocker": blocker}
+        self.emit("block", card=blocker, name=self.cards[blocker].name, player=p)
+        self.tasks.append(Task("comparison"))
+        self.tasks.append(Task("flash", step="flash_2", player=p, passes=0))
+        self.queue_abilities(blocker, "blocks")
+
+    def _comparison(self) -> None:
+        """BS-52..BS-54: compare BP (lower destroyed, equal both), or damage the life."""
+        attack = self.flags["attack"]
+        attacker, blocker = attack["attacker"], attack["blocker"]
+        self.tasks.append(Task("end_of_battle"))
+        if self.zone_of(attacker) != "field":
+            return  # BS-112
+        if blocker is None:
+            self._step("comparison")
+            self.damage(1 - attack["player"], len(self.symbols(attacker)))
+            return
+        if self.zone_of(blocker) != "field":
+            return  # BS-52: the blocker left before the comparison
+        self._step("comparison")
+        ba, bb = self.bp(attacker), self.bp(blocker)
+        losers = [c for c, mine, theirs in ((attacker, ba, bb), (blocker, bb, ba)) if mine <= theirs]
+        self.emit("battle", attacker=attacker, blocker=blocker, attacker_bp=ba, blocker_bp=bb,
+                  result="tie" if len(losers) == 2 else "decided")
+        self._step("destruction")
+        for c in losers:
+            self.destroy(c)
+
+    def _end_of_battle(self) -> None:
+        self._step("end_of_battle")
+        self.flags["attack"] = None
+        self.tasks.append(Task("attack_declaration"))
+
+    def _activate_burst(self, p: int, card: int) -> None:
+        """BS-13: the burst effect, free; BS-14: then, as the card says, it may be played free."""
+        burst = self.d(card).keywords.burst
+        assert burst is not None
+        self.move(card, "trash", face_down=False)
+        self.emit("burst", card=card, name=self.cards[card].name, player=p)
+        if burst.then != "none":
+            self.tasks.append(Task("burst_follow_up", player=p, card=card, then=burst.then))
+        self.tasks.append(Task("effects", source=card, controller=p, ref=(self.cards[card].name, "burst"), index=0))
+
+    def _burst_follow_up(self, p: int, card: int, then: str) -> None:
+        d = self.d(card)
+        if then == "use_flash":
+            self.tasks.append(Task("effects", source=card, controller=p, ref=(d.name, "flash"), index=0))
+            return
+        need = d.level_costs[0] if d.level_costs else 0
+        self.move(card, "field", player=p, tapped=False, entered_this_turn=True, face_down=False)
+        self.move_core(p, "reserve", card, min(need, self.counters[p]["reserve"]))
+        self.emit("summoned", card=card, name=d.name, player=p)
+        if d.is_spirit_like and self.cores(card) < need:
+            return  # depleted by settle()
+        self.queue_abilities(card, "summoned")
+
+    def _end_phase(self) -> None:
+        """BS-56: end-of-turn effects; "until the end of the turn" effects end."""
+        self._step("end")
+        self.tasks.append(Task("cleanup"))
+        for c in reversed(self.zones[self.active]["field"]):
+            self.queue_abilities(c, "end_of_turn")
+
+    def _cleanup(self) -> None:
+        self.effects = []
+        self.flags = {}
+        cards = self.cards
+        for cid in [c.id for c in cards if c.entered_this_turn]:
+            cards[cid] = cards[cid].replace(entered_this_turn=False)
+        self.emit("turn_end", turn=self.turn, player=self.active)
+        self.turn += 1
+        self.active = 1 - self.active
+        self.tasks.append(Task("begin_turn"))
+
+    # ================================================================== illegal actions, views
+    def explain_illegal(self, action: Action) -> tuple[str, str]:
+        from tcg.games.battle_spirits.illegal import explain
+
+        return explain(self, action)
+
+    def card_view(self, cid: int) -> dict[str, Any]:
+        view = super().card_view(cid)
+        if "tapped" in view:
+            view["exhausted"] = view.pop("tapped")
+        d = self.d(cid)
+        view["type"] = d.type
+        view["colors"] = sorted(self.colors(cid))
+        view["cost"] = d.cost
+        if self.zone_of(cid) == "field":
+            view["level"] = self.level(cid)
+            if d.is_spirit_like:
+                view["bp"] = self.bp(cid)
+            view["symbols"] = self.symbols(cid)
+            if self.braves_on(cid):
+                view["braves"] = [self.cards[b].name for b in self.braves_on(cid)]
+        return view
