@@ -3,7 +3,8 @@
 At least 200 random games per game, with random legal actions. After every action:
 cards are conserved, no counter goes negative, no observation leaks a hidden card, and the
 state survives to_json -> JSON text -> from_json and clone() unchanged (the append-only
-event log is compared once, at the end). Every game must end, and replaying its history
+event log is compared once, at the end), and what the game conserves (Battle Spirits
+cores) never changes. Every game must end, and replaying its history
 must reproduce its final state exactly, event log included.
 """
 
@@ -32,6 +33,7 @@ def test_random_games_keep_every_invariant(game_name: str, chunk: int):
     per_chunk = GAMES // CHUNKS
     for g in range(chunk * per_chunk, (chunk + 1) * per_chunk):
         state = game.new_state(decks, seed=g)
+        conserved = state.conserved()
         rng = Rng(10_000 + g)
         for n in range(MAX_ACTIONS):
             if state.game_over:
@@ -41,6 +43,8 @@ def test_random_games_keep_every_invariant(game_name: str, chunk: int):
             state.apply(legal[rng.below(len(legal))])
             problems = (check_conservation(state) + check_counters(state) + check_no_leak(state)
                         + check_json_round_trip(state, with_events=False))
+            if state.conserved() != conserved:
+                problems.append(f"conserved quantities changed: {conserved} -> {state.conserved()}")
             assert not problems, f"game {g}, action {n}: {problems}"
         assert state.game_over, f"game {g} did not end within {MAX_ACTIONS} actions"
         assert not check_json_round_trip(state), f"game {g}: the event log does not round-trip"

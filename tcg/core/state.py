@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from tcg.core.game import Game
 
 Json = dict[str, Any]
+OBSERVED_ACTIONS_MAX = 1000
 
 
 class Card:
@@ -113,7 +114,8 @@ class Card:
         counters = tuple(sorted((*rest, (name, value)))) if value else rest
         return self.replace(counters=counters)
 
-    def to_json(self) -> Json:
+    def to_json(self, log: bool = True) -> Json:
+        """The whole state as JSON-ready data; ``log=False`` leaves out the event log and history."""
         return {
             "id": self.id,
             "name": self.name,
@@ -159,7 +161,8 @@ class Decision:
         self.open = open
         self.data: Mapping[str, Any] = data or {}
 
-    def to_json(self) -> Json:
+    def to_json(self, log: bool = True) -> Json:
+        """The whole state as JSON-ready data; ``log=False`` leaves out the event log and history."""
         return {"player": self.player, "kind": self.kind, "open": self.open, "data": _plain(self.data)}
 
     @classmethod
@@ -185,7 +188,8 @@ class Task:
     def get(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
 
-    def to_json(self) -> Json:
+    def to_json(self, log: bool = True) -> Json:
+        """The whole state as JSON-ready data; ``log=False`` leaves out the event log and history."""
         return {"kind": self.kind, "data": _plain(self.data)}
 
     @classmethod
@@ -367,6 +371,13 @@ class State:
     def _run_task(self, task: Task) -> None:
         raise NotImplementedError
 
+    def conserved(self) -> dict[str, int]:
+        """Quantities no rule may create or destroy (Battle Spirits cores, One Piece DON!!).
+
+        The conformance test checks that they never change during a game.
+        """
+        return {}
+
     def explain_illegal(self, action: Action) -> tuple[str, str]:
         """(rule id, message) for an action that is not legal now. Games refine this."""
         return "illegal", f"{action.text(self.name_of)} is not a legal action now"
@@ -503,7 +514,12 @@ class State:
             "players": players,
         }
         if self.deciding_player == viewer:
-            obs["legal_actions"] = [a.to_json() for a in self.legal_actions()]
+            legal = self.legal_actions()
+            obs["legal_action_count"] = len(legal)
+            # Payment distributions can number in the hundreds of thousands (lazy sequences);
+            # an observation lists them only while that stays readable.
+            if len(legal) <= OBSERVED_ACTIONS_MAX:
+                obs["legal_actions"] = [a.to_json() for a in legal]
         return obs
 
     def visible_event(self, event: Json, viewer: int) -> Json | None:
@@ -526,7 +542,8 @@ class State:
         return _redact(event)
 
     # ------------------------------------------------------------------ serialisation
-    def to_json(self) -> Json:
+    def to_json(self, log: bool = True) -> Json:
+        """The whole state as JSON-ready data; ``log=False`` leaves out the event log and history."""
         # Only definitions that differ from the packaged pool (scenario cards) are written.
         pool = self.GAME.cards()
         used = sorted({c.name for c in self.cards if self.defs.get(c.name) is not pool.get(c.name)})
@@ -548,8 +565,8 @@ class State:
             "phase": self.phase,
             "winner": self.winner,
             "rng": self.rng.seed,
-            "events": self.events,
-            "history": [a.to_json() for a in self.history],
+            "events": self.events if log else [],
+            "history": [a.to_json() for a in self.history] if log else [],
         }
 
     @classmethod

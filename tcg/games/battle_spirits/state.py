@@ -425,6 +425,13 @@ class BattleSpiritsState(BSEffects):
         self.active = 1 - self.active
         self.tasks.append(Task("begin_turn"))
 
+    def conserved(self) -> dict[str, int]:
+        """Cores are objects: each is always in exactly one place (brief, section 1)."""
+        on_cards = sum(c.counter("cores") for c in self.cards)
+        in_areas = sum(self.counters[p].get(k, 0) for p in (0, 1)
+                       for k in ("life", "reserve", "trash_cores", "core_stock"))
+        return {"cores": on_cards + in_areas}
+
     # ================================================================== illegal actions, views
     def explain_illegal(self, action: Action) -> tuple[str, str]:
         from tcg.games.battle_spirits.illegal import explain
