@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 COLOR_FIELDS = ("civilizations", "colors", "color", "attributes", "attribute")
-RACE_FIELDS = ("races", "traits", "race", "tribes")
+RACE_FIELDS = ("races", "traits", "race", "tribes", "families")
 COST_FIELDS = ("cost", "level")
-POWER_FIELDS = ("power", "bp", "atk", "attack")
+POWER_FIELDS = ("power", "bp", "atk", "attack", "level_bp")
 
 
 def norm(word: str) -> str:
@@ -56,6 +56,8 @@ def _strings(value: Any) -> list[str]:
 def _int(value: Any) -> int | None:
     if isinstance(value, bool):
         return None
+    if isinstance(value, list | tuple) and value:  # BP per level (Battle Spirits): the LV1 value
+        return _int(value[0])
     if isinstance(value, int):
         return value
     if isinstance(value, str) and value.strip().lstrip("-").isdigit():

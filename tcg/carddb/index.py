@@ -26,7 +26,7 @@ from tcg.core import registry
 from tcg.core.errors import DataError
 from tcg.core.game import Game
 
-SCHEMA_VERSION = "2"  # 2: card JSON keeps the fields the file set (exclude_unset)
+SCHEMA_VERSION = "3"  # 3: families as races, LV1 BP as power
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

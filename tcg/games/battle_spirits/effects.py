@@ -68,9 +68,7 @@ class BSEffects(BSQueries):
         self._forget(cid)
         self.move(cid, zone, tapped=False, attached=(), entered_this_turn=True)
         for b in braves:
-            need = self.d(b).level_costs[0] - self.cores(b)
-            if need > 0 and self.counters[owner]["reserve"] >= need:
-                self.move_core(owner, "reserve", b, need)  # BS-8: move enough cores onto it
+            self._keep_brave(owner, b)
             if self.cores(b) >= self.d(b).level_costs[0]:
                 self.place(b, owner, "field")
                 self.emit("brave_separated", card=b, name=self.cards[b].name, player=owner)
@@ -79,6 +77,26 @@ class BSEffects(BSQueries):
                 self.place(b, owner, "trash")
                 self.emit("card_moved", card=b, name=self.cards[b].name, player=owner,
                           **{"from": "attached", "from_player": owner, "to": "trash"})
+
+    def _keep_brave(self, owner: int, brave: int) -> None:
+        """BS-8: move enough cores onto the brave for its LV1, from the reserve, then from your
+        other cards that keep their own LV1 (the engine moves them for the player)."""
+        need = self.d(brave).level_costs[0] - self.cores(brave)
+        if need <= 0:
+            return
+        spare: list[tuple[int | str, int]] = [("reserve", self.counters[owner]["reserve"])]
+        for c in self.zones[owner]["field"]:
+            d = self.d(c)
+            floor = d.level_costs[0] if d.is_spirit_like else 0
+            spare.append((c, max(0, self.cores(c) - floor)))
+        if sum(n for _, n in spare) < need:
+            return
+        for source, n in spare:
+            take = min(n, need)
+            self.move_core(owner, source, brave, take)
+            need -= take
+            if need == 0:
+                return
 
     def _forget(self, cid: int) -> None:
         if any(e["card"] == cid for e in self.effects):
@@ -107,14 +125,16 @@ class BSEffects(BSQueries):
     # ------------------------------------------------------------------ abilities and bursts
     def queue_abilities(self, cid: int, when: str, level: int | None = None) -> None:
         """Queue the abilities of a card that trigger on ``when`` at its (or the given) level (BS-20)."""
-        d = self.d(cid)
         lv = self.level(cid) if level is None else level
         controller = self.cards[cid].controller
-        for i in reversed(range(len(d.abilities))):
-            ab = d.abilities[i]
-            if ab.when == when and lv in ab.levels:
-                self.tasks.append(Task("effects", source=cid, controller=controller, ref=(d.name, "ability", i),
-                                       index=0, ask=ab.optional))
+        # BS-4 / BS-9: a brave spirit also has its braves' effects
+        for holder in reversed((cid, *self.braves_on(cid))):
+            d = self.d(holder)
+            for i in reversed(range(len(d.abilities))):
+                ab = d.abilities[i]
+                if ab.when == when and lv in ab.levels:
+                    self.tasks.append(Task("effects", source=cid, controller=controller,
+                                           ref=(d.name, "ability", i), index=0, ask=ab.optional))
 
     def check_burst(self, player: int, condition: str) -> None:
         """BS-13: when the condition of a set burst happens, its owner may activate it."""

@@ -245,6 +245,8 @@ class BattleSpiritsState(BSEffects):
             self._open("main")
         elif k == "begin_turn":
             self._begin_turn()
+        elif k == "start_phase_rest":
+            self._start_phase_rest()
         elif k == "battle_phase":
             self._battle_phase()
         elif k == "attack_declaration":
@@ -284,13 +286,20 @@ class BattleSpiritsState(BSEffects):
         return self.turn == 1
 
     def _begin_turn(self) -> None:
-        """BS-34..BS-38: start, core, draw, refresh; then the main phase."""
+        """BS-34 / BS-35: the start step first, with its "at the start of the turn" effects."""
         p = self.active
         self.emit("turn_start", turn=self.turn, player=p)
         self._step("start")
         if not self.zones[p]["deck"]:  # BS-103: no cards at the start step loses
             self.lose(p, "deck_out")
             return
+        self.tasks.append(Task("start_phase_rest"))
+        for c in reversed(self.zones[p]["field"]):
+            self.queue_abilities(c, "start_of_turn")
+
+    def _start_phase_rest(self) -> None:
+        """BS-36..BS-38: core, draw and refresh steps; then the main phase."""
+        p = self.active
         self._step("core")
         if not self.is_first_turn() and self.counters[p]["core_stock"] > 0:  # BS-36
             self.move_core(p, "core_stock", "reserve", 1)
@@ -301,8 +310,6 @@ class BattleSpiritsState(BSEffects):
             self.set_exhausted(c, False)
         self.move_core(p, "trash_cores", "reserve", self.counters[p]["trash_cores"])
         self.tasks.append(Task("main"))
-        for c in reversed(self.zones[p]["field"]):
-            self.queue_abilities(c, "start_of_turn")
 
     def _battle_phase(self) -> None:
         """BS-45: skipped in the first player's first turn."""

@@ -1,0 +1,102 @@
+"""Battle Spirits behaviour that scenarios cannot express: set-up, decks, cores, errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tcg.core.actions import Action
+from tcg.core.decklist import parse_deck_text
+from tcg.core.errors import IllegalActionError
+from tcg.core.registry import load_game
+
+
+@pytest.fixture(scope="module")
+def bs():
+    return load_game("battle_spirits")
+
+
+@pytest.fixture(scope="module")
+def bs_decks(bs):
+    return [bs.deck(name) for name in sorted(bs.starter_decks())]
+
+
+def test_setup(bs, bs_decks):
+    # BS-102: 5 cores in life, 4 in reserve, the rest in the stock; 4 cards, no redraw.
+    # BS-37: the first player also draws in the first turn; BS-36: no core step in turn 1.
+    s = bs.new_state(bs_decks, seed=4)
+    first = s.first_player
+    other = 1 - first
+    assert s.counters[first]["life"] == 5 and s.counters[first]["reserve"] == 4
+    assert len(s.zones[first]["hand"]) == 5 and len(s.zones[other]["hand"]) == 4
+    assert s.phase == "main" and s.decision.kind == "main"
+    assert all(a.type != "mulligan" for a in s.legal_actions())
+
+
+def test_first_player_is_random(bs, bs_decks):
+    assert {bs.new_state(bs_decks, seed=n).first_player for n in range(20)} == {0, 1}
+
+
+def test_deck_rules_classic_and_saga(bs):
+    # BS-101: classic >= 40 cards and <= 3 copies; saga >= 50 and <= 4.
+    text = "4 Rokceratops\n"
+    classic = [str(e) for e in bs.check_deck(parse_deck_text(text, "d.txt"))]
+    assert any("d.txt:1" in m and "at most 3" in m for m in classic)
+    saga = [str(e) for e in bs.check_deck(parse_deck_text(text, "d.txt"), options={"deck_rules": "saga"})]
+    assert not any("at most" in m for m in saga) and any("at least 50" in m for m in saga)
+
+
+def test_cores_are_conserved_and_counted(bs, bs_decks):
+    # Brief, section 1: every core is always in exactly one place.
+    s = bs.new_state(bs_decks, seed=2)
+    total = s.conserved()["cores"]
+    assert total == 2 * (5 + 4 + 100)
+    for _ in range(60):
+        if s.game_over:
+            break
+        s.apply(s.legal_actions()[0])
+        assert s.conserved()["cores"] == total
+
+
+def test_illegal_action_changes_nothing(bs, bs_decks):
+    s = bs.new_state(bs_decks, seed=3)
+    before = json.dumps(s.to_json(), sort_keys=True)
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(Action("attack", card=s.zones[s.active]["hand"][0]))
+    assert err.value.rule.startswith("BS-")
+    with pytest.raises(IllegalActionError):
+        s.apply(Action("move_cores", source="reserve", target="reserve", count=99))
+    assert json.dumps(s.to_json(), sort_keys=True) == before
+
+
+def test_both_players_losing_at_once_is_a_draw(bs, bs_decks):
+    # BS-103 [unverified]: both at once is a draw.
+    s = bs.new_state(bs_decks, seed=1)
+    s.lose(0, "life")
+    s.lose(1, "life")
+    assert s.winner == "draw"
+
+
+def test_payments_and_placements_are_all_offered(bs):
+    # BS-106 / README: each distribution of pay and place is its own action, reserve first.
+    from tcg.core.scenario import Runner
+
+    spec = {
+        "name": "pay", "game": "battle_spirits",
+        "cards": [{"name": "Y", "type": "spirit", "colors": ["red"], "cost": 2, "level_costs": [1],
+                   "level_bp": [1000], "symbols": ["red"]},
+                  {"name": "S", "type": "spirit", "colors": ["red"], "cost": 1, "level_costs": [1],
+                   "level_bp": [1000], "symbols": ["red"]}],
+        "state": {"turn": 3, "phase": "main", "players": [
+            {"reserve": 2, "zones": {"hand": ["Y"], "field": [{"card": "S", "cores": 2}], "deck": ["S"]}},
+            {"zones": {"deck": ["S"]}}]},
+    }
+    s = Runner(spec, "test").state
+    summons = [a for a in s.legal_actions() if a.type == "summon"]
+    # pay 2 of 4 cores (reserve r, S 2-r: r in 2,1,0), then place any of the rest
+    assert summons[0].to_json()["pay"] == {"reserve": 2}
+    # pay 2 from the reserve: place 0..2 from S (3); 1+1: place 0..1 from the reserve x 0..1 from S (4);
+    # 2 from S: place 0..2 from the reserve (3)
+    assert len(summons) == 10
+    assert len(set(summons)) == len(summons)
