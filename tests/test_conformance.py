@@ -20,7 +20,7 @@ from tcg.core.rng import Rng
 
 GAMES = 200
 MAX_ACTIONS = 5000
-CHUNKS = 8  # so that pytest -n spreads the games over the cores
+CHUNKS = 10  # so that pytest -n spreads the games over the cores
 
 
 @pytest.mark.parametrize("game_name", game_names())

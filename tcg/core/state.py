@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from tcg.core.game import Game
 
 Json = dict[str, Any]
-OBSERVED_ACTIONS_MAX = 1000
+OBSERVED_ACTIONS_MAX = 200
 
 
 class Card:

@@ -108,6 +108,15 @@ class BraveData(_Strict):
     colors: list[Color] = []  # brave condition: the spirit has one of these colours (empty: any)
 
 
+class SummonCondition(_Strict):
+    """BS-16 / BS-115: what an Ultimate needs before it can be summoned (all given parts must hold)."""
+
+    text: str = ""
+    spirit_level: int = 0  # you control a spirit of at least this level
+    spirits: int = 0  # you control at least this many spirits
+    max_life: int | None = None  # your life is at most this
+
+
 class Keywords(_Strict):
     burst: Burst | None = None
 
@@ -130,7 +139,7 @@ class BattleSpiritsCard(_Strict):
     main_effects: list[Effect] = []  # Magic: used in your Main phase (BS-24, BS-43)
     flash_effects: list[Effect] = []  # Magic: used in Flash steps, or in your Main phase (BS-110)
     brave: BraveData | None = None  # Brave cards
-    summon_condition: str = ""  # Ultimates (BS-16, BS-115): text of the condition
+    summon_condition: SummonCondition | None = None  # Ultimates (BS-16, BS-115)
     text: str = ""
     set_code: str = ""
     rarity: str = ""

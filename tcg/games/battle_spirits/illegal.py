@@ -39,6 +39,8 @@ def explain(s: BattleSpiritsState, a: Action) -> tuple[str, str]:
                 return "BS-43", "in a flash step only a magic's Flash effect can be used"
             if (d.main_effects if timing == "main" else d.flash_effects) == []:
                 return "BS-24", f"{d.name} has no {timing} effect"
+        if d.type == "ultimate" and not s.summon_condition_met(p, card):
+            return "BS-115", f"{d.name}'s summon condition is not met"
         cost = s.reduced_cost(p, card)
         if s.total_cores(p) < cost:
             return "BS-41", f"{d.name} costs {cost} cores; you have {s.total_cores(p)}"

@@ -81,6 +81,18 @@ class BSQueries(State):
         reduction = sum(min(n, field[color]) for color, n in wanted.items())
         return max(0, d.cost - reduction)
 
+    def summon_condition_met(self, player: int, cid: int) -> bool:
+        """BS-16 / BS-115: an Ultimate's summon condition, checked whenever it would be summoned."""
+        cond = self.d(cid).summon_condition
+        if cond is None:
+            return True
+        spirits = [c for c in self.zones[player]["field"] if self.d(c).type == "spirit"]
+        if len(spirits) < cond.spirits:
+            return False
+        if cond.spirit_level and not any(self.level(c) >= cond.spirit_level for c in spirits):
+            return False
+        return cond.max_life is None or self.counters[player]["life"] <= cond.max_life
+
     def core_sources(self, player: int) -> list[tuple[int, int]]:
         """Own field cards holding cores, with their counts, in field order (BS-106)."""
         out = []

@@ -63,7 +63,7 @@ class BattleSpiritsState(BSEffects):
             cost = self.reduced_cost(p, c)
             if cost > total:
                 continue
-            if d.type in ("spirit", "brave", "ultimate"):
+            if d.type in ("spirit", "brave") or (d.type == "ultimate" and self.summon_condition_met(p, c)):
                 parts.append(CorePayments("summon", (("card", c),), reserve, sources, cost, place=True))
             elif d.type == "nexus":
                 parts.append(CorePayments("deploy", (("card", c),), reserve, sources, cost, place=True))
@@ -260,8 +260,9 @@ class BattleSpiritsState(BSEffects):
         elif k == "end_of_battle":
             self._end_of_battle()
         elif k == "burst_follow_up":  # BS-14: "you may" summon / deploy / use it free
-            self.decision = Decision(task["player"], "optional",
-                                     {"task": {"follow_up": task["then"], "card": task["card"]}})
+            if task["then"] != "summon" or self.summon_condition_met(task["player"], task["card"]):  # BS-16
+                self.decision = Decision(task["player"], "optional",
+                                         {"task": {"follow_up": task["then"], "card": task["card"]}})
         elif k == "burst_window":
             if self.zone_of(task["card"]) == "burst":
                 self.decision = Decision(task["player"], "burst", {"card": task["card"]})
