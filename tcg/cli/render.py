@@ -202,7 +202,31 @@ def _mana_line(cards: list[dict[str, Any]]) -> str:
     return f"{untapped}/{len(cards)} untapped: " + ", ".join(parts)
 
 
+def _generic_panel(obs: dict[str, Any], player: int, title: str) -> Panel:
+    """Any game: its counters, hidden zones as counts, visible zones card by card."""
+    data = obs["players"][player]
+    lines: list[RenderableType] = []
+    if data.get("counters"):
+        lines.append(Text(" · ".join(f"{k} {v}" for k, v in data["counters"].items())))
+    for zone, content in data["zones"].items():
+        if not isinstance(content, list):
+            lines.append(Text(f"{zone}: {content.get('count', 0)}", style="dim"))
+            continue
+        cells = []
+        for v in content:
+            if v.get("hidden") or "name" not in v:
+                cells.append("[dim]face down[/dim]")
+                continue
+            extras = [f"{k} {v[k]}" for k in ("level", "cores", "bp", "power", "atk", "def") if k in v]
+            state = " exhausted" if v.get("exhausted") or v.get("tapped") else ""
+            cells.append(f"{escape(v['name'])} [{v['id']}]" + (f" ({', '.join(extras)})" if extras else "") + state)
+        lines.append(Text.from_markup(f"{zone}: " + (", ".join(cells) if cells else "[dim]-[/dim]")))
+    return Panel(Group(*lines), title=title, title_align="left")
+
+
 def player_panel(obs: dict[str, Any], player: int, title: str) -> Panel:
+    if obs.get("game") != "duel_masters":
+        return _generic_panel(obs, player, title)
     zones = obs["players"][player]["zones"]
     counts = (f"deck {_count(zones['deck'])} · hand {_count(zones['hand'])} · shields {_count(zones['shields'])}"
               f" · graveyard {_count(zones['graveyard'])}")
@@ -213,7 +237,7 @@ def player_panel(obs: dict[str, Any], player: int, title: str) -> Panel:
 
 
 def hand_panel(obs: dict[str, Any], player: int) -> Panel:
-    hand = obs["players"][player]["zones"]["hand"]
+    hand = obs["players"][player]["zones"].get("hand", [])
     if not isinstance(hand, list) or not hand:
         return Panel(Text("(empty)", style="dim"), title="Your hand", title_align="left")
     table = Table(box=None, pad_edge=False, header_style="dim")
