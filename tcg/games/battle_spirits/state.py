@@ -125,7 +125,8 @@ class BattleSpiritsState(BSEffects):
             for dst in places:
                 if dst == src:
                     continue
-                out.extend(Action("move_cores", source=src, target=dst, count=n) for n in range(1, have + 1))
+                out.extend(Action.of("move_cores", (("count", n), ("source", src), ("target", dst)))
+                           for n in range(1, have + 1))
         return out
 
     # ================================================================== answering decisions
