@@ -20,7 +20,7 @@ lint: $(STAMP)
 	$(BIN)/mypy tcg
 
 unit: $(STAMP)
-	$(BIN)/pytest -q -n 2
+	$(BIN)/pytest -q -n 2 --dist worksteal
 
 scenarios: $(STAMP)
 	$(BIN)/tcg scenario run scenarios
