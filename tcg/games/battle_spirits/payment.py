@@ -12,16 +12,16 @@ unranked on demand, and membership is checked directly, as for Duel Masters paym
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
 from functools import cached_property
-from typing import Any, overload
+from typing import Any
 
 from tcg.core.actions import Action
+from tcg.core.lazy import LazyActions
 
 Fixed = tuple[tuple[str, Any], ...]
 
 
-class CorePayments(Sequence[Action]):
+class CorePayments(LazyActions):
     """Actions ``type`` with ``fixed`` fields plus ``pay`` (and ``place`` and ``cores``)."""
 
     def __init__(self, type: str, fixed: Fixed, reserve: int, sources: list[tuple[int, int]], cost: int,
@@ -112,22 +112,8 @@ class CorePayments(Sequence[Action]):
             fields["cores"] = sum(placed.values())
         return Action(self.type, **fields)
 
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[Action]: ...
-    def __getitem__(self, index: int | slice) -> Action | list[Action]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError(index)
+    def action(self, index: int) -> Action:
         return self._action(*self.entry(index))
-
-    def __iter__(self) -> Iterator[Action]:
-        for i in range(len(self)):
-            yield self[i]
 
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, Action) or action.type != self.type:
@@ -147,36 +133,3 @@ class CorePayments(Sequence[Action]):
         if any(pay.get(cid, 0) + placed.get(cid, 0) > cap for cid, cap in zip(self.ids, self.caps, strict=True)):
             return False
         return not self.place or cores == sum(placed.values())
-
-
-class Concat(Sequence[Action]):
-    """Several action sequences (lists or lazy ones) read as one, without copying."""
-
-    def __init__(self, parts: list[Sequence[Action]]):
-        self.parts = [p for p in parts if len(p)]
-        self._len = sum(len(p) for p in self.parts)
-
-    def __len__(self) -> int:
-        return self._len
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[Action]: ...
-    def __getitem__(self, index: int | slice) -> Action | list[Action]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += self._len
-        for part in self.parts:
-            if index < len(part):
-                return part[index]
-            index -= len(part)
-        raise IndexError(index)
-
-    def __iter__(self) -> Iterator[Action]:
-        for part in self.parts:
-            yield from part
-
-    def __contains__(self, action: object) -> bool:
-        return any(action in part for part in self.parts)

@@ -7,9 +7,10 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tcg.core.actions import Action
+from tcg.core.lazy import Concat
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits.effects import BSEffects
-from tcg.games.battle_spirits.payment import Concat, CorePayments
+from tcg.games.battle_spirits.payment import CorePayments
 
 PASS = Action("pass")
 NEXT_PHASE = Action("next_phase")

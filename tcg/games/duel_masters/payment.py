@@ -11,11 +11,11 @@ one element), and membership is checked directly. Cards needing two or more civi
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from functools import cached_property
-from typing import overload
 
 from tcg.core.actions import Action
+from tcg.core.lazy import LazyActions
 
 
 def assignable(needed: Sequence[str], chosen: Sequence[tuple[frozenset[str], int]]) -> bool:
@@ -53,7 +53,7 @@ def _ones(size: int) -> int:
     return poly
 
 
-class PaymentWays(Sequence[Action]):
+class PaymentWays(LazyActions):
     """``pay {cards}`` actions, one per distinct way, in a fixed order (larger counts first).
 
     Counting uses Hall's theorem for DM-15: the needed civilizations can go on different
@@ -165,23 +165,8 @@ class PaymentWays(Sequence[Action]):
                 index -= size
         return tuple(out)
 
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[Action]: ...
-    def __getitem__(self, index: int | slice) -> Action | list[Action]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        n = len(self)
-        if index < 0:
-            index += n
-        if not 0 <= index < n:
-            raise IndexError(index)
+    def action(self, index: int) -> Action:
         return Action.of("pay", (("cards", self.way(index)),))
-
-    def __iter__(self) -> Iterator[Action]:
-        for i in range(len(self)):
-            yield self[i]
 
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, Action) or action.type != "pay" or len(action.fields) != 1:
