@@ -6,6 +6,7 @@ is one position. Each game module exposes a single ``GAME`` instance.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
@@ -87,7 +88,36 @@ class Game:
                 errors.append(DataError(f"unknown card {e.name!r} for {self.name}", source=deck.source, line=e.line))
         return errors
 
+    def size_and_copies(self, deck: DeckList, minimum: int, max_copies: int, rule: str,
+                        section: str = "main") -> list[DataError]:
+        """The usual deck-construction limits: a minimum size and a maximum of copies per name."""
+        errors = []
+        copies: Counter[str] = Counter()
+        for e in deck.entries:
+            if e.section != section:
+                continue
+            copies[e.name] += e.count
+            if copies[e.name] > max_copies and copies[e.name] - e.count <= max_copies:
+                errors.append(DataError(f"{copies[e.name]} copies of {e.name!r}; at most {max_copies} are allowed "
+                                        f"({rule})", source=deck.source, line=e.line))
+        total = len(deck.cards(section))
+        if total < minimum:
+            errors.append(DataError(f"the deck has {total} cards; at least {minimum} are needed ({rule})",
+                                    source=deck.source))
+        return errors
+
     # ------------------------------------------------------------------ states
+    def shuffled_decks(self, state: State, decks: Sequence[DeckList], zone: str = "deck") -> None:
+        """Create each player's cards in deck-list order (stable ids), then shuffle the decks."""
+        if len(decks) != len(state.zones):
+            raise DataError(f"a game needs {len(state.zones)} decks, got {len(decks)}")
+        for player, deck in enumerate(decks):
+            for name in deck.cards():
+                if name not in state.defs:
+                    raise DataError(f"unknown card {name!r}", source=deck.source)
+                state.new_card(name, player, zone)
+            state.rng.shuffle(state.zones[player][zone])
+
     def new_state(
         self,
         decks: Sequence[DeckList],

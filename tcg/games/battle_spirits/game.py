@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -41,32 +40,14 @@ class BattleSpiritsGame(Game):
         """BS-101: at least 40 cards and at most 3 copies (saga: 50 and 4)."""
         saga = (options or {}).get("deck_rules") == "saga"
         minimum, copies_max = (50, 4) if saga else (40, 3)
-        errors = super().check_deck(deck, pool)
-        copies: Counter[str] = Counter()
-        for e in deck.entries:
-            copies[e.name] += e.count
-            if copies[e.name] > copies_max and copies[e.name] - e.count <= copies_max:
-                errors.append(DataError(f"{copies[e.name]} copies of {e.name!r}; at most {copies_max} (BS-101)",
-                                        source=deck.source, line=e.line))
-        total = len(deck.cards())
-        if total < minimum:
-            errors.append(DataError(f"the deck has {total} cards; at least {minimum} are needed (BS-101)",
-                                    source=deck.source))
-        return errors
+        return super().check_deck(deck, pool) + self.size_and_copies(deck, minimum, copies_max, "BS-101")
 
     def new_state(self, decks: Sequence[DeckList], seed: int = 0,
                   options: Mapping[str, object] | None = None) -> State:
         """BS-102: shuffle, 5 cores in life, 4 in reserve, the rest in the stock; 4 cards; no redraw."""
-        if len(decks) != 2:
-            raise DataError(f"a game needs 2 decks, got {len(decks)}")
-        pool = self.cards()
-        state = BattleSpiritsState(pool, self.resolve_options(options), seed)
-        for player, deck in enumerate(decks):
-            for name in deck.cards():
-                if name not in pool:
-                    raise DataError(f"unknown card {name!r}", source=deck.source)
-                state.new_card(name, player, "deck")
-            state.rng.shuffle(state.zones[player]["deck"])
+        state = BattleSpiritsState(self.cards(), self.resolve_options(options), seed)
+        self.shuffled_decks(state, decks)
+        for player in (0, 1):
             state.counters[player] = {"life": 5, "reserve": 4, "trash_cores": 0, "core_stock": CORE_STOCK}
         state.emit("game_start", seed=seed)
         for player in (0, 1):

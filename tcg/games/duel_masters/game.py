@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -46,34 +45,13 @@ class DuelMastersGame(Game):
         extra = sorted(deck.sections() - {"main"})
         if extra:
             errors.append(DataError(f"Duel Masters decks have no [{extra[0]}] section", source=deck.source))
-        copies: Counter[str] = Counter()
-        first_line: dict[str, int] = {}
-        for e in deck.entries:
-            copies[e.name] += e.count
-            first_line.setdefault(e.name, e.line)
-            if copies[e.name] > MAX_COPIES and copies[e.name] - e.count <= MAX_COPIES:
-                errors.append(DataError(
-                    f"{copies[e.name]} copies of {e.name!r}; at most {MAX_COPIES} are allowed (DM-101)",
-                    source=deck.source, line=e.line))
-        total = len(deck.cards())
-        if total < DECK_MIN:
-            errors.append(DataError(f"the deck has {total} cards; at least {DECK_MIN} are needed (DM-101)",
-                                    source=deck.source))
-        return errors
+        return errors + self.size_and_copies(deck, DECK_MIN, MAX_COPIES, "DM-101")
 
     def new_state(self, decks: Sequence[DeckList], seed: int = 0,
                   options: Mapping[str, object] | None = None) -> State:
         """DM-1..DM-4: shuffle, five shields, then five cards in hand; a random first player."""
-        if len(decks) != 2:
-            raise DataError(f"a game needs 2 decks, got {len(decks)}")
-        pool = self.cards()
-        state = DuelMastersState(pool, self.resolve_options(options), seed)
-        for player, deck in enumerate(decks):
-            for name in deck.cards():
-                if name not in pool:
-                    raise DataError(f"unknown card {name!r}", source=deck.source)
-                state.new_card(name, player, "deck")
-            state.rng.shuffle(state.zones[player]["deck"])  # DM-1
+        state = DuelMastersState(self.cards(), self.resolve_options(options), seed)
+        self.shuffled_decks(state, decks)  # DM-1
         state.emit("game_start", seed=seed)
         for player in (0, 1):
             for _ in range(SHIELDS):  # DM-2: shields first, face down
