@@ -47,3 +47,10 @@ def test_malformed_card_definition_names_the_field():
             "cards": [{"name": "Broken", "type": "creature", "cost": "three"}]}
     result = run_scenario(spec)
     assert result.failures and "cost" in result.failures[0] and "Broken" in result.failures[0]
+
+
+@pytest.mark.parametrize("game", ["duel_masters", "battle_spirits"])
+def test_active_must_own_the_turn(game: str):
+    # README, Scenario semantics: `active` must be first_player on odd turns, the other on even ones.
+    result = run_scenario({"name": "bad turn", "game": game, "state": {"turn": 2, "active": 0}})
+    assert result.failures and "state.active" in result.failures[0]

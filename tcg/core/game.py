@@ -18,7 +18,7 @@ from tcg.core.carddata import load_card_dir, validate_card
 from tcg.core.decklist import DeckList, load_deck
 from tcg.core.errors import DataError
 from tcg.core.options import OptionSpec, resolve_options
-from tcg.core.state import State
+from tcg.core.state import State, Task
 
 
 class Game:
@@ -125,6 +125,28 @@ class Game:
         options: Mapping[str, object] | None = None,
     ) -> State:
         raise NotImplementedError
+
+    def start(self, state: State) -> State:
+        """Choose the first player at random (every brief's "who starts") and run to the first choice.
+
+        The game's task list must know a ``begin_turn`` task.
+        """
+        state.first_player = state.rng.below(2)
+        state.active = state.first_player
+        state.emit("first_player", player=state.first_player)
+        state.tasks.append(Task("begin_turn"))
+        state.run()
+        return state
+
+    def scenario_turn(self, state: State, spec: Mapping[str, Any]) -> None:
+        """A scenario's ``turn``, ``active`` and ``first_player`` (README: Scenario semantics)."""
+        state.first_player = int(spec.get("first_player", 0))
+        state.turn = int(spec.get("turn", 1))
+        expected = state.first_player if state.turn % 2 else 1 - state.first_player
+        state.active = int(spec.get("active", expected))
+        if state.turn < 1 or state.active != expected:
+            raise DataError(f"turn {state.turn} belongs to player {expected} (the first player takes the odd "
+                            f"turns), not to player {state.active}", field="state.active")
 
     def scenario_state(self, spec: Mapping[str, Any], defs: Mapping[str, Any], options: Mapping[str, str],
                        seed: int) -> State:

@@ -53,19 +53,12 @@ class BattleSpiritsGame(Game):
         for player in (0, 1):
             for _ in range(4):
                 state.draw(player)
-        state.first_player = state.rng.below(2)
-        state.active = state.first_player
-        state.emit("first_player", player=state.first_player)
-        state.tasks.append(Task("begin_turn"))
-        state.run()
-        return state
+        return self.start(state)  # BS-102: who starts is random
 
     def scenario_state(self, spec: Mapping[str, Any], defs: Mapping[str, Any], options: Mapping[str, str],
                        seed: int) -> State:
         state = BattleSpiritsState(defs, options, seed)
-        state.first_player = int(spec.get("first_player", 0))
-        state.turn = int(spec.get("turn", 1))
-        state.active = int(spec.get("active", state.first_player if state.turn % 2 else 1 - state.first_player))
+        self.scenario_turn(state, spec)
         phase = spec.get("phase", "main")
         if phase not in (*STEPS, "battle"):
             raise DataError(f"unknown phase {phase!r}; Battle Spirits steps are: {', '.join(STEPS)}",

@@ -58,20 +58,13 @@ class DuelMastersGame(Game):
                 state.move(state.zones[player]["deck"][0], "shields", face_down=True)
             for _ in range(HAND):  # DM-3: then the hand
                 state.move(state.zones[player]["deck"][0], "hand")
-        state.first_player = state.rng.below(2)  # DM-4
-        state.active = state.first_player
-        state.emit("first_player", player=state.first_player)
-        state.tasks.append(Task("begin_turn"))
-        state.run()
-        return state
+        return self.start(state)  # DM-4: who starts is random
 
     # ------------------------------------------------------------------ scenarios
     def scenario_state(self, spec: Mapping[str, Any], defs: Mapping[str, Any], options: Mapping[str, str],
                        seed: int) -> State:
         state = DuelMastersState(defs, options, seed)
-        state.first_player = int(spec.get("first_player", 0))
-        state.turn = int(spec.get("turn", 1))
-        state.active = int(spec.get("active", state.first_player if state.turn % 2 else 1 - state.first_player))
+        self.scenario_turn(state, spec)
         phase = spec.get("phase", "main")
         if phase not in PHASES:
             raise DataError(f"unknown phase {phase!r}; Duel Masters phases are: {', '.join(PHASES)}",
