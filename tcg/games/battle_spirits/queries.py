@@ -105,6 +105,12 @@ class BSQueries(State):
                     out.append((b, self.cores(b)))
         return out
 
+    def payment_context(self, player: int) -> tuple[int, list[tuple[int, int]], int]:
+        """(reserve, cores on each of your cards, all the cores you could pay with) — BS-106."""
+        reserve = self.counters[player]["reserve"]
+        sources = self.core_sources(player)
+        return reserve, sources, reserve + sum(n for _, n in sources)
+
     def total_cores(self, player: int) -> int:
         return self.counters[player]["reserve"] + sum(n for _, n in self.core_sources(player))
 

@@ -55,9 +55,7 @@ class BattleSpiritsState(BSEffects):
 
     def _main_actions(self, p: int) -> list[Sequence[Action]]:
         """BS-40: summon, deploy, use magic, move cores; braves and bursts (BS-5, BS-12)."""
-        reserve = self.counters[p]["reserve"]
-        sources = self.core_sources(p)
-        total = reserve + sum(n for _, n in sources)
+        reserve, sources, total = self.payment_context(p)
         parts: list[Sequence[Action]] = []
         for c in self.zones[p]["hand"]:
             d = self.d(c)
@@ -83,9 +81,7 @@ class BattleSpiritsState(BSEffects):
 
     def _magic_actions(self, p: int, timing: str) -> list[Sequence[Action]]:
         """BS-43 / BS-110: main effects in your main phase; flash effects there and in flash steps."""
-        reserve = self.counters[p]["reserve"]
-        sources = self.core_sources(p)
-        total = reserve + sum(n for _, n in sources)
+        reserve, sources, total = self.payment_context(p)
         parts: list[Sequence[Action]] = []
         for c in self.zones[p]["hand"]:
             d = self.d(c)
