@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from tcg.core.state import Decision, Task
+from tcg.core.effects import EffectRunner
+from tcg.core.state import Task
 from tcg.games.battle_spirits.cards import Effect, Selector
 from tcg.games.battle_spirits.queries import BSQueries
 
 
-class BSEffects(BSQueries):
+class BSEffects(BSQueries, EffectRunner):
     __slots__ = ()
+    PLAY_ZONE = "field"
 
     # ------------------------------------------------------------------ cores (BS-25..BS-31)
     def move_core(self, player: int, source: int | str, target: int | str, count: int) -> None:
@@ -133,8 +135,7 @@ class BSEffects(BSQueries):
             for i in reversed(range(len(d.abilities))):
                 ab = d.abilities[i]
                 if ab.when == when and lv in ab.levels:
-                    self.tasks.append(Task("effects", source=cid, controller=controller,
-                                           ref=(d.name, "ability", i), index=0, ask=ab.optional))
+                    self.queue_effects(cid, controller, (d.name, "ability", i), ab.optional)
 
     def check_burst(self, player: int, condition: str) -> None:
         """BS-13: when the condition of a set burst happens, its owner may activate it."""
@@ -156,60 +157,8 @@ class BSEffects(BSQueries):
             return list(d.keywords.burst.effect)
         raise ValueError(f"bad effect reference {ref!r}")
 
-    def run_effects_task(self, task: Task) -> None:
-        effects = self.effect_list(task["ref"])
-        index = task["index"]
-        if index >= len(effects):
-            return
-        eff = effects[index]
-        data = dict(task.data)
-        if task.get("ask") or (eff.optional and not task.get("accepted")):
-            self.decision = Decision(task["controller"], "optional",
-                                     {"task": {**data, "ask": False, "whole": bool(task.get("ask"))}})
-            return
-        self._continue(data, eff, ())
-
-    def _next(self, data: dict[str, Any]) -> None:
-        self.tasks.append(Task("effects", **{**data, "index": data["index"] + 1, "accepted": False,
-                                             "ask": False, "whole": False}))
-
-    def _continue(self, data: dict[str, Any], eff: Effect, chosen: tuple[int, ...]) -> None:
-        controller, source, sel = data["controller"], data["source"], eff.target
-        if sel is None:
-            self._next(data)
-            self.do_effect(eff, controller, source, ())
-            return
-        if sel == "self":
-            self._next(data)
-            self.do_effect(eff, controller, source, (source,) if self.zone_of(source) == "field" else ())
-            return
-        assert isinstance(sel, Selector)
-        candidates = [c for c in self.select(sel, controller, source) if c not in chosen]
-        want = len(candidates) + len(chosen) if sel.all else sel.count
-        if sel.all or (not sel.up_to and len(candidates) + len(chosen) <= want) or len(chosen) >= want \
-                or not candidates:
-            self._next(data)
-            self.do_effect(eff, controller, source, chosen + tuple(candidates[: max(0, want - len(chosen))]))
-            return
-        if sel.random:
-            picks = list(chosen)
-            pool = list(candidates)
-            while len(picks) < want and pool:
-                picks.append(pool.pop(self.rng.below(len(pool))))
-            self._next(data)
-            self.do_effect(eff, controller, source, tuple(picks))
-            return
-        self.decision = Decision(controller, "target", {"task": data, "chosen": chosen,
-                                                        "candidates": tuple(candidates), "optional": sel.up_to})
-
-    def resolve_target(self, data: dict[str, Any], pick: int | None) -> None:
-        task = dict(data["task"])
-        eff = self.effect_list(task["ref"])[task["index"]]
-        if pick is None:
-            self._next(task)
-            self.do_effect(eff, task["controller"], task["source"], tuple(data["chosen"]))
-            return
-        self._continue(task, eff, (*data["chosen"], pick))
+    def effect_candidates(self, eff: Effect, sel: Selector, controller: int, source: int) -> list[int]:
+        return self.select(sel, controller, source)
 
     def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
         verb = eff.do

@@ -150,18 +150,14 @@ class BattleSpiritsState(BSEffects):
             if t == "activate_burst":
                 self._activate_burst(p, data["card"])
         elif kind == "target":
-            self.resolve_target(dict(data), None if t == "pass" else action.get("card"))
+            self.resolve_target_choice(dict(data), None if t == "pass" else action.get("card"))
         elif kind == "optional":
             task = dict(data["task"])
-            if t == "pass":
-                if task.get("follow_up"):
-                    return
-                if not task.get("whole"):
-                    self.tasks.append(Task("effects", **{**task, "index": task["index"] + 1, "accepted": False}))
-            elif task.get("follow_up"):
-                self._burst_follow_up(p, task["card"], task["follow_up"])
+            if task.get("follow_up"):  # BS-14: the free play after a burst
+                if t != "pass":
+                    self._burst_follow_up(p, task["card"], task["follow_up"])
             else:
-                self.tasks.append(Task("effects", **{**task, "accepted": True, "whole": False}))
+                self.answer_optional(task, accepted=t != "pass")
         self.settle()
 
     def _pay(self, p: int, action: Action) -> None:
@@ -224,7 +220,7 @@ class BattleSpiritsState(BSEffects):
         """BS-110: the used magic goes to the trash, then its effect resolves (BS-43: at once)."""
         self.move(card, "trash")
         self.emit("magic_used", card=card, name=self.cards[card].name, player=p, timing=timing)
-        self.tasks.append(Task("effects", source=card, controller=p, ref=(self.cards[card].name, timing), index=0))
+        self.queue_effects(card, p, (self.cards[card].name, timing))
 
     def _resolve_flash(self, p: int, data: Any, action: Action) -> None:
         """BS-49 / BS-51: alternate, the blocking player first, until both pass in succession."""
@@ -398,12 +394,12 @@ class BattleSpiritsState(BSEffects):
         self.emit("burst", card=card, name=self.cards[card].name, player=p)
         if burst.then != "none":
             self.tasks.append(Task("burst_follow_up", player=p, card=card, then=burst.then))
-        self.tasks.append(Task("effects", source=card, controller=p, ref=(self.cards[card].name, "burst"), index=0))
+        self.queue_effects(card, p, (self.cards[card].name, "burst"))
 
     def _burst_follow_up(self, p: int, card: int, then: str) -> None:
         d = self.d(card)
         if then == "use_flash":
-            self.tasks.append(Task("effects", source=card, controller=p, ref=(d.name, "flash"), index=0))
+            self.queue_effects(card, p, (d.name, "flash"))
             return
         need = d.level_costs[0] if d.level_costs else 0
         self.move(card, "field", player=p, tapped=False, entered_this_turn=True, face_down=False)

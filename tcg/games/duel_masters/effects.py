@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tcg.core.effects import EffectRunner
 from tcg.core.state import Decision, Task
 from tcg.games.duel_masters.cards import Effect, Selector
 from tcg.games.duel_masters.queries import DMQueries
@@ -17,10 +18,12 @@ from tcg.games.duel_masters.queries import DMQueries
 Ref = tuple[Any, ...]
 
 
-class DMEffects(DMQueries):
+class DMEffects(DMQueries, EffectRunner):
     """Carrying out effects and moving cards by the rules (the second layer of the state)."""
 
     __slots__ = ()
+    PLAY_ZONE = "battle"
+    UNTARGETED = frozenset({"draw", "add_shield_from_deck", "mana_from_deck"})
 
     # ------------------------------------------------------------------ effect lists
     def effect_list(self, ref: Ref) -> list[Effect]:
@@ -37,9 +40,6 @@ class DMEffects(DMQueries):
         if where == "bundle":
             return list(getattr(self.defs[ref[0]].keywords, ref[2]).abilities[ref[3]].effects)
         raise ValueError(f"bad effect reference {ref!r}")
-
-    def queue_effects(self, source: int, controller: int, ref: Ref, optional: bool = False) -> None:
-        self.tasks.append(Task("effects", source=source, controller=controller, ref=ref, index=0, ask=optional))
 
     def queue_triggers(self, cid: int, when: str) -> None:
         """Note the abilities of a creature that trigger on ``when`` (top card only, DM-36).
@@ -103,26 +103,26 @@ class DMEffects(DMQueries):
             out.extend((self.d(cid).name, "wave_striker", i, a) for i, a in enumerate(kw.wave_striker.abilities))
         return out
 
-    def run_effects_task(self, task: Task) -> None:
-        effects = self.effect_list(task["ref"])
-        index = task["index"]
-        if index >= len(effects):
-            return
-        eff = effects[index]
-        data = dict(task.data)
-        if eff.do == "draw" and eff.up_to and not task.get("ask"):
-            self._draw_up_to(data, eff)
-            return
-        if task.get("ask") or (eff.optional and not task.get("accepted")):
-            # "you may": the controller accepts (choose yes) or declines (pass).
-            whole = bool(task.get("ask"))
-            self.decision = Decision(task["controller"], "optional", {"task": {**data, "ask": False, "whole": whole}})
-            return
-        self._continue_effect(data, eff, chosen=())
+    # ------------------------------------------------------------------ hooks of the effect loop
+    def effect_candidates(self, eff: Effect, sel: Selector, controller: int, source: int) -> list[int]:
+        if eff.do == "search_deck":
+            return [c for c in self.zones[controller]["deck"] if self.matches(sel, c, source)]
+        return self.select(sel, controller, source)
 
-    def _next_effect(self, data: dict[str, Any]) -> None:
-        self.tasks.append(Task("effects", **{**data, "index": data["index"] + 1, "accepted": False, "ask": False,
-                                             "whole": False, "drawn": 0}))
+    def effect_wants(self, eff: Effect, sel: Selector) -> int:
+        return max(eff.count, sel.count)
+
+    def effect_up_to(self, eff: Effect, sel: Selector) -> bool:
+        return sel.up_to or eff.up_to
+
+    def effect_chooser(self, eff: Effect, sel: Selector, controller: int) -> int:
+        return controller if sel.chooser == "self" else 1 - controller
+
+    def special_effect(self, data: dict[str, Any], eff: Effect) -> bool:
+        if eff.do == "draw" and eff.up_to:
+            self._draw_up_to(data, eff)
+            return True
+        return False
 
     def _draw_up_to(self, data: dict[str, Any], eff: Effect) -> None:
         """"Draw up to N cards": one card at a time, each a "you may" (choose yes / pass)."""
@@ -135,67 +135,7 @@ class DMEffects(DMQueries):
             task = {**data, "drawn": drawn, "accepted": False, "ask": False, "whole": False}
             self.decision = Decision(controller, "optional", {"task": task})
             return
-        self._next_effect(data)
-
-    def _continue_effect(self, data: dict[str, Any], eff: Effect, chosen: tuple[int, ...]) -> None:
-        """Choose targets one at a time where the effect needs a choice, then carry it out."""
-        controller = data["controller"]
-        source = data["source"]
-        sel = eff.target
-        if eff.do in ("draw", "add_shield_from_deck", "mana_from_deck") or sel is None:
-            self._next_effect(data)
-            self.do_effect(eff, controller, source, ())
-            return
-        if sel == "self":
-            self._next_effect(data)
-            # "this creature": only while it is still in the battle zone.
-            targets = (source,) if self.zone_of(source) == "battle" else ()
-            self.do_effect(eff, controller, source, targets)
-            return
-        assert isinstance(sel, Selector)
-        if eff.do == "search_deck":
-            candidates = [c for c in self.zones[controller]["deck"] if self.matches(sel, c, source)]
-        else:
-            candidates = self.select(sel, controller, source)
-        candidates = [c for c in candidates if c not in chosen]
-        want = max(eff.count, sel.count) if not sel.all else len(candidates)
-        if sel.all:
-            self._next_effect(data)
-            self.do_effect(eff, controller, source, tuple(candidates))
-            return
-        if sel.random:
-            picks = list(chosen)
-            pool = list(candidates)
-            while len(picks) < want and pool:
-                picks.append(pool.pop(self.rng.below(len(pool))))
-            self._next_effect(data)
-            self.do_effect(eff, controller, source, tuple(picks))
-            return
-        if len(chosen) >= want or not candidates:
-            self._next_effect(data)
-            self.do_effect(eff, controller, source, chosen)
-            return
-        if not (sel.up_to or eff.up_to) and len(candidates) + len(chosen) <= want:
-            # DM-25: must do as much as possible; with no real choice, take them all.
-            self._next_effect(data)
-            self.do_effect(eff, controller, source, chosen + tuple(candidates))
-            return
-        chooser = controller if sel.chooser == "self" else 1 - controller
-        self.decision = Decision(
-            chooser,
-            "target",
-            {"task": data, "chosen": chosen, "candidates": tuple(candidates),
-             "optional": bool(sel.up_to or eff.up_to)},
-        )
-
-    def resolve_target_choice(self, data: dict[str, Any], pick: int | None) -> None:
-        task = dict(data["task"])
-        eff = self.effect_list(task["ref"])[task["index"]]
-        if pick is None:  # stop choosing ("up to")
-            self._next_effect(task)
-            self.do_effect(eff, task["controller"], task["source"], tuple(data["chosen"]))
-            return
-        self._continue_effect(task, eff, (*data["chosen"], pick))
+        self.next_effect(data)
 
     # ------------------------------------------------------------------ the verbs
     def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:

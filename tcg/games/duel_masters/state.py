@@ -172,19 +172,9 @@ class DuelMastersState(DMEffects):
         elif kind == "target":
             self.resolve_target_choice(dict(data), None if t == "pass" else action.get("card"))
         elif kind == "optional":
-            task = dict(data["task"])
-            if t == "pass":
-                self._skip_optional(task)
-            else:
-                self.tasks.append(Task("effects", **{**task, "accepted": True, "whole": False}))
+            self.answer_optional(dict(data["task"]), accepted=t != "pass")
         elif kind == "pay":
             self._pay_and_play(p, data, action.get("cards"))
-
-    def _skip_optional(self, task: dict[str, Any]) -> None:
-        """Declining "you may": a whole optional ability ends; an optional effect is skipped."""
-        if task.get("whole"):
-            return
-        self.tasks.append(Task("effects", **{**task, "index": task["index"] + 1, "accepted": False}))
 
     def _resolve_open(self, phase: str, p: int, action: Action) -> None:
         t = action.type

@@ -1,0 +1,128 @@
+"""Resolving a card's instructions one at a time: the loop every game's effects share.
+
+An ability, a spell or a magic is a list of effects. The task ``effects`` resolves one of
+them and queues the next, stopping for the two choices effects ask: "you may" (an
+``optional`` decision: ``choose {option: "yes"}`` or ``pass``) and targets (a ``target``
+decision: ``choose {card}`` one at a time, ``pass`` to stop where it says "up to").
+Tasks name the effect list by a plain reference (card name, where on the card), so the
+queue stays JSON data. A game supplies the vocabulary: ``effect_list``, ``do_effect``,
+and where a selector's candidates come from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from tcg.core.state import Decision, State, Task
+
+Ref = tuple[Any, ...]
+
+
+class EffectRunner(State):
+    """Mixin for game states. Effects need ``target`` (a selector, ``"self"`` or none) and
+    ``optional``; selectors need ``count``, ``up_to``, ``all`` and ``random``."""
+
+    __slots__ = ()
+
+    #: The zone a card must still be in for an effect on "this card" to apply to it.
+    PLAY_ZONE: ClassVar[str] = ""
+    #: Effects whose verbs never take targets, whatever their data says.
+    UNTARGETED: ClassVar[frozenset[str]] = frozenset()
+
+    # ------------------------------------------------------------------ hooks
+    def effect_list(self, ref: Ref) -> Sequence[Any]:
+        raise NotImplementedError
+
+    def do_effect(self, eff: Any, controller: int, source: int, targets: tuple[int, ...]) -> None:
+        raise NotImplementedError
+
+    def effect_candidates(self, eff: Any, sel: Any, controller: int, source: int) -> list[int]:
+        raise NotImplementedError
+
+    def effect_wants(self, eff: Any, sel: Any) -> int:
+        """How many targets the effect takes."""
+        return int(sel.count)
+
+    def effect_up_to(self, eff: Any, sel: Any) -> bool:
+        return bool(sel.up_to)
+
+    def effect_chooser(self, eff: Any, sel: Any, controller: int) -> int:
+        return controller
+
+    def special_effect(self, data: dict[str, Any], eff: Any) -> bool:
+        """A game may take over an effect that needs its own steps; True when it did."""
+        return False
+
+    # ------------------------------------------------------------------ the loop
+    def queue_effects(self, source: int, controller: int, ref: Ref, optional: bool = False) -> None:
+        """Queue an effect list; ``optional`` makes the whole of it a "you may"."""
+        self.tasks.append(Task("effects", source=source, controller=controller, ref=ref, index=0, ask=optional))
+
+    def run_effects_task(self, task: Task) -> None:
+        effects = self.effect_list(task["ref"])
+        index = task["index"]
+        if index >= len(effects):
+            return
+        eff = effects[index]
+        data = dict(task.data)
+        if not task.get("ask") and self.special_effect(data, eff):
+            return
+        if task.get("ask") or (eff.optional and not task.get("accepted")):
+            whole = bool(task.get("ask"))
+            self.decision = Decision(task["controller"], "optional", {"task": {**data, "ask": False, "whole": whole}})
+            return
+        self.continue_effect(data, eff, ())
+
+    def next_effect(self, data: dict[str, Any]) -> None:
+        self.tasks.append(Task("effects", **{**data, "index": data["index"] + 1, "accepted": False, "ask": False,
+                                             "whole": False, "drawn": 0}))
+
+    def answer_optional(self, task: dict[str, Any], accepted: bool) -> None:
+        """"You may": yes resolves it; no skips that effect, or the whole ability it opened."""
+        if accepted:
+            self.tasks.append(Task("effects", **{**task, "accepted": True, "whole": False}))
+        elif not task.get("whole"):
+            self.tasks.append(Task("effects", **{**task, "index": task["index"] + 1, "accepted": False}))
+
+    def continue_effect(self, data: dict[str, Any], eff: Any, chosen: tuple[int, ...]) -> None:
+        """Choose targets one at a time where the effect needs a choice, then carry it out."""
+        controller, source, sel = data["controller"], data["source"], eff.target
+        if sel is None or eff.do in self.UNTARGETED:
+            self.next_effect(data)
+            self.do_effect(eff, controller, source, ())
+            return
+        if sel == "self":  # "this card": only while it is still in play
+            self.next_effect(data)
+            self.do_effect(eff, controller, source, (source,) if self.zone_of(source) == self.PLAY_ZONE else ())
+            return
+        candidates = [c for c in self.effect_candidates(eff, sel, controller, source) if c not in chosen]
+        if sel.all:
+            self.next_effect(data)
+            self.do_effect(eff, controller, source, tuple(candidates))
+            return
+        want = self.effect_wants(eff, sel)
+        if sel.random:
+            picks, pool = list(chosen), list(candidates)
+            while len(picks) < want and pool:
+                picks.append(pool.pop(self.rng.below(len(pool))))
+            self.next_effect(data)
+            self.do_effect(eff, controller, source, tuple(picks))
+            return
+        up_to = self.effect_up_to(eff, sel)
+        if len(chosen) >= want or not candidates or (not up_to and len(candidates) + len(chosen) <= want):
+            # As much as possible: with no real choice left, take every candidate.
+            self.next_effect(data)
+            self.do_effect(eff, controller, source, chosen + tuple(candidates[: max(0, want - len(chosen))]))
+            return
+        self.decision = Decision(self.effect_chooser(eff, sel, controller), "target",
+                                 {"task": data, "chosen": chosen, "candidates": tuple(candidates), "optional": up_to})
+
+    def resolve_target_choice(self, data: dict[str, Any], pick: int | None) -> None:
+        task = dict(data["task"])
+        eff = self.effect_list(task["ref"])[task["index"]]
+        if pick is None:  # stop choosing ("up to")
+            self.next_effect(task)
+            self.do_effect(eff, task["controller"], task["source"], tuple(data["chosen"]))
+            return
+        self.continue_effect(task, eff, (*data["chosen"], pick))
