@@ -148,6 +148,20 @@ class Game:
             raise DataError(f"turn {state.turn} belongs to player {expected} (the first player takes the odd "
                             f"turns), not to player {state.active}", field="state.active")
 
+    def scenario_entry(self, entry: Any, known: set[str], defs: Mapping[str, Any], where: str) -> Mapping[str, Any]:
+        """A scenario zone entry as a mapping ``{card: Name, ...}``, checked against ``known`` properties."""
+        if isinstance(entry, str):
+            entry = {"card": entry}
+        if not isinstance(entry, Mapping) or "card" not in entry:
+            raise DataError("a zone entry is a card name or {card: Name, ...}", field=where)
+        for key in entry:
+            if key not in known:
+                raise DataError(f"unknown card property {key!r}; use one of {', '.join(sorted(known))}", field=where)
+        if entry["card"] not in defs:
+            raise DataError(f"unknown card {entry['card']!r} (not packaged and not in the scenario's cards:)",
+                            field=where)
+        return entry
+
     def scenario_state(self, spec: Mapping[str, Any], defs: Mapping[str, Any], options: Mapping[str, str],
                        seed: int) -> State:
         """Build a state from a scenario's ``state:`` mapping (see docs/scenarios.md)."""

@@ -371,6 +371,15 @@ class State:
     def _run_task(self, task: Task) -> None:
         raise NotImplementedError
 
+    def lose(self, player: int, reason: str) -> None:
+        """``player`` loses; if the other player already lost at this same moment, it is a draw."""
+        if self.winner is None:
+            self.winner = 1 - player
+            self.emit("game_over", winner=self.winner, reason=reason)
+        elif self.winner == player:
+            self.winner = "draw"
+            self.emit("game_over", winner="draw", reason=reason)
+
     def conserved(self) -> dict[str, int]:
         """Quantities no rule may create or destroy (Battle Spirits cores, One Piece DON!!).
 

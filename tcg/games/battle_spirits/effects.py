@@ -51,13 +51,6 @@ class BSEffects(BSQueries, EffectRunner):
         else:
             self.check_burst(player, "after_your_life_decreased")
 
-    def lose(self, player: int, reason: str) -> None:
-        if self.winner is None:
-            self.winner = 1 - player
-            self.emit("game_over", winner=self.winner, reason=reason)
-        elif self.winner == player:
-            self.winner = "draw"
-
     def leave_field(self, cid: int, zone: str) -> None:
         """A card leaves the field: its cores go to its owner's reserve (BS-54, BS-108).
 

@@ -101,17 +101,9 @@ class BattleSpiritsGame(Game):
 
     def _scenario_card(self, state: BattleSpiritsState, defs: Mapping[str, Any], p: int, zone: str, entry: Any,
                        where: str) -> int:
-        if isinstance(entry, str):
-            entry = {"card": entry}
-        if not isinstance(entry, Mapping) or "card" not in entry:
-            raise DataError("a zone entry is a card name or {card: Name, ...}", field=where)
         known = {"card", "cores", "exhausted", "entered_this_turn", "braves", "face_down"}
-        for key in entry:
-            if key not in known:
-                raise DataError(f"unknown card property {key!r}; use one of {', '.join(sorted(known))}", field=where)
+        entry = self.scenario_entry(entry, known, defs, where)
         name = entry["card"]
-        if name not in defs:
-            raise DataError(f"unknown card {name!r} (not packaged and not in the scenario's cards:)", field=where)
         cid = state.new_card(name, p, zone, tapped=bool(entry.get("exhausted", False)),
                              face_down=bool(entry.get("face_down", zone == "burst")),
                              entered_this_turn=bool(entry.get("entered_this_turn", False)))

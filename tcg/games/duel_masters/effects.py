@@ -221,15 +221,6 @@ class DMEffects(DMQueries, EffectRunner):
         if not self.zones[player]["deck"]:
             self.lose(player, "deck_out")
 
-    def lose(self, player: int, reason: str) -> None:
-        if self.winner is None:
-            self.winner = 1 - player
-            self.emit("game_over", winner=self.winner, reason=reason)
-        elif self.winner == player:
-            # DM-113: both players meet a loss condition at the same moment -> a draw.
-            self.winner = "draw"
-            self.events[-1] = {"type": "game_over", "winner": "draw", "reason": reason}
-
     def put_into_mana(self, cid: int) -> None:
         """DM-13 / DM-121: a multicolour card enters the mana zone tapped, a mono card untapped."""
         self.leave(cid, "mana", tapped=len(self.civs(cid)) > 1)
