@@ -164,6 +164,11 @@ class BattleSpiritsCard(_Strict):
         """Spirits, spirit-form Braves and Ultimates attack, block and have BP (BS-3, BS-111)."""
         return self.type in ("spirit", "brave", "ultimate")
 
+    @cached_property
+    def reduction_counts(self) -> tuple[tuple[str, int], ...]:
+        """BS-41 (b): reduction symbols per colour."""
+        return tuple((c, self.reduction.count(c)) for c in dict.fromkeys(self.reduction))
+
     def level_for(self, cores: int) -> int:
         """BS-108: the highest level whose core cost is at most ``cores``; 0 below LV1."""
         level = 0

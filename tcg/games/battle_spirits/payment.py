@@ -12,13 +12,29 @@ unranked on demand, and membership is checked directly, as for Duel Masters paym
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from tcg.core.actions import Action
 from tcg.core.lazy import LazyActions
 
 Fixed = tuple[tuple[str, Any], ...]
+
+
+@lru_cache(maxsize=4096)
+def _completions(caps: tuple[int, ...], cost: int, place: bool) -> list[list[int]]:
+    """f[i][s]: completions of cards i.. paying s more, each times its placing choices.
+
+    Pure in its arguments, so shared by every state with the same cores on the same number
+    of cards (random self-play asks for the same few tables again and again)."""
+    n = len(caps)
+    f = [[0] * (cost + 1) for _ in range(n + 1)]
+    f[n][0] = 1
+    for i in range(n - 1, -1, -1):
+        cap = caps[i]
+        for s in range(cost + 1):
+            f[i][s] = sum((cap - v + 1 if place else 1) * f[i + 1][s - v] for v in range(min(s, cap) + 1))
+    return f
 
 
 class CorePayments(LazyActions):
@@ -40,15 +56,7 @@ class CorePayments(LazyActions):
     # ------------------------------------------------------------------ counting
     @cached_property
     def _f(self) -> list[list[int]]:
-        """f[i][s]: completions of cards i.. paying s more, each times its placing choices."""
-        n, c = len(self.caps), self.cost
-        f = [[0] * (c + 1) for _ in range(n + 1)]
-        f[n][0] = 1
-        for i in range(n - 1, -1, -1):
-            cap = self.caps[i]
-            for s in range(c + 1):
-                f[i][s] = sum(self._weight(cap, v) * f[i + 1][s - v] for v in range(min(s, cap) + 1))
-        return f
+        return _completions(tuple(self.caps), self.cost, self.place)
 
     def _weight(self, cap: int, v: int) -> int:
         return cap - v + 1 if self.place else 1
@@ -133,3 +141,37 @@ class CorePayments(LazyActions):
         if any(pay.get(cid, 0) + placed.get(cid, 0) > cap for cid, cap in zip(self.ids, self.caps, strict=True)):
             return False
         return not self.place or cores == sum(placed.values())
+
+
+class CoreMoves(LazyActions):
+    """BS-44: every ``move_cores {source, target, count}`` between ``places`` (the reserve and
+    your cards), in the order source, then target, then count; built on demand."""
+
+    def __init__(self, places: list[Any], haves: list[int]):
+        self.places = places
+        self.haves = haves
+        self._spread = len(places) - 1
+        self._len = sum(haves) * self._spread
+
+    def __len__(self) -> int:
+        return self._len
+
+    def action(self, index: int) -> Action:
+        for si, have in enumerate(self.haves):
+            size = have * self._spread
+            if index >= size:
+                index -= size
+                continue
+            di, n = divmod(index, have)
+            target = self.places[di if di < si else di + 1]
+            return Action.of("move_cores", (("count", n + 1), ("source", self.places[si]), ("target", target)))
+        raise IndexError(index)
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Action) or action.type != "move_cores" or len(action.fields) != 3:
+            return False
+        count, source, target = action.get("count"), action.get("source"), action.get("target")
+        if source == target or type(count) is not int or type(source) not in (int, str) or type(target) not in (
+                int, str) or source not in self.places or target not in self.places:
+            return False
+        return 1 <= count <= self.haves[self.places.index(source)]

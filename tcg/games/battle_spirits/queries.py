@@ -73,12 +73,14 @@ class BSQueries(State):
     def field_symbols(self, player: int) -> Counter[str]:
         return Counter(s for c in self.zones[player]["field"] for s in self.symbols(c))
 
-    def reduced_cost(self, player: int, cid: int) -> int:
+    def reduced_cost(self, player: int, cid: int, field: Counter[str] | None = None) -> int:
         """BS-41 (b): Σ over colours of min(reduction symbols, field symbols), never below 0."""
         d = self.d(cid)
-        field = self.field_symbols(player)
-        wanted = Counter(d.reduction)
-        reduction = sum(min(n, field[color]) for color, n in wanted.items())
+        if not d.reduction:
+            return d.cost
+        if field is None:
+            field = self.field_symbols(player)
+        reduction = sum(min(n, field[color]) for color, n in d.reduction_counts)
         return max(0, d.cost - reduction)
 
     def summon_condition_met(self, player: int, cid: int) -> bool:

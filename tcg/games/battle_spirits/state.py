@@ -3,6 +3,7 @@ levels, braves, bursts, magic, attacks, flash steps, blocks and battles."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -10,7 +11,7 @@ from tcg.core.actions import Action
 from tcg.core.lazy import Concat
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits.effects import BSEffects
-from tcg.games.battle_spirits.payment import CorePayments
+from tcg.games.battle_spirits.payment import CoreMoves, CorePayments
 
 PASS = Action("pass")
 NEXT_PHASE = Action("next_phase")
@@ -55,11 +56,14 @@ class BattleSpiritsState(BSEffects):
 
     def _main_actions(self, p: int) -> list[Sequence[Action]]:
         """BS-40: summon, deploy, use magic, move cores; braves and bursts (BS-5, BS-12)."""
-        reserve, sources, total = self.payment_context(p)
+        reserve, sources, total = context = self.payment_context(p)
+        field = self.field_symbols(p)
         parts: list[Sequence[Action]] = []
         for c in self.zones[p]["hand"]:
             d = self.d(c)
-            cost = self.reduced_cost(p, c)
+            if d.type == "magic":
+                continue
+            cost = self.reduced_cost(p, c, field)
             if cost > total:
                 continue
             if d.type in ("spirit", "brave") or (d.type == "ultimate" and self.summon_condition_met(p, c)):
@@ -70,7 +74,7 @@ class BattleSpiritsState(BSEffects):
                 for s in self._brave_targets(c, p):
                     parts.append(CorePayments("direct_brave", (("card", c), ("onto", s)), reserve, sources, cost,
                                               place=False))
-        parts.extend(self._magic_actions(p, "main"))
+        parts.extend(self._magic_actions(p, "main", context, field))
         parts.append([Action("brave_fusion", card=b, onto=s) for b in self.zones[p]["field"]
                       if self.d(b).type == "brave" for s in self._brave_targets(b, p)])
         parts.append(self._move_core_actions(p))
@@ -79,15 +83,17 @@ class BattleSpiritsState(BSEffects):
                           if self.d(c).keywords.burst is not None])
         return parts
 
-    def _magic_actions(self, p: int, timing: str) -> list[Sequence[Action]]:
+    def _magic_actions(self, p: int, timing: str, context: tuple[int, list[tuple[int, int]], int] | None = None,
+                       field: Counter[str] | None = None) -> list[Sequence[Action]]:
         """BS-43 / BS-110: main effects in your main phase; flash effects there and in flash steps."""
-        reserve, sources, total = self.payment_context(p)
+        reserve, sources, total = context or self.payment_context(p)
+        field = self.field_symbols(p) if field is None else field
         parts: list[Sequence[Action]] = []
         for c in self.zones[p]["hand"]:
             d = self.d(c)
             if d.type != "magic":
                 continue
-            cost = self.reduced_cost(p, c)
+            cost = self.reduced_cost(p, c, field)
             if cost > total:
                 continue
             timings = ["main", "flash"] if timing == "main" else ["flash"]
@@ -112,19 +118,12 @@ class BattleSpiritsState(BSEffects):
             out.append(s)
         return out
 
-    def _move_core_actions(self, p: int) -> list[Action]:
+    def _move_core_actions(self, p: int) -> CoreMoves:
         """BS-44 / BS-109: move cores between your cards and your reserve (main phase)."""
         cards = [c for c in self.zones[p]["field"]] + [b for c in self.zones[p]["field"] for b in self.braves_on(c)]
         places: list[int | str] = ["reserve", *cards]
-        out: list[Action] = []
-        for src in places:
-            have = self.counters[p]["reserve"] if src == "reserve" else self.cores(src)  # type: ignore[arg-type]
-            for dst in places:
-                if dst == src:
-                    continue
-                out.extend(Action.of("move_cores", (("count", n), ("source", src), ("target", dst)))
-                           for n in range(1, have + 1))
-        return out
+        haves = [self.counters[p]["reserve"], *(self.cores(c) for c in cards)]
+        return CoreMoves(places, haves)
 
     # ================================================================== answering decisions
     def _resolve(self, action: Action) -> None:
