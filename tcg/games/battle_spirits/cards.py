@@ -14,7 +14,9 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 Color = Literal["white", "blue", "yellow", "red", "green", "purple"]  # BS-17
 COLORS: tuple[str, ...] = ("white", "blue", "yellow", "red", "green", "purple")
+Symbol = Literal["white", "blue", "yellow", "red", "green", "purple", "ultimate"]  # BS-115: the gold symbol
 CardType = Literal["spirit", "nexus", "magic", "brave", "ultimate"]  # BS-1
+Level = Literal[1, 2, 3, 4, 5]  # Ultimates have LV3..LV5
 Zone = Literal["field", "hand", "trash", "deck"]
 
 
@@ -32,12 +34,22 @@ class Selector(_Strict):
     max_bp: int | None = None
     min_bp: int | None = None
     max_cost: int | None = None
+    families: list[str] = []  # has one of these families
+    braved: bool | None = None  # is (True) / is not (False) a brave spirit
     exhausted: bool | None = None
     other: bool = False
     count: int = 1
     up_to: bool = False
     all: bool = False
     random: bool = False
+
+
+class EffectCondition(_Strict):
+    """"If ..." clauses of card texts; every given part must hold when the effect resolves."""
+
+    previous_emptied: bool = False  # the previous instruction left its target with no cores
+    you_control_name: str = ""  # you control a spirit whose name contains this
+    max_life: int | None = None  # your life is at most this
 
 
 class Effect(_Strict):
@@ -55,17 +67,23 @@ class Effect(_Strict):
         "discard",  # target cards in a hand go to the trash
         "deck_to_trash",  # the top `count` cards of a player's deck go to the trash (blue, BS-57)
         "remove_cores",  # `count` cores from each target to its owner's reserve (may deplete it)
+        "gain_life",  # `count` cores from your core stock to your life
+        "end_battle",  # the current battle ends: no BP comparison, no damage
+        "end_attack_step",  # when the current battle ends, the attack step (battle phase) ends
+        "deck_bottom",  # target goes to the bottom of its owner's deck; its cores to the owner's reserve
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
     count: int = 1
     amount: int = 0
+    destroy_at_zero: bool = False  # bp_modifier: a spirit whose BP becomes 0 is destroyed
     optional: bool = False
+    condition: EffectCondition | None = None  # the effect applies only if this holds
 
     @model_validator(mode="after")
     def _needs_target(self) -> Effect:
         if self.do in {"destroy", "bp_modifier", "refresh", "exhaust", "return_to_hand", "discard",
-                       "remove_cores"} and self.target is None:
+                       "remove_cores", "deck_bottom"} and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         return self
 
@@ -73,18 +91,32 @@ class Effect(_Strict):
 class Ability(_Strict):
     """A triggered ability, active at the listed levels (BS-20: `<lv1><lv2><lv3>`)."""
 
-    when: Literal["summoned", "destroyed", "attacks", "blocks", "start_of_turn", "end_of_turn"]
-    levels: list[Literal[1, 2, 3]] = [1, 2, 3]
+    when: Literal[
+        "summoned", "destroyed", "attacks", "blocks", "start_of_turn", "end_of_turn",
+        "wins_battle",  # this spirit destroyed only the opposing spirit by comparing BP
+        "your_spirit_wins_battle",  # (a nexus) one of your spirits did
+    ]
+    levels: list[Level] = [1, 2, 3, 4, 5]
     effects: list[Effect]
     optional: bool = False
+    braved: bool = False  # only while a brave is fused (on a Brave: the brave spirit has it, BS-4)
+    turn: Literal["any", "yours", "opponents"] = "any"  # "(Your Attack Step)" and the like
 
 
 class StaticBonus(_Strict):
     """A constant bonus while the card is at one of ``levels`` (e.g. +1000 BP while attacking)."""
 
-    levels: list[Literal[1, 2, 3]] = [1, 2, 3]
+    levels: list[Level] = [1, 2, 3, 4, 5]
     bp: int = 0
     while_attacking: bool = False
+
+
+class Rule(_Strict):
+    """A lasting rule change a card makes while at one of ``levels`` (mostly Nexuses)."""
+
+    rule: Literal["destroyed_cores_to_trash"]  # a destroyed spirit's cores go to the trash, not the reserve
+    levels: list[Level] = [1, 2, 3, 4, 5]
+    turn: Literal["any", "yours", "opponents"] = "any"
 
 
 class Burst(_Strict):
@@ -94,10 +126,13 @@ class Burst(_Strict):
         "after_your_life_decreased",  # after your life is reduced
         "opponent_spirit_summoned",  # after an opposing spirit is summoned
         "your_spirit_destroyed",  # after one of your spirits is destroyed
+        "your_spirit_destroyed_by_opponent",  # after one of your spirits is destroyed by the opponent
         "opponent_attacks",  # when an opposing spirit attacks
     ]
     effect: list[Effect] = []
-    then: Literal["none", "summon", "deploy", "use_flash"] = "none"  # BS-14: after the burst, free
+    then: Literal["none", "summon", "deploy", "use_flash"] = "none"  # BS-14: after the burst effect
+    pay_then: bool = False  # BS-113: "by paying this card's cost" (otherwise the follow-up is free)
+    max_life: int | None = None  # the follow-up only if your life is at most this ("if your life is 3 or less")
 
 
 class BraveData(_Strict):
@@ -128,14 +163,15 @@ class BattleSpiritsCard(_Strict):
     type: CardType
     colors: list[Color] = []
     cost: int = Field(default=0, ge=0)
-    reduction: list[Color] = []  # BS-41 (b): one colour per reduction symbol
+    reduction: list[Symbol] = []  # BS-41 (b): one colour (or the ultimate symbol) per reduction symbol
     level_costs: list[int] = []  # cores for LV1, LV2, LV3 (BS-19)
     level_bp: list[int] = []  # BP at each level
-    symbols: list[Color] = []  # BS-22: damage and cost reduction
+    symbols: list[Symbol] = []  # BS-22: damage and cost reduction; BS-115: Ultimates' gold symbol
     families: list[str] = []
     keywords: Keywords = Keywords()
     abilities: list[Ability] = []
     bonuses: list[StaticBonus] = []
+    rules: list[Rule] = []
     main_effects: list[Effect] = []  # Magic: used in your Main phase (BS-24, BS-43)
     flash_effects: list[Effect] = []  # Magic: used in Flash steps, or in your Main phase (BS-110)
     brave: BraveData | None = None  # Brave cards
@@ -169,10 +205,21 @@ class BattleSpiritsCard(_Strict):
         """BS-41 (b): reduction symbols per colour."""
         return tuple((c, self.reduction.count(c)) for c in dict.fromkeys(self.reduction))
 
+    @cached_property
+    def first_level(self) -> int:
+        """Ultimates' levels are LV3, LV4, LV5 (their ``level_costs`` and ``level_bp`` start at LV3)."""
+        return 3 if self.type == "ultimate" else 1
+
+    def bp_at(self, level: int) -> int:
+        """The printed BP at ``level`` (the lowest printed BP below it)."""
+        if not self.level_bp:
+            return 0
+        return self.level_bp[max(0, level - self.first_level)]
+
     def level_for(self, cores: int) -> int:
-        """BS-108: the highest level whose core cost is at most ``cores``; 0 below LV1."""
+        """BS-108: the highest level whose core cost is at most ``cores``; 0 below LV1 (LV3 for Ultimates)."""
         level = 0
-        for i, needed in enumerate(self.level_costs, start=1):
+        for i, needed in enumerate(self.level_costs, start=self.first_level):
             if cores >= needed:
                 level = i
         return level

@@ -10,7 +10,7 @@ from typing import Any
 
 from tcg.core.effects import EffectRunner
 from tcg.core.state import Task
-from tcg.games.battle_spirits.cards import Effect, Selector
+from tcg.games.battle_spirits.cards import Effect, EffectCondition, Selector
 from tcg.games.battle_spirits.queries import BSQueries
 
 
@@ -51,7 +51,7 @@ class BSEffects(BSQueries, EffectRunner):
         else:
             self.check_burst(player, "after_your_life_decreased")
 
-    def leave_field(self, cid: int, zone: str) -> None:
+    def leave_field(self, cid: int, zone: str, cores_to: str = "reserve") -> None:
         """A card leaves the field: its cores go to its owner's reserve (BS-54, BS-108).
 
         A fused brave stays in spirit form when it has (or gets from the reserve) its LV1
@@ -59,7 +59,7 @@ class BSEffects(BSQueries, EffectRunner):
         """
         owner = self.cards[cid].owner
         braves = self.braves_on(cid)
-        self.move_core(owner, cid, "reserve", self.cores(cid))
+        self.move_core(owner, cid, cores_to, self.cores(cid))
         self._forget(cid)
         self.move(cid, zone, tapped=False, attached=(), entered_this_turn=True)
         for b in braves:
@@ -97,15 +97,20 @@ class BSEffects(BSQueries, EffectRunner):
         if any(e["card"] == cid for e in self.effects):
             self.effects = [e for e in self.effects if e["card"] != cid]
 
-    def destroy(self, cid: int) -> None:
-        """BS-54: "When Destroyed" effects apply; cores to the reserve; the card to the trash."""
+    def destroy(self, cid: int, by: int | None = None) -> None:
+        """BS-54: "When Destroyed" effects apply; cores to the reserve; the card to the trash.
+
+        ``by``: the player whose spirit or effect destroyed it (bursts "destroyed by the opponent")."""
         if self.zone_of(cid) != "field":
             return
         level = self.level(cid)
         owner = self.cards[cid].owner
         self.emit("destroyed", card=cid, name=self.cards[cid].name, player=owner)
-        self.leave_field(cid, "trash")
+        to_trash = self.rule_active("destroyed_cores_to_trash", self.active)
+        self.leave_field(cid, "trash", "trash_cores" if to_trash else "reserve")
         self.queue_abilities(cid, "destroyed", level)
+        if by is not None and by != owner:
+            self.check_burst(owner, "your_spirit_destroyed_by_opponent")
         self.check_burst(owner, "your_spirit_destroyed")
 
     def settle(self) -> None:
@@ -122,13 +127,19 @@ class BSEffects(BSQueries, EffectRunner):
         """Queue the abilities of a card that trigger on ``when`` at its (or the given) level (BS-20)."""
         lv = self.level(cid) if level is None else level
         controller = self.cards[cid].controller
+        braves = self.braves_on(cid)
         # BS-4 / BS-9: a brave spirit also has its braves' effects
-        for holder in reversed((cid, *self.braves_on(cid))):
+        for holder in reversed((cid, *braves)):
             d = self.d(holder)
             for i in reversed(range(len(d.abilities))):
                 ab = d.abilities[i]
-                if ab.when == when and lv in ab.levels:
-                    self.queue_effects(cid, controller, (d.name, "ability", i), ab.optional)
+                if ab.when != when or lv not in ab.levels:
+                    continue
+                if ab.braved and not braves:  # "[When Braved]": only as (or on) a brave spirit
+                    continue
+                if ab.turn != "any" and not self.turn_matches(ab.turn, controller, self.active):
+                    continue
+                self.queue_effects(cid, controller, (d.name, "ability", i), ab.optional)
 
     def check_burst(self, player: int, condition: str) -> None:
         """BS-13: when the condition of a set burst happens, its owner may activate it."""
@@ -162,7 +173,7 @@ class BSEffects(BSQueries, EffectRunner):
                 self.draw(controller)
         elif verb == "destroy":
             for t in targets:
-                self.destroy(t)
+                self.destroy(t, by=controller)
         elif verb == "damage":
             self.damage(opponent, eff.count)
         elif verb == "core_charge":
@@ -171,12 +182,33 @@ class BSEffects(BSQueries, EffectRunner):
         elif verb == "bp_modifier":
             for t in targets:
                 self.effects.append({"kind": "bp", "card": t, "amount": eff.amount})
+            if eff.destroy_at_zero:  # "BP -N; a spirit brought to 0 BP is destroyed"
+                for t in targets:
+                    if self.zone_of(t) == "field" and self.bp(t) == 0:
+                        self.destroy(t, by=controller)
         elif verb in ("refresh", "exhaust"):
             for t in targets:
                 self.set_exhausted(t, verb == "exhaust")
         elif verb == "return_to_hand":
             for t in targets:
-                self.leave_field(t, "hand")
+                if self.zone_of(t) == "field":
+                    self.leave_field(t, "hand")
+                else:
+                    self.move(t, "hand")
+        elif verb == "deck_bottom":
+            for t in targets:
+                self.leave_field(t, "deck")  # appended: the bottom of the deck
+        elif verb == "gain_life":
+            n = min(eff.count, self.counters[controller]["core_stock"])
+            self.move_core(controller, "core_stock", "life", n)
+        elif verb == "end_battle":
+            attack = self.flags.get("attack")
+            if attack is not None:
+                self.flags["attack"] = {**attack, "ended": True}
+                self.emit("battle_ended", player=controller)
+        elif verb == "end_attack_step":
+            if self.flags.get("attack") is not None:
+                self.flags["end_attack_step"] = True
         elif verb == "discard":
             for t in targets:
                 self.move(t, "trash")
@@ -186,8 +218,28 @@ class BSEffects(BSQueries, EffectRunner):
                 if self.zones[who]["deck"]:
                     self.move(self.zones[who]["deck"][0], "trash")
         elif verb == "remove_cores":
+            emptied = bool(targets)
             for t in targets:
                 self.move_core(self.cards[t].owner, t, "reserve", min(eff.count, self.cores(t)))
+                emptied = emptied and self.cores(t) == 0
+            self.flags["emptied"] = emptied
+
+    def special_effect(self, data: dict[str, Any], eff: Effect) -> bool:
+        """An effect whose "if" clause does not hold is skipped."""
+        cond = eff.condition
+        if cond is None or self.condition_holds(cond, data["controller"]):
+            return False
+        self.next_effect(data)
+        return True
+
+    def condition_holds(self, cond: EffectCondition, controller: int) -> bool:
+        if cond.previous_emptied and not self.flags.get("emptied"):
+            return False
+        if cond.you_control_name and not any(
+                cond.you_control_name in self.cards[c].name and self.d(c).is_spirit_like
+                for c in self.zones[controller]["field"]):
+            return False
+        return cond.max_life is None or self.counters[controller]["life"] <= cond.max_life
 
     def set_exhausted(self, cid: int, exhausted: bool) -> None:
         card = self.cards[cid]

@@ -21,6 +21,9 @@ def explain(s: BattleSpiritsState, a: Action) -> tuple[str, str]:
     card = a.get("card")
     if card is not None and (not isinstance(card, int) or not 0 <= card < len(s.cards)):
         return "BS-28", f"there is no card with id {card!r}"
+    if dec.kind == "burst_pay":
+        return "BS-113", (f"the burst's follow-up: {dec.data['then']} {s.cards[dec.data['card']].name} paying its "
+                          "cost exactly from your reserve and your cards, or pass")
     if t in _MAIN_ONLY and dec.kind != "main":
         return _MAIN_ONLY[t], f"{t} is done in your main phase; now it is a {dec.kind} decision"
     if t == "set_burst":

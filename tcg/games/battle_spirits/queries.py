@@ -39,7 +39,7 @@ class BSQueries(State):
         if not d.is_spirit_like:
             return 0
         level = self.level(cid)
-        total = d.level_bp[level - 1] if level >= 1 else (d.level_bp[0] if d.level_bp else 0)
+        total = d.bp_at(level)
         attack = self.flags.get("attack")
         attacking = attack is not None and attack["attacker"] == cid
         for bonus in d.bonuses:
@@ -82,6 +82,19 @@ class BSQueries(State):
             field = self.field_symbols(player)
         reduction = sum(min(n, field[color]) for color, n in d.reduction_counts)
         return max(0, d.cost - reduction)
+
+    def rule_active(self, rule: str, turn_player: int) -> bool:
+        """A lasting rule (``rules`` on a card) in force now, from a card at one of its levels."""
+        for p in (0, 1):
+            for c in self.zones[p]["field"]:
+                for r in self.d(c).rules:
+                    if r.rule == rule and self.level(c) in r.levels and self.turn_matches(r.turn, p, turn_player):
+                        return True
+        return False
+
+    @staticmethod
+    def turn_matches(turn: str, controller: int, turn_player: int) -> bool:
+        return turn == "any" or (turn == "yours") == (controller == turn_player)
 
     def summon_condition_met(self, player: int, cid: int) -> bool:
         """BS-16 / BS-115: an Ultimate's summon condition, checked whenever it would be summoned."""
@@ -142,6 +155,10 @@ class BSQueries(State):
         if sel.min_bp is not None and (not d.is_spirit_like or self.bp(cid) < sel.min_bp):
             return False
         if sel.max_cost is not None and self.card_cost(cid) > sel.max_cost:
+            return False
+        if sel.families and not set(d.families) & set(sel.families):
+            return False
+        if sel.braved is not None and bool(self.braves_on(cid)) != sel.braved:
             return False
         return sel.exhausted is None or self.cards[cid].tapped == sel.exhausted
 

@@ -47,6 +47,8 @@ class BattleSpiritsState(BSEffects):
             return [*(Action("block", card=c) for c in self.attackers(p)), PASS]
         if kind == "burst":
             return [Action("activate_burst", card=data["card"]), PASS]
+        if kind == "burst_pay":
+            return Concat([self._burst_payments(p, data["card"], data["then"]), [PASS]])
         if kind == "target":
             acts = [Action("choose", card=c) for c in data["candidates"]]
             return [*acts, PASS] if data["optional"] else acts
@@ -103,6 +105,16 @@ class BattleSpiritsState(BSEffects):
                                               place=False))
         return parts
 
+    def _burst_payments(self, p: int, card: int, then: str) -> Sequence[Action]:
+        """BS-113: "after that, by paying this card's cost, summon it / use its Flash effect"."""
+        reserve, sources, total = self.payment_context(p)
+        cost = self.reduced_cost(p, card)
+        if cost > total:
+            return []
+        if then == "use_flash":
+            return CorePayments("use_magic", (("card", card), ("timing", "flash")), reserve, sources, cost, place=False)
+        return CorePayments(then, (("card", card),), reserve, sources, cost, place=True)
+
     def _brave_targets(self, brave: int, p: int) -> list[int]:
         """BS-114: your spirits (not braves) without a brave that meet the brave condition."""
         data = self.d(brave).brave
@@ -148,6 +160,14 @@ class BattleSpiritsState(BSEffects):
         elif kind == "burst":
             if t == "activate_burst":
                 self._activate_burst(p, data["card"])
+        elif kind == "burst_pay":
+            if t == "use_magic":
+                self._pay(p, action)
+                self.emit("magic_used", card=data["card"], name=self.cards[data["card"]].name, player=p,
+                          timing="flash")
+                self.queue_effects(data["card"], p, (self.cards[data["card"]].name, "flash"))
+            elif t != "pass":
+                self._put_onto_field(p, action)
         elif kind == "target":
             self.resolve_target_choice(dict(data), None if t == "pass" else action.get("card"))
         elif kind == "optional":
@@ -179,17 +199,7 @@ class BattleSpiritsState(BSEffects):
         self.tasks.append(Task("main"))
         card = action.get("card")
         if t in ("summon", "deploy"):
-            self._pay(p, action)
-            self.move(card, "field", player=p, tapped=False, entered_this_turn=True)
-            self._place(p, action, card)
-            self.emit("summoned" if t == "summon" else "deployed", card=card, name=self.cards[card].name, player=p)
-            d = self.d(card)
-            if d.is_spirit_like and self.cores(card) < d.level_costs[0]:
-                self.settle()  # BS-41 (d) / BS-107: depleted, and "When Summoned" never applies
-                return
-            self.queue_abilities(card, "summoned")
-            if t == "summon":
-                self.check_burst(1 - p, "opponent_spirit_summoned")
+            self._put_onto_field(p, action)
         elif t == "use_magic":
             self._pay(p, action)
             self._use_magic(p, card, action.get("timing"))
@@ -206,6 +216,21 @@ class BattleSpiritsState(BSEffects):
             for old in list(self.zones[p]["burst"]):  # BS-15: the old one goes to the trash
                 self.move(old, "trash", face_down=False)
             self.move(card, "burst", face_down=True)
+
+    def _put_onto_field(self, p: int, action: Action) -> None:
+        """Summon or deploy, paying the action's ``pay`` and placing its ``place`` (BS-41, BS-42)."""
+        t, card = action.type, action.get("card")
+        self._pay(p, action)
+        self.move(card, "field", player=p, tapped=False, entered_this_turn=True, face_down=False)
+        self._place(p, action, card)
+        self.emit("summoned" if t == "summon" else "deployed", card=card, name=self.cards[card].name, player=p)
+        d = self.d(card)
+        if d.is_spirit_like and self.cores(card) < d.level_costs[0]:
+            self.settle()  # BS-41 (d) / BS-107: depleted, and "When Summoned" never applies
+            return
+        self.queue_abilities(card, "summoned")
+        if t == "summon":
+            self.check_burst(1 - p, "opponent_spirit_summoned")
 
     def _fuse(self, p: int, brave: int, onto: int) -> None:
         """BS-4: the brave joins the spirit; its cores may stay on it (BS-7)."""
@@ -252,10 +277,8 @@ class BattleSpiritsState(BSEffects):
             self._comparison()
         elif k == "end_of_battle":
             self._end_of_battle()
-        elif k == "burst_follow_up":  # BS-14: "you may" summon / deploy / use it free
-            if task["then"] != "summon" or self.summon_condition_met(task["player"], task["card"]):  # BS-16
-                self.decision = Decision(task["player"], "optional",
-                                         {"task": {"follow_up": task["then"], "card": task["card"]}})
+        elif k == "burst_follow_up":
+            self._offer_follow_up(task["player"], task["card"], task["then"])
         elif k == "burst_window":
             if self.zone_of(task["card"]) == "burst":
                 self.decision = Decision(task["player"], "burst", {"card": task["card"]})
@@ -331,7 +354,7 @@ class BattleSpiritsState(BSEffects):
         self.check_burst(1 - p, "opponent_attacks")
 
     def _flash(self, task: Task) -> None:
-        if task["passes"] >= 2:
+        if task["passes"] >= 2 or self._battle_ended():
             return
         if self.phase != task["step"]:
             self._step(task["step"])
@@ -340,8 +363,8 @@ class BattleSpiritsState(BSEffects):
     def _block_step(self) -> None:
         """BS-50: the blocking player may block with a refreshed spirit."""
         attack = self.flags["attack"]
-        if self.zone_of(attack["attacker"]) != "field":
-            self.tasks.append(Task("end_of_battle"))  # BS-112
+        if self.zone_of(attack["attacker"]) != "field" or attack.get("ended"):
+            self.tasks.append(Task("end_of_battle"))  # BS-112; or an effect ended the battle
             return
         self._step("block")
         defender = 1 - attack["player"]
@@ -363,8 +386,8 @@ class BattleSpiritsState(BSEffects):
         attack = self.flags["attack"]
         attacker, blocker = attack["attacker"], attack["blocker"]
         self.tasks.append(Task("end_of_battle"))
-        if self.zone_of(attacker) != "field":
-            return  # BS-112
+        if self.zone_of(attacker) != "field" or attack.get("ended"):
+            return  # BS-112; or an effect ended the battle without comparing BP
         if blocker is None:
             self._step("comparison")
             self.damage(1 - attack["player"], len(self.symbols(attacker)))
@@ -377,12 +400,31 @@ class BattleSpiritsState(BSEffects):
         self.emit("battle", attacker=attacker, blocker=blocker, attacker_bp=ba, blocker_bp=bb,
                   result="tie" if len(losers) == 2 else "decided")
         self._step("destruction")
+        owners = {attacker: attack["player"], blocker: 1 - attack["player"]}
         for c in losers:
-            self.destroy(c)
+            self.destroy(c, by=1 - owners[c])
+        if len(losers) == 1:  # "destroys only the opposing spirit by comparing BP"
+            winner = blocker if losers[0] == attacker else attacker
+            if self.zone_of(winner) == "field":
+                self._queue_battle_won(owners[winner], winner)
+
+    def _queue_battle_won(self, p: int, winner: int) -> None:
+        for c in reversed(self.zones[p]["field"]):
+            if c != winner:
+                self.queue_abilities(c, "your_spirit_wins_battle")
+        self.queue_abilities(winner, "your_spirit_wins_battle")
+        self.queue_abilities(winner, "wins_battle")
+
+    def _battle_ended(self) -> bool:
+        attack = self.flags.get("attack")
+        return attack is not None and bool(attack.get("ended"))
 
     def _end_of_battle(self) -> None:
         self._step("end_of_battle")
         self.flags["attack"] = None
+        if self.flags.pop("end_attack_step", False):  # "when this battle ends, end the attack step"
+            self.tasks.append(Task("end_phase"))
+            return
         self.tasks.append(Task("attack_declaration"))
 
     def _activate_burst(self, p: int, card: int) -> None:
@@ -394,6 +436,22 @@ class BattleSpiritsState(BSEffects):
         if burst.then != "none":
             self.tasks.append(Task("burst_follow_up", player=p, card=card, then=burst.then))
         self.queue_effects(card, p, (self.cards[card].name, "burst"))
+
+    def _offer_follow_up(self, p: int, card: int, then: str) -> None:
+        """BS-14 / BS-113: after the burst effect, "you may" summon / deploy it or use its Flash
+        effect, free or by paying its cost as the card says; an Ultimate needs its condition (BS-16)."""
+        burst = self.d(card).keywords.burst
+        assert burst is not None
+        if self.zone_of(card) != "trash":
+            return  # the card moved meanwhile
+        if burst.max_life is not None and self.counters[p]["life"] > burst.max_life:
+            return  # "if your life is N or less"
+        if then == "summon" and not self.summon_condition_met(p, card):
+            return
+        if burst.pay_then:
+            self.decision = Decision(p, "burst_pay", {"card": card, "then": then})
+        else:
+            self.decision = Decision(p, "optional", {"task": {"follow_up": then, "card": card}})
 
     def _burst_follow_up(self, p: int, card: int, then: str) -> None:
         d = self.d(card)
