@@ -152,3 +152,55 @@ def test_choice_is_the_same_from_a_json_round_tripped_observation() -> None:
         a = agent_a.choose(o, legal)
         assert a == agent_b.choose(json.loads(json.dumps(o)), legal)
         state.apply(a)
+
+
+# ====================================================================== Battle Spirits
+BS = load_game("battle_spirits")
+
+
+def bs_obs(kind: str, *, mine: list[Any] = (), theirs: list[Any] = (), life: tuple[int, int] = (5, 5),
+           reserve: int = 0) -> dict[str, Any]:
+    def player(p: int) -> dict[str, Any]:
+        return {"counters": {"life": life[p], "reserve": reserve if p == 0 else 0, "trash_cores": 0,
+                             "core_stock": 90},
+                "zones": {"burst": [], "field": list(mine) if p == 0 else list(theirs), "deck": {"count": 20},
+                          "hand": [] if p == 0 else {"count": 3}, "removed": [], "trash": []}}
+    return {"game": "battle_spirits", "viewer": 0, "turn": 5, "active": 0, "first_player": 0, "phase": kind,
+            "winner": None, "decision": {"player": 0, "kind": kind}, "players": [player(0), player(1)]}
+
+
+def bs_view(cid: int, name: str, bp: int, cores: int = 1, exhausted: bool = False) -> dict[str, Any]:
+    d = BS.cards()[name]
+    v = {"id": cid, "name": name, "type": d.type, "cost": d.cost, "cores": cores, "level": 1, "bp": bp,
+         "symbols": list(d.symbols), "colors": list(d.colors)}
+    if exhausted:
+        v["exhausted"] = True
+    return v
+
+
+def test_bs_rule_agent_attacks_only_past_weaker_blockers() -> None:
+    small, big = bs_view(1, "Rokceratops", 1000), bs_view(20, "Elephantite", 4000)
+    legal = [Action("attack", card=1), NEXT, END]
+    assert RuleAgent(0).choose(bs_obs("attack_declaration", mine=[small], theirs=[big]), legal) == END
+    assert RuleAgent(0).choose(bs_obs("attack_declaration", mine=[small], theirs=[]), legal) == legal[0]
+    # lethal: one symbol against one life and no blocker to stop it
+    assert RuleAgent(0).choose(bs_obs("attack_declaration", mine=[small], theirs=[{**big, "exhausted": True}],
+                                      life=(5, 1)), legal) == legal[0]
+
+
+def test_bs_rule_agent_blocks_with_a_winner_and_levels_up() -> None:
+    attacker = bs_view(20, "Metalburn", 3000, exhausted=True)
+    weak, strong = bs_view(1, "Rokceratops", 1000), bs_view(2, "Elephantite", 4000)
+    legal = [Action("block", card=1), Action("block", card=2), PASS]
+    assert RuleAgent(0).choose(bs_obs("block", mine=[weak, strong], theirs=[attacker]), legal) == legal[1]
+    assert RuleAgent(0).choose(bs_obs("block", mine=[weak], theirs=[attacker]), legal[::2]) == PASS
+    # Rokceratops reaches LV2 with 2 cores: one core from the reserve does it
+    move = Action("move_cores", count=1, source="reserve", target=1)
+    assert RuleAgent(0).choose(bs_obs("main", mine=[weak], reserve=1), [move, NEXT, END]) == move
+
+
+def test_bs_rule_agent_beats_random() -> None:
+    names = sorted(BS.starter_decks())
+    ds = [BS.deck(names[0]), BS.deck(names[1])]
+    wins = sum(play_game(BS, ds, ["rule", "random"], seed)[0].winner == 0 for seed in range(6))
+    assert wins >= 5

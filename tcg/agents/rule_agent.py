@@ -412,3 +412,9 @@ class DuelMastersStrategy:
 
 
 register_strategy("duel_masters", DuelMastersStrategy)
+
+
+# ====================================================================== Battle Spirits
+from tcg.agents.battle_spirits_strategy import BattleSpiritsStrategy  # noqa: E402
+
+register_strategy("battle_spirits", BattleSpiritsStrategy)

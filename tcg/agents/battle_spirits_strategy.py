@@ -1,0 +1,246 @@
+"""The rule agent's Battle Spirits judgement: grow the board, level up, attack when it pays.
+
+Like every strategy it reads only the observation, the legal actions and the public card
+pool. Paying actions are many (every distribution of cores), so it looks at a bounded
+prefix of each card's payments and keeps the one that depletes nothing and keeps the most
+cores working.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import islice
+from typing import Any
+
+from tcg.agents.base import Observation
+from tcg.core.actions import Action
+from tcg.core.lazy import Concat
+from tcg.core.rng import Rng
+
+View = dict[str, Any]
+PAYMENTS_LOOKED_AT = 120
+_PLAYS = ("summon", "deploy", "direct_brave", "use_magic")
+_HOSTILE = {"destroy", "exhaust", "return_to_hand", "remove_cores", "deck_bottom", "discard"}
+
+
+def _parts(legal: Sequence[Action]) -> Iterator[Sequence[Action]]:
+    """The legal actions in their natural groups (one group per card and payment kind)."""
+    if isinstance(legal, Concat):
+        yield from legal.parts
+    else:
+        yield legal
+
+
+class _Board:
+    def __init__(self, obs: Observation) -> None:
+        self.me: int = obs["viewer"]
+        self.opp = 1 - self.me
+        players = obs["players"]
+        self.counters: list[dict[str, int]] = [p["counters"] for p in players]
+        self.field: list[list[View]] = [p["zones"]["field"] for p in players]
+        hand = players[self.me]["zones"]["hand"]
+        self.hand: list[View] = hand if isinstance(hand, list) else []
+        self.burst_set = bool(players[self.me]["zones"]["burst"])
+        self.views: dict[int, tuple[int, View]] = {}
+        for p, pl in enumerate(players):
+            for entries in pl["zones"].values():
+                if isinstance(entries, list):
+                    for v in entries:
+                        if "id" in v:
+                            self.views[v["id"]] = (p, v)
+
+    def owner(self, cid: Any) -> int | None:
+        entry = self.views.get(cid) if isinstance(cid, int) else None
+        return entry[0] if entry else None
+
+    def view(self, cid: Any) -> View | None:
+        entry = self.views.get(cid) if isinstance(cid, int) else None
+        return entry[1] if entry else None
+
+    def refreshed(self, p: int) -> list[View]:
+        return [v for v in self.field[p] if "bp" in v and not v.get("exhausted")]
+
+
+class BattleSpiritsStrategy:
+    def __init__(self) -> None:
+        from tcg.core.registry import load_game
+
+        self.defs: Any = load_game("battle_spirits").cards()
+
+    def d(self, view: View | None) -> Any:
+        return self.defs.get(view["name"]) if view else None
+
+    # ------------------------------------------------------------------ dispatch
+    def choose(self, obs: Observation, legal: Sequence[Action], rng: Rng) -> Action | None:
+        kind = (obs.get("decision") or {}).get("kind")
+        handler = getattr(self, f"_on_{kind}", None)
+        return handler(_Board(obs), legal, rng) if handler else None
+
+    # ------------------------------------------------------------------ paying
+    def _floor(self, b: _Board, cid: Any) -> int:
+        """Cores a card of ours must keep (its LV1 cost if it would be depleted below it)."""
+        v = b.view(cid)
+        d = self.d(v)
+        if d is None or d.type not in ("spirit", "brave", "ultimate") or not d.level_costs:
+            return 0
+        return int(d.level_costs[0])
+
+    def _payment_score(self, b: _Board, a: Action) -> float | None:
+        """None if paying this way depletes one of our cards; else higher is better."""
+        pay, place = dict(a.get("pay", ())), dict(a.get("place", ()))
+        for src in set(pay) | set(place):
+            if src == "reserve":
+                continue
+            v = b.view(src)
+            have = int(v.get("cores", 0)) if v else 0
+            if have - pay.get(src, 0) - place.get(src, 0) < self._floor(b, src):
+                return None
+        placed = sum(place.values())
+        d = self.d(b.view(a.get("card")))
+        if d is not None and d.level_costs and placed < d.level_costs[0]:
+            return None  # the new card would be depleted at once
+        # pay from the reserve, place just enough for the best level the reserve allows
+        return float(pay.get("reserve", 0) * 2 + min(placed, 3) - max(0, placed - 3))
+
+    def _best_payment(self, b: _Board, part: Sequence[Action]) -> Action | None:
+        best: tuple[float, Action] | None = None
+        for a in islice(part, PAYMENTS_LOOKED_AT):
+            score = self._payment_score(b, a)
+            if score is not None and (best is None or score > best[0]):
+                best = (score, a)
+        return best[1] if best else None
+
+    # ------------------------------------------------------------------ main phase
+    def _on_main(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
+        singles: dict[str, list[Action]] = {}
+        plays: list[tuple[float, Action]] = []
+        for part in _parts(legal):
+            if not len(part):
+                continue
+            first = part[0]
+            if first.type in _PLAYS:
+                value = self._play_value(b, first)
+                if value is not None:
+                    pay = self._best_payment(b, part)
+                    if pay is not None:
+                        plays.append((value, pay))
+            elif first.type != "move_cores":
+                for a in part:
+                    singles.setdefault(a.type, []).append(a)
+        if singles.get("set_burst") and not b.burst_set:
+            return singles["set_burst"][0]
+        if singles.get("brave_fusion"):
+            return max(singles["brave_fusion"], key=lambda a: self._bp(b.view(a.get("onto"))))
+        if plays:
+            return max(plays, key=lambda t: t[0])[1]
+        level_up = self._level_up(b, legal)
+        if level_up is not None:
+            return level_up
+        return next((a for a in legal if a.type == "next_phase"), None)
+
+    @staticmethod
+    def _bp(v: View | None) -> int:
+        return int(v.get("bp", 0)) if v else 0
+
+    def _play_value(self, b: _Board, a: Action) -> float | None:
+        d = self.d(b.view(a.get("card")))
+        if d is None:
+            return None
+        if a.type == "use_magic":
+            effects = d.main_effects if a.get("timing") == "main" else d.flash_effects
+            if not self._effects_useful(b, effects):
+                return None
+            return 0.5 + int(d.cost) / 10
+        if d.type == "nexus" and len(b.field[b.me]) == 0:
+            return None  # spirits first
+        return float(d.cost) + (1 if a.type == "direct_brave" else 0)
+
+    def _effects_useful(self, b: _Board, effects: Sequence[Any]) -> bool:
+        for eff in effects:
+            if eff.do in _HOSTILE or (eff.do == "bp_modifier" and eff.amount < 0):
+                if b.field[b.opp]:
+                    return True
+            elif eff.do in ("draw", "core_charge", "gain_life", "damage", "deck_to_trash", "refresh"):
+                return True
+        return False
+
+    def _level_up(self, b: _Board, legal: Sequence[Action]) -> Action | None:
+        """Move reserve cores onto a spirit exactly when that reaches its next level."""
+        reserve = b.counters[b.me].get("reserve", 0)
+        if reserve <= 0:
+            return None
+        for v in sorted(b.field[b.me], key=lambda v: -int(v.get("cost", 0))):
+            d = self.d(v)
+            if d is None or not d.level_costs:
+                continue
+            have = int(v.get("cores", 0))
+            for need in d.level_costs:
+                if need > have and need - have <= reserve:
+                    a = Action("move_cores", count=need - have, source="reserve", target=v["id"])
+                    if a in legal:
+                        return a
+                    break
+        return None
+
+    # ------------------------------------------------------------------ battle
+    def _on_attack_declaration(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
+        blockers = b.refreshed(b.opp)
+        best_blocker = max((self._bp(v) for v in blockers), default=0)
+        life = b.counters[b.opp].get("life", 5)
+        attackers = [a for a in legal if a.type == "attack"]
+        total_symbols = sum(len((b.view(a.get("card")) or {}).get("symbols", [])) for a in attackers)
+        lethal = total_symbols >= life + len(blockers)
+        for a in sorted(attackers, key=lambda a: -self._bp(b.view(a.get("card")))):
+            if lethal or self._bp(b.view(a.get("card"))) > best_blocker or not blockers:
+                return a
+        return next((a for a in legal if a.type == "end_turn"), None)
+
+    def _on_block(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
+        attackers = [v for v in b.field[b.opp] if v.get("exhausted") and "bp" in v]
+        attacker = max(attackers, key=self._bp, default=None)
+        blocks = [a for a in legal if a.type == "block"]
+        if attacker is None or not blocks:
+            return None
+        abp = self._bp(attacker)
+        life = b.counters[b.me].get("life", 5)
+        winners = [a for a in blocks if self._bp(b.view(a.get("card"))) > abp]
+        if winners:
+            return min(winners, key=lambda a: self._bp(b.view(a.get("card"))))
+        if life <= len(attacker.get("symbols", [])) + 1:
+            return min(blocks, key=lambda a: self._bp(b.view(a.get("card"))))
+        return next((a for a in legal if a.type == "pass"), None)
+
+    def _on_flash(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
+        for part in _parts(legal):
+            if len(part) and part[0].type == "use_magic":
+                d = self.d(b.view(part[0].get("card")))
+                if d is not None and any(e.do in _HOSTILE or (e.do == "bp_modifier" and e.amount < 0)
+                                         for e in d.flash_effects) and b.refreshed(b.opp) + b.field[b.opp]:
+                    pay = self._best_payment(b, part)
+                    if pay is not None:
+                        return pay
+        return next((a for a in legal if a.type == "pass"), None)
+
+    # ------------------------------------------------------------------ choices
+    def _on_burst(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
+        return next((a for a in legal if a.type == "activate_burst"), None)
+
+    def _on_burst_pay(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
+        for part in _parts(legal):
+            if len(part) and part[0].type != "pass":
+                pay = self._best_payment(b, part)
+                if pay is not None:
+                    return pay
+        return next((a for a in legal if a.type == "pass"), None)
+
+    def _on_optional(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
+        return next((a for a in legal if a.type == "choose"), None)
+
+    def _on_target(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
+        picks = [a for a in legal if a.type == "choose"]
+        theirs = [a for a in picks if b.owner(a.get("card")) == b.opp]
+        pool = theirs or picks
+        if not pool:
+            return None
+        return max(pool, key=lambda a: (self._bp(b.view(a.get("card"))), int((b.view(a.get("card")) or {})
+                                                                                .get("cost", 0))))
