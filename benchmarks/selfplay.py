@@ -25,7 +25,7 @@ from tcg.core.state import State
 from tcg.sim.loop import play_game
 
 
-def sample_states(game_name: str, decks: list, seed: int, games: int, every: int) -> list[State]:
+def sample_states(game_name: str, decks: list, seed: int, games: int, every: int, agent: str) -> list[State]:
     game = load_game(game_name)
     samples: list[State] = []
 
@@ -34,7 +34,7 @@ def sample_states(game_name: str, decks: list, seed: int, games: int, every: int
             samples.append(state.clone())
 
     for i in range(games):
-        play_game(game, decks, ["random", "random"], seed + i, on_step=keep)
+        play_game(game, decks, [agent, agent], seed + i, on_step=keep)
     return samples
 
 
@@ -54,33 +54,37 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--decks", nargs=2, default=None, help="two decks (default: the first two starter decks)")
     ap.add_argument("--repeat", type=int, default=3, help="play the games this many times; report best and median")
+    ap.add_argument("--agent", default="random", choices=["random", "random_by_type"],
+                    help="random: uniform over legal actions; random_by_type: uniform over action types first")
     args = ap.parse_args()
 
     game = load_game(args.game)
     names = args.decks or (list(game.starter_decks()) * 2)[:2]
     decks = [game.deck(n) for n in names]
 
-    play_game(game, decks, ["random", "random"], args.seed)  # warm-up: imports, card pool, caches
+    agents = [args.agent, args.agent]
+    play_game(game, decks, agents, args.seed)  # warm-up: imports, card pool, caches
     times = []
     for _ in range(max(1, args.repeat)):
         actions = turns = 0
         t0 = time.perf_counter()
         for i in range(args.games):
-            result, _ = play_game(game, decks, ["random", "random"], args.seed + i)
+            result, _ = play_game(game, decks, agents, args.seed + i)
             actions += result.actions
             turns += result.turns
         times.append(time.perf_counter() - t0)
     elapsed = min(times)
     median = sorted(times)[len(times) // 2]
 
-    samples = sample_states(args.game, decks, args.seed, min(args.games, 20), every=5)
+    samples = sample_states(args.game, decks, args.seed, min(args.games, 20), every=5, agent=args.agent)
     clone_s = time_clones(samples, reps=50)
 
     cmd = (f"python benchmarks/selfplay.py --game {args.game} --games {args.games} --seed {args.seed}"
-           f" --repeat {args.repeat}")
+           f" --repeat {args.repeat}" + (f" --agent {args.agent}" if args.agent != "random" else ""))
     rows = [
         ("games", f"{args.games}"),
         ("decks", " vs ".join(Path(str(n)).stem for n in names)),
+        ("agents", args.agent),
         ("seconds (best run)", f"{elapsed:.2f}"),
         ("games/s", f"{args.games / elapsed:.1f} best, {args.games / median:.1f} median of {len(times)} runs"),
         ("applied actions/s", f"{actions / elapsed:.0f}"),

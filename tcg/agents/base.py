@@ -35,10 +35,10 @@ AgentFactory = Callable[[int], Agent]
 
 def _factories() -> dict[str, AgentFactory]:
     # Imported here so that base.py has no import cycle with the agent modules.
-    from tcg.agents.random_agent import RandomAgent
+    from tcg.agents.random_agent import RandomAgent, TypeRandomAgent
     from tcg.agents.rule_agent import RuleAgent
 
-    return {"random": RandomAgent, "rule": RuleAgent}
+    return {"random": RandomAgent, "random_by_type": TypeRandomAgent, "rule": RuleAgent}
 
 
 def agent_names() -> list[str]:

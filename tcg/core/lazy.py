@@ -14,7 +14,12 @@ from tcg.core.actions import Action
 
 
 class LazyActions(Sequence[Action]):
-    """Subclasses give ``__len__`` and ``action(index)``; indexing, slicing and iteration follow."""
+    """Subclasses give ``__len__`` and ``action(index)``; indexing, slicing and iteration follow.
+
+    ``action_type`` names the type every action of the sequence has, when they share one
+    (agents that reason per action type then need not build the actions)."""
+
+    action_type: str | None = None
 
     def action(self, index: int) -> Action:
         raise NotImplementedError
@@ -41,6 +46,8 @@ class LazyActions(Sequence[Action]):
 class Concat(LazyActions):
     """Several action sequences (lists or lazy ones) read as one, without copying."""
 
+    action_type = None
+
     def __init__(self, parts: list[Sequence[Action]]):
         self.parts = [p for p in parts if len(p)]
         self._len = sum(len(p) for p in self.parts)
@@ -61,3 +68,25 @@ class Concat(LazyActions):
 
     def __contains__(self, action: object) -> bool:
         return any(action in part for part in self.parts)
+
+
+def by_type(actions: Sequence[Action]) -> dict[str, list[Sequence[Action]]]:
+    """The actions grouped by type, as sequences (lazy parts with one type stay lazy)."""
+    groups: dict[str, list[Sequence[Action]]] = {}
+    loose: dict[str, list[Action]] = {}
+
+    def walk(seq: Sequence[Action]) -> None:
+        if isinstance(seq, Concat):
+            for part in seq.parts:
+                walk(part)
+        elif isinstance(seq, LazyActions) and seq.action_type is not None:
+            if len(seq):
+                groups.setdefault(seq.action_type, []).append(seq)
+        else:
+            for a in seq:
+                loose.setdefault(a.type, []).append(a)
+
+    walk(actions)
+    for t, acts in loose.items():
+        groups.setdefault(t, []).append(acts)
+    return groups

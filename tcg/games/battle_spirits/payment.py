@@ -37,26 +37,42 @@ def _completions(caps: tuple[int, ...], cost: int, place: bool) -> list[list[int
     return f
 
 
+@lru_cache(maxsize=16384)
+def _count(reserve: int, caps: tuple[int, ...], cost: int, place: bool) -> int:
+    """How many (pay, place) actions there are: Σ over cores paid from the reserve."""
+    total = reserve + sum(caps)
+    if total < cost:
+        return 0
+    f0 = _completions(caps, cost, place)[0]
+    low = max(0, cost - sum(caps))
+    return sum(f0[cost - pr] * ((reserve - pr + 1) if place else 1) for pr in range(min(reserve, cost), low - 1, -1))
+
+
 class CorePayments(LazyActions):
     """Actions ``type`` with ``fixed`` fields plus ``pay`` (and ``place`` and ``cores``)."""
 
     def __init__(self, type: str, fixed: Fixed, reserve: int, sources: list[tuple[int, int]], cost: int,
                  place: bool):
-        self.type = type
+        self.type = self.action_type = type
         self.fixed = fixed
         self.reserve = reserve
         self.ids = [cid for cid, _ in sources]
-        self.caps = [n for _, n in sources]
+        self.caps = caps = tuple(n for _, n in sources)
         self.cost = cost
         self.place = place
-        total = reserve + sum(self.caps)
-        low = max(0, cost - sum(self.caps))
-        self.pay_reserve = list(range(min(reserve, cost), low - 1, -1)) if total >= cost else []
+        self._len = _count(reserve, caps, cost, place)
 
     # ------------------------------------------------------------------ counting
+    @property
+    def pay_reserve(self) -> range:
+        """Cores paid from the reserve, most first."""
+        if not self._len:
+            return range(0)
+        return range(min(self.reserve, self.cost), max(0, self.cost - sum(self.caps)) - 1, -1)
+
     @cached_property
     def _f(self) -> list[list[int]]:
-        return _completions(tuple(self.caps), self.cost, self.place)
+        return _completions(self.caps, self.cost, self.place)
 
     def _weight(self, cap: int, v: int) -> int:
         return cap - v + 1 if self.place else 1
@@ -65,10 +81,6 @@ class CorePayments(LazyActions):
         """Actions with ``pr`` cores paid from the reserve (all place-from-reserve counts)."""
         per_q = self._f[0][self.cost - pr]
         return per_q * ((self.reserve - pr + 1) if self.place else 1)
-
-    @cached_property
-    def _len(self) -> int:
-        return sum(self._group(pr) for pr in self.pay_reserve)
 
     def __len__(self) -> int:
         return self._len
@@ -146,6 +158,8 @@ class CorePayments(LazyActions):
 class CoreMoves(LazyActions):
     """BS-44: every ``move_cores {source, target, count}`` between ``places`` (the reserve and
     your cards), in the order source, then target, then count; built on demand."""
+
+    action_type = "move_cores"
 
     def __init__(self, places: list[Any], haves: list[int]):
         self.places = places

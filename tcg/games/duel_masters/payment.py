@@ -62,6 +62,8 @@ class PaymentWays(LazyActions):
     at |S|) counts the ways; the same counts unrank the k-th way without listing the others.
     """
 
+    action_type = "pay"
+
     def __init__(self, pools: list[tuple[int, ...]], civsets: list[frozenset[str]], needed: list[str], cost: int):
         self.pools = pools
         self.civsets = civsets
