@@ -18,7 +18,7 @@ from tcg.core.lazy import Concat
 from tcg.core.rng import Rng
 
 View = dict[str, Any]
-PAYMENTS_LOOKED_AT = 120
+PAYMENTS_LOOKED_AT = 40
 _PLAYS = ("summon", "deploy", "direct_brave", "use_magic")
 _HOSTILE = {"destroy", "exhaust", "return_to_hand", "remove_cores", "deck_bottom", "discard"}
 
@@ -113,7 +113,7 @@ class BattleSpiritsStrategy:
     # ------------------------------------------------------------------ main phase
     def _on_main(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
         singles: dict[str, list[Action]] = {}
-        plays: list[tuple[float, Action]] = []
+        plays: list[tuple[float, int, Sequence[Action]]] = []
         for part in _parts(legal):
             if not len(part):
                 continue
@@ -121,9 +121,7 @@ class BattleSpiritsStrategy:
             if first.type in _PLAYS:
                 value = self._play_value(b, first)
                 if value is not None:
-                    pay = self._best_payment(b, part)
-                    if pay is not None:
-                        plays.append((value, pay))
+                    plays.append((value, len(plays), part))
             elif first.type != "move_cores":
                 for a in part:
                     singles.setdefault(a.type, []).append(a)
@@ -131,8 +129,10 @@ class BattleSpiritsStrategy:
             return singles["set_burst"][0]
         if singles.get("brave_fusion"):
             return max(singles["brave_fusion"], key=lambda a: self._bp(b.view(a.get("onto"))))
-        if plays:
-            return max(plays, key=lambda t: t[0])[1]
+        for _value, _, part in sorted(plays, key=lambda t: (-t[0], t[1])):  # the best play we can pay well
+            pay = self._best_payment(b, part)
+            if pay is not None:
+                return pay
         level_up = self._level_up(b, legal)
         if level_up is not None:
             return level_up
