@@ -101,7 +101,8 @@ class BSQueries(State):
         cond = self.d(cid).summon_condition
         if cond is None:
             return True
-        spirits = [c for c in self.zones[player]["field"] if self.d(c).type == "spirit"]
+        # BS-3: a spirit-form Brave is a Spirit in every respect; an Ultimate is not (BS-115)
+        spirits = [c for c in self.zones[player]["field"] if self.d(c).type in ("spirit", "brave")]
         if len(spirits) < cond.spirits:
             return False
         if cond.spirit_level and not any(self.level(c) >= cond.spirit_level for c in spirits):
@@ -141,10 +142,10 @@ class BSQueries(State):
         if sel.other and cid == source:
             return False
         if sel.zone == "field":
-            if sel.types:
-                if d.type not in sel.types:
-                    return False
-            elif not d.is_spirit_like:
+            # "Spirit" means spirits and spirit-form Braves (BS-3, BS-9), not Ultimates (BS-115):
+            # cards that also hit Ultimates say "Spirit/Ultimate" (types: [spirit, ultimate]).
+            kinds = sel.types or ("spirit",)
+            if d.type not in kinds and not (d.type == "brave" and "spirit" in kinds):
                 return False
         elif sel.types and d.type not in sel.types:
             return False

@@ -229,7 +229,7 @@ class BattleSpiritsState(BSEffects):
             self.settle()  # BS-41 (d) / BS-107: depleted, and "When Summoned" never applies
             return
         self.queue_abilities(card, "summoned")
-        if t == "summon":
+        if t == "summon" and d.type in ("spirit", "brave"):  # BS-115: an Ultimate is not a Spirit
             self.check_burst(1 - p, "opponent_spirit_summoned")
 
     def _fuse(self, p: int, brave: int, onto: int) -> None:
@@ -465,6 +465,8 @@ class BattleSpiritsState(BSEffects):
         if d.is_spirit_like and self.cores(card) < need:
             return  # depleted by settle()
         self.queue_abilities(card, "summoned")
+        if d.type in ("spirit", "brave"):
+            self.check_burst(1 - p, "opponent_spirit_summoned")
 
     def _end_phase(self) -> None:
         """BS-56: end-of-turn effects; "until the end of the turn" effects end."""
