@@ -88,10 +88,11 @@ def check_no_leak(state: State) -> list[str]:
         ids = {int(m) for m in _ID.findall(text)}
         visible = {cid for cid in top_level if state.can_see(viewer, cid)}
         visible_names = {state.cards[c].name for c in visible}
+        referable = {cid for cid in top_level if state.referable(viewer, cid)}
         for cid in top_level:
             if cid in visible:
                 continue
-            if cid in ids:
+            if cid in ids and cid not in referable:
                 problems.append(f"player {viewer} sees the id of hidden card {cid}")
             name = state.cards[cid].name
             if name not in visible_names and f'"{name}"' in text \
@@ -101,7 +102,7 @@ def check_no_leak(state: State) -> list[str]:
             for value in action.values():
                 for v in value if isinstance(value, list) else [value]:
                     if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(state.cards) \
-                            and state.cards[v].owner != viewer and v in top_set and v not in visible \
+                            and state.cards[v].owner != viewer and v in top_set and v not in referable \
                             and _is_card_field(action, v):
                         problems.append(f"player {viewer}'s legal actions name hidden card {v}")
     return problems

@@ -10,6 +10,7 @@ from tcg.core.game import Game
 GAMES: dict[str, str] = {
     "duel_masters": "tcg.games.duel_masters",
     "battle_spirits": "tcg.games.battle_spirits",
+    "yugioh": "tcg.games.yugioh",
 }
 
 

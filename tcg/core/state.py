@@ -233,6 +233,10 @@ class State:
     #: Per zone: "public", "owner" (its owner sees it), "hidden" (a count only) or
     #: "positions" (ordered face-down placeholders; nobody sees the faces).
     ZONE_VISIBILITY: ClassVar[Mapping[str, str]] = {}
+    #: Public zones whose face-down cards are shown by id (never by name) so that actions can
+    #: name them (Yu-Gi-Oh! attacks a face-down monster). Only for games whose card ids carry
+    #: no information, i.e. ids are given after shuffling.
+    REFERABLE_FACE_DOWN: ClassVar[frozenset[str]] = frozenset()
     #: Phases where the active player's decision is open (the engine stops there).
     GAME: ClassVar[Game]
 
@@ -480,6 +484,10 @@ class State:
             return player == viewer
         return False
 
+    def referable(self, viewer: int, cid: int) -> bool:
+        """May ``viewer`` know this card's id (though perhaps not what it is)? See REFERABLE_FACE_DOWN."""
+        return self.can_see(viewer, cid) or self.where[cid][1] in self.REFERABLE_FACE_DOWN
+
     def card_view(self, cid: int) -> Json:
         """The public properties of a visible card. Games extend it (power, level, ...)."""
         card = self.cards[cid]
@@ -506,7 +514,9 @@ class State:
                     zone_views[z] = {"count": len(ids)}
                 else:
                     zone_views[z] = [
-                        self.card_view(c) if self.can_see(viewer, c) else {"hidden": True} for c in ids
+                        self.card_view(c) if self.can_see(viewer, c)
+                        else {"id": c, "hidden": True} if z in self.REFERABLE_FACE_DOWN else {"hidden": True}
+                        for c in ids
                     ]
             players.append({"counters": dict(self.counters[p]), "zones": zone_views})
         obs: Json = {

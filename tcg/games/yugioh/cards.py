@@ -1,0 +1,172 @@
+"""The Yu-Gi-Oh! card schema: fields (README: Card fields), activation data and the effect vocabulary.
+
+Cards are data. A Spell or Trap names *when* it can be activated (its ``activation``) and
+what it does (``effects``); a monster's effects are listed the same way with their kind
+(trigger, quick, continuous). Lasting rules a face-up card imposes (Gravity Bind, Dupe Frog)
+are ``statics``. Everything is carried out by :mod:`tcg.games.yugioh.effects`.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+CardType = Literal["monster", "spell", "trap"]
+MonsterKind = Literal["normal", "effect", "fusion", "ritual", "synchro", "xyz", "link"]
+SpellKind = Literal["normal", "quick_play", "continuous", "equip", "field", "ritual"]
+TrapKind = Literal["normal", "continuous", "counter"]
+Attribute = Literal["DARK", "LIGHT", "EARTH", "WATER", "FIRE", "WIND", "DIVINE"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Selector(_Strict):
+    """Which cards an effect acts on; ``player`` is relative to the effect's controller."""
+
+    player: Literal["self", "opponent", "any"] = "opponent"
+    zone: Literal["monster_zone", "spell_trap_zone", "hand", "graveyard", "deck"] = "monster_zone"
+    types: list[CardType] = []
+    position: Literal["attack", "defense", "face_down_defense", "face_up"] | None = None
+    max_atk: int | None = None
+    min_level: int | None = None
+    max_level: int | None = None
+    count: int = 1
+    up_to: bool = False
+    all: bool = False
+    random: bool = False
+
+
+class Effect(_Strict):
+    """One instruction."""
+
+    do: Literal[
+        "draw",  # the controller draws `count` (YGO-130: from an empty deck, they lose)
+        "destroy",  # targets are destroyed (to the graveyard)
+        "damage",  # `amount` damage to the opponent's LP (`player: self` to yourself)
+        "gain_lp",  # the controller gains `amount` LP
+        "atk_modifier",  # targets get `amount` ATK until the end of the turn
+        "def_modifier",  # targets get `amount` DEF until the end of the turn
+        "change_position",  # targets switch between attack and defense (face-up)
+        "return_to_hand",  # targets go to their owner's hand
+        "special_summon_self",  # this card is Special Summoned (from where it is) in Attack Position
+        "special_summon",  # targets (e.g. from your graveyard) are Special Summoned in Attack Position
+        "negate_attack",  # the current attack is negated (the attacker still counts as having attacked)
+        "end_battle_phase",  # YGO-14: go to the End Step of this Battle Phase
+        "end_turn",  # YGO-15: the turn ends at once (Neko Mane King)
+        "skip_next_main1",  # YGO-8: the target player skips their next Main Phase 1 (Timeater)
+        "skip_next_battle_phase",  # YGO-9: the target player skips their next Battle Phase
+        "extra_battle_phases",  # YGO-10: the target player conducts `count` Battle Phases next turn
+        "negate_activation",  # the activation of the chain link below is negated (and that card destroyed)
+        "discard",  # targets in a hand go to the graveyard
+    ]
+    target: Selector | Literal["self", "attacker", "attack_target"] | None = None
+    player: Literal["self", "opponent"] = "opponent"  # for damage / skip_next_main1 / extra_battle_phases
+    count: int = 1
+    amount: int = 0
+    optional: bool = False
+
+
+class Activation(_Strict):
+    """When a Spell, Trap or monster effect can be activated (its timing window)."""
+
+    when: Literal[
+        "main",  # an open state in your own Main Phase (Spell Speed 1 cards)
+        "any",  # any time its Spell Speed allows (quick-play, traps, quick effects)
+        "opponent_attacks",  # an opponent's monster declares an attack
+        "opponent_direct_attack",  # an opponent's monster declares a direct attack (Battle Fader)
+        "opponent_summons",  # the opponent Normal, Flip or Special Summons a monster
+        "activation",  # in response to a card or effect being activated (counter traps)
+        "destroys_by_battle",  # trigger: this monster destroyed an opponent's monster by battle
+        "sent_to_graveyard_by_opponent",  # trigger: an opponent's card effect sent this card to the GY
+        "flip",  # trigger: this card is flipped face up (Flip effect)
+        "summoned",  # trigger: this card is Normal or Special Summoned
+        "standby",  # trigger: your Standby Phase
+    ] = "main"
+    from_hand: bool = False  # a monster effect used from the hand (Battle Fader)
+    changes_atk_def: bool = False  # YGO-20 (a): may be activated in the Damage Step
+
+
+class Static(_Strict):
+    """A lasting rule a face-up card imposes while it is on the field."""
+
+    rule: Literal[
+        "level4_plus_cannot_attack",  # Gravity Bind (both players' Level 4 or higher monsters)
+        "opponent_attacks_only_this",  # Dupe Frog: the opponent cannot target other monsters for attacks
+        "must_attack",  # the controller's monsters must attack this turn (YGO-5)
+        "piercing",  # this monster inflicts ATK - DEF against Defense Position monsters (YGO-122)
+    ]
+
+
+class CardEffect(_Strict):
+    """An activatable or triggered effect of a card."""
+
+    activation: Activation = Activation()
+    effects: list[Effect]
+    mandatory: bool = False  # YGO-20 (b): a mandatory effect
+
+
+class YugiohCard(_Strict):
+    """A card definition. Only ``name`` and ``type`` are required (README: Card fields)."""
+
+    name: str = Field(min_length=1)
+    type: CardType
+    monster_kind: MonsterKind | None = None
+    attribute: Attribute | None = None
+    race: str = ""
+    level: int = Field(default=0, ge=0, le=13)
+    atk: int = Field(default=0, ge=0)
+    def_: int = Field(default=0, ge=0, alias="def")
+    spell_kind: SpellKind | None = None
+    trap_kind: TrapKind | None = None
+    effect: CardEffect | None = None  # the card's activatable effect (Spells and Traps: their activation)
+    statics: list[Static] = []
+    treated_as: str = ""  # a name it is also treated as on the field (Dupe Frog: "Des Frog")
+    text: str = ""
+    set_code: str = ""
+    rarity: str = ""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> YugiohCard:
+        if self.type == "monster":
+            if self.monster_kind is None:
+                raise ValueError("a monster needs monster_kind (normal, effect, ...)")
+            if self.spell_kind or self.trap_kind:
+                raise ValueError("a monster has no spell_kind / trap_kind")
+        if self.type == "spell" and self.spell_kind is None:
+            raise ValueError("a spell needs spell_kind (normal, quick_play, continuous, equip, field, ritual)")
+        if self.type == "trap" and self.trap_kind is None:
+            raise ValueError("a trap needs trap_kind (normal, continuous, counter)")
+        if self.type != "monster" and (self.level or self.atk or self.def_):
+            raise ValueError("only monsters have level, atk and def")
+        return self
+
+    @cached_property
+    def spell_speed(self) -> int:
+        """YGO-120: 1 for Spells other than Quick-Play and for ignition/trigger effects; 2 for
+        Quick-Play Spells, Normal/Continuous Traps and quick effects; 3 for Counter Traps."""
+        if self.type == "trap":
+            return 3 if self.trap_kind == "counter" else 2
+        if self.type == "spell":
+            return 2 if self.spell_kind == "quick_play" else 1
+        act = self.effect.activation if self.effect else None
+        if act is not None and act.when in ("opponent_attacks", "opponent_direct_attack", "any", "activation"):
+            return 2
+        return 1
+
+    @cached_property
+    def tributes_needed(self) -> int:
+        """YGO-113: Level 5-6 one tribute, 7 or more two."""
+        if self.type != "monster":
+            return 0
+        return 2 if self.level >= 7 else 1 if self.level >= 5 else 0
+
+    @cached_property
+    def stays_on_field(self) -> bool:
+        """YGO-119: Continuous, Equip and Field cards stay; the others go to the graveyard."""
+        return self.spell_kind in ("continuous", "equip", "field") or self.trap_kind == "continuous"

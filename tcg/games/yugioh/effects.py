@@ -1,0 +1,175 @@
+"""The Yu-Gi-Oh! effect vocabulary and the card movements the rules make.
+
+An activated card is a chain link; when the chain resolves, each link's ``effects`` are run
+by the shared effect loop (:class:`tcg.core.effects.EffectRunner`). Effects that change the
+flow of the turn (end the Battle Phase, end the turn, negate an attack) set a flag that the
+turn structure reads at its next step, so the remaining chain still resolves first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tcg.core.effects import EffectRunner
+from tcg.games.yugioh.cards import Effect, Selector
+from tcg.games.yugioh.queries import MONSTER_ZONES, YGOQueries
+
+
+class YGOEffects(YGOQueries, EffectRunner):
+    __slots__ = ()
+    PLAY_ZONE = "monster_zone"
+    UNTARGETED = frozenset({"draw", "damage", "gain_lp", "special_summon_self", "negate_attack", "end_battle_phase",
+                            "end_turn", "skip_next_main1", "skip_next_battle_phase", "extra_battle_phases",
+                            "negate_activation"})
+
+    # ------------------------------------------------------------------ life points and drawing
+    def lose_lp(self, player: int, amount: int) -> None:
+        """YGO-101 / YGO-129: LP never go below 0; at 0 the player loses."""
+        if amount <= 0:
+            return
+        lp = self.counters[player]["lp"]
+        new = max(0, lp - amount)
+        self.counters[player]["lp"] = new
+        self.emit("lp_lost", player=player, amount=lp - new, lp=new)
+        if new == 0:
+            self.lose(player, "lp")
+
+    def draw(self, player: int) -> None:
+        """YGO-130: drawing from an empty deck loses the duel at once."""
+        deck = self.zones[player]["deck"]
+        if not deck:
+            self.lose(player, "deck_out")
+            return
+        self.move(deck[0], "hand")
+
+    # ------------------------------------------------------------------ leaving the field
+    def send_to_graveyard(self, cid: int, by: int | None = None, reason: str = "effect") -> None:
+        """A card goes to its owner's graveyard; ``by``: the player whose card effect sent it."""
+        zone = self.zone_of(cid)
+        if zone in ("graveyard", None):
+            return
+        was_on_field = zone in ("monster_zone", "spell_trap_zone", "field_zone")
+        self._forget(cid)
+        self.move(cid, "graveyard", tapped=False, face_down=False, marks=frozenset())
+        if (was_on_field and by is not None and by != self.cards[cid].owner and reason == "effect"
+                and self._trigger_of(cid, "sent_to_graveyard_by_opponent")):
+            self.add_trigger(cid, self.cards[cid].owner)
+
+    def destroy(self, cid: int, by: int | None = None, reason: str = "effect") -> None:
+        if self.zone_of(cid) not in ("monster_zone", "spell_trap_zone", "field_zone"):
+            return
+        self.emit("destroyed", card=cid, name=self.cards[cid].name, player=self.cards[cid].controller,
+                  reason=reason)
+        self.send_to_graveyard(cid, by, reason)
+
+    def _forget(self, cid: int) -> None:
+        if any(e.get("card") == cid for e in self.effects):
+            self.effects = [e for e in self.effects if e.get("card") != cid]
+
+    # ------------------------------------------------------------------ triggers
+    def _trigger_of(self, cid: int, when: str) -> bool:
+        eff = self.d(cid).effect
+        return eff is not None and eff.activation.when == when
+
+    def add_trigger(self, cid: int, controller: int) -> None:
+        self.flags["triggers"] = [*self.flags.get("triggers", []), [cid, controller]]
+
+    def special_summon(self, cid: int, player: int) -> bool:
+        """YGO-116: face-up Attack Position, if a Main Monster Zone is free."""
+        if len(self.zones[player]["monster_zone"]) >= MONSTER_ZONES:
+            return False
+        self.move(cid, "monster_zone", player=player, tapped=False, face_down=False, entered_this_turn=True,
+                  marks=frozenset())
+        self.emit("special_summoned", card=cid, name=self.cards[cid].name, player=player)
+        self.monsters_changed(player)
+        if self._trigger_of(cid, "summoned"):
+            self.add_trigger(cid, player)
+        return True
+
+    def monsters_changed(self, player: int) -> None:
+        """YGO-127: a change among the monsters of the defending player may cause a replay."""
+        attack = self.flags.get("attack")
+        if attack is not None and attack["player"] != player:
+            self.flags["attack"] = {**attack, "replay": True}
+
+    # ------------------------------------------------------------------ the vocabulary
+    def effect_list(self, ref: tuple[Any, ...]) -> list[Effect]:
+        eff = self.defs[ref[0]].effect
+        return list(eff.effects) if eff is not None else []
+
+    def effect_candidates(self, eff: Effect, sel: Any, controller: int, source: int) -> list[int]:
+        if sel == "attacker" or sel == "attack_target":
+            attack = self.flags.get("attack")
+            cid = attack and attack.get("attacker" if sel == "attacker" else "target")
+            return [cid] if isinstance(cid, int) and self.zone_of(cid) == "monster_zone" else []
+        assert isinstance(sel, Selector)
+        return self.select(sel, controller)
+
+    def continue_effect(self, data: dict[str, Any], eff: Any, chosen: tuple[int, ...]) -> None:
+        if eff.target in ("attacker", "attack_target"):
+            self.next_effect(data)
+            self.do_effect(eff, data["controller"], data["source"],
+                           tuple(self.effect_candidates(eff, eff.target, data["controller"], data["source"])))
+            return
+        super().continue_effect(data, eff, chosen)
+
+    def effect_wants(self, eff: Any, sel: Any) -> int:
+        return int(sel.count)
+
+    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
+        verb = eff.do
+        self.emit("effect", verb=verb, card=source, name=self.cards[source].name, player=controller)
+        who = controller if eff.player == "self" else 1 - controller
+        if verb == "draw":
+            for _ in range(eff.count):
+                if self.winner is None:
+                    self.draw(controller)
+        elif verb == "destroy":
+            for t in targets:
+                self.destroy(t, by=controller)
+        elif verb == "damage":
+            self.lose_lp(who, eff.amount)
+        elif verb == "gain_lp":
+            self.counters[controller]["lp"] += eff.amount
+            self.emit("lp_gained", player=controller, amount=eff.amount)
+        elif verb in ("atk_modifier", "def_modifier"):
+            for t in targets:
+                self.effects.append({"kind": verb[:3], "card": t, "amount": eff.amount})
+        elif verb == "change_position":
+            for t in targets:
+                card = self.cards[t]
+                self.update(t, tapped=not card.tapped, face_down=False)
+        elif verb == "return_to_hand":
+            for t in targets:
+                self._forget(t)
+                self.move(t, "hand", tapped=False, face_down=False, marks=frozenset())
+        elif verb == "discard":
+            for t in targets:
+                self.send_to_graveyard(t, by=controller)
+        elif verb == "special_summon_self":
+            if self.zone_of(source) in ("hand", "graveyard"):
+                self.special_summon(source, controller)
+        elif verb == "special_summon":
+            for t in targets:
+                self.special_summon(t, controller)
+        elif verb == "negate_attack":
+            attack = self.flags.get("attack")
+            if attack is not None:
+                self.flags["attack"] = {**attack, "negated": True}
+        elif verb == "end_battle_phase":
+            self.flags["end_battle_phase"] = True
+        elif verb == "end_turn":
+            if self.active != controller:  # "end the opponent's turn"
+                self.flags["end_turn_now"] = True
+        elif verb == "skip_next_main1":
+            self.effects.append({"kind": "skip_main1", "player": who, "lasting": True})
+        elif verb == "skip_next_battle_phase":
+            self.effects.append({"kind": "skip_battle", "player": who, "lasting": True})
+        elif verb == "extra_battle_phases":
+            self.effects.append({"kind": "extra_battle_phases", "player": who, "count": eff.count, "lasting": True})
+        elif verb == "negate_activation":
+            chain = self.flags.get("chain") or []
+            below = self.flags.get("resolving_below")
+            if below is not None and 0 <= below < len(chain):
+                chain[below] = {**chain[below], "negated": True}
+                self.flags["chain"] = chain

@@ -1,0 +1,178 @@
+"""The Yu-Gi-Oh! :class:`Game`: options, deck rules, set-up and scenario loading."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from tcg.core.decklist import DeckList
+from tcg.core.errors import DataError
+from tcg.core.game import Game
+from tcg.core.options import OptionSpec
+from tcg.core.state import State, Task
+from tcg.games.yugioh.cards import YugiohCard
+from tcg.games.yugioh.state import BATTLE_STEPS, PHASES, YugiohState
+
+LP = 8000  # YGO-101
+HAND = 5  # YGO-103
+POSITIONS = ("attack", "defense", "face_down_defense")
+
+
+class YugiohGame(Game):
+    name = "yugioh"
+    title = "Yu-Gi-Oh!"
+    rule_prefix = "YGO"
+    state_class = YugiohState
+    card_model = YugiohCard
+    package_dir = Path(__file__).parent
+    option_specs = {
+        "damage_step_activation": OptionSpec("damage_step_activation", "source", ("source", "official"),
+                                             "YGO-20, YGO-128", "what may be activated in the Damage Step"),
+    }
+
+    def card_text(self, card: Any) -> str:
+        return str(card.text)
+
+    def card_to_json(self, card: Any) -> dict[str, Any]:
+        data: dict[str, Any] = card.model_dump(mode="json", exclude_unset=True, by_alias=True)
+        data.setdefault("name", card.name)
+        data.setdefault("type", card.type)
+        return data
+
+    def check_deck(self, deck: DeckList, pool: Mapping[str, Any] | None = None) -> list[DataError]:
+        """YGO-102: Main Deck 40-60, Extra Deck up to 15, three copies across the decks."""
+        errors = super().check_deck(deck, pool)
+        unknown = sorted(deck.sections() - {"main", "extra", "side"})
+        if unknown:
+            errors.append(DataError(f"Yu-Gi-Oh! decks have [main], [extra] and [side] sections, not [{unknown[0]}]",
+                                    source=deck.source))
+        errors += self.size_and_copies(deck, 40, 3, "YGO-102")
+        main = len(deck.cards("main"))
+        if main > 60:
+            errors.append(DataError(f"the Main Deck has {main} cards; at most 60 are allowed (YGO-102)",
+                                    source=deck.source))
+        for section in ("extra", "side"):
+            n = len(deck.cards(section))
+            if n > 15:
+                errors.append(DataError(f"the {section} deck has {n} cards; at most 15 are allowed (YGO-102)",
+                                        source=deck.source))
+        return errors
+
+    def new_state(self, decks: Sequence[DeckList], seed: int = 0,
+                  options: Mapping[str, object] | None = None) -> State:
+        """YGO-101 / YGO-103: 8000 LP, shuffled Main Decks, five cards each, a random first player."""
+        state = YugiohState(self.cards(), self.resolve_options(options), seed)
+        if len(decks) != 2:
+            raise DataError(f"a duel needs 2 decks, got {len(decks)}")
+        for player, deck in enumerate(decks):
+            for section, zone in (("main", "deck"), ("extra", "extra_deck")):
+                names = deck.cards(section)
+                for name in names:
+                    if name not in state.defs:
+                        raise DataError(f"unknown card {name!r}", source=deck.source)
+                # shuffled before the cards get their ids: a face-down card on the field is named by
+                # its id (REFERABLE_FACE_DOWN), so an id must not tell which card of the list it is
+                state.rng.shuffle(names)
+                for name in names:
+                    state.new_card(name, player, zone)
+            state.counters[player] = {"lp": LP}
+        state.emit("game_start", seed=seed)
+        for player in (0, 1):
+            for _ in range(HAND):
+                state.draw(player)
+        return self.start(state)
+
+    # ------------------------------------------------------------------ scenarios
+    def scenario_state(self, spec: Mapping[str, Any], defs: Mapping[str, Any], options: Mapping[str, str],
+                       seed: int) -> State:
+        state = YugiohState(defs, options, seed)
+        self.scenario_turn(state, spec)
+        phase = spec.get("phase", "main1")
+        if phase not in (*PHASES, "battle_step", "start_step"):
+            raise DataError(f"unknown phase {phase!r}; Yu-Gi-Oh! phases are: {', '.join(PHASES)} "
+                            f"(and the Battle Phase steps {', '.join(BATTLE_STEPS[:2])})", field="state.phase")
+        players = spec.get("players") or []
+        if len(players) > 2:
+            raise DataError("a duel has 2 players", field="state.players")
+        for p in (0, 1):
+            state.counters[p] = {"lp": LP}
+        for p, pspec in enumerate(players):
+            pspec = pspec or {}
+            for key, value in pspec.items():
+                if key == "zones":
+                    continue
+                if key != "lp":
+                    raise DataError(f"unknown player counter {key!r}; Yu-Gi-Oh! has lp", field=f"state.players[{p}]")
+                state.counters[p]["lp"] = int(value)
+            for zone, entries in (pspec.get("zones") or {}).items():
+                if zone not in state.ZONES:
+                    raise DataError(f"unknown zone {zone!r}; zones are: {', '.join(state.ZONES)}",
+                                    field=f"state.players[{p}].zones")
+                for i, entry in enumerate(entries or []):
+                    self._scenario_card(state, defs, p, zone, entry, f"state.players[{p}].zones.{zone}[{i}]")
+        flags = spec.get("flags") or {}
+        for key, value in flags.items():
+            if key == "normal_summoned":
+                state.flags["normal_summoned"] = bool(value)
+            elif key in ("skip_main1", "skip_battle"):  # lasting "skip your next ..." effects, by player
+                for p in ([value] if isinstance(value, int) else value):
+                    state.effects.append({"kind": key, "player": int(p), "lasting": True})
+            elif key == "extra_battle_phases":  # {player: count}
+                for p, count in dict(value).items():
+                    state.effects.append({"kind": "extra_battle_phases", "player": int(p), "count": int(count),
+                                          "lasting": True, "active_turn": state.turn})
+            else:
+                raise DataError(f"unknown flag {key!r}; use normal_summoned, skip_main1, skip_battle, "
+                                "extra_battle_phases", field="state.flags")
+        if phase in ("draw", "standby"):
+            state.tasks.append(Task("begin_turn"))
+        elif phase in ("main1", "main2"):
+            state.phase = phase
+            state.tasks.append(Task("main"))
+        elif phase in ("battle", "start_step", "battle_step"):
+            state.tasks.append(Task("battle_phase"))
+        elif phase == "end":
+            state.tasks.append(Task("end_phase"))
+        state.run()
+        return state
+
+    def _scenario_card(self, state: YugiohState, defs: Mapping[str, Any], p: int, zone: str, entry: Any,
+                       where: str) -> int:
+        known = {"card", "position", "face_up", "entered_this_turn", "attacked"}
+        entry = self.scenario_entry(entry, known, defs, where)
+        position = entry.get("position", "attack")
+        if position not in POSITIONS:
+            raise DataError(f"unknown position {position!r}; use {', '.join(POSITIONS)}", field=f"{where}.position")
+        if zone == "monster_zone":
+            tapped, face_down = position != "attack", position == "face_down_defense"
+        else:  # Spells and Traps on the field are Set (face-down) unless given face_up: true
+            tapped = False
+            face_down = zone in ("spell_trap_zone", "field_zone") and not entry.get("face_up", False)
+        marks = frozenset({"attacked_bp", "attacked_turn"}) if entry.get("attacked") else frozenset()
+        return state.new_card(entry["card"], p, zone, tapped=tapped, face_down=face_down,
+                              entered_this_turn=bool(entry.get("entered_this_turn", False)), marks=marks)
+
+    def card_property(self, state: State, cid: int, prop: str) -> Any:
+        assert isinstance(state, YugiohState)
+        if prop == "zone":
+            return state.zone_of(cid)
+        if prop == "position":
+            return state.position(cid) if state.zone_of(cid) == "monster_zone" else None
+        if prop == "face_up":
+            return not state.cards[cid].face_down
+        if prop == "atk":
+            return state.atk(cid)
+        if prop == "def":
+            return state.def_(cid)
+        if prop == "level":
+            return state.d(cid).level
+        if prop == "entered_this_turn":
+            return state.cards[cid].entered_this_turn
+        raise DataError(f"Yu-Gi-Oh! cards have no property {prop!r}; use zone, position, face_up, atk, def, level",
+                        field=prop)
+
+    def player_counter(self, state: State, player: int, name: str) -> Any:
+        if name != "lp":
+            raise DataError(f"Yu-Gi-Oh! has no player counter {name!r}; use lp", field=name)
+        return state.counters[player].get("lp", LP)

@@ -1,0 +1,657 @@
+"""The Yu-Gi-Oh! rules: phases (YGO-106), the Battle Phase of the source document (YGO-1..YGO-20),
+summoning and positions (YGO-111..YGO-116), Spells, Traps and chains (YGO-117..YGO-120).
+
+Flow: tasks run the automatic parts; decisions are ``main`` (open: Main Phase actions),
+``battle_step`` (open: attack or leave), ``response`` (activate a card that may respond, or
+pass), ``replay`` (YGO-127), ``target``, ``optional``, ``trigger`` and ``discard`` (hand limit).
+A chain is a list of links in ``flags["chain"]``; after each activation the other player may
+respond, and two passes in a row resolve it last-in first-out (YGO-120).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import combinations
+from typing import Any, ClassVar
+
+from tcg.core.actions import Action
+from tcg.core.state import Decision, Task
+from tcg.games.yugioh.effects import YGOEffects
+from tcg.games.yugioh.queries import HAND_LIMIT, MONSTER_ZONES, SPELL_TRAP_ZONES
+
+PASS = Action("pass")
+NEXT_PHASE = Action("next_phase")
+END_TURN = Action("end_turn")
+PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
+BATTLE_STEPS = ("start_step", "battle_step", "damage_step", "damage_calculation", "end_step")
+
+
+class YugiohState(YGOEffects):
+    ZONES: ClassVar[tuple[str, ...]] = ("deck", "hand", "monster_zone", "spell_trap_zone", "field_zone",
+                                        "graveyard", "banished", "extra_deck")
+    ZONE_VISIBILITY: ClassVar[dict[str, str]] = {
+        "deck": "hidden",
+        "hand": "owner",
+        "monster_zone": "public",  # face-down cards: only their controller sees them
+        "spell_trap_zone": "public",
+        "field_zone": "public",
+        "graveyard": "public",
+        "banished": "public",
+        "extra_deck": "owner",
+    }
+    REFERABLE_FACE_DOWN: ClassVar[frozenset[str]] = frozenset({"monster_zone", "spell_trap_zone", "field_zone"})
+    __slots__ = ()
+
+    # ================================================================== legal actions
+    def _generate_actions(self) -> Sequence[Action]:
+        dec = self.decision
+        assert dec is not None
+        kind, p, data = dec.kind, dec.player, dec.data
+        if kind == "main":
+            return self._main_actions(p)
+        if kind == "battle_step":
+            out = [Action("attack", card=c, target=t) for c in self.attackers(p) for t in self.attack_targets(c)]
+            if not (self.must_attack(p) and out):  # YGO-5: a forced attack must be declared if it can be
+                out += [NEXT_PHASE, END_TURN]
+            return out
+        if kind == "main1_skipped":  # YGO-8
+            return [NEXT_PHASE, END_TURN]
+        if kind == "response":
+            return [*self._responses(p, data["context"]), PASS]
+        if kind == "replay":
+            attacker = self.flags["attack"]["attacker"]
+            return [*(Action("attack", card=attacker, target=t) for t in self.attack_targets(attacker)), PASS]
+        if kind == "trigger":
+            return [Action("activate", card=data["card"]), PASS]
+        if kind == "discard":
+            return [Action("choose", card=c) for c in self.zones[p]["hand"]]
+        if kind == "target":
+            acts = [Action("choose", card=c) for c in data["candidates"]]
+            return [*acts, PASS] if data["optional"] else acts
+        if kind == "optional":
+            return [Action("choose", option="yes"), PASS]
+        raise AssertionError(f"unknown decision {kind}")
+
+    def _main_actions(self, p: int) -> list[Action]:
+        """YGO-111: the turn player's Main Phase actions, in an open game state."""
+        out: list[Action] = []
+        zones = self.zones[p]
+        monsters = zones["monster_zone"]
+        if not self.flags.get("normal_summoned"):  # YGO-112: once per turn, Summon or Set
+            for c in dict.fromkeys(zones["hand"]):
+                d = self.d(c)
+                if d.type != "monster" or d.monster_kind not in ("normal", "effect"):
+                    continue
+                need = d.tributes_needed
+                if need > len(monsters) or len(monsters) - need >= MONSTER_ZONES:
+                    continue
+                for tributes in combinations(monsters, need):
+                    t = tuple(sorted(tributes))
+                    out.append(Action("normal_summon", card=c, tributes=t) if need else Action("normal_summon", card=c))
+                    out.append(Action("set_monster", card=c, tributes=t) if need else Action("set_monster", card=c))
+        for c in monsters:
+            card = self.cards[c]
+            if card.entered_this_turn or "position_changed" in card.marks:
+                continue
+            if card.face_down:
+                out.append(Action("flip_summon", card=c))  # YGO-114
+            elif "attacked_turn" not in card.marks:
+                out.append(Action("change_position", card=c))  # YGO-115
+        out.extend(self._activations(p, "main"))
+        if len(zones["spell_trap_zone"]) < SPELL_TRAP_ZONES:
+            out.extend(Action("set_spell_trap", card=c) for c in zones["hand"]
+                       if self.d(c).type in ("spell", "trap") and self.d(c).spell_kind != "field")
+        out.extend(Action("set_spell_trap", card=c) for c in zones["hand"] if self.d(c).spell_kind == "field")
+        if self.phase == "main1" and self.must_attack(p) and self.turn != 1:
+            out.append(NEXT_PHASE)  # YGO-5: the Battle Phase must be entered
+        else:
+            out += [NEXT_PHASE, END_TURN]
+        return out
+
+    # ------------------------------------------------------------------ what may be activated
+    def can_activate(self, cid: int, p: int, context: str) -> bool:
+        """YGO-118 / YGO-120 / YGO-20: whether ``p`` may activate ``cid`` in ``context``.
+
+        ``context``: ``main`` (an open state in your Main Phase), ``chain`` (responding to the
+        last chain link), ``attack`` / ``direct_attack`` (an attack was just declared),
+        ``summon`` (the opponent just summoned), ``damage_step``, ``phase`` (before a phase ends)."""
+        d = self.d(cid)
+        eff = d.effect
+        if eff is None:
+            return False
+        card, zone = self.cards[cid], self.zone_of(cid)
+        when = eff.activation.when
+        own_turn = p == self.active
+        if when in ("destroys_by_battle", "sent_to_graveyard_by_opponent", "flip", "summoned", "standby"):
+            return False  # triggers are activated when their event happens, not at will
+        # where the card may be activated from
+        if d.type == "monster":
+            if not (eff.activation.from_hand and zone == "hand"):
+                return False
+        elif zone == "hand":
+            if d.type == "trap":
+                return False  # YGO-118: traps are Set first
+            if d.spell_kind == "quick_play" and not own_turn:
+                return False
+            if len(self.zones[p]["spell_trap_zone"]) >= SPELL_TRAP_ZONES and d.spell_kind != "field":
+                return False
+        elif zone in ("spell_trap_zone", "field_zone"):
+            if not card.face_down:
+                return False  # already active (continuous) or resolving
+            if (d.type == "trap" or d.spell_kind == "quick_play") and card.entered_this_turn:
+                return False  # YGO-118: not on the turn it was Set
+        else:
+            return False
+        if card.controller != p:
+            return False
+        speed = d.spell_speed
+        chain = self.flags.get("chain") or []
+        # Spell Speed 1: only as chain link 1, in your own Main Phase, with an open state
+        if speed == 1:
+            return context == "main" and own_turn and not chain and self.phase in ("main1", "main2")
+        if chain:
+            top = chain[-1]["speed"]
+            if speed < max(2, top) or (top == 3 and speed < 3):
+                return False  # YGO-120 (2), (3)
+        if context == "damage_step" and not (d.trap_kind == "counter" or eff.activation.changes_atk_def
+                                             or eff.mandatory):
+            return False  # YGO-20
+        if when == "activation":
+            return bool(chain)  # counter traps answer an activation
+        if when == "opponent_attacks":
+            return context in ("attack", "direct_attack") and not own_turn
+        if when == "opponent_direct_attack":
+            return context == "direct_attack" and not own_turn
+        if when == "opponent_summons":
+            return context == "summon" and not own_turn
+        if when == "main":
+            return context == "main" and own_turn and not chain
+        return self._condition_met(cid, p)
+
+    def _condition_met(self, cid: int, p: int) -> bool:
+        """A card whose only effects have no possible target is not activated (nothing to do)."""
+        return True
+
+    def _activations(self, p: int, context: str) -> list[Action]:
+        seen: list[Action] = []
+        for zone in ("hand", "spell_trap_zone", "field_zone"):
+            for c in self.zones[p][zone]:
+                if self.can_activate(c, p, context):
+                    seen.append(Action("activate", card=c))
+        return seen
+
+    def _responses(self, p: int, context: str) -> list[Action]:
+        return self._activations(p, context)
+
+    # ================================================================== answering decisions
+    def _resolve(self, action: Action) -> None:
+        dec = self.decision
+        assert dec is not None
+        self.decision = None
+        kind, p, data, t = dec.kind, dec.player, dec.data, action.type
+        if kind == "main":
+            self._resolve_main(p, action)
+        elif kind == "battle_step":
+            if t == "attack":
+                self._declare_attack(p, action.get("card"), action.get("target"))
+            elif t == "next_phase":
+                self.tasks.append(Task("end_step"))
+            else:
+                self.flags["skip_main2"] = True
+                self.tasks.append(Task("end_step"))
+        elif kind == "main1_skipped":
+            self.tasks.append(Task("battle_phase" if t == "next_phase" else "end_phase"))
+        elif kind == "response":
+            if t == "pass":
+                self.tasks.append(Task("window", player=1 - p, passes=data["passes"] + 1, context=data["context"],
+                                       single=data.get("single", False)))
+            else:
+                self._activate(p, action.get("card"))
+        elif kind == "replay":
+            self._replay(p, action)
+        elif kind == "trigger":
+            if t == "activate":
+                self._add_link(p, data["card"])
+            self.tasks.append(Task("link_triggers"))
+        elif kind == "discard":
+            self.send_to_graveyard(action.get("card"), reason="hand_limit")
+            self.tasks.append(Task("hand_limit"))
+        elif kind == "target":
+            self.resolve_target_choice(dict(data), None if t == "pass" else action.get("card"))
+        elif kind == "optional":
+            self.answer_optional(dict(data["task"]), accepted=t != "pass")
+
+    def _resolve_main(self, p: int, action: Action) -> None:
+        t, card = action.type, action.get("card")
+        if t in ("next_phase", "end_turn"):
+            if t == "next_phase" and self.phase == "main1":
+                self.tasks.append(Task("battle_phase"))
+            else:
+                self.tasks.append(Task("end_phase"))  # YGO-4: no Battle Phase, no Main Phase 2
+            # YGO-109: before the phase ends the opponent may respond
+            self.tasks.append(Task("window", player=1 - p, passes=0, context="phase", single=True))
+            return
+        self.tasks.append(Task("main"))
+        if t in ("normal_summon", "set_monster"):
+            self.flags["normal_summoned"] = True
+            for trib in action.get("tributes", ()):
+                self.emit("tributed", card=trib, name=self.cards[trib].name, player=p)
+                self.send_to_graveyard(trib, reason="tribute")
+            face_down = t == "set_monster"
+            self.move(card, "monster_zone", tapped=face_down, face_down=face_down, entered_this_turn=True,
+                      marks=frozenset())
+            self.emit("summoned" if not face_down else "set", card=card, name=self.cards[card].name, player=p,
+                      how="normal")
+            if not face_down:
+                self._after_summon(p, card)
+        elif t == "flip_summon":
+            self.update(card, tapped=False, face_down=False, marks=self.cards[card].marks | {"position_changed"})
+            self.emit("summoned", card=card, name=self.cards[card].name, player=p, how="flip")
+            if self._trigger_of(card, "flip"):
+                self.add_trigger(card, p)
+            self._after_summon(p, card)
+        elif t == "change_position":
+            c = self.cards[card]
+            self.update(card, tapped=not c.tapped, marks=c.marks | {"position_changed"})
+            self.emit("position_changed", card=card, name=c.name, player=p, position=self.position(card))
+        elif t == "set_spell_trap":
+            zone = "field_zone" if self.d(card).spell_kind == "field" else "spell_trap_zone"
+            if zone == "field_zone":
+                for old in list(self.zones[p]["field_zone"]):
+                    self.send_to_graveyard(old, reason="rule")
+            self.move(card, zone, face_down=True, entered_this_turn=True)
+            self.emit("set", card=card, player=p, how="spell_trap")
+        elif t == "activate":
+            self._activate(p, card)
+
+    def _after_summon(self, p: int, card: int) -> None:
+        """A summon does not start a chain, but the opponent may respond to it (YGO-120)."""
+        if self._trigger_of(card, "summoned"):
+            self.add_trigger(card, p)
+        self.tasks.append(Task("open_triggers"))
+        self.tasks.append(Task("window", player=1 - p, passes=0, context="summon", single=True))
+
+    # ------------------------------------------------------------------ chains (YGO-120)
+    def _activate(self, p: int, card: int) -> None:
+        d = self.d(card)
+        if d.type in ("spell", "trap"):
+            zone = "field_zone" if d.spell_kind == "field" else "spell_trap_zone"
+            if self.zone_of(card) == "hand" and zone == "field_zone":
+                for old in list(self.zones[p]["field_zone"]):
+                    self.send_to_graveyard(old, reason="rule")
+            if self.zone_of(card) == "hand" or self.cards[card].face_down:
+                self.move(card, zone, face_down=False, entered_this_turn=self.cards[card].entered_this_turn)
+        self._add_link(p, card)
+        self.tasks.append(Task("window", player=1 - p, passes=0, context="chain"))
+
+    def _add_link(self, p: int, card: int) -> None:
+        chain = list(self.flags.get("chain") or [])
+        chain.append({"card": card, "player": p, "speed": self.d(card).spell_speed})
+        self.flags["chain"] = chain
+        self.emit("activated", card=card, name=self.cards[card].name, player=p, chain_link=len(chain))
+
+    def _window(self, task: Task) -> None:
+        """Offer ``player`` a response; a player with none is skipped (YGO-120)."""
+        passes, p, context = task["passes"], task["player"], task["context"]
+        chain = self.flags.get("chain") or []
+        if passes >= 2 or (task.get("single") and passes >= 1 and not chain):
+            if chain:
+                self.tasks.append(Task("resolve_chain"))
+            return
+        if self._responses(p, context):
+            self.decision = Decision(p, "response", {"passes": passes, "context": context,
+                                                     "single": task.get("single", False)})
+        else:
+            self.tasks.append(Task("window", player=1 - p, passes=passes + 1, context=context,
+                                   single=task.get("single", False)))
+
+    def _resolve_chain(self) -> None:
+        """Last in, first out; then the Spells and Traps that do not stay go to the graveyard."""
+        chain = list(self.flags.get("chain") or [])
+        if not chain:
+            self.flags.pop("chain", None)
+            self.flags.pop("resolving_below", None)
+            if self.flags.pop("end_turn_now", False):  # YGO-15: the turn ends at once
+                self.tasks = [Task("cleanup")]
+                return
+            self.tasks.append(Task("open_triggers"))
+            return
+        link = chain[-1]
+        self.tasks.append(Task("resolve_chain"))
+        self.tasks.append(Task("finish_link", card=link["card"]))
+        self.flags["resolving_below"] = len(chain) - 2
+        if not link.get("negated"):
+            self.queue_effects(link["card"], link["player"], (self.cards[link["card"]].name,))
+        else:
+            self.emit("negated", card=link["card"], name=self.cards[link["card"]].name)
+
+    def _finish_link(self, card: int) -> None:
+        chain = list(self.flags.get("chain") or [])
+        link = chain.pop()
+        self.flags["chain"] = chain
+        d = self.d(card)
+        if (d.type in ("spell", "trap") and self.zone_of(card) in ("spell_trap_zone", "field_zone")
+                and (link.get("negated") or not d.stays_on_field)):
+            self.send_to_graveyard(card, reason="resolved")
+
+    def _open_triggers(self) -> None:
+        """Triggered effects waiting for an open state start a new chain, the turn player's first."""
+        pending = self.flags.pop("triggers", [])
+        if not pending:
+            return
+        pending.sort(key=lambda tc: tc[1] != self.active)
+        self.flags["to_link"] = pending
+        self.tasks.append(Task("link_triggers"))
+
+    def _link_triggers(self) -> None:
+        """Put the waiting triggers on the chain one by one (optional ones only if their controller
+        wants), then let the other player respond."""
+        pending = self.flags.pop("to_link", [])
+        if not pending:
+            chain = self.flags.get("chain") or []
+            if chain:
+                self.tasks.append(Task("window", player=1 - chain[-1]["player"], passes=0, context="chain"))
+            return
+        (cid, controller), rest = pending[0], pending[1:]
+        if rest:
+            self.flags["to_link"] = rest
+        eff = self.d(cid).effect
+        assert eff is not None
+        if eff.mandatory:
+            self._add_link(controller, cid)
+            self.tasks.append(Task("link_triggers"))
+        else:
+            self.decision = Decision(controller, "trigger", {"card": cid})
+
+    # ================================================================== automatic steps
+    def _run_task(self, task: Task) -> None:
+        k = task.kind
+        if k == "effects":
+            self.run_effects_task(task)
+        elif k == "main":
+            self._open_main()
+        elif k == "begin_turn":
+            self._begin_turn()
+        elif k == "window":
+            self._window(task)
+        elif k == "resolve_chain":
+            self._resolve_chain()
+        elif k == "finish_link":
+            self._finish_link(task["card"])
+        elif k == "open_triggers":
+            self._open_triggers()
+        elif k == "link_triggers":
+            self._link_triggers()
+        elif k == "battle_phase":
+            self._battle_phase()
+        elif k == "battle_step":
+            self._battle_step()
+        elif k == "after_declaration":
+            self._after_declaration()
+        elif k == "damage_step":
+            self._damage_step()
+        elif k == "damage_calculation":
+            self._damage_calculation()
+        elif k == "end_step":
+            self._end_step()
+        elif k == "main2":
+            self._step("main2")
+            self.tasks.append(Task("main"))
+        elif k == "end_phase":
+            self._end_phase()
+        elif k == "hand_limit":
+            self._hand_limit()
+        elif k == "cleanup":
+            self._cleanup()
+        else:
+            raise AssertionError(f"unknown task {k}")
+
+    def _step(self, name: str) -> None:
+        self.phase = name
+        self.emit("phase", phase=name, player=self.active)
+
+    def _open_main(self) -> None:
+        if self.flags.get("triggers"):
+            self.tasks.append(Task("main"))
+            self.tasks.append(Task("open_triggers"))
+            return
+        self.decision = Decision(self.active, "main", open=True)
+
+    def _lasting(self, kind: str, player: int) -> Mapping[str, Any] | None:
+        for e in self.effects:
+            if e.get("kind") == kind and e.get("player") == player:
+                return e
+        return None
+
+    def _begin_turn(self) -> None:
+        """YGO-106 / YGO-107: Draw Phase (no draw for the first player's first turn), Standby Phase."""
+        p = self.active
+        self.emit("turn_start", turn=self.turn, player=p)
+        self._step("draw")
+        if self.turn != 1:
+            self.draw(p)
+            if self.winner is not None:
+                return
+        self._step("standby")
+        skip = self._lasting("skip_main1", p)
+        if skip is not None:  # YGO-8: Main Phase 1 is skipped
+            self.effects = [e for e in self.effects if e is not skip]
+            self.emit("phase_skipped", phase="main1", player=p)
+            both = self._lasting("skip_battle", p) is not None
+            if self.turn == 1 or both:  # YGO-9: both skipped: straight to the End Phase
+                if both:
+                    self.effects = [e for e in self.effects if not (e.get("kind") == "skip_battle"
+                                                                    and e.get("player") == p)]
+                self.tasks.append(Task("end_phase"))
+            else:
+                self.decision = Decision(p, "main1_skipped", {})
+            return
+        self._step("main1")
+        self.tasks.append(Task("main"))
+
+    def _battle_phase(self) -> None:
+        """YGO-2: no Battle Phase in the duel's first turn; otherwise the Start Step."""
+        if self.turn == 1:
+            self.tasks.append(Task("end_phase"))
+            return
+        skip = self._lasting("skip_battle", self.active)
+        if skip is not None:  # a skipped Battle Phase: no Main Phase 2 either (YGO-4, YGO-9)
+            self.effects = [e for e in self.effects if e is not skip]
+            self.emit("phase_skipped", phase="battle", player=self.active)
+            self.tasks.append(Task("end_phase"))
+            return
+        for cid in self.zones[self.active]["monster_zone"]:
+            marks = self.cards[cid].marks
+            if "attacked_bp" in marks:
+                self.update(cid, marks=marks - {"attacked_bp"})
+        self.flags["battle_phases"] = self.flags.get("battle_phases", 0) + 1
+        self.flags.pop("end_battle_phase", None)
+        self._step("start_step")
+        self.tasks.append(Task("battle_step"))
+
+    def _battle_step(self) -> None:
+        if self.flags.pop("end_battle_phase", False):  # YGO-14
+            self.tasks.append(Task("end_step"))
+            return
+        if self.phase != "battle_step":
+            self._step("battle_step")
+        self.decision = Decision(self.active, "battle_step", open=True)
+
+    def _declare_attack(self, p: int, attacker: int, target: int | str) -> None:
+        """YGO-123 / YGO-126: the attacker counts as having attacked from now on."""
+        marks = self.cards[attacker].marks
+        self.update(attacker, marks=marks | {"attacked_bp", "attacked_turn"})
+        self.flags["attack"] = {"attacker": attacker, "target": target, "player": p}
+        self.emit("attack", card=attacker, name=self.cards[attacker].name, player=p, target=target)
+        self.tasks.append(Task("after_declaration"))
+        context = "direct_attack" if target == "player" else "attack"
+        self.tasks.append(Task("window", player=1 - p, passes=0, context=context, single=True))
+
+    def _after_declaration(self) -> None:
+        """After the responses to an attack: negated, Battle Phase ended, replay, or the Damage Step."""
+        attack = self.flags.get("attack")
+        if attack is None:
+            self.tasks.append(Task("battle_step"))
+            return
+        attacker, target = attack["attacker"], attack["target"]
+        if self.flags.get("end_battle_phase"):
+            self.flags["attack"] = None
+            self.tasks.append(Task("battle_step"))
+            return
+        if attack.get("negated") or self.zone_of(attacker) != "monster_zone" or self.position(attacker) != "attack":
+            self.flags["attack"] = None
+            self.tasks.append(Task("battle_step"))
+            return
+        targets = self.attack_targets(attacker)
+        still_valid = target in targets and (target == "player" or self.zone_of(target) == "monster_zone")
+        if attack.get("replay") or not still_valid:  # YGO-127
+            self.flags["attack"] = {**attack, "replay": False}
+            if not targets or not self.can_attack_again(attacker):
+                self.flags["attack"] = None
+                self.tasks.append(Task("battle_step"))
+                return
+            self.decision = Decision(attack["player"], "replay", {})
+            return
+        self.tasks.append(Task("damage_step"))
+
+    def can_attack_again(self, attacker: int) -> bool:
+        """In a replay the monster may still attack unless a rule now stops it (Gravity Bind)."""
+        return not (self.d(attacker).level >= 4 and self.face_up_statics("level4_plus_cannot_attack"))
+
+    def _replay(self, p: int, action: Action) -> None:
+        if action.type == "pass":  # the attack stops; the monster has still attacked (YGO-127)
+            self.flags["attack"] = None
+            self.emit("attack_stopped", player=p)
+            self.tasks.append(Task("battle_step"))
+            return
+        self.flags["attack"] = {**self.flags["attack"], "target": action.get("target"), "replay": False}
+        self.emit("attack_retargeted", player=p, target=action.get("target"))
+        self.tasks.append(Task("after_declaration"))
+        context = "direct_attack" if action.get("target") == "player" else "attack"
+        self.tasks.append(Task("window", player=1 - p, passes=0, context=context, single=True))
+
+    def _damage_step(self) -> None:
+        """YGO-124 / YGO-125: a face-down target is turned face-up before damage calculation."""
+        self._step("damage_step")
+        target = self.flags["attack"]["target"]
+        if target != "player" and self.cards[target].face_down:
+            self.update(target, face_down=False)
+            self.emit("flipped", card=target, name=self.cards[target].name, player=self.cards[target].controller)
+            if self._trigger_of(target, "flip"):
+                self.flags["flip_after"] = target  # YGO-124: its Flip effect activates after damage calculation
+        self.tasks.append(Task("damage_calculation"))
+        self.tasks.append(Task("window", player=1 - self.active, passes=0, context="damage_step", single=True))
+
+    def _damage_calculation(self) -> None:
+        """YGO-16..YGO-19 / YGO-121: compare ATK (or DEF), destroy, inflict battle damage."""
+        attack = self.flags["attack"]
+        attacker, target, p = attack["attacker"], attack["target"], attack["player"]
+        self.tasks.append(Task("battle_step"))
+        self.flags["attack"] = None
+        if self.zone_of(attacker) != "monster_zone" or attack.get("negated"):
+            return
+        self._step("damage_calculation")
+        a = self.atk(attacker)
+        destroyed: list[int] = []
+        if target == "player":
+            self.emit("battle", attacker=attacker, target="player", attacker_atk=a)
+            self.lose_lp(1 - p, a)
+        elif self.zone_of(target) == "monster_zone":
+            if self.position(target) == "attack":
+                b = self.atk(target)
+                self.emit("battle", attacker=attacker, target=target, attacker_atk=a, target_atk=b,
+                          result="tie" if a == b else "decided")
+                if a > b:
+                    destroyed.append(target)
+                    self.lose_lp(1 - p, a - b)
+                elif a < b:
+                    destroyed.append(attacker)
+                    self.lose_lp(p, b - a)
+                elif a != 0:
+                    destroyed += [attacker, target]  # YGO-18 (YGO-121: both 0, neither)
+            else:
+                b = self.def_(target)
+                self.emit("battle", attacker=attacker, target=target, attacker_atk=a, target_def=b,
+                          result="tie" if a == b else "decided")
+                if a > b:
+                    destroyed.append(target)
+                    if any(s.rule == "piercing" for s in self.d(attacker).statics):  # YGO-122
+                        self.lose_lp(1 - p, a - b)
+                elif a < b:
+                    self.lose_lp(p, b - a)  # YGO-19: equal, both stay
+        if self.winner is not None:
+            return
+        self._step("end_of_damage_step")
+        for c in destroyed:
+            self.destroy(c, reason="battle")
+        if target in destroyed and attacker not in destroyed and self._trigger_of(attacker, "destroys_by_battle"):
+            self.add_trigger(attacker, p)
+        flip = self.flags.pop("flip_after", None)
+        if flip is not None:
+            self.add_trigger(flip, self.cards[flip].controller)
+        self.tasks.append(Task("open_triggers"))
+
+    def _end_step(self) -> None:
+        """YGO-11 / YGO-14: the End Step, then another Battle Phase if an effect grants one (YGO-10),
+        else Main Phase 2 (unless the player went straight to the End Phase)."""
+        self._step("end_step")
+        self.flags["attack"] = None
+        extra = self._lasting("extra_battle_phases", self.active)
+        if extra is not None and extra.get("active_turn") == self.turn and extra["count"] > 1:
+            self.effects = [e for e in self.effects if e is not extra]
+            if extra["count"] > 2:
+                self.effects.append({**extra, "count": extra["count"] - 1})
+            self.tasks.append(Task("battle_phase"))
+            return
+        if self.flags.pop("skip_main2", False):
+            self.tasks.append(Task("end_phase"))
+        else:
+            self.tasks.append(Task("main2"))
+
+    def _end_phase(self) -> None:
+        self._step("end")
+        self.tasks.append(Task("hand_limit"))
+
+    def _hand_limit(self) -> None:
+        """YGO-110: the last thing in the End Phase: discard down to 6."""
+        p = self.active
+        if len(self.zones[p]["hand"]) > HAND_LIMIT:
+            self.decision = Decision(p, "discard", {})
+        else:
+            self.tasks.append(Task("cleanup"))
+
+    def _cleanup(self) -> None:
+        self.phase = "end"
+        self.effects = [e for e in self.effects if e.get("lasting")]
+        self.flags = {}
+        for cid, card in enumerate(self.cards):
+            if card.entered_this_turn or card.marks:
+                self.cards[cid] = card.replace(entered_this_turn=False, marks=frozenset())
+        self.emit("turn_end", turn=self.turn, player=self.active)
+        self.turn += 1
+        self.active = 1 - self.active
+        # "during their next turn": the extra Battle Phases start counting
+        self.effects = [{**e, "active_turn": self.turn} if e.get("kind") == "extra_battle_phases"
+                        and e.get("player") == self.active and "active_turn" not in e else e for e in self.effects]
+        self.effects = [e for e in self.effects if not (e.get("kind") == "extra_battle_phases"
+                                                        and e.get("active_turn", self.turn) < self.turn)]
+        self.tasks.append(Task("begin_turn"))
+
+    # ================================================================== views
+    def explain_illegal(self, action: Action) -> tuple[str, str]:
+        from tcg.games.yugioh.illegal import explain
+
+        return explain(self, action)
+
+    def card_view(self, cid: int) -> dict[str, Any]:
+        view = super().card_view(cid)
+        view.pop("tapped", None)
+        d = self.d(cid)
+        view["type"] = d.type
+        if d.type == "monster":
+            view["level"] = d.level
+            view["atk"] = self.atk(cid) if self.zone_of(cid) == "monster_zone" else d.atk
+            view["def"] = self.def_(cid) if self.zone_of(cid) == "monster_zone" else d.def_
+        if self.zone_of(cid) == "monster_zone":
+            view["position"] = self.position(cid)
+        return view
