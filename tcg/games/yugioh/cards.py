@@ -29,6 +29,9 @@ class Selector(_Strict):
 
     player: Literal["self", "opponent", "any"] = "opponent"
     zone: Literal["monster_zone", "spell_trap_zone", "hand", "graveyard", "deck"] = "monster_zone"
+    also_zones: list[Literal["monster_zone", "spell_trap_zone", "hand", "graveyard", "deck"]] = []  # "Deck or GY"
+    name_contains: str = ""  # e.g. a "Frog" monster
+    exclude_name: str = ""  # "except Dupe Frog"
     types: list[CardType] = []
     position: Literal["attack", "defense", "face_down_defense", "face_up"] | None = None
     max_atk: int | None = None
@@ -62,12 +65,14 @@ class Effect(_Strict):
         "extra_battle_phases",  # YGO-10: the target player conducts `count` Battle Phases next turn
         "negate_activation",  # the activation of the chain link below is negated (and that card destroyed)
         "discard",  # targets in a hand go to the graveyard
+        "add_to_hand",  # targets (in a deck or graveyard) go to their owner's hand; a searched deck is shuffled
     ]
     target: Selector | Literal["self", "attacker", "attack_target"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for damage / skip_next_main1 / extra_battle_phases
     count: int = 1
     amount: int = 0
     optional: bool = False
+    banish_when_leaves: bool = False  # special_summon_self: "if it leaves the field, banish it"
 
 
 class Activation(_Strict):
@@ -82,6 +87,7 @@ class Activation(_Strict):
         "activation",  # in response to a card or effect being activated (counter traps)
         "destroys_by_battle",  # trigger: this monster destroyed an opponent's monster by battle
         "sent_to_graveyard_by_opponent",  # trigger: an opponent's card effect sent this card to the GY
+        "sent_to_graveyard_from_field",  # trigger: this card went from the field to the GY
         "flip",  # trigger: this card is flipped face up (Flip effect)
         "summoned",  # trigger: this card is Normal or Special Summoned
         "standby",  # trigger: your Standby Phase

@@ -50,9 +50,14 @@ class YGOEffects(YGOQueries, EffectRunner):
             return
         was_on_field = zone in ("monster_zone", "spell_trap_zone", "field_zone")
         self._forget(cid)
+        if was_on_field and "banish_on_leave" in self.cards[cid].marks:  # Battle Fader
+            self.move(cid, "banished", tapped=False, face_down=False, marks=frozenset())
+            return
         self.move(cid, "graveyard", tapped=False, face_down=False, marks=frozenset())
         if (was_on_field and by is not None and by != self.cards[cid].owner and reason == "effect"
                 and self._trigger_of(cid, "sent_to_graveyard_by_opponent")):
+            self.add_trigger(cid, self.cards[cid].owner)
+        if was_on_field and self._trigger_of(cid, "sent_to_graveyard_from_field"):
             self.add_trigger(cid, self.cards[cid].owner)
 
     def destroy(self, cid: int, by: int | None = None, reason: str = "effect") -> None:
@@ -142,13 +147,25 @@ class YGOEffects(YGOQueries, EffectRunner):
         elif verb == "return_to_hand":
             for t in targets:
                 self._forget(t)
-                self.move(t, "hand", tapped=False, face_down=False, marks=frozenset())
+                if "banish_on_leave" in self.cards[t].marks:
+                    self.move(t, "banished", tapped=False, face_down=False, marks=frozenset())
+                else:
+                    self.move(t, "hand", tapped=False, face_down=False, marks=frozenset())
+        elif verb == "add_to_hand":
+            searched = set()
+            for t in targets:
+                if self.zone_of(t) == "deck":
+                    searched.add(self.cards[t].owner)
+                self.move(t, "hand")
+            for p in sorted(searched):
+                self.rng.shuffle(self.zones[p]["deck"])
         elif verb == "discard":
             for t in targets:
                 self.send_to_graveyard(t, by=controller)
         elif verb == "special_summon_self":
-            if self.zone_of(source) in ("hand", "graveyard"):
-                self.special_summon(source, controller)
+            if self.zone_of(source) in ("hand", "graveyard") and self.special_summon(source, controller) \
+                    and eff.banish_when_leaves:
+                self.update(source, marks=self.cards[source].marks | {"banish_on_leave"})
         elif verb == "special_summon":
             for t in targets:
                 self.special_summon(t, controller)

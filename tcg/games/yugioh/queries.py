@@ -82,6 +82,10 @@ class YGOQueries(State):
         d = self.d(cid)
         if sel.types and d.type not in sel.types:
             return False
+        if sel.name_contains and sel.name_contains not in d.name:
+            return False
+        if sel.exclude_name and d.name == sel.exclude_name:
+            return False
         if sel.position is not None:
             pos = self.position(cid)
             if sel.position == "face_up":
@@ -97,4 +101,5 @@ class YGOQueries(State):
 
     def select(self, sel: Selector, controller: int) -> list[int]:
         players = {"self": [controller], "opponent": [1 - controller], "any": [0, 1]}[sel.player]
-        return [c for p in players for c in self.zones[p][sel.zone] if self.matches(sel, c)]
+        zones = [sel.zone, *sel.also_zones]
+        return [c for p in players for z in zones for c in self.zones[p][z] if self.matches(sel, c)]

@@ -122,7 +122,8 @@ class YugiohState(YGOEffects):
         card, zone = self.cards[cid], self.zone_of(cid)
         when = eff.activation.when
         own_turn = p == self.active
-        if when in ("destroys_by_battle", "sent_to_graveyard_by_opponent", "flip", "summoned", "standby"):
+        if when in ("destroys_by_battle", "sent_to_graveyard_by_opponent", "sent_to_graveyard_from_field", "flip",
+                    "summoned", "standby"):
             return False  # triggers are activated when their event happens, not at will
         # where the card may be activated from
         if d.type == "monster":
@@ -626,7 +627,8 @@ class YugiohState(YGOEffects):
         self.flags = {}
         for cid, card in enumerate(self.cards):
             if card.entered_this_turn or card.marks:
-                self.cards[cid] = card.replace(entered_this_turn=False, marks=frozenset())
+                keep = card.marks & {"banish_on_leave"}  # lasting, not per-turn
+                self.cards[cid] = card.replace(entered_this_turn=False, marks=keep)
         self.emit("turn_end", turn=self.turn, player=self.active)
         self.turn += 1
         self.active = 1 - self.active
