@@ -125,8 +125,10 @@ class YugiohGame(Game):
             else:
                 raise DataError(f"unknown flag {key!r}; use normal_summoned, skip_main1, skip_battle, "
                                 "extra_battle_phases", field="state.flags")
-        if phase in ("draw", "standby"):
+        if phase == "draw":
             state.tasks.append(Task("begin_turn"))
+        elif phase == "standby":  # the turn's draw has happened (README: loading at a phase)
+            state.tasks.append(Task("standby"))
         elif phase in ("main1", "main2"):
             state.phase = phase
             state.tasks.append(Task("main"))

@@ -51,6 +51,7 @@ class YugiohState(YGOEffects):
             return self._main_actions(p)
         if kind == "battle_step":
             out = [Action("attack", card=c, target=t) for c in self.attackers(p) for t in self.attack_targets(c)]
+            out += self._activations(p, "battle")  # YGO-118: Quick-Play Spells and Traps in your Battle Step
             if not (self.must_attack(p) and out):  # YGO-5: a forced attack must be declared if it can be
                 out += [NEXT_PHASE, END_TURN]
             return out
@@ -154,9 +155,9 @@ class YugiohState(YGOEffects):
             top = chain[-1]["speed"]
             if speed < max(2, top) or (top == 3 and speed < 3):
                 return False  # YGO-120 (2), (3)
-        if context == "damage_step" and not (d.trap_kind == "counter" or eff.activation.changes_atk_def
-                                             or eff.mandatory):
-            return False  # YGO-20
+        if self.phase in ("damage_step", "damage_calculation") and not (
+                d.trap_kind == "counter" or eff.activation.changes_atk_def or eff.mandatory):
+            return False  # YGO-20: also for every later link of a Damage Step chain
         if when == "activation":
             return bool(chain)  # counter traps answer an activation
         if when == "opponent_attacks":
@@ -195,6 +196,9 @@ class YugiohState(YGOEffects):
         elif kind == "battle_step":
             if t == "attack":
                 self._declare_attack(p, action.get("card"), action.get("target"))
+            elif t == "activate":
+                self.tasks.append(Task("battle_step"))
+                self._activate(p, action.get("card"))
             elif t == "next_phase":
                 self.tasks.append(Task("end_step"))
             else:
@@ -373,6 +377,8 @@ class YugiohState(YGOEffects):
             self._open_main()
         elif k == "begin_turn":
             self._begin_turn()
+        elif k == "standby":
+            self._standby()
         elif k == "window":
             self._window(task)
         elif k == "resolve_chain":
@@ -433,6 +439,11 @@ class YugiohState(YGOEffects):
             self.draw(p)
             if self.winner is not None:
                 return
+        self._standby()
+
+    def _standby(self) -> None:
+        """YGO-108: the Standby Phase; then Main Phase 1 unless an effect skips it (YGO-8, YGO-9)."""
+        p = self.active
         self._step("standby")
         skip = self._lasting("skip_main1", p)
         if skip is not None:  # YGO-8: Main Phase 1 is skipped
@@ -467,6 +478,7 @@ class YugiohState(YGOEffects):
                 self.update(cid, marks=marks - {"attacked_bp"})
         self.flags["battle_phases"] = self.flags.get("battle_phases", 0) + 1
         self.flags.pop("end_battle_phase", None)
+        self.flags.pop("skip_main2", None)
         self._step("start_step")
         self.tasks.append(Task("battle_step"))
 
@@ -586,7 +598,11 @@ class YugiohState(YGOEffects):
         for c in destroyed:
             self.destroy(c, reason="battle")
         if target in destroyed and attacker not in destroyed and self._trigger_of(attacker, "destroys_by_battle"):
-            self.add_trigger(attacker, p)
+            eff = self.d(attacker).effect
+            # YGO-20 (b)/(e): a mandatory one may activate in the Damage Step; an optional one only
+            # under the official timing (YGO-128, option damage_step_activation = official)
+            if (eff is not None and eff.mandatory) or self.options.get("damage_step_activation") == "official":
+                self.add_trigger(attacker, p)
         flip = self.flags.pop("flip_after", None)
         if flip is not None:
             self.add_trigger(flip, self.cards[flip].controller)
