@@ -1,0 +1,86 @@
+"""Yu-Gi-Oh! behaviour that scenarios cannot express: the duel's start, deck rules, errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tcg.core.actions import Action
+from tcg.core.decklist import parse_deck_text
+from tcg.core.errors import IllegalActionError
+from tcg.core.registry import load_game
+
+
+@pytest.fixture(scope="module")
+def ygo():
+    return load_game("yugioh")
+
+
+@pytest.fixture(scope="module")
+def decks(ygo):
+    return [ygo.deck(name) for name in sorted(ygo.starter_decks())[:2]]
+
+
+def test_duel_start(ygo, decks):
+    # YGO-101: 8000 LP; YGO-103: five cards each, no mulligan; YGO-107: the first player does not draw.
+    s = ygo.new_state(decks, seed=4)
+    assert [c["lp"] for c in s.counters] == [8000, 8000]
+    assert [len(z["hand"]) for z in s.zones] == [5, 5]
+    assert [len(z["deck"]) for z in s.zones] == [35, 35]
+    assert s.phase == "main1" and s.deciding_player == s.first_player
+    assert all(a.type != "mulligan" for a in s.legal_actions())
+
+
+def test_first_player_is_random(ygo, decks):
+    # YGO-103: who starts is decided at random.
+    assert {ygo.new_state(decks, seed=n).first_player for n in range(20)} == {0, 1}
+
+
+def test_card_ids_say_nothing_about_the_card(ygo, decks):
+    # Face-down cards are named by id (REFERABLE_FACE_DOWN), so ids are given after shuffling.
+    names = [tuple(c.name for c in ygo.new_state(decks, seed=n).cards[:40]) for n in range(3)]
+    assert len(set(names)) == 3
+
+
+def test_deck_rules(ygo):
+    # YGO-102: Main Deck 40-60, Extra Deck and Side Deck at most 15, three copies.
+    four = [str(e) for e in ygo.check_deck(parse_deck_text("4 Battle Ox\n", "d.txt"))]
+    assert any("d.txt:1" in m and "at most 3" in m for m in four)
+    assert any("at least 40" in m for m in four)
+    big = "\n".join(f"3 {n}" for n in ["Battle Ox", "Celtic Guardian", "Gemini Elf", "Luster Dragon", "Vorse Raider",
+                                       "Feral Imp", "Silver Fang", "Mystical Elf", "Beaver Warrior", "Mystic Horseman",
+                                       "Giant Soldier of Stone", "Alexandrite Dragon", "Dark Magician",
+                                       "Summoned Skull", "Red-Eyes Black Dragon", "Gaia The Fierce Knight",
+                                       "Blue-Eyes White Dragon", "La Jinn the Mystical Genie of the Lamp",
+                                       "Timeater", "Dupe Frog", "Pot of Greed"])
+    assert any("at most 60" in str(e) for e in ygo.check_deck(parse_deck_text(big, "big.txt")))
+    for name in sorted(ygo.starter_decks()):
+        assert ygo.check_deck(ygo.deck(name)) == []
+
+
+def test_illegal_actions_name_the_rule_and_change_nothing(ygo, decks):
+    # YGO-134: a second Normal Summon, an attack in the first turn, a trap from the hand.
+    s = ygo.new_state(decks, seed=1)
+    p = s.deciding_player
+    summon = next(a for a in s.legal_actions() if a.type == "normal_summon")
+    s.apply(summon)
+    before = json.dumps(s.to_json(), sort_keys=True)
+    other = next((c for c in s.zones[p]["hand"] if s.d(c).type == "monster"), None)
+    if other is not None:
+        with pytest.raises(IllegalActionError) as err:
+            s.apply(Action("normal_summon", card=other))
+        assert err.value.rule == "YGO-112"
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(Action("attack", card=summon.get("card"), target="player"))
+    assert err.value.rule == "YGO-2"
+    assert json.dumps(s.to_json(), sort_keys=True) == before
+
+
+def test_random_duels_end(ygo, decks):
+    # YGO-129 / YGO-130: every random duel ends by LP, deck-out or a draw.
+    from tcg.sim.loop import play_game
+
+    for seed in range(5):
+        result, _ = play_game(ygo, decks, ["random", "random"], seed)
+        assert result.reason in ("lp", "deck_out", "draw")
