@@ -84,3 +84,14 @@ def test_random_duels_end(ygo, decks):
     for seed in range(5):
         result, _ = play_game(ygo, decks, ["random", "random"], seed)
         assert result.reason in ("lp", "deck_out", "draw")
+
+
+def test_concede(ygo, decks):
+    # YGO-132: a player may concede, and the opponent then wins.
+    s = ygo.new_state(decks, seed=3)
+    waiting = 1 - s.deciding_player
+    s.concede(waiting)
+    assert s.winner == 1 - waiting and s.game_over and s.legal_actions() == []
+    assert s.events[-1] == {"type": "game_over", "winner": 1 - waiting, "reason": "concede"}
+    with pytest.raises(IllegalActionError):
+        s.concede(0)

@@ -384,6 +384,20 @@ class State:
             self.winner = "draw"
             self.emit("game_over", winner="draw", reason=reason)
 
+    def concede(self, player: int) -> None:
+        """``player`` concedes and the opponent wins (YGO-132 and every game's custom).
+
+        Not an action: a concession is not a move of the game, so it is never among the legal
+        actions (random agents would concede) and is allowed whoever is deciding."""
+        if self.winner is not None:
+            raise IllegalActionError("game_over", "the game is over; nobody can concede")
+        if player not in range(len(self.zones)):
+            raise IllegalActionError("concede", f"there is no player {player!r}")
+        self.decision = None
+        self.tasks = []
+        self.lose(player, "concede")
+        self._changed()
+
     def conserved(self) -> dict[str, int]:
         """Quantities no rule may create or destroy (Battle Spirits cores, One Piece DON!!).
 
