@@ -54,3 +54,10 @@ def test_active_must_own_the_turn(game: str):
     # README, Scenario semantics: `active` must be first_player on odd turns, the other on even ones.
     result = run_scenario({"name": "bad turn", "game": game, "state": {"turn": 2, "active": 0}})
     assert result.failures and "state.active" in result.failures[0]
+
+
+def test_malformed_legal_check_is_a_precise_error():
+    spec = {"name": "bad legal", "game": "yugioh", "state": {"turn": 3, "phase": "main1"},
+            "steps": [{"expect": {"legal": [{"type": "next_phase"}]}}]}
+    result = run_scenario(spec)
+    assert result.failures and "expect.legal" in result.failures[0] and "includes" in result.failures[0]

@@ -352,6 +352,9 @@ class Runner:
         return fails
 
     def _check_legal(self, want: Mapping[str, Any]) -> list[str]:
+        if not isinstance(want, Mapping) or set(want) - {"includes", "excludes"}:
+            raise DataError(f"legal is a mapping with includes and/or excludes (lists of action patterns), "
+                            f"got {want!r}", field="expect.legal")
         st = self.state
         legal = st.legal_actions()
         fails = []

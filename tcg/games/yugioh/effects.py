@@ -111,6 +111,13 @@ class YGOEffects(YGOQueries, EffectRunner):
         return self.select(sel, controller)
 
     def continue_effect(self, data: dict[str, Any], eff: Any, chosen: tuple[int, ...]) -> None:
+        declared = dict((i, t) for i, t in (data["ref"][1] if len(data["ref"]) > 1 else ()))
+        if data["index"] in declared:  # targets declared on activation: those still valid are affected
+            self.next_effect(data)
+            valid = set(self.select(eff.target, data["controller"]))
+            self.do_effect(eff, data["controller"], data["source"],
+                           tuple(t for t in declared[data["index"]] if t in valid))
+            return
         if eff.target in ("attacker", "attack_target"):
             self.next_effect(data)
             self.do_effect(eff, data["controller"], data["source"],

@@ -66,7 +66,7 @@ class YugiohState(YGOEffects):
             return [Action("activate", card=data["card"]), PASS]
         if kind == "discard":
             return [Action("choose", card=c) for c in self.zones[p]["hand"]]
-        if kind == "target":
+        if kind in ("target", "declare_target"):
             acts = [Action("choose", card=c) for c in data["candidates"]]
             return [*acts, PASS] if data["optional"] else acts
         if kind == "optional":
@@ -150,7 +150,8 @@ class YugiohState(YGOEffects):
         chain = self.flags.get("chain") or []
         # Spell Speed 1: only as chain link 1, in your own Main Phase, with an open state
         if speed == 1:
-            return context == "main" and own_turn and not chain and self.phase in ("main1", "main2")
+            return (context == "main" and own_turn and not chain and self.phase in ("main1", "main2")
+                    and self._condition_met(cid, p))
         if chain:
             top = chain[-1]["speed"]
             if speed < max(2, top) or (top == 3 and speed < 3):
@@ -161,18 +162,20 @@ class YugiohState(YGOEffects):
         if when == "activation":
             return bool(chain)  # counter traps answer an activation
         if when == "opponent_attacks":
-            return context in ("attack", "direct_attack") and not own_turn
+            return context in ("attack", "direct_attack") and not own_turn and self._condition_met(cid, p)
         if when == "opponent_direct_attack":
-            return context == "direct_attack" and not own_turn
+            return context == "direct_attack" and not own_turn and self._condition_met(cid, p)
         if when == "opponent_summons":
-            return context == "summon" and not own_turn
+            return context == "summon" and not own_turn and self._condition_met(cid, p)
         if when == "main":
-            return context == "main" and own_turn and not chain
+            return context == "main" and own_turn and not chain and self._condition_met(cid, p)
         return self._condition_met(cid, p)
 
     def _condition_met(self, cid: int, p: int) -> bool:
-        """A card whose only effects have no possible target is not activated (nothing to do)."""
-        return True
+        """A card with a "target" instruction needs a valid target to be activated at all."""
+        eff = self.d(cid).effect
+        assert eff is not None
+        return all(self.target_candidates(e, p, cid) for e in eff.effects if self.is_targeting(e))
 
     def _activations(self, p: int, context: str) -> list[Action]:
         seen: list[Action] = []
@@ -223,6 +226,15 @@ class YugiohState(YGOEffects):
             self.tasks.append(Task("hand_limit"))
         elif kind == "target":
             self.resolve_target_choice(dict(data), None if t == "pass" else action.get("card"))
+        elif kind == "declare_target":
+            task = dict(data["task"])
+            if t == "pass":
+                targets = (*task["targets"], (data["index"], tuple(data["chosen"])))
+                self.tasks.append(Task("declare_targets", **{**task, "index": data["index"] + 1, "chosen": (),
+                                                              "targets": targets}))
+            else:
+                self.tasks.append(Task("declare_targets", **{**task, "index": data["index"],
+                                                              "chosen": (*data["chosen"], action.get("card"))}))
         elif kind == "optional":
             self.answer_optional(dict(data["task"]), accepted=t != "pass")
 
@@ -286,12 +298,46 @@ class YugiohState(YGOEffects):
                     self.send_to_graveyard(old, reason="rule")
             if self.zone_of(card) == "hand" or self.cards[card].face_down:
                 self.move(card, zone, face_down=False, entered_this_turn=self.cards[card].entered_this_turn)
-        self._add_link(p, card)
-        self.tasks.append(Task("window", player=1 - p, passes=0, context="chain"))
+        self.tasks.append(Task("declare_targets", card=card, player=p, index=0, chosen=(), targets=()))
 
-    def _add_link(self, p: int, card: int) -> None:
+    def _declare_targets(self, task: Task) -> None:
+        """Targets are declared when a card is activated (official rule; the brief is silent):
+        one ``target`` choice per targeting instruction, then the link joins the chain and the
+        other player may respond."""
+        card, p, index = task["card"], task["player"], task["index"]
+        effects = self.effect_list((self.cards[card].name,))
+        while index < len(effects) and not self.is_targeting(effects[index]):
+            index += 1
+        if index >= len(effects):
+            self._add_link(p, card, task["targets"])
+            self.tasks.append(Task("window", player=1 - p, passes=0, context="chain"))
+            return
+        eff, chosen = effects[index], tuple(task["chosen"])
+        candidates = [c for c in self.target_candidates(eff, p, card) if c not in chosen]
+        want = eff.target.count
+        if len(chosen) >= want or not candidates:
+            targets = (*task["targets"], (index, chosen))
+            self.tasks.append(Task("declare_targets", card=card, player=p, index=index + 1, chosen=(), targets=targets))
+            return
+        self.decision = Decision(p, "declare_target", {"task": dict(task.data), "index": index, "chosen": chosen,
+                                                       "candidates": tuple(candidates),
+                                                       "optional": bool(eff.target.up_to and chosen)})
+
+    def is_targeting(self, eff: Any) -> bool:
+        """"Target ..." instructions: a choice of cards on the field or in a graveyard (a search
+        of the deck, "all" and random picks do not target)."""
+        sel = eff.target
+        return (not isinstance(sel, str) and sel is not None and eff.do not in self.UNTARGETED and not sel.all
+                and not sel.random and sel.zone not in ("deck", "hand"))
+
+    def target_candidates(self, eff: Any, p: int, source: int) -> list[int]:
+        """A card never targets itself (Mystical Space Typhoon cannot choose itself)."""
+        return [c for c in self.select(eff.target, p) if c != source]
+
+    def _add_link(self, p: int, card: int, targets: tuple[Any, ...] = ()) -> None:
         chain = list(self.flags.get("chain") or [])
-        chain.append({"card": card, "player": p, "speed": self.d(card).spell_speed})
+        chain.append({"card": card, "player": p, "speed": self.d(card).spell_speed,
+                      "targets": [[i, list(t)] for i, t in targets]})
         self.flags["chain"] = chain
         self.emit("activated", card=card, name=self.cards[card].name, player=p, chain_link=len(chain))
 
@@ -326,7 +372,8 @@ class YugiohState(YGOEffects):
         self.tasks.append(Task("finish_link", card=link["card"]))
         self.flags["resolving_below"] = len(chain) - 2
         if not link.get("negated"):
-            self.queue_effects(link["card"], link["player"], (self.cards[link["card"]].name,))
+            declared = tuple((i, tuple(t)) for i, t in link.get("targets", ()))
+            self.queue_effects(link["card"], link["player"], (self.cards[link["card"]].name, declared))
         else:
             self.emit("negated", card=link["card"], name=self.cards[link["card"]].name)
 
@@ -381,6 +428,8 @@ class YugiohState(YGOEffects):
             self._standby()
         elif k == "window":
             self._window(task)
+        elif k == "declare_targets":
+            self._declare_targets(task)
         elif k == "resolve_chain":
             self._resolve_chain()
         elif k == "finish_link":
