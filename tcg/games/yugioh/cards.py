@@ -35,6 +35,9 @@ class Selector(_Strict):
     types: list[CardType] = []
     position: Literal["attack", "defense", "face_down_defense", "face_up"] | None = None
     max_atk: int | None = None
+    max_def: int | None = None
+    attributes: list[Attribute] = []
+    races: list[str] = []
     min_level: int | None = None
     max_level: int | None = None
     count: int = 1
@@ -66,8 +69,9 @@ class Effect(_Strict):
         "negate_activation",  # the activation of the chain link below is negated (and that card destroyed)
         "discard",  # targets in a hand go to the graveyard
         "add_to_hand",  # targets (in a deck or graveyard) go to their owner's hand; a searched deck is shuffled
+        "equip",  # this Equip Spell equips the target (YGO-119: it goes to the GY when that monster leaves)
     ]
-    target: Selector | Literal["self", "attacker", "attack_target"] | None = None
+    target: Selector | Literal["self", "attacker", "attack_target", "summoned"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for damage / skip_next_main1 / extra_battle_phases
     count: int = 1
     amount: int = 0
@@ -91,7 +95,10 @@ class Activation(_Strict):
         "flip",  # trigger: this card is flipped face up (Flip effect)
         "summoned",  # trigger: this card is Normal or Special Summoned
         "standby",  # trigger: your Standby Phase
+        "destroyed_by_battle",  # trigger: this card was destroyed by battle and sent to the GY
     ] = "main"
+    summoned_min_atk: int | None = None  # opponent_summons: the summoned monster has at least this ATK
+    normal_or_flip_summon: bool = False  # opponent_summons: only a Normal or Flip Summon
     from_hand: bool = False  # a monster effect used from the hand (Battle Fader)
     changes_atk_def: bool = False  # YGO-20 (a): may be activated in the Damage Step
 
@@ -104,7 +111,26 @@ class Static(_Strict):
         "opponent_attacks_only_this",  # Dupe Frog: the opponent cannot target other monsters for attacks
         "must_attack",  # the controller's monsters must attack this turn (YGO-5)
         "piercing",  # this monster inflicts ATK - DEF against Defense Position monsters (YGO-122)
+        "modify_monsters",  # face-up monsters of `races` / `attributes` get `atk` / `def` (field spells)
+        "modify_own_monsters_in_own_battle_phase",  # your monsters get `atk` during your Battle Phase
     ]
+    races: list[str] = []  # modify_monsters: which monsters (empty: any)
+    attributes: list[Attribute] = []
+    atk: int = 0
+    def_: int = Field(default=0, alias="def")
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class EquipBonus(_Strict):
+    """What an Equip Spell gives the monster it equips, and which monsters it may equip."""
+
+    atk: int = 0
+    def_: int = Field(default=0, alias="def")
+    races: list[str] = []  # only a monster of one of these races (empty: any)
+    attributes: list[Attribute] = []
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
 class CardEffect(_Strict):
@@ -130,6 +156,7 @@ class YugiohCard(_Strict):
     trap_kind: TrapKind | None = None
     effect: CardEffect | None = None  # the card's activatable effect (Spells and Traps: their activation)
     statics: list[Static] = []
+    equip: EquipBonus | None = None  # Equip Spells
     treated_as: str = ""  # a name it is also treated as on the field (Dupe Frog: "Des Frog")
     text: str = ""
     set_code: str = ""

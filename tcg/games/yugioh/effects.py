@@ -49,6 +49,7 @@ class YGOEffects(YGOQueries, EffectRunner):
         if zone in ("graveyard", None):
             return
         was_on_field = zone in ("monster_zone", "spell_trap_zone", "field_zone")
+        self._drop_equips(cid)
         self._forget(cid)
         if was_on_field and "banish_on_leave" in self.cards[cid].marks:  # Battle Fader
             self.move(cid, "banished", tapped=False, face_down=False, marks=frozenset())
@@ -68,8 +69,15 @@ class YGOEffects(YGOQueries, EffectRunner):
         self.send_to_graveyard(cid, by, reason)
 
     def _forget(self, cid: int) -> None:
-        if any(e.get("card") == cid for e in self.effects):
-            self.effects = [e for e in self.effects if e.get("card") != cid]
+        if any(e.get("card") == cid or e.get("equip") == cid for e in self.effects):
+            self.effects = [e for e in self.effects if e.get("card") != cid and e.get("equip") != cid]
+
+    def _drop_equips(self, monster: int) -> None:
+        """YGO-119: an Equip Spell goes to the graveyard when the monster it equips leaves."""
+        for e in self.equips_of(monster):
+            self._forget(e)
+            if self.zone_of(e) == "spell_trap_zone":
+                self.move(e, "graveyard", tapped=False, face_down=False, marks=frozenset())
 
     # ------------------------------------------------------------------ triggers
     def _trigger_of(self, cid: int, when: str) -> bool:
@@ -103,6 +111,9 @@ class YGOEffects(YGOQueries, EffectRunner):
         return list(eff.effects) if eff is not None else []
 
     def effect_candidates(self, eff: Effect, sel: Any, controller: int, source: int) -> list[int]:
+        if sel == "summoned":
+            summoned = (self.flags.get("summoned") or {}).get("card")
+            return [summoned] if summoned is not None and self.zone_of(summoned) == "monster_zone" else []
         if sel == "attacker" or sel == "attack_target":
             attack = self.flags.get("attack")
             cid = attack and attack.get("attacker" if sel == "attacker" else "target")
@@ -118,7 +129,7 @@ class YGOEffects(YGOQueries, EffectRunner):
             self.do_effect(eff, data["controller"], data["source"],
                            tuple(t for t in declared[data["index"]] if t in valid))
             return
-        if eff.target in ("attacker", "attack_target"):
+        if eff.target in ("attacker", "attack_target", "summoned"):
             self.next_effect(data)
             self.do_effect(eff, data["controller"], data["source"],
                            tuple(self.effect_candidates(eff, eff.target, data["controller"], data["source"])))
@@ -153,11 +164,19 @@ class YGOEffects(YGOQueries, EffectRunner):
                 self.update(t, tapped=not card.tapped, face_down=False)
         elif verb == "return_to_hand":
             for t in targets:
+                self._drop_equips(t)
                 self._forget(t)
                 if "banish_on_leave" in self.cards[t].marks:
                     self.move(t, "banished", tapped=False, face_down=False, marks=frozenset())
                 else:
                     self.move(t, "hand", tapped=False, face_down=False, marks=frozenset())
+        elif verb == "equip":
+            if self.zone_of(source) == "spell_trap_zone" and targets and self.can_equip(source, targets[0]):
+                self.effects.append({"kind": "equipped", "equip": source, "card": targets[0], "lasting": True})
+                self.emit("equipped", card=source, name=self.cards[source].name, player=controller,
+                          target=targets[0])
+            else:
+                self.send_to_graveyard(source, reason="rule")  # nothing to equip
         elif verb == "add_to_hand":
             searched = set()
             for t in targets:
@@ -174,8 +193,11 @@ class YGOEffects(YGOQueries, EffectRunner):
                     and eff.banish_when_leaves:
                 self.update(source, marks=self.cards[source].marks | {"banish_on_leave"})
         elif verb == "special_summon":
+            searched = {self.cards[t].owner for t in targets if self.zone_of(t) == "deck"}
             for t in targets:
                 self.special_summon(t, controller)
+            for p in sorted(searched):  # a deck that was searched is shuffled
+                self.rng.shuffle(self.zones[p]["deck"])
         elif verb == "negate_attack":
             attack = self.flags.get("attack")
             if attack is not None:

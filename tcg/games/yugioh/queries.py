@@ -12,6 +12,8 @@ from tcg.games.yugioh.cards import Selector, YugiohCard
 MONSTER_ZONES = 5  # YGO-104
 SPELL_TRAP_ZONES = 5
 HAND_LIMIT = 6  # YGO-110
+BATTLE_PHASE_STEPS = frozenset({"start_step", "battle_step", "damage_step", "damage_calculation",
+                                "end_of_damage_step", "end_step"})
 
 
 class YGOQueries(State):
@@ -35,10 +37,45 @@ class YGOQueries(State):
         return sum(e["amount"] for e in self.effects if e.get("kind") == kind and e.get("card") == cid)
 
     def atk(self, cid: int) -> int:
-        return max(0, self.d(cid).atk + self._modifier(cid, "atk"))
+        return max(0, self.d(cid).atk + self._modifier(cid, "atk") + self._lasting_bonus(cid)[0])
 
     def def_(self, cid: int) -> int:
-        return max(0, self.d(cid).def_ + self._modifier(cid, "def"))
+        return max(0, self.d(cid).def_ + self._modifier(cid, "def") + self._lasting_bonus(cid)[1])
+
+    def equips_of(self, cid: int) -> list[int]:
+        return [e["equip"] for e in self.effects if e.get("kind") == "equipped" and e.get("card") == cid]
+
+    def _lasting_bonus(self, cid: int) -> tuple[int, int]:
+        """(ATK, DEF) from Equip Spells and face-up field/continuous cards (YGO-119)."""
+        if self.zone_of(cid) != "monster_zone" or self.cards[cid].face_down:
+            return 0, 0
+        atk = dfn = 0
+        for e in self.equips_of(cid):
+            bonus = self.d(e).equip
+            if bonus is not None:
+                atk, dfn = atk + bonus.atk, dfn + bonus.def_
+        d = self.d(cid)
+        in_own_battle = self.cards[cid].controller == self.active and self.phase in BATTLE_PHASE_STEPS
+        for p in (0, 1):
+            for zone in ("spell_trap_zone", "field_zone"):
+                for c in self.zones[p][zone]:
+                    if self.cards[c].face_down:
+                        continue
+                    for st in self.d(c).statics:
+                        if st.rule == "modify_monsters" and (not st.races or d.race in st.races) and (
+                                not st.attributes or d.attribute in st.attributes):
+                            atk, dfn = atk + st.atk, dfn + st.def_
+                        elif (st.rule == "modify_own_monsters_in_own_battle_phase" and in_own_battle
+                              and self.cards[cid].controller == p):
+                            atk += st.atk
+        return atk, dfn
+
+    def can_equip(self, equip: int, monster: int) -> bool:
+        bonus = self.d(equip).equip
+        d = self.d(monster)
+        return (bonus is not None and not self.cards[monster].face_down and d.type == "monster"
+                and (not bonus.races or d.race in bonus.races)
+                and (not bonus.attributes or d.attribute in bonus.attributes))
 
     def face_up_statics(self, rule: str) -> list[int]:
         """Face-up cards on either field imposing ``rule``."""
@@ -94,6 +131,12 @@ class YGOQueries(State):
             elif pos != sel.position:
                 return False
         if sel.max_atk is not None and (d.type != "monster" or self.atk(cid) > sel.max_atk):
+            return False
+        if sel.max_def is not None and (d.type != "monster" or self.def_(cid) > sel.max_def):
+            return False
+        if sel.attributes and d.attribute not in sel.attributes:
+            return False
+        if sel.races and d.race not in sel.races:
             return False
         if sel.min_level is not None and d.level < sel.min_level:
             return False

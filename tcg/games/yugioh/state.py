@@ -166,6 +166,14 @@ class YugiohState(YGOEffects):
         if when == "opponent_direct_attack":
             return context == "direct_attack" and not own_turn and self._condition_met(cid, p)
         if when == "opponent_summons":
+            summoned = self.flags.get("summoned") or {}
+            act = eff.activation
+            if act.normal_or_flip_summon and summoned.get("how") not in ("normal", "flip"):
+                return False
+            if act.summoned_min_atk is not None and (
+                    summoned.get("card") is None or self.zone_of(summoned["card"]) != "monster_zone"
+                    or self.atk(summoned["card"]) < act.summoned_min_atk):
+                return False
             return context == "summon" and not own_turn and self._condition_met(cid, p)
         if when == "main":
             return context == "main" and own_turn and not chain and self._condition_met(cid, p)
@@ -219,8 +227,9 @@ class YugiohState(YGOEffects):
             self._replay(p, action)
         elif kind == "trigger":
             if t == "activate":
-                self._add_link(p, data["card"])
-            self.tasks.append(Task("link_triggers"))
+                self._link_trigger(p, data["card"])
+            else:
+                self.tasks.append(Task("link_triggers"))
         elif kind == "discard":
             self.send_to_graveyard(action.get("card"), reason="hand_limit")
             self.tasks.append(Task("hand_limit"))
@@ -260,13 +269,13 @@ class YugiohState(YGOEffects):
             self.emit("summoned" if not face_down else "set", card=card, name=self.cards[card].name, player=p,
                       how="normal")
             if not face_down:
-                self._after_summon(p, card)
+                self._after_summon(p, card, "normal")
         elif t == "flip_summon":
             self.update(card, tapped=False, face_down=False, marks=self.cards[card].marks | {"position_changed"})
             self.emit("summoned", card=card, name=self.cards[card].name, player=p, how="flip")
             if self._trigger_of(card, "flip"):
                 self.add_trigger(card, p)
-            self._after_summon(p, card)
+            self._after_summon(p, card, "flip")
         elif t == "change_position":
             c = self.cards[card]
             self.update(card, tapped=not c.tapped, marks=c.marks | {"position_changed"})
@@ -281,8 +290,9 @@ class YugiohState(YGOEffects):
         elif t == "activate":
             self._activate(p, card)
 
-    def _after_summon(self, p: int, card: int) -> None:
+    def _after_summon(self, p: int, card: int, how: str) -> None:
         """A summon does not start a chain, but the opponent may respond to it (YGO-120)."""
+        self.flags["summoned"] = {"card": card, "how": how}
         if self._trigger_of(card, "summoned"):
             self.add_trigger(card, p)
         self.tasks.append(Task("open_triggers"))
@@ -310,7 +320,8 @@ class YugiohState(YGOEffects):
             index += 1
         if index >= len(effects):
             self._add_link(p, card, task["targets"])
-            self.tasks.append(Task("window", player=1 - p, passes=0, context="chain"))
+            if task.get("window", True):
+                self.tasks.append(Task("window", player=1 - p, passes=0, context="chain"))
             return
         eff, chosen = effects[index], tuple(task["chosen"])
         candidates = [c for c in self.target_candidates(eff, p, card) if c not in chosen]
@@ -331,8 +342,14 @@ class YugiohState(YGOEffects):
                 and not sel.random and sel.zone not in ("deck", "hand"))
 
     def target_candidates(self, eff: Any, p: int, source: int) -> list[int]:
-        """A card never targets itself (Mystical Space Typhoon cannot choose itself)."""
-        return [c for c in self.select(eff.target, p) if c != source]
+        """A Spell or Trap being activated does not target itself (Mystical Space Typhoon); an
+        Equip Spell targets only a monster it can equip."""
+        out = self.select(eff.target, p)
+        if self.d(source).type != "monster":
+            out = [c for c in out if c != source]
+        if eff.do == "equip":
+            out = [c for c in out if self.can_equip(source, c)]
+        return out
 
     def _add_link(self, p: int, card: int, targets: tuple[Any, ...] = ()) -> None:
         chain = list(self.flags.get("chain") or [])
@@ -410,10 +427,15 @@ class YugiohState(YGOEffects):
         eff = self.d(cid).effect
         assert eff is not None
         if eff.mandatory:
-            self._add_link(controller, cid)
-            self.tasks.append(Task("link_triggers"))
+            self._link_trigger(controller, cid)
         else:
             self.decision = Decision(controller, "trigger", {"card": cid})
+
+    def _link_trigger(self, controller: int, cid: int) -> None:
+        """Declare the trigger's targets, put it on the chain, then link the next trigger."""
+        self.tasks.append(Task("link_triggers"))
+        self.tasks.append(Task("declare_targets", card=cid, player=controller, index=0, chosen=(), targets=(),
+                               window=False))
 
     # ================================================================== automatic steps
     def _run_task(self, task: Task) -> None:
@@ -645,7 +667,10 @@ class YugiohState(YGOEffects):
             return
         self._step("end_of_damage_step")
         for c in destroyed:
+            owner = self.cards[c].controller
             self.destroy(c, reason="battle")
+            if self.zone_of(c) == "graveyard" and self._trigger_of(c, "destroyed_by_battle"):
+                self.add_trigger(c, owner)  # YGO-20 (e): the card itself was moved
         if target in destroyed and attacker not in destroyed and self._trigger_of(attacker, "destroys_by_battle"):
             eff = self.d(attacker).effect
             # YGO-20 (b)/(e): a mandatory one may activate in the Damage Step; an optional one only
