@@ -204,3 +204,29 @@ def test_bs_rule_agent_beats_random() -> None:
     ds = [BS.deck(names[0]), BS.deck(names[1])]
     wins = sum(play_game(BS, ds, ["rule", "random"], seed)[0].winner == 0 for seed in range(6))
     assert wins >= 5
+
+
+# ====================================================================== Yu-Gi-Oh!
+YGO = load_game("yugioh")
+
+
+def test_ygo_rule_agent_attacks_what_it_beats_and_beats_random() -> None:
+    def mon(cid: int, name: str, position: str = "attack") -> dict[str, Any]:
+        d = YGO.cards()[name]
+        return {"id": cid, "name": name, "type": "monster", "level": d.level, "atk": d.atk, "def": d.def_,
+                "position": position}
+    def zones(monsters: list[Any]) -> dict[str, Any]:
+        return {"deck": {"count": 30}, "hand": [], "monster_zone": monsters, "spell_trap_zone": [],
+                "field_zone": [], "graveyard": [], "banished": [], "extra_deck": []}
+    obs = {"game": "yugioh", "viewer": 0, "turn": 3, "active": 0, "first_player": 0, "phase": "battle_step",
+           "winner": None, "decision": {"player": 0, "kind": "battle_step"},
+           "players": [{"counters": {"lp": 8000}, "zones": zones([mon(1, "Celtic Guardian")])},
+                       {"counters": {"lp": 8000}, "zones": zones([mon(2, "Mystical Elf", "defense"),
+                                                                  mon(3, "Ryu-Kishin")])}]}
+    legal = [Action("attack", card=1, target=2), Action("attack", card=1, target=3), NEXT, END]
+    # Celtic Guardian (1400) beats Ryu-Kishin (1000 ATK), not Mystical Elf (2000 DEF)
+    assert RuleAgent(0).choose(obs, legal) == legal[1]
+    names = sorted(YGO.starter_decks())
+    ds = [YGO.deck(names[0]), YGO.deck(names[1])]
+    wins = sum(play_game(YGO, ds, ["rule", "random"], seed)[0].winner == 0 for seed in range(6))
+    assert wins >= 5

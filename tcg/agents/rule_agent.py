@@ -418,3 +418,8 @@ register_strategy("duel_masters", DuelMastersStrategy)
 from tcg.agents.battle_spirits_strategy import BattleSpiritsStrategy  # noqa: E402
 
 register_strategy("battle_spirits", BattleSpiritsStrategy)
+
+# ====================================================================== Yu-Gi-Oh!
+from tcg.agents.yugioh_strategy import YugiohStrategy  # noqa: E402
+
+register_strategy("yugioh", YugiohStrategy)
