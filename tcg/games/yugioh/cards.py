@@ -193,6 +193,13 @@ class YugiohCard(_Strict):
         return 1
 
     @cached_property
+    def activatable_from_hand(self) -> bool:
+        """Spells, and monsters whose effect is used from the hand (Battle Fader); never Traps (YGO-118)."""
+        if self.effect is None:
+            return False
+        return self.type == "spell" or (self.type == "monster" and self.effect.activation.from_hand)
+
+    @cached_property
     def tributes_needed(self) -> int:
         """YGO-113: Level 5-6 one tribute, 7 or more two."""
         if self.type != "monster":

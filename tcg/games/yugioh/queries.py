@@ -80,10 +80,12 @@ class YGOQueries(State):
     def face_up_statics(self, rule: str) -> list[int]:
         """Face-up cards on either field imposing ``rule``."""
         out = []
-        for p in (0, 1):
+        cards = self.cards
+        for zones in self.zones:
             for zone in ("monster_zone", "spell_trap_zone", "field_zone"):
-                for c in self.zones[p][zone]:
-                    if not self.cards[c].face_down and any(s.rule == rule for s in self.d(c).statics):
+                for c in zones[zone]:
+                    statics = self.d(c).statics
+                    if statics and not cards[c].face_down and any(st.rule == rule for st in statics):
                         out.append(c)
         return out
 

@@ -87,22 +87,23 @@ class YugiohState(YGOEffects):
                 if need > len(monsters) or len(monsters) - need >= MONSTER_ZONES:
                     continue
                 for tributes in combinations(monsters, need):
-                    t = tuple(sorted(tributes))
-                    out.append(Action("normal_summon", card=c, tributes=t) if need else Action("normal_summon", card=c))
-                    out.append(Action("set_monster", card=c, tributes=t) if need else Action("set_monster", card=c))
+                    fields = (("card", c), ("tributes", tuple(sorted(tributes)))) if need else (("card", c),)
+                    out.append(Action.of("normal_summon", fields))
+                    out.append(Action.of("set_monster", fields))
         for c in monsters:
             card = self.cards[c]
             if card.entered_this_turn or "position_changed" in card.marks:
                 continue
             if card.face_down:
-                out.append(Action("flip_summon", card=c))  # YGO-114
+                out.append(Action.of("flip_summon", (("card", c),)))  # YGO-114
             elif "attacked_turn" not in card.marks:
-                out.append(Action("change_position", card=c))  # YGO-115
+                out.append(Action.of("change_position", (("card", c),)))  # YGO-115
         out.extend(self._activations(p, "main"))
-        if len(zones["spell_trap_zone"]) < SPELL_TRAP_ZONES:
-            out.extend(Action("set_spell_trap", card=c) for c in zones["hand"]
-                       if self.d(c).type in ("spell", "trap") and self.d(c).spell_kind != "field")
-        out.extend(Action("set_spell_trap", card=c) for c in zones["hand"] if self.d(c).spell_kind == "field")
+        room = len(zones["spell_trap_zone"]) < SPELL_TRAP_ZONES
+        for c in zones["hand"]:
+            d = self.d(c)
+            if d.type != "monster" and (room or d.spell_kind == "field"):
+                out.append(Action.of("set_spell_trap", (("card", c),)))
         if self.phase == "main1" and self.must_attack(p) and self.turn != 1:
             out.append(NEXT_PHASE)  # YGO-5: the Battle Phase must be entered
         else:
@@ -187,10 +188,14 @@ class YugiohState(YGOEffects):
 
     def _activations(self, p: int, context: str) -> list[Action]:
         seen: list[Action] = []
-        for zone in ("hand", "spell_trap_zone", "field_zone"):
-            for c in self.zones[p][zone]:
-                if self.can_activate(c, p, context):
-                    seen.append(Action("activate", card=c))
+        zones = self.zones[p]
+        for c in zones["hand"]:
+            if self.d(c).activatable_from_hand and self.can_activate(c, p, context):
+                seen.append(Action.of("activate", (("card", c),)))
+        for zone in ("spell_trap_zone", "field_zone"):
+            for c in zones[zone]:
+                if self.cards[c].face_down and self.can_activate(c, p, context):
+                    seen.append(Action.of("activate", (("card", c),)))
         return seen
 
     def _responses(self, p: int, context: str) -> list[Action]:
