@@ -77,6 +77,7 @@ class Effect(_Strict):
     amount: int = 0
     optional: bool = False
     banish_when_leaves: bool = False  # special_summon_self: "if it leaves the field, banish it"
+    position: Literal["choose", "attack"] = "choose"  # special summons: YGO-116 lets the player choose
 
 
 class Activation(_Strict):

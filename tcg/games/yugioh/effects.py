@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tcg.core.effects import EffectRunner
+from tcg.core.state import Task
 from tcg.games.yugioh.cards import Effect, Selector
 from tcg.games.yugioh.queries import MONSTER_ZONES, YGOQueries
 
@@ -87,17 +88,26 @@ class YGOEffects(YGOQueries, EffectRunner):
     def add_trigger(self, cid: int, controller: int) -> None:
         self.flags["triggers"] = [*self.flags.get("triggers", []), [cid, controller]]
 
-    def special_summon(self, cid: int, player: int) -> bool:
-        """YGO-116: face-up Attack Position, if a Main Monster Zone is free."""
+    def special_summon(self, cid: int, player: int, defense: bool = False, banish_when_leaves: bool = False) -> bool:
+        """YGO-116: face-up Attack or Defense Position, if a Main Monster Zone is free."""
         if len(self.zones[player]["monster_zone"]) >= MONSTER_ZONES:
             return False
-        self.move(cid, "monster_zone", player=player, tapped=False, face_down=False, entered_this_turn=True,
-                  marks=frozenset())
+        marks = frozenset({"banish_on_leave"}) if banish_when_leaves else frozenset()
+        self.move(cid, "monster_zone", player=player, tapped=defense, face_down=False, entered_this_turn=True,
+                  marks=marks)
         self.emit("special_summoned", card=cid, name=self.cards[cid].name, player=player)
         self.monsters_changed(player)
         if self._trigger_of(cid, "summoned"):
             self.add_trigger(cid, player)
         return True
+
+    def _place_special(self, cid: int, player: int, eff: Effect) -> None:
+        """Special Summon as the effect says: in Attack Position, or in the position the player
+        chooses (YGO-116) — a ``summon_position`` decision before the next instruction."""
+        if eff.position == "attack":
+            self.special_summon(cid, player, banish_when_leaves=eff.banish_when_leaves)
+        else:
+            self.tasks.append(Task("summon_position", card=cid, player=player, banish=eff.banish_when_leaves))
 
     def monsters_changed(self, player: int) -> None:
         """YGO-127: a change among the monsters of the defending player may cause a replay."""
@@ -189,15 +199,14 @@ class YGOEffects(YGOQueries, EffectRunner):
             for t in targets:
                 self.send_to_graveyard(t, by=controller)
         elif verb == "special_summon_self":
-            if self.zone_of(source) in ("hand", "graveyard") and self.special_summon(source, controller) \
-                    and eff.banish_when_leaves:
-                self.update(source, marks=self.cards[source].marks | {"banish_on_leave"})
+            if self.zone_of(source) in ("hand", "graveyard"):
+                self._place_special(source, controller, eff)
         elif verb == "special_summon":
             searched = {self.cards[t].owner for t in targets if self.zone_of(t) == "deck"}
-            for t in targets:
-                self.special_summon(t, controller)
+            for t in reversed(targets):
+                self._place_special(t, controller, eff)
             for p in sorted(searched):  # a deck that was searched is shuffled
-                self.rng.shuffle(self.zones[p]["deck"])
+                self.tasks.append(Task("shuffle_deck", player=p))
         elif verb == "negate_attack":
             attack = self.flags.get("attack")
             if attack is not None:

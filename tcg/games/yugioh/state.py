@@ -71,6 +71,8 @@ class YugiohState(YGOEffects):
             return [*acts, PASS] if data["optional"] else acts
         if kind == "optional":
             return [Action("choose", option="yes"), PASS]
+        if kind == "summon_position":
+            return [Action("choose", option="attack"), Action("choose", option="defense")]
         raise AssertionError(f"unknown decision {kind}")
 
     def _main_actions(self, p: int) -> list[Action]:
@@ -251,6 +253,11 @@ class YugiohState(YGOEffects):
                                                               "chosen": (*data["chosen"], action.get("card"))}))
         elif kind == "optional":
             self.answer_optional(dict(data["task"]), accepted=t != "pass")
+        elif kind == "summon_position":
+            card = data["card"]
+            if self.zone_of(card) in ("hand", "graveyard", "deck", "banished"):
+                self.special_summon(card, p, defense=action.get("option") == "defense",
+                                    banish_when_leaves=data["banish"])
 
     def _resolve_main(self, p: int, action: Action) -> None:
         t, card = action.type, action.get("card")
@@ -457,6 +464,12 @@ class YugiohState(YGOEffects):
             self._window(task)
         elif k == "declare_targets":
             self._declare_targets(task)
+        elif k == "summon_position":
+            if len(self.zones[task["player"]]["monster_zone"]) < MONSTER_ZONES:
+                self.decision = Decision(task["player"], "summon_position",
+                                         {"card": task["card"], "banish": task["banish"]})
+        elif k == "shuffle_deck":
+            self.rng.shuffle(self.zones[task["player"]]["deck"])
         elif k == "resolve_chain":
             self._resolve_chain()
         elif k == "finish_link":
