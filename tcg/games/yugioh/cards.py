@@ -158,6 +158,7 @@ class YugiohCard(_Strict):
     effect: CardEffect | None = None  # the card's activatable effect (Spells and Traps: their activation)
     statics: list[Static] = []
     equip: EquipBonus | None = None  # Equip Spells
+    wins_with: list[str] = []  # YGO-131: you win when this card and all these are in your hand (Exodia)
     treated_as: str = ""  # a name it is also treated as on the field (Dupe Frog: "Des Frog")
     text: str = ""
     set_code: str = ""

@@ -42,6 +42,18 @@ class YGOEffects(YGOQueries, EffectRunner):
             self.lose(player, "deck_out")
             return
         self.move(deck[0], "hand")
+        self.check_hand_win(player)
+
+    def check_hand_win(self, player: int) -> None:
+        """YGO-131: all five pieces of the Forbidden One in one hand win the duel."""
+        hand = self.zones[player]["hand"]
+        names = {self.cards[c].name for c in hand}
+        for c in hand:
+            pieces = self.d(c).wins_with
+            if pieces and names.issuperset(pieces):
+                self.emit("hand_win", player=player, card=c, name=self.cards[c].name)
+                self.lose(1 - player, "exodia")
+                return
 
     # ------------------------------------------------------------------ leaving the field
     def send_to_graveyard(self, cid: int, by: int | None = None, reason: str = "effect") -> None:
@@ -193,6 +205,7 @@ class YGOEffects(YGOQueries, EffectRunner):
                 if self.zone_of(t) == "deck":
                     searched.add(self.cards[t].owner)
                 self.move(t, "hand")
+                self.check_hand_win(self.cards[t].owner)
             for p in sorted(searched):
                 self.rng.shuffle(self.zones[p]["deck"])
         elif verb == "discard":
