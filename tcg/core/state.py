@@ -252,6 +252,7 @@ class State:
         "first_player",
         "flags",
         "history",
+        "log_events",
         "options",
         "phase",
         "rng",
@@ -282,6 +283,10 @@ class State:
         self.events: list[Json] = []
         self.history: list[Action] = []
         self._legal: Sequence[Action] | None = None
+        #: Keep the event log (the default). Bulk simulation with agents that read no events
+        #: turns it off: events are derived data (replays are actions), and the end of the game
+        #: is still logged.
+        self.log_events = True
 
     # ------------------------------------------------------------------ public API
     @property
@@ -362,6 +367,7 @@ class State:
         new.rng = Rng(self.rng.seed)
         new.events = self.events[:]
         new.history = self.history[:]
+        new.log_events = self.log_events
         new._legal = self._legal
         return new
 
@@ -379,10 +385,10 @@ class State:
         """``player`` loses; if the other player already lost at this same moment, it is a draw."""
         if self.winner is None:
             self.winner = 1 - player
-            self.emit("game_over", winner=self.winner, reason=reason)
+            self.events.append({"winner": self.winner, "reason": reason, "type": "game_over"})
         elif self.winner == player:
             self.winner = "draw"
-            self.emit("game_over", winner="draw", reason=reason)
+            self.events.append({"winner": "draw", "reason": reason, "type": "game_over"})
 
     def concede(self, player: int) -> None:
         """``player`` concedes and the opponent wins (YGO-132 and every game's custom).
@@ -414,8 +420,9 @@ class State:
         self._legal = None
 
     def emit(self, type: str, **data: Any) -> None:
-        data["type"] = type
-        self.events.append(data)
+        if self.log_events:
+            data["type"] = type
+            self.events.append(data)
 
     def card(self, cid: int) -> Card:
         return self.cards[cid]
@@ -477,8 +484,9 @@ class State:
         self.detach(cid)
         self.place(cid, dest, zone, top=top)
         self.cards[cid] = card.replace(controller=dest, **status)
-        self.events.append({"type": "card_moved", "card": cid, "name": card.name, "player": dest,
-                            "from": src_zone, "from_player": src_player, "to": zone})
+        if self.log_events:
+            self.events.append({"type": "card_moved", "card": cid, "name": card.name, "player": dest,
+                                "from": src_zone, "from_player": src_player, "to": zone})
 
     def iter_zone_cards(self) -> Iterator[tuple[int, str, int]]:
         """(player, zone, card id) for every top-level card, in glossary order."""
@@ -632,6 +640,7 @@ class State:
         state.events = list(data["events"])
         state.history = [Action.from_json(a) for a in data["history"]]
         state._legal = None
+        state.log_events = True
         return state
 
 

@@ -74,6 +74,8 @@ def play_game(
     state = game.new_state(list(decks), seed=seed, options=resolved)
     cursor = [0] * len(players)
     observes = [getattr(a, "observes", True) for a in players]
+    if on_step is None and not any(observes):
+        state.log_events = False  # nobody reads them: bulk self-play runs without the event log
     if on_step is not None:
         on_step(state, None, None, list(state.events))
     applied = 0

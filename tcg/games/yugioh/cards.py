@@ -28,8 +28,9 @@ class Selector(_Strict):
     """Which cards an effect acts on; ``player`` is relative to the effect's controller."""
 
     player: Literal["self", "opponent", "any"] = "opponent"
-    zone: Literal["monster_zone", "spell_trap_zone", "hand", "graveyard", "deck"] = "monster_zone"
-    also_zones: list[Literal["monster_zone", "spell_trap_zone", "hand", "graveyard", "deck"]] = []  # "Deck or GY"
+    zone: Literal["monster_zone", "spell_trap_zone", "field_zone", "hand", "graveyard", "deck"] = "monster_zone"
+    # "Deck or GY"; a Spell/Trap on the field is in the Spell & Trap Zone or the Field Zone
+    also_zones: list[Literal["monster_zone", "spell_trap_zone", "field_zone", "hand", "graveyard", "deck"]] = []
     name_contains: str = ""  # e.g. a "Frog" monster
     exclude_name: str = ""  # "except Dupe Frog"
     types: list[CardType] = []

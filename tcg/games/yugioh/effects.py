@@ -68,8 +68,8 @@ class YGOEffects(YGOQueries, EffectRunner):
             self.move(cid, "banished", tapped=False, face_down=False, marks=frozenset())
             return
         self.move(cid, "graveyard", tapped=False, face_down=False, marks=frozenset())
-        if (was_on_field and by is not None and by != self.cards[cid].owner and reason == "effect"
-                and self._trigger_of(cid, "sent_to_graveyard_by_opponent")):
+        if (by is not None and by != self.cards[cid].owner and reason == "effect"
+                and self._trigger_of(cid, "sent_to_graveyard_by_opponent")):  # from anywhere (Neko Mane King)
             self.add_trigger(cid, self.cards[cid].owner)
         if was_on_field and self._trigger_of(cid, "sent_to_graveyard_from_field"):
             self.add_trigger(cid, self.cards[cid].owner)

@@ -6,6 +6,8 @@ A monster's battle position is kept in the core card record: ``tapped`` is "turn
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from tcg.core.state import State
 from tcg.games.yugioh.cards import Selector, YugiohCard
 
@@ -14,6 +16,22 @@ SPELL_TRAP_ZONES = 5
 HAND_LIMIT = 6  # YGO-110
 BATTLE_PHASE_STEPS = frozenset({"start_step", "battle_step", "damage_step", "damage_calculation",
                                 "end_of_damage_step", "end_step"})
+
+
+_HOLDERS: dict[int, tuple[Mapping[str, YugiohCard], dict[str, frozenset[str]]]] = {}
+
+
+def _static_holders(defs: Mapping[str, YugiohCard]) -> dict[str, frozenset[str]]:
+    """For each static rule, the names of the cards that impose it (per card pool, computed once)."""
+    entry = _HOLDERS.get(id(defs))
+    if entry is None or entry[0] is not defs:
+        table: dict[str, set[str]] = {}
+        for name, d in defs.items():
+            for st in d.statics:
+                table.setdefault(st.rule, set()).add(name)
+        entry = (defs, {k: frozenset(v) for k, v in table.items()})
+        _HOLDERS[id(defs)] = entry
+    return entry[1]
 
 
 class YGOQueries(State):
@@ -79,15 +97,12 @@ class YGOQueries(State):
 
     def face_up_statics(self, rule: str) -> list[int]:
         """Face-up cards on either field imposing ``rule``."""
-        out = []
+        holders = _static_holders(self.defs).get(rule)
+        if not holders:
+            return []
         cards = self.cards
-        for zones in self.zones:
-            for zone in ("monster_zone", "spell_trap_zone", "field_zone"):
-                for c in zones[zone]:
-                    statics = self.d(c).statics
-                    if statics and not cards[c].face_down and any(st.rule == rule for st in statics):
-                        out.append(c)
-        return out
+        return [c for zones in self.zones for zone in ("monster_zone", "spell_trap_zone", "field_zone")
+                for c in zones[zone] if cards[c].name in holders and not cards[c].face_down]
 
     # ------------------------------------------------------------------ attacks (YGO-123)
     def can_declare_attack(self, cid: int) -> bool:

@@ -183,10 +183,17 @@ class YugiohState(YGOEffects):
         return self._condition_met(cid, p)
 
     def _condition_met(self, cid: int, p: int) -> bool:
-        """A card with a "target" instruction needs a valid target to be activated at all."""
+        """A card with a "target" instruction needs a valid target to be activated at all; one
+        whose every instruction acts on cards ("destroy all ...") needs at least one of them
+        (official rulings; the brief is silent)."""
         eff = self.d(cid).effect
         assert eff is not None
-        return all(self.target_candidates(e, p, cid) for e in eff.effects if self.is_targeting(e))
+        if not all(self.target_candidates(e, p, cid) for e in eff.effects if self.is_targeting(e)):
+            return False
+        acting = [e for e in eff.effects if e.target is not None and not isinstance(e.target, str)]
+        if acting and len(acting) == len(eff.effects):
+            return any(self.target_candidates(e, p, cid) for e in acting)
+        return True
 
     def _activations(self, p: int, context: str) -> list[Action]:
         seen: list[Action] = []
@@ -642,7 +649,8 @@ class YugiohState(YGOEffects):
             if self._trigger_of(target, "flip"):
                 self.flags["flip_after"] = target  # YGO-124: its Flip effect activates after damage calculation
         self.tasks.append(Task("damage_calculation"))
-        self.tasks.append(Task("window", player=1 - self.active, passes=0, context="damage_step", single=True))
+        # YGO-109: the turn player has the first chance in each step
+        self.tasks.append(Task("window", player=self.active, passes=0, context="damage_step"))
 
     def _damage_calculation(self) -> None:
         """YGO-16..YGO-19 / YGO-121: compare ATK (or DEF), destroy, inflict battle damage."""
@@ -689,12 +697,14 @@ class YugiohState(YGOEffects):
             self.destroy(c, reason="battle")
             if self.zone_of(c) == "graveyard" and self._trigger_of(c, "destroyed_by_battle"):
                 self.add_trigger(c, owner)  # YGO-20 (e): the card itself was moved
-        if target in destroyed and attacker not in destroyed and self._trigger_of(attacker, "destroys_by_battle"):
-            eff = self.d(attacker).effect
-            # YGO-20 (b)/(e): a mandatory one may activate in the Damage Step; an optional one only
-            # under the official timing (YGO-128, option damage_step_activation = official)
-            if (eff is not None and eff.mandatory) or self.options.get("damage_step_activation") == "official":
-                self.add_trigger(attacker, p)
+        if target != "player":
+            for winner, loser in ((attacker, target), (target, attacker)):
+                if loser in destroyed and winner not in destroyed and self._trigger_of(winner, "destroys_by_battle"):
+                    eff = self.d(winner).effect
+                    # YGO-20 (b)/(e): a mandatory one may activate in the Damage Step; an optional one
+                    # only under the official timing (YGO-128, option damage_step_activation = official)
+                    if (eff is not None and eff.mandatory) or self.options.get("damage_step_activation") == "official":
+                        self.add_trigger(winner, self.cards[winner].controller)
         flip = self.flags.pop("flip_after", None)
         if flip is not None:
             self.add_trigger(flip, self.cards[flip].controller)
@@ -733,10 +743,14 @@ class YugiohState(YGOEffects):
         self.phase = "end"
         self.effects = [e for e in self.effects if e.get("lasting")]
         self.flags = {}
-        for cid, card in enumerate(self.cards):
-            if card.entered_this_turn or card.marks:
-                keep = card.marks & {"banish_on_leave"}  # lasting, not per-turn
-                self.cards[cid] = card.replace(entered_this_turn=False, marks=keep)
+        cards = self.cards
+        for zones in self.zones:  # per-turn statuses only exist on the field
+            for zone in ("monster_zone", "spell_trap_zone", "field_zone"):
+                for cid in zones[zone]:
+                    card = cards[cid]
+                    if card.entered_this_turn or card.marks:
+                        keep = card.marks & {"banish_on_leave"}  # lasting, not per-turn
+                        cards[cid] = card.replace(entered_this_turn=False, marks=keep)
         self.emit("turn_end", turn=self.turn, player=self.active)
         self.turn += 1
         self.active = 1 - self.active
