@@ -143,6 +143,19 @@ class CardEffect(_Strict):
     mandatory: bool = False  # YGO-20 (b): a mandatory effect
 
 
+UNTARGETED_VERBS = frozenset({"draw", "damage", "gain_lp", "special_summon_self", "negate_attack", "end_battle_phase",
+                         "end_turn", "skip_next_main1", "skip_next_battle_phase", "extra_battle_phases",
+                         "negate_activation"})
+
+
+def is_targeting_effect(eff: Effect) -> bool:
+    """"Target ..." instructions: a choice of cards on the field or in a graveyard (a search of
+    the deck, "all" and random picks do not target)."""
+    sel = eff.target
+    return (isinstance(sel, Selector) and eff.do not in UNTARGETED_VERBS and not sel.all and not sel.random
+            and sel.zone not in ("deck", "hand"))
+
+
 class YugiohCard(_Strict):
     """A card definition. Only ``name`` and ``type`` are required (README: Card fields)."""
 
@@ -194,6 +207,17 @@ class YugiohCard(_Strict):
         if act is not None and act.when in ("opponent_attacks", "opponent_direct_attack", "any", "activation"):
             return 2
         return 1
+
+    @cached_property
+    def activation_needs(self) -> tuple[tuple[Effect, ...], tuple[Effect, ...]]:
+        """(instructions that target, instructions if every one acts on cards): what must exist
+        for the card to be activated (see ``YugiohState._condition_met``)."""
+        if self.effect is None:
+            return (), ()
+        effects = self.effect.effects
+        targeting = tuple(e for e in effects if is_targeting_effect(e))
+        acting = tuple(e for e in effects if e.target is not None and not isinstance(e.target, str))
+        return targeting, (acting if acting and len(acting) == len(effects) else ())
 
     @cached_property
     def activatable_from_hand(self) -> bool:

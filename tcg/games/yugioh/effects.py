@@ -12,16 +12,14 @@ from typing import Any
 
 from tcg.core.effects import EffectRunner
 from tcg.core.state import Task
-from tcg.games.yugioh.cards import Effect, Selector
+from tcg.games.yugioh.cards import UNTARGETED_VERBS, Effect, Selector
 from tcg.games.yugioh.queries import MONSTER_ZONES, YGOQueries
 
 
 class YGOEffects(YGOQueries, EffectRunner):
     __slots__ = ()
     PLAY_ZONE = "monster_zone"
-    UNTARGETED = frozenset({"draw", "damage", "gain_lp", "special_summon_self", "negate_attack", "end_battle_phase",
-                            "end_turn", "skip_next_main1", "skip_next_battle_phase", "extra_battle_phases",
-                            "negate_activation"})
+    UNTARGETED = UNTARGETED_VERBS
 
     # ------------------------------------------------------------------ life points and drawing
     def lose_lp(self, player: int, amount: int) -> None:

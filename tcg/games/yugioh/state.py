@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from tcg.core.actions import Action
 from tcg.core.state import Decision, Task
+from tcg.games.yugioh.cards import is_targeting_effect
 from tcg.games.yugioh.effects import YGOEffects
 from tcg.games.yugioh.queries import HAND_LIMIT, MONSTER_ZONES, SPELL_TRAP_ZONES
 
@@ -186,14 +187,24 @@ class YugiohState(YGOEffects):
         """A card with a "target" instruction needs a valid target to be activated at all; one
         whose every instruction acts on cards ("destroy all ...") needs at least one of them
         (official rulings; the brief is silent)."""
-        eff = self.d(cid).effect
-        assert eff is not None
-        if not all(self.target_candidates(e, p, cid) for e in eff.effects if self.is_targeting(e)):
+        targeting, acting = self.d(cid).activation_needs
+        if not all(self._has_candidate(e, p, cid) for e in targeting):
             return False
-        acting = [e for e in eff.effects if e.target is not None and not isinstance(e.target, str)]
-        if acting and len(acting) == len(eff.effects):
-            return any(self.target_candidates(e, p, cid) for e in acting)
-        return True
+        return not acting or any(self._has_candidate(e, p, cid) for e in acting)
+
+    def _has_candidate(self, eff: Any, p: int, source: int) -> bool:
+        """Whether ``target_candidates`` would be non-empty, stopping at the first one."""
+        sel = eff.target
+        if eff.do == "equip" or self.d(source).type == "monster":
+            return bool(self.target_candidates(eff, p, source))
+        players = (p,) if sel.player == "self" else (1 - p,) if sel.player == "opponent" else (0, 1)
+        for q in players:
+            zones = self.zones[q]
+            for z in (sel.zone, *sel.also_zones):
+                for c in zones[z]:
+                    if c != source and self.matches(sel, c):
+                        return True
+        return False
 
     def _activations(self, p: int, context: str) -> list[Action]:
         seen: list[Action] = []
@@ -354,11 +365,7 @@ class YugiohState(YGOEffects):
                                                        "optional": bool(eff.target.up_to and chosen)})
 
     def is_targeting(self, eff: Any) -> bool:
-        """"Target ..." instructions: a choice of cards on the field or in a graveyard (a search
-        of the deck, "all" and random picks do not target)."""
-        sel = eff.target
-        return (not isinstance(sel, str) and sel is not None and eff.do not in self.UNTARGETED and not sel.all
-                and not sel.random and sel.zone not in ("deck", "hand"))
+        return is_targeting_effect(eff)
 
     def target_candidates(self, eff: Any, p: int, source: int) -> list[int]:
         """A Spell or Trap being activated does not target itself (Mystical Space Typhoon); an
