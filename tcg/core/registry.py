@@ -11,6 +11,7 @@ GAMES: dict[str, str] = {
     "duel_masters": "tcg.games.duel_masters",
     "battle_spirits": "tcg.games.battle_spirits",
     "yugioh": "tcg.games.yugioh",
+    "one_piece": "tcg.games.one_piece",
 }
 
 

@@ -1,0 +1,134 @@
+"""The One Piece Card Game card schema (README: Card fields) and its effect vocabulary.
+
+Cards are data: a card's timed abilities ([On Play], [When Attacking], [On K.O.],
+[Activate: Main], [End of Your Turn], ...), an Event's [Main] and [Counter] effects and a
+[Trigger] are lists of instructions from the small vocabulary below, carried out by
+:mod:`tcg.games.one_piece.effects`.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Color = Literal["red", "green", "blue", "purple", "black", "yellow"]  # OP-123
+CardType = Literal["leader", "character", "event", "stage", "don"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Selector(_Strict):
+    """Which cards an effect acts on; ``player`` is relative to the effect's controller."""
+
+    player: Literal["self", "opponent", "any"] = "opponent"
+    zone: Literal["characters", "leader", "leader_or_characters", "stage", "hand", "trash"] = "characters"
+    max_power: int | None = None
+    max_cost: int | None = None
+    min_cost: int | None = None
+    rested: bool | None = None
+    traits: list[str] = []  # has one of these types (e.g. "Straw Hat Crew")
+    types: list[CardType] = []
+    other: bool = False  # not the card the effect comes from
+    count: int = 1
+    up_to: bool = False  # OP-121: "up to X" allows 0
+    all: bool = False
+
+
+class Effect(_Strict):
+    """One instruction."""
+
+    do: Literal[
+        "draw",  # the controller draws `count`
+        "ko",  # target characters are K.O.'d (OP-117: "[On K.O.]" applies)
+        "power",  # targets get `amount` power, for `duration` ("battle" or "turn")
+        "rest",  # targets become rested
+        "set_active",  # targets become active
+        "return_to_hand",  # targets go to their owner's hand (their DON!! to the cost area, rested)
+        "trash",  # target cards (e.g. in a hand) go to the trash
+        "add_don",  # up to `count` DON!! from the DON!! deck to the cost area (`rested` or active)
+        "give_rested_don",  # up to `count` rested DON!! from the cost area to the target
+        "play_this",  # this card (a revealed [Trigger] or a card in the trash) is played without paying
+        "add_to_life",  # the top `count` cards of the controller's deck go to the top of their life
+        "trash_from_deck",  # the top `count` cards of a player's deck go to the trash
+    ]
+    target: Selector | Literal["self", "attacker", "leader"] | None = None
+    count: int = 1
+    amount: int = 0
+    duration: Literal["battle", "turn"] = "turn"
+    rested: bool = False
+    player: Literal["self", "opponent"] = "self"
+    optional: bool = False
+
+
+Timing = Literal[
+    "on_play",  # [On Play]
+    "when_attacking",  # [When Attacking]
+    "on_ko",  # [On K.O.]
+    "activate_main",  # [Activate: Main]
+    "end_of_your_turn",  # [End of Your Turn]
+    "end_of_opponents_turn",  # [End of Your Opponent's Turn]
+    "start_of_turn",  # "at the start of your turn" (OP-4)
+    "start_of_main",  # "at the start of the Main phase" (OP-12)
+    "on_block",  # [On Block]
+]
+
+
+class Ability(_Strict):
+    when: Timing
+    effects: list[Effect]
+    don: int = 0  # [DON!! xN]: the card needs at least N DON!! given to it (OP-109)
+    once_per_turn: bool = False  # [Once Per Turn] (OP-119)
+    turn: Literal["any", "yours", "opponents"] = "any"  # [Your Turn] / [Opponent's Turn]
+    optional: bool = False  # "you may"
+    rest_self: bool = False  # cost: rest this card (e.g. "[Activate: Main] You may rest this card:")
+    don_minus: int = 0  # cost: DON!! -X (OP-109): return X DON!! to the DON!! deck
+
+
+class Keywords(_Strict):
+    """OP-119 keywords (README: ``{blocker: true, rush: true, ...}``)."""
+
+    blocker: bool = False
+    rush: bool = False
+    double_attack: bool = False
+    banish: bool = False
+
+
+class OnePieceCard(_Strict):
+    """A card definition. Only ``name`` and ``type`` are required (README: Card fields)."""
+
+    name: str = Field(min_length=1)
+    type: CardType
+    colors: list[Color] = []
+    cost: int = Field(default=0, ge=0)
+    power: int = 0
+    counter: int = Field(default=0, ge=0)  # 0 or none: no Counter value (README)
+    life: int = Field(default=0, ge=0)  # Leaders
+    attribute: str = ""
+    traits: list[str] = []
+    keywords: Keywords = Keywords()
+    abilities: list[Ability] = []
+    main_effects: list[Effect] = []  # Event [Main]
+    counter_effects: list[Effect] = []  # Event [Counter]
+    trigger: list[Effect] = []  # [Trigger]: used instead of adding the life card to the hand
+    text: str = ""
+    trigger_text: str = ""
+    card_number: str = ""
+    rarity: str = ""
+
+    @model_validator(mode="after")
+    def _consistent(self) -> OnePieceCard:
+        if self.type == "leader" and self.life <= 0:
+            raise ValueError("a leader needs its life value (life: 4 or 5)")
+        if self.type != "event" and (self.main_effects or self.counter_effects):
+            raise ValueError("only an event has main_effects / counter_effects (OP-120)")
+        if self.type in ("leader", "don") and self.cost:
+            raise ValueError(f"a {self.type} has no cost")
+        return self
+
+    @cached_property
+    def is_counter_event(self) -> bool:
+        return self.type == "event" and bool(self.counter_effects)

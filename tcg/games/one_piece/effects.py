@@ -1,0 +1,168 @@
+"""The One Piece effect vocabulary and the movements the rules make (K.O., DON!!, life).
+
+Effects are resolved one instruction at a time by the shared loop
+(:class:`tcg.core.effects.EffectRunner`); a task names its effect list by (card name, where
+on the card, index) so the queue stays JSON data.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tcg.core.effects import EffectRunner
+from tcg.core.state import Task
+from tcg.games.one_piece.cards import Effect
+from tcg.games.one_piece.queries import OPQueries
+
+
+class OPEffects(OPQueries, EffectRunner):
+    __slots__ = ()
+    PLAY_ZONE = "characters"
+    UNTARGETED = frozenset({"draw", "add_don", "play_this", "add_to_life", "trash_from_deck"})
+
+    # ------------------------------------------------------------------ DON!! (OP-9, OP-16, OP-107)
+    def don_move(self, player: int, source: str, target: str, count: int) -> int:
+        """Move DON!! between the DON!! deck and the cost area (counters); returns how many moved."""
+        n = min(count, self.counters[player][source])
+        if n > 0:
+            self.counters[player][source] -= n
+            self.counters[player][target] += n
+            self.emit("don_moved", player=player, source=source, target=target, count=n)
+        return n
+
+    def return_given_don(self, cid: int) -> None:
+        """OP-17 / OP-107: DON!! given to a card that leaves its area go to the cost area rested."""
+        n = self.don(cid)
+        if n:
+            self.set_counter(cid, "don", 0)
+            self.counters[self.cards[cid].controller]["cost_area_rested"] += n
+
+    # ------------------------------------------------------------------ leaving the field
+    def leave_field(self, cid: int, zone: str) -> None:
+        """OP-113: the card becomes a new card: its DON!! and the effects on it are gone."""
+        self.return_given_don(cid)
+        if any(e.get("card") == cid for e in self.effects):
+            self.effects = [e for e in self.effects if e.get("card") != cid]
+        self.move(cid, zone, tapped=False, entered_this_turn=False)
+
+    def ko(self, cid: int) -> None:
+        """OP-117: K.O. by battle or by a "K.O." effect; "[On K.O.]" applies."""
+        if self.zone_of(cid) != "characters":
+            return
+        owner = self.cards[cid].controller
+        self.emit("ko", card=cid, name=self.cards[cid].name, player=owner)
+        self.leave_field(cid, "trash")
+        self.queue_abilities(cid, "on_ko", controller=owner)
+
+    def draw(self, player: int) -> None:
+        """OP-7; an empty deck draws nothing (the player has lost already, OP-103 (b))."""
+        deck = self.zones[player]["deck"]
+        if deck:
+            self.move(deck[0], "hand")
+
+    def settle(self) -> None:
+        """OP-103 (b): rule processing — a player whose deck has 0 cards loses at once."""
+        if self.winner is None and not self.flags.get("setting_up"):
+            empty = [p for p in (0, 1) if not self.zones[p]["deck"]]
+            for p in empty:
+                self.lose(p, "deck_out")
+
+    # ------------------------------------------------------------------ abilities
+    def queue_abilities(self, cid: int, when: str, controller: int | None = None) -> None:
+        """Queue a card's abilities of timing ``when`` whose conditions hold ([DON!! xN], turn)."""
+        d = self.d(cid)
+        owner = self.cards[cid].controller if controller is None else controller
+        for i in reversed(range(len(d.abilities))):
+            ab = d.abilities[i]
+            if ab.when != when or not self.ability_ready(cid, i, owner):
+                continue
+            if ab.once_per_turn:
+                self.flags[f"used:{cid}:{i}"] = True
+            self.queue_effects(cid, owner, (d.name, "ability", i), ab.optional)
+
+    def ability_ready(self, cid: int, index: int, owner: int) -> bool:
+        ab = self.d(cid).abilities[index]
+        if ab.don and self.don(cid) < ab.don:
+            return False
+        if ab.turn != "any" and (ab.turn == "yours") != (owner == self.active):
+            return False
+        return not (ab.once_per_turn and self.flags.get(f"used:{cid}:{index}"))
+
+    # ------------------------------------------------------------------ the vocabulary
+    def effect_list(self, ref: tuple[Any, ...]) -> list[Effect]:
+        d = self.defs[ref[0]]
+        where = ref[1]
+        if where == "ability":
+            return list(d.abilities[ref[2]].effects)
+        if where == "main":
+            return list(d.main_effects)
+        if where == "counter":
+            return list(d.counter_effects)
+        if where == "trigger":
+            return list(d.trigger)
+        raise ValueError(f"bad effect reference {ref!r}")
+
+    def effect_candidates(self, eff: Effect, sel: Any, controller: int, source: int) -> list[int]:
+        if sel == "attacker":
+            battle = self.flags.get("battle")
+            return [battle["attacker"]] if battle else []
+        if sel == "leader":
+            return [self.leader(controller)]
+        return self.select(sel, controller, source)
+
+    def continue_effect(self, data: dict[str, Any], eff: Any, chosen: tuple[int, ...]) -> None:
+        if eff.target in ("attacker", "leader"):
+            self.next_effect(data)
+            self.do_effect(eff, data["controller"], data["source"],
+                           tuple(self.effect_candidates(eff, eff.target, data["controller"], data["source"])))
+            return
+        super().continue_effect(data, eff, chosen)
+
+    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
+        verb = eff.do
+        self.emit("effect", verb=verb, card=source, name=self.cards[source].name, player=controller)
+        who = controller if eff.player == "self" else 1 - controller
+        if verb == "draw":
+            for _ in range(eff.count):
+                self.draw(controller)
+        elif verb == "ko":
+            for t in targets:
+                self.ko(t)
+        elif verb == "power":
+            for t in targets:
+                self.effects.append({"kind": "power", "card": t, "amount": eff.amount, "until": eff.duration})
+        elif verb in ("rest", "set_active"):
+            for t in targets:
+                if self.zone_of(t) in ("leader", "characters", "stage"):
+                    self.update(t, tapped=verb == "rest")
+        elif verb == "return_to_hand":
+            for t in targets:
+                if self.zone_of(t) in ("characters", "stage"):
+                    self.leave_field(t, "hand")
+        elif verb == "trash":
+            for t in targets:
+                if self.zone_of(t) in ("characters", "stage"):
+                    self.leave_field(t, "trash")
+                else:
+                    self.move(t, "trash")
+        elif verb == "add_don":
+            self.don_move(controller, "don_deck", "cost_area_rested" if eff.rested else "cost_area_active",
+                          eff.count)
+        elif verb == "give_rested_don":
+            for t in targets:
+                n = min(eff.count, self.counters[controller]["cost_area_rested"])
+                if n and self.zone_of(t) in ("leader", "characters"):
+                    self.counters[controller]["cost_area_rested"] -= n
+                    self.set_counter(t, "don", self.don(t) + n)
+        elif verb == "play_this":
+            self.tasks.append(Task("play_free", card=source, player=controller))
+        elif verb == "add_to_life":
+            for _ in range(eff.count):
+                deck = self.zones[controller]["deck"]
+                if deck:
+                    self.move(deck[0], "life", top=True, face_down=True)
+        elif verb == "trash_from_deck":
+            for _ in range(eff.count):
+                deck = self.zones[who]["deck"]
+                if deck:
+                    self.move(deck[0], "trash")

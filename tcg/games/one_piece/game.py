@@ -1,0 +1,180 @@
+"""The One Piece :class:`Game`: options, deck rules, set-up with the redraw, scenario loading."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from tcg.core.decklist import DeckList
+from tcg.core.errors import DataError
+from tcg.core.game import Game
+from tcg.core.options import OptionSpec
+from tcg.core.state import State, Task
+from tcg.games.one_piece.cards import OnePieceCard
+from tcg.games.one_piece.queries import DON_PER_PLAYER
+from tcg.games.one_piece.state import PHASES, OnePieceState
+
+COUNTERS = ("life", "don_deck", "cost_area_active", "cost_area_rested")
+
+
+class OnePieceGame(Game):
+    name = "one_piece"
+    title = "One Piece Card Game"
+    rule_prefix = "OP"
+    state_class = OnePieceState
+    card_model = OnePieceCard
+    package_dir = Path(__file__).parent
+    option_specs = {
+        "refresh_don_return": OptionSpec("refresh_don_return", "don_deck", ("don_deck", "cost_area"),
+                                         "OP-5, OP-105", "where given DON!! go in the Refresh phase"),
+    }
+
+    def card_text(self, card: Any) -> str:
+        return str(card.text)
+
+    def check_deck(self, deck: DeckList, pool: Mapping[str, Any] | None = None) -> list[DataError]:
+        """OP-101: one Leader; exactly 50 cards sharing a colour with it; at most 4 copies."""
+        errors = super().check_deck(deck, pool)
+        pool = pool if pool is not None else self.cards()
+        unknown = sorted(deck.sections() - {"leader", "main"})
+        if unknown:
+            errors.append(DataError(f"One Piece decks have a [leader] and a [main] section, not [{unknown[0]}]",
+                                    source=deck.source))
+        leaders = deck.cards("leader")
+        if len(leaders) != 1:
+            errors.append(DataError(f"a deck needs exactly 1 Leader in its [leader] section, found {len(leaders)} "
+                                    "(OP-101)", source=deck.source))
+        main = deck.cards("main")
+        if len(main) != 50:
+            errors.append(DataError(f"the deck has {len(main)} cards; exactly 50 are needed (OP-101)",
+                                    source=deck.source))
+        counts: dict[str, int] = {}
+        for name in main:
+            counts[name] = counts.get(name, 0) + 1
+        for name, n in counts.items():
+            if n > 4:
+                errors.append(DataError(f"{n} copies of {name!r}; at most 4 are allowed (OP-101)", source=deck.source))
+        if len(leaders) == 1 and leaders[0] in pool:
+            leader = pool[leaders[0]]
+            if leader.type != "leader":
+                errors.append(DataError(f"{leaders[0]!r} is not a Leader (OP-101)", source=deck.source))
+            colors = set(leader.colors)
+            for name in counts:
+                card = pool.get(name)
+                if card is not None:
+                    if card.type == "leader":
+                        errors.append(DataError(f"{name!r} is a Leader; it belongs in [leader] (OP-101)",
+                                                source=deck.source))
+                    elif not colors & set(card.colors):
+                        errors.append(DataError(f"{name!r} shares no colour with the Leader {leaders[0]!r} "
+                                                "(OP-101)", source=deck.source))
+        return errors
+
+    def new_state(self, decks: Sequence[DeckList], seed: int = 0,
+                  options: Mapping[str, object] | None = None) -> State:
+        """OP-102: leaders, shuffled decks, DON!! decks of 10, five cards, one optional redraw
+        each (the first player first), then life cards; who goes first is random."""
+        state = OnePieceState(self.cards(), self.resolve_options(options), seed)
+        if len(decks) != 2:
+            raise DataError(f"a game needs 2 decks, got {len(decks)}")
+        for player, deck in enumerate(decks):
+            leaders = deck.cards("leader")
+            if len(leaders) != 1:
+                raise DataError("a deck needs exactly 1 Leader in its [leader] section (OP-101)", source=deck.source)
+            for name in [*leaders, *deck.cards("main")]:
+                if name not in state.defs:
+                    raise DataError(f"unknown card {name!r}", source=deck.source)
+            state.new_card(leaders[0], player, "leader")
+            for name in deck.cards("main"):
+                state.new_card(name, player, "deck")
+            state.rng.shuffle(state.zones[player]["deck"])
+            state.counters[player] = {"don_deck": DON_PER_PLAYER, "cost_area_active": 0, "cost_area_rested": 0}
+        state.flags["setting_up"] = True
+        state.emit("game_start", seed=seed)
+        for player in (0, 1):
+            for _ in range(5):
+                state.draw(player)
+        state.first_player = state.rng.below(2)
+        state.active = state.first_player
+        state.emit("first_player", player=state.first_player)
+        first, second = state.first_player, 1 - state.first_player
+        state.tasks += [Task("begin_turn"), Task("place_life"), Task("mulligan", player=second),
+                        Task("mulligan", player=first)]
+        state.run()
+        return state
+
+    # ------------------------------------------------------------------ scenarios
+    def scenario_state(self, spec: Mapping[str, Any], defs: Mapping[str, Any], options: Mapping[str, str],
+                       seed: int) -> State:
+        state = OnePieceState(defs, options, seed)
+        self.scenario_turn(state, spec)
+        phase = spec.get("phase", "main")
+        if phase not in PHASES:
+            raise DataError(f"unknown phase {phase!r}; One Piece phases are: {', '.join(PHASES)}",
+                            field="state.phase")
+        players = spec.get("players") or []
+        if len(players) > 2:
+            raise DataError("a game has 2 players", field="state.players")
+        for p in (0, 1):
+            state.counters[p] = {"don_deck": 0, "cost_area_active": 0, "cost_area_rested": 0}
+        for p, pspec in enumerate(players):
+            pspec = pspec or {}
+            for key, value in pspec.items():
+                if key == "zones":
+                    continue
+                if key not in COUNTERS or key == "life":
+                    raise DataError(f"unknown player counter {key!r}; use don_deck, cost_area_active, "
+                                    "cost_area_rested (life is given as the life zone)", field=f"state.players[{p}]")
+                state.counters[p][key] = int(value)
+            for zone, entries in (pspec.get("zones") or {}).items():
+                if zone not in state.ZONES:
+                    raise DataError(f"unknown zone {zone!r}; zones are: {', '.join(state.ZONES)}",
+                                    field=f"state.players[{p}].zones")
+                for i, entry in enumerate(entries or []):
+                    self._scenario_card(state, defs, p, zone, entry, f"state.players[{p}].zones.{zone}[{i}]")
+        for p in (0, 1):
+            if not state.zones[p]["leader"]:
+                raise DataError(f"player {p} needs a leader (zones: {{leader: [Name]}})",
+                                field=f"state.players[{p}].zones.leader")
+        if phase in ("refresh", "draw", "don_phase"):
+            state.tasks.append(Task("begin_turn"))
+        elif phase == "main":
+            state.phase = "main"
+            state.tasks.append(Task("main"))
+        else:
+            state.tasks.append(Task("end_phase"))
+        state.run()
+        return state
+
+    def _scenario_card(self, state: OnePieceState, defs: Mapping[str, Any], p: int, zone: str, entry: Any,
+                       where: str) -> int:
+        known = {"card", "rested", "don", "entered_this_turn"}
+        entry = self.scenario_entry(entry, known, defs, where)
+        cid = state.new_card(entry["card"], p, zone, tapped=bool(entry.get("rested", False)),
+                             face_down=zone == "life",
+                             entered_this_turn=bool(entry.get("entered_this_turn", False)))
+        if entry.get("don"):
+            state.set_counter(cid, "don", int(entry["don"]))
+        return cid
+
+    def card_property(self, state: State, cid: int, prop: str) -> Any:
+        assert isinstance(state, OnePieceState)
+        if prop == "zone":
+            return state.zone_of(cid)
+        if prop == "rested":
+            return state.cards[cid].tapped
+        if prop == "power":
+            return state.power(cid)
+        if prop == "don":
+            return state.don(cid)
+        if prop == "entered_this_turn":
+            return state.cards[cid].entered_this_turn
+        raise DataError(f"One Piece cards have no property {prop!r}; use zone, rested, power, don", field=prop)
+
+    def player_counter(self, state: State, player: int, name: str) -> Any:
+        if name == "life":
+            return len(state.zones[player]["life"])
+        if name not in COUNTERS:
+            raise DataError(f"One Piece has no player counter {name!r}; use {', '.join(COUNTERS)}", field=name)
+        return state.counters[player].get(name, 0)

@@ -1,0 +1,84 @@
+"""Read-only questions about a One Piece state: power, who may attack what, what is playable.
+
+DON!! cards carry no identity, so they are counted, not listed: each player's counters hold
+``don_deck``, ``cost_area_active`` and ``cost_area_rested``, and a card's DON!! given to it
+is its ``don`` counter (README: "DON!! cards are anonymous"). A card's ``tapped`` is *rested*.
+"""
+
+from __future__ import annotations
+
+from tcg.core.state import State
+from tcg.games.one_piece.cards import OnePieceCard, Selector
+
+CHARACTERS_MAX = 5  # OP-112
+DON_PER_PLAYER = 10  # OP-101
+
+
+class OPQueries(State):
+    __slots__ = ()
+
+    def d(self, cid: int) -> OnePieceCard:
+        card: OnePieceCard = self.defs[self.cards[cid].name]
+        return card
+
+    def don(self, cid: int) -> int:
+        return self.cards[cid].counter("don")
+
+    def leader(self, player: int) -> int:
+        return self.zones[player]["leader"][0]
+
+    def power(self, cid: int) -> int:
+        """Printed power, +1000 per DON!! given during its owner's turn (OP-16, OP-107), plus
+        effects; it may be negative (OP-118)."""
+        card = self.cards[cid]
+        total = self.d(cid).power
+        if card.controller == self.active:
+            total += 1000 * card.counter("don")
+        for e in self.effects:
+            if e.get("kind") == "power" and e.get("card") == cid:
+                total += e["amount"]
+        return total
+
+    def cost_of(self, cid: int) -> int:
+        return max(0, self.d(cid).cost)  # OP-118: a cost below 0 counts as 0
+
+    def can_attack(self, cid: int) -> bool:
+        """OP-115 / OP-114: an active Leader or Character; a Character not the turn it was
+        played unless it has [Rush]."""
+        card = self.cards[cid]
+        if card.tapped or self.zone_of(cid) not in ("leader", "characters"):
+            return False
+        if any(e.get("kind") == "cannot_attack" and e.get("card") == cid for e in self.effects):
+            return False
+        return not (card.entered_this_turn and self.zone_of(cid) == "characters" and not self.d(cid).keywords.rush)
+
+    def attack_targets(self, player: int) -> list[int]:
+        """OP-18: the opponent's Leader and their rested Characters."""
+        opp = 1 - player
+        return [self.leader(opp), *(c for c in self.zones[opp]["characters"] if self.cards[c].tapped)]
+
+    def first_turn_of(self, player: int) -> bool:
+        """A player's own first turn: turn 1 for the first player, turn 2 for the other."""
+        return self.turn == (1 if player == self.first_player else 2)
+
+    def matches(self, sel: Selector, cid: int, source: int | None) -> bool:
+        d = self.d(cid)
+        card = self.cards[cid]
+        if sel.other and cid == source:
+            return False
+        if sel.types and d.type not in sel.types:
+            return False
+        if sel.max_power is not None and self.power(cid) > sel.max_power:
+            return False
+        if sel.max_cost is not None and self.cost_of(cid) > sel.max_cost:
+            return False
+        if sel.min_cost is not None and self.cost_of(cid) < sel.min_cost:
+            return False
+        if sel.rested is not None and card.tapped != sel.rested:
+            return False
+        return not sel.traits or bool(set(d.traits) & set(sel.traits))
+
+    def select(self, sel: Selector, controller: int, source: int | None) -> list[int]:
+        players = {"self": [controller], "opponent": [1 - controller], "any": [0, 1]}[sel.player]
+        zones = ("leader", "characters") if sel.zone == "leader_or_characters" else (sel.zone,)
+        return [c for p in players for z in zones for c in self.zones[p][z] if self.matches(sel, c, source)]
