@@ -25,17 +25,30 @@ class Selector(_Strict):
     """Which cards an effect acts on; ``player`` is relative to the effect's controller."""
 
     player: Literal["self", "opponent", "any"] = "opponent"
-    zone: Literal["characters", "leader", "leader_or_characters", "stage", "hand", "trash"] = "characters"
+    zone: Literal["characters", "leader", "leader_or_characters", "stage", "hand", "trash", "deck"] = "characters"
     max_power: int | None = None
     max_cost: int | None = None
     min_cost: int | None = None
     rested: bool | None = None
     traits: list[str] = []  # has one of these types (e.g. "Straw Hat Crew")
     types: list[CardType] = []
+    name: str = ""  # a card named exactly this ("[Pacifista]")
+    exclude_name: str = ""  # "other than [Gecko Moria]"
+    blocker: bool | None = None  # a [Blocker] Character
     other: bool = False  # not the card the effect comes from
     count: int = 1
     up_to: bool = False  # OP-121: "up to X" allows 0
     all: bool = False
+    random: bool = False
+
+
+class Condition(_Strict):
+    """"If ..." clauses; every given part must hold."""
+
+    max_hand: int | None = None  # "if you have N or less cards in your hand"
+    min_characters: int | None = None  # "if you have N or more Characters"
+    leader_traits: list[str] = []  # "if your Leader has the {X} type"
+    self_rested: bool | None = None  # "if this Character is rested"
 
 
 class Effect(_Strict):
@@ -54,8 +67,18 @@ class Effect(_Strict):
         "play_this",  # this card (a revealed [Trigger] or a card in the trash) is played without paying
         "add_to_life",  # the top `count` cards of the controller's deck go to the top of their life
         "trash_from_deck",  # the top `count` cards of a player's deck go to the trash
+        "set_don_active",  # up to `count` of your rested DON!! become active
+        "rest_opponent_don",  # up to `count` of the opponent's active DON!! become rested
+        "no_blockers",  # "your opponent cannot activate [Blocker]" (this battle: `amount` = min power, 0 any)
+        "unblockable",  # targets: the opponent cannot activate [Blocker] when they attack this turn
+        "gain_rush",  # this card gains [Rush] during this turn
+        "deck_bottom",  # targets go to the bottom of their owner's deck
+        "play_card",  # target cards (hand, deck or trash) are played without paying their cost
+        "trash_life",  # the top `count` of a player's life cards go to the trash
+        "don_minus",  # a cost inside the text: return `count` DON!! to the DON!! deck, or stop here
     ]
     target: Selector | Literal["self", "attacker", "leader"] | None = None
+    condition: Condition | None = None  # the instruction applies only if this holds
     count: int = 1
     amount: int = 0
     duration: Literal["battle", "turn"] = "turn"
@@ -74,7 +97,18 @@ Timing = Literal[
     "start_of_turn",  # "at the start of your turn" (OP-4)
     "start_of_main",  # "at the start of the Main phase" (OP-12)
     "on_block",  # [On Block]
+    "after_battle_with_character",  # "if this Character battles your opponent's Character"
 ]
+
+
+class Static(_Strict):
+    """A lasting effect of a card on the field, e.g. "[DON!! x1] This Character gains +1000 power"."""
+
+    don: int = 0  # [DON!! xN]
+    turn: Literal["any", "yours", "opponents"] = "any"
+    power: int = 0
+    rush: bool = False
+    condition: Condition | None = None
 
 
 class Ability(_Strict):
@@ -86,6 +120,8 @@ class Ability(_Strict):
     optional: bool = False  # "you may"
     rest_self: bool = False  # cost: rest this card (e.g. "[Activate: Main] You may rest this card:")
     don_minus: int = 0  # cost: DON!! -X (OP-109): return X DON!! to the DON!! deck
+    rest_don: int = 0  # cost: ①②③: rest that many active DON!! of your cost area
+    trash_from_hand: int = 0  # cost: "you may trash N cards from your hand"
 
 
 class Keywords(_Strict):
@@ -111,6 +147,7 @@ class OnePieceCard(_Strict):
     traits: list[str] = []
     keywords: Keywords = Keywords()
     abilities: list[Ability] = []
+    statics: list[Static] = []
     main_effects: list[Effect] = []  # Event [Main]
     counter_effects: list[Effect] = []  # Event [Counter]
     trigger: list[Effect] = []  # [Trigger]: used instead of adding the life card to the hand

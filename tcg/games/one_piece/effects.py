@@ -18,7 +18,8 @@ from tcg.games.one_piece.queries import OPQueries
 class OPEffects(OPQueries, EffectRunner):
     __slots__ = ()
     PLAY_ZONE = "characters"
-    UNTARGETED = frozenset({"draw", "add_don", "play_this", "add_to_life", "trash_from_deck"})
+    UNTARGETED = frozenset({"draw", "add_don", "play_this", "add_to_life", "trash_from_deck", "set_don_active",
+                            "rest_opponent_don", "no_blockers", "gain_rush", "trash_life", "don_minus"})
 
     # ------------------------------------------------------------------ DON!! (OP-9, OP-16, OP-107)
     def don_move(self, player: int, source: str, target: str, count: int) -> int:
@@ -69,16 +70,60 @@ class OPEffects(OPQueries, EffectRunner):
 
     # ------------------------------------------------------------------ abilities
     def queue_abilities(self, cid: int, when: str, controller: int | None = None) -> None:
-        """Queue a card's abilities of timing ``when`` whose conditions hold ([DON!! xN], turn)."""
+        """Queue a card's abilities of timing ``when`` whose conditions hold ([DON!! xN], turn).
+
+        An ability with a cost ("DON!! -1:", "You may trash 1 card from your hand:") is offered
+        as "you may" when its cost can be paid, and skipped when it cannot (OP-121)."""
         d = self.d(cid)
         owner = self.cards[cid].controller if controller is None else controller
         for i in reversed(range(len(d.abilities))):
             ab = d.abilities[i]
             if ab.when != when or not self.ability_ready(cid, i, owner):
                 continue
+            if not self.cost_payable(cid, i, owner):
+                continue
             if ab.once_per_turn:
                 self.flags[f"used:{cid}:{i}"] = True
-            self.queue_effects(cid, owner, (d.name, "ability", i), ab.optional)
+            if ab.don_minus or ab.rest_don:
+                self.decision_for_cost(cid, i, owner)
+            else:
+                self.queue_effects(cid, owner, (d.name, "ability", i), ab.optional)
+
+    def cost_payable(self, cid: int, index: int, owner: int) -> bool:
+        ab = self.d(cid).abilities[index]
+        if ab.rest_self and self.cards[cid].tapped:
+            return False
+        if ab.rest_don > self.counters[owner]["cost_area_active"]:
+            return False
+        if ab.trash_from_hand > len(self.zones[owner]["hand"]):
+            return False
+        return ab.don_minus <= self.don_on_field(owner)
+
+    def decision_for_cost(self, cid: int, index: int, owner: int) -> None:
+        self.tasks.append(Task("cost_offer", card=cid, index=index, player=owner))
+
+    def pay_ability_cost(self, cid: int, index: int, owner: int) -> None:
+        """Rest this card, rest DON!! (①②③), return DON!! (DON!! -X, OP-109): cost area first."""
+        ab = self.d(cid).abilities[index]
+        if ab.rest_self:
+            self.update(cid, tapped=True)
+        if ab.rest_don:
+            self.counters[owner]["cost_area_active"] -= ab.rest_don
+            self.counters[owner]["cost_area_rested"] += ab.rest_don
+        if ab.don_minus:
+            self.return_don(owner, ab.don_minus)
+
+    def return_don(self, owner: int, count: int) -> int:
+        left = count
+        for area in ("cost_area_rested", "cost_area_active"):
+            left -= self.don_move(owner, area, "don_deck", left)
+        for c in [self.leader(owner), *self.zones[owner]["characters"]]:
+            take = min(left, self.don(c))
+            if take:
+                self.set_counter(c, "don", self.don(c) - take)
+                self.counters[owner]["don_deck"] += take
+                left -= take
+        return count - left
 
     def ability_ready(self, cid: int, index: int, owner: int) -> bool:
         ab = self.d(cid).abilities[index]
@@ -110,6 +155,19 @@ class OPEffects(OPQueries, EffectRunner):
             return [self.leader(controller)]
         return self.select(sel, controller, source)
 
+    def special_effect(self, data: dict[str, Any], eff: Effect) -> bool:
+        """An "if" that does not hold skips the instruction; an unpaid DON!! -X ends the list."""
+        controller, source = data["controller"], data["source"]
+        if eff.condition is not None and not self.condition_holds(eff.condition, controller, source):
+            self.next_effect(data)
+            return True
+        if eff.do == "don_minus":
+            if self.don_on_field(controller) >= eff.count:
+                self.return_don(controller, eff.count)
+                self.next_effect(data)
+            return True
+        return False
+
     def continue_effect(self, data: dict[str, Any], eff: Any, chosen: tuple[int, ...]) -> None:
         if eff.target in ("attacker", "leader"):
             self.next_effect(data)
@@ -139,6 +197,36 @@ class OPEffects(OPQueries, EffectRunner):
             for t in targets:
                 if self.zone_of(t) in ("characters", "stage"):
                     self.leave_field(t, "hand")
+                elif self.zone_of(t) == "trash":
+                    self.move(t, "hand")
+        elif verb == "deck_bottom":
+            for t in targets:
+                if self.zone_of(t) in ("characters", "stage"):
+                    self.leave_field(t, "deck")
+        elif verb == "set_don_active":
+            self.don_move(controller, "cost_area_rested", "cost_area_active", eff.count)
+        elif verb == "rest_opponent_don":
+            self.don_move(1 - controller, "cost_area_active", "cost_area_rested", eff.count)
+        elif verb == "no_blockers":
+            battle = self.flags.get("battle")
+            if battle is not None:
+                self.flags["battle"] = {**battle, "no_blockers_from": eff.amount}
+        elif verb == "unblockable":
+            for t in targets:
+                self.effects.append({"kind": "unblockable", "card": t, "until": "turn"})
+        elif verb == "gain_rush":
+            if self.zone_of(source) == "characters":
+                self.effects.append({"kind": "rush", "card": source, "until": "turn"})
+        elif verb == "play_card":
+            searched = {self.cards[t].owner for t in targets if self.zone_of(t) == "deck"}
+            for t in reversed(targets):
+                self.tasks.append(Task("play_free", card=t, player=controller))
+            for p in sorted(searched):
+                self.tasks.append(Task("shuffle_deck", player=p))
+        elif verb == "trash_life":
+            for _ in range(eff.count):
+                if self.zones[who]["life"]:
+                    self.move(self.zones[who]["life"][0], "trash", face_down=False)
         elif verb == "trash":
             for t in targets:
                 if self.zone_of(t) in ("characters", "stage"):

@@ -8,7 +8,7 @@ is its ``don`` counter (README: "DON!! cards are anonymous"). A card's ``tapped`
 from __future__ import annotations
 
 from tcg.core.state import State
-from tcg.games.one_piece.cards import OnePieceCard, Selector
+from tcg.games.one_piece.cards import Condition, OnePieceCard, Selector, Static
 
 CHARACTERS_MAX = 5  # OP-112
 DON_PER_PLAYER = 10  # OP-101
@@ -31,13 +31,50 @@ class OPQueries(State):
         """Printed power, +1000 per DON!! given during its owner's turn (OP-16, OP-107), plus
         effects; it may be negative (OP-118)."""
         card = self.cards[cid]
-        total = self.d(cid).power
+        d = self.d(cid)
+        total = d.power
         if card.controller == self.active:
             total += 1000 * card.counter("don")
+        for st in d.statics:
+            if st.power and self.static_applies(cid, st):
+                total += st.power
         for e in self.effects:
             if e.get("kind") == "power" and e.get("card") == cid:
                 total += e["amount"]
         return total
+
+    def static_applies(self, cid: int, st: Static) -> bool:
+        """A card's lasting effect holds: [DON!! xN], [Your Turn] / [Opponent's Turn], its "if"."""
+        card = self.cards[cid]
+        if self.zone_of(cid) not in ("leader", "characters", "stage"):
+            return False
+        if st.don and card.counter("don") < st.don:
+            return False
+        if st.turn != "any" and (st.turn == "yours") != (card.controller == self.active):
+            return False
+        return st.condition is None or self.condition_holds(st.condition, card.controller, cid)
+
+    def condition_holds(self, cond: Condition, controller: int, source: int | None) -> bool:
+        if cond.max_hand is not None and len(self.zones[controller]["hand"]) > cond.max_hand:
+            return False
+        if cond.min_characters is not None and len(self.zones[controller]["characters"]) < cond.min_characters:
+            return False
+        if cond.leader_traits and not set(self.d(self.leader(controller)).traits) & set(cond.leader_traits):
+            return False
+        return cond.self_rested is None or (source is not None and self.cards[source].tapped == cond.self_rested)
+
+    def has_rush(self, cid: int) -> bool:
+        """[Rush] printed, granted by a lasting effect of the card, or for this turn by an effect."""
+        d = self.d(cid)
+        if d.keywords.rush or any(st.rush and self.static_applies(cid, st) for st in d.statics):
+            return True
+        return any(e.get("kind") == "rush" and e.get("card") == cid for e in self.effects)
+
+    def don_on_field(self, player: int) -> int:
+        """DON!! a "DON!! -X" cost may return: the cost area and those given to cards (OP-109)."""
+        c = self.counters[player]
+        return c["cost_area_active"] + c["cost_area_rested"] + sum(
+            self.don(x) for x in [self.leader(player), *self.zones[player]["characters"]])
 
     def cost_of(self, cid: int) -> int:
         return max(0, self.d(cid).cost)  # OP-118: a cost below 0 counts as 0
@@ -50,7 +87,7 @@ class OPQueries(State):
             return False
         if any(e.get("kind") == "cannot_attack" and e.get("card") == cid for e in self.effects):
             return False
-        return not (card.entered_this_turn and self.zone_of(cid) == "characters" and not self.d(cid).keywords.rush)
+        return not (card.entered_this_turn and self.zone_of(cid) == "characters" and not self.has_rush(cid))
 
     def attack_targets(self, player: int) -> list[int]:
         """OP-18: the opponent's Leader and their rested Characters."""
@@ -75,6 +112,12 @@ class OPQueries(State):
         if sel.min_cost is not None and self.cost_of(cid) < sel.min_cost:
             return False
         if sel.rested is not None and card.tapped != sel.rested:
+            return False
+        if sel.name and d.name.split(" (")[0] != sel.name:
+            return False
+        if sel.exclude_name and d.name.split(" (")[0] == sel.exclude_name:
+            return False
+        if sel.blocker is not None and d.keywords.blocker != sel.blocker:
             return False
         return not sel.traits or bool(set(d.traits) & set(sel.traits))
 

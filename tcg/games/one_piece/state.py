@@ -83,14 +83,7 @@ class OnePieceState(OPEffects):
         return out
 
     def _can_activate(self, cid: int, index: int, p: int) -> bool:
-        ab = self.d(cid).abilities[index]
-        if not self.ability_ready(cid, index, p):
-            return False
-        if ab.rest_self and self.cards[cid].tapped:
-            return False
-        on_field = self.counters[p]["cost_area_active"] + self.counters[p]["cost_area_rested"] + sum(
-            self.don(c) for c in [self.leader(p), *self.zones[p]["characters"]])
-        return ab.don_minus <= on_field
+        return self.ability_ready(cid, index, p) and self.cost_payable(cid, index, p)
 
     def _counter_actions(self, p: int) -> list[Action]:
         """OP-115 step 3: Counter values from the hand onto the Leader or a Character; [Counter] Events."""
@@ -101,7 +94,9 @@ class OnePieceState(OPEffects):
             if d.type == "character" and d.counter > 0:
                 out.extend(Action("counter", card=c, target=t) for t in receivers)
             elif d.is_counter_event and self.cost_of(c) <= self.counters[p]["cost_area_active"]:
-                out.append(Action("counter", card=c))
+                first = d.counter_effects[0]
+                if first.do != "don_minus" or self.don_on_field(p) >= first.count:
+                    out.append(Action("counter", card=c))
         return out
 
     # ================================================================== answering decisions
@@ -141,7 +136,14 @@ class OnePieceState(OPEffects):
         elif kind == "target":
             self.resolve_target_choice(dict(data), None if t == "pass" else action.get("card"))
         elif kind == "optional":
-            self.answer_optional(dict(data["task"]), accepted=t != "pass")
+            task = dict(data["task"])
+            if "cost_offer" in task:  # "[On Play] DON!! -1: ...": pay, then the effect
+                cid, index, owner = task["cost_offer"]
+                if t != "pass" and self.cost_payable(cid, index, owner):
+                    self.pay_ability_cost(cid, index, owner)
+                    self.queue_effects(cid, owner, (self.cards[cid].name, "ability", index))
+            else:
+                self.answer_optional(task, accepted=t != "pass")
         self.settle()
 
     def _pay(self, p: int, cost: int) -> None:
@@ -192,18 +194,7 @@ class OnePieceState(OPEffects):
 
     def _activate(self, p: int, card: int, index: int) -> None:
         ab = self.d(card).abilities[index]
-        if ab.rest_self:
-            self.update(card, tapped=True)
-        if ab.don_minus:  # OP-109: DON!! -X, from the cost area first, then from cards
-            left = ab.don_minus
-            for area in ("cost_area_rested", "cost_area_active"):
-                left -= self.don_move(p, area, "don_deck", left)
-            for c in [self.leader(p), *self.zones[p]["characters"]]:
-                take = min(left, self.don(c))
-                if take:
-                    self.set_counter(c, "don", self.don(c) - take)
-                    self.counters[p]["don_deck"] += take
-                    left -= take
+        self.pay_ability_cost(card, index, p)
         if ab.once_per_turn:
             self.flags[f"used:{card}:{index}"] = True
         self.emit("activated", card=card, name=self.cards[card].name, player=p)
@@ -228,10 +219,15 @@ class OnePieceState(OPEffects):
                 and self.zone_of(battle["target"]) in ("leader", "characters"))
 
     def _blockers(self, defender: int) -> list[int]:
-        """OP-115 step 2: the defender's active [Blocker] Characters other than the target."""
-        target = self.flags["battle"]["target"]
+        """OP-115 step 2: the defender's active [Blocker] Characters other than the target, unless
+        an effect forbids [Blocker] in this battle (all, or those with at least some power)."""
+        battle = self.flags["battle"]
+        if any(e.get("kind") == "unblockable" and e.get("card") == battle["attacker"] for e in self.effects):
+            return []
+        floor = battle.get("no_blockers_from")
         return [c for c in self.zones[defender]["characters"]
-                if c != target and not self.cards[c].tapped and self.d(c).keywords.blocker]
+                if c != battle["target"] and not self.cards[c].tapped and self.d(c).keywords.blocker
+                and (floor is None or (floor and self.power(c) < floor))]
 
     def _block_step(self) -> None:
         if not self._battle_alive():
@@ -305,6 +301,12 @@ class OnePieceState(OPEffects):
         self.queue_effects(card, p, (self.cards[card].name, "trigger"))
 
     def _end_of_battle(self) -> None:
+        battle = self.flags.get("battle")
+        if battle is not None:
+            a, t = battle["attacker"], battle["target"]
+            if self.zone_of(t) in ("characters", "trash") and self.d(t).type == "character" and \
+                    self.zone_of(a) == "characters":
+                self.queue_abilities(a, "after_battle_with_character")
         self.flags["battle"] = None
         self.effects = [e for e in self.effects if e.get("until") != "battle"]
         self.emit("battle_end")
@@ -336,6 +338,11 @@ class OnePieceState(OPEffects):
             self._end_of_battle()
         elif k == "play_free":
             self._play_free(task["player"], task["card"])
+        elif k == "cost_offer":
+            self.decision = Decision(task["player"], "optional",
+                                     {"task": {"cost_offer": [task["card"], task["index"], task["player"]]}})
+        elif k == "shuffle_deck":
+            self.rng.shuffle(self.zones[task["player"]]["deck"])
         elif k == "end_phase":
             self._end_phase()
         elif k == "cleanup":
@@ -395,7 +402,7 @@ class OnePieceState(OPEffects):
     def _play_free(self, p: int, card: int) -> None:
         """A [Trigger] "play this card": without paying, if there is room (OP-112 otherwise)."""
         d = self.d(card)
-        if self.zone_of(card) not in ("trash", "limbo", "hand"):
+        if self.zone_of(card) not in ("trash", "limbo", "hand", "deck"):
             return
         if d.type == "character":
             if len(self.zones[p]["characters"]) >= CHARACTERS_MAX:
