@@ -230,3 +230,14 @@ def test_ygo_rule_agent_attacks_what_it_beats_and_beats_random() -> None:
     ds = [YGO.deck(names[0]), YGO.deck(names[1])]
     wins = sum(play_game(YGO, ds, ["rule", "random"], seed)[0].winner == 0 for seed in range(6))
     assert wins >= 5
+
+
+# ====================================================================== One Piece
+OP = load_game("one_piece")
+
+
+def test_op_rule_agent_beats_random() -> None:
+    names = sorted(OP.starter_decks())
+    ds = [OP.deck(names[0]), OP.deck(names[1])]
+    wins = sum(play_game(OP, ds, ["rule", "random"], seed)[0].winner == 0 for seed in range(6))
+    assert wins >= 5

@@ -423,3 +423,8 @@ register_strategy("battle_spirits", BattleSpiritsStrategy)
 from tcg.agents.yugioh_strategy import YugiohStrategy  # noqa: E402
 
 register_strategy("yugioh", YugiohStrategy)
+
+# ====================================================================== One Piece
+from tcg.agents.one_piece_strategy import OnePieceStrategy  # noqa: E402
+
+register_strategy("one_piece", OnePieceStrategy)

@@ -1,0 +1,76 @@
+"""One Piece behaviour that scenarios cannot express: set-up, the redraw, deck rules, DON!! totals."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tcg.core.actions import Action
+from tcg.core.decklist import parse_deck_text
+from tcg.core.errors import IllegalActionError
+from tcg.core.registry import load_game
+
+
+@pytest.fixture(scope="module")
+def op():
+    return load_game("one_piece")
+
+
+@pytest.fixture(scope="module")
+def decks(op):
+    return [op.deck(name) for name in sorted(op.starter_decks())[:2]]
+
+
+def test_setup_and_redraw(op, decks):
+    # OP-102: five cards, then the first player decides on the one redraw first.
+    s = op.new_state(decks, seed=5)
+    first = s.first_player
+    assert s.decision.kind == "mulligan" and s.deciding_player == first
+    assert [len(z["hand"]) for z in s.zones] == [5, 5] and not any(z["life"] for z in s.zones)
+    before = sorted(s.zones[first]["hand"])
+    s.apply(Action("choose", option="redraw"))
+    assert len(s.zones[first]["hand"]) == 5 and sorted(s.zones[first]["hand"]) != before
+    assert s.deciding_player == 1 - first
+    s.apply(Action("pass"))
+    # life cards: as many as each leader's life value; the first player's turn 1 begins
+    for p in (0, 1):
+        assert len(s.zones[p]["life"]) == s.d(s.leader(p)).life
+    assert s.turn == 1 and s.active == first and s.phase == "main"
+    assert s.counters[first]["cost_area_active"] == 1 and s.counters[first]["don_deck"] == 9  # OP-10
+    assert len(s.zones[first]["hand"]) == 5  # OP-8: no draw in the first turn
+
+
+def test_first_player_is_random(op, decks):
+    assert {op.new_state(decks, seed=n).first_player for n in range(20)} == {0, 1}
+
+
+def test_deck_rules(op):
+    # OP-101: one Leader, exactly 50 cards sharing its colour, at most 4 copies.
+    bad = parse_deck_text("[leader]\n1 Crocodile (ST03-001)\n[main]\n5 Karoo\n", "d.txt")
+    msgs = [str(e) for e in op.check_deck(bad)]
+    assert any("exactly 50" in m for m in msgs)
+    assert any("at most 4" in m for m in msgs)
+    assert any("shares no colour" in m for m in msgs)
+    assert any("exactly 1 Leader" in str(e) for e in op.check_deck(parse_deck_text("4 Karoo\n", "e.txt")))
+    for name in op.starter_decks():
+        assert op.check_deck(op.deck(name)) == []
+
+
+def test_don_are_conserved_and_errors_change_nothing(op, decks):
+    s = op.new_state(decks, seed=2)
+    totals = s.conserved()
+    assert totals == {"don_0": 10, "don_1": 10}
+    while s.decision.kind == "mulligan":
+        s.apply(Action("pass"))
+    before = json.dumps(s.to_json(), sort_keys=True)
+    p = s.deciding_player
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(Action("attack", card=s.leader(p), target=s.leader(1 - p)))
+    assert err.value.rule == "OP-18"  # no battle in a player's own first turn
+    assert json.dumps(s.to_json(), sort_keys=True) == before
+    for _ in range(200):
+        if s.game_over:
+            break
+        s.apply(s.legal_actions()[0])
+        assert s.conserved() == totals
