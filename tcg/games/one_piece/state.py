@@ -66,19 +66,19 @@ class OnePieceState(OPEffects):
             d = self.d(c)
             playable = d.type in ("character", "stage") or (d.type == "event" and d.main_effects)
             if playable and self.cost_of(c) <= active:
-                out.append(Action("play", card=c))  # OP-14 / OP-104 / OP-108 / OP-120
+                out.append(Action.of("play", (("card", c),)))  # OP-14 / OP-104 / OP-108 / OP-120
         mine = [self.leader(p), *self.zones[p]["characters"]]
         for c in [*mine, *self.zones[p]["stage"]]:
             for i, ab in enumerate(self.d(c).abilities):
                 if ab.when == "activate_main" and self._can_activate(c, i, p):
-                    out.append(Action("activate", card=c, effect=i))
+                    out.append(Action.of("activate", (("card", c), ("effect", i))))
         if active:
-            out.extend(Action("give_don", card=c) for c in mine)  # OP-16
+            out.extend(Action.of("give_don", (("card", c),)) for c in mine)  # OP-16
         if not self.first_turn_of(p):  # OP-18: no battle in a player's own first turn
             targets = self.attack_targets(p)
             for c in mine:
                 if self.can_attack(c):
-                    out.extend(Action("attack", card=c, target=t) for t in targets)
+                    out.extend(Action.of("attack", (("card", c), ("target", t))) for t in targets)
         out.append(END_TURN)
         return out
 
@@ -92,11 +92,11 @@ class OnePieceState(OPEffects):
         for c in self.zones[p]["hand"]:
             d = self.d(c)
             if d.type == "character" and d.counter > 0:
-                out.extend(Action("counter", card=c, target=t) for t in receivers)
+                out.extend(Action.of("counter", (("card", c), ("target", t))) for t in receivers)
             elif d.is_counter_event and self.cost_of(c) <= self.counters[p]["cost_area_active"]:
                 first = d.counter_effects[0]
                 if first.do != "don_minus" or self.don_on_field(p) >= first.count:
-                    out.append(Action("counter", card=c))
+                    out.append(Action.of("counter", (("card", c),)))
         return out
 
     # ================================================================== answering decisions
