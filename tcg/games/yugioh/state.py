@@ -51,7 +51,8 @@ class YugiohState(YGOEffects):
         if kind == "main":
             return self._main_actions(p)
         if kind == "battle_step":
-            out = [Action("attack", card=c, target=t) for c in self.attackers(p) for t in self.attack_targets(c)]
+            out = [Action.of("attack", (("card", c), ("target", t))) for c in self.attackers(p)
+                   for t in self.attack_targets(c)]
             out += self._activations(p, "battle")  # YGO-118: Quick-Play Spells and Traps in your Battle Step
             if not (self.must_attack(p) and out):  # YGO-5: a forced attack must be declared if it can be
                 out += [NEXT_PHASE, END_TURN]
@@ -68,7 +69,7 @@ class YugiohState(YGOEffects):
         if kind == "discard":
             return [Action("choose", card=c) for c in self.zones[p]["hand"]]
         if kind in ("target", "declare_target"):
-            acts = [Action("choose", card=c) for c in data["candidates"]]
+            acts = [Action.of("choose", (("card", c),)) for c in data["candidates"]]
             return [*acts, PASS] if data["optional"] else acts
         if kind == "optional":
             return [Action("choose", option="yes"), PASS]
