@@ -76,6 +76,7 @@ class Effect(_Strict):
         "play_card",  # target cards (hand, deck or trash) are played without paying their cost
         "trash_life",  # the top `count` of a player's life cards go to the trash
         "don_minus",  # a cost inside the text: return `count` DON!! to the DON!! deck, or stop here
+        "cannot_attack",  # targets cannot attack until the start of `player`'s next turn (OP-3)
     ]
     target: Selector | Literal["self", "attacker", "leader"] | None = None
     condition: Condition | None = None  # the instruction applies only if this holds

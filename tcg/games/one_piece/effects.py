@@ -223,6 +223,9 @@ class OPEffects(OPQueries, EffectRunner):
                 self.tasks.append(Task("play_free", card=t, player=controller))
             for p in sorted(searched):
                 self.tasks.append(Task("shuffle_deck", player=p))
+        elif verb == "cannot_attack":  # OP-3: ends in that player's Refresh phase
+            for t in targets:
+                self.effects.append({"kind": "cannot_attack", "card": t, "until": f"start:{who}"})
         elif verb == "trash_life":
             for _ in range(eff.count):
                 if self.zones[who]["life"]:
