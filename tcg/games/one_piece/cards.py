@@ -110,6 +110,7 @@ class Static(_Strict):
     power: int = 0
     rush: bool = False
     condition: Condition | None = None
+    aura: Selector | None = None  # the power goes to these cards of yours instead of this one
 
 
 class Ability(_Strict):

@@ -36,8 +36,12 @@ class OPQueries(State):
         if card.controller == self.active:
             total += 1000 * card.counter("don")
         for st in d.statics:
-            if st.power and self.static_applies(cid, st):
+            if st.power and st.aura is None and self.static_applies(cid, st):
                 total += st.power
+        for other in self._aura_sources(card.controller):
+            for st in self.d(other).statics:
+                if st.aura is not None and self.static_applies(other, st) and self.matches(st.aura, cid, other):
+                    total += st.power
         for e in self.effects:
             if e.get("kind") == "power" and e.get("card") == cid:
                 total += e["amount"]
@@ -75,6 +79,10 @@ class OPQueries(State):
         c = self.counters[player]
         return c["cost_area_active"] + c["cost_area_rested"] + sum(
             self.don(x) for x in [self.leader(player), *self.zones[player]["characters"]])
+
+    def _aura_sources(self, player: int) -> list[int]:
+        """The player's field cards with a power aura (X.Drake); usually none, checked cheaply."""
+        return [c for c in self.zones[player]["characters"] if any(st.aura for st in self.d(c).statics)]
 
     def cost_of(self, cid: int) -> int:
         return max(0, self.d(cid).cost)  # OP-118: a cost below 0 counts as 0
