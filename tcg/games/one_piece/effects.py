@@ -42,6 +42,8 @@ class OPEffects(OPQueries, EffectRunner):
     def leave_field(self, cid: int, zone: str) -> None:
         """OP-113: the card becomes a new card: its DON!! and the effects on it are gone."""
         self.return_given_don(cid)
+        for key in [k for k in self.flags if k.startswith(f"used:{cid}:")]:  # [Once Per Turn]: a new card
+            del self.flags[key]
         if any(e.get("card") == cid for e in self.effects):
             self.effects = [e for e in self.effects if e.get("card") != cid]
         self.move(cid, zone, tapped=False, entered_this_turn=False)

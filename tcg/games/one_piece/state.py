@@ -128,9 +128,9 @@ class OnePieceState(OPEffects):
                 self.emit("block", card=blocker, name=self.cards[blocker].name, player=p)
                 self.queue_abilities(blocker, "on_block")
         elif kind == "counter":
-            if t == "counter":
-                self._counter(p, action)
+            if t == "counter":  # the Counter resolves before the defender's next choice (OP-120)
                 self.tasks.append(Task("counter_step"))
+                self._counter(p, action)
         elif kind == "trigger":
             self._resolve_trigger(p, data["card"], use=t == "use_trigger")
         elif kind == "target":
