@@ -161,8 +161,16 @@ def _count(zone: Any) -> int:
 
 
 def _civs(view: dict[str, Any]) -> str:
-    civs = view.get("civilizations") or []
+    """Civilizations (Duel Masters) or colours (the other games)."""
+    civs = view.get("civilizations") or view.get("colors") or []
     return "/".join(f"[{CIV_STYLE.get(c, 'white')}]{c}[/]" for c in civs)
+
+
+def _strength(view: dict[str, Any]) -> str:
+    """Power, BP or ATK/DEF, whichever the game's cards have."""
+    if "atk" in view:
+        return f"{view['atk']}/{view.get('def', '')}"
+    return str(view.get("power", view.get("bp", "")))
 
 
 def _card_cell(view: dict[str, Any]) -> str:
@@ -241,11 +249,11 @@ def hand_panel(obs: dict[str, Any], player: int) -> Panel:
     if not isinstance(hand, list) or not hand:
         return Panel(Text("(empty)", style="dim"), title="Your hand", title_align="left")
     table = Table(box=None, pad_edge=False, header_style="dim")
-    for col in ("id", "card", "cost", "civ", "power"):
+    for col in ("id", "card", "cost", "colour", "power"):
         table.add_column(col)
     for v in hand:
         table.add_row(str(v.get("id", "?")), escape(str(v.get("name", "hidden"))), str(v.get("cost", "")),
-                      _civs(v), str(v.get("power", "")))
+                      _civs(v), _strength(v))
     return Panel(table, title="Your hand", title_align="left")
 
 

@@ -462,6 +462,7 @@ class OnePieceState(OPEffects):
         d = self.d(cid)
         view["type"] = d.type
         view["cost"] = d.cost
+        view["colors"] = list(d.colors)
         if d.type in ("leader", "character"):
             view["power"] = self.power(cid) if self.zone_of(cid) in ("leader", "characters") else d.power
         if d.counter:
