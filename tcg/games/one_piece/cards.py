@@ -35,6 +35,7 @@ class Selector(_Strict):
     name: str = ""  # a card named exactly this ("[Pacifista]")
     exclude_name: str = ""  # "other than [Gecko Moria]"
     blocker: bool | None = None  # a [Blocker] Character
+    chooser: Literal["controller", "owner"] = "controller"  # "your opponent chooses 1 card from their hand"
     other: bool = False  # not the card the effect comes from
     count: int = 1
     up_to: bool = False  # OP-121: "up to X" allows 0
@@ -49,6 +50,7 @@ class Condition(_Strict):
     min_characters: int | None = None  # "if you have N or more Characters"
     leader_traits: list[str] = []  # "if your Leader has the {X} type"
     self_rested: bool | None = None  # "if this Character is rested"
+    any_character_max_cost: int | None = None  # "if there is a Character with a cost of N (or less)"
 
 
 class Effect(_Strict):
@@ -77,6 +79,8 @@ class Effect(_Strict):
         "trash_life",  # the top `count` of a player's life cards go to the trash
         "don_minus",  # a cost inside the text: return `count` DON!! to the DON!! deck, or stop here
         "cannot_attack",  # targets cannot attack until the start of `player`'s next turn (OP-3)
+        "cost",  # targets get `amount` cost during this turn (a cost below 0 counts as 0, OP-118)
+        "ko_shield",  # none of the controller's Characters can be K.O.'d during this turn
     ]
     target: Selector | Literal["self", "attacker", "leader"] | None = None
     condition: Condition | None = None  # the instruction applies only if this holds
@@ -109,6 +113,8 @@ class Static(_Strict):
     turn: Literal["any", "yours", "opponents"] = "any"
     power: int = 0
     rush: bool = False
+    double_attack: bool = False
+    ko_immune_to_effects: bool = False  # "This Character cannot be K.O.'d by effects"
     condition: Condition | None = None
     aura: Selector | None = None  # the power goes to these cards of yours instead of this one
 

@@ -19,7 +19,8 @@ class OPEffects(OPQueries, EffectRunner):
     __slots__ = ()
     PLAY_ZONE = "characters"
     UNTARGETED = frozenset({"draw", "add_don", "play_this", "add_to_life", "trash_from_deck", "set_don_active",
-                            "rest_opponent_don", "no_blockers", "gain_rush", "trash_life", "don_minus"})
+                            "rest_opponent_don", "no_blockers", "gain_rush", "trash_life", "don_minus",
+                            "ko_shield"})
 
     # ------------------------------------------------------------------ DON!! (OP-9, OP-16, OP-107)
     def don_move(self, player: int, source: str, target: str, count: int) -> int:
@@ -48,11 +49,15 @@ class OPEffects(OPQueries, EffectRunner):
             self.effects = [e for e in self.effects if e.get("card") != cid]
         self.move(cid, zone, tapped=False, entered_this_turn=False)
 
-    def ko(self, cid: int) -> None:
+    def ko(self, cid: int, by_effect: bool = False) -> None:
         """OP-117: K.O. by battle or by a "K.O." effect; "[On K.O.]" applies."""
         if self.zone_of(cid) != "characters":
             return
         owner = self.cards[cid].controller
+        if any(e.get("kind") == "ko_shield" and e.get("player") == owner for e in self.effects):
+            return  # "none of your Characters can be K.O.'d during this turn"
+        if by_effect and any(st.ko_immune_to_effects and self.static_applies(cid, st) for st in self.d(cid).statics):
+            return
         self.emit("ko", card=cid, name=self.cards[cid].name, player=owner)
         self.leave_field(cid, "trash")
         self.queue_abilities(cid, "on_ko", controller=owner)
@@ -170,6 +175,12 @@ class OPEffects(OPQueries, EffectRunner):
             return True
         return False
 
+    def effect_chooser(self, eff: Any, sel: Any, controller: int) -> int:
+        """"Your opponent chooses 1 card from their hand": the owner of the cards chooses."""
+        if sel.chooser == "owner" and sel.player == "opponent":
+            return 1 - controller
+        return controller
+
     def continue_effect(self, data: dict[str, Any], eff: Any, chosen: tuple[int, ...]) -> None:
         if eff.target in ("attacker", "leader"):
             self.next_effect(data)
@@ -187,7 +198,12 @@ class OPEffects(OPQueries, EffectRunner):
                 self.draw(controller)
         elif verb == "ko":
             for t in targets:
-                self.ko(t)
+                self.ko(t, by_effect=True)
+        elif verb == "cost":
+            for t in targets:
+                self.effects.append({"kind": "cost", "card": t, "amount": eff.amount, "until": "turn"})
+        elif verb == "ko_shield":
+            self.effects.append({"kind": "ko_shield", "player": controller, "until": "turn"})
         elif verb == "power":
             for t in targets:
                 self.effects.append({"kind": "power", "card": t, "amount": eff.amount, "until": eff.duration})

@@ -65,7 +65,14 @@ class OPQueries(State):
             return False
         if cond.leader_traits and not set(self.d(self.leader(controller)).traits) & set(cond.leader_traits):
             return False
+        if cond.any_character_max_cost is not None and not any(
+                self.cost_of(c) <= cond.any_character_max_cost for p in (0, 1) for c in self.zones[p]["characters"]):
+            return False
         return cond.self_rested is None or (source is not None and self.cards[source].tapped == cond.self_rested)
+
+    def has_double_attack(self, cid: int) -> bool:
+        d = self.d(cid)
+        return d.keywords.double_attack or any(st.double_attack and self.static_applies(cid, st) for st in d.statics)
 
     def has_rush(self, cid: int) -> bool:
         """[Rush] printed, granted by a lasting effect of the card, or for this turn by an effect."""
@@ -85,7 +92,12 @@ class OPQueries(State):
         return [c for c in self.zones[player]["characters"] if any(st.aura for st in self.d(c).statics)]
 
     def cost_of(self, cid: int) -> int:
-        return max(0, self.d(cid).cost)  # OP-118: a cost below 0 counts as 0
+        """The printed cost plus "-N cost" effects; below 0 it counts as 0 (OP-118)."""
+        total = self.d(cid).cost
+        for e in self.effects:
+            if e.get("kind") == "cost" and e.get("card") == cid:
+                total += e["amount"]
+        return max(0, total)
 
     def can_attack(self, cid: int) -> bool:
         """OP-115 / OP-114: an active Leader or Character; a Character not the turn it was

@@ -270,7 +270,7 @@ class OnePieceState(OPEffects):
         if self.zone_of(target) == "characters":
             self.ko(target)
             return
-        hits = 2 if self.d(attacker).keywords.double_attack else 1
+        hits = 2 if self.has_double_attack(attacker) else 1
         for _ in range(hits):
             self.tasks.append(Task("leader_damage", player=1 - p, banish=self.d(attacker).keywords.banish))
 
