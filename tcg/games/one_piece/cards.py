@@ -51,6 +51,7 @@ class Condition(_Strict):
     leader_traits: list[str] = []  # "if your Leader has the {X} type"
     self_rested: bool | None = None  # "if this Character is rested"
     any_character_max_cost: int | None = None  # "if there is a Character with a cost of N (or less)"
+    max_life: int | None = None  # "if you have N or less Life cards"
 
 
 class Effect(_Strict):
@@ -80,6 +81,10 @@ class Effect(_Strict):
         "don_minus",  # a cost inside the text: return `count` DON!! to the DON!! deck, or stop here
         "cannot_attack",  # targets cannot attack until the start of `player`'s next turn (OP-3)
         "cost",  # targets get `amount` cost during this turn (a cost below 0 counts as 0, OP-118)
+        "life_to_hand",  # a cost: 1 card from the top or bottom (the player chooses) of your Life to your hand
+        "hand_to_life",  # target cards in your hand go to the top of your Life cards
+        "gain_banish",  # targets gain [Banish] for `duration`
+        "gain_double_attack",  # targets gain [Double Attack] for `duration`
         "ko_shield",  # none of the controller's Characters can be K.O.'d during this turn
     ]
     target: Selector | Literal["self", "attacker", "leader"] | None = None
@@ -130,6 +135,7 @@ class Ability(_Strict):
     don_minus: int = 0  # cost: DON!! -X (OP-109): return X DON!! to the DON!! deck
     rest_don: int = 0  # cost: ①②③: rest that many active DON!! of your cost area
     trash_from_hand: int = 0  # cost: "you may trash N cards from your hand"
+    life_to_hand: int = 0  # cost: "add N cards from the top or bottom of your Life cards to your hand"
 
 
 class Keywords(_Strict):

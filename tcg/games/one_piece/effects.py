@@ -20,7 +20,7 @@ class OPEffects(OPQueries, EffectRunner):
     PLAY_ZONE = "characters"
     UNTARGETED = frozenset({"draw", "add_don", "play_this", "add_to_life", "trash_from_deck", "set_don_active",
                             "rest_opponent_don", "no_blockers", "gain_rush", "trash_life", "don_minus",
-                            "ko_shield"})
+                            "ko_shield", "life_to_hand"})
 
     # ------------------------------------------------------------------ DON!! (OP-9, OP-16, OP-107)
     def don_move(self, player: int, source: str, target: str, count: int) -> int:
@@ -103,6 +103,8 @@ class OPEffects(OPQueries, EffectRunner):
         if ab.rest_don > self.counters[owner]["cost_area_active"]:
             return False
         if ab.trash_from_hand > len(self.zones[owner]["hand"]):
+            return False
+        if ab.life_to_hand > len(self.zones[owner]["life"]):
             return False
         return ab.don_minus <= self.don_on_field(owner)
 
@@ -202,6 +204,16 @@ class OPEffects(OPQueries, EffectRunner):
         elif verb == "cost":
             for t in targets:
                 self.effects.append({"kind": "cost", "card": t, "amount": eff.amount, "until": "turn"})
+        elif verb == "life_to_hand":
+            if self.zones[controller]["life"]:
+                self.tasks.append(Task("life_pick", player=controller))
+        elif verb == "hand_to_life":
+            for t in targets:
+                if self.zone_of(t) == "hand":
+                    self.move(t, "life", top=True, face_down=True)
+        elif verb in ("gain_banish", "gain_double_attack"):
+            for t in targets:
+                self.effects.append({"kind": verb[5:], "card": t, "until": eff.duration})
         elif verb == "ko_shield":
             self.effects.append({"kind": "ko_shield", "player": controller, "until": "turn"})
         elif verb == "power":

@@ -65,6 +65,8 @@ class OPQueries(State):
             return False
         if cond.leader_traits and not set(self.d(self.leader(controller)).traits) & set(cond.leader_traits):
             return False
+        if cond.max_life is not None and len(self.zones[controller]["life"]) > cond.max_life:
+            return False
         if cond.any_character_max_cost is not None and not any(
                 self.cost_of(c) <= cond.any_character_max_cost for p in (0, 1) for c in self.zones[p]["characters"]):
             return False
@@ -72,7 +74,13 @@ class OPQueries(State):
 
     def has_double_attack(self, cid: int) -> bool:
         d = self.d(cid)
-        return d.keywords.double_attack or any(st.double_attack and self.static_applies(cid, st) for st in d.statics)
+        if d.keywords.double_attack or any(st.double_attack and self.static_applies(cid, st) for st in d.statics):
+            return True
+        return any(e.get("kind") == "double_attack" and e.get("card") == cid for e in self.effects)
+
+    def has_banish(self, cid: int) -> bool:
+        return self.d(cid).keywords.banish or any(
+            e.get("kind") == "banish" and e.get("card") == cid for e in self.effects)
 
     def has_rush(self, cid: int) -> bool:
         """[Rush] printed, granted by a lasting effect of the card, or for this turn by an effect."""

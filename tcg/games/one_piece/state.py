@@ -56,6 +56,8 @@ class OnePieceState(OPEffects):
             return [*acts, PASS] if data["optional"] else acts
         if kind == "optional":
             return [Action("choose", option="yes"), PASS]
+        if kind == "life_pick":
+            return [Action("choose", option="top"), Action("choose", option="bottom")]
         raise AssertionError(f"unknown decision {kind}")
 
     def _main_actions(self, p: int) -> list[Action]:
@@ -133,6 +135,9 @@ class OnePieceState(OPEffects):
                 self._counter(p, action)
         elif kind == "trigger":
             self._resolve_trigger(p, data["card"], use=t == "use_trigger")
+        elif kind == "life_pick":
+            life = self.zones[p]["life"]
+            self.move(life[0] if action.get("option") == "top" else life[-1], "hand", face_down=False)
         elif kind == "target":
             self.resolve_target_choice(dict(data), None if t == "pass" else action.get("card"))
         elif kind == "optional":
@@ -272,7 +277,7 @@ class OnePieceState(OPEffects):
             return
         hits = 2 if self.has_double_attack(attacker) else 1
         for _ in range(hits):
-            self.tasks.append(Task("leader_damage", player=1 - p, banish=self.d(attacker).keywords.banish))
+            self.tasks.append(Task("leader_damage", player=1 - p, banish=self.has_banish(attacker)))
 
     def _leader_damage(self, task: Task) -> None:
         """OP-116: a life card to the hand, or its [Trigger]; with no life left the player loses."""
@@ -283,7 +288,7 @@ class OnePieceState(OPEffects):
             return
         card = life[0]
         self.emit("damage", player=p)
-        if task["banish"]:
+        if task["banish"]:  # [Banish]: the life card is trashed, its [Trigger] cannot activate
             self.move(card, "trash", face_down=False)
             return
         if self.d(card).trigger:
@@ -341,6 +346,12 @@ class OnePieceState(OPEffects):
         elif k == "cost_offer":
             self.decision = Decision(task["player"], "optional",
                                      {"task": {"cost_offer": [task["card"], task["index"], task["player"]]}})
+        elif k == "life_pick":  # "from the top or bottom of your Life cards": the player chooses
+            life = self.zones[task["player"]]["life"]
+            if len(life) == 1:
+                self.move(life[0], "hand", face_down=False)
+            elif life:
+                self.decision = Decision(task["player"], "life_pick", {})
         elif k == "shuffle_deck":
             self.rng.shuffle(self.zones[task["player"]]["deck"])
         elif k == "end_phase":
