@@ -165,3 +165,20 @@ def test_parallel_batch_matches_serial(decks: list[Any], tmp_path: Path) -> None
     saved = sorted((tmp_path / "replays").glob("*.json"))
     assert len(saved) == 4
     assert replay(Replay.load(saved[0])).winner == serial[0].winner
+
+
+@pytest.mark.parametrize("game_name", ["one_piece", "yugioh"])
+def test_replays_keep_deck_sections(game_name: str, tmp_path: Path) -> None:
+    """A One Piece Leader lives in its deck's [leader] section: replays and batch workers keep sections."""
+    game = load_game(game_name)
+    ds = [game.deck(n) for n in sorted(game.starter_decks())[:2]]
+    seed = 4
+    result, rep = play_game(game, ds, ["random", "random"], seed)
+    path = tmp_path / "game.json"
+    rep.save(path)
+    if game_name == "one_piece":
+        assert json.loads(path.read_text())["decks"][0][0] == "[leader]"
+    final = replay(Replay.load(path))
+    assert final.winner == result.winner and len(final.history) == result.actions
+    spec = BatchSpec(game_name, [d.flat() for d in ds], ["a", "b"], ["random", "random"])
+    assert len(run_batch(spec, games=2, seed=seed)) == 2

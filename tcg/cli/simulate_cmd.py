@@ -119,7 +119,7 @@ def simulate(
     """Play many AI-vs-AI games and print win rates with 95% confidence intervals."""
     g, deck_lists, labels, options = load_setup(game, list(decks) if decks else None, option)
     agent_list = check_agents(list(agents))
-    spec = BatchSpec(g.name, [d.cards() for d in deck_lists], labels, agent_list, options, max_actions,
+    spec = BatchSpec(g.name, [d.flat() for d in deck_lists], labels, agent_list, options, max_actions,
                      str(replay_dir) if replay_dir else None)
     t0 = time.perf_counter()
     try:
@@ -168,7 +168,7 @@ def demo(
         return
     out.print()
     jobs = jobs or max(1, min(os.cpu_count() or 1, 8))
-    spec = BatchSpec(g.name, [d.cards() for d in deck_lists], labels, agents, options)
+    spec = BatchSpec(g.name, [d.flat() for d in deck_lists], labels, agents, options)
     t0 = time.perf_counter()
     records = run_with_progress(spec, games, seed, jobs, out)
     print_summary(out, summarize(records, labels, agents), time.perf_counter() - t0)

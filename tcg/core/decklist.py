@@ -36,6 +36,18 @@ class DeckList:
     def sections(self) -> set[str]:
         return {e.section for e in self.entries}
 
+    def flat(self) -> list[str]:
+        """Every card name in file order, with a ``[section]`` marker before each change of
+        section (none for a deck that is all ``main``): the JSON form replays and workers use."""
+        out: list[str] = []
+        current = "main"
+        for e in self.entries:
+            if e.section != current:
+                out.append(f"[{e.section}]")
+                current = e.section
+            out.extend([e.name] * e.count)
+        return out
+
 
 def parse_deck_text(text: str, source: str = "<deck>") -> DeckList:
     deck = DeckList(source)

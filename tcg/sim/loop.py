@@ -106,7 +106,7 @@ def play_game(
         game=game.name,
         seed=seed,
         options=dict(resolved),
-        decks=[d.cards() for d in decks],
+        decks=[d.flat() for d in decks],
         actions=[a.to_json() for a in state.history],
         result=result.to_json(),
         agents=[getattr(a, "name", type(a).__name__) for a in players],

@@ -9,6 +9,7 @@ legal, with its index).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +20,8 @@ from tcg.core.decklist import DeckEntry, DeckList
 from tcg.core.errors import DataError, IllegalActionError
 from tcg.core.registry import load_game
 from tcg.core.state import State
+
+_SECTION_MARKER = re.compile(r"^\[([a-z_]+)\]$")
 
 FORMAT = "tcg-replay"
 VERSION = 1
@@ -127,8 +130,17 @@ def _jsonable(value: Any) -> bool:
 
 
 def deck_from_names(names: Sequence[str], source: str) -> DeckList:
-    """A DeckList holding ``names`` in order (one entry per card, so the order survives)."""
-    return DeckList(source, [DeckEntry(1, n, i + 1) for i, n in enumerate(names)])
+    """A DeckList holding ``names`` in order (one entry per card, so the order survives);
+    ``[section]`` markers (see :meth:`DeckList.flat`) switch the section of the names after them."""
+    entries = []
+    section = "main"
+    for i, n in enumerate(names):
+        marker = _SECTION_MARKER.match(n)
+        if marker:
+            section = marker.group(1)
+            continue
+        entries.append(DeckEntry(1, n, i + 1, section))
+    return DeckList(source, entries)
 
 
 def initial_state(rep: Replay) -> State:
