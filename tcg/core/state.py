@@ -419,6 +419,11 @@ class State:
     def _changed(self) -> None:
         self._legal = None
 
+    def enter_phase(self, name: str) -> None:
+        """Play moves to phase or step ``name`` (the ``phase`` event every game's log shows)."""
+        self.phase = name
+        self.emit("phase", phase=name, player=self.active)
+
     def emit(self, type: str, **data: Any) -> None:
         if self.log_events:
             data["type"] = type

@@ -290,13 +290,9 @@ class BattleSpiritsState(BSEffects):
             raise AssertionError(f"unknown task {k}")
         self.settle()
 
-    def _step(self, name: str) -> None:
-        self.phase = name
-        self.emit("phase", phase=name, player=self.active)
-
     def _open(self, phase: str) -> None:
         if self.phase != phase:
-            self._step(phase)
+            self.enter_phase(phase)
         self.decision = Decision(self.active, phase, open=True)
 
     def is_first_turn(self) -> bool:
@@ -306,7 +302,7 @@ class BattleSpiritsState(BSEffects):
         """BS-34 / BS-35: the start step first, with its "at the start of the turn" effects."""
         p = self.active
         self.emit("turn_start", turn=self.turn, player=p)
-        self._step("start")
+        self.enter_phase("start")
         if not self.zones[p]["deck"]:  # BS-103: no cards at the start step loses
             self.lose(p, "deck_out")
             return
@@ -317,12 +313,12 @@ class BattleSpiritsState(BSEffects):
     def _start_phase_rest(self) -> None:
         """BS-36..BS-38: core, draw and refresh steps; then the main phase."""
         p = self.active
-        self._step("core")
+        self.enter_phase("core")
         if not self.is_first_turn() and self.counters[p]["core_stock"] > 0:  # BS-36
             self.move_core(p, "core_stock", "reserve", 1)
-        self._step("draw")
+        self.enter_phase("draw")
         self.draw(p)  # BS-37: no first-turn exception
-        self._step("refresh")
+        self.enter_phase("refresh")
         for c in self.zones[p]["field"]:  # BS-38: refresh every exhausted card
             self.set_exhausted(c, False)
         self.move_core(p, "trash_cores", "reserve", self.counters[p]["trash_cores"])
@@ -333,7 +329,7 @@ class BattleSpiritsState(BSEffects):
         if self.is_first_turn():
             self.tasks.append(Task("end_phase"))
             return
-        self._step("battle")
+        self.enter_phase("battle")
         self.tasks.append(Task("attack_declaration"))
 
     def _attack_declaration(self) -> None:
@@ -357,7 +353,7 @@ class BattleSpiritsState(BSEffects):
         if task["passes"] >= 2 or self._battle_ended():
             return
         if self.phase != task["step"]:
-            self._step(task["step"])
+            self.enter_phase(task["step"])
         self.decision = Decision(task["player"], "flash", {"step": task["step"], "passes": task["passes"]})
 
     def _block_step(self) -> None:
@@ -366,7 +362,7 @@ class BattleSpiritsState(BSEffects):
         if self.zone_of(attack["attacker"]) != "field" or attack.get("ended"):
             self.tasks.append(Task("end_of_battle"))  # BS-112; or an effect ended the battle
             return
-        self._step("block")
+        self.enter_phase("block")
         defender = 1 - attack["player"]
         if self.attackers(defender):
             self.decision = Decision(defender, "block", {})
@@ -389,17 +385,17 @@ class BattleSpiritsState(BSEffects):
         if self.zone_of(attacker) != "field" or attack.get("ended"):
             return  # BS-112; or an effect ended the battle without comparing BP
         if blocker is None:
-            self._step("comparison")
+            self.enter_phase("comparison")
             self.damage(1 - attack["player"], len(self.symbols(attacker)))
             return
         if self.zone_of(blocker) != "field":
             return  # BS-52: the blocker left before the comparison
-        self._step("comparison")
+        self.enter_phase("comparison")
         ba, bb = self.bp(attacker), self.bp(blocker)
         losers = [c for c, mine, theirs in ((attacker, ba, bb), (blocker, bb, ba)) if mine <= theirs]
         self.emit("battle", attacker=attacker, blocker=blocker, attacker_bp=ba, blocker_bp=bb,
                   result="tie" if len(losers) == 2 else "decided")
-        self._step("destruction")
+        self.enter_phase("destruction")
         owners = {attacker: attack["player"], blocker: 1 - attack["player"]}
         for c in losers:
             self.destroy(c, by=1 - owners[c])
@@ -420,7 +416,7 @@ class BattleSpiritsState(BSEffects):
         return attack is not None and bool(attack.get("ended"))
 
     def _end_of_battle(self) -> None:
-        self._step("end_of_battle")
+        self.enter_phase("end_of_battle")
         self.flags["attack"] = None
         if self.flags.pop("end_attack_step", False):  # "when this battle ends, end the attack step"
             self.tasks.append(Task("end_phase"))
@@ -470,7 +466,7 @@ class BattleSpiritsState(BSEffects):
 
     def _end_phase(self) -> None:
         """BS-56: end-of-turn effects; "until the end of the turn" effects end."""
-        self._step("end")
+        self.enter_phase("end")
         self.tasks.append(Task("cleanup"))
         for c in reversed(self.zones[self.active]["field"]):
             self.queue_abilities(c, "end_of_turn")

@@ -362,10 +362,6 @@ class OnePieceState(OPEffects):
             raise AssertionError(f"unknown task {k}")
         self.settle()
 
-    def _step(self, name: str) -> None:
-        self.phase = name
-        self.emit("phase", phase=name, player=self.active)
-
     def _place_life(self) -> None:
         """OP-102: life cards from the top of the deck, so that the top card ends at the bottom."""
         for p in (0, 1):
@@ -379,7 +375,7 @@ class OnePieceState(OPEffects):
         """OP-3 / OP-4: "until the start of the turn" effects end; start-of-turn effects activate."""
         p = self.active
         self.emit("turn_start", turn=self.turn, player=p)
-        self._step("refresh")
+        self.enter_phase("refresh")
         self.effects = [e for e in self.effects if e.get("until") != f"start:{p}"]
         self.tasks.append(Task("refresh_rest"))
         for q in (1 - p, p):  # the turn player's effects resolve first (OP-121)
@@ -400,12 +396,12 @@ class OnePieceState(OPEffects):
                 if self.cards[c].tapped:
                     self.update(c, tapped=False)
         self.don_move(p, "cost_area_rested", "cost_area_active", self.counters[p]["cost_area_rested"])
-        self._step("draw")
+        self.enter_phase("draw")
         if not (self.turn == 1 and p == self.first_player):
             self.draw(p)
-        self._step("don_phase")
+        self.enter_phase("don_phase")
         self.don_move(p, "don_deck", "cost_area_active", 1 if self.turn == 1 else 2)
-        self._step("main")
+        self.enter_phase("main")
         self.tasks.append(Task("main"))
         for c in reversed([self.leader(p), *self.zones[p]["characters"], *self.zones[p]["stage"]]):
             self.queue_abilities(c, "start_of_main")  # OP-12
@@ -430,7 +426,7 @@ class OnePieceState(OPEffects):
     def _end_phase(self) -> None:
         """OP-19: end-of-turn effects activate once; OP-20: "this turn" effects end."""
         p = self.active
-        self._step("end")
+        self.enter_phase("end")
         self.tasks.append(Task("cleanup"))
         for c in reversed([self.leader(1 - p), *self.zones[1 - p]["characters"], *self.zones[1 - p]["stage"]]):
             self.queue_abilities(c, "end_of_opponents_turn")

@@ -506,7 +506,7 @@ class YugiohState(YGOEffects):
         elif k == "end_step":
             self._end_step()
         elif k == "main2":
-            self._step("main2")
+            self.enter_phase("main2")
             self.tasks.append(Task("main"))
         elif k == "end_phase":
             self._end_phase()
@@ -516,10 +516,6 @@ class YugiohState(YGOEffects):
             self._cleanup()
         else:
             raise AssertionError(f"unknown task {k}")
-
-    def _step(self, name: str) -> None:
-        self.phase = name
-        self.emit("phase", phase=name, player=self.active)
 
     def _open_main(self) -> None:
         if self.flags.get("triggers"):
@@ -538,7 +534,7 @@ class YugiohState(YGOEffects):
         """YGO-106 / YGO-107: Draw Phase (no draw for the first player's first turn), Standby Phase."""
         p = self.active
         self.emit("turn_start", turn=self.turn, player=p)
-        self._step("draw")
+        self.enter_phase("draw")
         if self.turn != 1:
             self.draw(p)
             if self.winner is not None:
@@ -548,7 +544,7 @@ class YugiohState(YGOEffects):
     def _standby(self) -> None:
         """YGO-108: the Standby Phase; then Main Phase 1 unless an effect skips it (YGO-8, YGO-9)."""
         p = self.active
-        self._step("standby")
+        self.enter_phase("standby")
         skip = self._lasting("skip_main1", p)
         if skip is not None:  # YGO-8: Main Phase 1 is skipped
             self.effects = [e for e in self.effects if e is not skip]
@@ -562,7 +558,7 @@ class YugiohState(YGOEffects):
             else:
                 self.decision = Decision(p, "main1_skipped", {})
             return
-        self._step("main1")
+        self.enter_phase("main1")
         self.tasks.append(Task("main"))
 
     def _battle_phase(self) -> None:
@@ -583,7 +579,7 @@ class YugiohState(YGOEffects):
         self.flags["battle_phases"] = self.flags.get("battle_phases", 0) + 1
         self.flags.pop("end_battle_phase", None)
         self.flags.pop("skip_main2", None)
-        self._step("start_step")
+        self.enter_phase("start_step")
         self.tasks.append(Task("battle_step"))
 
     def _battle_step(self) -> None:
@@ -591,7 +587,7 @@ class YugiohState(YGOEffects):
             self.tasks.append(Task("end_step"))
             return
         if self.phase != "battle_step":
-            self._step("battle_step")
+            self.enter_phase("battle_step")
         self.decision = Decision(self.active, "battle_step", open=True)
 
     def _declare_attack(self, p: int, attacker: int, target: int | str) -> None:
@@ -649,7 +645,7 @@ class YugiohState(YGOEffects):
 
     def _damage_step(self) -> None:
         """YGO-124 / YGO-125: a face-down target is turned face-up before damage calculation."""
-        self._step("damage_step")
+        self.enter_phase("damage_step")
         target = self.flags["attack"]["target"]
         if target != "player" and self.cards[target].face_down:
             self.update(target, face_down=False)
@@ -668,7 +664,7 @@ class YugiohState(YGOEffects):
         self.flags["attack"] = None
         if self.zone_of(attacker) != "monster_zone" or attack.get("negated"):
             return
-        self._step("damage_calculation")
+        self.enter_phase("damage_calculation")
         a = self.atk(attacker)
         destroyed: list[int] = []
         if target == "player":
@@ -699,7 +695,7 @@ class YugiohState(YGOEffects):
                     self.lose_lp(p, b - a)  # YGO-19: equal, both stay
         if self.winner is not None:
             return
-        self._step("end_of_damage_step")
+        self.enter_phase("end_of_damage_step")
         for c in destroyed:
             owner = self.cards[c].controller
             self.destroy(c, reason="battle")
@@ -721,7 +717,7 @@ class YugiohState(YGOEffects):
     def _end_step(self) -> None:
         """YGO-11 / YGO-14: the End Step, then another Battle Phase if an effect grants one (YGO-10),
         else Main Phase 2 (unless the player went straight to the End Phase)."""
-        self._step("end_step")
+        self.enter_phase("end_step")
         self.flags["attack"] = None
         extra = self._lasting("extra_battle_phases", self.active)
         if extra is not None and extra.get("active_turn") == self.turn and extra["count"] > 1:
@@ -736,7 +732,7 @@ class YugiohState(YGOEffects):
             self.tasks.append(Task("main2"))
 
     def _end_phase(self) -> None:
-        self._step("end")
+        self.enter_phase("end")
         self.tasks.append(Task("hand_limit"))
 
     def _hand_limit(self) -> None:
