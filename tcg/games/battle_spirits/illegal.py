@@ -21,6 +21,9 @@ def explain(s: BattleSpiritsState, a: Action) -> tuple[str, str]:
     card = a.get("card")
     if card is not None and (not isinstance(card, int) or not 0 <= card < len(s.cards)):
         return "BS-28", f"there is no card with id {card!r}"
+    if card is None and t in ("summon", "deploy", "use_magic", "direct_brave", "brave_fusion", "set_burst",
+                              "activate_burst", "attack", "block"):
+        return "BS-28", f"{t} needs a card (the field 'card')"
     if dec.kind == "burst_pay":
         return "BS-113", (f"the burst's follow-up: {dec.data['then']} {s.cards[dec.data['card']].name} paying its "
                           "cost exactly from your reserve and your cards, or pass")

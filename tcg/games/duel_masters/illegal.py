@@ -36,6 +36,9 @@ def explain(s: DuelMastersState, a: Action) -> tuple[str, str]:
     card = a.get("card")
     if card is not None and (not isinstance(card, int) or not 0 <= card < len(s.cards)):
         return "DM-5", f"there is no card with id {card!r}"
+    if card is None and t in ("charge_mana", "summon", "cast", "attack", "block", "tap_ability",
+                              "use_shield_trigger", "silent_skill"):
+        return "DM-5", f"{t} needs a card (the field 'card')"
     if t == "charge_mana":
         if s.flags.get("charged"):
             return "DM-11", "only one card may be put into the mana zone per turn"

@@ -18,6 +18,8 @@ def explain(s: OnePieceState, a: Action) -> tuple[str, str]:
     card = a.get("card")
     if card is not None and (not isinstance(card, int) or not 0 <= card < len(s.cards)):
         return "OP-110", f"there is no card with id {card!r}"
+    if card is None and t in ("play", "give_don", "activate", "attack", "block", "counter", "use_trigger"):
+        return "OP-110", f"{t} needs a card (the field 'card')"
     if dec.kind == "replace":
         return "OP-112", "at most 5 Characters: choose one of your Characters to trash for the new one"
     if t in ("play", "give_don", "activate", "attack") and dec.kind != "main":

@@ -21,6 +21,9 @@ def explain(s: YugiohState, a: Action) -> tuple[str, str]:
     card = a.get("card")
     if card is not None and (not isinstance(card, int) or not 0 <= card < len(s.cards)):
         return "YGO-104", f"there is no card with id {card!r}"
+    if card is None and t in ("normal_summon", "set_monster", "flip_summon", "change_position", "special_summon",
+                              "activate", "set_spell_trap", "attack"):
+        return "YGO-104", f"{t} needs a card (the field 'card')"
     if t in _MAIN_ONLY and dec.kind != "main":
         return _MAIN_ONLY[t], f"{t} is done in your own Main Phase with an open game state; now: {dec.kind}"
     if t in ("normal_summon", "set_monster"):

@@ -1,0 +1,55 @@
+"""Bad input never crashes and never changes anything: mutated actions raise IllegalActionError
+naming a rule of the game, and the state's JSON is the same afterwards (every registered game)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tcg.core.actions import Action
+from tcg.core.errors import IllegalActionError
+from tcg.core.registry import game_names, load_game
+from tcg.core.rng import Rng
+
+
+def mutations(action: Action, n_cards: int, rng: Rng) -> list[Action]:
+    """Near misses of a legal action: another card, a missing field, a foreign type, junk values."""
+    fields = dict(action.fields)
+    out = [Action("no_such_action"), Action(action.type, **{**fields, "card": n_cards + 5})]
+    if "card" in fields:
+        out.append(Action(action.type, **{k: v for k, v in fields.items() if k != "card"}))
+        out.append(Action(action.type, **{**fields, "card": rng.below(n_cards)}))
+        out.append(Action(action.type, **{**fields, "card": "x"}))
+    if "target" in fields:
+        out.append(Action(action.type, **{**fields, "target": rng.below(n_cards)}))
+    for other in ("attack", "summon", "play", "activate", "block", "pass", "end_turn", "choose"):
+        out.append(Action(other, card=rng.below(n_cards)))
+    return out
+
+
+@pytest.mark.parametrize("game_name", game_names())
+def test_mutated_actions_are_rejected_cleanly(game_name: str) -> None:
+    game = load_game(game_name)
+    names = sorted(game.starter_decks())
+    if len(names) < 2:
+        pytest.skip("no starter decks")
+    rng = Rng(99)
+    prefix = game.rule_prefix + "-"
+    for g in range(3):
+        state = game.new_state([game.deck(names[0]), game.deck(names[1])], seed=g)
+        for _ in range(120):
+            if state.game_over:
+                break
+            legal = state.legal_actions()
+            base = legal[rng.below(len(legal))]
+            for bad in mutations(base, len(state.cards), rng):
+                if bad in legal:
+                    continue
+                before = json.dumps(state.to_json(), sort_keys=True)
+                with pytest.raises(IllegalActionError) as err:
+                    state.apply(bad)
+                rule = err.value.rule
+                assert rule.startswith(prefix) or rule in ("illegal", "game_over"), (bad, rule)
+                assert json.dumps(state.to_json(), sort_keys=True) == before, bad
+            state.apply(base)
