@@ -11,10 +11,13 @@ and where a selector's candidates come from.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from tcg.core.actions import Action
 from tcg.core.state import Decision, State, Task
+
+_PASS = Action("pass")
 
 Ref = tuple[Any, ...]
 
@@ -117,6 +120,14 @@ class EffectRunner(State):
             return
         self.decision = Decision(self.effect_chooser(eff, sel, controller), "target",
                                  {"task": data, "chosen": chosen, "candidates": tuple(candidates), "optional": up_to})
+
+    @staticmethod
+    def target_actions(data: Mapping[str, Any]) -> list[Action]:
+        """The legal actions of a ``target`` decision: one ``choose {card}`` per candidate not yet
+        chosen, and ``pass`` where the effect says "up to"."""
+        chosen = data.get("chosen", ())
+        acts = [Action.of("choose", (("card", c),)) for c in data["candidates"] if c not in chosen]
+        return [*acts, _PASS] if data["optional"] else acts
 
     def resolve_target_choice(self, data: dict[str, Any], pick: int | None) -> None:
         task = dict(data["task"])

@@ -237,6 +237,8 @@ class State:
     #: name them (Yu-Gi-Oh! attacks a face-down monster). Only for games whose card ids carry
     #: no information, i.e. ids are given after shuffling.
     REFERABLE_FACE_DOWN: ClassVar[frozenset[str]] = frozenset()
+    #: What the game calls a tapped card in views ("exhausted", "rested"); "" leaves it out.
+    TAPPED_AS: ClassVar[str] = "tapped"
     #: Phases where the active player's decision is open (the engine stops there).
     GAME: ClassVar[Game]
 
@@ -519,8 +521,8 @@ class State:
         """The public properties of a visible card. Games extend it (power, level, ...)."""
         card = self.cards[cid]
         view: Json = {"id": cid, "name": card.name}
-        if card.tapped:
-            view["tapped"] = True
+        if card.tapped and self.TAPPED_AS:
+            view[self.TAPPED_AS] = True
         if card.face_down:
             view["face_down"] = True
         if card.entered_this_turn:

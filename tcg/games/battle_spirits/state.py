@@ -30,6 +30,7 @@ class BattleSpiritsState(BSEffects):
         "removed": "public",
         "trash": "public",
     }
+    TAPPED_AS: ClassVar[str] = "exhausted"
     __slots__ = ()
 
     # ================================================================== legal actions
@@ -50,8 +51,7 @@ class BattleSpiritsState(BSEffects):
         if kind == "burst_pay":
             return Concat([self._burst_payments(p, data["card"], data["then"]), [PASS]])
         if kind == "target":
-            acts = [Action("choose", card=c) for c in data["candidates"]]
-            return [*acts, PASS] if data["optional"] else acts
+            return self.target_actions(data)
         if kind == "optional":
             return [Action("choose", option="yes"), PASS]
         raise AssertionError(f"unknown decision {kind}")
@@ -497,8 +497,6 @@ class BattleSpiritsState(BSEffects):
 
     def card_view(self, cid: int) -> dict[str, Any]:
         view = super().card_view(cid)
-        if "tapped" in view:
-            view["exhausted"] = view.pop("tapped")
         d = self.d(cid)
         view["type"] = d.type
         view["colors"] = sorted(self.colors(cid))

@@ -66,8 +66,7 @@ class DuelMastersState(DMEffects):
         if kind == "shield_trigger":
             return [*self._trigger_actions(p, data["cards"]), PASS]
         if kind == "target":
-            acts = [Action("choose", card=c) for c in data["candidates"] if c not in data["chosen"]]
-            return [*acts, PASS] if data["optional"] else acts
+            return self.target_actions(data)
         if kind == "optional":
             return [Action("choose", option="yes"), PASS]
         if kind == "pay":

@@ -32,6 +32,7 @@ class OnePieceState(OPEffects):
         "trash": "public",
         "life": "hidden",  # face down, secret to both players (OP-110)
     }
+    TAPPED_AS: ClassVar[str] = "rested"
     __slots__ = ()
 
     # ================================================================== legal actions
@@ -52,8 +53,7 @@ class OnePieceState(OPEffects):
         if kind == "trigger":
             return [Action("use_trigger", card=data["card"]), PASS]
         if kind == "target":
-            acts = [Action("choose", card=c) for c in data["candidates"]]
-            return [*acts, PASS] if data["optional"] else acts
+            return self.target_actions(data)
         if kind == "optional":
             return [Action("choose", option="yes"), PASS]
         if kind == "life_pick":
@@ -464,8 +464,6 @@ class OnePieceState(OPEffects):
 
     def card_view(self, cid: int) -> dict[str, Any]:
         view = super().card_view(cid)
-        if "tapped" in view:
-            view["rested"] = view.pop("tapped")
         d = self.d(cid)
         view["type"] = d.type
         view["cost"] = d.cost

@@ -41,6 +41,7 @@ class YugiohState(YGOEffects):
         "extra_deck": "owner",
     }
     REFERABLE_FACE_DOWN: ClassVar[frozenset[str]] = frozenset({"monster_zone", "spell_trap_zone", "field_zone"})
+    TAPPED_AS: ClassVar[str] = ""  # shown as the position
     __slots__ = ()
 
     # ================================================================== legal actions
@@ -69,8 +70,7 @@ class YugiohState(YGOEffects):
         if kind == "discard":
             return [Action("choose", card=c) for c in self.zones[p]["hand"]]
         if kind in ("target", "declare_target"):
-            acts = [Action.of("choose", (("card", c),)) for c in data["candidates"]]
-            return [*acts, PASS] if data["optional"] else acts
+            return self.target_actions(data)
         if kind == "optional":
             return [Action("choose", option="yes"), PASS]
         if kind == "summon_position":
@@ -773,7 +773,6 @@ class YugiohState(YGOEffects):
 
     def card_view(self, cid: int) -> dict[str, Any]:
         view = super().card_view(cid)
-        view.pop("tapped", None)
         d = self.d(cid)
         view["type"] = d.type
         if d.type == "monster":
