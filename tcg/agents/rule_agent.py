@@ -428,3 +428,8 @@ register_strategy("yugioh", YugiohStrategy)
 from tcg.agents.one_piece_strategy import OnePieceStrategy  # noqa: E402
 
 register_strategy("one_piece", OnePieceStrategy)
+
+# ====================================================================== Force of Will
+from tcg.agents.force_of_will_strategy import ForceOfWillStrategy  # noqa: E402
+
+register_strategy("force_of_will", ForceOfWillStrategy)

@@ -44,7 +44,7 @@ def check_counters(state: State) -> list[str]:
     problems = []
     for p, counters in enumerate(state.counters):
         for name, value in counters.items():
-            if isinstance(value, int) and value < 0:
+            if isinstance(value, int) and value < 0 and name not in state.SIGNED_COUNTERS:
                 problems.append(f"player {p} counter {name} is negative ({value})")
     for card in state.cards:
         for name, value in card.counters:

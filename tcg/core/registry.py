@@ -12,6 +12,7 @@ GAMES: dict[str, str] = {
     "battle_spirits": "tcg.games.battle_spirits",
     "yugioh": "tcg.games.yugioh",
     "one_piece": "tcg.games.one_piece",
+    "force_of_will": "tcg.games.force_of_will",
 }
 
 

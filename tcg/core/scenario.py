@@ -335,7 +335,7 @@ class Runner:
                     fails.extend(f"players[{p}].zones.{zone}: {m}" for m in _zone_check(names, zwant))
             else:
                 got = self.game.player_counter(st, p, key)
-                if got != value:
+                if not _counter_matches(got, value):
                     fails.append(f"players[{p}].{key}: expected {value!r}, got {got!r}")
         return fails
 
@@ -390,3 +390,16 @@ def _zone_check(names: list[str], want: Any) -> list[str]:
 
 def _show(pattern: Mapping[str, Any]) -> str:
     return "{" + ", ".join(f"{k}: {v}" for k, v in pattern.items()) + "}"
+
+
+def _counter_matches(got: Any, want: Any) -> bool:
+    """A counter check. A mapping counter (Force of Will's will per attribute) matches a mapping
+    whose left-out keys are 0, or a number that is its total."""
+    if isinstance(got, Mapping):
+        if isinstance(want, Mapping):
+            return all(got.get(k, 0) == v for k, v in want.items()) and all(
+                v == 0 for k, v in got.items() if k not in want)
+        if isinstance(want, int) and not isinstance(want, bool):
+            return sum(got.values()) == want
+        return False
+    return bool(got == want)

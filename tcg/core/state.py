@@ -239,7 +239,8 @@ class State:
     REFERABLE_FACE_DOWN: ClassVar[frozenset[str]] = frozenset()
     #: What the game calls a tapped card in views ("exhausted", "rested"); "" leaves it out.
     TAPPED_AS: ClassVar[str] = "tapped"
-    #: Phases where the active player's decision is open (the engine stops there).
+    #: Player counters that may go below zero (Force of Will life ends at -100 in FOW-T11).
+    SIGNED_COUNTERS: ClassVar[frozenset[str]] = frozenset()
     GAME: ClassVar[Game]
 
     __slots__ = (

@@ -1,0 +1,244 @@
+"""The Force of Will card schema (README: Card fields) and its effect vocabulary.
+
+Cards are data: a spell's effects, a resonator's or addition's abilities ([Enter],
+[Activate], "when this attacks"), its lasting effects, a Break ability (FOW-60) and a
+chant-standby's trigger (FOW-56) are written with the small vocabulary below and carried
+out by :mod:`tcg.games.force_of_will.effects`. A ruler carries its J-ruler side
+(``j_ruler``) and the J-Activate cost (``j_activate``): there is no separate J-ruler card.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+Attribute = Literal["light", "fire", "water", "wind", "darkness"]  # FOW-107
+ATTRIBUTES: tuple[Attribute, ...] = ("light", "fire", "water", "wind", "darkness")
+CardType = Literal["resonator", "spell", "addition", "ruler", "magic_stone"]
+Subtype = Literal[
+    "chant", "chant_instant", "chant_standby",  # FOW-22
+    "addition_field", "addition_resonator",  # FOW-23
+    "basic_magic_stone", "special_magic_stone",  # FOW-8
+]
+SPELL_SUBTYPES = ("chant", "chant_instant", "chant_standby")
+ADDITION_SUBTYPES = ("addition_field", "addition_resonator")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+def _check_cost(value: dict[str, int]) -> dict[str, int]:
+    """FOW-66: a cost is an attribute part plus a generic part, ``{fire: 1, generic: 2}``."""
+    for key, n in value.items():
+        if key not in (*ATTRIBUTES, "generic"):
+            raise ValueError(f"a cost names attributes ({', '.join(ATTRIBUTES)}) or 'generic', not {key!r}")
+        if n < 0:
+            raise ValueError(f"a cost amount cannot be negative ({key}: {n})")
+    return {k: n for k, n in value.items() if n}
+
+
+class Keywords(_Strict):
+    """The optional keyword vocabulary of the brief (2.8), ``{flying: true, ...}``."""
+
+    swiftness: bool = False  # may attack and use {Rest} abilities the turn it entered
+    flying: bool = False  # blocked only by a J-ruler or resonator with Flying
+    first_strike: bool = False  # deals its battle damage first
+    pierce: bool = False  # when blocked, excess battle damage goes to the defending player
+    precision: bool = False  # may attack recovered J-rulers and resonators
+    quickcast: bool = False  # a Chant playable whenever a Chant-Instant could be
+    imperishable: bool = False  # J-ruler only: destroyed, it returns ruler side up
+
+
+KEYWORD_NAMES = tuple(Keywords.model_fields)
+
+
+class Selector(_Strict):
+    """What an effect targets (or, with ``all``, acts on); ``player`` is whose cards, relative
+    to the effect's controller."""
+
+    kind: Literal[
+        "resonator",  # a resonator (never a J-ruler, FOW-39)
+        "j_or_resonator",  # a J-ruler or a resonator
+        "player",  # a player
+        "any",  # "target resonator, J-ruler or player" (Fireball)
+        "spell",  # a spell on the chase area (cancel)
+        "addition",  # an addition on the field
+    ] = "resonator"
+    player: Literal["self", "opponent", "any"] = "any"
+    rested: bool | None = None
+    max_atk: int | None = None
+    min_atk: int | None = None
+    max_total_cost: int | None = None  # "with total cost N or less"
+    attributes: list[Attribute] = []  # has one of these attributes
+    races: list[str] = []  # has one of these races
+    flying: bool | None = None
+    other: bool = False  # not the card the effect comes from
+    count: int = Field(default=1, ge=1)
+    up_to: bool = False
+    all: bool = False  # every matching card, no targeting
+
+
+class Effect(_Strict):
+    """One instruction of a spell or ability."""
+
+    do: Literal[
+        "damage",  # deal `amount` damage to targets (resonator/J-ruler damage accumulates; a player loses life)
+        "destroy",  # destroy targets
+        "return_to_hand",  # targets go to their owner's hand
+        "modify",  # targets get `atk` / `def` until end of turn (or for as long as they stay: `duration: lasting`)
+        "draw",  # the controller draws `count`
+        "discard",  # `player` discards `count` cards at random
+        "gain_life",  # the controller gains `amount` life
+        "lose_life",  # `player` loses `amount` life
+        "rest",  # targets become rested
+        "recover",  # targets become recovered
+        "heal",  # the damage on targets is removed
+        "cancel",  # a target spell on the chase area is cancelled: it goes to the graveyard unresolved
+        "call_stone",  # the top card of the controller's magic stone deck enters their magic stone area rested
+        "gain_keyword",  # targets gain `keyword` until end of turn
+        "bounce_stone",  # `player`'s `count` magic stones return to the top of their magic stone deck
+    ]
+    target: Selector | Literal["self", "event_target", "event_card", "attached"] | None = None
+    amount: int = 0
+    atk: int = 0
+    def_: int = Field(default=0, alias="def")
+    count: int = 1
+    player: Literal["self", "opponent"] = "self"
+    keyword: str = ""
+    duration: Literal["turn", "lasting"] = "turn"
+
+    @field_validator("keyword")
+    @classmethod
+    def _known_keyword(cls, value: str) -> str:
+        if value and value not in KEYWORD_NAMES:
+            raise ValueError(f"unknown keyword {value!r}; keywords are: {', '.join(KEYWORD_NAMES)}")
+        return value
+
+
+class Ability(_Strict):
+    """An ability of a resonator, addition or J-ruler.
+
+    ``enter``: [Enter] (when this card enters the field); ``attacks``: when this attacks;
+    ``activate``: [Activate] (M7, or as a chase, FOW-52), with its costs before the colon:
+    will (``cost``) and/or {Rest} (``rest_self``)."""
+
+    when: Literal["enter", "attacks", "activate"]
+    effects: list[Effect]
+    cost: dict[str, int] = {}
+    rest_self: bool = False
+    once_per_turn: bool = False
+    text: str = ""
+
+    _cost = field_validator("cost")(_check_cost)
+
+
+class Static(_Strict):
+    """A lasting effect while the card is on the field: +ATK/+DEF and keywords for ``applies_to``
+    ("self", the resonator an addition is attached to, or every card a selector matches)."""
+
+    applies_to: Literal["self", "attached"] | Selector = "self"
+    atk: int = 0
+    def_: int = Field(default=0, alias="def")
+    keywords: Keywords = Keywords()
+
+
+class StandbyTrigger(_Strict):
+    """FOW-56: the event that lets a set chant-standby be activated."""
+
+    event: Literal[
+        "opponent_spell_targets_your_resonator",  # a spell an opponent controls targets a resonator you control
+        "opponent_plays_spell",  # an opponent plays a spell
+        "opponent_summons",  # an opponent summons a resonator
+        "opponent_attacks",  # an opponent's J-ruler or resonator attacks
+        "opponent_lifebreak",  # an opponent performs a Lifebreak
+    ]
+
+
+class JRulerSide(_Strict):
+    """The back of a ruler card (FOW-24): what the J-ruler is on the field."""
+
+    name: str = Field(min_length=1)
+    atk: int = 0
+    def_: int = Field(default=0, alias="def")
+    races: list[str] = []
+    keywords: Keywords = Keywords()
+    abilities: list[Ability] = []
+    statics: list[Static] = []
+    text: str = ""
+
+
+class ForceOfWillCard(_Strict):
+    """A card definition. Only ``name`` and ``type`` are required (README: Card fields)."""
+
+    name: str = Field(min_length=1)
+    type: CardType
+    subtype: Subtype | None = None
+    attributes: list[Attribute] = []
+    cost: dict[str, int] = {}
+    atk: int = 0
+    def_: int = Field(default=0, alias="def")
+    races: list[str] = []
+    keywords: Keywords = Keywords()
+    effects: list[Effect] = []  # a spell's effects (FOW-22)
+    abilities: list[Ability] = []
+    statics: list[Static] = []
+    break_ability: list[Effect] = []  # FOW-60: "Break: ..." played free from the Lifebreak area
+    trigger: StandbyTrigger | None = None  # a chant-standby's Trigger (FOW-56)
+    produces: list[Attribute] = []  # a special magic stone: rests for 1 will of one of these
+    j_activate: dict[str, int] = {}  # a ruler's J-Activate cost (FOW-36)
+    j_ruler: JRulerSide | None = None  # a ruler's back side
+    text: str = ""
+    break_text: str = ""
+    card_number: str = ""
+    rarity: str = ""
+    fixture: bool = False  # a test fixture of the brief (2.7), not official card data
+
+    _cost = field_validator("cost", "j_activate")(_check_cost)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ForceOfWillCard:
+        t, sub = self.type, self.subtype
+        if t == "spell" and sub not in SPELL_SUBTYPES:
+            raise ValueError(f"a spell needs a subtype: one of {', '.join(SPELL_SUBTYPES)} (FOW-22)")
+        if t == "addition" and sub not in ADDITION_SUBTYPES:
+            raise ValueError(f"an addition needs a subtype: one of {', '.join(ADDITION_SUBTYPES)} (FOW-23)")
+        if t not in ("spell", "addition", "magic_stone") and sub is not None:
+            raise ValueError(f"a {t} has no subtype")
+        if t == "magic_stone":
+            if sub == "basic_magic_stone" and len(self.attributes) != 1:
+                raise ValueError("a basic magic stone has exactly one attribute (FOW-107)")
+            if not self.is_special_stone and len(self.attributes) != 1:
+                raise ValueError("a magic stone has one attribute, or `produces` for a special stone (FOW-107)")
+            if self.cost:
+                raise ValueError("a magic stone has no cost")
+        if t == "ruler" and self.j_ruler is None:
+            raise ValueError("a ruler needs its J-ruler side: j_ruler: {name, atk, def} (FOW-24)")
+        if t != "ruler" and (self.j_ruler is not None or self.j_activate):
+            raise ValueError("only a ruler has j_ruler / j_activate")
+        if self.trigger is not None and sub != "chant_standby":
+            raise ValueError("only a chant-standby has a trigger (FOW-56)")
+        if sub == "chant_standby" and self.trigger is None:
+            raise ValueError("a chant-standby needs its trigger: {event: ...} (FOW-56)")
+        if t == "spell" and not self.effects:
+            raise ValueError("a spell needs its effects")
+        if t != "spell" and self.effects:
+            raise ValueError("only a spell has `effects`; give other cards `abilities`")
+        return self
+
+    @cached_property
+    def is_special_stone(self) -> bool:
+        """FOW-8: a stone with anything but one attribute is special (README: Card fields)."""
+        return self.type == "magic_stone" and (self.subtype == "special_magic_stone" or bool(self.produces)
+                                               or bool(self.abilities) or bool(self.statics))
+
+    @cached_property
+    def stone_will(self) -> tuple[str, ...]:
+        """The attributes this stone may rest for, 1 will each (FOW-26, FOW-107)."""
+        return tuple(self.produces) if self.produces else tuple(self.attributes)
+
+    @cached_property
+    def total_cost(self) -> int:
+        return sum(self.cost.values())

@@ -1,0 +1,239 @@
+"""The Force of Will effect vocabulary and the movements the rules make: damage, destruction
+(FOW-40, FOW-45), leaving the field, drawing (FOW-64, FOW-119) and the rule processes
+(FOW-111).
+
+Targets are chosen when a spell or ability is played (FOW-105) and kept with its chase item;
+at resolution each instruction acts on its targets that are still legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tcg.games.force_of_will.cards import Effect, Selector
+from tcg.games.force_of_will.queries import STARTING_LIFE, FowQueries, round_up_100, target_player
+
+#: Effects whose targets are chosen when played: a selector that is neither "all" nor a reference.
+TARGETED = frozenset({"damage", "destroy", "return_to_hand", "modify", "rest", "recover", "heal", "cancel",
+                      "gain_keyword"})
+
+
+_LOWERS_DEF: dict[int, tuple[Mapping[str, Any], bool]] = {}
+
+
+def _lowers_def(defs: Mapping[str, Any]) -> bool:
+    """Has any card of this pool a lasting effect that lowers DEF? (Memoised per pool.)"""
+    hit = _LOWERS_DEF.get(id(defs))
+    if hit is None or hit[0] is not defs:
+        found = any(st.def_ < 0 for d in defs.values()
+                    for st in (*d.statics, *(d.j_ruler.statics if d.j_ruler else ())))
+        hit = _LOWERS_DEF[id(defs)] = (defs, found)
+    return hit[1]
+
+
+def needs_target(eff: Effect) -> bool:
+    return isinstance(eff.target, Selector) and not eff.target.all and eff.do in TARGETED
+
+
+class FowEffects(FowQueries):
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ effect lists
+    def effect_list(self, card: int, ref: Sequence[Any]) -> Sequence[Effect]:
+        """``("effects",)`` a spell, ``("break",)`` a Break, ``("ability", i)`` the i-th
+        ability of the side the card shows."""
+        d = self.d(card)
+        if ref[0] == "effects":
+            return d.effects
+        if ref[0] == "break":
+            return d.break_ability
+        effects: Sequence[Effect] = self.abilities(card)[ref[1]].effects
+        return effects
+
+    # ------------------------------------------------------------------ life, damage, destruction
+    def lose_life(self, player: int, amount: int) -> None:
+        if amount <= 0:
+            return
+        if self.options.get("round_to_100") == "true":
+            amount = round_up_100(amount)
+        life = self.counters[player].get("life", STARTING_LIFE) - amount
+        self.counters[player]["life"] = life
+        self.emit("life_lost", player=player, amount=amount, life=life)
+
+    def deal_damage(self, cid: int, amount: int) -> None:
+        """FOW-45: damage on a J-ruler or resonator accumulates until the End Phase."""
+        if amount <= 0 or not self.is_battler(cid):
+            return
+        if self.options.get("round_to_100") == "true":
+            amount = round_up_100(amount)
+        self.set_counter(cid, "damage", self.damage(cid) + amount)
+        self.emit("damage", card=cid, name=self.cards[cid].name, amount=amount, total=self.damage(cid))
+
+    def destroy(self, cid: int) -> None:
+        """A destroyed resonator or addition goes to its owner's graveyard (FOW-16, FOW-115); a
+        destroyed J-ruler returns to the ruler area J-ruler side up, without abilities, ATK or
+        DEF, keeping its orientation (FOW-40, FOW-118) — ruler side up with Imperishable."""
+        zone = self.where[cid][1]
+        if zone not in ("field", "attached"):
+            return
+        self.emit("destroyed", card=cid, name=self.cards[cid].name, player=self.cards[cid].controller)
+        if self.is_j_ruler(cid):
+            marks = frozenset() if self.has(cid, "imperishable") else frozenset({"j_ruler", "spent"})
+            self.leave_field(cid, "ruler_area", marks=marks, tapped=self.cards[cid].tapped)
+        else:
+            self.leave_field(cid, "graveyard")
+
+    def leave_field(self, cid: int, zone: str, **status: Any) -> None:
+        """The card becomes a new object: damage, effects on it and its additions go (FOW-114)."""
+        card = self.cards[cid]
+        if self.where[cid][1] == "attached":
+            for host, other in enumerate(self.cards):
+                if cid in other.attached:
+                    self.cards[host] = other.replace(attached=tuple(a for a in other.attached if a != cid))
+        for a in card.attached:
+            self.move(a, "graveyard", tapped=False)
+        if any(e.get("card") == cid for e in self.effects):
+            self.effects = [e for e in self.effects if e.get("card") != cid]
+        status.setdefault("tapped", False)
+        status.setdefault("marks", frozenset())
+        self.move(cid, zone, counters=(), attached=(), entered_this_turn=False, face_down=False, **status)
+
+    def draw(self, player: int, count: int = 1) -> None:
+        """FOW-119: outside the Draw Phase a draw takes as many cards as there are."""
+        deck = self.zones[player]["main_deck"]
+        for _ in range(count):
+            if not deck:
+                return
+            self.move(deck[0], "hand")
+
+    def settle(self) -> None:
+        """FOW-111 rule processes: destroyed at damage ≥ DEF or DEF ≤ 0; life ≤ 0 loses (both
+        at once: a draw)."""
+        if self.winner is not None:
+            return
+        doomed = []
+        lowered = self._def_may_drop()
+        for p in (0, 1):
+            for c in self.zones[p]["field"]:
+                card = self.cards[c]
+                if (card.counters or lowered or self.defs[card.name].def_ <= 0) and self.is_battler(c):
+                    def_ = self.def_(c)
+                    if def_ <= 0 or self.damage(c) >= def_:
+                        doomed.append(c)
+        for c in doomed:
+            self.destroy(c)
+        if doomed:
+            self.settle()
+            return
+        losers = [p for p in (0, 1) if self.counters[p].get("life", STARTING_LIFE) <= 0]
+        for p in losers:
+            self.lose(p, "life")
+
+    def _def_may_drop(self) -> bool:
+        """Could some DEF be 0 or less without damage? Only through a lowering effect."""
+        if any(e["kind"] == "modify" and e["def"] < 0 for e in self.effects):
+            return True
+        return _lowers_def(self.defs) and self._statics_present() and any(
+            st.def_ < 0 for _, st in self._static_sources())
+
+    # ------------------------------------------------------------------ resolving
+    def resolve_effects(self, item: Mapping[str, Any]) -> None:
+        """Carry out a spell's or ability's instructions against the targets declared for it."""
+        card, controller = item["card"], item["player"]
+        source = item.get("source", card)
+        declared = dict(item.get("targets", ()))
+        for i, eff in enumerate(self.effect_list(card, item["ref"])):
+            if self.winner is not None:
+                return
+            targets = self._targets_now(eff, i, declared, item, controller, source)
+            if targets is None:
+                continue
+            self.do_effect(eff, controller, source, targets)
+            self.settle()
+
+    def _targets_now(self, eff: Effect, index: int, declared: Mapping[int, tuple[int, ...]],
+                     item: Mapping[str, Any], controller: int, source: int) -> tuple[int, ...] | None:
+        """The targets an instruction acts on now; None when it had targets and all are gone (FOW-105)."""
+        sel = eff.target
+        if sel is None:
+            return ()
+        if sel == "self":
+            return (source,) if self.where[source][1] == "field" else None
+        if sel == "attached":
+            hosts = [h for p in (0, 1) for h in self.zones[p]["field"] if source in self.cards[h].attached]
+            return tuple(hosts) or None
+        if sel in ("event_target", "event_card"):
+            ids = tuple(t for t in item.get(sel, ()) if t < 0 or self.where[t][1] in ("field", "chase_area"))
+            return ids or None
+        assert isinstance(sel, Selector)
+        if sel.all:
+            return tuple(self.candidates(sel, controller, source))
+        if eff.do not in TARGETED:
+            return ()
+        valid = set(self.candidates(sel, controller, source))
+        still = tuple(t for t in declared.get(index, ()) if t in valid)
+        return still or None
+
+    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
+        verb = eff.do
+        self.emit("effect", verb=verb, card=source, name=self.cards[source].name, player=controller)
+        who = controller if eff.player == "self" else 1 - controller
+        if verb == "damage":
+            for t in targets:
+                p = target_player(t)
+                if p is not None:
+                    self.lose_life(p, eff.amount)
+                else:
+                    self.deal_damage(t, eff.amount)
+        elif verb == "destroy":
+            for t in targets:
+                self.destroy(t)
+        elif verb == "return_to_hand":
+            for t in targets:
+                if self.where[t][1] == "field" and self.is_j_ruler(t):
+                    continue  # a J-ruler has no hand to go to; resonator effects never target it
+                if self.where[t][1] in ("field", "attached"):
+                    self.leave_field(t, "hand")
+        elif verb == "modify":
+            until = "turn" if eff.duration == "turn" else "lasting"
+            for t in targets:
+                self.effects.append({"kind": "modify", "card": t, "atk": eff.atk, "def": eff.def_, "until": until})
+        elif verb == "gain_keyword":
+            for t in targets:
+                self.effects.append({"kind": "keyword", "card": t, "keyword": eff.keyword, "until": "turn"})
+        elif verb in ("rest", "recover"):
+            for t in targets:
+                self.update(t, tapped=verb == "rest")
+        elif verb == "heal":
+            for t in targets:
+                self.set_counter(t, "damage", 0)
+        elif verb == "draw":
+            self.draw(who, eff.count)
+        elif verb == "discard":
+            hand = self.zones[who]["hand"]
+            for _ in range(eff.count):
+                if hand:
+                    self.move(hand[self.rng.below(len(hand))], "graveyard")
+        elif verb == "gain_life":
+            self.counters[who]["life"] = self.counters[who].get("life", STARTING_LIFE) + eff.amount
+            self.emit("life_gained", player=who, amount=eff.amount)
+        elif verb == "lose_life":
+            self.lose_life(who, eff.amount)
+        elif verb == "cancel":
+            for t in targets:
+                self.cancel(t)
+        elif verb == "call_stone":
+            for _ in range(eff.count):
+                deck = self.zones[who]["magic_stone_deck"]
+                if deck:
+                    self.move(deck[0], "magic_stone_area", tapped=True, entered_this_turn=True)
+        elif verb == "bounce_stone":
+            for _ in range(eff.count):
+                stones = self.zones[who]["magic_stone_area"]
+                if stones:
+                    self.move(stones[-1], "magic_stone_deck", top=True, tapped=False)
+
+    def cancel(self, cid: int) -> None:
+        """A spell waiting on the chase area is removed unresolved and goes to the graveyard."""
+        raise NotImplementedError

@@ -1,0 +1,412 @@
+"""Read-only questions about a Force of Will state: ATK/DEF, keywords, who may attack what,
+how a will cost can be paid, and what an effect may target.
+
+Card statuses: ``tapped`` is *rested*; the ``damage`` counter is the damage a J-ruler or
+resonator has taken this turn (FOW-45); the mark ``j_ruler`` means the ruler card shows its
+J-ruler side, and ``spent`` that it is a destroyed J-ruler without abilities (FOW-40).
+Players are targeted as ``-1`` (player 0) and ``-2`` (player 1) inside the engine, and as
+``choose {player: n}`` in actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from tcg.core.state import State
+from tcg.games.force_of_will.cards import ATTRIBUTES, Ability, ForceOfWillCard, Keywords, Selector, Static
+
+HAND_LIMIT = 7  # FOW-10
+LIFEBREAK_MAX = 4  # FOW-14
+STARTING_LIFE = 4000  # FOW-63
+STANDBY_SET_COST = {"generic": 2}  # FOW-55
+WILL_KEYS = tuple(f"will_{a}" for a in ATTRIBUTES)
+
+#: One way to pay a cost: the stones rested, the attribute each produced, and the pool will used.
+Payment = tuple[tuple[int, ...], tuple[str, ...], tuple[tuple[str, int], ...]]
+
+
+def player_target(player: int) -> int:
+    return -1 - player
+
+
+def target_player(target: int) -> int | None:
+    return -1 - target if target < 0 else None
+
+
+def round_up_100(value: int) -> int:
+    """FOW-109: a computed value that is not a multiple of 100 rounds up to the next one."""
+    return -((-value) // 100) * 100
+
+
+class FowQueries(State):
+    __slots__ = ()
+
+    def d(self, cid: int) -> ForceOfWillCard:
+        card: ForceOfWillCard = self.defs[self.cards[cid].name]
+        return card
+
+    # ------------------------------------------------------------------ sides and kinds
+    def is_j_ruler(self, cid: int) -> bool:
+        return "j_ruler" in self.cards[cid].marks
+
+    def is_spent(self, cid: int) -> bool:
+        return "spent" in self.cards[cid].marks
+
+    def is_battler(self, cid: int) -> bool:
+        """A J-ruler or resonator on the field (FOW-39: the J-ruler battles like a resonator)."""
+        return self.where[cid][1] == "field" and (self.is_j_ruler(cid) or self.d(cid).type == "resonator")
+
+    def is_resonator(self, cid: int) -> bool:
+        """A resonator on the field; a J-ruler is not one (FOW-39)."""
+        return self.where[cid][1] == "field" and self.d(cid).type == "resonator" and not self.is_j_ruler(cid)
+
+    def ruler_card(self, player: int) -> int | None:
+        """The player's ruler card, in the ruler area or on the field as a J-ruler."""
+        for zone in ("ruler_area", "field"):
+            for c in self.zones[player][zone]:
+                if self.d(c).type == "ruler":
+                    return c
+        return None
+
+    def printed(self, cid: int) -> tuple[int, int, Keywords, Sequence[Ability], Sequence[Static]]:
+        """ATK, DEF, keywords, abilities and lasting effects of the side the card shows."""
+        d = self.d(cid)
+        if self.is_j_ruler(cid):
+            if self.is_spent(cid):
+                return 0, 0, Keywords(), (), ()
+            j = d.j_ruler
+            assert j is not None
+            return j.atk, j.def_, j.keywords, j.abilities, j.statics
+        return d.atk, d.def_, d.keywords, d.abilities, d.statics
+
+    def abilities(self, cid: int) -> Sequence[Ability]:
+        card = self.cards[cid]
+        if "j_ruler" in card.marks:
+            return self.printed(cid)[3]
+        abilities: Sequence[Ability] = self.defs[card.name].abilities
+        return abilities
+
+    # ------------------------------------------------------------------ ATK, DEF, keywords
+    def _static_sources(self) -> Iterator[tuple[int, Static]]:
+        """Every lasting effect on the field (cards on the field and additions attached)."""
+        defs, cards = self.defs, self.cards
+        for p in (0, 1):
+            for c in self.zones[p]["field"]:
+                card = cards[c]
+                statics = self.printed(c)[4] if "j_ruler" in card.marks else defs[card.name].statics
+                for st in statics:
+                    yield c, st
+                for a in card.attached:
+                    for st in defs[cards[a].name].statics:
+                        yield a, st
+
+    def _static_applies(self, source: int, st: Static, cid: int) -> bool:
+        to = st.applies_to
+        if to == "self":
+            return source == cid
+        if to == "attached":
+            return source in self.cards[cid].attached
+        assert isinstance(to, Selector)
+        return self.matches(to, cid, self.cards[source].controller, source)
+
+    def stats(self, cid: int) -> tuple[int, int]:
+        """Current ATK and DEF: the side shown, lasting effects and "until end of turn" changes."""
+        card = self.cards[cid]
+        if "j_ruler" in card.marks:
+            atk, def_ = self.printed(cid)[:2]
+        else:
+            d = self.defs[card.name]
+            atk, def_ = d.atk, d.def_
+        if self.where[cid][1] != "field":
+            return atk, def_
+        if self._statics_present():
+            for source, st in self._static_sources():
+                if (st.atk or st.def_) and self._static_applies(source, st, cid):
+                    atk += st.atk
+                    def_ += st.def_
+        for e in self.effects:
+            if e["card"] == cid and e["kind"] == "modify":
+                atk += e["atk"]
+                def_ += e["def"]
+        if (atk % 100 or def_ % 100) and self.options.get("round_to_100") == "true":
+            atk, def_ = round_up_100(atk), round_up_100(def_)
+        return max(0, atk), def_
+
+    def _statics_present(self) -> bool:
+        """Is any lasting effect on the field? (Usually none: then ATK/DEF are quick.)"""
+        defs, cards = self.defs, self.cards
+        for p in (0, 1):
+            for c in self.zones[p]["field"]:
+                card = cards[c]
+                if card.attached or defs[card.name].statics or "j_ruler" in card.marks:
+                    return True
+        return False
+
+    def atk(self, cid: int) -> int:
+        return self.stats(cid)[0]
+
+    def def_(self, cid: int) -> int:
+        return self.stats(cid)[1]
+
+    def damage(self, cid: int) -> int:
+        return self.cards[cid].counter("damage")
+
+    def has(self, cid: int, keyword: str) -> bool:
+        if getattr(self.printed(cid)[2], keyword):
+            return True
+        if self.where[cid][1] != "field":
+            return False
+        for source, st in self._static_sources():
+            if getattr(st.keywords, keyword) and self._static_applies(source, st, cid):
+                return True
+        return any(e.get("kind") == "keyword" and e["card"] == cid and e["keyword"] == keyword for e in self.effects)
+
+    # ------------------------------------------------------------------ battle
+    def first_turn_of(self, player: int) -> bool:
+        return self.turn == (1 if player == self.first_player else 2)
+
+    def can_attack(self, cid: int) -> bool:
+        """FOW-42 / FOW-117: a recovered J-ruler or resonator, not one put onto the field this
+        turn (unless it has Swiftness)."""
+        card = self.cards[cid]
+        if card.tapped or not self.is_battler(cid):
+            return False
+        return not card.entered_this_turn or self.has(cid, "swiftness")
+
+    def attack_targets(self, attacker: int) -> list[int]:
+        """FOW-42: the opponent, or a rested resonator (or J-ruler, FOW-117) they control;
+        Precision also allows recovered ones."""
+        opp = 1 - self.cards[attacker].controller
+        precise = self.has(attacker, "precision")
+        return [player_target(opp), *(c for c in self.zones[opp]["field"]
+                                      if self.is_battler(c) and (precise or self.cards[c].tapped))]
+
+    def blockers(self, defender: int, attacker: int) -> list[int]:
+        """FOW-43: a recovered J-ruler or resonator; Flying is blocked only by Flying."""
+        flying = self.has(attacker, "flying")
+        return [c for c in self.zones[defender]["field"]
+                if self.is_battler(c) and not self.cards[c].tapped and (not flying or self.has(c, "flying"))]
+
+    # ------------------------------------------------------------------ Lifebreak (FOW-61)
+    def lifebreak_limit(self, life: int) -> int:
+        """The cumulative number of cards a player may reveal at this life (interpretation of 1.12)."""
+        if self.options.get("round_to_100") == "false":
+            return 1 if life > 3000 else 2 if life > 2000 else 3 if life > 1000 else 4
+        return 1 if life >= 3100 else 2 if life >= 2100 else 3 if life >= 1100 else 4
+
+    def can_lifebreak(self, player: int) -> bool:
+        if self.options.get("lifebreak") == "false" or not self.zones[player]["lifebreak_area"]:
+            return False
+        c = self.counters[player]
+        return c.get("lifebreak_revealed", 0) < self.lifebreak_limit(c.get("life", STARTING_LIFE))
+
+    # ------------------------------------------------------------------ will (FOW-25..28, FOW-66)
+    def pool(self, player: int) -> dict[str, int]:
+        c = self.counters[player]
+        return {a: c.get(f"will_{a}", 0) for a in ATTRIBUTES}
+
+    def stone_groups(self, player: int) -> list[tuple[str, tuple[str, ...], list[int]]]:
+        """The player's recovered magic stones, grouped by (name, what they produce), in field order."""
+        groups: dict[str, tuple[str, tuple[str, ...], list[int]]] = {}
+        for c in self.zones[player]["magic_stone_area"]:
+            if self.cards[c].tapped:
+                continue
+            name = self.cards[c].name
+            if name not in groups:
+                groups[name] = (name, self.d(c).stone_will, [])
+            groups[name][2].append(c)
+        return list(groups.values())
+
+    def _pool_use(self, player: int, cost: Mapping[str, int], use_pool: bool) -> tuple[dict[str, int], dict[str, int]]:
+        """Will in the pool pays first (it is lost at the end of the turn anyway): the coloured
+        part from the matching attribute, the generic part from what is left, in attribute order."""
+        need = dict(cost)
+        used: dict[str, int] = {}
+        counters = self.counters[player]
+        if not use_pool or not any(counters.get(k) for k in WILL_KEYS):
+            return need, used
+        pool = self.pool(player)
+        for a in ATTRIBUTES:
+            take = min(need.get(a, 0), pool[a])
+            if take:
+                need[a] -= take
+                pool[a] -= take
+                used[a] = take
+        for a in ATTRIBUTES:
+            take = min(need.get("generic", 0), pool[a])
+            if take:
+                need["generic"] -= take
+                used[a] = used.get(a, 0) + take
+        return {k: v for k, v in need.items() if v}, used
+
+    def payments(self, player: int, cost: Mapping[str, int], limit: int = 0,
+                 use_pool: bool = True) -> list[Payment]:
+        """The distinct ways to pay ``cost`` (README: the same multiset of (stone name,
+        attribute used) is one way), pool will first; ``limit`` stops early (1: "can I pay?")."""
+        need, used = self._pool_use(player, cost, use_pool)
+        pool_used = tuple(sorted(used.items()))
+        if not need:
+            return [((), (), pool_used)]
+        groups = self.stone_groups(player)
+        signature = tuple((options, len(ids)) for _, options, ids in groups)
+        out: list[Payment] = []
+        for picks in _stone_ways(signature, tuple(sorted(need.items())), limit):
+            stones: list[int] = []
+            attrs: list[str] = []
+            taken: dict[int, int] = {}
+            for g, a, n in picks:
+                start = taken.get(g, 0)
+                stones.extend(groups[g][2][start:start + n])
+                attrs.extend([a] * n)
+                taken[g] = start + n
+            out.append((tuple(stones), tuple(attrs), pool_used))
+        return out
+
+    def will_available(self, player: int) -> tuple[Any, ...]:
+        """What the player can pay with now, in hashable form: the stone groups, the pool, and
+        the total will (a cost above it is out of reach without further work)."""
+        signature = tuple((options, len(ids)) for _, options, ids in self.stone_groups(player))
+        c = self.counters[player]
+        pool = tuple(c.get(k, 0) for k in WILL_KEYS)
+        return signature, pool, sum(pool) + sum(n for _, n in signature)
+
+    def can_pay(self, player: int, cost: Mapping[str, int], available: tuple[Any, ...] | None = None) -> bool:
+        """Is the cost payable with the pool and recovered stones? ``available`` (from
+        :meth:`will_available`) saves recomputing it when many costs are checked at once."""
+        if not cost:
+            return True
+        signature, pool, total = available if available is not None else self.will_available(player)
+        if sum(cost.values()) > total:
+            return False
+        return _affordable(signature, pool, tuple(sorted(cost.items())))
+
+    def stones_could_pay(self, player: int, cost: Mapping[str, int]) -> bool:
+        """FOW-56 (interpretation): recovered stones alone could produce the cost."""
+        return bool(self.payments(player, cost, limit=1, use_pool=False))
+
+    # ------------------------------------------------------------------ selectors
+    def matches(self, sel: Selector, cid: int, controller: int, source: int | None) -> bool:
+        """Does the card ``cid`` match the selector (its zone checked by the caller)?"""
+        card = self.cards[cid]
+        if sel.player == "self" and card.controller != controller:
+            return False
+        if sel.player == "opponent" and card.controller == controller:
+            return False
+        if sel.other and cid == source:
+            return False
+        d = self.d(cid)
+        if sel.rested is not None and card.tapped != sel.rested:
+            return False
+        if sel.max_atk is not None or sel.min_atk is not None:
+            atk = self.atk(cid)
+            if (sel.max_atk is not None and atk > sel.max_atk) or (sel.min_atk is not None and atk < sel.min_atk):
+                return False
+        if sel.max_total_cost is not None and d.total_cost > sel.max_total_cost:
+            return False
+        if sel.attributes and not set(sel.attributes) & set(d.attributes):
+            return False
+        if sel.races:
+            races = d.j_ruler.races if self.is_j_ruler(cid) and d.j_ruler else d.races
+            if not set(sel.races) & set(races):
+                return False
+        return sel.flying is None or self.has(cid, "flying") == sel.flying
+
+    def candidates(self, sel: Selector, controller: int, source: int | None) -> list[int]:
+        """Every card or player the selector allows now, in stable order."""
+        kind = sel.kind
+        out: list[int] = []
+        owners = {"self": (controller,), "opponent": (1 - controller,), "any": (0, 1)}[sel.player]
+        if kind in ("player", "any"):
+            out.extend(player_target(p) for p in owners)
+            if kind == "player":
+                return out
+        for p in owners:
+            if kind == "spell":
+                out.extend(c for c in self.zones[p]["chase_area"]
+                           if self.d(c).type == "spell" and self.matches(sel, c, controller, source))
+                continue
+            if kind == "addition":
+                for c in self.zones[p]["field"]:
+                    if self.d(c).type == "addition" and self.matches(sel, c, controller, source):
+                        out.append(c)
+                for host in (*self.zones[0]["field"], *self.zones[1]["field"]):
+                    out.extend(a for a in self.cards[host].attached
+                               if self.cards[a].controller == p and self.matches(sel, a, controller, source))
+                continue
+            for c in self.zones[p]["field"]:
+                ok = self.is_resonator(c) if kind == "resonator" else self.is_battler(c)
+                if ok and self.matches(sel, c, controller, source):
+                    out.append(c)
+        return out
+
+    def target_valid(self, sel: Any, target: int, controller: int, source: int | None) -> bool:
+        if not isinstance(sel, Selector):
+            return True
+        return target in self.candidates(sel, controller, source)
+
+
+@lru_cache(maxsize=8192)
+def _affordable(signature: tuple[tuple[tuple[str, ...], int], ...], pool: tuple[int, ...],
+                cost: tuple[tuple[str, int], ...]) -> bool:
+    """Pool will first (as :meth:`FowQueries._pool_use`), then one way with the stones."""
+    need = dict(cost)
+    left = dict(zip(ATTRIBUTES, pool, strict=True))
+    for a in ATTRIBUTES:
+        take = min(need.get(a, 0), left[a])
+        need[a] = need.get(a, 0) - take
+        left[a] -= take
+    generic = need.pop("generic", 0) - sum(left.values())
+    if generic > 0:
+        need["generic"] = generic
+    rest = tuple(sorted((k, v) for k, v in need.items() if v > 0))
+    return not rest or bool(_stone_ways(signature, rest, 1))
+
+
+@lru_cache(maxsize=4096)
+def _stone_ways(groups: tuple[tuple[tuple[str, ...], int], ...], need: tuple[tuple[str, int], ...],
+                limit: int) -> tuple[tuple[tuple[int, str, int], ...], ...]:
+    """Every way to cover ``need`` exactly with stones of these groups (what each may produce,
+    how many are recovered): per group, how many produce each attribute. Pure, so memoised:
+    the same stones and cost recur all game long."""
+    wanted = dict(need)
+    total = sum(wanted.values())
+    if sum(n for _, n in groups) < total:
+        return ()
+    out: list[tuple[tuple[int, str, int], ...]] = []
+    picks: list[tuple[int, str, int]] = []
+
+    def produced_ok() -> bool:
+        got: dict[str, int] = dict.fromkeys(ATTRIBUTES, 0)
+        for _, a, n in picks:
+            got[a] += n
+        return all(got[a] >= wanted.get(a, 0) for a in ATTRIBUTES)
+
+    def walk(gi: int, left: int) -> bool:
+        if left == 0:
+            if produced_ok():
+                out.append(tuple(picks))
+                return bool(limit) and len(out) >= limit
+            return False
+        if gi == len(groups):
+            return False
+        options, size = groups[gi]
+        return split(gi, 0, options, min(size, left), left)
+
+    def split(gi: int, oi: int, options: tuple[str, ...], room: int, left: int) -> bool:
+        """Use up to ``room`` stones of group ``gi``, choosing how many produce each option."""
+        if oi == len(options):
+            return walk(gi + 1, left)
+        for n in range(min(room, left), -1, -1):
+            if n:
+                picks.append((gi, options[oi], n))
+            stop = split(gi, oi + 1, options, room - n, left - n)
+            if n:
+                picks.pop()
+            if stop:
+                return True
+        return False
+
+    walk(0, total)
+    return tuple(out)
