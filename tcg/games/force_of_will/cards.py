@@ -89,10 +89,10 @@ class Effect(_Strict):
         "destroy",  # destroy targets
         "return_to_hand",  # targets go to their owner's hand
         "modify",  # targets get `atk` / `def` until end of turn (or for as long as they stay: `duration: lasting`)
-        "draw",  # the controller draws `count`
-        "discard",  # `player` discards `count` cards at random
-        "gain_life",  # the controller gains `amount` life
-        "lose_life",  # `player` loses `amount` life
+        "draw",  # `player` (or a target player) draws `count`
+        "discard",  # `player` (or a target player) discards `count` cards at random
+        "gain_life",  # `player` (or a target player) gains `amount` life
+        "lose_life",  # `player` (or a target player) loses `amount` life
         "rest",  # targets become rested
         "recover",  # targets become recovered
         "heal",  # the damage on targets is removed
@@ -100,8 +100,11 @@ class Effect(_Strict):
         "call_stone",  # the top card of the controller's magic stone deck enters their magic stone area rested
         "gain_keyword",  # targets gain `keyword` until end of turn
         "bounce_stone",  # `player`'s `count` magic stones return to the top of their magic stone deck
+        "put_into_field",  # a Break: this card is put into its controller's field (no cost, not a summon)
+        "put_into_hand",  # a Break: this card is put into its owner's hand
     ]
-    target: Selector | Literal["self", "event_target", "event_card", "attached"] | None = None
+    # "previous": the targets of the instruction before ("target resonator gets +400 ATK and gains Pierce")
+    target: Selector | Literal["self", "event_target", "event_card", "attached", "previous"] | None = None
     amount: int = 0
     atk: int = 0
     def_: int = Field(default=0, alias="def")

@@ -14,11 +14,6 @@ from typing import Any
 from tcg.games.force_of_will.cards import Effect, Selector
 from tcg.games.force_of_will.queries import STARTING_LIFE, FowQueries, round_up_100, target_player
 
-#: Effects whose targets are chosen when played: a selector that is neither "all" nor a reference.
-TARGETED = frozenset({"damage", "destroy", "return_to_hand", "modify", "rest", "recover", "heal", "cancel",
-                      "gain_keyword"})
-
-
 _LOWERS_DEF: dict[int, tuple[Mapping[str, Any], bool]] = {}
 
 
@@ -33,7 +28,8 @@ def _lowers_def(defs: Mapping[str, Any]) -> bool:
 
 
 def needs_target(eff: Effect) -> bool:
-    return isinstance(eff.target, Selector) and not eff.target.all and eff.do in TARGETED
+    """Targets are chosen when played (FOW-105) for a selector that is not "all"."""
+    return isinstance(eff.target, Selector) and not eff.target.all
 
 
 class FowEffects(FowQueries):
@@ -143,12 +139,18 @@ class FowEffects(FowQueries):
         card, controller = item["card"], item["player"]
         source = item.get("source", card)
         declared = dict(item.get("targets", ()))
+        previous: tuple[int, ...] | None = ()
         for i, eff in enumerate(self.effect_list(card, item["ref"])):
             if self.winner is not None:
                 return
-            targets = self._targets_now(eff, i, declared, item, controller, source)
+            if eff.target == "previous":  # "... and it gets ...": the targets of the instruction before
+                targets = previous
+            else:
+                targets = self._targets_now(eff, i, declared, item, controller, source)
+            previous = targets
             if targets is None:
                 continue
+            targets = tuple(t for t in targets if t < 0 or self.where[t][1] in ("field", "attached", "chase_area"))
             self.do_effect(eff, controller, source, targets)
             self.settle()
 
@@ -169,8 +171,6 @@ class FowEffects(FowQueries):
         assert isinstance(sel, Selector)
         if sel.all:
             return tuple(self.candidates(sel, controller, source))
-        if eff.do not in TARGETED:
-            return ()
         valid = set(self.candidates(sel, controller, source))
         still = tuple(t for t in declared.get(index, ()) if t in valid)
         return still or None
@@ -208,18 +208,19 @@ class FowEffects(FowQueries):
         elif verb == "heal":
             for t in targets:
                 self.set_counter(t, "damage", 0)
-        elif verb == "draw":
-            self.draw(who, eff.count)
-        elif verb == "discard":
-            hand = self.zones[who]["hand"]
-            for _ in range(eff.count):
-                if hand:
-                    self.move(hand[self.rng.below(len(hand))], "graveyard")
-        elif verb == "gain_life":
-            self.counters[who]["life"] = self.counters[who].get("life", STARTING_LIFE) + eff.amount
-            self.emit("life_gained", player=who, amount=eff.amount)
-        elif verb == "lose_life":
-            self.lose_life(who, eff.amount)
+        elif verb in ("draw", "discard", "gain_life", "lose_life"):
+            # a targeted player ("target player draws"), else `player` relative to the controller
+            chosen = [q for q in map(target_player, targets) if q is not None]
+            for q in chosen or ([who] if eff.target is None else []):
+                self._player_effect(verb, q, eff)
+        elif verb == "put_into_field":  # Break: "put this card into your field"
+            if self.where[source][1] in ("chase_area", "limbo"):
+                self.move(source, "field", player=controller, tapped=False, entered_this_turn=True, face_down=False)
+                self.emit("put_into_field", card=source, name=self.cards[source].name, player=controller)
+                self.entered_field(source)
+        elif verb == "put_into_hand":  # Break: "put this card into your hand"
+            if self.where[source][1] in ("chase_area", "limbo"):
+                self.move(source, "hand", face_down=False)
         elif verb == "cancel":
             for t in targets:
                 self.cancel(t)
@@ -233,6 +234,24 @@ class FowEffects(FowQueries):
                 stones = self.zones[who]["magic_stone_area"]
                 if stones:
                     self.move(stones[-1], "magic_stone_deck", top=True, tapped=False)
+
+    def _player_effect(self, verb: str, who: int, eff: Effect) -> None:
+        if verb == "draw":
+            self.draw(who, eff.count)
+        elif verb == "discard":
+            hand = self.zones[who]["hand"]
+            for _ in range(eff.count):
+                if hand:
+                    self.move(hand[self.rng.below(len(hand))], "graveyard")
+        elif verb == "gain_life":
+            self.counters[who]["life"] = self.counters[who].get("life", STARTING_LIFE) + eff.amount
+            self.emit("life_gained", player=who, amount=eff.amount)
+        else:
+            self.lose_life(who, eff.amount)
+
+    def entered_field(self, cid: int) -> None:
+        """A card entered the field: its [Enter] abilities trigger. The state supplies it."""
+        raise NotImplementedError
 
     def cancel(self, cid: int) -> None:
         """A spell waiting on the chase area is removed unresolved and goes to the graveyard."""

@@ -498,7 +498,7 @@ class ForceOfWillState(FowEffects):
             if self.where[card][1] == "chase_area":
                 self.move(card, "field", player=p, tapped=False, entered_this_turn=True)  # FOW-112
                 self.emit("summoned", card=card, name=self.cards[card].name, player=p)
-                self._queue_triggers(card, "enter")
+                self.entered_field(card)
         elif kind == "addition":
             self._resolve_addition(item)
         elif kind in ("spell", "break"):
@@ -514,7 +514,7 @@ class ForceOfWillState(FowEffects):
             return
         if self.d(card).subtype == "addition_field":
             self.move(card, "field", player=p, tapped=False, entered_this_turn=True)
-            self._queue_triggers(card, "enter")
+            self.entered_field(card)
             return
         host = item.get("host")
         if host is None or not self.is_resonator(host):  # FOW-114: nothing to attach to
@@ -532,6 +532,9 @@ class ForceOfWillState(FowEffects):
             self.flags["chase"] = [i for i in chase if not (i["card"] == cid and i["kind"] == "spell")]
             self.move(cid, "graveyard")
             self.emit("cancelled", card=cid, name=self.cards[cid].name)
+
+    def entered_field(self, cid: int) -> None:
+        self._queue_triggers(cid, "enter")
 
     def _queue_triggers(self, card: int, when: str) -> None:
         """Automatic abilities ([Enter], "when this attacks") are declared at once, targets
