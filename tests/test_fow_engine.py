@@ -1,0 +1,197 @@
+"""Force of Will behaviour that scenarios cannot express: deck rules, set-up order, the
+mulligan, who starts, options, determinism and errors that change nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tcg.core.actions import Action
+from tcg.core.decklist import parse_deck_text
+from tcg.core.errors import DataError, IllegalActionError
+from tcg.core.registry import load_game
+from tcg.core.rng import Rng
+from tcg.sim.loop import play_game
+
+FOW = load_game("force_of_will")
+RESONATOR = "Hunter in Black Forest"
+STONE = "Magic Stone of Flame"
+SPECIAL = "Magic Stone of Heat Ray"
+RULER = "Aurelia of the Ember Crown"
+
+
+def _deck(main: str, stones: str, ruler: str = f"1 {RULER}") -> str:
+    return f"[ruler]\n{ruler}\n[main]\n{main}\n[magic_stone_deck]\n{stones}\n"
+
+
+def _main(n: int) -> str:
+    """n legal main-deck cards: four copies each of as many names as needed."""
+    names = [c.name for c in FOW.cards().values() if c.type in ("resonator", "spell", "addition")]
+    lines, left = [], n
+    for name in names:
+        take = min(4, left)
+        lines.append(f"{take} {name}")
+        left -= take
+        if not left:
+            break
+    return "\n".join(lines)
+
+
+def _errors(text: str) -> list[str]:
+    return [str(e) for e in FOW.check_deck(parse_deck_text(text, "deck.txt"))]
+
+
+def test_deck_construction():
+    # FOW-T1 (FOW-5, FOW-6, FOW-7, FOW-8)
+    assert _errors(_deck(_main(40), f"10 {STONE}")) == []
+    assert any("FOW-5" in m for m in _errors(_deck(_main(39), f"10 {STONE}")))
+    assert any("FOW-5" in m for m in _errors(_deck(_main(61), f"10 {STONE}")))
+    assert any("FOW-5" in m for m in _errors(_deck(_main(40) + f"\n1 {STONE}", f"10 {STONE}")))
+    assert any("FOW-6" in m for m in _errors(_deck(_main(40), f"9 {STONE}")))
+    assert any("FOW-6" in m for m in _errors(_deck(_main(40), f"21 {STONE}")))
+    assert any("FOW-7" in m for m in _errors(_deck(_main(40) + f"\n1 {RULER}", f"10 {STONE}")))
+    assert any("FOW-8" in m for m in _errors(_deck(_main(36) + f"\n5 {RESONATOR}", f"10 {STONE}")))
+    assert _errors(_deck(_main(40), f"12 {STONE}\n8 Magic Stone of Light")) == []  # basic: no limit
+    assert any("FOW-8" in m for m in _errors(_deck(_main(40), f"5 {SPECIAL}\n5 {STONE}")))
+    assert any("FOW-1" in m for m in _errors(_deck(_main(40), f"10 {STONE}", ruler="")))
+    assert any("[sideboard]" in m for m in _errors(_deck(_main(40), f"10 {STONE}") + "[sideboard]\n1 Thunder\n"))
+    for name in FOW.starter_decks():
+        assert FOW.check_deck(FOW.deck(name)) == []
+
+
+def _decks():
+    return [FOW.deck(n) for n in sorted(FOW.starter_decks())[:2]]
+
+
+def _to_turn_one(seed: int = 3, mulligan: tuple[int, ...] = ()) -> object:
+    s = FOW.new_state(_decks(), seed=seed)
+    s.apply(Action("choose", option="first"))
+    return s
+
+
+def test_who_starts_and_set_up_order():
+    # FOW-2 (FOW-T2): a random player decides who starts; five cards; Lifebreak 6-9 in order
+    choosers = set()
+    for seed in range(12):
+        s = FOW.new_state(_decks(), seed=seed)
+        assert s.decision.kind == "first_player"
+        choosers.add(s.deciding_player)
+    assert choosers == {0, 1}
+    s = FOW.new_state(_decks(), seed=3)
+    chooser = s.deciding_player
+    order = [list(s.zones[p]["main_deck"]) for p in (0, 1)]  # the shuffled decks, top first
+    s.apply(Action("choose", option="second"))
+    assert s.first_player == 1 - chooser
+    for p in (0, 1):
+        assert s.zones[p]["hand"] == order[p][:5]
+    # mulligans in turn order (FOW-122): the starting player first; both keep
+    assert s.decision.kind == "mulligan" and s.deciding_player == s.first_player
+    s.apply(Action("mulligan", cards=()))
+    assert s.deciding_player == 1 - s.first_player
+    s.apply(Action("mulligan", cards=()))
+    for p in (0, 1):
+        assert s.zones[p]["lifebreak_area"] == order[p][5:9]  # FOW-14: top four, same order
+        assert all(s.cards[c].face_down for c in s.zones[p]["lifebreak_area"])
+        assert s.zones[p]["field"] == []  # FOW-4
+        ruler = s.zones[p]["ruler_area"][0]
+        assert not s.cards[ruler].tapped and not s.is_j_ruler(ruler)
+    assert len(s.zones[s.first_player]["main_deck"]) == len(order[s.first_player]) - 9
+    assert s.turn == 1 and s.phase == "main" and s.active == s.first_player
+    assert len(s.zones[s.first_player]["hand"]) == 5  # FOW-31: no draw on the first turn
+
+
+def test_mulligan_once_to_the_bottom():
+    # FOW-3 (FOW-T3)
+    s = _to_turn_one()
+    p = s.deciding_player
+    back = tuple(s.zones[p]["hand"][:2])
+    s.apply(Action("mulligan", cards=back))
+    assert len(s.zones[p]["hand"]) == 5 and not set(back) & set(s.zones[p]["hand"])
+    assert s.deciding_player == 1 - p
+    with pytest.raises(IllegalActionError):
+        s.apply(Action("mulligan", cards=(s.zones[p]["hand"][0],)))  # p's turn to mulligan has passed
+
+
+def test_mulligan_puts_cards_at_the_bottom():
+    s = _to_turn_one()
+    p = s.deciding_player
+    deck_top = s.zones[p]["main_deck"][:2]
+    back = tuple(s.zones[p]["hand"][:2])
+    s.apply(Action("mulligan", cards=back))
+    assert s.zones[p]["hand"][-2:] == deck_top  # the same number drawn from the top
+    assert s.zones[p]["main_deck"][-2:] == list(back)  # FOW-3: the returned cards are at the bottom
+
+
+def test_illegal_actions_change_nothing():
+    # FOW-25, FOW-42, FOW-27: clear errors naming the rule, the state untouched
+    s = _to_turn_one()
+    s.apply(Action("mulligan", cards=()))
+    s.apply(Action("mulligan", cards=()))
+    p = s.active
+    s.apply(Action("call_magic_stone"))
+    if s.decision.kind == "window":  # the opponent may answer (a Lifebreak is always possible at 4000)
+        s.apply(Action("pass"))
+    assert s.decision.kind == "main" and s.deciding_player == p
+    before = json.dumps(s.to_json(), sort_keys=True)
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(Action("call_magic_stone"))
+    assert err.value.rule == "FOW-25"
+    expensive = next(c for c in s.zones[p]["hand"] if sum(s.d(c).cost.values()) > 1 and s.d(c).type == "resonator")
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(Action("summon", card=expensive))
+    assert err.value.rule == "FOW-27"
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(Action("attack", card=s.zones[p]["hand"][0], target="player"))
+    assert err.value.rule == "FOW-42"
+    assert json.dumps(s.to_json(), sort_keys=True) == before
+
+
+def test_same_seed_same_game():
+    # Deterministic: same seed, decks and agents give the same game, event for event.
+    a, _ = play_game(FOW, _decks(), ["random", "random"], 11)
+    b, _ = play_game(FOW, _decks(), ["random", "random"], 11)
+    assert a.winner == b.winner and a.actions == b.actions and a.turns == b.turns
+
+
+@pytest.mark.parametrize("options", [{"lifebreak": "false"}, {"chase": "modern"}, {"round_to_100": "false"}])
+def test_options_play_whole_games(options):
+    # FOW-121 (no Lifebreak area), FOW-103 (modern chase), FOW-109 (no rounding)
+    for seed in range(3):
+        s = FOW.new_state(_decks(), seed=seed, options=options)
+        rng = Rng(seed)
+        for _ in range(3000):
+            if s.game_over:
+                break
+            legal = s.legal_actions()
+            s.apply(legal[rng.below(len(legal))])
+            if options.get("lifebreak") == "false":
+                assert not s.zones[0]["lifebreak_area"] and not s.zones[1]["lifebreak_area"]
+                assert all(a.type != "lifebreak" for a in s.legal_actions())
+        assert s.game_over
+
+
+def test_unknown_option_is_rejected():
+    with pytest.raises(DataError):
+        FOW.new_state(_decks(), options={"chase": "sometimes"})
+
+
+def test_hidden_information():
+    # FOW-124: no observation shows the opponent's hand, decks, Lifebreak area or set chant-standbys
+    s = _to_turn_one()
+    s.apply(Action("mulligan", cards=()))
+    s.apply(Action("mulligan", cards=()))
+    obs = s.observation(0)
+    them = obs["players"][1]["zones"]
+    for zone in ("hand", "main_deck", "magic_stone_deck", "lifebreak_area"):
+        assert set(them[zone]) == {"count"}
+    mine = obs["players"][0]["zones"]
+    assert set(mine["lifebreak_area"]) == {"count"}  # nobody looks at the Lifebreak area (FOW-120)
+    assert isinstance(mine["hand"], list) and all("name" in v for v in mine["hand"])
+
+
+def test_rule_agent_beats_random():
+    ds = _decks()
+    wins = sum(play_game(FOW, ds, ["rule", "random"], seed)[0].winner == 0 for seed in range(6))
+    wins += sum(play_game(FOW, ds[::-1], ["random", "rule"], seed)[0].winner == 1 for seed in range(6))
+    assert wins >= 10
