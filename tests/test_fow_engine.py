@@ -195,3 +195,32 @@ def test_rule_agent_beats_random():
     wins = sum(play_game(FOW, ds, ["rule", "random"], seed)[0].winner == 0 for seed in range(6))
     wins += sum(play_game(FOW, ds[::-1], ["random", "rule"], seed)[0].winner == 1 for seed in range(6))
     assert wins >= 10
+
+
+def test_a_set_chant_standby_stays_secret_in_events():
+    # FOW-124 (FOW-55: set face down): the opponent's event log never names it
+    import yaml
+
+    from tcg.core.scenario import Runner
+
+    spec = yaml.safe_load("""
+name: probe
+game: force_of_will
+cards:
+  - {name: Lord, type: ruler, j_activate: {light: 2}, j_ruler: {name: Lord J, atk: 800, def: 800}}
+  - {name: Filler, type: resonator, cost: {generic: 1}, atk: 100, def: 100}
+  - {name: Secret Sigil, type: spell, subtype: chant_standby, cost: {generic: 1},
+     trigger: {event: opponent_summons}, effects: [{do: gain_life, amount: 500}]}
+  - {name: Light Stone, type: magic_stone, attributes: [light]}
+state:
+  turn: 3
+  players:
+    - zones: {ruler_area: [Lord], hand: [Secret Sigil], magic_stone_area: [Light Stone, Light Stone],
+              main_deck: [Filler]}
+    - zones: {ruler_area: [Lord], main_deck: [Filler]}
+""")
+    st = Runner(spec, "probe").state
+    events = st.apply(next(a for a in st.legal_actions() if a.type == "set_chant_standby"))
+    assert any("Secret Sigil" in str(st.visible_event(e, 0)) for e in events)  # its controller knows
+    assert not any("Secret Sigil" in str(st.visible_event(e, 1)) for e in events)
+    assert st.observation(1)["players"][0]["zones"]["chant_standby_area"] == [{"hidden": True}]

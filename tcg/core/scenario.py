@@ -141,7 +141,11 @@ class Runner:
     # ------------------------------------------------------------------ steps
     def do_step(self, step: Mapping[str, Any], where: str) -> None:
         error = bool(step.get("error", False))
-        pattern = {k: v for k, v in step.items() if k not in ("player", "error", "expect")}
+        pattern = {k: v for k, v in step.items() if k not in ("player", "error", "expect", "action")}
+        if "action" in step:  # the action's fields apart, for one with a field named like a step key
+            if pattern or not isinstance(step["action"], Mapping):
+                raise DataError("with 'action:' a step has only player, action, error and expect", field=where)
+            pattern = dict(step["action"])
         if "type" not in pattern:
             raise DataError("an action step needs 'type'", field=where)
         st = self.state

@@ -491,10 +491,13 @@ class State:
         dest = card.owner if player is None else player
         self.detach(cid)
         self.place(cid, dest, zone, top=top)
-        self.cards[cid] = card.replace(controller=dest, **status)
+        moved = self.cards[cid] = card.replace(controller=dest, **status)
         if self.log_events:
-            self.events.append({"type": "card_moved", "card": cid, "name": card.name, "player": dest,
-                                "from": src_zone, "from_player": src_player, "to": zone})
+            event = {"type": "card_moved", "card": cid, "name": card.name, "player": dest,
+                     "from": src_zone, "from_player": src_player, "to": zone}
+            if moved.face_down:
+                event["face_down"] = True  # only its controller learns what it is
+            self.events.append(event)
 
     def iter_zone_cards(self) -> Iterator[tuple[int, str, int]]:
         """(player, zone, card id) for every top-level card, in glossary order."""
@@ -586,7 +589,9 @@ class State:
             return vis == "public" or (vis == "owner" and player == viewer)
 
         src_player = int(event.get("from_player", event.get("player", 0)) or 0)
-        if zone_visible(src_player, src or "") or zone_visible(int(event.get("player", 0) or 0), dst or ""):
+        dst_player = int(event.get("player", 0) or 0)
+        seen_at_dst = zone_visible(dst_player, dst or "") and (not event.get("face_down") or dst_player == viewer)
+        if zone_visible(src_player, src or "") or seen_at_dst:
             return event
         return _redact(event)
 

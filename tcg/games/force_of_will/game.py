@@ -168,7 +168,7 @@ class ForceOfWillGame(Game):
                 for i, entry in enumerate(entries or []):
                     self._scenario_card(state, defs, p, zone, entry, f"{where}.zones.{zone}[{i}]")
         if phase in ("turn_start", "draw", "recovery"):
-            state.tasks.append(Task("begin_turn"))
+            state.tasks.append(Task("begin_turn", start="recovery" if phase == "recovery" else "turn_start"))
         elif phase == "main":
             state.phase = "main"
             state.tasks.append(Task("main"))

@@ -672,7 +672,7 @@ class ForceOfWillState(FowEffects):
         elif k == "battle_damage":
             self._battle_damage()
         elif k == "begin_turn":
-            self._begin_turn()
+            self._begin_turn(task.get("start", "turn_start"))
         elif k == "end_phase":
             self._end_phase()
         elif k == "discard_step":
@@ -720,16 +720,19 @@ class ForceOfWillState(FowEffects):
         self.flags.pop("setting_up", None)
 
     # ------------------------------------------------------------------ the turn (FOW-30..34, FOW-101)
-    def _begin_turn(self) -> None:
+    def _begin_turn(self, start: str = "turn_start") -> None:
+        """FOW-30, FOW-101: start of turn, Draw, Recovery, then the Main Phase. ``start`` is
+        where a scenario loaded at a later phase begins (what comes before has happened)."""
         p = self.active
-        self.emit("turn_start", turn=self.turn, player=p)
-        self.enter_phase("turn_start")
-        self.enter_phase("draw")
-        if not (self.turn == 1 and p == self.first_player):  # FOW-31
-            if not self.zones[p]["main_deck"]:  # FOW-64
-                self.lose(p, "deck_out")
-                return
-            self.draw(p)
+        if start != "recovery":
+            self.emit("turn_start", turn=self.turn, player=p)
+            self.enter_phase("turn_start")
+            self.enter_phase("draw")
+            if not (self.turn == 1 and p == self.first_player):  # FOW-31
+                if not self.zones[p]["main_deck"]:  # FOW-64
+                    self.lose(p, "deck_out")
+                    return
+                self.draw(p)
         self.enter_phase("recovery")
         if not self.first_turn_of(p):  # FOW-32
             for zone in ("field", "ruler_area", "magic_stone_area"):
