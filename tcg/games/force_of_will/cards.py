@@ -245,3 +245,14 @@ class ForceOfWillCard(_Strict):
     @cached_property
     def total_cost(self) -> int:
         return sum(self.cost.values())
+
+    @cached_property
+    def instant_speed(self) -> bool:
+        """Playable as a chase from the hand: a Chant-Instant, or a Chant with Quickcast (FOW-52)."""
+        return self.subtype == "chant_instant" or (self.subtype == "chant" and self.keywords.quickcast)
+
+    @cached_property
+    def activates(self) -> bool:
+        """Has an [Activate] ability on either side (the engine skips the other cards quickly)."""
+        sides = [*self.abilities, *(self.j_ruler.abilities if self.j_ruler else ())]
+        return any(ab.when == "activate" for ab in sides)

@@ -109,11 +109,16 @@ class FowEffects(FowQueries):
         if self.winner is not None:
             return
         doomed = []
-        lowered = self._def_may_drop()
+        lowered: bool | None = None  # asked only when an undamaged battler is on the field
         for p in (0, 1):
             for c in self.zones[p]["field"]:
                 card = self.cards[c]
-                if (card.counters or lowered or self.defs[card.name].def_ <= 0) and self.is_battler(c):
+                if not card.counters and self.defs[card.name].def_ > 0:
+                    if lowered is None:
+                        lowered = self._def_may_drop()
+                    if not lowered:
+                        continue
+                if self.is_battler(c):
                     def_ = self.def_(c)
                     if def_ <= 0 or self.damage(c) >= def_:
                         doomed.append(c)
@@ -128,7 +133,7 @@ class FowEffects(FowQueries):
 
     def _def_may_drop(self) -> bool:
         """Could some DEF be 0 or less without damage? Only through a lowering effect."""
-        if any(e["kind"] == "modify" and e["def"] < 0 for e in self.effects):
+        if self.effects and any(e["kind"] == "modify" and e["def"] < 0 for e in self.effects):
             return True
         return _lowers_def(self.defs) and self._statics_present() and any(
             st.def_ < 0 for _, st in self._static_sources())

@@ -56,11 +56,17 @@ class FowQueries(State):
 
     def is_battler(self, cid: int) -> bool:
         """A J-ruler or resonator on the field (FOW-39: the J-ruler battles like a resonator)."""
-        return self.where[cid][1] == "field" and (self.is_j_ruler(cid) or self.d(cid).type == "resonator")
+        if self.where[cid][1] != "field":
+            return False
+        card = self.cards[cid]
+        return "j_ruler" in card.marks or self.defs[card.name].type == "resonator"
 
     def is_resonator(self, cid: int) -> bool:
         """A resonator on the field; a J-ruler is not one (FOW-39)."""
-        return self.where[cid][1] == "field" and self.d(cid).type == "resonator" and not self.is_j_ruler(cid)
+        if self.where[cid][1] != "field":
+            return False
+        card = self.cards[cid]
+        return self.defs[card.name].type == "resonator" and "j_ruler" not in card.marks
 
     def ruler_card(self, player: int) -> int | None:
         """The player's ruler card, in the ruler area or on the field as a J-ruler."""
@@ -109,7 +115,20 @@ class FowQueries(State):
         if to == "attached":
             return source in self.cards[cid].attached
         assert isinstance(to, Selector)
-        return self.matches(to, cid, self.cards[source].controller, source)
+        return self.kind_matches(to, cid) and self.matches(to, cid, self.cards[source].controller, source)
+
+    def kind_matches(self, sel: Selector, cid: int) -> bool:
+        """The selector's kind of card (a lasting "resonators you control" skips J-rulers, FOW-39)."""
+        kind = sel.kind
+        if kind == "resonator":
+            return self.is_resonator(cid)
+        if kind in ("j_or_resonator", "any"):
+            return self.is_battler(cid)
+        if kind == "addition":
+            return self.d(cid).type == "addition"
+        if kind == "spell":
+            return self.d(cid).type == "spell"
+        return False
 
     def stats(self, cid: int) -> tuple[int, int]:
         """Current ATK and DEF: the side shown, lasting effects and "until end of turn" changes."""
@@ -140,7 +159,8 @@ class FowQueries(State):
         for p in (0, 1):
             for c in self.zones[p]["field"]:
                 card = cards[c]
-                if card.attached or defs[card.name].statics or "j_ruler" in card.marks:
+                d = defs[card.name]
+                if card.attached or d.statics or ("j_ruler" in card.marks and d.j_ruler.statics):
                     return True
         return False
 
@@ -154,14 +174,18 @@ class FowQueries(State):
         return self.cards[cid].counter("damage")
 
     def has(self, cid: int, keyword: str) -> bool:
-        if getattr(self.printed(cid)[2], keyword):
+        """A keyword printed on the side shown, given by a lasting effect, or until end of turn."""
+        card = self.cards[cid]
+        printed = self.printed(cid)[2] if "j_ruler" in card.marks else self.defs[card.name].keywords
+        if getattr(printed, keyword):
             return True
         if self.where[cid][1] != "field":
             return False
-        for source, st in self._static_sources():
-            if getattr(st.keywords, keyword) and self._static_applies(source, st, cid):
-                return True
-        return any(e.get("kind") == "keyword" and e["card"] == cid and e["keyword"] == keyword for e in self.effects)
+        if self._statics_present():
+            for source, st in self._static_sources():
+                if getattr(st.keywords, keyword) and self._static_applies(source, st, cid):
+                    return True
+        return any(e["card"] == cid and e["kind"] == "keyword" and e["keyword"] == keyword for e in self.effects)
 
     # ------------------------------------------------------------------ battle
     def first_turn_of(self, player: int) -> bool:
@@ -278,9 +302,10 @@ class FowQueries(State):
         if not cost:
             return True
         signature, pool, total = available if available is not None else self.will_available(player)
-        if sum(cost.values()) > total:
+        key = _cost_key(cost)
+        if key[0] > total:
             return False
-        return _affordable(signature, pool, tuple(sorted(cost.items())))
+        return _affordable(signature, pool, key[1])
 
     def stones_could_pay(self, player: int, cost: Mapping[str, int]) -> bool:
         """FOW-56 (interpretation): recovered stones alone could produce the cost."""
@@ -347,6 +372,19 @@ class FowQueries(State):
         return target in self.candidates(sel, controller, source)
 
 
+_COST_KEYS: dict[int, tuple[Mapping[str, int], tuple[int, tuple[tuple[str, int], ...]]]] = {}
+
+
+def _cost_key(cost: Mapping[str, int]) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """(total, sorted items) of a cost mapping; card costs are the same objects all game long."""
+    hit = _COST_KEYS.get(id(cost))
+    if hit is None or hit[0] is not cost:
+        if len(_COST_KEYS) > 4096:
+            _COST_KEYS.clear()
+        hit = _COST_KEYS[id(cost)] = (cost, (sum(cost.values()), tuple(sorted(cost.items()))))
+    return hit[1]
+
+
 @lru_cache(maxsize=8192)
 def _affordable(signature: tuple[tuple[tuple[str, ...], int], ...], pool: tuple[int, ...],
                 cost: tuple[tuple[str, int], ...]) -> bool:
@@ -361,7 +399,25 @@ def _affordable(signature: tuple[tuple[tuple[str, ...], int], ...], pool: tuple[
     if generic > 0:
         need["generic"] = generic
     rest = tuple(sorted((k, v) for k, v in need.items() if v > 0))
-    return not rest or bool(_stone_ways(signature, rest, 1))
+    return not rest or _feasible(signature, rest)
+
+
+def _feasible(groups: tuple[tuple[tuple[str, ...], int], ...], need: tuple[tuple[str, int], ...]) -> bool:
+    """Can these stones cover ``need``? Each stone gives 1 will of one of its attributes, so this
+    is a transportation problem, and Hall's condition decides it: for every set S of
+    attributes, the will S needs is at most the number of stones that can make some of S
+    (and the stones number at least the whole cost, generic included)."""
+    wanted = dict(need)
+    if sum(n for _, n in groups) < sum(wanted.values()):
+        return False
+    coloured = [a for a in ATTRIBUTES if wanted.get(a)]
+    for mask in range(1, 1 << len(coloured)):
+        chosen = {a for i, a in enumerate(coloured) if mask >> i & 1}
+        demand = sum(wanted[a] for a in chosen)
+        supply = sum(n for options, n in groups if chosen.intersection(options))
+        if demand > supply:
+            return False
+    return True
 
 
 @lru_cache(maxsize=4096)
@@ -376,20 +432,29 @@ def _stone_ways(groups: tuple[tuple[tuple[str, ...], int], ...], need: tuple[tup
         return ()
     out: list[tuple[tuple[int, str, int], ...]] = []
     picks: list[tuple[int, str, int]] = []
-
-    def produced_ok() -> bool:
-        got: dict[str, int] = dict.fromkeys(ATTRIBUTES, 0)
-        for _, a, n in picks:
-            got[a] += n
-        return all(got[a] >= wanted.get(a, 0) for a in ATTRIBUTES)
+    short = {a: n for a, n in wanted.items() if a != "generic"}  # coloured will still missing
+    # what the groups from index i on could still make of each attribute (to prune dead ends)
+    reach = [dict.fromkeys(short, 0) for _ in range(len(groups) + 1)]
+    capacity = [0] * (len(groups) + 1)
+    for i in range(len(groups) - 1, -1, -1):
+        options, size = groups[i]
+        capacity[i] = capacity[i + 1] + size
+        for a in short:
+            reach[i][a] = reach[i + 1][a] + (size if a in options else 0)
 
     def walk(gi: int, left: int) -> bool:
-        if left == 0:
-            if produced_ok():
-                out.append(tuple(picks))
-                return bool(limit) and len(out) >= limit
+        missing = 0
+        for a, n in short.items():
+            if n > 0:
+                if n > reach[gi][a]:
+                    return False
+                missing += n
+        if missing > left:
             return False
-        if gi == len(groups):
+        if left == 0:
+            out.append(tuple(picks))
+            return bool(limit) and len(out) >= limit
+        if gi == len(groups) or capacity[gi] < left:
             return False
         options, size = groups[gi]
         return split(gi, 0, options, min(size, left), left)
@@ -398,12 +463,17 @@ def _stone_ways(groups: tuple[tuple[tuple[str, ...], int], ...], need: tuple[tup
         """Use up to ``room`` stones of group ``gi``, choosing how many produce each option."""
         if oi == len(options):
             return walk(gi + 1, left)
+        a = options[oi]
         for n in range(min(room, left), -1, -1):
             if n:
-                picks.append((gi, options[oi], n))
+                picks.append((gi, a, n))
+                if a in short:
+                    short[a] -= n
             stop = split(gi, oi + 1, options, room - n, left - n)
             if n:
                 picks.pop()
+                if a in short:
+                    short[a] += n
             if stop:
                 return True
         return False

@@ -42,7 +42,7 @@ YES = Action("choose", option="yes")
 PHASES = ("turn_start", "draw", "recovery", "main", "end")
 #: Tasks after which a rule process may apply (FOW-111): they deal damage, change ATK/DEF or life.
 #: (Effects settle after each instruction themselves.)
-SETTLE_AFTER = frozenset({"resolve_chase", "resolve_top", "battle_damage"})
+SETTLE_AFTER = frozenset({"battle_damage"})
 #: Items that wait on the chase area and do something when they resolve.
 WAITING = frozenset({"summon", "spell", "addition", "ability", "break", "trigger"})
 
@@ -106,50 +106,73 @@ class ForceOfWillState(FowEffects):
         if self._can_call(p):
             out.append(CALL)  # M1
         will = self.will_available(p)
+        defs, cards = self.defs, self.cards
+        verdict: dict[str, str | None] = {}  # copies of a card in hand are all playable or none
         for c in self.zones[p]["hand"]:
-            d = self.d(c)
-            if d.type == "resonator":
-                if self.can_pay(p, d.cost, will):
-                    out.append(Action.of("summon", (("card", c),)))  # M2
-            elif d.type == "spell":
-                if d.subtype == "chant" and self._playable(p, c, d.effects, d.cost, will):
-                    out.append(Action.of("play_spell", (("card", c),)))  # M3
-                elif d.subtype == "chant_standby" and self.can_pay(p, STANDBY_SET_COST, will):
-                    out.append(Action.of("set_chant_standby", (("card", c),)))  # M5
-            elif d.type == "addition" and self.can_pay(p, d.cost, will) and (
-                    d.subtype == "addition_field" or self._hosts(p)):
-                out.append(Action.of("play_addition", (("card", c),)))  # M4
-        out.extend(self._chase_actions(p, will))  # M3 (instants), M6, M7, Lifebreak
+            name = cards[c].name
+            if name not in verdict:
+                verdict[name] = self._hand_action(p, c, defs[name], will)
+            action_type = verdict[name]
+            if action_type is not None:
+                out.append(Action.of(action_type, (("card", c),)))
+        self._chase_extras(p, out, will)  # M6, M7, Lifebreak
         for c in self.zones[p]["field"]:  # M8
             if self.can_attack(c):
                 out.extend(Action.of("attack", (("card", c), ("target", "player" if t < 0 else t)))
                            for t in self.attack_targets(c))
-        if self._can_judge(p):
+        if self._can_judge(p, will):
             out.append(JUDGMENT)  # M9
         out.append(NEXT_PHASE)
         out.append(END_TURN)
         return out
 
-    def _chase_actions(self, p: int, will: tuple[Any, ...] | None = None) -> list[Action]:
-        """FOW-52: the actions that may be chases (and open actions in the Main Phase)."""
+    def _hand_action(self, p: int, c: int, d: Any, will: tuple[Any, ...]) -> str | None:
+        """What the Main Phase lets the player do with this card from the hand, if anything:
+        M2 summon, M3 play a spell, M4 play an addition, M5 set a Chant-Standby."""
+        kind = d.type
+        if kind == "resonator":
+            return "summon" if self.can_pay(p, d.cost, will) else None
+        if kind == "spell":
+            if d.subtype == "chant_standby":  # FOW-54: never played from the hand
+                return "set_chant_standby" if self.can_pay(p, STANDBY_SET_COST, will) else None
+            return "play_spell" if self._playable(p, c, d.effects, d.cost, will) else None
+        if kind == "addition" and self.can_pay(p, d.cost, will) and (d.subtype == "addition_field" or self._hosts(p)):
+            return "play_addition"
+        return None
+
+    def _chase_actions(self, p: int) -> list[Action]:
+        """FOW-52: the actions that may be chases: Chant-Instants (and Quickcast Chants) from
+        the hand, [Activate] abilities, set Chant-Standbys whose trigger is met, Lifebreak."""
         out: list[Action] = []
-        will = will if will is not None else self.will_available(p)
+        defs, cards = self.defs, self.cards
+        will = None
+        verdict: dict[str, bool] = {}
         for c in self.zones[p]["hand"]:
-            d = self.d(c)
-            instant = d.subtype == "chant_instant" or (d.subtype == "chant" and d.keywords.quickcast)
-            if d.type == "spell" and instant and self._playable(p, c, d.effects, d.cost, will):
-                out.append(Action.of("play_spell", (("card", c),)))
+            name = cards[c].name
+            d = defs[name]
+            if d.instant_speed:
+                if name not in verdict:
+                    will = will or self.will_available(p)
+                    verdict[name] = self._playable(p, c, d.effects, d.cost, will)
+                if verdict[name]:
+                    out.append(Action.of("play_spell", (("card", c),)))
+        self._chase_extras(p, out, will)
+        return out
+
+    def _chase_extras(self, p: int, out: list[Action], will: tuple[Any, ...] | None) -> None:
+        """What the player may do both as a chase and in their Main Phase, besides spells."""
         for c in self._ability_sources(p):
             abilities = self.abilities(c)
             for i in range(len(abilities)):
-                if abilities[i].when == "activate" and self._ability_ready(p, c, i, will):
-                    out.append(Action.of("activate_ability", (("ability", i), ("card", c))))
+                if abilities[i].when == "activate":
+                    will = will or self.will_available(p)
+                    if self._ability_ready(p, c, i, will):
+                        out.append(Action.of("activate_ability", (("ability", i), ("card", c))))
         for c in self.zones[p]["chant_standby_area"]:
             if self._standby_ready(p, c):
                 out.append(Action.of("activate_chant_standby", (("card", c),)))
         if self.can_lifebreak(p):
             out.append(LIFEBREAK)
-        return out
 
     # ------------------------------------------------------------------ legality helpers
     def _open_main(self, p: int) -> bool:
@@ -161,12 +184,12 @@ class ForceOfWillState(FowEffects):
         return (ruler is not None and not self.cards[ruler].tapped and not self.flags.get(f"called:{p}")
                 and bool(self.zones[p]["magic_stone_deck"]))
 
-    def _can_judge(self, p: int) -> bool:
+    def _can_judge(self, p: int, will: tuple[Any, ...] | None = None) -> bool:
         """FOW-36..38, FOW-118: a recovered ruler showing its ruler side, once per turn, paying J-Activate."""
         ruler = next((c for c in self.zones[p]["ruler_area"] if self.d(c).type == "ruler"), None)
         if ruler is None or self.cards[ruler].tapped or self.is_j_ruler(ruler) or self.flags.get(f"judged:{p}"):
             return False
-        return self.can_pay(p, self.d(ruler).j_activate)
+        return self.can_pay(p, self.d(ruler).j_activate, will)
 
     def _hosts(self, p: int) -> list[int]:
         """FOW-114: the resonators an Addition: Resonator may be played on."""
@@ -176,8 +199,9 @@ class ForceOfWillState(FowEffects):
         """Every instruction that must target has something to target (FOW-105)."""
         for e in effects:
             sel = e.target
-            if needs_target(e) and isinstance(sel, Selector) and not sel.up_to and not self.candidates(sel, p, source):
-                return False
+            if needs_target(e) and isinstance(sel, Selector) and not sel.up_to and \
+                    len(self.candidates(sel, p, source)) < sel.count:
+                return False  # "two target resonators" needs two
         return True
 
     def _playable(self, p: int, card: int, effects: Sequence[Any], cost: Mapping[str, int],
@@ -185,14 +209,18 @@ class ForceOfWillState(FowEffects):
         return self.can_pay(p, cost, will) and self._targets_exist(p, card, effects)
 
     def _ability_sources(self, p: int) -> list[int]:
-        """Cards whose [Activate] abilities the player may use: their field (and additions on
-        it) and a ruler in the ruler area that still has its abilities."""
-        out = [c for c in self.zones[p]["ruler_area"] if not self.is_spent(c)]
-        for c in self.zones[p]["field"]:
-            out.append(c)
+        """Cards with [Activate] abilities the player may use: on their field (and additions on
+        any field), and a ruler in the ruler area that still has its abilities."""
+        defs, cards = self.defs, self.cards
+        out = [c for c in self.zones[p]["ruler_area"] if defs[cards[c].name].activates and not self.is_spent(c)]
         for q in (0, 1):
-            for host in self.zones[q]["field"]:
-                out.extend(a for a in self.cards[host].attached if self.cards[a].controller == p)
+            for c in self.zones[q]["field"]:
+                card = cards[c]
+                if q == p and defs[card.name].activates:
+                    out.append(c)
+                for a in card.attached:
+                    if cards[a].controller == p and defs[cards[a].name].activates:
+                        out.append(a)
         return out
 
     def _ability_ready(self, p: int, c: int, i: int, will: tuple[Any, ...] | None = None) -> bool:
@@ -210,6 +238,8 @@ class ForceOfWillState(FowEffects):
     def _standby_ready(self, p: int, c: int) -> bool:
         """FOW-56, FOW-57: set on an earlier turn, its trigger met now, and recovered stones
         able to produce its cost (the cost is not paid)."""
+        if not self.flags.get("chase"):
+            return False  # every trigger is an opponent's action waiting on the chase area
         card = self.cards[c]
         d = self.d(c)
         if card.entered_this_turn or d.trigger is None or not self._trigger_met(p, d.trigger.event):
@@ -231,7 +261,7 @@ class ForceOfWillState(FowEffects):
             elif event == "opponent_plays_spell":
                 met = kind == "spell"
             elif event == "opponent_summons":
-                met = kind == "summon"
+                met = kind == "marker" and item.get("event") == "summoned"
             else:  # opponent_attacks, opponent_lifebreak
                 met = kind == "marker" and item.get("event") == event.removeprefix("opponent_").rstrip("s")
             if met:
@@ -361,8 +391,7 @@ class ForceOfWillState(FowEffects):
                     cands = tuple(c for c in self.candidates(sel, item["player"], item.get("source", item["card"]))
                                   if c not in chosen)
                     if cands:
-                        optional = sel.up_to or bool(chosen)
-                        self.decision = Decision(item["player"], "target", {"candidates": cands, "optional": optional,
+                        self.decision = Decision(item["player"], "target", {"candidates": cands, "optional": sel.up_to,
                                                                             "index": index, "chosen": chosen})
                         return
             index += 1
@@ -425,6 +454,7 @@ class ForceOfWillState(FowEffects):
                       tapped=self.cards[card].tapped)
             self.emit("judgment", card=card, name=self.cards[card].name, player=p)
             self._marker(p, "judgment", card)
+            self.entered_field(card)  # the J-ruler's [Enter] abilities
             return
         if kind == "set_standby":  # FOW-55: face down
             self.move(card, "chant_standby_area", face_down=True, entered_this_turn=True)
@@ -468,6 +498,7 @@ class ForceOfWillState(FowEffects):
         if not chase:
             self.flags.pop("chase", None)
             self.flags.pop("resolving", None)
+            self._announce_summons()
             return
         self.tasks.append(Task("resolve_chase"))
         self._resolve_item()
@@ -484,6 +515,19 @@ class ForceOfWillState(FowEffects):
             self.tasks.append(Task("window", player=self.active, passes=0))
         else:
             self.flags.pop("chase", None)
+            self._announce_summons()
+
+    def _standby_waits_for(self, p: int, event: str) -> bool:
+        """Has the player a set Chant-Standby with this trigger? (Only then is the event worth a window.)"""
+        return any((d := self.d(c)).trigger is not None and d.trigger.event == event
+                   for c in self.zones[p]["chant_standby_area"])
+
+    def _announce_summons(self) -> None:
+        """"When an opponent summons a resonator" is met once the resonator is on the field: the
+        resolved summon becomes an event the opponent may answer (FOW-56)."""
+        for card, p in self.flags.pop("summoned", None) or ():
+            if self.where[card][1] == "field":
+                self._marker(p, "summoned", card)
 
     def _resolve_item(self) -> None:
         """FOW-50: the last declared resolves first."""
@@ -494,11 +538,14 @@ class ForceOfWillState(FowEffects):
         if kind == "marker":
             return
         self.emit("resolves", kind=kind, card=card, name=self.cards[card].name, player=p)
+        self.tasks.append(Task("settle"))  # FOW-111 once the item has resolved (effects also settle as they go)
         if kind == "summon":
             if self.where[card][1] == "chase_area":
                 self.move(card, "field", player=p, tapped=False, entered_this_turn=True)  # FOW-112
                 self.emit("summoned", card=card, name=self.cards[card].name, player=p)
                 self.entered_field(card)
+                if self._standby_waits_for(1 - p, "opponent_summons"):
+                    self.flags["summoned"] = [*(self.flags.get("summoned") or ()), (card, p)]
         elif kind == "addition":
             self._resolve_addition(item)
         elif kind in ("spell", "break"):
@@ -671,6 +718,8 @@ class ForceOfWillState(FowEffects):
             self._block_step()
         elif k == "battle_damage":
             self._battle_damage()
+        elif k == "settle":
+            self.settle()
         elif k == "begin_turn":
             self._begin_turn(task.get("start", "turn_start"))
         elif k == "end_phase":
