@@ -43,7 +43,7 @@ def _errors(text: str) -> list[str]:
 
 
 def test_deck_construction():
-    # FOW-T1 (FOW-5, FOW-6, FOW-7, FOW-8)
+    # FOW-T1 (FOW-5, FOW-6, FOW-7, FOW-8); FOW-123: 40 to 60 main-deck cards, as the sheet says
     assert _errors(_deck(_main(40), f"10 {STONE}")) == []
     assert any("FOW-5" in m for m in _errors(_deck(_main(39), f"10 {STONE}")))
     assert any("FOW-5" in m for m in _errors(_deck(_main(61), f"10 {STONE}")))

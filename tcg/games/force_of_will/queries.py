@@ -22,6 +22,7 @@ LIFEBREAK_MAX = 4  # FOW-14
 STARTING_LIFE = 4000  # FOW-63
 STANDBY_SET_COST = {"generic": 2}  # FOW-55
 WILL_KEYS = tuple(f"will_{a}" for a in ATTRIBUTES)
+_ZEROS = (0,) * len(ATTRIBUTES)
 
 #: One way to pay a cost: the stones rested, the attribute each produced, and the pool will used.
 Payment = tuple[tuple[int, ...], tuple[str, ...], tuple[tuple[str, int], ...]]
@@ -181,11 +182,14 @@ class FowQueries(State):
             return True
         if self.where[cid][1] != "field":
             return False
+        if self.effects and any(e["card"] == cid and e["kind"] == "keyword" and e["keyword"] == keyword
+                                for e in self.effects):
+            return True
         if self._statics_present():
             for source, st in self._static_sources():
                 if getattr(st.keywords, keyword) and self._static_applies(source, st, cid):
                     return True
-        return any(e["card"] == cid and e["kind"] == "keyword" and e["keyword"] == keyword for e in self.effects)
+        return False
 
     # ------------------------------------------------------------------ battle
     def first_turn_of(self, player: int) -> bool:
@@ -291,10 +295,16 @@ class FowQueries(State):
     def will_available(self, player: int) -> tuple[Any, ...]:
         """What the player can pay with now, in hashable form: the stone groups, the pool, and
         the total will (a cost above it is out of reach without further work)."""
-        signature = tuple((options, len(ids)) for _, options, ids in self.stone_groups(player))
-        c = self.counters[player]
-        pool = tuple(c.get(k, 0) for k in WILL_KEYS)
-        return signature, pool, sum(pool) + sum(n for _, n in signature)
+        counts: dict[str, int] = {}
+        cards = self.cards
+        for c in self.zones[player]["magic_stone_area"]:
+            card = cards[c]
+            if not card.tapped:
+                counts[card.name] = counts.get(card.name, 0) + 1
+        defs = self.defs
+        signature = tuple((defs[name].stone_will, n) for name, n in counts.items())
+        pool = tuple(map(self.counters[player].get, WILL_KEYS, _ZEROS))
+        return signature, pool, sum(pool) + sum(counts.values())
 
     def can_pay(self, player: int, cost: Mapping[str, int], available: tuple[Any, ...] | None = None) -> bool:
         """Is the cost payable with the pool and recovered stones? ``available`` (from
