@@ -352,7 +352,8 @@ class FowQueries(State):
         """Every card or player the selector allows now, in stable order."""
         kind = sel.kind
         out: list[int] = []
-        owners = {"self": (controller,), "opponent": (1 - controller,), "any": (0, 1)}[sel.player]
+        who = sel.player
+        owners = (controller,) if who == "self" else (1 - controller,) if who == "opponent" else (0, 1)
         if kind in ("player", "any"):
             out.extend(player_target(p) for p in owners)
             if kind == "player":
@@ -370,9 +371,14 @@ class FowQueries(State):
                     out.extend(a for a in self.cards[host].attached
                                if self.cards[a].controller == p and self.matches(sel, a, controller, source))
                 continue
+            cards, defs = self.cards, self.defs
+            only_resonators = kind == "resonator"
             for c in self.zones[p]["field"]:
-                ok = self.is_resonator(c) if kind == "resonator" else self.is_battler(c)
-                if ok and self.matches(sel, c, controller, source):
+                card = cards[c]
+                j_ruler = "j_ruler" in card.marks
+                if j_ruler and only_resonators:
+                    continue  # FOW-39: a J-ruler is not a resonator
+                if (j_ruler or defs[card.name].type == "resonator") and self.matches(sel, c, controller, source):
                     out.append(c)
         return out
 

@@ -86,7 +86,8 @@ class ForceOfWillState(FowEffects):
             acts = [Action.of("choose", _target_field(t)) for t in data["candidates"]]
             return [*acts, PASS] if data["optional"] else acts
         if kind == "pay":
-            return [Action("pay", cards=stones, attributes=attrs) for stones, attrs, _ in data["options"]]
+            return [Action.of("pay", (("attributes", attrs), ("cards", stones)))
+                    for stones, attrs, _ in data["options"]]
         if kind == "block":
             return [*(Action.of("block", (("card", c),)) for c in self.blockers(p, data["attacker"])), PASS]
         if kind == "break":
@@ -130,6 +131,8 @@ class ForceOfWillState(FowEffects):
         """What the Main Phase lets the player do with this card from the hand, if anything:
         M2 summon, M3 play a spell, M4 play an addition, M5 set a Chant-Standby."""
         kind = d.type
+        if d.total_cost > will[2] and kind != "spell":
+            return None  # more will than there is (a Chant-Standby is set for 2: checked below)
         if kind == "resonator":
             return "summon" if self.can_pay(p, d.cost, will) else None
         if kind == "spell":
