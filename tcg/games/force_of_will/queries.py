@@ -382,6 +382,12 @@ class FowQueries(State):
                     out.append(c)
         return out
 
+    def has_candidates(self, sel: Selector, controller: int, source: int | None, n: int) -> bool:
+        """Are there at least ``n`` candidates? (Legality asks only this; players always exist.)"""
+        if sel.kind in ("player", "any") and n <= (2 if sel.player == "any" else 1):
+            return True
+        return len(self.candidates(sel, controller, source)) >= n
+
     def target_valid(self, sel: Any, target: int, controller: int, source: int | None) -> bool:
         if not isinstance(sel, Selector):
             return True

@@ -203,7 +203,7 @@ class ForceOfWillState(FowEffects):
         for e in effects:
             sel = e.target
             if needs_target(e) and isinstance(sel, Selector) and not sel.up_to and \
-                    len(self.candidates(sel, p, source)) < sel.count:
+                    not self.has_candidates(sel, p, source, sel.count):
                 return False  # "two target resonators" needs two
         return True
 
