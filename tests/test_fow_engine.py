@@ -224,3 +224,12 @@ state:
     assert any("Secret Sigil" in str(st.visible_event(e, 0)) for e in events)  # its controller knows
     assert not any("Secret Sigil" in str(st.visible_event(e, 1)) for e in events)
     assert st.observation(1)["players"][0]["zones"]["chant_standby_area"] == [{"hidden": True}]
+
+
+def test_card_index_counts_the_total_will_cost():
+    # FOW-66: {fire: 1, generic: 2} costs 3 will in all, so `tcg cards search --cost-max` finds it by 3
+    from tcg.carddb.fields import card_fields
+
+    card = next(c for c in FOW.cards().values() if len(c.cost) == 2 and c.cost.get("generic"))
+    fields = card_fields(card, FOW.card_to_json(card), "")
+    assert fields.cost == sum(card.cost.values()) and fields.colors == list(card.attributes)

@@ -58,6 +58,9 @@ def _int(value: Any) -> int | None:
         return None
     if isinstance(value, list | tuple) and value:  # BP per level (Battle Spirits): the LV1 value
         return _int(value[0])
+    if isinstance(value, Mapping):  # a cost per attribute (Force of Will {fire: 1, generic: 2}): the total
+        parts = [_int(v) for v in value.values()]
+        return None if None in parts else sum(p for p in parts if p is not None)
     if isinstance(value, int):
         return value
     if isinstance(value, str) and value.strip().lstrip("-").isdigit():

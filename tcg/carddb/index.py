@@ -26,7 +26,7 @@ from tcg.core import registry
 from tcg.core.errors import DataError
 from tcg.core.game import Game
 
-SCHEMA_VERSION = "3"  # 3: families as races, LV1 BP as power
+SCHEMA_VERSION = "4"  # 3: families as races, LV1 BP as power; 4: total cost of a cost mapping
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

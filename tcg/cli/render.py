@@ -161,9 +161,19 @@ def _count(zone: Any) -> int:
 
 
 def _civs(view: dict[str, Any]) -> str:
-    """Civilizations (Duel Masters) or colours (the other games)."""
-    civs = view.get("civilizations") or view.get("colors") or []
+    """Civilizations (Duel Masters), colours or attributes (the other games)."""
+    civs = view.get("civilizations") or view.get("colors") or view.get("attributes") or []
     return "/".join(f"[{CIV_STYLE.get(c, 'white')}]{c}[/]" for c in civs)
+
+
+def _cost(cost: Any) -> str:
+    """A number, or a cost per attribute (Force of Will): ``fire 1 + 2``."""
+    if isinstance(cost, dict):
+        parts = [f"{k} {n}" for k, n in cost.items() if k != "generic"]
+        if cost.get("generic"):
+            parts.append(str(cost["generic"]))
+        return " + ".join(parts)
+    return str(cost)
 
 
 def _strength(view: dict[str, Any]) -> str:
@@ -225,8 +235,8 @@ def _generic_panel(obs: dict[str, Any], player: int, title: str) -> Panel:
             if v.get("hidden") or "name" not in v:
                 cells.append("[dim]face down[/dim]")
                 continue
-            extras = [f"{k} {v[k]}" for k in ("level", "cores", "bp", "power", "atk", "def") if k in v]
-            state = " exhausted" if v.get("exhausted") or v.get("tapped") else ""
+            extras = [f"{k} {v[k]}" for k in ("level", "cores", "bp", "power", "atk", "def", "damage") if k in v]
+            state = next((f" {k}" for k in ("exhausted", "rested", "tapped") if v.get(k)), "")
             cells.append(f"{escape(v['name'])} [{v['id']}]" + (f" ({', '.join(extras)})" if extras else "") + state)
         lines.append(Text.from_markup(f"{zone}: " + (", ".join(cells) if cells else "[dim]-[/dim]")))
     return Panel(Group(*lines), title=title, title_align="left")
@@ -252,7 +262,7 @@ def hand_panel(obs: dict[str, Any], player: int) -> Panel:
     for col in ("id", "card", "cost", "colour", "power"):
         table.add_column(col)
     for v in hand:
-        table.add_row(str(v.get("id", "?")), escape(str(v.get("name", "hidden"))), str(v.get("cost", "")),
+        table.add_row(str(v.get("id", "?")), escape(str(v.get("name", "hidden"))), _cost(v.get("cost", "")),
                       _civs(v), _strength(v))
     return Panel(table, title="Your hand", title_align="left")
 

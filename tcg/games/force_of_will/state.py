@@ -842,6 +842,8 @@ class ForceOfWillState(FowEffects):
         view["type"] = d.type
         if d.subtype:
             view["subtype"] = d.subtype
+        if d.attributes:
+            view["attributes"] = list(d.attributes)
         if d.cost:
             view["cost"] = dict(d.cost)
         if self.is_j_ruler(cid):
