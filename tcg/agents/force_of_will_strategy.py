@@ -143,3 +143,8 @@ class ForceOfWillStrategy:
 
     def _on_discard(self, b: _Board, legal: Sequence[Action]) -> Action | None:
         return min(legal, key=lambda a: self._cost(b.view(a.get("card"))), default=None)
+
+    _on_effect_discard = _on_discard
+
+    def _on_optional(self, b: _Board, legal: Sequence[Action]) -> Action | None:
+        return next((a for a in legal if a.type == "choose"), None)

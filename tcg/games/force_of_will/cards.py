@@ -90,7 +90,7 @@ class Effect(_Strict):
         "return_to_hand",  # targets go to their owner's hand
         "modify",  # targets get `atk` / `def` until end of turn (or for as long as they stay: `duration: lasting`)
         "draw",  # `player` (or a target player) draws `count`
-        "discard",  # `player` (or a target player) discards `count` cards at random
+        "discard",  # `player` (or a target player) discards `count` cards: at random, or `chosen` by them
         "gain_life",  # `player` (or a target player) gains `amount` life
         "lose_life",  # `player` (or a target player) loses `amount` life
         "rest",  # targets become rested
@@ -112,6 +112,8 @@ class Effect(_Strict):
     player: Literal["self", "opponent"] = "self"
     keyword: str = ""
     duration: Literal["turn", "lasting"] = "turn"
+    optional: bool = False  # "you may": its controller decides when it resolves
+    chosen: bool = False  # discard: the discarding player chooses the cards (default: at random)
 
     @field_validator("keyword")
     @classmethod

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tcg.core.effects import EffectRunner
+from tcg.core.state import Decision
 from tcg.games.force_of_will.cards import Effect, Selector
 from tcg.games.force_of_will.queries import STARTING_LIFE, FowQueries, round_up_100, target_player
 
@@ -32,20 +34,27 @@ def needs_target(eff: Effect) -> bool:
     return isinstance(eff.target, Selector) and not eff.target.all
 
 
-class FowEffects(FowQueries):
+class FowEffects(FowQueries, EffectRunner):
     __slots__ = ()
 
     # ------------------------------------------------------------------ effect lists
-    def effect_list(self, card: int, ref: Sequence[Any]) -> Sequence[Effect]:
+    def effects_of(self, card: int, where: Sequence[Any]) -> Sequence[Effect]:
         """``("effects",)`` a spell, ``("break",)`` a Break, ``("ability", i)`` the i-th
         ability of the side the card shows."""
         d = self.d(card)
-        if ref[0] == "effects":
+        if where[0] == "effects":
             return d.effects
-        if ref[0] == "break":
+        if where[0] == "break":
             return d.break_ability
-        effects: Sequence[Effect] = self.abilities(card)[ref[1]].effects
+        abilities = self.abilities(card)
+        if where[1] >= len(abilities):  # the card turned into a destroyed J-ruler meanwhile
+            return ()
+        effects: Sequence[Effect] = abilities[where[1]].effects
         return effects
+
+    def effect_list(self, ref: tuple[Any, ...]) -> Sequence[Effect]:
+        """The core loop's reference: (card, where on it, declared targets, event targets, event cards)."""
+        return self.effects_of(ref[0], ref[1])
 
     # ------------------------------------------------------------------ life, damage, destruction
     def lose_life(self, player: int, amount: int) -> None:
@@ -140,24 +149,44 @@ class FowEffects(FowQueries):
 
     # ------------------------------------------------------------------ resolving
     def resolve_effects(self, item: Mapping[str, Any]) -> None:
-        """Carry out a spell's or ability's instructions against the targets declared for it."""
-        card, controller = item["card"], item["player"]
-        source = item.get("source", card)
-        declared = dict(item.get("targets", ()))
-        previous: tuple[int, ...] | None = ()
-        for i, eff in enumerate(self.effect_list(card, item["ref"])):
-            if self.winner is not None:
-                return
-            if eff.target == "previous":  # "... and it gets ...": the targets of the instruction before
-                targets = previous
-            else:
-                targets = self._targets_now(eff, i, declared, item, controller, source)
-            previous = targets
-            if targets is None:
-                continue
-            targets = tuple(t for t in targets if t < 0 or self.where[t][1] in ("field", "attached", "chase_area"))
-            self.do_effect(eff, controller, source, targets)
-            self.settle()
+        """Carry out a spell's or ability's instructions, one at a time on the core's effect loop
+        ("you may" asks its controller), against the targets declared for it (FOW-105)."""
+        ref = (item["card"], tuple(item["ref"]), tuple(item.get("targets", ())),
+               tuple(item.get("event_target", ())), tuple(item.get("event_card", ())))
+        self.queue_effects(item["card"], item["player"], ref)
+
+    def continue_effect(self, data: dict[str, Any], eff: Any, chosen: tuple[int, ...]) -> None:
+        """Every target was declared when played: act on those still legal (FOW-105); "previous"
+        acts on the targets of the instruction before."""
+        controller, source, ref = data["controller"], data["source"], data["ref"]
+        if eff.target == "previous":  # "... and it gets ...": the targets of the instruction before
+            targets = data.get("previous")
+        else:
+            targets = self._targets_now(eff, data["index"], dict(ref[2]), {"event_target": ref[3],
+                                                                          "event_card": ref[4]}, controller, source)
+        self.next_effect({**data, "previous": targets})
+        if targets is None:
+            return
+        targets = tuple(t for t in targets if t < 0 or self.where[t][1] in ("field", "attached", "chase_area"))
+        self.do_effect(eff, controller, source, targets)
+        self.settle()
+
+    def special_effect(self, data: dict[str, Any], eff: Any) -> bool:
+        """"Discard N cards" chosen by the discarding player: one ``discard`` choice per card."""
+        if eff.do != "discard" or not eff.chosen or self.winner is not None:
+            return False
+        declared = [q for q in map(target_player, dict(data["ref"][2]).get(data["index"], ())) if q is not None]
+        who = declared[0] if declared else data["controller"] if eff.player == "self" else 1 - data["controller"]
+        self.next_effect(data)
+        if self.zones[who]["hand"]:
+            self.decision = Decision(who, "effect_discard", {"left": eff.count})
+        return True
+
+    def answer_effect_discard(self, player: int, card: int, left: int) -> None:
+        self.move(card, "graveyard")
+        self.emit("discarded", card=card, name=self.cards[card].name, player=player)
+        if left > 1 and self.zones[player]["hand"]:
+            self.decision = Decision(player, "effect_discard", {"left": left - 1})
 
     def _targets_now(self, eff: Effect, index: int, declared: Mapping[int, tuple[int, ...]],
                      item: Mapping[str, Any], controller: int, source: int) -> tuple[int, ...] | None:

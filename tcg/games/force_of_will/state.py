@@ -10,7 +10,8 @@ chant-standby, an attack, a block, a Lifebreak) happen at once and are *markers*
 answered, and resolve to nothing.
 
 Decisions: ``first_player``, ``mulligan``, ``main`` (open), ``target``, ``pay``, ``window``
-(chase or ``pass``), ``block``, ``break`` (play a revealed Break or not) and ``discard``.
+(chase or ``pass``), ``block``, ``break`` (play a revealed Break or not), ``discard`` (End
+Phase), and while an effect resolves ``optional`` ("you may") and ``effect_discard``.
 """
 
 from __future__ import annotations
@@ -90,8 +91,10 @@ class ForceOfWillState(FowEffects):
                     for stones, attrs, _ in data["options"]]
         if kind == "block":
             return [*(Action.of("block", (("card", c),)) for c in self.blockers(p, data["attacker"])), PASS]
-        if kind == "break":
+        if kind in ("break", "optional"):
             return [YES, PASS]
+        if kind == "effect_discard":
+            return [Action.of("choose", (("card", c),)) for c in self.zones[p]["hand"]]
         if kind == "discard":
             return [Action.of("choose", (("card", c),)) for c in self.zones[p]["hand"]]
         if kind == "first_player":
@@ -300,6 +303,10 @@ class ForceOfWillState(FowEffects):
                 self._block(p, action.get("card"))
         elif kind == "break":
             self._answer_break(p, data["card"], t != "pass")
+        elif kind == "optional":
+            self.answer_optional(dict(data["task"]), accepted=t != "pass")
+        elif kind == "effect_discard":
+            self.answer_effect_discard(p, action.get("card"), data["left"])
         elif kind == "discard":
             self.move(action.get("card"), "graveyard")
             self.emit("discarded", card=action.get("card"), name=self.cards[action.get("card")].name, player=p)
@@ -402,7 +409,7 @@ class ForceOfWillState(FowEffects):
 
     def _item_effects(self, item: Mapping[str, Any]) -> Sequence[Any]:
         ref = item.get("ref")
-        return () if ref is None else self.effect_list(item["card"], ref)
+        return () if ref is None else self.effects_of(item["card"], ref)
 
     def _answer_target(self, data: dict[str, Any], action: Action) -> None:
         item = dict(self.flags["declaring"])
@@ -552,9 +559,8 @@ class ForceOfWillState(FowEffects):
         elif kind == "addition":
             self._resolve_addition(item)
         elif kind in ("spell", "break"):
+            self.tasks.append(Task("spell_done", card=card))  # FOW-16: then to the graveyard
             self.resolve_effects(item)
-            if self.where[card][1] == "chase_area":  # FOW-16: spells go to the graveyard
-                self.move(card, "graveyard")
         else:  # an ability
             self.resolve_effects(item)
 
@@ -723,6 +729,11 @@ class ForceOfWillState(FowEffects):
             self._battle_damage()
         elif k == "settle":
             self.settle()
+        elif k == "effects":
+            self.run_effects_task(task)
+        elif k == "spell_done":
+            if self.where[task["card"]][1] == "chase_area":
+                self.move(task["card"], "graveyard")
         elif k == "begin_turn":
             self._begin_turn(task.get("start", "turn_start"))
         elif k == "end_phase":
