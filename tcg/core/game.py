@@ -148,6 +148,20 @@ class Game:
             raise DataError(f"turn {state.turn} belongs to player {expected} (the first player takes the odd "
                             f"turns), not to player {state.active}", field="state.active")
 
+    def scenario_phase(self, spec: Mapping[str, Any], default: str, allowed: Sequence[str], names: str) -> str:
+        """A scenario's ``phase``: one of ``allowed`` (``names`` says what they are, for the error)."""
+        phase = str(spec.get("phase", default))
+        if phase not in allowed:
+            raise DataError(f"unknown phase {phase!r}; {self.title} {names}", field="state.phase")
+        return phase
+
+    def scenario_players(self, spec: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+        """A scenario's ``players`` list (at most two; an empty entry is ``{}``)."""
+        players = spec.get("players") or []
+        if not isinstance(players, list) or len(players) > 2:
+            raise DataError("players is a list of at most 2 entries (player 0, player 1)", field="state.players")
+        return [p or {} for p in players]
+
     def scenario_entry(self, entry: Any, known: set[str], defs: Mapping[str, Any], where: str) -> Mapping[str, Any]:
         """A scenario zone entry as a mapping ``{card: Name, ...}``, checked against ``known`` properties."""
         if isinstance(entry, str):

@@ -59,12 +59,8 @@ class BattleSpiritsGame(Game):
                        seed: int) -> State:
         state = BattleSpiritsState(defs, options, seed)
         self.scenario_turn(state, spec)
-        phase = spec.get("phase", "main")
-        if phase not in (*STEPS, "battle"):
-            raise DataError(f"unknown phase {phase!r}; Battle Spirits steps are: {', '.join(STEPS)}",
-                            field="state.phase")
-        for p, pspec in enumerate(spec.get("players") or []):
-            pspec = pspec or {}
+        phase = self.scenario_phase(spec, "main", (*STEPS, "battle"), f"steps are: {', '.join(STEPS)}")
+        for p, pspec in enumerate(self.scenario_players(spec)):
             state.counters[p] = {"life": 5, "reserve": 0, "trash_cores": 0, "core_stock": 0}
             for key, value in pspec.items():
                 if key == "zones":

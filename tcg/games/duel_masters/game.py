@@ -65,15 +65,8 @@ class DuelMastersGame(Game):
                        seed: int) -> State:
         state = DuelMastersState(defs, options, seed)
         self.scenario_turn(state, spec)
-        phase = spec.get("phase", "main")
-        if phase not in PHASES:
-            raise DataError(f"unknown phase {phase!r}; Duel Masters phases are: {', '.join(PHASES)}",
-                            field="state.phase")
-        players = spec.get("players") or []
-        if len(players) > 2:
-            raise DataError("a Duel Masters state has 2 players", field="state.players")
-        for p, pspec in enumerate(players):
-            pspec = pspec or {}
+        phase = self.scenario_phase(spec, "main", PHASES, f"phases are: {', '.join(PHASES)}")
+        for p, pspec in enumerate(self.scenario_players(spec)):
             for key in pspec:
                 if key != "zones":
                     raise DataError(f"Duel Masters players have no counter {key!r}", field=f"state.players[{p}]")

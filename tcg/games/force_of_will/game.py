@@ -134,17 +134,10 @@ class ForceOfWillGame(Game):
                        seed: int) -> State:
         state = ForceOfWillState(defs, options, seed)
         self.scenario_turn(state, spec)
-        phase = spec.get("phase", "main")
-        if phase not in PHASES:
-            raise DataError(f"unknown phase {phase!r}; Force of Will phases are: {', '.join(PHASES)}",
-                            field="state.phase")
-        players = spec.get("players") or []
-        if len(players) > 2:
-            raise DataError("a game has 2 players", field="state.players")
+        phase = self.scenario_phase(spec, "main", PHASES, f"phases are: {', '.join(PHASES)}")
         for p in (0, 1):
             state.counters[p] = _fresh_counters()
-        for p, pspec in enumerate(players):
-            pspec = pspec or {}
+        for p, pspec in enumerate(self.scenario_players(spec)):
             where = f"state.players[{p}]"
             for key, value in pspec.items():
                 if key == "zones":

@@ -109,17 +109,10 @@ class OnePieceGame(Game):
                        seed: int) -> State:
         state = OnePieceState(defs, options, seed)
         self.scenario_turn(state, spec)
-        phase = spec.get("phase", "main")
-        if phase not in PHASES:
-            raise DataError(f"unknown phase {phase!r}; One Piece phases are: {', '.join(PHASES)}",
-                            field="state.phase")
-        players = spec.get("players") or []
-        if len(players) > 2:
-            raise DataError("a game has 2 players", field="state.players")
+        phase = self.scenario_phase(spec, "main", PHASES, f"phases are: {', '.join(PHASES)}")
         for p in (0, 1):
             state.counters[p] = {"don_deck": 0, "cost_area_active": 0, "cost_area_rested": 0}
-        for p, pspec in enumerate(players):
-            pspec = pspec or {}
+        for p, pspec in enumerate(self.scenario_players(spec)):
             for key, value in pspec.items():
                 if key == "zones":
                     continue

@@ -88,17 +88,12 @@ class YugiohGame(Game):
                        seed: int) -> State:
         state = YugiohState(defs, options, seed)
         self.scenario_turn(state, spec)
-        phase = spec.get("phase", "main1")
-        if phase not in (*PHASES, "battle_step", "start_step"):
-            raise DataError(f"unknown phase {phase!r}; Yu-Gi-Oh! phases are: {', '.join(PHASES)} "
-                            f"(and the Battle Phase steps {', '.join(BATTLE_STEPS[:2])})", field="state.phase")
-        players = spec.get("players") or []
-        if len(players) > 2:
-            raise DataError("a duel has 2 players", field="state.players")
+        phase = self.scenario_phase(spec, "main1", (*PHASES, "battle_step", "start_step"),
+                                    f"phases are: {', '.join(PHASES)} (and the Battle Phase steps "
+                                    f"{', '.join(BATTLE_STEPS[:2])})")
         for p in (0, 1):
             state.counters[p] = {"lp": LP}
-        for p, pspec in enumerate(players):
-            pspec = pspec or {}
+        for p, pspec in enumerate(self.scenario_players(spec)):
             for key, value in pspec.items():
                 if key == "zones":
                     continue
