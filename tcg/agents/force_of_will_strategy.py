@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tcg.agents.base import Observation
+from tcg.agents.board import Board
 from tcg.core.actions import Action
 from tcg.core.rng import Rng
 
@@ -19,29 +20,7 @@ View = dict[str, Any]
 DEVELOP = ("call_magic_stone", "judgment", "summon", "play_addition", "set_chant_standby")
 
 
-class _Board:
-    def __init__(self, obs: Observation) -> None:
-        self.me: int = obs["viewer"]
-        self.opp = 1 - self.me
-        players = obs["players"]
-        self.counters = [p["counters"] for p in players]
-        self.zones = [p["zones"] for p in players]
-        self.views: dict[int, tuple[int, View]] = {}
-        for p, z in enumerate(self.zones):
-            for entries in z.values():
-                if isinstance(entries, list):
-                    for v in entries:
-                        if "id" in v:
-                            self.views[v["id"]] = (p, v)
-
-    def view(self, cid: Any) -> View:
-        entry = self.views.get(cid) if isinstance(cid, int) else None
-        return entry[1] if entry else {}
-
-    def owner(self, cid: Any) -> int | None:
-        entry = self.views.get(cid) if isinstance(cid, int) else None
-        return entry[0] if entry else None
-
+class _Board(Board):
     def battlers(self, p: int, recovered: bool) -> list[View]:
         field = self.zones[p]["field"]
         return [v for v in field if isinstance(v, dict) and "atk" in v and bool(v.get("rested")) != recovered]
