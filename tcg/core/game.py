@@ -48,7 +48,8 @@ class Game:
         return card
 
     def card_to_json(self, card: Any) -> dict[str, Any]:
-        data: dict[str, Any] = card.model_dump(mode="json", exclude_unset=True)
+        """The card as its file writes it (field aliases such as ``def`` included)."""
+        data: dict[str, Any] = card.model_dump(mode="json", exclude_unset=True, by_alias=True)
         data.setdefault("name", card.name)
         data.setdefault("type", card.type)
         return data

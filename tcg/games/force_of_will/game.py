@@ -49,12 +49,6 @@ class ForceOfWillGame(Game):
                 text += f": {j.text}"
         return text
 
-    def card_to_json(self, card: Any) -> dict[str, Any]:
-        data: dict[str, Any] = card.model_dump(mode="json", exclude_unset=True, by_alias=True)
-        data.setdefault("name", card.name)
-        data.setdefault("type", card.type)
-        return data
-
     # ------------------------------------------------------------------ decks (FOW-1, FOW-5..8)
     def check_deck(self, deck: DeckList, pool: Mapping[str, Any] | None = None) -> list[DataError]:
         errors = super().check_deck(deck, pool)

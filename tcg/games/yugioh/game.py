@@ -34,12 +34,6 @@ class YugiohGame(Game):
     def card_text(self, card: Any) -> str:
         return str(card.text)
 
-    def card_to_json(self, card: Any) -> dict[str, Any]:
-        data: dict[str, Any] = card.model_dump(mode="json", exclude_unset=True, by_alias=True)
-        data.setdefault("name", card.name)
-        data.setdefault("type", card.type)
-        return data
-
     def check_deck(self, deck: DeckList, pool: Mapping[str, Any] | None = None) -> list[DataError]:
         """YGO-102: Main Deck 40-60, Extra Deck up to 15, three copies across the decks."""
         errors = super().check_deck(deck, pool)
