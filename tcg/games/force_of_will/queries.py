@@ -388,11 +388,6 @@ class FowQueries(State):
             return True
         return len(self.candidates(sel, controller, source)) >= n
 
-    def target_valid(self, sel: Any, target: int, controller: int, source: int | None) -> bool:
-        if not isinstance(sel, Selector):
-            return True
-        return target in self.candidates(sel, controller, source)
-
 
 _COST_KEYS: dict[int, tuple[Mapping[str, int], tuple[int, tuple[tuple[str, int], ...]]]] = {}
 

@@ -44,8 +44,6 @@ PHASES = ("turn_start", "draw", "recovery", "main", "end")
 #: Tasks after which a rule process may apply (FOW-111): they deal damage, change ATK/DEF or life.
 #: (Effects settle after each instruction themselves.)
 SETTLE_AFTER = frozenset({"battle_damage"})
-#: Items that wait on the chase area and do something when they resolve.
-WAITING = frozenset({"summon", "spell", "addition", "ability", "break", "trigger"})
 
 
 def _target_field(t: int) -> tuple[tuple[str, Any], ...]:
@@ -181,9 +179,6 @@ class ForceOfWillState(FowEffects):
             out.append(LIFEBREAK)
 
     # ------------------------------------------------------------------ legality helpers
-    def _open_main(self, p: int) -> bool:
-        return self.phase == "main" and p == self.active and not self.flags.get("chase")
-
     def _can_call(self, p: int) -> bool:
         """FOW-25: rest the ruler or J-ruler, once per own turn, with a stone left to call."""
         ruler = self.ruler_card(p)
@@ -868,9 +863,6 @@ class ForceOfWillState(FowEffects):
         if self.cards[cid].attached:
             view["additions"] = [self.card_view(a) for a in self.cards[cid].attached]
         return view
-
-    def player_will(self, p: int) -> dict[str, int]:
-        return self.pool(p)
 
 
 __all__ = ["PHASES", "STARTING_LIFE", "ForceOfWillState"]
