@@ -159,6 +159,7 @@ class StandbyTrigger(_Strict):
         "opponent_summons",  # an opponent summons a resonator
         "opponent_attacks",  # an opponent's J-ruler or resonator attacks
         "opponent_lifebreak",  # an opponent performs a Lifebreak
+        "anytime",  # "[Trigger] Anytime": whenever its controller could act (M6 or as a chase)
     ]
 
 

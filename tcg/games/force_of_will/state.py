@@ -239,16 +239,16 @@ class ForceOfWillState(FowEffects):
     def _standby_ready(self, p: int, c: int) -> bool:
         """FOW-56, FOW-57: set on an earlier turn, its trigger met now, and recovered stones
         able to produce its cost (the cost is not paid)."""
-        if not self.flags.get("chase"):
-            return False  # every trigger is an opponent's action waiting on the chase area
         card = self.cards[c]
         d = self.d(c)
+        if d.trigger is not None and d.trigger.event != "anytime" and not self.flags.get("chase"):
+            return False  # the other triggers are an opponent's action waiting on the chase area
         if card.entered_this_turn or d.trigger is None or not self._trigger_met(p, d.trigger.event):
             return False
         return self.stones_could_pay(p, d.cost) and self._targets_exist(p, c, d.effects)
 
     def _trigger_met(self, p: int, event: str) -> bool:
-        return bool(self._event_items(p, event))
+        return event == "anytime" or bool(self._event_items(p, event))
 
     def _event_items(self, p: int, event: str) -> list[Mapping[str, Any]]:
         """The opponent's chase items that meet a chant-standby's trigger."""
