@@ -178,6 +178,17 @@ class ForceOfWillState(FowEffects):
         if self.can_lifebreak(p):
             out.append(LIFEBREAK)
 
+    def _may_chase(self, p: int) -> bool:
+        """A quick, generous test: could the player have any chase at all? False only when
+        ``_chase_actions`` is surely empty (no instant-speed card in hand, no [Activate]
+        ability, nothing set, no Lifebreak)."""
+        defs, cards = self.defs, self.cards
+        if self.zones[p]["chant_standby_area"] or self.can_lifebreak(p):
+            return True
+        if any(defs[cards[c].name].instant_speed for c in self.zones[p]["hand"]):
+            return True
+        return bool(self._ability_sources(p))
+
     # ------------------------------------------------------------------ legality helpers
     def _can_call(self, p: int) -> bool:
         """FOW-25: rest the ruler or J-ruler, once per own turn, with a stone left to call."""
@@ -705,7 +716,10 @@ class ForceOfWillState(FowEffects):
         if k == "main":
             self.decision = Decision(self.active, "main", open=True)
         elif k == "window":
-            self.decision = Decision(task["player"], "window", {"passes": task["passes"]})
+            if self._may_chase(task["player"]):
+                self.decision = Decision(task["player"], "window", {"passes": task["passes"]})
+            else:  # nothing to answer with: the same as the automatic pass, without building the list
+                self._window_pass(task["player"], task["passes"])
         elif k == "declare":
             self._declare_step(task["index"])
         elif k == "declare_trigger":
