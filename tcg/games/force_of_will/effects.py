@@ -90,7 +90,9 @@ class FowEffects(FowQueries, EffectRunner):
             self.leave_field(cid, "graveyard")
 
     def leave_field(self, cid: int, zone: str, **status: Any) -> None:
-        """The card becomes a new object: damage, effects on it and its additions go (FOW-114)."""
+        """The card becomes a new object: effects on it and its additions go (FOW-114). In the
+        graveyard it keeps its last damage and orientation as a record (FOW-T10: the blocker
+        "ends with damage 600 and is destroyed"); nothing reads them there."""
         card = self.cards[cid]
         if self.where[cid][1] == "attached":
             for host, other in enumerate(self.cards):
@@ -100,9 +102,11 @@ class FowEffects(FowQueries, EffectRunner):
             self.move(a, "graveyard", tapped=False)
         if any(e.get("card") == cid for e in self.effects):
             self.effects = [e for e in self.effects if e.get("card") != cid]
-        status.setdefault("tapped", False)
+        record = zone == "graveyard"
+        status.setdefault("tapped", card.tapped if record else False)
         status.setdefault("marks", frozenset())
-        self.move(cid, zone, counters=(), attached=(), entered_this_turn=False, face_down=False, **status)
+        self.move(cid, zone, counters=card.counters if record else (), attached=(), entered_this_turn=False,
+                  face_down=False, **status)
 
     def draw(self, player: int, count: int = 1) -> None:
         """FOW-119: outside the Draw Phase a draw takes as many cards as there are."""

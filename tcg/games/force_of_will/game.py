@@ -169,7 +169,8 @@ class ForceOfWillGame(Game):
         known = {"card", "rested", "damage", "entered_this_turn", "side", "additions"}
         entry = self.scenario_entry(entry, known, defs, where)
         d = defs[entry["card"]]
-        side = entry.get("side", "ruler")
+        # a ruler can be on the field only as a J-ruler (FOW-36), so there it needs no `side`
+        side = entry.get("side", "j_ruler" if zone == "field" and d.type == "ruler" else "ruler")
         if side not in ("ruler", "j_ruler"):
             raise DataError("side is 'ruler' or 'j_ruler'", field=f"{where}.side")
         if side == "j_ruler" and d.type != "ruler":
@@ -177,7 +178,8 @@ class ForceOfWillGame(Game):
         if zone == "field" and d.type in ("spell", "magic_stone"):
             raise DataError(f"a {d.type} is not put onto the field (FOW-15)", field=where)
         if zone == "field" and d.type == "ruler" and side != "j_ruler":
-            raise DataError("a ruler on the field is a J-ruler: give side: j_ruler (FOW-36)", field=where)
+            raise DataError("a ruler on the field is a J-ruler (FOW-36): side: ruler is not possible there",
+                            field=where)
         marks: frozenset[str] = frozenset()
         if side == "j_ruler":
             marks = frozenset({"j_ruler"} if zone == "field" else {"j_ruler", "spent"})
