@@ -58,19 +58,20 @@ class ForceOfWillGame(Game):
         if unknown:
             errors.append(DataError(f"Force of Will decks have the sections [ruler], [main] and [magic_stone_deck], "
                                     f"not [{unknown[0]}]", source=src))
+        lines = {(e.section, e.name): e.line for e in deck.entries}
         rulers = deck.cards("ruler")
         if len(rulers) != 1:
             errors.append(DataError(f"a deck needs exactly 1 ruler in its [ruler] section, found {len(rulers)} (FOW-1)",
                                     source=src))
         elif rulers[0] in pool and pool[rulers[0]].type != "ruler":
-            errors.append(DataError(f"{rulers[0]!r} is not a ruler (FOW-1)", source=src))
+            errors.append(DataError(f"{rulers[0]!r} is not a ruler (FOW-1)", source=src,
+                                    line=lines.get(("ruler", rulers[0]))))
         main, stones = deck.cards("main"), deck.cards("magic_stone_deck")
         if not 40 <= len(main) <= 60:
             errors.append(DataError(f"the main deck has {len(main)} cards; it needs 40 to 60 (FOW-5)", source=src))
         if not 10 <= len(stones) <= 20:
             errors.append(DataError(f"the magic stone deck has {len(stones)} cards; it needs 10 to 20 (FOW-6)",
                                     source=src))
-        lines = {(e.section, e.name): e.line for e in deck.entries}
         for section, names in (("main", main), ("magic_stone_deck", stones)):
             for name, n in Counter(names).items():
                 card = pool.get(name)
