@@ -167,9 +167,10 @@ def test_parallel_batch_matches_serial(decks: list[Any], tmp_path: Path) -> None
     assert replay(Replay.load(saved[0])).winner == serial[0].winner
 
 
-@pytest.mark.parametrize("game_name", ["one_piece", "yugioh"])
+@pytest.mark.parametrize("game_name", ["one_piece", "yugioh", "force_of_will"])
 def test_replays_keep_deck_sections(game_name: str, tmp_path: Path) -> None:
-    """A One Piece Leader lives in its deck's [leader] section: replays and batch workers keep sections."""
+    """A One Piece Leader or a Force of Will ruler lives in its deck's own section: replays and
+    batch workers keep sections."""
     game = load_game(game_name)
     ds = [game.deck(n) for n in sorted(game.starter_decks())[:2]]
     seed = 4
