@@ -28,6 +28,8 @@ class Game:
     state_class: type[State]
     card_model: type[BaseModel]
     option_specs: Mapping[str, OptionSpec] = {}
+    #: The game's own scenario card properties (README: Scenario properties), for error messages.
+    card_properties: tuple[str, ...] = ()
     package_dir: Path
 
     # ------------------------------------------------------------------ cards
@@ -183,8 +185,14 @@ class Game:
         raise NotImplementedError
 
     def card_property(self, state: State, cid: int, prop: str) -> Any:
-        """A card property for scenario checks (``zone``, ``tapped``, ``power``...)."""
-        raise NotImplementedError
+        """A card property for scenario checks. Games answer their own (``tapped``, ``power``...)
+        and leave to this the two every game has (README: ``zone``, ``entered_this_turn``)."""
+        if prop == "zone":
+            return state.zone_of(cid)
+        if prop == "entered_this_turn":
+            return state.cards[cid].entered_this_turn
+        known = ", ".join(("zone", *self.card_properties, "entered_this_turn"))
+        raise DataError(f"{self.title} cards have no property {prop!r}; use {known}", field=prop)
 
     def player_counter(self, state: State, player: int, name: str) -> Any:
         """A player counter for scenario checks (``life``, ``lp``...)."""

@@ -25,6 +25,7 @@ class BattleSpiritsGame(Game):
     state_class = BattleSpiritsState
     card_model = BattleSpiritsCard
     package_dir = Path(__file__).parent
+    card_properties = ("exhausted", "level", "cores", "bp", "symbols", "face_down", "braves")
     option_specs = {
         "deck_rules": OptionSpec("deck_rules", "classic", ("classic", "saga"), "BS-101",
                                  "classic: at least 40 cards, 3 copies; saga: at least 50, 4 copies"),
@@ -120,8 +121,6 @@ class BattleSpiritsGame(Game):
 
     def card_property(self, state: State, cid: int, prop: str) -> Any:
         assert isinstance(state, BattleSpiritsState)
-        if prop == "zone":
-            return state.zone_of(cid)
         if prop == "exhausted":
             return state.cards[cid].tapped
         if prop == "cores":
@@ -132,12 +131,11 @@ class BattleSpiritsGame(Game):
             return state.bp(cid)
         if prop == "symbols":
             return len(state.symbols(cid))
-        if prop in ("entered_this_turn", "face_down"):
+        if prop == "face_down":
             return getattr(state.cards[cid], prop)
         if prop == "braves":
             return [state.cards[b].name for b in state.braves_on(cid)]
-        raise DataError(f"Battle Spirits cards have no property {prop!r}; use zone, exhausted, level, cores, bp, "
-                        "symbols, braves", field=prop)
+        return super().card_property(state, cid, prop)
 
     def player_counter(self, state: State, player: int, name: str) -> Any:
         if name not in COUNTERS:

@@ -27,6 +27,7 @@ class DuelMastersGame(Game):
     state_class = DuelMastersState
     card_model = DuelMastersCard
     package_dir = Path(__file__).parent
+    card_properties = ("tapped", "power", "face_down", "under")
     option_specs = {
         "first_turn_draw": OptionSpec("first_turn_draw", "both_skip", ("both_skip", "first_player_skips"),
                                       "DM-20, DM-114", "who skips the draw in their first turn"),
@@ -115,13 +116,10 @@ class DuelMastersGame(Game):
     def card_property(self, state: State, cid: int, prop: str) -> Any:
         assert isinstance(state, DuelMastersState)
         card = state.cards[cid]
-        if prop == "zone":
-            return state.zone_of(cid)
         if prop == "power":
             return state.power(cid)
-        if prop in ("tapped", "face_down", "entered_this_turn"):
+        if prop in ("tapped", "face_down"):
             return getattr(card, prop)
         if prop == "under":
             return [state.cards[u].name for u in card.attached]
-        raise DataError(f"Duel Masters cards have no property {prop!r}; use zone, tapped, power, face_down, "
-                        "entered_this_turn or under", field=prop)
+        return super().card_property(state, cid, prop)

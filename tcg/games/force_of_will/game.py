@@ -17,7 +17,6 @@ from tcg.games.force_of_will.queries import STARTING_LIFE
 from tcg.games.force_of_will.state import PHASES, ForceOfWillState
 
 SECTIONS = ("ruler", "main", "magic_stone_deck")
-CARD_PROPERTIES = ("zone", "rested", "atk", "def", "damage", "entered_this_turn", "face_down", "side")
 COUNTERS = ("life", "will", "lifebreak_revealed")
 
 
@@ -28,6 +27,7 @@ class ForceOfWillGame(Game):
     state_class = ForceOfWillState
     card_model = ForceOfWillCard
     package_dir = Path(__file__).parent
+    card_properties = ("rested", "atk", "def", "damage", "face_down", "side")
     option_specs = {
         "chase": OptionSpec("chase", "sheet", ("sheet", "modern"), "FOW-48..51, FOW-103",
                             "sheet: the whole chase area resolves once the responder declines; "
@@ -210,14 +210,11 @@ class ForceOfWillGame(Game):
             return atk if prop == "atk" else def_
         if prop == "damage":
             return state.damage(cid)
-        if prop == "entered_this_turn":
-            return state.cards[cid].entered_this_turn
         if prop == "face_down":
             return state.cards[cid].face_down
         if prop == "side":
             return "j_ruler" if state.is_j_ruler(cid) else "ruler" if state.d(cid).type == "ruler" else None
-        raise DataError(f"Force of Will cards have no property {prop!r}; use {', '.join(CARD_PROPERTIES)}",
-                        field=prop)
+        return super().card_property(state, cid, prop)
 
     def player_counter(self, state: State, player: int, name: str) -> Any:
         assert isinstance(state, ForceOfWillState)

@@ -25,6 +25,7 @@ class OnePieceGame(Game):
     state_class = OnePieceState
     card_model = OnePieceCard
     package_dir = Path(__file__).parent
+    card_properties = ("rested", "power", "don")
     option_specs = {
         "refresh_don_return": OptionSpec("refresh_don_return", "don_deck", ("don_deck", "cost_area"),
                                          "OP-5, OP-105", "where given DON!! go in the Refresh phase"),
@@ -153,17 +154,13 @@ class OnePieceGame(Game):
 
     def card_property(self, state: State, cid: int, prop: str) -> Any:
         assert isinstance(state, OnePieceState)
-        if prop == "zone":
-            return state.zone_of(cid)
         if prop == "rested":
             return state.cards[cid].tapped
         if prop == "power":
             return state.power(cid)
         if prop == "don":
             return state.don(cid)
-        if prop == "entered_this_turn":
-            return state.cards[cid].entered_this_turn
-        raise DataError(f"One Piece cards have no property {prop!r}; use zone, rested, power, don", field=prop)
+        return super().card_property(state, cid, prop)
 
     def player_counter(self, state: State, player: int, name: str) -> Any:
         if name == "life":

@@ -26,6 +26,7 @@ class YugiohGame(Game):
     state_class = YugiohState
     card_model = YugiohCard
     package_dir = Path(__file__).parent
+    card_properties = ("position", "face_up", "atk", "def", "level")
     option_specs = {
         "damage_step_activation": OptionSpec("damage_step_activation", "source", ("source", "official"),
                                              "YGO-20, YGO-128", "what may be activated in the Damage Step"),
@@ -146,8 +147,6 @@ class YugiohGame(Game):
 
     def card_property(self, state: State, cid: int, prop: str) -> Any:
         assert isinstance(state, YugiohState)
-        if prop == "zone":
-            return state.zone_of(cid)
         if prop == "position":
             return state.position(cid) if state.zone_of(cid) == "monster_zone" else None
         if prop == "face_up":
@@ -158,10 +157,7 @@ class YugiohGame(Game):
             return state.def_(cid)
         if prop == "level":
             return state.d(cid).level
-        if prop == "entered_this_turn":
-            return state.cards[cid].entered_this_turn
-        raise DataError(f"Yu-Gi-Oh! cards have no property {prop!r}; use zone, position, face_up, atk, def, level",
-                        field=prop)
+        return super().card_property(state, cid, prop)
 
     def player_counter(self, state: State, player: int, name: str) -> Any:
         if name != "lp":
