@@ -20,6 +20,9 @@ class LazyActions(Sequence[Action]):
     (agents that reason per action type then need not build the actions)."""
 
     action_type: str | None = None
+    #: The last action handed out by indexing: it is certainly a member, which spares the
+    #: membership test of ``State.apply`` for the action an agent just picked.
+    _given: Action | None = None
 
     def action(self, index: int) -> Action:
         raise NotImplementedError
@@ -36,7 +39,8 @@ class LazyActions(Sequence[Action]):
             index += n
         if not 0 <= index < n:
             raise IndexError(index)
-        return self.action(index)
+        self._given = action = self.action(index)
+        return action
 
     def __iter__(self) -> Iterator[Action]:
         for i in range(len(self)):
@@ -67,6 +71,8 @@ class Concat(LazyActions):
             yield from part
 
     def __contains__(self, action: object) -> bool:
+        if action is self._given and action is not None:
+            return True
         return any(action in part for part in self.parts)
 
 

@@ -110,9 +110,18 @@ class Card:
         return 0
 
     def with_counter(self, name: str, value: int) -> Card:
-        rest = tuple((k, v) for k, v in self.counters if k != name)
-        counters = tuple(sorted((*rest, (name, value)))) if value else rest
-        return self.replace(counters=counters)
+        """A copy with one counter set (0 removes it); counters stay sorted by name."""
+        counters = self.counters
+        if len(counters) == 1 and counters[0][0] == name:  # the common case: the only counter
+            counters = ((name, value),) if value else ()
+        else:
+            rest = tuple(kv for kv in counters if kv[0] != name)
+            counters = tuple(sorted((*rest, (name, value)))) if value else rest
+        new = object.__new__(Card)
+        new.id, new.name, new.owner, new.controller = self.id, self.name, self.owner, self.controller
+        new.tapped, new.face_down, new.entered_this_turn = self.tapped, self.face_down, self.entered_this_turn
+        new.counters, new.attached, new.marks = counters, self.attached, self.marks
+        return new
 
     def to_json(self, log: bool = True) -> Json:
         """The whole state as JSON-ready data; ``log=False`` leaves out the event log and history."""

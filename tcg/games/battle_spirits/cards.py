@@ -201,6 +201,11 @@ class BattleSpiritsCard(_Strict):
         return self.type in ("spirit", "brave", "ultimate")
 
     @cached_property
+    def depletion_floor(self) -> int:
+        """BS-108: a card with fewer cores than this is depleted at once (0: it never is)."""
+        return self.level_costs[0] if self.is_spirit_like else 0
+
+    @cached_property
     def reduction_counts(self) -> tuple[tuple[str, int], ...]:
         """BS-41 (b): reduction symbols per colour."""
         return tuple((c, self.reduction.count(c)) for c in dict.fromkeys(self.reduction))

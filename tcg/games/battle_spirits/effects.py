@@ -115,12 +115,24 @@ class BSEffects(BSQueries, EffectRunner):
 
     def settle(self) -> None:
         """BS-108: a spirit below its LV1 cost is depleted at once (not destroyed)."""
+        if not self._any_depleted():  # the common case, checked without building anything
+            return
         for p in (0, 1):
             for cid in list(self.zones[p]["field"]):
                 d = self.d(cid)
                 if d.is_spirit_like and self.cores(cid) < d.level_costs[0]:
                     self.emit("depleted", card=cid, name=d.name, player=p)
                     self.leave_field(cid, "trash")
+
+    def _any_depleted(self) -> bool:
+        cards, defs = self.cards, self.defs
+        for p in (0, 1):
+            for cid in self.zones[p]["field"]:
+                card = cards[cid]
+                floor = defs[card.name].depletion_floor
+                if floor and card.counter("cores") < floor:
+                    return True
+        return False
 
     # ------------------------------------------------------------------ abilities and bursts
     def queue_abilities(self, cid: int, when: str, level: int | None = None) -> None:

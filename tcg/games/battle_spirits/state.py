@@ -57,12 +57,36 @@ class BattleSpiritsState(BSEffects):
         raise AssertionError(f"unknown decision {kind}")
 
     def _main_actions(self, p: int) -> list[Sequence[Action]]:
-        """BS-40: summon, deploy, use magic, move cores; braves and bursts (BS-5, BS-12)."""
-        reserve, sources, total = context = self.payment_context(p)
-        field = self.field_symbols(p)
+        """BS-40: summon, deploy, use magic, move cores; braves and bursts (BS-5, BS-12).
+
+        Asked after every action of a main phase (random players mostly move cores), so the
+        field is read once, and the field's symbols only when a card in hand has reductions."""
+        cards, defs = self.cards, self.defs
+        hand, field_ids = self.zones[p]["hand"], self.zones[p]["field"]
+        reserve = self.counters[p]["reserve"]
+        sources: list[tuple[int, int]] = []  # BS-106, in field order, a brave after its spirit
+        field_cores: list[int] = []
+        braves: list[int] = []
+        field_braves: list[int] = []
+        for c in field_ids:
+            card = cards[c]
+            n = card.counter("cores")
+            field_cores.append(n)
+            if n:
+                sources.append((c, n))
+            if defs[card.name].type == "brave":
+                field_braves.append(c)
+            for b in card.attached:
+                braves.append(b)
+                nb = cards[b].counter("cores")
+                if nb:
+                    sources.append((b, nb))
+        total = reserve + sum(n for _, n in sources)
+        context = (reserve, sources, total)
+        field = self.field_symbols(p) if any(defs[cards[c].name].reduction for c in hand) else None
         parts: list[Sequence[Action]] = []
-        for c in self.zones[p]["hand"]:
-            d = self.d(c)
+        for c in hand:
+            d = defs[cards[c].name]
             if d.type == "magic":
                 continue
             cost = self.reduced_cost(p, c, field)
@@ -76,25 +100,29 @@ class BattleSpiritsState(BSEffects):
                 for s in self._brave_targets(c, p):
                     parts.append(CorePayments("direct_brave", (("card", c), ("onto", s)), reserve, sources, cost,
                                               place=False))
-        parts.extend(self._magic_actions(p, "main", context, field))
-        parts.append([Action("brave_fusion", card=b, onto=s) for b in self.zones[p]["field"]
-                      if self.d(b).type == "brave" for s in self._brave_targets(b, p)])
-        parts.append(self._move_core_actions(p))
-        if not self.flags.get("burst_set"):  # BS-15: one burst set per turn
-            parts.append([Action("set_burst", card=c) for c in self.zones[p]["hand"]
-                          if self.d(c).keywords.burst is not None])
+        if hand:
+            parts.extend(self._magic_actions(p, "main", context, field))
+        if field_braves:
+            parts.append([Action("brave_fusion", card=b, onto=s) for b in field_braves
+                          for s in self._brave_targets(b, p)])
+        # BS-44 / BS-109: between the reserve and your cards, the field first, then the braves
+        parts.append(CoreMoves(["reserve", *field_ids, *braves],
+                               [reserve, *field_cores, *(cards[b].counter("cores") for b in braves)]))
+        if not self.flags.get("burst_set") and hand:  # BS-15: one burst set per turn
+            parts.append([Action("set_burst", card=c) for c in hand if defs[cards[c].name].keywords.burst is not None])
         return parts
 
     def _magic_actions(self, p: int, timing: str, context: tuple[int, list[tuple[int, int]], int] | None = None,
                        field: Counter[str] | None = None) -> list[Sequence[Action]]:
         """BS-43 / BS-110: main effects in your main phase; flash effects there and in flash steps."""
         reserve, sources, total = context or self.payment_context(p)
-        field = self.field_symbols(p) if field is None else field
         parts: list[Sequence[Action]] = []
         for c in self.zones[p]["hand"]:
             d = self.d(c)
             if d.type != "magic":
                 continue
+            if field is None and d.reduction:
+                field = self.field_symbols(p)
             cost = self.reduced_cost(p, c, field)
             if cost > total:
                 continue
@@ -129,13 +157,6 @@ class BattleSpiritsState(BSEffects):
                 continue
             out.append(s)
         return out
-
-    def _move_core_actions(self, p: int) -> CoreMoves:
-        """BS-44 / BS-109: move cores between your cards and your reserve (main phase)."""
-        cards = [c for c in self.zones[p]["field"]] + [b for c in self.zones[p]["field"] for b in self.braves_on(c)]
-        places: list[int | str] = ["reserve", *cards]
-        haves = [self.counters[p]["reserve"], *(self.cores(c) for c in cards)]
-        return CoreMoves(places, haves)
 
     # ================================================================== answering decisions
     def _resolve(self, action: Action) -> None:
@@ -261,6 +282,7 @@ class BattleSpiritsState(BSEffects):
             self.run_effects_task(task)
         elif k == "main":
             self._open("main")
+            return  # opening the decision moves no core: nothing to settle
         elif k == "begin_turn":
             self._begin_turn()
         elif k == "start_phase_rest":
