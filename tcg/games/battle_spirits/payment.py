@@ -48,19 +48,34 @@ def _count(reserve: int, caps: tuple[int, ...], cost: int, place: bool) -> int:
     return sum(f0[cost - pr] * ((reserve - pr + 1) if place else 1) for pr in range(min(reserve, cost), low - 1, -1))
 
 
+class Sources:
+    """The cards a player could pay cores from, in field order (BS-106): built once per
+    decision and shared by every card in hand that decision prices."""
+
+    __slots__ = ("caps", "capsum", "ids")
+
+    def __init__(self, sources: list[tuple[int, int]]):
+        self.ids = [cid for cid, _ in sources]
+        self.caps = tuple(n for _, n in sources)
+        self.capsum = sum(self.caps)
+
+
 class CorePayments(LazyActions):
     """Actions ``type`` with ``fixed`` fields plus ``pay`` (and ``place`` and ``cores``)."""
 
-    def __init__(self, type: str, fixed: Fixed, reserve: int, sources: list[tuple[int, int]], cost: int,
+    def __init__(self, type: str, fixed: Fixed, reserve: int, sources: Sources | list[tuple[int, int]], cost: int,
                  place: bool):
+        if not isinstance(sources, Sources):
+            sources = Sources(sources)
         self.type = self.action_type = type
         self.fixed = fixed
         self.reserve = reserve
-        self.ids = [cid for cid, _ in sources]
-        self.caps = caps = tuple(n for _, n in sources)
+        self.ids = sources.ids
+        self.caps = caps = sources.caps
+        self._capsum = sources.capsum
         self.cost = cost
         self.place = place
-        self._len = _count(reserve, caps, cost, place)
+        self._len = _count(reserve, caps, cost, place) if reserve + sources.capsum >= cost else 0
 
     # ------------------------------------------------------------------ counting
     @property
@@ -68,7 +83,7 @@ class CorePayments(LazyActions):
         """Cores paid from the reserve, most first."""
         if not self._len:
             return range(0)
-        return range(min(self.reserve, self.cost), max(0, self.cost - sum(self.caps)) - 1, -1)
+        return range(min(self.reserve, self.cost), max(0, self.cost - self._capsum) - 1, -1)
 
     @cached_property
     def _f(self) -> list[list[int]]:

@@ -11,7 +11,7 @@ from tcg.core.actions import Action
 from tcg.core.lazy import Concat
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits.effects import BSEffects
-from tcg.games.battle_spirits.payment import CoreMoves, CorePayments
+from tcg.games.battle_spirits.payment import CoreMoves, CorePayments, Sources
 
 PASS = Action("pass")
 NEXT_PHASE = Action("next_phase")
@@ -82,23 +82,28 @@ class BattleSpiritsState(BSEffects):
                 if nb:
                     sources.append((b, nb))
         total = reserve + sum(n for _, n in sources)
-        context = (reserve, sources, total)
+        context = (reserve, Sources(sources), total)
+        payers = context[1]
         field = self.field_symbols(p) if any(defs[cards[c].name].reduction for c in hand) else None
         parts: list[Sequence[Action]] = []
+        costs: dict[str, int] = {}  # copies in hand cost the same
         for c in hand:
-            d = defs[cards[c].name]
+            name = cards[c].name
+            d = defs[name]
             if d.type == "magic":
                 continue
-            cost = self.reduced_cost(p, c, field)
+            cost = costs.get(name)
+            if cost is None:
+                cost = costs[name] = self.reduced_cost(p, c, field)
             if cost > total:
                 continue
             if d.type in ("spirit", "brave") or (d.type == "ultimate" and self.summon_condition_met(p, c)):
-                parts.append(CorePayments("summon", (("card", c),), reserve, sources, cost, place=True))
+                parts.append(CorePayments("summon", (("card", c),), reserve, payers, cost, place=True))
             elif d.type == "nexus":
-                parts.append(CorePayments("deploy", (("card", c),), reserve, sources, cost, place=True))
+                parts.append(CorePayments("deploy", (("card", c),), reserve, payers, cost, place=True))
             if d.type == "brave":
                 for s in self._brave_targets(c, p):
-                    parts.append(CorePayments("direct_brave", (("card", c), ("onto", s)), reserve, sources, cost,
+                    parts.append(CorePayments("direct_brave", (("card", c), ("onto", s)), reserve, payers, cost,
                                               place=False))
         if hand:
             parts.extend(self._magic_actions(p, "main", context, field))
@@ -112,10 +117,13 @@ class BattleSpiritsState(BSEffects):
             parts.append([Action("set_burst", card=c) for c in hand if defs[cards[c].name].keywords.burst is not None])
         return parts
 
-    def _magic_actions(self, p: int, timing: str, context: tuple[int, list[tuple[int, int]], int] | None = None,
+    def _magic_actions(self, p: int, timing: str, context: tuple[int, Sources, int] | None = None,
                        field: Counter[str] | None = None) -> list[Sequence[Action]]:
         """BS-43 / BS-110: main effects in your main phase; flash effects there and in flash steps."""
-        reserve, sources, total = context or self.payment_context(p)
+        if context is None:
+            reserve, listed, total = self.payment_context(p)
+            context = (reserve, Sources(listed), total)
+        reserve, sources, total = context
         parts: list[Sequence[Action]] = []
         for c in self.zones[p]["hand"]:
             d = self.d(c)
