@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from tcg.cli import cards_cmd, deck_cmd, play_cmd, replay_cmd, scenario_cmd, simulate_cmd
+from tcg.cli import cards_cmd, deck_cmd, games_cmd, play_cmd, replay_cmd, scenario_cmd, simulate_cmd
 
 app = typer.Typer(
     name="tcg",
@@ -19,6 +19,7 @@ app.command("simulate")(simulate_cmd.simulate)
 app.command("play")(play_cmd.play)
 app.command("replay")(replay_cmd.replay)
 app.command("demo")(simulate_cmd.demo)
+app.command("games")(games_cmd.games)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -30,7 +30,8 @@ class BattleSpiritsGame(Game):
         "deck_rules": OptionSpec("deck_rules", "classic", ("classic", "saga"), "BS-101",
                                  "classic: at least 40 cards, 3 copies; saga: at least 50, 4 copies"),
         "soul_core": OptionSpec("soul_core", "false", ("false", "true"), "BS-102",
-                                "one of the four starting reserve cores is a Soul Core"),
+                                "one of the four starting reserve cores is a Soul Core; no card in the set "
+                                "singles it out, so the engine does not yet tell it apart (it plays as false)"),
     }
 
     def card_text(self, card: Any) -> str:
