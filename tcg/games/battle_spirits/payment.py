@@ -63,10 +63,7 @@ class Sources:
 class CorePayments(LazyActions):
     """Actions ``type`` with ``fixed`` fields plus ``pay`` (and ``place`` and ``cores``)."""
 
-    def __init__(self, type: str, fixed: Fixed, reserve: int, sources: Sources | list[tuple[int, int]], cost: int,
-                 place: bool):
-        if not isinstance(sources, Sources):
-            sources = Sources(sources)
+    def __init__(self, type: str, fixed: Fixed, reserve: int, sources: Sources, cost: int, place: bool):
         self.type = self.action_type = type
         self.fixed = fixed
         self.reserve = reserve

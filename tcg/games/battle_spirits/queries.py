@@ -10,6 +10,7 @@ from collections import Counter
 
 from tcg.core.state import State
 from tcg.games.battle_spirits.cards import BattleSpiritsCard, Selector
+from tcg.games.battle_spirits.payment import Sources
 
 
 class BSQueries(State):
@@ -121,11 +122,11 @@ class BSQueries(State):
                     out.append((b, self.cores(b)))
         return out
 
-    def payment_context(self, player: int) -> tuple[int, list[tuple[int, int]], int]:
+    def payment_context(self, player: int) -> tuple[int, Sources, int]:
         """(reserve, cores on each of your cards, all the cores you could pay with) — BS-106."""
         reserve = self.counters[player]["reserve"]
-        sources = self.core_sources(player)
-        return reserve, sources, reserve + sum(n for _, n in sources)
+        sources = Sources(self.core_sources(player))
+        return reserve, sources, reserve + sources.capsum
 
     def total_cores(self, player: int) -> int:
         return self.counters[player]["reserve"] + sum(n for _, n in self.core_sources(player))

@@ -81,9 +81,9 @@ class BattleSpiritsState(BSEffects):
                 nb = cards[b].counter("cores")
                 if nb:
                     sources.append((b, nb))
-        total = reserve + sum(n for _, n in sources)
-        context = (reserve, Sources(sources), total)
-        payers = context[1]
+        payers = Sources(sources)
+        total = reserve + payers.capsum
+        context = (reserve, payers, total)
         field = self.field_symbols(p) if any(defs[cards[c].name].reduction for c in hand) else None
         parts: list[Sequence[Action]] = []
         costs: dict[str, int] = {}  # copies in hand cost the same
@@ -120,10 +120,7 @@ class BattleSpiritsState(BSEffects):
     def _magic_actions(self, p: int, timing: str, context: tuple[int, Sources, int] | None = None,
                        field: Counter[str] | None = None) -> list[Sequence[Action]]:
         """BS-43 / BS-110: main effects in your main phase; flash effects there and in flash steps."""
-        if context is None:
-            reserve, listed, total = self.payment_context(p)
-            context = (reserve, Sources(listed), total)
-        reserve, sources, total = context
+        reserve, sources, total = context or self.payment_context(p)
         parts: list[Sequence[Action]] = []
         for c in self.zones[p]["hand"]:
             d = self.d(c)
