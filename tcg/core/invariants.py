@@ -60,11 +60,12 @@ def check_json_round_trip(state: State, with_events: bool = True) -> list[str]:
     may leave them out (``with_events=False``) and check them once at the end: the check then
     costs the same at every action instead of growing with the game.
     """
-    text = json.dumps(state.to_json(log=with_events))  # what a file holds
+    original = state.to_json(log=with_events)
+    text = json.dumps(original)  # what a file holds
     again = type(state).from_json(json.loads(text))
     if json.dumps(again.to_json(log=with_events)) != text:
         return ["to_json/from_json does not round-trip"]
-    if state.clone().to_json(log=with_events) != state.to_json(log=with_events):
+    if state.clone().to_json(log=with_events) != original:
         return ["clone() differs from the original"]
     return []
 
