@@ -46,6 +46,14 @@ class Selector(_Strict):
     all: bool = False
     random: bool = False
 
+    @cached_property
+    def checks_card(self) -> bool:
+        """Whether a card must be checked beyond being face-up (``YGOQueries.matches``): False
+        for "any card", "a face-up monster"; lets the search for a first candidate skip it."""
+        return bool(self.types or self.name_contains or self.exclude_name or self.max_atk is not None
+                    or self.max_def is not None or self.attributes or self.races or self.min_level is not None
+                    or self.max_level is not None or self.position not in (None, "face_up"))
+
 
 class Effect(_Strict):
     """One instruction."""
@@ -134,6 +142,11 @@ class EquipBonus(_Strict):
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
+    def fits(self, monster: YugiohCard) -> bool:
+        """Whether it may equip this kind of card (when face-up; see ``YGOQueries.can_equip``)."""
+        return (monster.type == "monster" and (not self.races or monster.race in self.races)
+                and (not self.attributes or monster.attribute in self.attributes))
+
 
 class CardEffect(_Strict):
     """An activatable or triggered effect of a card."""
@@ -146,6 +159,21 @@ class CardEffect(_Strict):
 UNTARGETED_VERBS = frozenset({"draw", "damage", "gain_lp", "special_summon_self", "negate_attack", "end_battle_phase",
                          "end_turn", "skip_next_main1", "skip_next_battle_phase", "extra_battle_phases",
                          "negate_activation"})
+
+
+#: Timings of effects that are activated when their event happens, never at will (YGO-120).
+TRIGGER_TIMINGS = frozenset({"destroys_by_battle", "sent_to_graveyard_by_opponent", "sent_to_graveyard_from_field",
+                             "flip", "summoned", "standby"})
+
+
+#: Every ``context`` of ``YugiohState.can_activate``, and those in which a timing may be met.
+ALL_CONTEXTS = frozenset({"main", "battle", "chain", "attack", "direct_attack", "summon", "damage_step", "phase"})
+ACTIVATION_CONTEXTS = {
+    "main": frozenset({"main"}),
+    "opponent_attacks": frozenset({"attack", "direct_attack"}),
+    "opponent_direct_attack": frozenset({"direct_attack"}),
+    "opponent_summons": frozenset({"summon"}),
+}
 
 
 def is_targeting_effect(eff: Effect) -> bool:
@@ -211,13 +239,16 @@ class YugiohCard(_Strict):
     @cached_property
     def activation_needs(self) -> tuple[tuple[Effect, ...], tuple[Effect, ...]]:
         """(instructions that target, instructions if every one acts on cards): what must exist
-        for the card to be activated (see ``YugiohState._condition_met``)."""
+        for the card to be activated (see ``YugiohState._condition_met``). The second is left
+        empty when one of its instructions also targets: the first then already demands it."""
         if self.effect is None:
             return (), ()
         effects = self.effect.effects
         targeting = tuple(e for e in effects if is_targeting_effect(e))
         acting = tuple(e for e in effects if e.target is not None and not isinstance(e.target, str))
-        return targeting, (acting if acting and len(acting) == len(effects) else ())
+        if len(acting) != len(effects) or any(e is t for e in acting for t in targeting):
+            acting = ()
+        return targeting, acting
 
     @cached_property
     def activatable_from_hand(self) -> bool:
@@ -225,6 +256,36 @@ class YugiohCard(_Strict):
         if self.effect is None:
             return False
         return self.type == "spell" or (self.type == "monster" and self.effect.activation.from_hand)
+
+    @cached_property
+    def activation_contexts(self) -> frozenset[str]:
+        """The contexts of ``YugiohState.can_activate`` in which this card may ever be activated
+        at will: none without an effect, for a trigger or for a monster effect not used from the
+        hand; only ``main`` at Spell Speed 1; else those its timing allows. A cheap first filter
+        before ``can_activate``, which is asked for every card at every decision."""
+        eff = self.effect
+        if eff is None or eff.activation.when in TRIGGER_TIMINGS:
+            return frozenset()
+        if self.type == "monster" and not eff.activation.from_hand:
+            return frozenset()
+        if self.spell_speed == 1:
+            return frozenset({"main"})
+        return ACTIVATION_CONTEXTS.get(eff.activation.when, ALL_CONTEXTS)
+
+    @cached_property
+    def hand_contexts(self) -> frozenset[str]:
+        """``activation_contexts`` of the card in hand: none if it is never activated from there."""
+        return self.activation_contexts if self.activatable_from_hand else frozenset()
+
+    @cached_property
+    def normal_summonable(self) -> bool:
+        """YGO-112: Normal and Effect Monsters may be Normal Summoned or Set from the hand."""
+        return self.type == "monster" and self.monster_kind in ("normal", "effect")
+
+    @cached_property
+    def static_rules(self) -> frozenset[str]:
+        """The rules of its ``statics``, to ask "does it impose X" without a loop."""
+        return frozenset(st.rule for st in self.statics)
 
     @cached_property
     def tributes_needed(self) -> int:

@@ -45,10 +45,10 @@ class YGOEffects(YGOQueries, EffectRunner):
     def check_hand_win(self, player: int) -> None:
         """YGO-131: all five pieces of the Forbidden One in one hand win the duel."""
         hand = self.zones[player]["hand"]
-        names = {self.cards[c].name for c in hand}
+        defs, cards = self.defs, self.cards
         for c in hand:
-            pieces = self.d(c).wins_with
-            if pieces and names.issuperset(pieces):
+            pieces = defs[cards[c].name].wins_with
+            if pieces and {cards[h].name for h in hand}.issuperset(pieces):
                 self.emit("hand_win", player=player, card=c, name=self.cards[c].name)
                 self.lose(1 - player, "exodia")
                 return

@@ -34,6 +34,21 @@ def _static_holders(defs: Mapping[str, YugiohCard]) -> dict[str, frozenset[str]]
     return entry[1]
 
 
+_EQUIPPABLE: dict[int, tuple[Mapping[str, YugiohCard], dict[str, frozenset[str]]]] = {}
+
+
+def _equippable(defs: Mapping[str, YugiohCard]) -> dict[str, frozenset[str]]:
+    """For each Equip Spell, the names of the cards it may equip when face-up (per card pool,
+    computed once: asked for every Equip Spell in hand or Set at every Main Phase decision)."""
+    entry = _EQUIPPABLE.get(id(defs))
+    if entry is None or entry[0] is not defs:
+        table = {name: frozenset(n for n, m in defs.items() if d.equip.fits(m))
+                 for name, d in defs.items() if d.equip is not None}
+        entry = (defs, table)
+        _EQUIPPABLE[id(defs)] = entry
+    return entry[1]
+
+
 class YGOQueries(State):
     __slots__ = ()
 
@@ -90,10 +105,12 @@ class YGOQueries(State):
 
     def can_equip(self, equip: int, monster: int) -> bool:
         bonus = self.d(equip).equip
-        d = self.d(monster)
-        return (bonus is not None and not self.cards[monster].face_down and d.type == "monster"
-                and (not bonus.races or d.race in bonus.races)
-                and (not bonus.attributes or d.attribute in bonus.attributes))
+        card = self.cards[monster]
+        return bonus is not None and not card.face_down and bonus.fits(self.defs[card.name])
+
+    def equippable(self, equip: int) -> frozenset[str]:
+        """The names of the cards ``equip`` may equip when face-up (``can_equip`` for a whole field)."""
+        return _equippable(self.defs).get(self.cards[equip].name, frozenset())
 
     def face_up_statics(self, rule: str) -> list[int]:
         """Face-up cards on either field imposing ``rule``."""
@@ -105,22 +122,35 @@ class YGOQueries(State):
                 for c in zones[zone] if cards[c].name in holders and not cards[c].face_down]
 
     # ------------------------------------------------------------------ attacks (YGO-123)
-    def can_declare_attack(self, cid: int) -> bool:
-        """Face-up Attack Position, not yet attacked this Battle Phase, not barred by a static."""
+    def can_declare_attack(self, cid: int, barred: bool | None = None) -> bool:
+        """Face-up Attack Position, not yet attacked this Battle Phase, not barred by a static
+        (``barred``: ``level4_barred()``, when the caller has already asked it)."""
         card = self.cards[cid]
         if card.tapped or card.face_down or "attacked_bp" in card.marks:
             return False
-        return not (self.d(cid).level >= 4 and self.face_up_statics("level4_plus_cannot_attack"))
+        if self.defs[card.name].level < 4:
+            return True
+        return not (self.level4_barred() if barred is None else barred)
+
+    def level4_barred(self) -> bool:
+        """A face-up Gravity Bind-like card stops Level 4 or higher monsters from attacking."""
+        return bool(self.face_up_statics("level4_plus_cannot_attack"))
 
     def attack_targets(self, attacker: int) -> list[int | str]:
         """YGO-123 / YGO-7: the opponent's monsters not shielded by a Dupe Frog-like static;
         a direct attack only when the opponent controls no monsters at all."""
-        opp = 1 - self.cards[attacker].controller
+        return self.targets_against(1 - self.cards[attacker].controller)
+
+    def targets_against(self, opp: int) -> list[int | str]:
+        """``attack_targets`` of any monster attacking player ``opp``."""
         monsters = self.zones[opp]["monster_zone"]
         if not monsters:
             return ["player"]
-        shields = [c for c in monsters if not self.cards[c].face_down
-                   and any(s.rule == "opponent_attacks_only_this" for s in self.d(c).statics)]
+        cards, defs = self.cards, self.defs
+        shields = [c for c in monsters if not cards[c].face_down
+                   and "opponent_attacks_only_this" in defs[cards[c].name].static_rules]
+        if not shields:
+            return list(monsters)
         return [c for c in monsters if not [s for s in shields if s != c]]
 
     def attackers(self, player: int) -> list[int]:
@@ -129,11 +159,14 @@ class YGOQueries(State):
 
     def must_attack(self, player: int) -> bool:
         """YGO-5: a card effect forces this player's monsters to attack this turn."""
+        if "must_attack" not in _static_holders(self.defs):  # no card of the pool imposes it
+            return False
         return any(self.cards[c].controller == player for c in self.face_up_statics("must_attack"))
 
     # ------------------------------------------------------------------ effects
     def matches(self, sel: Selector, cid: int) -> bool:
-        d = self.d(cid)
+        card = self.cards[cid]
+        d = self.defs[card.name]
         if sel.types and d.type not in sel.types:
             return False
         if sel.name_contains and sel.name_contains not in d.name:
@@ -141,11 +174,10 @@ class YGOQueries(State):
         if sel.exclude_name and d.name == sel.exclude_name:
             return False
         if sel.position is not None:
-            pos = self.position(cid)
             if sel.position == "face_up":
-                if self.cards[cid].face_down:
+                if card.face_down:
                     return False
-            elif pos != sel.position:
+            elif self.position(cid) != sel.position:
                 return False
         if sel.max_atk is not None and (d.type != "monster" or self.atk(cid) > sel.max_atk):
             return False

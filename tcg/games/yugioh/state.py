@@ -1,9 +1,11 @@
 """The Yu-Gi-Oh! rules: phases (YGO-106), the Battle Phase of the source document (YGO-1..YGO-20),
 summoning and positions (YGO-111..YGO-116), Spells, Traps and chains (YGO-117..YGO-120).
 
-Flow: tasks run the automatic parts; decisions are ``main`` (open: Main Phase actions),
-``battle_step`` (open: attack or leave), ``response`` (activate a card that may respond, or
-pass), ``replay`` (YGO-127), ``target``, ``optional``, ``trigger`` and ``discard`` (hand limit).
+Flow: tasks run the automatic parts (a step whose task would be the very next to run, such as
+the End Phase's hand limit and clean-up, is called at once instead); decisions are ``main``
+(open: Main Phase actions), ``battle_step`` (open: attack or leave), ``response`` (activate a
+card that may respond, or pass), ``replay`` (YGO-127), ``target``, ``optional``, ``trigger``
+and ``discard`` (hand limit).
 A chain is a list of links in ``flags["chain"]``; after each activation the other player may
 respond, and two passes in a row resolve it last-in first-out (YGO-120).
 """
@@ -16,13 +18,64 @@ from typing import Any, ClassVar
 
 from tcg.core.actions import Action
 from tcg.core.state import Decision, Task
-from tcg.games.yugioh.cards import is_targeting_effect
+from tcg.games.yugioh.cards import TRIGGER_TIMINGS, is_targeting_effect
 from tcg.games.yugioh.effects import YGOEffects
 from tcg.games.yugioh.queries import HAND_LIMIT, MONSTER_ZONES, SPELL_TRAP_ZONES
 
 PASS = Action("pass")
 NEXT_PHASE = Action("next_phase")
 END_TURN = Action("end_turn")
+
+
+class _CardActions(dict[int, Action]):
+    """``Action(kind, card=id)`` for each card id, built once and then shared: actions are
+    immutable values, and the same few are offered again at nearly every decision."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, cid: int) -> Action:
+        action = self[cid] = Action.of(self.kind, (("card", cid),))
+        return action
+
+
+class _AttackActions(dict[int, dict[int | str, Action]]):
+    """``Action("attack", card=id, target=t)`` for each attacker and target, built once and shared."""
+
+    __slots__ = ()
+
+    def __missing__(self, cid: int) -> dict[int | str, Action]:
+        row = self[cid] = _TargetActions(cid)
+        return row
+
+
+class _TargetActions(dict[int | str, Action]):
+    __slots__ = ("card",)
+
+    def __init__(self, card: int) -> None:
+        super().__init__()
+        self.card = card
+
+    def __missing__(self, target: int | str) -> Action:
+        action = self[target] = Action.of("attack", (("card", self.card), ("target", target)))
+        return action
+
+
+ATTACK = _AttackActions()
+ACTIVATE = _CardActions("activate")
+NORMAL_SUMMON = _CardActions("normal_summon")
+SET_MONSTER = _CardActions("set_monster")
+FLIP_SUMMON = _CardActions("flip_summon")
+CHANGE_POSITION = _CardActions("change_position")
+SET_SPELL_TRAP = _CardActions("set_spell_trap")
+CHOOSE = _CardActions("choose")
+YES = Action("choose", option="yes")
+IN_ATTACK = Action("choose", option="attack")
+IN_DEFENSE = Action("choose", option="defense")
+LASTING_MARKS = frozenset({"banish_on_leave"})  # a card's marks that outlast the turn
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 BATTLE_STEPS = ("start_step", "battle_step", "damage_step", "damage_calculation", "end_step")
 
@@ -52,8 +105,7 @@ class YugiohState(YGOEffects):
         if kind == "main":
             return self._main_actions(p)
         if kind == "battle_step":
-            out = [Action.of("attack", (("card", c), ("target", t))) for c in self.attackers(p)
-                   for t in self.attack_targets(c)]
+            out = self._attack_actions(p)
             out += self._activations(p, "battle")  # YGO-118: Quick-Play Spells and Traps in your Battle Step
             if not (self.must_attack(p) and out):  # YGO-5: a forced attack must be declared if it can be
                 out += [NEXT_PHASE, END_TURN]
@@ -66,53 +118,92 @@ class YugiohState(YGOEffects):
             attacker = self.flags["attack"]["attacker"]
             return [*(Action("attack", card=attacker, target=t) for t in self.attack_targets(attacker)), PASS]
         if kind == "trigger":
-            return [Action("activate", card=data["card"]), PASS]
+            return [ACTIVATE[data["card"]], PASS]
         if kind == "discard":
-            return [Action("choose", card=c) for c in self.zones[p]["hand"]]
+            return [CHOOSE[c] for c in self.zones[p]["hand"]]
         if kind in ("target", "declare_target"):
             return self.target_actions(data)
         if kind == "optional":
-            return [Action("choose", option="yes"), PASS]
+            return [YES, PASS]
         if kind == "summon_position":
-            return [Action("choose", option="attack"), Action("choose", option="defense")]
+            return [IN_ATTACK, IN_DEFENSE]
         raise AssertionError(f"unknown decision {kind}")
 
-    def _main_actions(self, p: int) -> list[Action]:
-        """YGO-111: the turn player's Main Phase actions, in an open game state."""
+    def _attack_actions(self, p: int) -> list[Action]:
+        """YGO-123: each of ``attackers(p)`` against each of its ``attack_targets``, with what
+        they share (the Gravity Bind check, the targets against each player) worked out once."""
         out: list[Action] = []
+        monsters = self.zones[p]["monster_zone"]
+        if not monsters:
+            return out
+        barred = self.level4_barred()
+        targets: dict[int, list[int | str]] = {}
+        cards = self.cards
+        for c in monsters:
+            if not self.can_declare_attack(c, barred):
+                continue
+            opp = 1 - cards[c].controller
+            against = targets.get(opp)
+            if against is None:
+                against = targets[opp] = self.targets_against(opp)
+            row = ATTACK[c]
+            out += [row[t] for t in against]
+        return out
+
+    def _main_actions(self, p: int) -> list[Action]:
+        """YGO-111: the turn player's Main Phase actions, in an open game state: Normal Summons
+        and Sets, Flip Summons and position changes, activations, Spells and Traps to Set, leaving."""
         zones = self.zones[p]
         monsters = zones["monster_zone"]
-        if not self.flags.get("normal_summoned"):  # YGO-112: once per turn, Summon or Set
-            for c in dict.fromkeys(zones["hand"]):
-                d = self.d(c)
-                if d.type != "monster" or d.monster_kind not in ("normal", "effect"):
-                    continue
-                need = d.tributes_needed
-                if need > len(monsters) or len(monsters) - need >= MONSTER_ZONES:
-                    continue
-                for tributes in combinations(monsters, need):
-                    fields = (("card", c), ("tributes", tuple(sorted(tributes)))) if need else (("card", c),)
-                    out.append(Action.of("normal_summon", fields))
-                    out.append(Action.of("set_monster", fields))
+        summons, activations, sets = self._hand_actions(p, zones["hand"], monsters)
+        out = summons
+        cards = self.cards
         for c in monsters:
-            card = self.cards[c]
+            card = cards[c]
             if card.entered_this_turn or "position_changed" in card.marks:
                 continue
             if card.face_down:
-                out.append(Action.of("flip_summon", (("card", c),)))  # YGO-114
+                out.append(FLIP_SUMMON[c])  # YGO-114
             elif "attacked_turn" not in card.marks:
-                out.append(Action.of("change_position", (("card", c),)))  # YGO-115
-        out.extend(self._activations(p, "main"))
-        room = len(zones["spell_trap_zone"]) < SPELL_TRAP_ZONES
-        for c in zones["hand"]:
-            d = self.d(c)
-            if d.type != "monster" and (room or d.spell_kind == "field"):
-                out.append(Action.of("set_spell_trap", (("card", c),)))
-        if self.phase == "main1" and self.must_attack(p) and self.turn != 1:
+                out.append(CHANGE_POSITION[c])  # YGO-115
+        out += activations
+        out += self._activations(p, "main", from_hand=False)  # from the hand: in _hand_actions
+        out += sets
+        if self.phase == "main1" and self.turn != 1 and self.must_attack(p):
             out.append(NEXT_PHASE)  # YGO-5: the Battle Phase must be entered
         else:
-            out += [NEXT_PHASE, END_TURN]
+            out += (NEXT_PHASE, END_TURN)
         return out
+
+    def _hand_actions(self, p: int, hand: list[int], monsters: list[int]
+                      ) -> tuple[list[Action], list[Action], list[Action]]:
+        """The Main Phase actions of the cards in hand, in hand order, from one pass over it:
+        Normal Summons and Sets with every choice of tributes (YGO-112 / YGO-113), activations
+        (YGO-118) and Spells and Traps to Set (YGO-119)."""
+        summons: list[Action] = []
+        activations: list[Action] = []
+        sets: list[Action] = []
+        defs, cards = self.defs, self.cards
+        may_summon = not self.flags.get("normal_summoned")  # YGO-112: once per turn, Summon or Set
+        free = len(monsters) < MONSTER_ZONES
+        room = len(self.zones[p]["spell_trap_zone"]) < SPELL_TRAP_ZONES
+        for c in hand:
+            d = defs[cards[c].name]
+            if d.type == "monster":
+                if may_summon and d.normal_summonable:
+                    need = d.tributes_needed
+                    if not need:
+                        if free:
+                            summons += (NORMAL_SUMMON[c], SET_MONSTER[c])
+                    elif need <= len(monsters) and len(monsters) - need < MONSTER_ZONES:
+                        for tributes in combinations(monsters, need):
+                            fields = (("card", c), ("tributes", tuple(sorted(tributes))))
+                            summons += (Action.of("normal_summon", fields), Action.of("set_monster", fields))
+            elif room or d.spell_kind == "field":
+                sets.append(SET_SPELL_TRAP[c])
+            if "main" in d.hand_contexts and self.can_activate(c, p, "main"):
+                activations.append(ACTIVATE[c])
+        return summons, activations, sets
 
     # ------------------------------------------------------------------ what may be activated
     def can_activate(self, cid: int, p: int, context: str) -> bool:
@@ -121,15 +212,15 @@ class YugiohState(YGOEffects):
         ``context``: ``main`` (an open state in your Main Phase), ``chain`` (responding to the
         last chain link), ``attack`` / ``direct_attack`` (an attack was just declared),
         ``summon`` (the opponent just summoned), ``damage_step``, ``phase`` (before a phase ends)."""
-        d = self.d(cid)
+        card = self.cards[cid]
+        d = self.defs[card.name]
         eff = d.effect
         if eff is None:
             return False
-        card, zone = self.cards[cid], self.zone_of(cid)
+        zone = self.where[cid][1]
         when = eff.activation.when
         own_turn = p == self.active
-        if when in ("destroys_by_battle", "sent_to_graveyard_by_opponent", "sent_to_graveyard_from_field", "flip",
-                    "summoned", "standby"):
+        if when in TRIGGER_TIMINGS:
             return False  # triggers are activated when their event happens, not at will
         # where the card may be activated from
         if d.type == "monster":
@@ -188,46 +279,67 @@ class YugiohState(YGOEffects):
         """A card with a "target" instruction needs a valid target to be activated at all; one
         whose every instruction acts on cards ("destroy all ...") needs at least one of them
         (official rulings; the brief is silent)."""
-        targeting, acting = self.d(cid).activation_needs
-        if not all(self._has_candidate(e, p, cid) for e in targeting):
-            return False
+        targeting, acting = self.defs[self.cards[cid].name].activation_needs
+        for e in targeting:
+            if not self._has_candidate(e, p, cid):
+                return False
         return not acting or any(self._has_candidate(e, p, cid) for e in acting)
 
     def _has_candidate(self, eff: Any, p: int, source: int) -> bool:
         """Whether ``target_candidates`` would be non-empty, stopping at the first one."""
         sel = eff.target
-        if eff.do == "equip" or self.d(source).type == "monster":
-            return bool(self.target_candidates(eff, p, source))
+        not_itself = self.defs[self.cards[source].name].type != "monster"
+        equip = eff.do == "equip"
+        fits = self.equippable(source) if equip else frozenset()
+        face_up = equip or sel.position == "face_up"
+        checks_card = sel.checks_card
+        cards = self.cards
         players = (p,) if sel.player == "self" else (1 - p,) if sel.player == "opponent" else (0, 1)
         for q in players:
             zones = self.zones[q]
             for z in (sel.zone, *sel.also_zones):
                 for c in zones[z]:
-                    if c != source and self.matches(sel, c):
+                    if c == source and not_itself:
+                        continue
+                    card = cards[c]
+                    if face_up and card.face_down:
+                        continue
+                    if equip and card.name not in fits:
+                        continue
+                    if not checks_card or self.matches(sel, c):
                         return True
         return False
 
-    def _activations(self, p: int, context: str) -> list[Action]:
+    def _activations(self, p: int, context: str, from_hand: bool = True) -> list[Action]:
+        """The cards ``p`` may activate now: from the hand (unless not ``from_hand``), then Set in
+        the Spell & Trap and Field Zones.
+
+        ``hand_contexts`` / ``activation_contexts`` first drop, without asking ``can_activate``, the
+        cards that can never be activated in this context."""
         seen: list[Action] = []
+        defs, cards = self.defs, self.cards
         zones = self.zones[p]
-        for c in zones["hand"]:
-            if self.d(c).activatable_from_hand and self.can_activate(c, p, context):
-                seen.append(Action.of("activate", (("card", c),)))
+        if from_hand:
+            for c in zones["hand"]:
+                if context in defs[cards[c].name].hand_contexts and self.can_activate(c, p, context):
+                    seen.append(ACTIVATE[c])
         for zone in ("spell_trap_zone", "field_zone"):
             for c in zones[zone]:
-                if self.cards[c].face_down and self.can_activate(c, p, context):
-                    seen.append(Action.of("activate", (("card", c),)))
+                card = cards[c]
+                if (card.face_down and context in defs[card.name].activation_contexts
+                        and self.can_activate(c, p, context)):
+                    seen.append(ACTIVATE[c])
         return seen
 
-    def _responses(self, p: int, context: str) -> list[Action]:
-        return self._activations(p, context)
+    #: What ``p`` may respond with in a response window: what it may activate in that context.
+    _responses = _activations
 
     # ================================================================== answering decisions
     def _resolve(self, action: Action) -> None:
         dec = self.decision
         assert dec is not None
         self.decision = None
-        kind, p, data, t = dec.kind, dec.player, dec.data, action.type
+        kind, p, data, t = dec.kind, dec.player, dec.data, action[0]  # action.type, without a property call
         if kind == "main":
             self._resolve_main(p, action)
         elif kind == "battle_step":
@@ -245,8 +357,7 @@ class YugiohState(YGOEffects):
             self.tasks.append(Task("battle_phase" if t == "next_phase" else "end_phase"))
         elif kind == "response":
             if t == "pass":
-                self.tasks.append(Task("window", player=1 - p, passes=data["passes"] + 1, context=data["context"],
-                                       single=data.get("single", False)))
+                self._open_window(1 - p, data["passes"] + 1, data["context"], data.get("single", False))
             else:
                 self._activate(p, action.get("card"))
         elif kind == "replay":
@@ -279,14 +390,14 @@ class YugiohState(YGOEffects):
                                     banish_when_leaves=data["banish"])
 
     def _resolve_main(self, p: int, action: Action) -> None:
-        t, card = action.type, action.get("card")
+        t, card = action[0], action.get("card")  # action.type, without a property call
         if t in ("next_phase", "end_turn"):
             if t == "next_phase" and self.phase == "main1":
                 self.tasks.append(Task("battle_phase"))
             else:
                 self.tasks.append(Task("end_phase"))  # YGO-4: no Battle Phase, no Main Phase 2
             # YGO-109: before the phase ends the opponent may respond
-            self.tasks.append(Task("window", player=1 - p, passes=0, context="phase", single=True))
+            self._open_window(1 - p, 0, "phase", single=True)
             return
         self.tasks.append(Task("main"))
         if t in ("normal_summon", "set_monster"):
@@ -327,7 +438,7 @@ class YugiohState(YGOEffects):
         if self._trigger_of(card, "summoned"):
             self.add_trigger(card, p)
         self.tasks.append(Task("open_triggers"))
-        self.tasks.append(Task("window", player=1 - p, passes=0, context="summon", single=True))
+        self._open_window(1 - p, 0, "summon", single=True)
 
     # ------------------------------------------------------------------ chains (YGO-120)
     def _activate(self, p: int, card: int) -> None:
@@ -386,19 +497,26 @@ class YugiohState(YGOEffects):
         self.emit("activated", card=card, name=self.cards[card].name, player=p, chain_link=len(chain))
 
     def _window(self, task: Task) -> None:
-        """Offer ``player`` a response; a player with none is skipped (YGO-120)."""
-        passes, p, context = task["passes"], task["player"], task["context"]
+        self._open_window(task["player"], task["passes"], task["context"], task.get("single", False))
+
+    def _open_window(self, p: int, passes: int, context: str, single: bool = False) -> None:
+        """Offer ``p`` a response; a player with none is skipped (YGO-120).
+
+        A skipped player passes at once, so the window goes on here for the other player
+        (nothing can happen in between) instead of through another ``window`` task. Where a
+        ``window`` task would be the next task to run (the last step of an answered decision),
+        this is called at once instead of queueing it."""
         chain = self.flags.get("chain") or []
-        if passes >= 2 or (task.get("single") and passes >= 1 and not chain):
-            if chain:
-                self.tasks.append(Task("resolve_chain"))
-            return
-        if self._responses(p, context):
-            self.decision = Decision(p, "response", {"passes": passes, "context": context,
-                                                     "single": task.get("single", False)})
-        else:
-            self.tasks.append(Task("window", player=1 - p, passes=passes + 1, context=context,
-                                   single=task.get("single", False)))
+        while not (passes >= 2 or (single and passes >= 1 and not chain)):
+            responses = self._responses(p, context)
+            if responses:
+                self.decision = Decision(p, "response", {"passes": passes, "context": context, "single": single})
+                # exactly what _generate_actions would build for this decision: keep it instead
+                self._legal = [*responses, PASS]
+                return
+            p, passes = 1 - p, passes + 1
+        if chain:
+            self.tasks.append(Task("resolve_chain"))
 
     def _resolve_chain(self) -> None:
         """Last in, first out; then the Spells and Traps that do not stay go to the graveyard."""
@@ -466,54 +584,54 @@ class YugiohState(YGOEffects):
 
     # ================================================================== automatic steps
     def _run_task(self, task: Task) -> None:
-        k = task.kind
-        if k == "effects":
-            self.run_effects_task(task)
-        elif k == "main":
+        k = task.kind  # the most frequent kinds first: this runs hundreds of times a game
+        if k == "main":
             self._open_main()
-        elif k == "begin_turn":
-            self._begin_turn()
-        elif k == "standby":
-            self._standby()
         elif k == "window":
             self._window(task)
-        elif k == "declare_targets":
-            self._declare_targets(task)
-        elif k == "summon_position":
-            if len(self.zones[task["player"]]["monster_zone"]) < MONSTER_ZONES:
-                self.decision = Decision(task["player"], "summon_position",
-                                         {"card": task["card"], "banish": task["banish"]})
-        elif k == "shuffle_deck":
-            self.rng.shuffle(self.zones[task["player"]]["deck"])
-        elif k == "resolve_chain":
-            self._resolve_chain()
-        elif k == "finish_link":
-            self._finish_link(task["card"])
+        elif k == "hand_limit":
+            self._hand_limit()
+        elif k == "begin_turn":
+            self._begin_turn()
+        elif k == "cleanup":
+            self._cleanup()
+        elif k == "end_phase":
+            self._end_phase()
         elif k == "open_triggers":
             self._open_triggers()
-        elif k == "link_triggers":
-            self._link_triggers()
-        elif k == "battle_phase":
-            self._battle_phase()
         elif k == "battle_step":
             self._battle_step()
+        elif k == "resolve_chain":
+            self._resolve_chain()
+        elif k == "effects":
+            self.run_effects_task(task)
+        elif k == "declare_targets":
+            self._declare_targets(task)
+        elif k == "battle_phase":
+            self._battle_phase()
+        elif k == "end_step":
+            self._end_step()
+        elif k == "finish_link":
+            self._finish_link(task["card"])
+        elif k == "main2":
+            self.enter_phase("main2")
+            self._open_main()
         elif k == "after_declaration":
             self._after_declaration()
         elif k == "damage_step":
             self._damage_step()
         elif k == "damage_calculation":
             self._damage_calculation()
-        elif k == "end_step":
-            self._end_step()
-        elif k == "main2":
-            self.enter_phase("main2")
-            self.tasks.append(Task("main"))
-        elif k == "end_phase":
-            self._end_phase()
-        elif k == "hand_limit":
-            self._hand_limit()
-        elif k == "cleanup":
-            self._cleanup()
+        elif k == "link_triggers":
+            self._link_triggers()
+        elif k == "summon_position":
+            if len(self.zones[task["player"]]["monster_zone"]) < MONSTER_ZONES:
+                self.decision = Decision(task["player"], "summon_position",
+                                         {"card": task["card"], "banish": task["banish"]})
+        elif k == "standby":
+            self._standby()
+        elif k == "shuffle_deck":
+            self.rng.shuffle(self.zones[task["player"]]["deck"])
         else:
             raise AssertionError(f"unknown task {k}")
 
@@ -523,6 +641,12 @@ class YugiohState(YGOEffects):
             self.tasks.append(Task("open_triggers"))
             return
         self.decision = Decision(self.active, "main", open=True)
+
+    def enter_phase(self, name: str) -> None:
+        """``State.enter_phase`` without building the event when the log is off (hundreds a game)."""
+        self.phase = name
+        if self.log_events:
+            self.emit("phase", phase=name, player=self.active)
 
     def _lasting(self, kind: str, player: int) -> Mapping[str, Any] | None:
         for e in self.effects:
@@ -559,7 +683,7 @@ class YugiohState(YGOEffects):
                 self.decision = Decision(p, "main1_skipped", {})
             return
         self.enter_phase("main1")
-        self.tasks.append(Task("main"))
+        self._open_main()
 
     def _battle_phase(self) -> None:
         """YGO-2: no Battle Phase in the duel's first turn; otherwise the Start Step."""
@@ -580,7 +704,7 @@ class YugiohState(YGOEffects):
         self.flags.pop("end_battle_phase", None)
         self.flags.pop("skip_main2", None)
         self.enter_phase("start_step")
-        self.tasks.append(Task("battle_step"))
+        self._battle_step()
 
     def _battle_step(self) -> None:
         if self.flags.pop("end_battle_phase", False):  # YGO-14
@@ -597,8 +721,7 @@ class YugiohState(YGOEffects):
         self.flags["attack"] = {"attacker": attacker, "target": target, "player": p}
         self.emit("attack", card=attacker, name=self.cards[attacker].name, player=p, target=target)
         self.tasks.append(Task("after_declaration"))
-        context = "direct_attack" if target == "player" else "attack"
-        self.tasks.append(Task("window", player=1 - p, passes=0, context=context, single=True))
+        self._open_window(1 - p, 0, "direct_attack" if target == "player" else "attack", single=True)
 
     def _after_declaration(self) -> None:
         """After the responses to an attack: negated, Battle Phase ended, replay, or the Damage Step."""
@@ -640,8 +763,7 @@ class YugiohState(YGOEffects):
         self.flags["attack"] = {**self.flags["attack"], "target": action.get("target"), "replay": False}
         self.emit("attack_retargeted", player=p, target=action.get("target"))
         self.tasks.append(Task("after_declaration"))
-        context = "direct_attack" if action.get("target") == "player" else "attack"
-        self.tasks.append(Task("window", player=1 - p, passes=0, context=context, single=True))
+        self._open_window(1 - p, 0, "direct_attack" if action.get("target") == "player" else "attack", single=True)
 
     def _damage_step(self) -> None:
         """YGO-124 / YGO-125: a face-down target is turned face-up before damage calculation."""
@@ -733,7 +855,7 @@ class YugiohState(YGOEffects):
 
     def _end_phase(self) -> None:
         self.enter_phase("end")
-        self.tasks.append(Task("hand_limit"))
+        self._hand_limit()
 
     def _hand_limit(self) -> None:
         """YGO-110: the last thing in the End Phase: discard down to 6."""
@@ -741,11 +863,11 @@ class YugiohState(YGOEffects):
         if len(self.zones[p]["hand"]) > HAND_LIMIT:
             self.decision = Decision(p, "discard", {})
         else:
-            self.tasks.append(Task("cleanup"))
+            self._cleanup()
 
     def _cleanup(self) -> None:
         self.phase = "end"
-        self.effects = [e for e in self.effects if e.get("lasting")]
+        effects = [e for e in self.effects if e.get("lasting")]
         self.flags = {}
         cards = self.cards
         for zones in self.zones:  # per-turn statuses only exist on the field
@@ -753,17 +875,18 @@ class YugiohState(YGOEffects):
                 for cid in zones[zone]:
                     card = cards[cid]
                     if card.entered_this_turn or card.marks:
-                        keep = card.marks & {"banish_on_leave"}  # lasting, not per-turn
-                        cards[cid] = card.replace(entered_this_turn=False, marks=keep)
+                        cards[cid] = card.replace(entered_this_turn=False, marks=card.marks & LASTING_MARKS)
         self.emit("turn_end", turn=self.turn, player=self.active)
         self.turn += 1
         self.active = 1 - self.active
-        # "during their next turn": the extra Battle Phases start counting
-        self.effects = [{**e, "active_turn": self.turn} if e.get("kind") == "extra_battle_phases"
-                        and e.get("player") == self.active and "active_turn" not in e else e for e in self.effects]
-        self.effects = [e for e in self.effects if not (e.get("kind") == "extra_battle_phases"
-                                                        and e.get("active_turn", self.turn) < self.turn)]
-        self.tasks.append(Task("begin_turn"))
+        if any(e.get("kind") == "extra_battle_phases" for e in effects):
+            # "during their next turn": the extra Battle Phases start counting
+            effects = [{**e, "active_turn": self.turn} if e.get("kind") == "extra_battle_phases"
+                       and e.get("player") == self.active and "active_turn" not in e else e for e in effects]
+            effects = [e for e in effects if not (e.get("kind") == "extra_battle_phases"
+                                                  and e.get("active_turn", self.turn) < self.turn)]
+        self.effects = effects
+        self._begin_turn()
 
     # ================================================================== views
     def explain_illegal(self, action: Action) -> tuple[str, str]:
