@@ -721,7 +721,9 @@ class YugiohState(YGOEffects):
         self.flags["attack"] = {"attacker": attacker, "target": target, "player": p}
         self.emit("attack", card=attacker, name=self.cards[attacker].name, player=p, target=target)
         self.tasks.append(Task("after_declaration"))
-        self._open_window(1 - p, 0, "direct_attack" if target == "player" else "attack", single=True)
+        # YGO-109: the turn player has the first chance to respond to their own declaration, then the
+        # opponent; the step goes on once both have passed in a row
+        self._open_window(p, 0, "direct_attack" if target == "player" else "attack")
 
     def _after_declaration(self) -> None:
         """After the responses to an attack: negated, Battle Phase ended, replay, or the Damage Step."""
@@ -763,7 +765,7 @@ class YugiohState(YGOEffects):
         self.flags["attack"] = {**self.flags["attack"], "target": action.get("target"), "replay": False}
         self.emit("attack_retargeted", player=p, target=action.get("target"))
         self.tasks.append(Task("after_declaration"))
-        self._open_window(1 - p, 0, "direct_attack" if action.get("target") == "player" else "attack", single=True)
+        self._open_window(p, 0, "direct_attack" if action.get("target") == "player" else "attack")  # YGO-109
 
     def _damage_step(self) -> None:
         """YGO-124 / YGO-125: a face-down target is turned face-up before damage calculation."""
