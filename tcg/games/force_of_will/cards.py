@@ -9,6 +9,7 @@ out by :mod:`tcg.games.force_of_will.effects`. A ruler carries its J-ruler side
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Literal
 
@@ -38,6 +39,14 @@ def _check_cost(value: dict[str, int]) -> dict[str, int]:
         if n < 0:
             raise ValueError(f"a cost amount cannot be negative ({key}: {n})")
     return {k: n for k, n in value.items() if n}
+
+
+#: A cost in the form the payment checks memoise on: (total, sorted (attribute, amount) pairs).
+CostKey = tuple[int, tuple[tuple[str, int], ...]]
+
+
+def cost_key(cost: Mapping[str, int]) -> CostKey:
+    return sum(cost.values()), tuple(sorted(cost.items()))
 
 
 class Keywords(_Strict):
@@ -79,6 +88,14 @@ class Selector(_Strict):
     count: int = Field(default=1, ge=1)
     up_to: bool = False
     all: bool = False  # every matching card, no targeting
+
+    @cached_property
+    def plain(self) -> bool:
+        """No condition beyond whose cards and which kind ("target resonator your opponent
+        controls"): a card of the right kind and controller matches."""
+        return (self.rested is None and self.max_atk is None and self.min_atk is None
+                and self.max_total_cost is None and not self.attributes and not self.races
+                and self.flying is None and not self.other)
 
 
 class Effect(_Strict):
@@ -123,6 +140,21 @@ class Effect(_Strict):
         return value
 
 
+def target_checks(effects: Sequence[Effect]) -> tuple[Selector, ...]:
+    """The selectors that must find candidates for these instructions to be played (FOW-105):
+    those that target ("all" does not), need not stop short ("up to" may) and could lack
+    candidates (a player or two always exist)."""
+    out = []
+    for e in effects:
+        sel = e.target
+        if not isinstance(sel, Selector) or sel.all or sel.up_to:
+            continue
+        if sel.kind in ("player", "any") and sel.count <= (2 if sel.player == "any" else 1):
+            continue
+        out.append(sel)
+    return tuple(out)
+
+
 class Ability(_Strict):
     """An ability of a resonator, addition or J-ruler.
 
@@ -138,6 +170,14 @@ class Ability(_Strict):
     text: str = ""
 
     _cost = field_validator("cost")(_check_cost)
+
+    @cached_property
+    def cost_key(self) -> CostKey:
+        return cost_key(self.cost)
+
+    @cached_property
+    def target_checks(self) -> tuple[Selector, ...]:
+        return target_checks(self.effects)
 
 
 class Static(_Strict):
@@ -174,6 +214,12 @@ class JRulerSide(_Strict):
     abilities: list[Ability] = []
     statics: list[Static] = []
     text: str = ""
+
+
+#: What one side of a card shows: ATK, DEF, keywords, abilities and lasting effects.
+Face = tuple[int, int, Keywords, Sequence[Ability], Sequence[Static]]
+#: A destroyed J-ruler shows no ATK, DEF or abilities (FOW-40).
+SPENT_FACE: Face = (0, 0, Keywords(), (), ())
 
 
 class ForceOfWillCard(_Strict):
@@ -235,6 +281,11 @@ class ForceOfWillCard(_Strict):
         return self
 
     @cached_property
+    def any_statics(self) -> bool:
+        """Has lasting effects on either side."""
+        return bool(self.statics) or (self.j_ruler is not None and bool(self.j_ruler.statics))
+
+    @cached_property
     def is_special_stone(self) -> bool:
         """FOW-8: a stone with anything but one attribute is special (README: Card fields)."""
         return self.type == "magic_stone" and (self.subtype == "special_magic_stone" or bool(self.produces)
@@ -244,6 +295,35 @@ class ForceOfWillCard(_Strict):
     def stone_will(self) -> tuple[str, ...]:
         """The attributes this stone may rest for, 1 will each (FOW-26, FOW-107)."""
         return tuple(self.produces) if self.produces else tuple(self.attributes)
+
+    @cached_property
+    def front(self) -> Face:
+        """ATK, DEF, keywords, abilities and lasting effects of the card's (front) side."""
+        return self.atk, self.def_, self.keywords, self.abilities, self.statics
+
+    @cached_property
+    def back(self) -> Face:
+        """The same for a ruler's J-ruler side (the front side for any other card)."""
+        j = self.j_ruler
+        return self.front if j is None else (j.atk, j.def_, j.keywords, j.abilities, j.statics)
+
+    @cached_property
+    def cost_key(self) -> CostKey:
+        return cost_key(self.cost)
+
+    @cached_property
+    def j_activate_key(self) -> CostKey:
+        return cost_key(self.j_activate)
+
+    @cached_property
+    def effect_checks(self) -> tuple[Selector, ...]:
+        """:func:`target_checks` of the spell's effects."""
+        return target_checks(self.effects)
+
+    @cached_property
+    def break_checks(self) -> tuple[Selector, ...]:
+        """:func:`target_checks` of the Break ability."""
+        return target_checks(self.break_ability)
 
     @cached_property
     def total_cost(self) -> int:

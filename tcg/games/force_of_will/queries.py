@@ -10,12 +10,23 @@ Players are targeted as ``-1`` (player 0) and ``-2`` (player 1) inside the engin
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from tcg.core.state import State
-from tcg.games.force_of_will.cards import ATTRIBUTES, Ability, ForceOfWillCard, Keywords, Selector, Static
+from tcg.games.force_of_will.cards import (
+    ATTRIBUTES,
+    SPENT_FACE,
+    Ability,
+    CostKey,
+    Face,
+    ForceOfWillCard,
+    Selector,
+    Static,
+    cost_key,
+)
 
 HAND_LIMIT = 7  # FOW-10
 LIFEBREAK_MAX = 4  # FOW-14
@@ -23,6 +34,7 @@ STARTING_LIFE = 4000  # FOW-63
 STANDBY_SET_COST = {"generic": 2}  # FOW-55
 WILL_KEYS = tuple(f"will_{a}" for a in ATTRIBUTES)
 _ZEROS = (0,) * len(ATTRIBUTES)
+_POOL = itemgetter(*WILL_KEYS)  # a player's will in the pool, in attribute order
 
 #: One way to pay a cost: the stones rested, the attribute each produced, and the pool will used.
 Payment = tuple[tuple[int, ...], tuple[str, ...], tuple[tuple[str, int], ...]]
@@ -77,20 +89,17 @@ class FowQueries(State):
                     return c
         return None
 
-    def printed(self, cid: int) -> tuple[int, int, Keywords, Sequence[Ability], Sequence[Static]]:
+    def printed(self, cid: int) -> Face:
         """ATK, DEF, keywords, abilities and lasting effects of the side the card shows."""
-        d = self.d(cid)
-        if self.is_j_ruler(cid):
-            if self.is_spent(cid):
-                return 0, 0, Keywords(), (), ()
-            j = d.j_ruler
-            assert j is not None
-            return j.atk, j.def_, j.keywords, j.abilities, j.statics
-        return d.atk, d.def_, d.keywords, d.abilities, d.statics
+        card = self.cards[cid]
+        d: ForceOfWillCard = self.defs[card.name]
+        if "j_ruler" in card.marks:
+            return SPENT_FACE if "spent" in card.marks else d.back
+        return d.front
 
     def abilities(self, cid: int) -> Sequence[Ability]:
         card = self.cards[cid]
-        if "j_ruler" in card.marks:
+        if card.marks:
             return self.printed(cid)[3]
         abilities: Sequence[Ability] = self.defs[card.name].abilities
         return abilities
@@ -134,7 +143,7 @@ class FowQueries(State):
     def stats(self, cid: int) -> tuple[int, int]:
         """Current ATK and DEF: the side shown, lasting effects and "until end of turn" changes."""
         card = self.cards[cid]
-        if "j_ruler" in card.marks:
+        if card.marks:
             atk, def_ = self.printed(cid)[:2]
         else:
             d = self.defs[card.name]
@@ -160,8 +169,7 @@ class FowQueries(State):
         for p in (0, 1):
             for c in self.zones[p]["field"]:
                 card = cards[c]
-                d = defs[card.name]
-                if card.attached or d.statics or ("j_ruler" in card.marks and d.j_ruler.statics):
+                if card.attached or defs[card.name].any_statics:
                     return True
         return False
 
@@ -177,7 +185,7 @@ class FowQueries(State):
     def has(self, cid: int, keyword: str) -> bool:
         """A keyword printed on the side shown, given by a lasting effect, or until end of turn."""
         card = self.cards[cid]
-        printed = self.printed(cid)[2] if "j_ruler" in card.marks else self.defs[card.name].keywords
+        printed = self.printed(cid)[2] if card.marks else self.defs[card.name].keywords
         if getattr(printed, keyword):
             return True
         if self.where[cid][1] != "field":
@@ -225,7 +233,7 @@ class FowQueries(State):
         return 1 if life >= 3100 else 2 if life >= 2100 else 3 if life >= 1100 else 4
 
     def can_lifebreak(self, player: int) -> bool:
-        if self.options.get("lifebreak") == "false" or not self.zones[player]["lifebreak_area"]:
+        if not self.zones[player]["lifebreak_area"] or self.options.get("lifebreak") == "false":
             return False
         c = self.counters[player]
         return c.get("lifebreak_revealed", 0) < self.lifebreak_limit(c.get("life", STARTING_LIFE))
@@ -295,27 +303,27 @@ class FowQueries(State):
     def will_available(self, player: int) -> tuple[Any, ...]:
         """What the player can pay with now, in hashable form: the stone groups, the pool, and
         the total will (a cost above it is out of reach without further work)."""
-        counts: dict[str, int] = {}
-        cards = self.cards
-        for c in self.zones[player]["magic_stone_area"]:
-            card = cards[c]
-            if not card.tapped:
-                counts[card.name] = counts.get(card.name, 0) + 1
-        defs = self.defs
-        signature = tuple((defs[name].stone_will, n) for name, n in counts.items())
-        pool = tuple(map(self.counters[player].get, WILL_KEYS, _ZEROS))
-        return signature, pool, sum(pool) + sum(counts.values())
+        cards, defs = self.cards, self.defs
+        names = [card.name for card in map(cards.__getitem__, self.zones[player]["magic_stone_area"])
+                 if not card.tapped]
+        signature = tuple([(defs[name].stone_will, names.count(name)) for name in dict.fromkeys(names)])
+        counters = self.counters[player]
+        try:
+            pool = _POOL(counters)
+        except KeyError:  # a state built by hand may lack the will counters
+            pool = tuple(map(counters.get, WILL_KEYS, _ZEROS))
+        return signature, pool, sum(pool) + len(names)
 
     def can_pay(self, player: int, cost: Mapping[str, int], available: tuple[Any, ...] | None = None) -> bool:
         """Is the cost payable with the pool and recovered stones? ``available`` (from
         :meth:`will_available`) saves recomputing it when many costs are checked at once."""
         if not cost:
             return True
-        signature, pool, total = available if available is not None else self.will_available(player)
-        key = _cost_key(cost)
-        if key[0] > total:
-            return False
-        return _affordable(signature, pool, key[1])
+        return pay_verdicts(available if available is not None else self.will_available(player))(_cost_key(cost))
+
+    def payer(self, player: int) -> Callable[[CostKey], bool]:
+        """:func:`pay_verdicts` for the player's will now: for checking many costs at once."""
+        return pay_verdicts(self.will_available(player))
 
     def stones_could_pay(self, player: int, cost: Mapping[str, int]) -> bool:
         """FOW-56 (interpretation): recovered stones alone could produce the cost."""
@@ -350,56 +358,107 @@ class FowQueries(State):
 
     def candidates(self, sel: Selector, controller: int, source: int | None) -> list[int]:
         """Every card or player the selector allows now, in stable order."""
+        return list(self._candidates(sel, controller, source))
+
+    def _candidates(self, sel: Selector, controller: int, source: int | None) -> Iterator[int]:
         kind = sel.kind
-        out: list[int] = []
         who = sel.player
         owners = (controller,) if who == "self" else (1 - controller,) if who == "opponent" else (0, 1)
         if kind in ("player", "any"):
-            out.extend(player_target(p) for p in owners)
+            yield from (player_target(p) for p in owners)
             if kind == "player":
-                return out
+                return
+        cards, defs, zones = self.cards, self.defs, self.zones
         for p in owners:
             if kind == "spell":
-                out.extend(c for c in self.zones[p]["chase_area"]
-                           if self.d(c).type == "spell" and self.matches(sel, c, controller, source))
+                yield from (c for c in zones[p]["chase_area"]
+                            if self.d(c).type == "spell" and self.matches(sel, c, controller, source))
                 continue
             if kind == "addition":
-                for c in self.zones[p]["field"]:
+                for c in zones[p]["field"]:
                     if self.d(c).type == "addition" and self.matches(sel, c, controller, source):
-                        out.append(c)
-                for host in (*self.zones[0]["field"], *self.zones[1]["field"]):
-                    out.extend(a for a in self.cards[host].attached
-                               if self.cards[a].controller == p and self.matches(sel, a, controller, source))
+                        yield c
+                for host in (*zones[0]["field"], *zones[1]["field"]):
+                    yield from (a for a in cards[host].attached
+                                if cards[a].controller == p and self.matches(sel, a, controller, source))
                 continue
-            cards, defs = self.cards, self.defs
             only_resonators = kind == "resonator"
-            for c in self.zones[p]["field"]:
+            for c in zones[p]["field"]:
                 card = cards[c]
                 j_ruler = "j_ruler" in card.marks
                 if j_ruler and only_resonators:
                     continue  # FOW-39: a J-ruler is not a resonator
                 if (j_ruler or defs[card.name].type == "resonator") and self.matches(sel, c, controller, source):
-                    out.append(c)
-        return out
+                    yield c
 
     def has_candidates(self, sel: Selector, controller: int, source: int | None, n: int) -> bool:
         """Are there at least ``n`` candidates? (Legality asks only this; players always exist.)"""
-        if sel.kind in ("player", "any") and n <= (2 if sel.player == "any" else 1):
+        kind = sel.kind
+        if kind in ("player", "any") and n <= (2 if sel.player == "any" else 1):
             return True
-        return len(self.candidates(sel, controller, source)) >= n
+        if kind in ("resonator", "j_or_resonator") and sel.plain:
+            return self._plain_candidates(sel, controller, n)
+        found = self._candidates(sel, controller, source)
+        return all(next(found, None) is not None for _ in range(n))
+
+    def _plain_candidates(self, sel: Selector, controller: int, n: int) -> bool:
+        """:meth:`has_candidates` for a plain selector of resonators (or J-rulers): counted
+        straight off the fields, as :meth:`_candidates` and :meth:`matches` would find them."""
+        who = sel.player
+        owners = (controller,) if who == "self" else (1 - controller,) if who == "opponent" else (0, 1)
+        only_resonators = sel.kind == "resonator"
+        cards, defs = self.cards, self.defs
+        for p in owners:
+            for c in self.zones[p]["field"]:
+                card = cards[c]
+                if "j_ruler" in card.marks:
+                    if only_resonators:
+                        continue
+                elif defs[card.name].type != "resonator":
+                    continue
+                if who != "any" and (card.controller == controller) != (who == "self"):
+                    continue
+                n -= 1
+                if not n:
+                    return True
+        return False
 
 
-_COST_KEYS: dict[int, tuple[Mapping[str, int], tuple[int, tuple[tuple[str, int], ...]]]] = {}
+_COST_KEYS: dict[int, tuple[Mapping[str, int], CostKey]] = {}
 
 
-def _cost_key(cost: Mapping[str, int]) -> tuple[int, tuple[tuple[str, int], ...]]:
-    """(total, sorted items) of a cost mapping; card costs are the same objects all game long."""
+def _cost_key(cost: Mapping[str, int]) -> CostKey:
+    """:func:`cost_key`, memoised: card costs are the same objects all game long."""
     hit = _COST_KEYS.get(id(cost))
     if hit is None or hit[0] is not cost:
         if len(_COST_KEYS) > 4096:
             _COST_KEYS.clear()
-        hit = _COST_KEYS[id(cost)] = (cost, (sum(cost.values()), tuple(sorted(cost.items()))))
+        hit = _COST_KEYS[id(cost)] = (cost, cost_key(cost))
     return hit[1]
+
+
+_VERDICTS: dict[tuple[Any, ...], Callable[[CostKey], bool]] = {}
+
+
+def pay_verdicts(will: tuple[Any, ...]) -> Callable[[CostKey], bool]:
+    """"Can this cost be paid?" for one :meth:`FowQueries.will_available` value, as a function
+    of the cost's key, remembering its answers. Pure (the key is the whole input), so shared:
+    a decision asks it about every card in hand, and the same stones and pool recur."""
+    verdict = _VERDICTS.get(will)
+    if verdict is None:
+        if len(_VERDICTS) > 4096:
+            _VERDICTS.clear()
+        signature, pool, total = will
+        known: dict[CostKey, bool] = {}
+
+        def verdict(key: CostKey) -> bool:
+            ok = known.get(key)
+            if ok is None:
+                ok = known[key] = key[0] <= total and _affordable(signature, pool, key[1])
+            return ok
+
+        _VERDICTS[will] = verdict
+    return verdict
 
 
 @lru_cache(maxsize=8192)

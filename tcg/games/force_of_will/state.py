@@ -16,13 +16,13 @@ Phase), and while an effect resolves ``optional`` ("you may") and ``effect_disca
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import Any, ClassVar
 
 from tcg.core.actions import Action
 from tcg.core.state import Decision, Task
-from tcg.games.force_of_will.cards import ATTRIBUTES, Selector
+from tcg.games.force_of_will.cards import ATTRIBUTES, Ability, CostKey, Selector, cost_key
 from tcg.games.force_of_will.effects import FowEffects, needs_target
 from tcg.games.force_of_will.queries import (
     HAND_LIMIT,
@@ -40,10 +40,42 @@ CALL = Action("call_magic_stone")
 JUDGMENT = Action("judgment")
 LIFEBREAK = Action("lifebreak")
 YES = Action("choose", option="yes")
+#: The flags that say a player has called a stone / performed Judgment this turn.
+CALLED = ("called:0", "called:1")
+JUDGED = ("judged:0", "judged:1")
+STANDBY_SET_KEY = cost_key(STANDBY_SET_COST)
+#: "Can this cost be paid?" for one player's will (:meth:`FowQueries.payer`).
+Payer = Callable[[CostKey], bool]
 PHASES = ("turn_start", "draw", "recovery", "main", "end")
 #: Tasks after which a rule process may apply (FOW-111): they deal damage, change ATK/DEF or life.
 #: (Effects settle after each instruction themselves.)
 SETTLE_AFTER = frozenset({"battle_damage"})
+
+
+class _CardActions(dict[Any, Action]):
+    """The actions of one type naming a card (and, for attacks, a target), each built once:
+    decision after decision the lists name the same few hundred actions. Keyed by card id,
+    or by (attacker, target) for ``attack``."""
+
+    __slots__ = ("type",)
+
+    def __init__(self, type: str) -> None:
+        super().__init__()
+        self.type = type
+
+    def __missing__(self, key: Any) -> Action:
+        if self.type == "attack":
+            c, t = key
+            action = Action.of("attack", (("card", c), ("target", "player" if t < 0 else t)))
+        else:
+            action = Action.of(self.type, (("card", key),))
+        self[key] = action
+        return action
+
+
+CARD_ACTIONS = {t: _CardActions(t) for t in ("summon", "play_spell", "play_addition", "set_chant_standby",
+                                             "activate_chant_standby", "choose", "block")}
+ATTACKS = _CardActions("attack")
 
 
 def _target_field(t: int) -> tuple[tuple[str, Any], ...]:
@@ -88,18 +120,19 @@ class ForceOfWillState(FowEffects):
             return [Action.of("pay", (("attributes", attrs), ("cards", stones)))
                     for stones, attrs, _ in data["options"]]
         if kind == "block":
-            return [*(Action.of("block", (("card", c),)) for c in self.blockers(p, data["attacker"])), PASS]
+            block = CARD_ACTIONS["block"]
+            return [*[block[c] for c in self.blockers(p, data["attacker"])], PASS]
         if kind in ("break", "optional"):
             return [YES, PASS]
-        if kind == "effect_discard":
-            return [Action.of("choose", (("card", c),)) for c in self.zones[p]["hand"]]
-        if kind == "discard":
-            return [Action.of("choose", (("card", c),)) for c in self.zones[p]["hand"]]
+        if kind in ("effect_discard", "discard"):
+            choose = CARD_ACTIONS["choose"]
+            return [choose[c] for c in self.zones[p]["hand"]]
         if kind == "first_player":
             return [Action("choose", option="first"), Action("choose", option="second")]
         if kind == "mulligan":
             hand = self.zones[p]["hand"]
-            return [Action("mulligan", cards=combo) for n in range(len(hand) + 1) for combo in combinations(hand, n)]
+            return [Action.of("mulligan", (("cards", combo),))
+                    for n in range(len(hand) + 1) for combo in combinations(hand, n)]
         raise AssertionError(f"unknown decision {kind}")
 
     def _main_actions(self, p: int) -> list[Action]:
@@ -107,40 +140,77 @@ class ForceOfWillState(FowEffects):
         out: list[Action] = []
         if self._can_call(p):
             out.append(CALL)  # M1
-        will = self.will_available(p)
+        pay = self.payer(p)
         defs, cards = self.defs, self.cards
-        verdict: dict[str, str | None] = {}  # copies of a card in hand are all playable or none
+        summon = CARD_ACTIONS["summon"]
+        verdict: dict[str, dict[int, Action] | None] = {}  # copies of a card in hand are all playable or none
         for c in self.zones[p]["hand"]:
             name = cards[c].name
-            if name not in verdict:
-                verdict[name] = self._hand_action(p, c, defs[name], will)
-            action_type = verdict[name]
-            if action_type is not None:
-                out.append(Action.of(action_type, (("card", c),)))
-        self._chase_extras(p, out, will)  # M6, M7, Lifebreak
-        for c in self.zones[p]["field"]:  # M8
-            if self.can_attack(c):
-                out.extend(Action.of("attack", (("card", c), ("target", "player" if t < 0 else t)))
-                           for t in self.attack_targets(c))
-        if self._can_judge(p, will):
+            if name in verdict:
+                actions = verdict[name]
+            else:
+                d = defs[name]
+                if d.type == "resonator":  # the commonest case, without a call
+                    actions = summon if pay(d.cost_key) else None
+                else:
+                    action_type = self._hand_action(p, c, d, pay)
+                    actions = None if action_type is None else CARD_ACTIONS[action_type]
+                verdict[name] = actions
+            if actions is not None:
+                out.append(actions[c])
+        self._chase_extras(p, out, pay)  # M6, M7, Lifebreak
+        field = self.zones[p]["field"]
+        if field:
+            self._attack_actions(field, out)  # M8
+        if self._can_judge(p, pay):
             out.append(JUDGMENT)  # M9
         out.append(NEXT_PHASE)
         out.append(END_TURN)
         return out
 
-    def _hand_action(self, p: int, c: int, d: Any, will: tuple[Any, ...]) -> str | None:
+    def _attack_actions(self, field: Sequence[int], out: list[Action]) -> None:
+        """M8: every attack of the field's J-ruler and resonators (:meth:`can_attack`,
+        :meth:`attack_targets`), the opponent's rested battlers listed once for them all."""
+        cards, defs = self.cards, self.defs
+        printed_only = not self.effects and not self._statics_present()  # no keyword is granted
+        rested: dict[int, list[int]] = {}
+        for c in field:
+            card = cards[c]
+            if card.tapped or not ("j_ruler" in card.marks or defs[card.name].type == "resonator"):
+                continue
+            if printed_only:
+                keywords = self.printed(c)[2] if card.marks else defs[card.name].keywords
+                swift, precise = keywords.swiftness, keywords.precision
+            else:
+                swift, precise = self.has(c, "swiftness"), self.has(c, "precision")
+            if card.entered_this_turn and not swift:
+                continue
+            opp = 1 - card.controller
+            if precise:
+                targets = self.attack_targets(c)
+            elif opp in rested:
+                targets = rested[opp]
+            else:
+                targets = rested[opp] = [player_target(opp), *self._rested_battlers(opp)]
+            out.extend([ATTACKS[c, t] for t in targets])
+
+    def _rested_battlers(self, p: int) -> list[int]:
+        """What an attack without Precision may target besides the player (FOW-42)."""
+        cards, defs = self.cards, self.defs
+        return [t for t in self.zones[p]["field"]
+                if cards[t].tapped and ("j_ruler" in cards[t].marks or defs[cards[t].name].type == "resonator")]
+
+    def _hand_action(self, p: int, c: int, d: Any, pay: Payer) -> str | None:
         """What the Main Phase lets the player do with this card from the hand, if anything:
         M2 summon, M3 play a spell, M4 play an addition, M5 set a Chant-Standby."""
         kind = d.type
-        if d.total_cost > will[2] and kind != "spell":
-            return None  # more will than there is (a Chant-Standby is set for 2: checked below)
         if kind == "resonator":
-            return "summon" if self.can_pay(p, d.cost, will) else None
+            return "summon" if pay(d.cost_key) else None
         if kind == "spell":
             if d.subtype == "chant_standby":  # FOW-54: never played from the hand
-                return "set_chant_standby" if self.can_pay(p, STANDBY_SET_COST, will) else None
-            return "play_spell" if self._playable(p, c, d.effects, d.cost, will) else None
-        if kind == "addition" and self.can_pay(p, d.cost, will) and (d.subtype == "addition_field" or self._hosts(p)):
+                return "set_chant_standby" if pay(STANDBY_SET_KEY) else None
+            return "play_spell" if pay(d.cost_key) and self._targets_exist(p, c, d.effect_checks) else None
+        if kind == "addition" and pay(d.cost_key) and (d.subtype == "addition_field" or self._hosts(p)):
             return "play_addition"
         return None
 
@@ -149,32 +219,32 @@ class ForceOfWillState(FowEffects):
         the hand, [Activate] abilities, set Chant-Standbys whose trigger is met, Lifebreak."""
         out: list[Action] = []
         defs, cards = self.defs, self.cards
-        will = None
+        pay = None
         verdict: dict[str, bool] = {}
         for c in self.zones[p]["hand"]:
             name = cards[c].name
             d = defs[name]
             if d.instant_speed:
-                if name not in verdict:
-                    will = will or self.will_available(p)
-                    verdict[name] = self._playable(p, c, d.effects, d.cost, will)
-                if verdict[name]:
-                    out.append(Action.of("play_spell", (("card", c),)))
-        self._chase_extras(p, out, will)
+                ok = verdict.get(name)
+                if ok is None:
+                    pay = pay or self.payer(p)
+                    ok = verdict[name] = pay(d.cost_key) and self._targets_exist(p, c, d.effect_checks)
+                if ok:
+                    out.append(CARD_ACTIONS["play_spell"][c])
+        self._chase_extras(p, out, pay)
         return out
 
-    def _chase_extras(self, p: int, out: list[Action], will: tuple[Any, ...] | None) -> None:
+    def _chase_extras(self, p: int, out: list[Action], pay: Payer | None) -> None:
         """What the player may do both as a chase and in their Main Phase, besides spells."""
         for c in self._ability_sources(p):
-            abilities = self.abilities(c)
-            for i in range(len(abilities)):
-                if abilities[i].when == "activate":
-                    will = will or self.will_available(p)
-                    if self._ability_ready(p, c, i, will):
+            for i, ab in enumerate(self.abilities(c)):
+                if ab.when == "activate":
+                    pay = pay or self.payer(p)
+                    if self._ability_ready(p, c, i, ab, pay):
                         out.append(Action.of("activate_ability", (("ability", i), ("card", c))))
         for c in self.zones[p]["chant_standby_area"]:
             if self._standby_ready(p, c):
-                out.append(Action.of("activate_chant_standby", (("card", c),)))
+                out.append(CARD_ACTIONS["activate_chant_standby"][c])
         if self.can_lifebreak(p):
             out.append(LIFEBREAK)
 
@@ -182,10 +252,13 @@ class ForceOfWillState(FowEffects):
         """A quick, generous test: could the player have any chase at all? False only when
         ``_chase_actions`` is surely empty (no instant-speed card in hand, no [Activate]
         ability, nothing set, no Lifebreak)."""
-        defs, cards = self.defs, self.cards
-        if self.zones[p]["chant_standby_area"] or self.can_lifebreak(p):
+        defs, cards, zones = self.defs, self.cards, self.zones[p]
+        if zones["chant_standby_area"]:
             return True
-        if any(defs[cards[c].name].instant_speed for c in self.zones[p]["hand"]):
+        for c in zones["ruler_area"]:  # the ruler's [Activate] abilities, the usual answer: checked first
+            if defs[cards[c].name].activates and "spent" not in cards[c].marks:
+                return True
+        if self.can_lifebreak(p) or any(defs[cards[c].name].instant_speed for c in zones["hand"]):
             return True
         return bool(self._ability_sources(p))
 
@@ -193,38 +266,32 @@ class ForceOfWillState(FowEffects):
     def _can_call(self, p: int) -> bool:
         """FOW-25: rest the ruler or J-ruler, once per own turn, with a stone left to call."""
         ruler = self.ruler_card(p)
-        return (ruler is not None and not self.cards[ruler].tapped and not self.flags.get(f"called:{p}")
+        return (ruler is not None and not self.cards[ruler].tapped and not self.flags.get(CALLED[p])
                 and bool(self.zones[p]["magic_stone_deck"]))
 
-    def _can_judge(self, p: int, will: tuple[Any, ...] | None = None) -> bool:
+    def _can_judge(self, p: int, pay: Payer | None = None) -> bool:
         """FOW-36..38, FOW-118: a recovered ruler showing its ruler side, once per turn, paying J-Activate."""
-        ruler = next((c for c in self.zones[p]["ruler_area"] if self.d(c).type == "ruler"), None)
-        if ruler is None or self.cards[ruler].tapped or self.is_j_ruler(ruler) or self.flags.get(f"judged:{p}"):
+        defs, cards = self.defs, self.cards
+        ruler = next((c for c in self.zones[p]["ruler_area"] if defs[cards[c].name].type == "ruler"), None)
+        if ruler is None or cards[ruler].tapped or "j_ruler" in cards[ruler].marks or self.flags.get(JUDGED[p]):
             return False
-        return self.can_pay(p, self.d(ruler).j_activate, will)
+        return (pay or self.payer(p))(defs[cards[ruler].name].j_activate_key)
 
     def _hosts(self, p: int) -> list[int]:
         """FOW-114: the resonators an Addition: Resonator may be played on."""
         return [c for q in (p, 1 - p) for c in self.zones[q]["field"] if self.is_resonator(c)]
 
-    def _targets_exist(self, p: int, source: int, effects: Sequence[Any]) -> bool:
-        """Every instruction that must target has something to target (FOW-105)."""
-        for e in effects:
-            sel = e.target
-            if needs_target(e) and isinstance(sel, Selector) and not sel.up_to and \
-                    not self.has_candidates(sel, p, source, sel.count):
-                return False  # "two target resonators" needs two
-        return True
-
-    def _playable(self, p: int, card: int, effects: Sequence[Any], cost: Mapping[str, int],
-                  will: tuple[Any, ...] | None = None) -> bool:
-        return self.can_pay(p, cost, will) and self._targets_exist(p, card, effects)
+    def _targets_exist(self, p: int, source: int, checks: Sequence[Selector]) -> bool:
+        """Every instruction that must target has something to target (FOW-105); ``checks``
+        are the selectors :func:`target_checks` kept ("two target resonators" needs two)."""
+        return all(self.has_candidates(sel, p, source, sel.count) for sel in checks) if checks else True
 
     def _ability_sources(self, p: int) -> list[int]:
         """Cards with [Activate] abilities the player may use: on their field (and additions on
         any field), and a ruler in the ruler area that still has its abilities."""
         defs, cards = self.defs, self.cards
-        out = [c for c in self.zones[p]["ruler_area"] if defs[cards[c].name].activates and not self.is_spent(c)]
+        out = [c for c in self.zones[p]["ruler_area"]
+               if defs[cards[c].name].activates and "spent" not in cards[c].marks]
         for q in (0, 1):
             for c in self.zones[q]["field"]:
                 card = cards[c]
@@ -235,17 +302,18 @@ class ForceOfWillState(FowEffects):
                         out.append(a)
         return out
 
-    def _ability_ready(self, p: int, c: int, i: int, will: tuple[Any, ...] | None = None) -> bool:
-        ab = self.abilities(c)[i]
-        card = self.cards[c]
+    def _ability_ready(self, p: int, c: int, i: int, ab: Ability, pay: Payer) -> bool:
+        """The ``i``-th ability ``ab`` of card ``c`` may be activated now: {Rest} possible,
+        not used yet if once per turn, its will payable and its targets there."""
         if ab.rest_self:
+            card = self.cards[c]
             if card.tapped:
                 return False
             if card.entered_this_turn and self.where[c][1] == "field" and not self.has(c, "swiftness"):
                 return False  # FOW-113
         if ab.once_per_turn and self.flags.get(f"used:{c}:{i}"):
             return False
-        return self.can_pay(p, ab.cost, will) and self._targets_exist(p, c, ab.effects)
+        return pay(ab.cost_key) and self._targets_exist(p, c, ab.target_checks)
 
     def _standby_ready(self, p: int, c: int) -> bool:
         """FOW-56, FOW-57: set on an earlier turn, its trigger met now, and recovered stones
@@ -256,7 +324,7 @@ class ForceOfWillState(FowEffects):
             return False  # the other triggers are an opponent's action waiting on the chase area
         if card.entered_this_turn or d.trigger is None or not self._trigger_met(p, d.trigger.event):
             return False
-        return self.stones_could_pay(p, d.cost) and self._targets_exist(p, c, d.effects)
+        return self.stones_could_pay(p, d.cost) and self._targets_exist(p, c, d.effect_checks)
 
     def _trigger_met(self, p: int, event: str) -> bool:
         return event == "anytime" or bool(self._event_items(p, event))
@@ -511,6 +579,11 @@ class ForceOfWillState(FowEffects):
 
     def _resolve_chase(self) -> None:
         chase = self.flags.get("chase") or []
+        last = len(chase)
+        while last and chase[last - 1]["kind"] == "marker":  # markers resolve to nothing: no task each
+            last -= 1
+        if last < len(chase):
+            chase = self.flags["chase"] = chase[:last]
         if not chase:
             self.flags.pop("chase", None)
             self.flags.pop("resolving", None)
@@ -603,15 +676,15 @@ class ForceOfWillState(FowEffects):
         chosen by their controller, onto the chase area. [standard] They are not actions a
         player performs, so during resolution they resolve in turn without a new chase (FOW-51)."""
         p = self.cards[card].controller
-        for i in reversed(range(len(self.abilities(card)))):
-            ab = self.abilities(card)[i]
-            if ab.when == when:
+        abilities = self.abilities(card)
+        for i in reversed(range(len(abilities))):
+            if abilities[i].when == when:
                 self.tasks.append(Task("declare_trigger", card=card, player=p, index=i))
 
     def _declare_trigger(self, task: Task) -> None:
         card, p, i = task["card"], task["player"], task["index"]
         ab = self.abilities(card)[i]
-        if not self._targets_exist(p, card, ab.effects):
+        if not self._targets_exist(p, card, ab.target_checks):
             return
         self._declare({"kind": "trigger", "card": card, "player": p, "ref": ("ability", i), "quiet": True})
 
@@ -624,7 +697,7 @@ class ForceOfWillState(FowEffects):
         self.emit("lifebreak", card=card, name=self.cards[card].name, player=p,
                   revealed=self.counters[p]["lifebreak_revealed"])
         d = self.d(card)
-        if d.break_ability and self._targets_exist(p, card, d.break_ability):
+        if d.break_ability and self._targets_exist(p, card, d.break_checks):
             # The answer to the Lifebreak comes once the player has said whether the Break is played.
             self._push({"kind": "marker", "event": "lifebreak", "card": card, "player": p, "targets": (),
                         "quiet": True})
