@@ -40,3 +40,15 @@ def test_fast_constructor_equals_normal_one():
 def test_malformed_json_is_a_data_error():
     with pytest.raises(DataError):
         Action.from_json({"card": 3})
+
+
+def test_card_actions_are_built_once_and_equal_to_their_plain_form() -> None:
+    from tcg.core.actions import CardActions, CardTargetActions
+
+    summon = CardActions("summon")
+    assert summon[7] == Action("summon", card=7)
+    assert summon[7] is summon[7]  # shared: the same value object every time
+    attack = CardTargetActions("attack")
+    assert attack[3, "player"] == Action("attack", card=3, target="player")
+    assert attack[3, 9] == Action("attack", card=3, target=9)
+    assert attack[3, 9] is attack[3, 9]

@@ -140,3 +140,36 @@ class Action(tuple[str, tuple[tuple[str, Any], ...]]):
 
     def __repr__(self) -> str:
         return f"Action({self.to_json()!r})"
+
+
+class CardActions(dict[int, Action]):
+    """``type {card}`` for each card id, built on first use and then shared.
+
+    Decision after decision a game offers the same few hundred actions (summon this, activate
+    that); they are immutable values, so building each once saves the work of every list.
+    """
+
+    __slots__ = ("type",)
+
+    def __init__(self, type: str) -> None:
+        super().__init__()
+        self.type = type
+
+    def __missing__(self, card: int) -> Action:
+        action = self[card] = Action.of(self.type, (("card", card),))
+        return action
+
+
+class CardTargetActions(dict[tuple[int, Any], Action]):
+    """``type {card, target}`` for each (card, target) pair, built on first use and then shared."""
+
+    __slots__ = ("type",)
+
+    def __init__(self, type: str) -> None:
+        super().__init__()
+        self.type = type
+
+    def __missing__(self, key: tuple[int, Any]) -> Action:
+        card, target = key
+        action = self[key] = Action.of(self.type, (("card", card), ("target", target)))
+        return action

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import Any, ClassVar
 
-from tcg.core.actions import Action
+from tcg.core.actions import Action, CardActions, CardTargetActions
 from tcg.core.state import Decision, Task
 from tcg.games.force_of_will.cards import ATTRIBUTES, Ability, CostKey, Selector, cost_key
 from tcg.games.force_of_will.effects import FowEffects, needs_target
@@ -50,32 +50,9 @@ PHASES = ("turn_start", "draw", "recovery", "main", "end")
 #: Tasks after which a rule process may apply (FOW-111): they deal damage, change ATK/DEF or life.
 #: (Effects settle after each instruction themselves.)
 SETTLE_AFTER = frozenset({"battle_damage"})
-
-
-class _CardActions(dict[Any, Action]):
-    """The actions of one type naming a card (and, for attacks, a target), each built once:
-    decision after decision the lists name the same few hundred actions. Keyed by card id,
-    or by (attacker, target) for ``attack``."""
-
-    __slots__ = ("type",)
-
-    def __init__(self, type: str) -> None:
-        super().__init__()
-        self.type = type
-
-    def __missing__(self, key: Any) -> Action:
-        if self.type == "attack":
-            c, t = key
-            action = Action.of("attack", (("card", c), ("target", "player" if t < 0 else t)))
-        else:
-            action = Action.of(self.type, (("card", key),))
-        self[key] = action
-        return action
-
-
-CARD_ACTIONS = {t: _CardActions(t) for t in ("summon", "play_spell", "play_addition", "set_chant_standby",
-                                             "activate_chant_standby", "choose", "block")}
-ATTACKS = _CardActions("attack")
+CARD_ACTIONS = {t: CardActions(t) for t in ("summon", "play_spell", "play_addition", "set_chant_standby",
+                                            "activate_chant_standby", "choose", "block")}
+ATTACKS = CardTargetActions("attack")
 
 
 def _target_field(t: int) -> tuple[tuple[str, Any], ...]:
@@ -192,7 +169,7 @@ class ForceOfWillState(FowEffects):
                 targets = rested[opp]
             else:
                 targets = rested[opp] = [player_target(opp), *self._rested_battlers(opp)]
-            out.extend([ATTACKS[c, t] for t in targets])
+            out.extend([ATTACKS[c, "player" if t < 0 else t] for t in targets])
 
     def _rested_battlers(self, p: int) -> list[int]:
         """What an attack without Precision may target besides the player (FOW-42)."""

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any, ClassVar
 
-from tcg.core.actions import Action
+from tcg.core.actions import Action, CardActions, CardTargetActions
 from tcg.core.state import Decision, Task
 from tcg.games.yugioh.cards import TRIGGER_TIMINGS, is_targeting_effect
 from tcg.games.yugioh.effects import YGOEffects
@@ -25,53 +25,14 @@ from tcg.games.yugioh.queries import HAND_LIMIT, MONSTER_ZONES, SPELL_TRAP_ZONES
 PASS = Action("pass")
 NEXT_PHASE = Action("next_phase")
 END_TURN = Action("end_turn")
-
-
-class _CardActions(dict[int, Action]):
-    """``Action(kind, card=id)`` for each card id, built once and then shared: actions are
-    immutable values, and the same few are offered again at nearly every decision."""
-
-    __slots__ = ("kind",)
-
-    def __init__(self, kind: str) -> None:
-        super().__init__()
-        self.kind = kind
-
-    def __missing__(self, cid: int) -> Action:
-        action = self[cid] = Action.of(self.kind, (("card", cid),))
-        return action
-
-
-class _AttackActions(dict[int, dict[int | str, Action]]):
-    """``Action("attack", card=id, target=t)`` for each attacker and target, built once and shared."""
-
-    __slots__ = ()
-
-    def __missing__(self, cid: int) -> dict[int | str, Action]:
-        row = self[cid] = _TargetActions(cid)
-        return row
-
-
-class _TargetActions(dict[int | str, Action]):
-    __slots__ = ("card",)
-
-    def __init__(self, card: int) -> None:
-        super().__init__()
-        self.card = card
-
-    def __missing__(self, target: int | str) -> Action:
-        action = self[target] = Action.of("attack", (("card", self.card), ("target", target)))
-        return action
-
-
-ATTACK = _AttackActions()
-ACTIVATE = _CardActions("activate")
-NORMAL_SUMMON = _CardActions("normal_summon")
-SET_MONSTER = _CardActions("set_monster")
-FLIP_SUMMON = _CardActions("flip_summon")
-CHANGE_POSITION = _CardActions("change_position")
-SET_SPELL_TRAP = _CardActions("set_spell_trap")
-CHOOSE = _CardActions("choose")
+ATTACK = CardTargetActions("attack")
+ACTIVATE = CardActions("activate")
+NORMAL_SUMMON = CardActions("normal_summon")
+SET_MONSTER = CardActions("set_monster")
+FLIP_SUMMON = CardActions("flip_summon")
+CHANGE_POSITION = CardActions("change_position")
+SET_SPELL_TRAP = CardActions("set_spell_trap")
+CHOOSE = CardActions("choose")
 YES = Action("choose", option="yes")
 IN_ATTACK = Action("choose", option="attack")
 IN_DEFENSE = Action("choose", option="defense")
@@ -146,8 +107,7 @@ class YugiohState(YGOEffects):
             against = targets.get(opp)
             if against is None:
                 against = targets[opp] = self.targets_against(opp)
-            row = ATTACK[c]
-            out += [row[t] for t in against]
+            out += [ATTACK[c, t] for t in against]
         return out
 
     def _main_actions(self, p: int) -> list[Action]:
