@@ -335,6 +335,18 @@ class ForceOfWillCard(_Strict):
         return self.subtype == "chant_instant" or (self.subtype == "chant" and self.keywords.quickcast)
 
     @cached_property
+    def front_activations(self) -> tuple[tuple[int, Ability], ...]:
+        """The [Activate] abilities of the front side, with their index among its abilities."""
+        return tuple((i, ab) for i, ab in enumerate(self.abilities) if ab.when == "activate")
+
+    @cached_property
+    def back_activations(self) -> tuple[tuple[int, Ability], ...]:
+        """The same for a ruler's J-ruler side (the front side's for any other card)."""
+        j = self.j_ruler
+        return self.front_activations if j is None else tuple(
+            (i, ab) for i, ab in enumerate(j.abilities) if ab.when == "activate")
+
+    @cached_property
     def activates(self) -> bool:
         """Has an [Activate] ability on either side (the engine skips the other cards quickly)."""
         sides = [*self.abilities, *(self.j_ruler.abilities if self.j_ruler else ())]

@@ -178,6 +178,8 @@ class ForceOfWillGame(Game):
             raise DataError(f"{d.name!r} is not a ruler; only a ruler has a J-ruler side", field=f"{where}.side")
         if zone == "field" and d.type in ("spell", "magic_stone"):
             raise DataError(f"a {d.type} is not put onto the field (FOW-15)", field=where)
+        if zone == "ruler_area" and (d.type != "ruler" or state.zones[p]["ruler_area"]):
+            raise DataError("the ruler area holds the player's one ruler (FOW-1)", field=where)
         if zone == "field" and d.type == "ruler" and side != "j_ruler":
             raise DataError("a ruler on the field is a J-ruler (FOW-36): side: ruler is not possible there",
                             field=where)

@@ -82,12 +82,13 @@ class FowQueries(State):
         return self.defs[card.name].type == "resonator" and "j_ruler" not in card.marks
 
     def ruler_card(self, player: int) -> int | None:
-        """The player's ruler card, in the ruler area or on the field as a J-ruler."""
-        for zone in ("ruler_area", "field"):
-            for c in self.zones[player][zone]:
-                if self.d(c).type == "ruler":
-                    return c
-        return None
+        """The player's ruler card, in the ruler area or on the field as a J-ruler. Only the
+        ruler card is ever in the ruler area (scenarios are checked for it too)."""
+        zones = self.zones[player]
+        if zones["ruler_area"]:
+            return zones["ruler_area"][0]
+        cards = self.cards
+        return next((c for c in zones["field"] if "j_ruler" in cards[c].marks), None)
 
     def printed(self, cid: int) -> Face:
         """ATK, DEF, keywords, abilities and lasting effects of the side the card shows."""
@@ -322,8 +323,19 @@ class FowQueries(State):
         return pay_verdicts(available if available is not None else self.will_available(player))(_cost_key(cost))
 
     def payer(self, player: int) -> Callable[[CostKey], bool]:
-        """:func:`pay_verdicts` for the player's will now: for checking many costs at once."""
-        return pay_verdicts(self.will_available(player))
+        """:func:`pay_verdicts` for the player's will now: for checking many costs at once.
+
+        Remembered by the stones' card records and the pool: card records are immutable and
+        replaced on every change, so the same records mean the same recovered stones, and
+        from one decision to the next the stones usually have not changed."""
+        key = (tuple(map(self.cards.__getitem__, self.zones[player]["magic_stone_area"])),
+               *map(self.counters[player].get, WILL_KEYS))
+        verdict = _PAYERS.get(key)
+        if verdict is None:
+            if len(_PAYERS) > 4096:
+                _PAYERS.clear()
+            verdict = _PAYERS[key] = pay_verdicts(self.will_available(player))
+        return verdict
 
     def stones_could_pay(self, player: int, cost: Mapping[str, int]) -> bool:
         """FOW-56 (interpretation): recovered stones alone could produce the cost."""
@@ -398,8 +410,11 @@ class FowQueries(State):
             return True
         if kind in ("resonator", "j_or_resonator") and sel.plain:
             return self._plain_candidates(sel, controller, n)
-        found = self._candidates(sel, controller, source)
-        return all(next(found, None) is not None for _ in range(n))
+        for _ in self._candidates(sel, controller, source):
+            n -= 1
+            if not n:
+                return True
+        return False
 
     def _plain_candidates(self, sel: Selector, controller: int, n: int) -> bool:
         """:meth:`has_candidates` for a plain selector of resonators (or J-rulers): counted
@@ -438,6 +453,8 @@ def _cost_key(cost: Mapping[str, int]) -> CostKey:
 
 
 _VERDICTS: dict[tuple[Any, ...], Callable[[CostKey], bool]] = {}
+#: :meth:`FowQueries.payer` by (the stones' card records, the pool's will per attribute).
+_PAYERS: dict[tuple[Any, ...], Callable[[CostKey], bool]] = {}
 
 
 def pay_verdicts(will: tuple[Any, ...]) -> Callable[[CostKey], bool]:

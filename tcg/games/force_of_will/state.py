@@ -47,12 +47,25 @@ STANDBY_SET_KEY = cost_key(STANDBY_SET_COST)
 #: "Can this cost be paid?" for one player's will (:meth:`FowQueries.payer`).
 Payer = Callable[[CostKey], bool]
 PHASES = ("turn_start", "draw", "recovery", "main", "end")
-#: Tasks after which a rule process may apply (FOW-111): they deal damage, change ATK/DEF or life.
-#: (Effects settle after each instruction themselves.)
-SETTLE_AFTER = frozenset({"battle_damage"})
 CARD_ACTIONS = {t: CardActions(t) for t in ("summon", "play_spell", "play_addition", "set_chant_standby",
                                             "activate_chant_standby", "choose", "block")}
 ATTACKS = CardTargetActions("attack")
+#: Every attribute's will at 0 (FOW-28: unused will empties at the end of the turn).
+NO_WILL = {f"will_{a}": 0 for a in ATTRIBUTES}
+#: The Main Phase decision of each player: immutable, so shared.
+MAIN_DECISIONS = (Decision(0, "main", open=True), Decision(1, "main", open=True))
+
+
+class _Activations(dict[tuple[int, int], Action]):
+    """``activate_ability {card, ability}`` for each (card, ability index), built once and shared."""
+
+    def __missing__(self, key: tuple[int, int]) -> Action:
+        card, index = key
+        action = self[key] = Action.of("activate_ability", (("ability", index), ("card", card)))
+        return action
+
+
+ACTIVATIONS = _Activations()
 
 
 def _target_field(t: int) -> tuple[tuple[str, Any], ...]:
@@ -115,13 +128,15 @@ class ForceOfWillState(FowEffects):
     def _main_actions(self, p: int) -> list[Action]:
         """FOW-35: M1..M9 in any order, plus what may also be done as a chase (FOW-102)."""
         out: list[Action] = []
-        if self._can_call(p):
-            out.append(CALL)  # M1
+        defs, cards, zones = self.defs, self.cards, self.zones[p]
+        ruler = self.ruler_card(p)
+        if ruler is not None and not cards[ruler].tapped and not self.flags.get(CALLED[p]) \
+                and zones["magic_stone_deck"]:
+            out.append(CALL)  # M1 (FOW-25, as _can_call)
         pay = self.payer(p)
-        defs, cards = self.defs, self.cards
         summon = CARD_ACTIONS["summon"]
         verdict: dict[str, dict[int, Action] | None] = {}  # copies of a card in hand are all playable or none
-        for c in self.zones[p]["hand"]:
+        for c in zones["hand"]:
             name = cards[c].name
             if name in verdict:
                 actions = verdict[name]
@@ -136,9 +151,8 @@ class ForceOfWillState(FowEffects):
             if actions is not None:
                 out.append(actions[c])
         self._chase_extras(p, out, pay)  # M6, M7, Lifebreak
-        field = self.zones[p]["field"]
-        if field:
-            self._attack_actions(field, out)  # M8
+        if zones["field"]:
+            self._attack_actions(zones["field"], out)  # M8
         if self._can_judge(p, pay):
             out.append(JUDGMENT)  # M9
         out.append(NEXT_PHASE)
@@ -149,14 +163,24 @@ class ForceOfWillState(FowEffects):
         """M8: every attack of the field's J-ruler and resonators (:meth:`can_attack`,
         :meth:`attack_targets`), the opponent's rested battlers listed once for them all."""
         cards, defs = self.cards, self.defs
-        printed_only = not self.effects and not self._statics_present()  # no keyword is granted
+        # no keyword is granted (by an effect until end of turn or a lasting one): printed keywords decide
+        printed_only = not any(e["kind"] == "keyword" for e in self.effects) and not self._statics_present()
         rested: dict[int, list[int]] = {}
         for c in field:
             card = cards[c]
-            if card.tapped or not ("j_ruler" in card.marks or defs[card.name].type == "resonator"):
+            if card.tapped:
                 continue
+            if card.marks:
+                if "j_ruler" not in card.marks:
+                    continue
+                if printed_only:
+                    keywords = self.printed(c)[2]
+            else:
+                d = defs[card.name]
+                if d.type != "resonator":
+                    continue
+                keywords = d.keywords
             if printed_only:
-                keywords = self.printed(c)[2] if card.marks else defs[card.name].keywords
                 swift, precise = keywords.swiftness, keywords.precision
             else:
                 swift, precise = self.has(c, "swiftness"), self.has(c, "precision")
@@ -212,18 +236,47 @@ class ForceOfWillState(FowEffects):
         return out
 
     def _chase_extras(self, p: int, out: list[Action], pay: Payer | None) -> None:
-        """What the player may do both as a chase and in their Main Phase, besides spells."""
-        for c in self._ability_sources(p):
-            for i, ab in enumerate(self.abilities(c)):
-                if ab.when == "activate":
-                    pay = pay or self.payer(p)
-                    if self._ability_ready(p, c, i, ab, pay):
-                        out.append(Action.of("activate_ability", (("ability", i), ("card", c))))
-        for c in self.zones[p]["chant_standby_area"]:
+        """What the player may do both as a chase and in their Main Phase, besides spells:
+        [Activate] abilities (of the cards :meth:`_ability_sources` lists, in its order), set
+        Chant-Standbys whose trigger is met, Lifebreak."""
+        cards, defs, zones = self.cards, self.defs, self.zones
+        for c in zones[p]["ruler_area"]:
+            card = cards[c]
+            d = defs[card.name]
+            if d.activates and "spent" not in card.marks:
+                pay = self._activations(p, c, card, d, pay, out)
+        for q in (0, 1):
+            for c in zones[q]["field"]:
+                card = cards[c]
+                if q == p:
+                    d = defs[card.name]
+                    if d.activates:
+                        pay = self._activations(p, c, card, d, pay, out)
+                for a in card.attached:
+                    added = cards[a]
+                    d = defs[added.name]
+                    if added.controller == p and d.activates:
+                        pay = self._activations(p, a, added, d, pay, out)
+        for c in zones[p]["chant_standby_area"]:
             if self._standby_ready(p, c):
                 out.append(CARD_ACTIONS["activate_chant_standby"][c])
         if self.can_lifebreak(p):
             out.append(LIFEBREAK)
+
+    def _activations(self, p: int, c: int, card: Any, d: Any, pay: Payer | None, out: list[Action]) -> Payer | None:
+        """Add the ready [Activate] abilities of card ``c`` (of the side it shows); returns the
+        payer, made on first need."""
+        if not card.marks:
+            activations = d.front_activations
+        elif "j_ruler" in card.marks:
+            activations = () if "spent" in card.marks else d.back_activations
+        else:
+            activations = d.front_activations
+        for i, ab in activations:
+            pay = pay or self.payer(p)
+            if self._ability_ready(p, c, i, ab, pay):
+                out.append(ACTIVATIONS[c, i])
+        return pay
 
     def _may_chase(self, p: int) -> bool:
         """A quick, generous test: could the player have any chase at all? False only when
@@ -248,11 +301,13 @@ class ForceOfWillState(FowEffects):
 
     def _can_judge(self, p: int, pay: Payer | None = None) -> bool:
         """FOW-36..38, FOW-118: a recovered ruler showing its ruler side, once per turn, paying J-Activate."""
-        defs, cards = self.defs, self.cards
-        ruler = next((c for c in self.zones[p]["ruler_area"] if defs[cards[c].name].type == "ruler"), None)
-        if ruler is None or cards[ruler].tapped or "j_ruler" in cards[ruler].marks or self.flags.get(JUDGED[p]):
+        area = self.zones[p]["ruler_area"]
+        if not area:
             return False
-        return (pay or self.payer(p))(defs[cards[ruler].name].j_activate_key)
+        card = self.cards[area[0]]
+        if card.tapped or "j_ruler" in card.marks or self.flags.get(JUDGED[p]):
+            return False
+        return (pay or self.payer(p))(self.defs[card.name].j_activate_key)
 
     def _hosts(self, p: int) -> list[int]:
         """FOW-114: the resonators an Addition: Resonator may be played on."""
@@ -261,7 +316,10 @@ class ForceOfWillState(FowEffects):
     def _targets_exist(self, p: int, source: int, checks: Sequence[Selector]) -> bool:
         """Every instruction that must target has something to target (FOW-105); ``checks``
         are the selectors :func:`target_checks` kept ("two target resonators" needs two)."""
-        return all(self.has_candidates(sel, p, source, sel.count) for sel in checks) if checks else True
+        for sel in checks:  # noqa: SIM110 - a loop: no generator on this hot path
+            if not self.has_candidates(sel, p, source, sel.count):
+                return False
+        return True
 
     def _ability_sources(self, p: int) -> list[int]:
         """Cards with [Activate] abilities the player may use: on their field (and additions on
@@ -370,7 +428,7 @@ class ForceOfWillState(FowEffects):
     def _resolve_main(self, p: int, action: Action) -> None:
         t = action.type
         if t in ("end_turn", "next_phase"):
-            self.tasks.append(Task("end_phase"))
+            self._end_phase()
             return
         self.tasks.append(Task("main"))
         self._declare_action(p, action)
@@ -429,9 +487,11 @@ class ForceOfWillState(FowEffects):
 
     # ------------------------------------------------------------------ declaring (targets, then payment)
     def _declare(self, item: dict[str, Any]) -> None:
+        """Every caller declares as its last step, so the first declaration step runs at once
+        (the ``declare`` task it would queue would be the next one run)."""
         item.setdefault("targets", ())
         self.flags["declaring"] = item
-        self.tasks.append(Task("declare", index=0))
+        self._declare_step(0)
 
     def _declare_step(self, index: int) -> None:
         """Choose the targets of the next targeting instruction (FOW-105), then pay."""
@@ -545,9 +605,10 @@ class ForceOfWillState(FowEffects):
 
     # ------------------------------------------------------------------ the chase (FOW-48..52, FOW-103)
     def _window_pass(self, p: int, passes: int) -> None:
+        """A pass is a caller's last step: what it leads to runs at once."""
         if self.options.get("chase") != "modern":
             self.flags["resolving"] = True  # FOW-51: no chase until the whole area has resolved
-            self.tasks.append(Task("resolve_chase"))
+            self._resolve_chase()
             return
         if passes + 1 < 2:
             self.tasks.append(Task("window", player=1 - p, passes=passes + 1))
@@ -762,45 +823,50 @@ class ForceOfWillState(FowEffects):
 
     # ================================================================== automatic steps
     def _run_task(self, task: Task) -> None:
-        k = task.kind
-        if k == "main":
-            self.decision = Decision(self.active, "main", open=True)
+        k = task.kind  # the commonest tasks first
+        if k == "resolve_chase":
+            self._resolve_chase()
         elif k == "window":
-            if self._may_chase(task["player"]):
-                self.decision = Decision(task["player"], "window", {"passes": task["passes"]})
-            else:  # nothing to answer with: the same as the automatic pass, without building the list
-                self._window_pass(task["player"], task["passes"])
+            p = task["player"]
+            answers = self._chase_actions(p) if self._may_chase(p) else None
+            if answers:  # the list is built here once: most windows have no answer at all
+                answers.append(PASS)
+                self.decision = Decision(p, "window", {"passes": task["passes"]})
+                self._legal = answers
+            else:  # nothing to answer with: the same as the automatic pass, without a decision
+                self._window_pass(p, task["passes"])
+        elif k == "effects":
+            self.run_effects_task(task)
+        elif k == "settle":
+            self.settle()
+        elif k == "main":
+            self.decision = MAIN_DECISIONS[self.active]
         elif k == "declare":
             self._declare_step(task["index"])
-        elif k == "declare_trigger":
-            self._declare_trigger(task)
-        elif k == "resolve_chase":
-            self._resolve_chase()
-        elif k == "resolve_top":
-            self._resolve_top()
-        elif k == "after_top":
-            self._after_top()
-        elif k == "offer_break":
-            self.decision = Decision(task["player"], "break", {"card": task["card"]})
         elif k == "block_step":
             self._block_step()
         elif k == "battle_damage":
             self._battle_damage()
-        elif k == "settle":
-            self.settle()
-        elif k == "effects":
-            self.run_effects_task(task)
+            self.settle()  # FOW-111: battle damage may destroy, and life may reach 0
         elif k == "spell_done":
             if self.where[task["card"]][1] == "chase_area":
                 self.move(task["card"], "graveyard")
+        elif k == "cleanup":
+            self._cleanup()
+        elif k == "discard_step":
+            self._discard_step()
+        elif k == "declare_trigger":
+            self._declare_trigger(task)
+        elif k == "offer_break":
+            self.decision = Decision(task["player"], "break", {"card": task["card"]})
+        elif k == "resolve_top":
+            self._resolve_top()
+        elif k == "after_top":
+            self._after_top()
         elif k == "begin_turn":
             self._begin_turn(task.get("start", "turn_start"))
         elif k == "end_phase":
             self._end_phase()
-        elif k == "discard_step":
-            self._discard_step()
-        elif k == "cleanup":
-            self._cleanup()
         elif k == "choose_first":
             self.decision = Decision(task["player"], "first_player", {})
         elif k == "mulligan":
@@ -809,8 +875,6 @@ class ForceOfWillState(FowEffects):
             self._prepare_lifebreak()
         else:
             raise AssertionError(f"unknown task {k}")
-        if k in SETTLE_AFTER:
-            self.settle()
 
     # ------------------------------------------------------------------ set-up (FOW-2, FOW-3)
     def _set_up(self, first: int) -> None:
@@ -862,7 +926,7 @@ class ForceOfWillState(FowEffects):
                     if self.cards[c].tapped:
                         self.update(c, tapped=False)
         self.enter_phase("main")
-        self.tasks.append(Task("main"))
+        self.decision = MAIN_DECISIONS[p]  # the Main Phase's open decision (the ``main`` task)
 
     def _end_phase(self) -> None:
         """FOW-34: damage healed, discard to seven, will lost, then the next turn."""
@@ -872,7 +936,7 @@ class ForceOfWillState(FowEffects):
                 if self.damage(c):
                     self.set_counter(c, "damage", 0)
         self.tasks.append(Task("cleanup"))
-        self.tasks.append(Task("discard_step"))
+        self._discard_step()  # the step that would run next
 
     def _discard_step(self) -> None:
         p = self.active
@@ -881,24 +945,25 @@ class ForceOfWillState(FowEffects):
             self.decision = Decision(p, "discard", {})
 
     def _cleanup(self) -> None:
-        for p in (0, 1):  # FOW-28 / FOW-34 step 3
-            for a in ATTRIBUTES:
-                self.counters[p][f"will_{a}"] = 0
-        self.effects = [e for e in self.effects if e.get("until") != "turn"]
+        for counters in self.counters:  # FOW-28 / FOW-34 step 3
+            counters.update(NO_WILL)
+        if self.effects:
+            self.effects = [e for e in self.effects if e.get("until") != "turn"]
         self.flags = {}
         cards = self.cards
         for zones in self.zones:
             for zone in ("field", "magic_stone_area", "chant_standby_area", "ruler_area"):
                 for c in zones[zone]:
-                    if cards[c].entered_this_turn:
-                        cards[c] = cards[c].replace(entered_this_turn=False)
-                    for added in cards[c].attached:
+                    card = cards[c]
+                    if card.entered_this_turn:
+                        cards[c] = card.replace(entered_this_turn=False)
+                    for added in card.attached:
                         if cards[added].entered_this_turn:
                             cards[added] = cards[added].replace(entered_this_turn=False)
         self.emit("turn_end", turn=self.turn, player=self.active)
         self.turn += 1
         self.active = 1 - self.active
-        self.tasks.append(Task("begin_turn"))
+        self._begin_turn()  # the step that would run next
 
     # ================================================================== views
     def explain_illegal(self, action: Action) -> tuple[str, str]:
