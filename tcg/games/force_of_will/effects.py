@@ -72,8 +72,9 @@ class FowEffects(FowQueries, EffectRunner):
             return
         if self.options.get("round_to_100") == "true":
             amount = round_up_100(amount)
-        self.set_counter(cid, "damage", self.damage(cid) + amount)
-        self.emit("damage", card=cid, name=self.cards[cid].name, amount=amount, total=self.damage(cid))
+        total = self.damage(cid) + amount
+        self.set_counter(cid, "damage", total)
+        self.emit("damage", card=cid, name=self.cards[cid].name, amount=amount, total=total)
 
     def destroy(self, cid: int) -> None:
         """A destroyed resonator or addition goes to its owner's graveyard (FOW-16, FOW-115); a

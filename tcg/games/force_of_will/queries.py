@@ -244,27 +244,37 @@ class FowQueries(State):
         c = self.counters[player]
         return {a: c.get(f"will_{a}", 0) for a in ATTRIBUTES}
 
-    def stone_groups(self, player: int) -> list[tuple[str, tuple[str, ...], list[int]]]:
-        """The player's recovered magic stones, grouped by (name, what they produce), in field order."""
-        groups: dict[str, tuple[str, tuple[str, ...], list[int]]] = {}
+    def stone_groups(self, player: int) -> dict[str, list[int]]:
+        """The player's recovered magic stones grouped by name, in field order (a stone's
+        name decides what it produces)."""
+        cards = self.cards
+        groups: dict[str, list[int]] = {}
         for c in self.zones[player]["magic_stone_area"]:
-            if self.cards[c].tapped:
-                continue
-            name = self.cards[c].name
-            if name not in groups:
-                groups[name] = (name, self.d(c).stone_will, [])
-            groups[name][2].append(c)
-        return list(groups.values())
+            card = cards[c]
+            if not card.tapped:
+                ids = groups.get(card.name)
+                if ids is None:
+                    groups[card.name] = [c]
+                else:
+                    ids.append(c)
+        return groups
 
-    def _pool_use(self, player: int, cost: Mapping[str, int], use_pool: bool) -> tuple[dict[str, int], dict[str, int]]:
+    def _pool_use(self, player: int, cost: Mapping[str, int],
+                  use_pool: bool) -> tuple[Mapping[str, int], dict[str, int]]:
         """Will in the pool pays first (it is lost at the end of the turn anyway): the coloured
         part from the matching attribute, the generic part from what is left, in attribute order."""
+        counters = self.counters[player]
+        if not use_pool:
+            return cost, {}
+        try:
+            will = _POOL(counters)
+        except KeyError:  # a state built by hand may lack the will counters
+            will = tuple(map(counters.get, WILL_KEYS, _ZEROS))
+        if not any(will):
+            return cost, {}
         need = dict(cost)
         used: dict[str, int] = {}
-        counters = self.counters[player]
-        if not use_pool or not any(counters.get(k) for k in WILL_KEYS):
-            return need, used
-        pool = self.pool(player)
+        pool = dict(zip(ATTRIBUTES, will, strict=True))
         for a in ATTRIBUTES:
             take = min(need.get(a, 0), pool[a])
             if take:
@@ -287,19 +297,14 @@ class FowQueries(State):
         if not need:
             return [((), (), pool_used)]
         groups = self.stone_groups(player)
-        signature = tuple((options, len(ids)) for _, options, ids in groups)
-        out: list[Payment] = []
-        for picks in _stone_ways(signature, tuple(sorted(need.items())), limit):
-            stones: list[int] = []
-            attrs: list[str] = []
-            taken: dict[int, int] = {}
-            for g, a, n in picks:
-                start = taken.get(g, 0)
-                stones.extend(groups[g][2][start:start + n])
-                attrs.extend([a] * n)
-                taken[g] = start + n
-            out.append((tuple(stones), tuple(attrs), pool_used))
-        return out
+        defs = self.defs
+        # No way rests more stones of a group than the cost's total, and a way rests a group's
+        # first stones: beyond that, the groups' sizes do not matter (fewer plans to remember).
+        total = sum(need.values())
+        signature = tuple([(defs[name].stone_will, min(len(ids), total)) for name, ids in groups.items()])
+        stones = [c for ids in groups.values() for c in ids[:total]]  # the groups one after the other
+        return [(tuple([stones[i] for i in picks]), attrs, pool_used)
+                for picks, attrs in _payment_plans(signature, tuple(sorted(need.items())), limit)]
 
     def will_available(self, player: int) -> tuple[Any, ...]:
         """What the player can pay with now, in hashable form: the stone groups, the pool, and
@@ -328,7 +333,8 @@ class FowQueries(State):
         Remembered by the stones' card records and the pool: card records are immutable and
         replaced on every change, so the same records mean the same recovered stones, and
         from one decision to the next the stones usually have not changed."""
-        key = (tuple(map(self.cards.__getitem__, self.zones[player]["magic_stone_area"])),
+        cards = self.cards
+        key = (*[cards[c] for c in self.zones[player]["magic_stone_area"]],
                *map(self.counters[player].get, WILL_KEYS))
         verdict = _PAYERS.get(key)
         if verdict is None:
@@ -511,6 +517,28 @@ def _feasible(groups: tuple[tuple[tuple[str, ...], int], ...], need: tuple[tuple
         if demand > supply:
             return False
     return True
+
+
+@lru_cache(maxsize=4096)
+def _payment_plans(groups: tuple[tuple[tuple[str, ...], int], ...], need: tuple[tuple[str, int], ...],
+                   limit: int) -> tuple[tuple[tuple[int, ...], tuple[str, ...]], ...]:
+    """:func:`_stone_ways` as positions in the groups' stones laid one after the other, and
+    the attribute each stone produces: all a payment needs besides the stones' ids."""
+    starts = [0]
+    for _, size in groups:
+        starts.append(starts[-1] + size)
+    plans = []
+    for way in _stone_ways(groups, need, limit):
+        taken = dict.fromkeys(range(len(groups)), 0)
+        picks: list[int] = []
+        attrs: list[str] = []
+        for g, a, n in way:
+            first = starts[g] + taken[g]
+            picks.extend(range(first, first + n))
+            attrs.extend([a] * n)
+            taken[g] += n
+        plans.append((tuple(picks), tuple(attrs)))
+    return tuple(plans)
 
 
 @lru_cache(maxsize=4096)

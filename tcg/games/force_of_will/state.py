@@ -50,6 +50,10 @@ PHASES = ("turn_start", "draw", "recovery", "main", "end")
 CARD_ACTIONS = {t: CardActions(t) for t in ("summon", "play_spell", "play_addition", "set_chant_standby",
                                             "activate_chant_standby", "choose", "block")}
 ATTACKS = CardTargetActions("attack")
+#: Tasks without data: never changed, so shared.
+SETTLE, MAIN_TASK, RESOLVE_CHASE = Task("settle"), Task("main"), Task("resolve_chase")
+BATTLE_DAMAGE, BLOCK_STEP, CLEANUP, DISCARD_STEP = (Task("battle_damage"), Task("block_step"), Task("cleanup"),
+                                                   Task("discard_step"))
 #: Every attribute's will at 0 (FOW-28: unused will empties at the end of the turn).
 NO_WILL = {f"will_{a}": 0 for a in ATTRIBUTES}
 #: The Main Phase decision of each player: immutable, so shared.
@@ -430,7 +434,7 @@ class ForceOfWillState(FowEffects):
         if t in ("end_turn", "next_phase"):
             self._end_phase()
             return
-        self.tasks.append(Task("main"))
+        self.tasks.append(MAIN_TASK)
         self._declare_action(p, action)
 
     def _declare_action(self, p: int, action: Action) -> None:
@@ -558,11 +562,12 @@ class ForceOfWillState(FowEffects):
     def _pay_with(self, p: int, option: Sequence[Any]) -> None:
         """FOW-26 / FOW-27: rest the stones for will, then spend it with the pool's will."""
         stones, attrs, pool_used = option
+        cards = self.cards
         for s in stones:
-            self.update(s, tapped=True)
+            cards[s] = cards[s].with_tapped(True)
         for a, n in pool_used:
             self.counters[p][f"will_{a}"] -= n
-        if stones:
+        if stones and self.log_events:
             self.emit("will_paid", player=p, stones=list(stones), attributes=list(attrs))
 
     def _finish_declaration(self) -> None:
@@ -584,8 +589,9 @@ class ForceOfWillState(FowEffects):
             return
         if kind in ("summon", "spell", "addition", "break"):
             self.move(card, "chase_area", player=p, face_down=False)
-        self.emit("declared", kind=kind, card=card, name=self.cards[card].name, player=p,
-                  targets=[list(ts) for _, ts in item["targets"]])
+        if self.log_events:
+            self.emit("declared", kind=kind, card=card, name=self.cards[card].name, player=p,
+                      targets=[list(ts) for _, ts in item["targets"]])
         self._push(item)
 
     def _marker(self, p: int, event: str, card: int) -> None:
@@ -627,7 +633,7 @@ class ForceOfWillState(FowEffects):
             self.flags.pop("resolving", None)
             self._announce_summons()
             return
-        self.tasks.append(Task("resolve_chase"))
+        self.tasks.append(RESOLVE_CHASE)
         self._resolve_item()
 
     def _resolve_top(self) -> None:
@@ -665,7 +671,10 @@ class ForceOfWillState(FowEffects):
         if kind == "marker":
             return
         self.emit("resolves", kind=kind, card=card, name=self.cards[card].name, player=p)
-        self.tasks.append(Task("settle"))  # FOW-111 once the item has resolved (effects also settle as they go)
+        if kind in ("summon", "addition"):
+            # FOW-111 once the card is on the field (a lasting effect may leave a DEF at 0).
+            # Spells and abilities need no such step: their effects settle after each instruction.
+            self.tasks.append(SETTLE)
         if kind == "summon":
             if self.where[card][1] == "chase_area":
                 self.move(card, "field", player=p, tapped=False, entered_this_turn=True)  # FOW-112
@@ -757,8 +766,8 @@ class ForceOfWillState(FowEffects):
         self.flags["battle"] = {"attacker": attacker, "target": target, "player": p}
         self.emit("attack", card=attacker, name=self.cards[attacker].name, player=p,
                   target="player" if target < 0 else target)
-        self.tasks.append(Task("battle_damage"))
-        self.tasks.append(Task("block_step"))
+        self.tasks.append(BATTLE_DAMAGE)
+        self.tasks.append(BLOCK_STEP)
         self._marker(p, "attack", attacker)
         self._queue_triggers(attacker, "attacks")
 
@@ -796,8 +805,9 @@ class ForceOfWillState(FowEffects):
             target = battle["target"]
             victim = target_player(target)
             if victim is not None:
-                self.emit("hit", card=attacker, player=victim, amount=self.atk(attacker))
-                self.lose_life(victim, self.atk(attacker))
+                atk = self.atk(attacker)
+                self.emit("hit", card=attacker, player=victim, amount=atk)
+                self.lose_life(victim, atk)
             elif self.is_battler(target) and self.cards[target].controller == 1 - p:
                 self._fight(attacker, target, pierce_to=None)
         self.emit("battle_end")
@@ -935,13 +945,13 @@ class ForceOfWillState(FowEffects):
             for c in self.zones[p]["field"]:
                 if self.damage(c):
                     self.set_counter(c, "damage", 0)
-        self.tasks.append(Task("cleanup"))
+        self.tasks.append(CLEANUP)
         self._discard_step()  # the step that would run next
 
     def _discard_step(self) -> None:
         p = self.active
         if len(self.zones[p]["hand"]) > HAND_LIMIT:
-            self.tasks.append(Task("discard_step"))
+            self.tasks.append(DISCARD_STEP)
             self.decision = Decision(p, "discard", {})
 
     def _cleanup(self) -> None:
