@@ -189,6 +189,11 @@ class Static(_Strict):
     def_: int = Field(default=0, alias="def")
     keywords: Keywords = Keywords()
 
+    @cached_property
+    def granted(self) -> frozenset[str]:
+        """The keywords it gives."""
+        return frozenset(k for k in KEYWORD_NAMES if getattr(self.keywords, k))
+
 
 class StandbyTrigger(_Strict):
     """FOW-56: the event that lets a set chant-standby be activated."""

@@ -123,18 +123,23 @@ class FowEffects(FowQueries, EffectRunner):
         if self.winner is not None:
             return
         doomed = []
+        cards, defs = self.cards, self.defs
         lowered: bool | None = None  # asked only when an undamaged battler is on the field
+        statics: bool | None = None  # asked once, for the first battler whose DEF is needed
         for p in (0, 1):
             for c in self.zones[p]["field"]:
-                card = self.cards[c]
-                if not card.counters and self.defs[card.name].def_ > 0:
+                card = cards[c]
+                d = defs[card.name]
+                if not card.counters and d.def_ > 0:
                     if lowered is None:
                         lowered = self._def_may_drop()
                     if not lowered:
                         continue
-                if self.is_battler(c):
-                    def_ = self.def_(c)
-                    if def_ <= 0 or self.damage(c) >= def_:
+                if "j_ruler" in card.marks or d.type == "resonator":  # a battler (it is on the field)
+                    if statics is None:
+                        statics = self._statics_present()
+                    def_ = self.stats(c, statics)[1]
+                    if def_ <= 0 or card.counter("damage") >= def_:
                         doomed.append(c)
         for c in doomed:
             self.destroy(c)

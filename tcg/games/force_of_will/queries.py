@@ -141,8 +141,9 @@ class FowQueries(State):
             return self.d(cid).type == "spell"
         return False
 
-    def stats(self, cid: int) -> tuple[int, int]:
-        """Current ATK and DEF: the side shown, lasting effects and "until end of turn" changes."""
+    def stats(self, cid: int, statics: bool | None = None) -> tuple[int, int]:
+        """Current ATK and DEF: the side shown, lasting effects and "until end of turn" changes.
+        ``statics``: :meth:`_statics_present`, when the caller asks about many cards."""
         card = self.cards[cid]
         if card.marks:
             atk, def_ = self.printed(cid)[:2]
@@ -151,7 +152,7 @@ class FowQueries(State):
             atk, def_ = d.atk, d.def_
         if self.where[cid][1] != "field":
             return atk, def_
-        if self._statics_present():
+        if self._statics_present() if statics is None else statics:
             for source, st in self._static_sources():
                 if (st.atk or st.def_) and self._static_applies(source, st, cid):
                     atk += st.atk
@@ -174,6 +175,13 @@ class FowQueries(State):
                     return True
         return False
 
+    def grants(self, keywords: frozenset[str], statics: bool) -> bool:
+        """Could an effect until end of turn or a lasting effect (``statics``:
+        :meth:`_statics_present`) give some card one of these keywords now?"""
+        if any(e["kind"] == "keyword" and e["keyword"] in keywords for e in self.effects):
+            return True
+        return statics and any(not keywords.isdisjoint(st.granted) for _, st in self._static_sources())
+
     def atk(self, cid: int) -> int:
         return self.stats(cid)[0]
 
@@ -183,8 +191,9 @@ class FowQueries(State):
     def damage(self, cid: int) -> int:
         return self.cards[cid].counter("damage")
 
-    def has(self, cid: int, keyword: str) -> bool:
-        """A keyword printed on the side shown, given by a lasting effect, or until end of turn."""
+    def has(self, cid: int, keyword: str, statics: bool | None = None) -> bool:
+        """A keyword printed on the side shown, given by a lasting effect, or until end of turn.
+        ``statics``: :meth:`_statics_present`, when the caller asks about many cards."""
         card = self.cards[cid]
         printed = self.printed(cid)[2] if card.marks else self.defs[card.name].keywords
         if getattr(printed, keyword):
@@ -194,7 +203,7 @@ class FowQueries(State):
         if self.effects and any(e["card"] == cid and e["kind"] == "keyword" and e["keyword"] == keyword
                                 for e in self.effects):
             return True
-        if self._statics_present():
+        if self._statics_present() if statics is None else statics:
             for source, st in self._static_sources():
                 if getattr(st.keywords, keyword) and self._static_applies(source, st, cid):
                     return True
@@ -303,8 +312,8 @@ class FowQueries(State):
         total = sum(need.values())
         signature = tuple([(defs[name].stone_will, min(len(ids), total)) for name, ids in groups.items()])
         stones = [c for ids in groups.values() for c in ids[:total]]  # the groups one after the other
-        return [(tuple([stones[i] for i in picks]), attrs, pool_used)
-                for picks, attrs in _payment_plans(signature, tuple(sorted(need.items())), limit)]
+        return [(pick(stones), attrs, pool_used)
+                for pick, attrs in _payment_plans(signature, tuple(sorted(need.items())), limit)]
 
     def will_available(self, player: int) -> tuple[Any, ...]:
         """What the player can pay with now, in hashable form: the stone groups, the pool, and
@@ -351,10 +360,11 @@ class FowQueries(State):
     def matches(self, sel: Selector, cid: int, controller: int, source: int | None) -> bool:
         """Does the card ``cid`` match the selector (its zone checked by the caller)?"""
         card = self.cards[cid]
-        if sel.player == "self" and card.controller != controller:
+        who = sel.player
+        if who != "any" and (card.controller == controller) != (who == "self"):
             return False
-        if sel.player == "opponent" and card.controller == controller:
-            return False
+        if sel.plain:  # nothing else to check
+            return True
         if sel.other and cid == source:
             return False
         d = self.d(cid)
@@ -376,38 +386,38 @@ class FowQueries(State):
 
     def candidates(self, sel: Selector, controller: int, source: int | None) -> list[int]:
         """Every card or player the selector allows now, in stable order."""
-        return list(self._candidates(sel, controller, source))
-
-    def _candidates(self, sel: Selector, controller: int, source: int | None) -> Iterator[int]:
         kind = sel.kind
         who = sel.player
         owners = (controller,) if who == "self" else (1 - controller,) if who == "opponent" else (0, 1)
+        out: list[int] = []
         if kind in ("player", "any"):
-            yield from (player_target(p) for p in owners)
+            out += [player_target(p) for p in owners]
             if kind == "player":
-                return
-        cards, defs, zones = self.cards, self.defs, self.zones
+                return out
+        cards, defs, zones, matches = self.cards, self.defs, self.zones, self.matches
         for p in owners:
             if kind == "spell":
-                yield from (c for c in zones[p]["chase_area"]
-                            if self.d(c).type == "spell" and self.matches(sel, c, controller, source))
+                out += [c for c in zones[p]["chase_area"]
+                        if defs[cards[c].name].type == "spell" and matches(sel, c, controller, source)]
                 continue
             if kind == "addition":
-                for c in zones[p]["field"]:
-                    if self.d(c).type == "addition" and self.matches(sel, c, controller, source):
-                        yield c
+                out += [c for c in zones[p]["field"]
+                        if defs[cards[c].name].type == "addition" and matches(sel, c, controller, source)]
                 for host in (*zones[0]["field"], *zones[1]["field"]):
-                    yield from (a for a in cards[host].attached
-                                if cards[a].controller == p and self.matches(sel, a, controller, source))
+                    out += [a for a in cards[host].attached
+                            if cards[a].controller == p and matches(sel, a, controller, source)]
                 continue
             only_resonators = kind == "resonator"
             for c in zones[p]["field"]:
                 card = cards[c]
-                j_ruler = "j_ruler" in card.marks
-                if j_ruler and only_resonators:
-                    continue  # FOW-39: a J-ruler is not a resonator
-                if (j_ruler or defs[card.name].type == "resonator") and self.matches(sel, c, controller, source):
-                    yield c
+                if "j_ruler" in card.marks:
+                    if only_resonators:
+                        continue  # FOW-39: a J-ruler is not a resonator
+                elif defs[card.name].type != "resonator":
+                    continue
+                if matches(sel, c, controller, source):
+                    out.append(c)
+        return out
 
     def has_candidates(self, sel: Selector, controller: int, source: int | None, n: int) -> bool:
         """Are there at least ``n`` candidates? (Legality asks only this; players always exist.)"""
@@ -416,11 +426,7 @@ class FowQueries(State):
             return True
         if kind in ("resonator", "j_or_resonator") and sel.plain:
             return self._plain_candidates(sel, controller, n)
-        for _ in self._candidates(sel, controller, source):
-            n -= 1
-            if not n:
-                return True
-        return False
+        return len(self.candidates(sel, controller, source)) >= n
 
     def _plain_candidates(self, sel: Selector, controller: int, n: int) -> bool:
         """:meth:`has_candidates` for a plain selector of resonators (or J-rulers): counted
@@ -484,10 +490,10 @@ def pay_verdicts(will: tuple[Any, ...]) -> Callable[[CostKey], bool]:
     return verdict
 
 
-@lru_cache(maxsize=8192)
 def _affordable(signature: tuple[tuple[tuple[str, ...], int], ...], pool: tuple[int, ...],
                 cost: tuple[tuple[str, int], ...]) -> bool:
-    """Pool will first (as :meth:`FowQueries._pool_use`), then one way with the stones."""
+    """Pool will first (as :meth:`FowQueries._pool_use`), then one way with the stones.
+    (Not memoised here: :func:`pay_verdicts` remembers each answer for its will.)"""
     need = dict(cost)
     left = dict(zip(ATTRIBUTES, pool, strict=True))
     for a in ATTRIBUTES:
@@ -521,9 +527,10 @@ def _feasible(groups: tuple[tuple[tuple[str, ...], int], ...], need: tuple[tuple
 
 @lru_cache(maxsize=4096)
 def _payment_plans(groups: tuple[tuple[tuple[str, ...], int], ...], need: tuple[tuple[str, int], ...],
-                   limit: int) -> tuple[tuple[tuple[int, ...], tuple[str, ...]], ...]:
-    """:func:`_stone_ways` as positions in the groups' stones laid one after the other, and
-    the attribute each stone produces: all a payment needs besides the stones' ids."""
+                   limit: int) -> tuple[tuple[Callable[[Sequence[int]], tuple[int, ...]], tuple[str, ...]], ...]:
+    """:func:`_stone_ways` as a function picking the stones from the groups' stones laid one
+    after the other, and the attribute each stone produces: all a payment needs besides the
+    stones' ids."""
     starts = [0]
     for _, size in groups:
         starts.append(starts[-1] + size)
@@ -537,8 +544,17 @@ def _payment_plans(groups: tuple[tuple[tuple[str, ...], int], ...], need: tuple[
             picks.extend(range(first, first + n))
             attrs.extend([a] * n)
             taken[g] += n
-        plans.append((tuple(picks), tuple(attrs)))
+        plans.append((_picker(tuple(picks)), tuple(attrs)))
     return tuple(plans)
+
+
+def _picker(positions: tuple[int, ...]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    """The items at ``positions``, as a tuple (:func:`operator.itemgetter` gives one item alone)."""
+    if len(positions) == 1:
+        (i,) = positions
+        return lambda items: (items[i],)
+    getter: Callable[[Sequence[int]], tuple[int, ...]] = itemgetter(*positions)
+    return getter
 
 
 @lru_cache(maxsize=4096)

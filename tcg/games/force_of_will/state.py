@@ -50,6 +50,8 @@ PHASES = ("turn_start", "draw", "recovery", "main", "end")
 CARD_ACTIONS = {t: CardActions(t) for t in ("summon", "play_spell", "play_addition", "set_chant_standby",
                                             "activate_chant_standby", "choose", "block")}
 ATTACKS = CardTargetActions("attack")
+#: The keywords that change who may attack what (FOW-42, FOW-113).
+ATTACK_KEYWORDS = frozenset({"swiftness", "precision"})
 #: Tasks without data: never changed, so shared.
 SETTLE, MAIN_TASK, RESOLVE_CHASE = Task("settle"), Task("main"), Task("resolve_chase")
 BATTLE_DAMAGE, BLOCK_STEP, CLEANUP, DISCARD_STEP = (Task("battle_damage"), Task("block_step"), Task("cleanup"),
@@ -167,8 +169,9 @@ class ForceOfWillState(FowEffects):
         """M8: every attack of the field's J-ruler and resonators (:meth:`can_attack`,
         :meth:`attack_targets`), the opponent's rested battlers listed once for them all."""
         cards, defs = self.cards, self.defs
-        # no keyword is granted (by an effect until end of turn or a lasting one): printed keywords decide
-        printed_only = not any(e["kind"] == "keyword" for e in self.effects) and not self._statics_present()
+        # Swiftness and Precision given by no effect until end of turn nor lasting one: printed ones decide
+        statics = self._statics_present()
+        printed_only = not self.grants(ATTACK_KEYWORDS, statics)
         rested: dict[int, list[int]] = {}
         for c in field:
             card = cards[c]
@@ -187,7 +190,7 @@ class ForceOfWillState(FowEffects):
             if printed_only:
                 swift, precise = keywords.swiftness, keywords.precision
             else:
-                swift, precise = self.has(c, "swiftness"), self.has(c, "precision")
+                swift, precise = self.has(c, "swiftness", statics), self.has(c, "precision", statics)
             if card.entered_this_turn and not swift:
                 continue
             opp = 1 - card.controller
@@ -281,20 +284,6 @@ class ForceOfWillState(FowEffects):
             if self._ability_ready(p, c, i, ab, pay):
                 out.append(ACTIVATIONS[c, i])
         return pay
-
-    def _may_chase(self, p: int) -> bool:
-        """A quick, generous test: could the player have any chase at all? False only when
-        ``_chase_actions`` is surely empty (no instant-speed card in hand, no [Activate]
-        ability, nothing set, no Lifebreak)."""
-        defs, cards, zones = self.defs, self.cards, self.zones[p]
-        if zones["chant_standby_area"]:
-            return True
-        for c in zones["ruler_area"]:  # the ruler's [Activate] abilities, the usual answer: checked first
-            if defs[cards[c].name].activates and "spent" not in cards[c].marks:
-                return True
-        if self.can_lifebreak(p) or any(defs[cards[c].name].instant_speed for c in zones["hand"]):
-            return True
-        return bool(self._ability_sources(p))
 
     # ------------------------------------------------------------------ legality helpers
     def _can_call(self, p: int) -> bool:
@@ -838,7 +827,7 @@ class ForceOfWillState(FowEffects):
             self._resolve_chase()
         elif k == "window":
             p = task["player"]
-            answers = self._chase_actions(p) if self._may_chase(p) else None
+            answers = self._chase_actions(p)
             if answers:  # the list is built here once: most windows have no answer at all
                 answers.append(PASS)
                 self.decision = Decision(p, "window", {"passes": task["passes"]})
