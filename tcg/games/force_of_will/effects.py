@@ -169,15 +169,17 @@ class FowEffects(FowQueries, EffectRunner):
         """Every target was declared when played: act on those still legal (FOW-105); "previous"
         acts on the targets of the instruction before."""
         controller, source, ref = data["controller"], data["source"], data["ref"]
-        if eff.target == "previous":  # "... and it gets ...": the targets of the instruction before
+        sel = eff.target
+        if type(sel) is str and sel == "previous":  # "... and it gets ...": the targets of the instruction before
             targets = data.get("previous")
         else:
-            targets = self._targets_now(eff, data["index"], dict(ref[2]), {"event_target": ref[3],
-                                                                          "event_card": ref[4]}, controller, source)
+            targets = self._targets_now(eff, data["index"], ref, controller, source)
         self.next_effect({**data, "previous": targets})
         if targets is None:
             return
-        targets = tuple(t for t in targets if t < 0 or self.where[t][1] in ("field", "attached", "chase_area"))
+        if targets:
+            where = self.where
+            targets = tuple([t for t in targets if t < 0 or where[t][1] in ("field", "attached", "chase_area")])
         self.do_effect(eff, controller, source, targets)
         self.settle()
 
@@ -198,25 +200,31 @@ class FowEffects(FowQueries, EffectRunner):
         if left > 1 and self.zones[player]["hand"]:
             self.decision = Decision(player, "effect_discard", {"left": left - 1})
 
-    def _targets_now(self, eff: Effect, index: int, declared: Mapping[int, tuple[int, ...]],
-                     item: Mapping[str, Any], controller: int, source: int) -> tuple[int, ...] | None:
-        """The targets an instruction acts on now; None when it had targets and all are gone (FOW-105)."""
+    def _targets_now(self, eff: Effect, index: int, ref: Sequence[Any], controller: int,
+                     source: int) -> tuple[int, ...] | None:
+        """The targets an instruction acts on now; None when it had targets and all are gone (FOW-105).
+        ``ref``: the effect reference of :meth:`resolve_effects` (declared and event targets)."""
         sel = eff.target
         if sel is None:
             return ()
-        if sel == "self":
-            return (source,) if self.where[source][1] == "field" else None
-        if sel == "attached":
-            hosts = [h for p in (0, 1) for h in self.zones[p]["field"] if source in self.cards[h].attached]
-            return tuple(hosts) or None
-        if sel in ("event_target", "event_card"):
-            ids = tuple(t for t in item.get(sel, ()) if t < 0 or self.where[t][1] in ("field", "chase_area"))
+        if type(sel) is str:
+            if sel == "self":
+                return (source,) if self.where[source][1] == "field" else None
+            if sel == "attached":
+                hosts = [h for p in (0, 1) for h in self.zones[p]["field"] if source in self.cards[h].attached]
+                return tuple(hosts) or None
+            # event_target, event_card
+            ids = tuple(t for t in (ref[3] if sel == "event_target" else ref[4])
+                        if t < 0 or self.where[t][1] in ("field", "chase_area"))
             return ids or None
         assert isinstance(sel, Selector)
         if sel.all:
             return tuple(self.candidates(sel, controller, source))
-        valid = set(self.candidates(sel, controller, source))
-        still = tuple(t for t in declared.get(index, ()) if t in valid)
+        declared = next((ts for i, ts in ref[2] if i == index), ())
+        if not declared:
+            return None
+        valid = self.candidates(sel, controller, source)
+        still = tuple([t for t in declared if t in valid])
         return still or None
 
     def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:

@@ -121,10 +121,8 @@ class FowQueries(State):
 
     def _static_applies(self, source: int, st: Static, cid: int) -> bool:
         to = st.applies_to
-        if to == "self":
-            return source == cid
-        if to == "attached":
-            return source in self.cards[cid].attached
+        if type(to) is str:  # (comparing a selector with a string would ask pydantic)
+            return source == cid if to == "self" else source in self.cards[cid].attached
         assert isinstance(to, Selector)
         return self.kind_matches(to, cid) and self.matches(to, cid, self.cards[source].controller, source)
 

@@ -803,13 +803,14 @@ class ForceOfWillState(FowEffects):
 
     def _fight(self, a: int, b: int, pierce_to: int | None) -> None:
         """FOW-46: each deals damage equal to its ATK to the other, at once; First Strike first."""
-        atk_a, atk_b = self.atk(a), self.atk(b)
+        statics = self._statics_present()  # nothing below changes the field until damage is dealt
+        atk_a, atk_b = self.stats(a, statics)[0], self.stats(b, statics)[0]
         self.emit("battle", attacker=a, defender=b, attacker_atk=atk_a, defender_atk=atk_b)
-        if pierce_to is not None and self.has(a, "pierce"):
-            excess = atk_a - max(0, self.def_(b) - self.damage(b))
+        if pierce_to is not None and self.has(a, "pierce", statics):
+            excess = atk_a - max(0, self.stats(b, statics)[1] - self.damage(b))
             if excess > 0:
                 self.lose_life(pierce_to, excess)
-        first_a, first_b = self.has(a, "first_strike"), self.has(b, "first_strike")
+        first_a, first_b = self.has(a, "first_strike", statics), self.has(b, "first_strike", statics)
         if first_a != first_b:
             striker, other = (a, b) if first_a else (b, a)
             self.deal_damage(other, self.atk(striker))
@@ -920,10 +921,11 @@ class ForceOfWillState(FowEffects):
                 self.draw(p)
         self.enter_phase("recovery")
         if not self.first_turn_of(p):  # FOW-32
+            cards, zones = self.cards, self.zones[p]
             for zone in ("field", "ruler_area", "magic_stone_area"):
-                for c in self.zones[p][zone]:
-                    if self.cards[c].tapped:
-                        self.update(c, tapped=False)
+                for c in zones[zone]:
+                    if cards[c].tapped:
+                        cards[c] = cards[c].with_tapped(False)
         self.enter_phase("main")
         self.decision = MAIN_DECISIONS[p]  # the Main Phase's open decision (the ``main`` task)
 
