@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
 
 from tcg.core.errors import DataError
+
+_new_tuple = tuple.__new__
 
 #: Fields whose values are card instance ids (an int, or a tuple of ints for list fields).
 CARD_FIELDS = frozenset({"card", "target", "onto", "source", "tributes", "cards"})
@@ -74,31 +77,39 @@ class Action(tuple[str, tuple[tuple[str, Any], ...]]):
                                   for k, v in fields.items() if v is not None))
         return tuple.__new__(cls, (type, frozen))
 
-    @classmethod
-    def of(cls, type: str, fields: tuple[tuple[str, Any], ...]) -> Action:
-        """Fast constructor for hot paths: ``fields`` already sorted and frozen."""
-        return tuple.__new__(cls, (type, fields))
+    @staticmethod
+    def of(type: str, fields: tuple[tuple[str, Any], ...]) -> Action:
+        """Fast constructor for hot paths: ``fields`` already sorted and frozen.
 
-    @property
-    def type(self) -> str:
-        return self[0]
+        A static method (a classmethod would bind a method object at every call)."""
+        return _new_tuple(Action, (type, fields))
 
-    @property
-    def fields(self) -> tuple[tuple[str, Any], ...]:
-        return self[1]
+    if TYPE_CHECKING:
+
+        @property
+        def type(self) -> str: ...
+
+        @property
+        def fields(self) -> tuple[tuple[str, Any], ...]: ...
+
+    else:
+        # C-level getters: games read these for almost every action they look at, and a
+        # property whose getter is a Python function costs a frame each time.
+        type = property(itemgetter(0), doc="The action type, e.g. ``attack``.")
+        fields = property(itemgetter(1), doc="The named fields, as sorted (name, value) pairs.")
 
     def __lt__(self, other: tuple[Any, ...]) -> bool:
         return repr(tuple(self)) < repr(tuple(other))
 
     def get(self, name: str, default: Any = None) -> Any:
-        for k, v in self.fields:
+        for k, v in self[1]:
             if k == name:
                 return v
         return default
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.type}
-        for k, v in self.fields:
+        out: dict[str, Any] = {"type": self[0]}
+        for k, v in self[1]:
             if type(v) is not tuple:  # the common case: an id or a literal
                 out[k] = v
                 continue

@@ -63,30 +63,32 @@ class EffectRunner(State):
         self.tasks.append(Task("effects", source=source, controller=controller, ref=ref, index=0, ask=optional))
 
     def run_effects_task(self, task: Task) -> None:
-        effects = self.effect_list(task["ref"])
-        index = task["index"]
+        given = task.data  # read directly: ``special_effect`` may change the copy ``data``
+        effects = self.effect_list(given["ref"])
+        index = given["index"]
         if index >= len(effects):
             return
         eff = effects[index]
-        data = dict(task.data)
-        if not task.get("ask") and self.special_effect(data, eff):
+        data = dict(given)
+        ask = given.get("ask")
+        if not ask and self.special_effect(data, eff):
             return
-        if task.get("ask") or (eff.optional and not task.get("accepted")):
-            whole = bool(task.get("ask"))
-            self.decision = Decision(task["controller"], "optional", {"task": {**data, "ask": False, "whole": whole}})
+        if ask or (eff.optional and not given.get("accepted")):
+            pending = {**data, "ask": False, "whole": bool(ask)}
+            self.decision = Decision(given["controller"], "optional", {"task": pending})
             return
         self.continue_effect(data, eff, ())
 
     def next_effect(self, data: dict[str, Any]) -> None:
-        self.tasks.append(Task("effects", **{**data, "index": data["index"] + 1, "accepted": False, "ask": False,
-                                             "whole": False, "drawn": 0}))
+        self.tasks.append(Task.of("effects", {**data, "index": data["index"] + 1, "accepted": False, "ask": False,
+                                              "whole": False, "drawn": 0}))
 
     def answer_optional(self, task: dict[str, Any], accepted: bool) -> None:
         """"You may": yes resolves it; no skips that effect, or the whole ability it opened."""
         if accepted:
-            self.tasks.append(Task("effects", **{**task, "accepted": True, "whole": False}))
+            self.tasks.append(Task.of("effects", {**task, "accepted": True, "whole": False}))
         elif not task.get("whole"):
-            self.tasks.append(Task("effects", **{**task, "index": task["index"] + 1, "accepted": False}))
+            self.tasks.append(Task.of("effects", {**task, "index": task["index"] + 1, "accepted": False}))
 
     def continue_effect(self, data: dict[str, Any], eff: Any, chosen: tuple[int, ...]) -> None:
         """Choose targets one at a time where the effect needs a choice, then carry it out."""

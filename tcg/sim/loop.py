@@ -79,10 +79,13 @@ def play_game(
     if on_step is not None:
         on_step(state, None, None, list(state.events))
     applied = 0
-    while not state.game_over and applied < max_actions:
-        player = state.deciding_player
-        if player is None:  # pragma: no cover - the engine always stops at a decision or the end
+    # ``state.game_over`` and ``state.deciding_player`` read as plain attributes: this loop
+    # turns once per action.
+    while state.winner is None and applied < max_actions:
+        decision = state.decision
+        if decision is None:  # pragma: no cover - the engine always stops at a decision or the end
             raise RuntimeError("the game is not over but nobody has to decide")
+        player = decision.player
         legal = state.legal_actions()
         agent = players[player]
         if len(legal) == 1:
