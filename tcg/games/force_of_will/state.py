@@ -50,6 +50,8 @@ PHASES = ("turn_start", "draw", "recovery", "main", "end")
 CARD_ACTIONS = {t: CardActions(t) for t in ("summon", "play_spell", "play_addition", "set_chant_standby",
                                             "activate_chant_standby", "choose", "block")}
 ATTACKS = CardTargetActions("attack")
+#: ``window`` tasks by player and passes so far (at most one before the window closes).
+WINDOW_TASKS = tuple(tuple(Task("window", player=p, passes=n) for n in (0, 1)) for p in (0, 1))
 #: The keywords that change who may attack what (FOW-42, FOW-113).
 ATTACK_KEYWORDS = frozenset({"swiftness", "precision"})
 #: Tasks without data: never changed, so shared.
@@ -596,7 +598,7 @@ class ForceOfWillState(FowEffects):
         """The response window after ``declarer`` acted: the opponent's (FOW-103), or under
         ``chase = modern`` the declarer's own priority first."""
         first = declarer if self.options.get("chase") == "modern" else 1 - declarer
-        self.tasks.append(Task("window", player=first, passes=0))
+        self.tasks.append(WINDOW_TASKS[first][0])
 
     # ------------------------------------------------------------------ the chase (FOW-48..52, FOW-103)
     def _window_pass(self, p: int, passes: int) -> None:
@@ -606,7 +608,7 @@ class ForceOfWillState(FowEffects):
             self._resolve_chase()
             return
         if passes + 1 < 2:
-            self.tasks.append(Task("window", player=1 - p, passes=passes + 1))
+            self.tasks.append(WINDOW_TASKS[1 - p][passes + 1])
             return
         self.tasks.append(Task("resolve_top"))
 
@@ -634,7 +636,7 @@ class ForceOfWillState(FowEffects):
     def _after_top(self) -> None:
         self.flags.pop("resolving", None)
         if self.flags.get("chase"):
-            self.tasks.append(Task("window", player=self.active, passes=0))
+            self.tasks.append(WINDOW_TASKS[self.active][0])
         else:
             self.flags.pop("chase", None)
             self._announce_summons()
@@ -674,7 +676,7 @@ class ForceOfWillState(FowEffects):
         elif kind == "addition":
             self._resolve_addition(item)
         elif kind in ("spell", "break"):
-            self.tasks.append(Task("spell_done", card=card))  # FOW-16: then to the graveyard
+            self.tasks.append(Task.of("spell_done", {"card": card}))  # FOW-16: then to the graveyard
             self.resolve_effects(item)
         else:  # an ability
             self.resolve_effects(item)
