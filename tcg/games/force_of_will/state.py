@@ -137,10 +137,8 @@ class ForceOfWillState(FowEffects):
         """FOW-35: M1..M9 in any order, plus what may also be done as a chase (FOW-102)."""
         out: list[Action] = []
         defs, cards, zones = self.defs, self.cards, self.zones[p]
-        ruler = self.ruler_card(p)
-        if ruler is not None and not cards[ruler].tapped and not self.flags.get(CALLED[p]) \
-                and zones["magic_stone_deck"]:
-            out.append(CALL)  # M1 (FOW-25, as _can_call)
+        if self._can_call(p):
+            out.append(CALL)  # M1
         pay = self.payer(p)
         summon = CARD_ACTIONS["summon"]
         verdict: dict[str, dict[int, Action] | None] = {}  # copies of a card in hand are all playable or none
@@ -246,8 +244,9 @@ class ForceOfWillState(FowEffects):
 
     def _chase_extras(self, p: int, out: list[Action], pay: Payer | None) -> None:
         """What the player may do both as a chase and in their Main Phase, besides spells:
-        [Activate] abilities (of the cards :meth:`_ability_sources` lists, in its order), set
-        Chant-Standbys whose trigger is met, Lifebreak."""
+        [Activate] abilities (of the ruler in the ruler area, the player's cards on the field and
+        the additions they control on any field, in that order), set Chant-Standbys whose
+        trigger is met, Lifebreak."""
         cards, defs, zones = self.cards, self.defs, self.zones
         for c in zones[p]["ruler_area"]:
             card = cards[c]
@@ -315,22 +314,6 @@ class ForceOfWillState(FowEffects):
             if not self.has_candidates(sel, p, source, sel.count):
                 return False
         return True
-
-    def _ability_sources(self, p: int) -> list[int]:
-        """Cards with [Activate] abilities the player may use: on their field (and additions on
-        any field), and a ruler in the ruler area that still has its abilities."""
-        defs, cards = self.defs, self.cards
-        out = [c for c in self.zones[p]["ruler_area"]
-               if defs[cards[c].name].activates and "spent" not in cards[c].marks]
-        for q in (0, 1):
-            for c in self.zones[q]["field"]:
-                card = cards[c]
-                if q == p and defs[card.name].activates:
-                    out.append(c)
-                for a in card.attached:
-                    if cards[a].controller == p and defs[cards[a].name].activates:
-                        out.append(a)
-        return out
 
     def _ability_ready(self, p: int, c: int, i: int, ab: Ability, pay: Payer) -> bool:
         """The ``i``-th ability ``ab`` of card ``c`` may be activated now: {Rest} possible,
