@@ -21,8 +21,8 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from tcg.core.actions import Action, CardActions, CardTargetActions
-from tcg.core.state import Decision, Task
-from tcg.games.force_of_will.cards import ATTRIBUTES, Ability, CostKey, Selector, cost_key
+from tcg.core.state import Card, Decision, Task
+from tcg.games.force_of_will.cards import ATTRIBUTES, Ability, CostKey, ForceOfWillCard, Selector, cost_key
 from tcg.games.force_of_will.effects import FowEffects, needs_target
 from tcg.games.force_of_will.queries import (
     HAND_LIMIT,
@@ -271,12 +271,11 @@ class ForceOfWillState(FowEffects):
         if self.can_lifebreak(p):
             out.append(LIFEBREAK)
 
-    def _activations(self, p: int, c: int, card: Any, d: Any, pay: Payer | None, out: list[Action]) -> Payer | None:
+    def _activations(self, p: int, c: int, card: Card, d: ForceOfWillCard, pay: Payer | None,
+                     out: list[Action]) -> Payer | None:
         """Add the ready [Activate] abilities of card ``c`` (of the side it shows); returns the
         payer, made on first need."""
-        if not card.marks:
-            activations = d.front_activations
-        elif "j_ruler" in card.marks:
+        if "j_ruler" in card.marks:
             activations = () if "spent" in card.marks else d.back_activations
         else:
             activations = d.front_activations
