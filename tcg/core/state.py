@@ -115,19 +115,8 @@ class Card:
         return new
 
     def with_tapped(self, tapped: bool) -> Card:
-        """``replace(tapped=...)`` without keyword parsing: tapping is the commonest change."""
-        new = _new_object(Card)
-        new.id = self.id
-        new.name = self.name
-        new.owner = self.owner
-        new.controller = self.controller
-        new.tapped = tapped
-        new.face_down = self.face_down
-        new.entered_this_turn = self.entered_this_turn
-        new.counters = self.counters
-        new.attached = self.attached
-        new.marks = self.marks
-        return new
+        """``replace(tapped=...)``, passed by position: tapping is the commonest change."""
+        return self.replace(tapped)
 
     def counter(self, name: str) -> int:
         for k, v in self.counters:
@@ -143,18 +132,7 @@ class Card:
         else:
             rest = tuple(kv for kv in counters if kv[0] != name)
             counters = tuple(sorted((*rest, (name, value)))) if value else rest
-        new = _new_object(Card)
-        new.id = self.id
-        new.name = self.name
-        new.owner = self.owner
-        new.controller = self.controller
-        new.tapped = self.tapped
-        new.face_down = self.face_down
-        new.entered_this_turn = self.entered_this_turn
-        new.counters = counters
-        new.attached = self.attached
-        new.marks = self.marks
-        return new
+        return self.replace(counters=counters)
 
     def to_json(self, log: bool = True) -> Json:
         """The whole state as JSON-ready data; ``log=False`` leaves out the event log and history."""
