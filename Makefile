@@ -3,8 +3,15 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The compiled build (setup.py, TCG_COMPILE=1): the rules modules as C extensions, installed
+# apart from the editable sources so that an edit never runs stale compiled code.
+COMPILED := build/compiled
+COMPILED_STAMP := $(COMPILED)/.built
+SOURCES := $(shell find tcg -name '*.py' -o -name '*.yaml' -o -name '*.txt') setup.py pyproject.toml
+# PYTHONSAFEPATH: `python -m`/`-c` must not put the checkout (pure sources) before the build.
+WITH_COMPILED := PYTHONPATH=$(COMPILED) PYTHONSAFEPATH=1
 
-.PHONY: demo test lint typecheck unit scenarios bench clean
+.PHONY: demo test lint typecheck unit scenarios compiled compiled-check bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,7 +23,7 @@ demo: $(STAMP)
 	$(BIN)/tcg demo --game duel_masters --games 200 --seed 1
 
 lint: $(STAMP)
-	$(BIN)/ruff check tcg tests benchmarks
+	$(BIN)/ruff check tcg tests benchmarks setup.py
 	$(BIN)/mypy tcg
 
 unit: $(STAMP)
@@ -25,10 +32,33 @@ unit: $(STAMP)
 scenarios: $(STAMP)
 	$(BIN)/tcg scenario run scenarios
 
-test: lint unit scenarios
+$(COMPILED_STAMP): $(STAMP) $(SOURCES)
+	rm -rf build
+	@echo "compiling the rules modules with mypyc into $(COMPILED) (about 2 minutes)"
+	TCG_COMPILE=1 $(BIN)/pip install --quiet --no-deps --no-build-isolation --target $(COMPILED) .
+	$(WITH_COMPILED) $(BIN)/tcg --version
+	touch $(COMPILED_STAMP)
 
-bench: $(STAMP)
-	$(BIN)/python benchmarks/selfplay.py --game duel_masters --games 300
+compiled: $(COMPILED_STAMP)
+
+# The compiled build passes the suite (but the 200-games-per-game conformance run, which
+# the sources pass and whose games the fingerprints below compare), plays every scenario,
+# and plays the same random games as the sources. --import-mode=importlib: pytest must not
+# put the checkout before the build.
+compiled-check: $(COMPILED_STAMP)
+	TCG_EXPECT_BUILD=compiled $(WITH_COMPILED) $(BIN)/pytest -q -n 2 --dist worksteal -p no:cacheprovider \
+		--import-mode=importlib --deselect tests/test_conformance.py
+	$(WITH_COMPILED) $(BIN)/tcg scenario run scenarios
+	$(BIN)/python benchmarks/fingerprint.py --games 20 --require pure > build/fingerprint-pure.txt
+	$(WITH_COMPILED) $(BIN)/python benchmarks/fingerprint.py --games 20 --require compiled > build/fingerprint-compiled.txt
+	diff build/fingerprint-pure.txt build/fingerprint-compiled.txt
+	@cat build/fingerprint-compiled.txt
+
+test: lint unit scenarios compiled-check
+
+bench: $(COMPILED_STAMP)
+	$(WITH_COMPILED) $(BIN)/python benchmarks/selfplay.py --game duel_masters --games 500 --seed 1 --repeat 3
+	$(WITH_COMPILED) $(BIN)/python benchmarks/selfplay.py --game force_of_will --games 300 --seed 1 --repeat 3
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache

@@ -12,14 +12,17 @@ sampled every few actions of a few games, so that the timing of play is not dist
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import platform
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+if importlib.util.find_spec("tcg") is None:  # run from a checkout without an install
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import tcg
 from tcg.core.registry import load_game
 from tcg.core.state import State
 from tcg.sim.loop import play_game
@@ -91,6 +94,7 @@ def main() -> None:
         ("mean actions/game", f"{actions / args.games:.1f}"),
         ("mean turns/game", f"{turns / args.games:.1f}"),
         ("clone() mean", f"{clone_s * 1e6:.1f} µs over {len(samples)} sampled states"),
+        ("build", tcg.build_name()),
         ("machine", f"nproc {os.cpu_count()}, Python {platform.python_version()}, {platform.machine()}"),
     ]
     width = max(len(k) for k, _ in rows)
@@ -99,7 +103,8 @@ def main() -> None:
     print()
     print(f"| `{cmd}` | {args.games / elapsed:.1f} games/s (median {args.games / median:.1f}) | "
           f"{actions / elapsed:.0f} actions/s | "
-          f"clone {clone_s * 1e6:.1f} µs | nproc {os.cpu_count()}, Python {platform.python_version()} |")
+          f"clone {clone_s * 1e6:.1f} µs | {tcg.build_name()}, nproc {os.cpu_count()}, "
+          f"Python {platform.python_version()} |")
 
 
 if __name__ == "__main__":

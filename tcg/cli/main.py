@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+import tcg
 from tcg.cli import cards_cmd, deck_cmd, games_cmd, play_cmd, replay_cmd, scenario_cmd, simulate_cmd
 
 app = typer.Typer(
@@ -12,6 +13,22 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"tcg-engine {tcg.__version__}, {tcg.build_name()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Print the version and whether the rules modules are compiled, then exit."),
+) -> None:
+    """tcg-engine: play, simulate and test five trading card games by their real rules."""
+
+
 app.add_typer(cards_cmd.app, name="cards")
 app.add_typer(deck_cmd.app, name="deck")
 app.add_typer(scenario_cmd.app, name="scenario")

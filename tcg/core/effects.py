@@ -23,8 +23,13 @@ Ref = tuple[Any, ...]
 
 
 class EffectRunner(State):
-    """Mixin for game states. Effects need ``target`` (a selector, ``"self"`` or none) and
-    ``optional``; selectors need ``count``, ``up_to``, ``all`` and ``random``."""
+    """The base of every game's state classes. Effects need ``target`` (a selector,
+    ``"self"`` or none) and ``optional``; selectors need ``count``, ``up_to``, ``all`` and
+    ``random``.
+
+    A game's classes form one line, ``State`` -> ``EffectRunner`` -> its queries -> its
+    effects -> its state: single inheritance is what mypyc needs to compile them to C
+    classes (see ``setup.py``)."""
 
     __slots__ = ()
 

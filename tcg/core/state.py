@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 
 Json = dict[str, Any]
 OBSERVED_ACTIONS_MAX = 200
-_new_object = object.__new__  # a bare instance, for the copy-and-change methods of Card
 
 
 class Card:
@@ -101,18 +100,15 @@ class Card:
         keyword-only default with a dict lookup (commonest fields first: arguments are
         matched to names in order).
         """
-        new = _new_object(Card)
-        new.id = self.id if id is None else id
-        new.name = self.name if name is None else name
-        new.owner = self.owner if owner is None else owner
-        new.controller = self.controller if controller is None else controller
-        new.tapped = self.tapped if tapped is None else tapped
-        new.face_down = self.face_down if face_down is None else face_down
-        new.entered_this_turn = self.entered_this_turn if entered_this_turn is None else entered_this_turn
-        new.counters = self.counters if counters is None else counters
-        new.attached = self.attached if attached is None else attached
-        new.marks = self.marks if marks is None else marks
-        return new
+        return Card(self.id if id is None else id, self.name if name is None else name,
+                    self.owner if owner is None else owner,
+                    self.controller if controller is None else controller,
+                    self.tapped if tapped is None else tapped,
+                    self.face_down if face_down is None else face_down,
+                    self.entered_this_turn if entered_this_turn is None else entered_this_turn,
+                    self.counters if counters is None else counters,
+                    self.attached if attached is None else attached,
+                    self.marks if marks is None else marks)
 
     def with_tapped(self, tapped: bool) -> Card:
         """``replace(tapped=...)``, passed by position: tapping is the commonest change."""
@@ -205,8 +201,7 @@ class Task:
     @classmethod
     def of(cls, kind: str, data: Mapping[str, Any]) -> Task:
         """``Task(kind, **data)`` for a mapping built just for it: the task keeps it, uncopied."""
-        task = _new_object(cls)
-        task.kind = kind
+        task = cls(kind)
         task.data = data
         return task
 
@@ -389,9 +384,9 @@ class State:
         return None if self.winner is not None or self.decision is None else self.decision.player
 
     def clone(self) -> State:
-        new = object.__new__(type(self))
-        new.defs = self.defs
-        new.options = self.options
+        # Built by __init__ (for no players) and then filled: compiled classes (mypyc) allow
+        # no bare object.__new__.
+        new = type(self)(self.defs, self.options, 0, 0)
         new.cards = self.cards[:]
         new.zones = [{k: v[:] for k, v in z.items()} for z in self.zones]
         new.where = self.where[:]
@@ -682,8 +677,7 @@ class State:
             defs = dict(defs)
             for name, raw in data["definitions"].items():
                 defs[name] = game.parse_card(raw, source="state JSON")
-        state = object.__new__(cls)
-        state.defs = defs
+        state = cls(defs, {}, 0, 0)  # then filled from the data, as in clone()
         state.options = game.resolve_options(data["options"])
         state.cards = [Card.from_json(c) for c in data["cards"]]
         state.zones = [{k: list(v) for k, v in z.items()} for z in data["zones"]]

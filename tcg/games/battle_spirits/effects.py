@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tcg.core.effects import EffectRunner
 from tcg.core.state import Task
 from tcg.games.battle_spirits.cards import Effect, EffectCondition, Selector
 from tcg.games.battle_spirits.queries import BSQueries
 
 
-class BSEffects(BSQueries, EffectRunner):
+class BSEffects(BSQueries):
     __slots__ = ()
     PLAY_ZONE = "field"
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tcg.core.state import State
+from tcg.core.effects import EffectRunner
 from tcg.games.battle_spirits.cards import BattleSpiritsCard, Selector
 from tcg.games.battle_spirits.payment import Sources
 
 
-class BSQueries(State):
+class BSQueries(EffectRunner):
     __slots__ = ()
 
     def d(self, cid: int) -> BattleSpiritsCard:

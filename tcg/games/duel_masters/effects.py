@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from tcg.core.effects import EffectRunner
 from tcg.core.state import Decision, Task
 from tcg.games.duel_masters.cards import Effect, Selector
 from tcg.games.duel_masters.queries import DMQueries
@@ -18,7 +17,7 @@ from tcg.games.duel_masters.queries import DMQueries
 Ref = tuple[Any, ...]
 
 
-class DMEffects(DMQueries, EffectRunner):
+class DMEffects(DMQueries):
     """Carrying out effects and moving cards by the rules (the second layer of the state)."""
 
     __slots__ = ()
@@ -75,7 +74,7 @@ class DMEffects(DMQueries, EffectRunner):
         if len({t[0] for t in triggers}) > 1:
             self.decision = Decision(player, "order_triggers", {"triggers": triggers})
             return
-        for source, controller, ref, optional in reversed(triggers):
+        for source, controller, ref, optional in triggers[::-1]:
             self.queue_effects(source, controller, ref, optional)
 
     def choose_next_trigger(self, player: int, triggers: tuple[Any, ...], source: int) -> None:
@@ -83,7 +82,7 @@ class DMEffects(DMQueries, EffectRunner):
         rest = tuple(t for t in triggers if t[0] != source)
         if rest:
             self.tasks.append(Task("order_triggers", player=player, triggers=rest))
-        for src, controller, ref, optional in reversed(first):
+        for src, controller, ref, optional in first[::-1]:
             self.queue_effects(src, controller, ref, optional)
 
     def _bundle_abilities(self, cid: int) -> list[tuple[str, str, int, Any]]:

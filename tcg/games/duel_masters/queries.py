@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from tcg.core.state import State
+from tcg.core.effects import EffectRunner
 from tcg.games.duel_masters.cards import Bundle, DuelMastersCard, Selector
 from tcg.games.duel_masters.payment import PaymentWays, assignable
 
 _FALSY: tuple[Any, ...] = (None, False, 0, "")
 
 
-class DMQueries(State):
+class DMQueries(EffectRunner):
     """The questions the rules ask (the first layer of :class:`DuelMastersState`)."""
 
     __slots__ = ()

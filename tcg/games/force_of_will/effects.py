@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tcg.core.effects import EffectRunner
 from tcg.core.state import Decision
 from tcg.games.force_of_will.cards import Effect, Selector
 from tcg.games.force_of_will.queries import STARTING_LIFE, FowQueries, round_up_100, target_player
@@ -34,7 +33,7 @@ def needs_target(eff: Effect) -> bool:
     return isinstance(eff.target, Selector) and not eff.target.all
 
 
-class FowEffects(FowQueries, EffectRunner):
+class FowEffects(FowQueries):
     __slots__ = ()
 
     # ------------------------------------------------------------------ effect lists

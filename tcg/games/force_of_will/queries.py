@@ -15,7 +15,7 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
-from tcg.core.state import State
+from tcg.core.effects import EffectRunner
 from tcg.games.force_of_will.cards import (
     ATTRIBUTES,
     SPENT_FACE,
@@ -53,7 +53,7 @@ def round_up_100(value: int) -> int:
     return -((-value) // 100) * 100
 
 
-class FowQueries(State):
+class FowQueries(EffectRunner):
     __slots__ = ()
 
     def d(self, cid: int) -> ForceOfWillCard:

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tcg.core.effects import EffectRunner
 from tcg.core.state import Task
 from tcg.games.one_piece.cards import Effect
 from tcg.games.one_piece.queries import OPQueries
 
 
-class OPEffects(OPQueries, EffectRunner):
+class OPEffects(OPQueries):
     __slots__ = ()
     PLAY_ZONE = "characters"
     UNTARGETED = frozenset({"draw", "add_don", "play_this", "add_to_life", "trash_from_deck", "set_don_active",

@@ -7,14 +7,14 @@ is its ``don`` counter (README: "DON!! cards are anonymous"). A card's ``tapped`
 
 from __future__ import annotations
 
-from tcg.core.state import State
+from tcg.core.effects import EffectRunner
 from tcg.games.one_piece.cards import Condition, OnePieceCard, Selector, Static
 
 CHARACTERS_MAX = 5  # OP-112
 DON_PER_PLAYER = 10  # OP-101
 
 
-class OPQueries(State):
+class OPQueries(EffectRunner):
     __slots__ = ()
 
     def d(self, cid: int) -> OnePieceCard:

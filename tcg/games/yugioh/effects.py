@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tcg.core.effects import EffectRunner
 from tcg.core.state import Task
 from tcg.games.yugioh.cards import UNTARGETED_VERBS, Effect, Selector
 from tcg.games.yugioh.queries import MONSTER_ZONES, YGOQueries
 
 
-class YGOEffects(YGOQueries, EffectRunner):
+class YGOEffects(YGOQueries):
     __slots__ = ()
     PLAY_ZONE = "monster_zone"
     UNTARGETED = UNTARGETED_VERBS

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tcg.core.state import State
+from tcg.core.effects import EffectRunner
 from tcg.games.yugioh.cards import Selector, YugiohCard
 
 MONSTER_ZONES = 5  # YGO-104
@@ -49,7 +49,7 @@ def _equippable(defs: Mapping[str, YugiohCard]) -> dict[str, frozenset[str]]:
     return entry[1]
 
 
-class YGOQueries(State):
+class YGOQueries(EffectRunner):
     __slots__ = ()
 
     def d(self, cid: int) -> YugiohCard:

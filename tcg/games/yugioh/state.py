@@ -74,7 +74,7 @@ class YugiohState(YGOEffects):
         if kind == "main1_skipped":  # YGO-8
             return [NEXT_PHASE, END_TURN]
         if kind == "response":
-            return [*self._responses(p, data["context"]), PASS]
+            return [*self._activations(p, data["context"]), PASS]
         if kind == "replay":
             attacker = self.flags["attack"]["attacker"]
             return [*(Action("attack", card=attacker, target=t) for t in self.attack_targets(attacker)), PASS]
@@ -291,8 +291,6 @@ class YugiohState(YGOEffects):
                     seen.append(ACTIVATE[c])
         return seen
 
-    #: What ``p`` may respond with in a response window: what it may activate in that context.
-    _responses = _activations
 
     # ================================================================== answering decisions
     def _resolve(self, action: Action) -> None:
@@ -468,7 +466,7 @@ class YugiohState(YGOEffects):
         this is called at once instead of queueing it."""
         chain = self.flags.get("chain") or []
         while not (passes >= 2 or (single and passes >= 1 and not chain)):
-            responses = self._responses(p, context)
+            responses = self._activations(p, context)
             if responses:
                 self.decision = Decision(p, "response", {"passes": passes, "context": context, "single": single})
                 # exactly what _generate_actions would build for this decision: keep it instead

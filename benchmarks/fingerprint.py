@@ -1,0 +1,51 @@
+"""Fingerprint seeded random games: one hash per game over every applied action and the result.
+
+    python benchmarks/fingerprint.py --games 20 [--game force_of_will] [--require compiled]
+
+Two builds (pure Python and compiled, ``make compiled``) or two commits that keep the rules
+print the same lines; ``make test`` compares the two builds this way. ``--require`` fails at
+once if the engine imported is not the build expected (a wrong ``PYTHONPATH`` would otherwise
+compare a build with itself).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import sys
+
+import tcg
+from tcg.core.registry import GAMES, load_game
+from tcg.sim.loop import play_game
+
+
+def fingerprint(game_name: str, games: int, seed: int) -> str:
+    game = load_game(game_name)
+    decks = [game.deck(n) for n in sorted(game.starter_decks())[:2]]
+    h = hashlib.sha256()
+    actions = 0
+    for s in range(seed, seed + games):
+        result, replay = play_game(game, decks, ["random", "random"], s)
+        h.update(repr((result.winner, result.turns, result.actions, result.reason)).encode())
+        for a in replay.actions:
+            h.update(repr(a).encode())
+        actions += result.actions
+    return f"{game_name}: {games} games from seed {seed}, {actions} actions, {h.hexdigest()[:16]}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", action="append", choices=sorted(GAMES), help="repeatable (default: every game)")
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--require", choices=["compiled", "pure"], help="the build that must be running")
+    args = ap.parse_args()
+    if args.require and tcg.compiled() != (args.require == "compiled"):
+        sys.exit(f"expected the {args.require} build, but {tcg.build_name()} is running "
+                 f"(tcg imported from {tcg.__file__})")
+    for name in args.game or sorted(GAMES):
+        print(fingerprint(name, args.games, args.seed), flush=True)
+
+
+if __name__ == "__main__":
+    main()

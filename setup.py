@@ -1,0 +1,48 @@
+"""Optional compiled build: ``TCG_COMPILE=1`` compiles the rules modules to C with mypyc.
+
+Everything else about the package is in ``pyproject.toml``. Without ``TCG_COMPILE=1`` (the
+editable install of ``make test``, and any machine without a C compiler) the engine is pure
+Python. With it, the modules below -- the core state and effect loop and every game's
+queries, effects, payments and state, where self-play spends its time -- become C extension
+modules that behave the same and run about 1.4-2x faster (``docs/performance.md``).
+``make compiled`` builds them into ``build/compiled``; ``make bench`` measures with them.
+
+Compile for installs whose sources no longer change (a wheel, ``pip install --target``): a
+compiled module shadows its ``.py`` file, so an in-place (editable) compiled build would keep
+running old code after an edit.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from setuptools import setup
+
+GAMES = ("duel_masters", "battle_spirits", "yugioh", "one_piece", "force_of_will")
+GAME_MODULES = ("queries", "effects", "payment", "state")
+COMPILED = [
+    "tcg/core/state.py",
+    "tcg/core/effects.py",
+    "tcg/core/rng.py",
+    *(f"tcg/games/{g}/{m}.py" for g in GAMES for m in GAME_MODULES if Path(f"tcg/games/{g}/{m}.py").exists()),
+]
+
+
+def ext_modules() -> list:
+    flag = os.environ.get("TCG_COMPILE", "0")
+    if flag not in ("0", "1"):
+        raise SystemExit(f"TCG_COMPILE must be 0 or 1, not {flag!r}")
+    if flag == "0":
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError as exc:  # pragma: no cover - depends on the build environment
+        raise SystemExit("TCG_COMPILE=1 needs mypy (which ships mypyc) in the build environment: "
+                         "pip install mypy, then build with --no-build-isolation") from exc
+    # separate: one extension per module, so that the C compiler runs on several at once
+    # (build_ext's parallel option); the code is as fast as one shared extension.
+    return mypycify(COMPILED, opt_level="3", separate=True)
+
+
+setup(ext_modules=ext_modules(), options={"build_ext": {"parallel": os.cpu_count() or 1}})
