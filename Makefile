@@ -10,8 +10,14 @@ COMPILED_STAMP := $(COMPILED)/.built
 SOURCES := $(shell find tcg -name '*.py' -o -name '*.yaml' -o -name '*.txt') setup.py pyproject.toml
 # PYTHONSAFEPATH: `python -m`/`-c` must not put the checkout (pure sources) before the build.
 WITH_COMPILED := PYTHONPATH=$(COMPILED) PYTHONSAFEPATH=1
+# mypyc needs a C compiler and Python's headers; without them the engine stays pure Python.
+CAN_COMPILE := $(shell $(PYTHON) -c "import os, shutil, sysconfig; \
+	cc = (sysconfig.get_config_var('CC') or 'cc').split()[0]; \
+	h = os.path.join(sysconfig.get_paths()['include'], 'Python.h'); \
+	print('yes' if shutil.which(cc) and os.path.exists(h) else '')")
+NO_COMPILER := no C compiler or no Python headers here: the compiled build is skipped
 
-.PHONY: demo test lint typecheck unit scenarios compiled compiled-check bench clean
+.PHONY: demo test lint typecheck unit scenarios compiled compiled-check no-compiler bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -54,11 +60,19 @@ compiled-check: $(COMPILED_STAMP)
 	diff build/fingerprint-pure.txt build/fingerprint-compiled.txt
 	@cat build/fingerprint-compiled.txt
 
-test: lint unit scenarios compiled-check
+test: lint unit scenarios $(if $(CAN_COMPILE),compiled-check,no-compiler)
 
-bench: $(COMPILED_STAMP)
-	$(WITH_COMPILED) $(BIN)/python benchmarks/selfplay.py --game duel_masters --games 500 --seed 1 --repeat 3
-	$(WITH_COMPILED) $(BIN)/python benchmarks/selfplay.py --game force_of_will --games 300 --seed 1 --repeat 3
+no-compiler:
+	@echo "$(NO_COMPILER) (the engine runs as pure Python)"
+
+# The figures of docs/performance.md, on the compiled build where it can be made.
+BENCH_ENV := $(if $(CAN_COMPILE),$(WITH_COMPILED),)
+bench: $(STAMP) $(if $(CAN_COMPILE),$(COMPILED_STAMP),no-compiler)
+	$(BENCH_ENV) $(BIN)/python benchmarks/selfplay.py --game duel_masters --games 500 --seed 1 --repeat 3
+	$(BENCH_ENV) $(BIN)/python benchmarks/selfplay.py --game one_piece --games 500 --seed 1 --repeat 3
+	$(BENCH_ENV) $(BIN)/python benchmarks/selfplay.py --game yugioh --games 200 --seed 1 --repeat 3
+	$(BENCH_ENV) $(BIN)/python benchmarks/selfplay.py --game force_of_will --games 300 --seed 1 --repeat 3
+	$(BENCH_ENV) $(BIN)/python benchmarks/selfplay.py --game battle_spirits --games 100 --seed 1 --repeat 3
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache

@@ -13,7 +13,7 @@ from typing import Any
 
 from tcg.core.state import Decision
 from tcg.games.force_of_will.cards import Effect, Selector
-from tcg.games.force_of_will.queries import STARTING_LIFE, FowQueries, round_up_100, target_player
+from tcg.games.force_of_will.queries import STARTING_LIFE, FowQueries, round_up_100, target, target_player
 
 _LOWERS_DEF: dict[int, tuple[Mapping[str, Any], bool]] = {}
 
@@ -218,11 +218,11 @@ class FowEffects(FowQueries):
             return ids or None
         assert isinstance(sel, Selector)
         if sel.all:
-            return tuple(self.candidates(sel, controller, source))
+            return tuple(self.candidates(target(sel), controller, source))
         declared = next((ts for i, ts in ref[2] if i == index), ())
         if not declared:
             return None
-        valid = self.candidates(sel, controller, source)
+        valid = self.candidates(target(sel), controller, source)
         still = tuple([t for t in declared if t in valid])
         return still or None
 

@@ -18,6 +18,7 @@ from typing import Any
 from tcg.core.effects import EffectRunner
 from tcg.games.force_of_will.cards import (
     ATTRIBUTES,
+    KEYWORD_NAMES,
     SPENT_FACE,
     Ability,
     CostKey,
@@ -53,8 +54,105 @@ def round_up_100(value: int) -> int:
     return -((-value) // 100) * 100
 
 
+class Target:
+    """A :class:`Selector` as the target queries read it (same field names), copied once: see
+    :class:`Digest` for why. :func:`target` gives the one of a selector."""
+
+    def __init__(self, sel: Selector) -> None:
+        self.kind: str = sel.kind
+        self.player: str = sel.player
+        self.rested: bool | None = sel.rested
+        self.max_atk: int | None = sel.max_atk
+        self.min_atk: int | None = sel.min_atk
+        self.max_total_cost: int | None = sel.max_total_cost
+        self.attributes: frozenset[str] = frozenset(sel.attributes)
+        self.races: frozenset[str] = frozenset(sel.races)
+        self.flying: bool | None = sel.flying
+        self.other: bool = sel.other
+        self.count: int = sel.count
+        self.plain: bool = sel.plain
+
+
+_TARGETS: dict[int, tuple[Selector, Target]] = {}
+
+
+def target(sel: Selector) -> Target:
+    """The :class:`Target` of a selector, remembered (selectors belong to card definitions)."""
+    hit = _TARGETS.get(id(sel))
+    if hit is None or hit[0] is not sel:
+        if len(_TARGETS) > 4096:
+            _TARGETS.clear()
+        hit = _TARGETS[id(sel)] = (sel, Target(sel))
+    return hit[1]
+
+
+def targets(sels: Sequence[Selector]) -> tuple[Target, ...]:
+    return tuple([target(sel) for sel in sels])
+
+
+class Activation:
+    """What legality reads of an [Activate] ability (the names of :class:`Ability`'s fields)."""
+
+    def __init__(self, ab: Ability) -> None:
+        self.rest_self: bool = ab.rest_self
+        self.once_per_turn: bool = ab.once_per_turn
+        self.cost_key: CostKey = ab.cost_key
+        self.target_checks: tuple[Target, ...] = targets(ab.target_checks)
+
+
+class Digest:
+    """The fields of a card definition that the rules read at every decision, copied once out
+    of the pydantic model (same names as :class:`ForceOfWillCard`'s): reading a pydantic
+    model's attribute goes through its ``__getattr__`` hook and costs several dict lookups,
+    a plain attribute one (none in the compiled build, where this is a C struct)."""
+
+    def __init__(self, d: ForceOfWillCard) -> None:
+        self.type: str = d.type
+        self.subtype: str | None = d.subtype
+        self.cost_key: CostKey = d.cost_key
+        self.effect_checks: tuple[Target, ...] = targets(d.effect_checks)
+        self.break_checks: tuple[Target, ...] = targets(d.break_checks)
+        self.has_break: bool = bool(d.break_ability)
+        self.cost: Mapping[str, int] = d.cost
+        self.trigger_event: str | None = None if d.trigger is None else d.trigger.event
+        self.instant_speed: bool = d.instant_speed
+        self.activates: bool = d.activates
+        self.front_activations: tuple[tuple[int, Activation], ...] = tuple(
+            (i, Activation(ab)) for i, ab in d.front_activations)
+        self.back_activations: tuple[tuple[int, Activation], ...] = tuple(
+            (i, Activation(ab)) for i, ab in d.back_activations)
+        self.atk: int = d.atk
+        self.def_: int = d.def_
+        #: the keywords printed on the front side
+        self.keywords: frozenset[str] = frozenset(k for k in KEYWORD_NAMES if getattr(d.keywords, k))
+        self.swiftness: bool = d.keywords.swiftness
+        self.precision: bool = d.keywords.precision
+        self.any_statics: bool = d.any_statics
+        self.stone_will: tuple[str, ...] = d.stone_will
+        self.is_resonator: bool = d.type == "resonator"
+
+
+_DIGESTS: dict[int, tuple[Mapping[str, Any], dict[str, Digest]]] = {}
+
+
+def digests(defs: Mapping[str, Any]) -> dict[str, Digest]:
+    """:class:`Digest` of every definition, remembered per definitions mapping (a game's pool,
+    or a scenario's pool with its own cards), which no state changes."""
+    hit = _DIGESTS.get(id(defs))
+    if hit is None or hit[0] is not defs:
+        if len(_DIGESTS) > 64:
+            _DIGESTS.clear()
+        hit = _DIGESTS[id(defs)] = (defs, {name: Digest(d) for name, d in defs.items()})
+    return hit[1]
+
+
 class FowQueries(EffectRunner):
-    __slots__ = ()
+    __slots__ = ("digest",)
+
+    def __init__(self, defs: Mapping[str, Any], options: Mapping[str, str], seed: int, players: int = 2):
+        super().__init__(defs, options, seed, players)
+        #: :func:`digests` of the definitions: what the hot paths read instead of ``defs``.
+        self.digest = digests(defs)
 
     def d(self, cid: int) -> ForceOfWillCard:
         card: ForceOfWillCard = self.defs[self.cards[cid].name]
@@ -72,14 +170,14 @@ class FowQueries(EffectRunner):
         if self.where[cid][1] != "field":
             return False
         card = self.cards[cid]
-        return "j_ruler" in card.marks or self.defs[card.name].type == "resonator"
+        return "j_ruler" in card.marks or self.digest[card.name].is_resonator
 
     def is_resonator(self, cid: int) -> bool:
         """A resonator on the field; a J-ruler is not one (FOW-39)."""
         if self.where[cid][1] != "field":
             return False
         card = self.cards[cid]
-        return self.defs[card.name].type == "resonator" and "j_ruler" not in card.marks
+        return self.digest[card.name].is_resonator and "j_ruler" not in card.marks
 
     def ruler_card(self, player: int) -> int | None:
         """The player's ruler card, in the ruler area or on the field as a J-ruler. Only the
@@ -124,9 +222,10 @@ class FowQueries(EffectRunner):
         if type(to) is str:  # (comparing a selector with a string would ask pydantic)
             return source == cid if to == "self" else source in self.cards[cid].attached
         assert isinstance(to, Selector)
-        return self.kind_matches(to, cid) and self.matches(to, cid, self.cards[source].controller, source)
+        sel = target(to)
+        return self.kind_matches(sel, cid) and self.matches(sel, cid, self.cards[source].controller, source)
 
-    def kind_matches(self, sel: Selector, cid: int) -> bool:
+    def kind_matches(self, sel: Target, cid: int) -> bool:
         """The selector's kind of card (a lasting "resonators you control" skips J-rulers, FOW-39)."""
         kind = sel.kind
         if kind == "resonator":
@@ -146,7 +245,7 @@ class FowQueries(EffectRunner):
         if card.marks:
             atk, def_ = self.printed(cid)[:2]
         else:
-            d = self.defs[card.name]
+            d = self.digest[card.name]
             atk, def_ = d.atk, d.def_
         if self.where[cid][1] != "field":
             return atk, def_
@@ -165,11 +264,11 @@ class FowQueries(EffectRunner):
 
     def _statics_present(self) -> bool:
         """Is any lasting effect on the field? (Usually none: then ATK/DEF are quick.)"""
-        defs, cards = self.defs, self.cards
+        digest, cards = self.digest, self.cards
         for p in (0, 1):
             for c in self.zones[p]["field"]:
                 card = cards[c]
-                if card.attached or defs[card.name].any_statics:
+                if card.attached or digest[card.name].any_statics:
                     return True
         return False
 
@@ -193,8 +292,7 @@ class FowQueries(EffectRunner):
         """A keyword printed on the side shown, given by a lasting effect, or until end of turn.
         ``statics``: :meth:`_statics_present`, when the caller asks about many cards."""
         card = self.cards[cid]
-        printed = self.printed(cid)[2] if card.marks else self.defs[card.name].keywords
-        if getattr(printed, keyword):
+        if getattr(self.printed(cid)[2], keyword) if card.marks else keyword in self.digest[card.name].keywords:
             return True
         if self.where[cid][1] != "field":
             return False
@@ -304,11 +402,11 @@ class FowQueries(EffectRunner):
         if not need:
             return [((), (), pool_used)]
         groups = self.stone_groups(player)
-        defs = self.defs
+        digest = self.digest
         # No way rests more stones of a group than the cost's total, and a way rests a group's
         # first stones: beyond that, the groups' sizes do not matter (fewer plans to remember).
         total = sum(need.values())
-        signature = tuple([(defs[name].stone_will, min(len(ids), total)) for name, ids in groups.items()])
+        signature = tuple([(digest[name].stone_will, min(len(ids), total)) for name, ids in groups.items()])
         stones = [c for ids in groups.values() for c in ids[:total]]  # the groups one after the other
         return [(pick(stones), attrs, pool_used)
                 for pick, attrs in _payment_plans(signature, tuple(sorted(need.items())), limit)]
@@ -316,10 +414,10 @@ class FowQueries(EffectRunner):
     def will_available(self, player: int) -> tuple[Any, ...]:
         """What the player can pay with now, in hashable form: the stone groups, the pool, and
         the total will (a cost above it is out of reach without further work)."""
-        cards, defs = self.cards, self.defs
+        cards, digest = self.cards, self.digest
         names = [card.name for card in map(cards.__getitem__, self.zones[player]["magic_stone_area"])
                  if not card.tapped]
-        signature = tuple([(defs[name].stone_will, names.count(name)) for name in dict.fromkeys(names)])
+        signature = tuple([(digest[name].stone_will, names.count(name)) for name in dict.fromkeys(names)])
         counters = self.counters[player]
         try:
             pool = _POOL(counters)
@@ -355,7 +453,7 @@ class FowQueries(EffectRunner):
         return bool(self.payments(player, cost, limit=1, use_pool=False))
 
     # ------------------------------------------------------------------ selectors
-    def matches(self, sel: Selector, cid: int, controller: int, source: int | None) -> bool:
+    def matches(self, sel: Target, cid: int, controller: int, source: int | None) -> bool:
         """Does the card ``cid`` match the selector (its zone checked by the caller)?"""
         card = self.cards[cid]
         who = sel.player
@@ -374,15 +472,15 @@ class FowQueries(EffectRunner):
                 return False
         if sel.max_total_cost is not None and d.total_cost > sel.max_total_cost:
             return False
-        if sel.attributes and not set(sel.attributes) & set(d.attributes):
+        if sel.attributes and sel.attributes.isdisjoint(d.attributes):
             return False
         if sel.races:
             races = d.j_ruler.races if self.is_j_ruler(cid) and d.j_ruler else d.races
-            if not set(sel.races) & set(races):
+            if sel.races.isdisjoint(races):
                 return False
         return sel.flying is None or self.has(cid, "flying") == sel.flying
 
-    def candidates(self, sel: Selector, controller: int, source: int | None) -> list[int]:
+    def candidates(self, sel: Target, controller: int, source: int | None) -> list[int]:
         """Every card or player the selector allows now, in stable order."""
         kind = sel.kind
         who = sel.player
@@ -392,15 +490,15 @@ class FowQueries(EffectRunner):
             out += [player_target(p) for p in owners]
             if kind == "player":
                 return out
-        cards, defs, zones, matches = self.cards, self.defs, self.zones, self.matches
+        cards, digest, zones, matches = self.cards, self.digest, self.zones, self.matches
         for p in owners:
             if kind == "spell":
                 out += [c for c in zones[p]["chase_area"]
-                        if defs[cards[c].name].type == "spell" and matches(sel, c, controller, source)]
+                        if digest[cards[c].name].type == "spell" and matches(sel, c, controller, source)]
                 continue
             if kind == "addition":
                 out += [c for c in zones[p]["field"]
-                        if defs[cards[c].name].type == "addition" and matches(sel, c, controller, source)]
+                        if digest[cards[c].name].type == "addition" and matches(sel, c, controller, source)]
                 for host in (*zones[0]["field"], *zones[1]["field"]):
                     out += [a for a in cards[host].attached
                             if cards[a].controller == p and matches(sel, a, controller, source)]
@@ -411,13 +509,13 @@ class FowQueries(EffectRunner):
                 if "j_ruler" in card.marks:
                     if only_resonators:
                         continue  # FOW-39: a J-ruler is not a resonator
-                elif defs[card.name].type != "resonator":
+                elif not digest[card.name].is_resonator:
                     continue
                 if matches(sel, c, controller, source):
                     out.append(c)
         return out
 
-    def has_candidates(self, sel: Selector, controller: int, source: int | None, n: int) -> bool:
+    def has_candidates(self, sel: Target, controller: int, source: int | None, n: int) -> bool:
         """Are there at least ``n`` candidates? (Legality asks only this; players always exist.)"""
         kind = sel.kind
         if kind in ("player", "any") and n <= (2 if sel.player == "any" else 1):
@@ -426,20 +524,20 @@ class FowQueries(EffectRunner):
             return self._plain_candidates(sel, controller, n)
         return len(self.candidates(sel, controller, source)) >= n
 
-    def _plain_candidates(self, sel: Selector, controller: int, n: int) -> bool:
+    def _plain_candidates(self, sel: Target, controller: int, n: int) -> bool:
         """:meth:`has_candidates` for a plain selector of resonators (or J-rulers): counted
         straight off the fields, as :meth:`_candidates` and :meth:`matches` would find them."""
         who = sel.player
         owners = (controller,) if who == "self" else (1 - controller,) if who == "opponent" else (0, 1)
         only_resonators = sel.kind == "resonator"
-        cards, defs = self.cards, self.defs
+        cards, digest = self.cards, self.digest
         for p in owners:
             for c in self.zones[p]["field"]:
                 card = cards[c]
                 if "j_ruler" in card.marks:
                     if only_resonators:
                         continue
-                elif defs[card.name].type != "resonator":
+                elif not digest[card.name].is_resonator:
                     continue
                 if who != "any" and (card.controller == controller) != (who == "self"):
                     continue

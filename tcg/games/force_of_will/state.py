@@ -22,15 +22,20 @@ from typing import Any, ClassVar
 
 from tcg.core.actions import Action, CardActions, CardTargetActions
 from tcg.core.state import Card, Decision, Task
-from tcg.games.force_of_will.cards import ATTRIBUTES, Ability, CostKey, ForceOfWillCard, Selector, cost_key
+from tcg.games.force_of_will.cards import ATTRIBUTES, CostKey, Selector, cost_key
 from tcg.games.force_of_will.effects import FowEffects, needs_target
 from tcg.games.force_of_will.queries import (
     HAND_LIMIT,
     LIFEBREAK_MAX,
     STANDBY_SET_COST,
     STARTING_LIFE,
+    Activation,
+    Digest,
+    Target,
     player_target,
+    target,
     target_player,
+    targets,
 )
 
 PASS = Action("pass")
@@ -136,7 +141,7 @@ class ForceOfWillState(FowEffects):
     def _main_actions(self, p: int) -> list[Action]:
         """FOW-35: M1..M9 in any order, plus what may also be done as a chase (FOW-102)."""
         out: list[Action] = []
-        defs, cards, zones = self.defs, self.cards, self.zones[p]
+        digest, cards, zones = self.digest, self.cards, self.zones[p]
         if self._can_call(p):
             out.append(CALL)  # M1
         pay = self.payer(p)
@@ -147,8 +152,8 @@ class ForceOfWillState(FowEffects):
             if name in verdict:
                 actions = verdict[name]
             else:
-                d = defs[name]
-                if d.type == "resonator":  # the commonest case, without a call
+                d = digest[name]
+                if d.is_resonator:  # the commonest case, without a call
                     actions = summon if pay(d.cost_key) else None
                 else:
                     action_type = self._hand_action(p, c, d, pay)
@@ -168,7 +173,7 @@ class ForceOfWillState(FowEffects):
     def _attack_actions(self, field: Sequence[int], out: list[Action]) -> None:
         """M8: every attack of the field's J-ruler and resonators (:meth:`can_attack`,
         :meth:`attack_targets`), the opponent's rested battlers listed once for them all."""
-        cards, defs = self.cards, self.defs
+        cards, digest = self.cards, self.digest
         # Swiftness and Precision given by no effect until end of turn nor lasting one: printed ones decide
         statics = self._statics_present()
         printed_only = not self.grants(ATTACK_KEYWORDS, statics)
@@ -182,14 +187,13 @@ class ForceOfWillState(FowEffects):
                     continue
                 if printed_only:
                     keywords = self.printed(c)[2]
+                    swift, precise = keywords.swiftness, keywords.precision
             else:
-                d = defs[card.name]
-                if d.type != "resonator":
+                d = digest[card.name]
+                if not d.is_resonator:
                     continue
-                keywords = d.keywords
-            if printed_only:
-                swift, precise = keywords.swiftness, keywords.precision
-            else:
+                swift, precise = d.swiftness, d.precision
+            if not printed_only:
                 swift, precise = self.has(c, "swiftness", statics), self.has(c, "precision", statics)
             if card.entered_this_turn and not swift:
                 continue
@@ -204,11 +208,11 @@ class ForceOfWillState(FowEffects):
 
     def _rested_battlers(self, p: int) -> list[int]:
         """What an attack without Precision may target besides the player (FOW-42)."""
-        cards, defs = self.cards, self.defs
+        cards, digest = self.cards, self.digest
         return [t for t in self.zones[p]["field"]
-                if cards[t].tapped and ("j_ruler" in cards[t].marks or defs[cards[t].name].type == "resonator")]
+                if cards[t].tapped and ("j_ruler" in cards[t].marks or digest[cards[t].name].is_resonator)]
 
-    def _hand_action(self, p: int, c: int, d: Any, pay: Payer) -> str | None:
+    def _hand_action(self, p: int, c: int, d: Digest, pay: Payer) -> str | None:
         """What the Main Phase lets the player do with this card from the hand, if anything:
         M2 summon, M3 play a spell, M4 play an addition, M5 set a Chant-Standby."""
         kind = d.type
@@ -226,12 +230,12 @@ class ForceOfWillState(FowEffects):
         """FOW-52: the actions that may be chases: Chant-Instants (and Quickcast Chants) from
         the hand, [Activate] abilities, set Chant-Standbys whose trigger is met, Lifebreak."""
         out: list[Action] = []
-        defs, cards = self.defs, self.cards
+        digest, cards = self.digest, self.cards
         pay = None
         verdict: dict[str, bool] = {}
         for c in self.zones[p]["hand"]:
             name = cards[c].name
-            d = defs[name]
+            d = digest[name]
             if d.instant_speed:
                 ok = verdict.get(name)
                 if ok is None:
@@ -247,22 +251,22 @@ class ForceOfWillState(FowEffects):
         [Activate] abilities (of the ruler in the ruler area, the player's cards on the field and
         the additions they control on any field, in that order), set Chant-Standbys whose
         trigger is met, Lifebreak."""
-        cards, defs, zones = self.cards, self.defs, self.zones
+        cards, digest, zones = self.cards, self.digest, self.zones
         for c in zones[p]["ruler_area"]:
             card = cards[c]
-            d = defs[card.name]
+            d = digest[card.name]
             if d.activates and "spent" not in card.marks:
                 pay = self._activations(p, c, card, d, pay, out)
         for q in (0, 1):
             for c in zones[q]["field"]:
                 card = cards[c]
                 if q == p:
-                    d = defs[card.name]
+                    d = digest[card.name]
                     if d.activates:
                         pay = self._activations(p, c, card, d, pay, out)
                 for a in card.attached:
                     added = cards[a]
-                    d = defs[added.name]
+                    d = digest[added.name]
                     if added.controller == p and d.activates:
                         pay = self._activations(p, a, added, d, pay, out)
         for c in zones[p]["chant_standby_area"]:
@@ -271,7 +275,7 @@ class ForceOfWillState(FowEffects):
         if self.can_lifebreak(p):
             out.append(LIFEBREAK)
 
-    def _activations(self, p: int, c: int, card: Card, d: ForceOfWillCard, pay: Payer | None,
+    def _activations(self, p: int, c: int, card: Card, d: Digest, pay: Payer | None,
                      out: list[Action]) -> Payer | None:
         """Add the ready [Activate] abilities of card ``c`` (of the side it shows); returns the
         payer, made on first need."""
@@ -306,7 +310,7 @@ class ForceOfWillState(FowEffects):
         """FOW-114: the resonators an Addition: Resonator may be played on."""
         return [c for q in (p, 1 - p) for c in self.zones[q]["field"] if self.is_resonator(c)]
 
-    def _targets_exist(self, p: int, source: int, checks: Sequence[Selector]) -> bool:
+    def _targets_exist(self, p: int, source: int, checks: Sequence[Target]) -> bool:
         """Every instruction that must target has something to target (FOW-105); ``checks``
         are the selectors :func:`target_checks` kept ("two target resonators" needs two)."""
         for sel in checks:  # noqa: SIM110 - a loop: no generator on this hot path
@@ -314,7 +318,7 @@ class ForceOfWillState(FowEffects):
                 return False
         return True
 
-    def _ability_ready(self, p: int, c: int, i: int, ab: Ability, pay: Payer) -> bool:
+    def _ability_ready(self, p: int, c: int, i: int, ab: Activation, pay: Payer) -> bool:
         """The ``i``-th ability ``ab`` of card ``c`` may be activated now: {Rest} possible,
         not used yet if once per turn, its will payable and its targets there."""
         if ab.rest_self:
@@ -331,10 +335,11 @@ class ForceOfWillState(FowEffects):
         """FOW-56, FOW-57: set on an earlier turn, its trigger met now, and recovered stones
         able to produce its cost (the cost is not paid)."""
         card = self.cards[c]
-        d = self.d(c)
-        if d.trigger is not None and d.trigger.event != "anytime" and not self.flags.get("chase"):
+        d = self.digest[card.name]
+        event = d.trigger_event
+        if event is not None and event != "anytime" and not self.flags.get("chase"):
             return False  # the other triggers are an opponent's action waiting on the chase area
-        if card.entered_this_turn or d.trigger is None or not self._trigger_met(p, d.trigger.event):
+        if card.entered_this_turn or event is None or not self._trigger_met(p, event):
             return False
         return self.stones_could_pay(p, d.cost) and self._targets_exist(p, c, d.effect_checks)
 
@@ -486,7 +491,8 @@ class ForceOfWillState(FowEffects):
                 assert isinstance(sel, Selector)
                 chosen = dict(item["targets"]).get(index, ())
                 if len(chosen) < sel.count:
-                    cands = tuple(c for c in self.candidates(sel, item["player"], item.get("source", item["card"]))
+                    cands = tuple(c for c in self.candidates(target(sel), item["player"],
+                                                             item.get("source", item["card"]))
                                   if c not in chosen)
                     if cands:
                         self.decision = Decision(item["player"], "target", {"candidates": cands, "optional": sel.up_to,
@@ -704,7 +710,7 @@ class ForceOfWillState(FowEffects):
     def _declare_trigger(self, task: Task) -> None:
         card, p, i = task["card"], task["player"], task["index"]
         ab = self.abilities(card)[i]
-        if not self._targets_exist(p, card, ab.target_checks):
+        if not self._targets_exist(p, card, targets(ab.target_checks)):
             return
         self._declare({"kind": "trigger", "card": card, "player": p, "ref": ("ability", i), "quiet": True})
 
@@ -716,8 +722,8 @@ class ForceOfWillState(FowEffects):
         self.move(card, "limbo", face_down=False)
         self.emit("lifebreak", card=card, name=self.cards[card].name, player=p,
                   revealed=self.counters[p]["lifebreak_revealed"])
-        d = self.d(card)
-        if d.break_ability and self._targets_exist(p, card, d.break_checks):
+        d = self.digest[self.cards[card].name]
+        if d.has_break and self._targets_exist(p, card, d.break_checks):
             # The answer to the Lifebreak comes once the player has said whether the Break is played.
             self._push({"kind": "marker", "event": "lifebreak", "card": card, "player": p, "targets": (),
                         "quiet": True})
