@@ -4,7 +4,7 @@ Everything else about the package is in ``pyproject.toml``. Without ``TCG_COMPIL
 editable install of ``make test``, and any machine without a C compiler) the engine is pure
 Python. With it, the modules below -- the core state and effect loop and every game's
 queries, effects, payments and state, where self-play spends its time -- become C extension
-modules that behave the same and run about 1.4-2x faster (``docs/performance.md``).
+modules that behave the same and run about 1.2-2x faster (``docs/performance.md``).
 ``make compiled`` builds them into ``build/compiled``; ``make bench`` measures with them.
 
 Compile for installs whose sources no longer change (a wheel, ``pip install --target``): a
