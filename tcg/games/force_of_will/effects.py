@@ -13,19 +13,15 @@ from typing import Any
 
 from tcg.core.state import Decision
 from tcg.games.force_of_will.cards import Effect, Selector
-from tcg.games.force_of_will.queries import STARTING_LIFE, FowQueries, round_up_100, target, target_player
-
-_LOWERS_DEF: dict[int, tuple[Mapping[str, Any], bool]] = {}
+from tcg.games.force_of_will.queries import STARTING_LIFE, FowQueries, by_identity, round_up_100, target, target_player
 
 
-def _lowers_def(defs: Mapping[str, Any]) -> bool:
-    """Has any card of this pool a lasting effect that lowers DEF? (Memoised per pool.)"""
-    hit = _LOWERS_DEF.get(id(defs))
-    if hit is None or hit[0] is not defs:
-        found = any(st.def_ < 0 for d in defs.values()
-                    for st in (*d.statics, *(d.j_ruler.statics if d.j_ruler else ())))
-        hit = _LOWERS_DEF[id(defs)] = (defs, found)
-    return hit[1]
+def _any_def_lowering(defs: Mapping[str, Any]) -> bool:
+    """Has any card of this pool a lasting effect that lowers DEF?"""
+    return any(st.def_ < 0 for d in defs.values() for st in (*d.statics, *(d.j_ruler.statics if d.j_ruler else ())))
+
+
+_lowers_def = by_identity(_any_def_lowering, limit=64)
 
 
 def needs_target(eff: Effect) -> bool:

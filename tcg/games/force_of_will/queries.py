@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from operator import itemgetter
-from typing import Any
+from typing import Any, TypeVar
 
 from tcg.core.effects import EffectRunner
 from tcg.games.force_of_will.cards import (
@@ -54,6 +54,27 @@ def round_up_100(value: int) -> int:
     return -((-value) // 100) * 100
 
 
+_In = TypeVar("_In")
+_Out = TypeVar("_Out")
+
+
+def by_identity(make: Callable[[_In], _Out], limit: int = 4096) -> Callable[[_In], _Out]:
+    """``make(obj)``, remembered by the identity of ``obj`` (checked: ids are reused). For what
+    is derived from objects that live as long as their card pool and never change -- a card
+    definition's cost or selector, a pool -- where hashing the object would cost more."""
+    memo: dict[int, tuple[_In, _Out]] = {}
+
+    def get(obj: _In) -> _Out:
+        hit = memo.get(id(obj))
+        if hit is None or hit[0] is not obj:
+            if len(memo) > limit:
+                memo.clear()
+            hit = memo[id(obj)] = (obj, make(obj))
+        return hit[1]
+
+    return get
+
+
 class Target:
     """A :class:`Selector` as the target queries read it (same field names), copied once: see
     :class:`Digest` for why. :func:`target` gives the one of a selector."""
@@ -73,17 +94,8 @@ class Target:
         self.plain: bool = sel.plain
 
 
-_TARGETS: dict[int, tuple[Selector, Target]] = {}
-
-
-def target(sel: Selector) -> Target:
-    """The :class:`Target` of a selector, remembered (selectors belong to card definitions)."""
-    hit = _TARGETS.get(id(sel))
-    if hit is None or hit[0] is not sel:
-        if len(_TARGETS) > 4096:
-            _TARGETS.clear()
-        hit = _TARGETS[id(sel)] = (sel, Target(sel))
-    return hit[1]
+#: The :class:`Target` of a selector (selectors belong to card definitions).
+target: Callable[[Selector], Target] = by_identity(Target)
 
 
 def targets(sels: Sequence[Selector]) -> tuple[Target, ...]:
@@ -132,18 +144,12 @@ class Digest:
         self.is_resonator: bool = d.type == "resonator"
 
 
-_DIGESTS: dict[int, tuple[Mapping[str, Any], dict[str, Digest]]] = {}
+def _digest_all(defs: Mapping[str, Any]) -> dict[str, Digest]:
+    return {name: Digest(d) for name, d in defs.items()}
 
 
-def digests(defs: Mapping[str, Any]) -> dict[str, Digest]:
-    """:class:`Digest` of every definition, remembered per definitions mapping (a game's pool,
-    or a scenario's pool with its own cards), which no state changes."""
-    hit = _DIGESTS.get(id(defs))
-    if hit is None or hit[0] is not defs:
-        if len(_DIGESTS) > 64:
-            _DIGESTS.clear()
-        hit = _DIGESTS[id(defs)] = (defs, {name: Digest(d) for name, d in defs.items()})
-    return hit[1]
+#: :class:`Digest` of every definition of a pool (a game's, or a scenario's with its own cards).
+digests: Callable[[Mapping[str, Any]], dict[str, Digest]] = by_identity(_digest_all, limit=64)
 
 
 class FowQueries(EffectRunner):
@@ -547,17 +553,8 @@ class FowQueries(EffectRunner):
         return False
 
 
-_COST_KEYS: dict[int, tuple[Mapping[str, int], CostKey]] = {}
-
-
-def _cost_key(cost: Mapping[str, int]) -> CostKey:
-    """:func:`cost_key`, memoised: card costs are the same objects all game long."""
-    hit = _COST_KEYS.get(id(cost))
-    if hit is None or hit[0] is not cost:
-        if len(_COST_KEYS) > 4096:
-            _COST_KEYS.clear()
-        hit = _COST_KEYS[id(cost)] = (cost, cost_key(cost))
-    return hit[1]
+#: :func:`cost_key`, remembered: card costs are the same objects all game long.
+_cost_key: Callable[[Mapping[str, int]], CostKey] = by_identity(cost_key)
 
 
 _VERDICTS: dict[tuple[Any, ...], Callable[[CostKey], bool]] = {}
