@@ -179,6 +179,7 @@ class BattleSpiritsCard(_Strict):
     text: str = ""
     set_code: str = ""
     rarity: str = ""
+    original: bool = False  # made up for this engine, not a printed card: in no starter deck
 
     @model_validator(mode="after")
     def _consistent(self) -> BattleSpiritsCard:

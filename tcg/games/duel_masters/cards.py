@@ -208,6 +208,7 @@ class DuelMastersCard(_Strict):
     text: str = ""  # printed rules text, for people
     set_code: str = ""
     rarity: str = ""
+    original: bool = False  # made up for this engine, not a printed card: in no starter deck
 
     @model_validator(mode="after")
     def _consistent(self) -> DuelMastersCard:

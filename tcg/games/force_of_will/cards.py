@@ -251,6 +251,7 @@ class ForceOfWillCard(_Strict):
     break_text: str = ""
     card_number: str = ""
     rarity: str = ""
+    original: bool = False  # made up for this engine, not a printed card: in no starter deck
     fixture: bool = False  # a test fixture of the brief (2.7), not official card data
 
     _cost = field_validator("cost", "j_activate")(_check_cost)

@@ -169,6 +169,7 @@ class OnePieceCard(_Strict):
     trigger_text: str = ""
     card_number: str = ""
     rarity: str = ""
+    original: bool = False  # made up for this engine, not a printed card: in no starter deck
 
     @model_validator(mode="after")
     def _consistent(self) -> OnePieceCard:

@@ -205,6 +205,7 @@ class YugiohCard(_Strict):
     text: str = ""
     set_code: str = ""
     rarity: str = ""
+    original: bool = False  # made up for this engine, not a printed card: in no starter deck
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
