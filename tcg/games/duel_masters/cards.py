@@ -229,6 +229,16 @@ class DuelMastersCard(_Strict):
         kw = self.keywords
         return self.is_survivor or kw.turbo_rush is not None or kw.wave_striker is not None
 
+    @cached_property
+    def may_lower_power(self) -> bool:
+        """Whether this card in the battle zone can bring a creature to 0 power or less by itself
+        (its own printed power, or a negative bonus it has or shares), so that the DM-124 state
+        check must look at the power of every creature."""
+        kw = self.keywords
+        bundles = (kw.survivor, kw.turbo_rush, kw.wave_striker)
+        return (self.type != "spell" and self.power + self.power_bonus <= 0) or any(
+            b is not None and b.power < 0 for b in bundles)
+
     @property
     def is_creature(self) -> bool:
         return self.type != "spell"

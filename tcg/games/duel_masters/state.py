@@ -122,11 +122,13 @@ class DuelMastersState(DMEffects):
     # ================================================================== answering decisions
     def _resolve(self, action: Action) -> None:
         self._answer(action)
+        self.check_state()  # DM-124
         if self.flags.get("pending_triggers"):
             self.flush_triggers()
 
     def _run_task(self, task: Task) -> None:
         self._step(task)
+        self.check_state()  # DM-124
         if self.flags.get("pending_triggers"):
             self.flush_triggers()
 
@@ -483,6 +485,12 @@ class DuelMastersState(DMEffects):
         # "until the end of the turn" effects end; "next turn" ones last one turn more
         self.effects = [e for e in self.effects if e.get("until", self.turn) > self.turn]
         self.flags = {}
+        # DM-124: an expired bonus may leave a creature at 0 power; it is destroyed in this turn,
+        # and its "when destroyed" abilities resolve before the turn ends (then cleanup again).
+        self.check_state()
+        if self.flags.get("pending_triggers"):
+            self.tasks.append(Task("cleanup"))
+            return
         cards = self.cards
         for cid in [c.id for c in cards if c.entered_this_turn]:
             cards[cid] = cards[cid].replace(entered_this_turn=False)
