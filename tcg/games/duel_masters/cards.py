@@ -181,7 +181,9 @@ class Keywords(_Strict):
     cant_attack_players: bool = False  # DM-48, DM-108
     cant_be_blocked: bool = False
     attacks_if_able: bool = False  # DM-69: must attack when able; then no tap ability
-    survives_battle_against: Civilization | None = None  # not destroyed by battling a creature of it
+    # not destroyed when it loses a battle against a creature of it (Amnis); winning gives no
+    # protection from that creature's Slayer
+    survives_battle_against: Civilization | None = None
     stealth: Civilization | None = None  # DM-73
     evolution: Evolution | None = None  # DM-28..DM-38
     survivor: Bundle | None = None  # DM-64..DM-66: the ability shared with your Survivors
@@ -206,8 +208,9 @@ class DuelMastersCard(_Strict):
     effects: list[Effect] = []  # what a spell does when cast (DM-25)
     power_bonus: int = 0  # a constant static bonus (rare)
     text: str = ""  # printed rules text, for people
-    set_code: str = ""
-    rarity: str = ""
+    set_code: str = ""  # the printed set: "DM-01" .. "DM-12", or "Promo"
+    card_number: str = ""  # the collector number printed in that set: "23/110", "S1/110", "L3/6 Y1"
+    rarity: str = ""  # the printed rarity symbol: Common, Uncommon, Rare, Very Rare, Super Rare
     original: bool = False  # made up for this engine, not a printed card: in no starter deck
 
     @model_validator(mode="after")
