@@ -456,7 +456,9 @@ class DuelMastersState(DMEffects):
         for loser in losers:
             if self.keyword(loser, "slayer"):
                 other = defender if loser == attacker else attacker
-                if other not in doomed and not self._survives(other, loser):
+                # A creature that lost too is already doomed unless it survives losing (Amnis);
+                # one that won has no such protection.
+                if other not in losers:
                     doomed.append(other)
         for c in doomed:
             if c in losers:
@@ -468,7 +470,9 @@ class DuelMastersState(DMEffects):
                 self.destroy(c)
 
     def _survives(self, cid: int, opponent: int) -> bool:
-        """A creature that "isn't destroyed" when it battles a creature of a civilization (Amnis)."""
+        """A creature that "isn't destroyed" when it loses a battle against a creature of a
+        civilization (Amnis, Holy Elemental: "When this creature loses a battle against a darkness
+        creature, this creature isn't destroyed")."""
         civ = self.keyword(cid, "survives_battle_against")
         return bool(civ) and civ in self.d(opponent).civset
 
