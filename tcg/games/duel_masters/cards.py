@@ -194,6 +194,14 @@ class Keywords(_Strict):
     spell_restriction: Restriction | None = None  # e.g. Alcadeias (DM-12)
 
 
+def lowers_power(keywords: dict[str, Any]) -> bool:
+    """Whether granted or shared keywords carry a negative Power Attacker bonus (DM-124 check)."""
+    pa = keywords.get("power_attacker", 0)
+    per_card = keywords.get("power_attacker_per_card")
+    amount = per_card.get("amount", 0) if isinstance(per_card, dict) else 0
+    return (isinstance(pa, int) and pa < 0) or (isinstance(amount, int) and amount < 0)
+
+
 class DuelMastersCard(_Strict):
     """A card definition (DM-104). Only ``name`` and ``type`` are required."""
 
@@ -238,9 +246,12 @@ class DuelMastersCard(_Strict):
         (its own printed power, or a negative bonus it has or shares), so that the DM-124 state
         check must look at the power of every creature."""
         kw = self.keywords
-        bundles = (kw.survivor, kw.turbo_rush, kw.wave_striker)
-        return (self.type != "spell" and self.power + self.power_bonus <= 0) or any(
-            b is not None and b.power < 0 for b in bundles)
+        if self.type != "spell" and self.power + self.power_bonus <= 0:
+            return True
+        if kw.power_attacker < 0 or (kw.power_attacker_per_card is not None and kw.power_attacker_per_card.amount < 0):
+            return True
+        bundles = [b for b in (kw.survivor, kw.turbo_rush, kw.wave_striker) if b is not None]
+        return any(b.power < 0 or lowers_power(b.keywords) for b in bundles)
 
     @property
     def is_creature(self) -> bool:

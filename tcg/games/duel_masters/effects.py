@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tcg.core.state import Decision, Task
-from tcg.games.duel_masters.cards import Effect, Selector
+from tcg.games.duel_masters.cards import Effect, Selector, lowers_power
 from tcg.games.duel_masters.queries import DMQueries
 
 Ref = tuple[Any, ...]
@@ -268,6 +268,8 @@ class DMEffects(DMQueries):
         power (``may_lower_power``) can bring a creature to 0, as printed powers are positive."""
         for e in self.effects:
             if e["kind"] == "power" and e["amount"] < 0:
+                return True
+            if e["kind"] == "keywords" and lowers_power(dict(e["keywords"])):
                 return True
         defs, cards = self.defs, self.cards
         return any(defs[cards[c].name].may_lower_power for p in (0, 1) for c in self.zones[p]["battle"])
