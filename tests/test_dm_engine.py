@@ -199,3 +199,28 @@ def test_evolution_does_not_gain_speed_attacker(dm):
     evo = state.zones[0]["battle"][0]
     assert not state.keyword(evo, "speed_attacker")
     assert not state.is_summoning_sick(evo)
+
+
+def test_packaged_cards_have_printed_rarity_and_collector_number(dm):
+    # Card data: every packaged card carries its printed rarity and collector number, and the
+    # numbers of one set all count to the same set size ("23/110", "S1/110": DM-01 has 110 cards).
+    rarities = {"Common", "Uncommon", "Rare", "Very Rare", "Super Rare"}
+    sizes: dict[str, set[str]] = {}
+    for name, card in dm.cards().items():
+        assert card.rarity in rarities, f"{name}: rarity {card.rarity!r}"
+        assert card.card_number, f"{name}: no card_number"
+        assert card.set_code, f"{name}: no set_code"
+        if card.set_code != "Promo":
+            assert card.set_code.startswith("DM-"), f"{name}: set_code {card.set_code!r}"
+            sizes.setdefault(card.set_code, set()).add(card.card_number.split("/")[-1])
+    assert {s: n for s, n in sizes.items() if len(n) != 1} == {}
+
+
+def test_no_original_card_in_a_starter_deck(dm):
+    # A card made up for the engine (original: true) is in no starter deck.
+    from tcg.core.decklist import load_deck
+
+    cards = dm.cards()
+    for path in dm.starter_decks().values():
+        for entry_name in load_deck(path).cards():
+            assert not cards[entry_name].original, f"{path}: {entry_name} is not a printed card"

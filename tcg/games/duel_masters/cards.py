@@ -181,7 +181,9 @@ class Keywords(_Strict):
     cant_attack_players: bool = False  # DM-48, DM-108
     cant_be_blocked: bool = False
     attacks_if_able: bool = False  # DM-69: must attack when able; then no tap ability
-    survives_battle_against: Civilization | None = None  # not destroyed by battling a creature of it
+    # not destroyed when it loses a battle against a creature of it (Amnis); winning gives no
+    # protection from that creature's Slayer
+    survives_battle_against: Civilization | None = None
     stealth: Civilization | None = None  # DM-73
     evolution: Evolution | None = None  # DM-28..DM-38
     survivor: Bundle | None = None  # DM-64..DM-66: the ability shared with your Survivors
@@ -190,6 +192,14 @@ class Keywords(_Strict):
     tap_ability: ActivatedEffects | None = None  # DM-67..DM-70, DM-117
     silent_skill: ActivatedEffects | None = None  # DM-76..DM-79
     spell_restriction: Restriction | None = None  # e.g. Alcadeias (DM-12)
+
+
+def lowers_power(keywords: dict[str, Any]) -> bool:
+    """Whether granted or shared keywords carry a negative Power Attacker bonus (DM-124 check)."""
+    pa = keywords.get("power_attacker", 0)
+    per_card = keywords.get("power_attacker_per_card")
+    amount = per_card.get("amount", 0) if isinstance(per_card, dict) else 0
+    return (isinstance(pa, int) and pa < 0) or (isinstance(amount, int) and amount < 0)
 
 
 class DuelMastersCard(_Strict):
@@ -206,8 +216,9 @@ class DuelMastersCard(_Strict):
     effects: list[Effect] = []  # what a spell does when cast (DM-25)
     power_bonus: int = 0  # a constant static bonus (rare)
     text: str = ""  # printed rules text, for people
-    set_code: str = ""
-    rarity: str = ""
+    set_code: str = ""  # the printed set: "DM-01" .. "DM-12", or "Promo"
+    card_number: str = ""  # the collector number printed in that set: "23/110", "S1/110", "L3/6 Y1"
+    rarity: str = ""  # the printed rarity symbol: Common, Uncommon, Rare, Very Rare, Super Rare
     original: bool = False  # made up for this engine, not a printed card: in no starter deck
 
     @model_validator(mode="after")
@@ -228,6 +239,19 @@ class DuelMastersCard(_Strict):
         """Whether keywords can switch on conditionally (Survivor sharing, Turbo Rush, Wave Striker)."""
         kw = self.keywords
         return self.is_survivor or kw.turbo_rush is not None or kw.wave_striker is not None
+
+    @cached_property
+    def may_lower_power(self) -> bool:
+        """Whether this card in the battle zone can bring a creature to 0 power or less by itself
+        (its own printed power, or a negative bonus it has or shares), so that the DM-124 state
+        check must look at the power of every creature."""
+        kw = self.keywords
+        if self.type != "spell" and self.power + self.power_bonus <= 0:
+            return True
+        if kw.power_attacker < 0 or (kw.power_attacker_per_card is not None and kw.power_attacker_per_card.amount < 0):
+            return True
+        bundles = [b for b in (kw.survivor, kw.turbo_rush, kw.wave_striker) if b is not None]
+        return any(b.power < 0 or lowers_power(b.keywords) for b in bundles)
 
     @property
     def is_creature(self) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tcg.core.state import Decision, Task
-from tcg.games.duel_masters.cards import Effect, Selector
+from tcg.games.duel_masters.cards import Effect, Selector, lowers_power
 from tcg.games.duel_masters.queries import DMQueries
 
 Ref = tuple[Any, ...]
@@ -246,6 +246,33 @@ class DMEffects(DMQueries):
         """Until-end-of-turn effects end when their creature leaves the battle zone."""
         if any(e["card"] == cid for e in self.effects):
             self.effects = [e for e in self.effects if e["card"] != cid]
+
+    def check_state(self) -> None:
+        """DM-124: a creature whose power is 0 or less (after every modifier) is destroyed at once,
+        as a rules action, not an effect. Run after every rules step (an answered decision or an
+        automatic task), so no effect, expiring modifier or board-dependent bonus leaves one in
+        play. Creatures found together are destroyed together; their leaving may lower other
+        powers (a Survivor's shared bonus), so the check repeats until nothing changes."""
+        while self.winner is None and self._power_may_be_zero():
+            doomed = [c for p in (0, 1) for c in self.zones[p]["battle"] if self.power(c) <= 0]
+            if not doomed:
+                return
+            for c in doomed:
+                if self.zone_of(c) == "battle":
+                    self.emit("state_check", rule="DM-124", card=c, name=self.cards[c].name,
+                              player=self.cards[c].controller)
+                    self.destroy(c)
+
+    def _power_may_be_zero(self) -> bool:
+        """A cheap test before the DM-124 check: only negative modifiers or cards that may lower
+        power (``may_lower_power``) can bring a creature to 0, as printed powers are positive."""
+        for e in self.effects:
+            if e["kind"] == "power" and e["amount"] < 0:
+                return True
+            if e["kind"] == "keywords" and lowers_power(dict(e["keywords"])):
+                return True
+        defs, cards = self.defs, self.cards
+        return any(defs[cards[c].name].may_lower_power for p in (0, 1) for c in self.zones[p]["battle"])
 
     def destroy(self, cid: int) -> None:
         """Put a creature into the graveyard; only its top card's abilities trigger (DM-36)."""

@@ -122,11 +122,13 @@ class DuelMastersState(DMEffects):
     # ================================================================== answering decisions
     def _resolve(self, action: Action) -> None:
         self._answer(action)
+        self.check_state()  # DM-124
         if self.flags.get("pending_triggers"):
             self.flush_triggers()
 
     def _run_task(self, task: Task) -> None:
         self._step(task)
+        self.check_state()  # DM-124
         if self.flags.get("pending_triggers"):
             self.flush_triggers()
 
@@ -454,7 +456,9 @@ class DuelMastersState(DMEffects):
         for loser in losers:
             if self.keyword(loser, "slayer"):
                 other = defender if loser == attacker else attacker
-                if other not in doomed and not self._survives(other, loser):
+                # A creature that lost too is already doomed unless it survives losing (Amnis);
+                # one that won has no such protection.
+                if other not in losers:
                     doomed.append(other)
         for c in doomed:
             if c in losers:
@@ -466,7 +470,9 @@ class DuelMastersState(DMEffects):
                 self.destroy(c)
 
     def _survives(self, cid: int, opponent: int) -> bool:
-        """A creature that "isn't destroyed" when it battles a creature of a civilization (Amnis)."""
+        """A creature that "isn't destroyed" when it loses a battle against a creature of a
+        civilization (Amnis, Holy Elemental: "When this creature loses a battle against a darkness
+        creature, this creature isn't destroyed")."""
         civ = self.keyword(cid, "survives_battle_against")
         return bool(civ) and civ in self.d(opponent).civset
 
@@ -483,6 +489,12 @@ class DuelMastersState(DMEffects):
         # "until the end of the turn" effects end; "next turn" ones last one turn more
         self.effects = [e for e in self.effects if e.get("until", self.turn) > self.turn]
         self.flags = {}
+        # DM-124: an expired bonus may leave a creature at 0 power; it is destroyed in this turn,
+        # and its "when destroyed" abilities resolve before the turn ends (then cleanup again).
+        self.check_state()
+        if self.flags.get("pending_triggers"):
+            self.tasks.append(Task("cleanup"))
+            return
         cards = self.cards
         for cid in [c.id for c in cards if c.entered_this_turn]:
             cards[cid] = cards[cid].replace(entered_this_turn=False)
