@@ -1,4 +1,5 @@
-# The two commands of the quick start: `make demo` and `make test`.
+# The two commands of the quick start: `make demo` and `make test`; `make check` runs the long
+# checks after it (CI runs both).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -17,12 +18,14 @@ CAN_COMPILE := $(shell $(PYTHON) -c "import os, shutil, sysconfig; \
 	print('yes' if shutil.which(cc) and os.path.exists(h) else '')")
 NO_COMPILER := no C compiler or no Python headers here: the compiled build is skipped
 
-.PHONY: demo test lint typecheck unit scenarios compiled compiled-check no-compiler bench clean
+.PHONY: demo test check lint typecheck unit scenarios conformance compiled compiled-check no-compiler bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	@echo "installing tcg-engine and its development tools into $(VENV) (about a minute)"
+	$(BIN)/pip install --progress-bar off -e '.[dev]'
+	$(BIN)/tcg --version
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -32,8 +35,14 @@ lint: $(STAMP)
 	$(BIN)/ruff check tcg tests benchmarks setup.py
 	$(BIN)/mypy tcg
 
+# The suite plays every scenario file (tests/test_scenarios.py) and 200 random games per game
+# checking JSON round trips and hidden information at every 10th state (tests/test_conformance.py).
 unit: $(STAMP)
 	$(BIN)/pytest -q -n 2 --dist worksteal
+
+# The same 200 games per game, every state checked.
+conformance: $(STAMP)
+	TCG_CONFORMANCE_EVERY=1 $(BIN)/pytest -q -n 2 --dist worksteal -p no:cacheprovider tests/test_conformance.py
 
 scenarios: $(STAMP)
 	$(BIN)/tcg scenario run scenarios
@@ -60,7 +69,11 @@ compiled-check: $(COMPILED_STAMP)
 	diff build/fingerprint-pure.txt build/fingerprint-compiled.txt
 	@cat build/fingerprint-compiled.txt
 
-test: lint unit scenarios $(if $(CAN_COMPILE),compiled-check,no-compiler)
+# At most 8 minutes on a fresh 2-core machine, install included.
+test: lint unit
+
+# The long checks (about 15 minutes): every state of the conformance games, then the compiled build.
+check: conformance $(if $(CAN_COMPILE),compiled-check,no-compiler)
 
 no-compiler:
 	@echo "$(NO_COMPILER) (the engine runs as pure Python)"
