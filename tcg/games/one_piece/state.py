@@ -275,16 +275,21 @@ class OnePieceState(OPEffects):
         if self.zone_of(target) == "characters":
             self.ko(target)
             return
+        # OP-116 (corrected): the 0-life check is made once for the whole damage, before any
+        # life card is taken: [Double Attack] against 1 life card takes it and does not win.
+        if not self.zones[1 - p]["life"]:
+            self.lose(1 - p, "leader_damage")
+            return
         hits = 2 if self.has_double_attack(attacker) else 1
         for _ in range(hits):
             self.tasks.append(Task("leader_damage", player=1 - p, banish=self.has_banish(attacker)))
 
     def _leader_damage(self, task: Task) -> None:
-        """OP-116: a life card to the hand, or its [Trigger]; with no life left the player loses."""
+        """OP-116: one point of damage takes the top life card to the hand, or its [Trigger];
+        with no life card left it does nothing (the 0-life check came before, once)."""
         p = task["player"]
         life = self.zones[p]["life"]
         if not life:
-            self.lose(p, "leader_damage")
             return
         card = life[0]
         self.emit("damage", player=p)
