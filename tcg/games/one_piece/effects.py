@@ -209,12 +209,13 @@ class OPEffects(OPQueries):
         return self.select(sel, controller, source)
 
     def special_effect(self, data: dict[str, Any], eff: Effect) -> bool:
-        """An "if" that does not hold skips the instruction; an unpaid DON!! -X ends the list."""
+        """An "if" that does not hold skips the instruction; "up to N" asks how many (``count``);
+        a DON!! -X inside a text is asked, and declined or unpayable it ends the list."""
         controller, source = data["controller"], data["source"]
         if eff.condition is not None and not self.condition_holds(eff.condition, controller, source):
             self.next_effect(data)
             return True
-        if eff.up_to and self._picked(data) is None:
+        if eff.up_to and self._picked(data) is None and (not eff.optional or data.get("accepted")):
             most = self.up_to_most(eff, controller)
             if most > 0:  # OP-121: "up to N" allows fewer, down to 0 - the player says how many
                 self.decision = Decision(controller, "count", {"task": data, "most": most})
