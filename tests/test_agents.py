@@ -241,3 +241,16 @@ def test_op_rule_agent_beats_random() -> None:
     ds = [OP.deck(names[0]), OP.deck(names[1])]
     wins = sum(play_game(OP, ds, ["rule", "random"], seed)[0].winner == 0 for seed in range(6))
     assert wins >= 5
+
+
+def test_op_rule_agent_returns_rested_don_first_and_takes_every_up_to() -> None:
+    # OP-109 / OP-121: the don_minus and count decisions the engine now asks.
+    def op_obs(kind: str) -> dict[str, Any]:
+        player = {"counters": {}, "zones": {"leader": [{"id": 0, "name": "Kaido (ST04-001)", "type": "leader"}]}}
+        return {"game": "one_piece", "viewer": 0, "turn": 3, "active": 0, "first_player": 0, "phase": "main",
+                "winner": None, "decision": {"player": 0, "kind": kind}, "players": [player, {"counters": {},
+                                                                                             "zones": {}}]}
+    don = [Action("choose", option="active"), Action("choose", card=0), Action("choose", option="rested")]
+    assert RuleAgent(0).choose(op_obs("don_minus"), don) == Action("choose", option="rested")
+    counts = [Action("choose", option=n) for n in (0, 2, 1)]
+    assert RuleAgent(0).choose(op_obs("count"), counts) == Action("choose", option=2)

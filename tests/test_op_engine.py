@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -74,3 +75,21 @@ def test_don_are_conserved_and_errors_change_nothing(op, decks):
             break
         s.apply(s.legal_actions()[0])
         assert s.conserved() == totals
+
+
+RARITIES = {"L", "C", "UC", "R", "SR", "SEC", "SP CARD", "TR", "P"}  # as the official card list prints them
+
+
+def test_every_packaged_card_has_its_card_number_and_rarity(op):
+    # Card data (issue 14): a printed card carries its number and its rarity as printed in the
+    # starter deck; a card made up for the engine is marked original and is in no starter deck.
+    in_decks = {name for deck in op.starter_decks() for name in op.deck(deck).cards()}
+    for name, card in op.cards().items():
+        if card.original:
+            assert name not in in_decks, f"{name} is original (not printed) but in a starter deck"
+            continue
+        assert re.fullmatch(r"(ST|OP|EB|PRB)\d{2}-\d{3}|P-\d{3}", card.card_number), f"{name}: {card.card_number!r}"
+        assert card.rarity in RARITIES, f"{name} ({card.card_number}): rarity {card.rarity!r}"
+        assert (card.rarity == "L") == (card.type == "leader"), f"{name}: only a Leader is L"
+        if "(" in name:  # names shared by two printings carry the card number
+            assert name.endswith(f"({card.card_number})"), name

@@ -87,6 +87,18 @@ class OnePieceStrategy:
     def _on_optional(self, b: _Board, legal: Sequence[Action]) -> Action | None:
         return next((a for a in legal if a.type == "choose"), None)
 
+    def _on_don_minus(self, b: _Board, legal: Sequence[Action]) -> Action | None:
+        """DON!! -X: give back a rested DON!! first, then an active one, keeping the power on cards."""
+        for option in ("rested", "active"):
+            pick = next((a for a in legal if a.get("option") == option), None)
+            if pick is not None:
+                return pick
+        return legal[0] if legal else None
+
+    def _on_count(self, b: _Board, legal: Sequence[Action]) -> Action | None:
+        """"Up to N": as many as allowed."""
+        return max(legal, key=lambda a: int(a.get("option", 0)), default=None)
+
     def _on_replace(self, b: _Board, legal: Sequence[Action]) -> Action | None:
         return min(legal, key=lambda a: _power(b.view(a.get("card"))), default=None)
 

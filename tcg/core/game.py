@@ -198,6 +198,11 @@ class Game:
         """A player counter for scenario checks (``life``, ``lp``...)."""
         raise DataError(f"{self.name} has no player counter {name!r}", field=name)
 
+    def literal_names_card(self, state: State, cid: int, literal: str) -> bool:
+        """Whether a scenario literal (``player``, ``leader``, ``reserve``) matches this card id in an
+        action field; for games whose actions carry a card where the README writes a literal."""
+        return False
+
     def zone_entries(self, state: State, player: int, zone: str) -> list[int]:
         """The top-level cards of a zone as scenarios see them."""
         return list(state.zones[player][zone])

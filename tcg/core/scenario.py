@@ -233,8 +233,8 @@ class Runner:
     def card_matches(self, cid: Any, ref: Any) -> bool:
         if not isinstance(cid, int) or isinstance(cid, bool) or not isinstance(ref, str):
             return bool(cid == ref)
-        if ref in LITERALS:
-            return False
+        if ref in LITERALS:  # e.g. One Piece's `target: leader`: the game says which cards it names
+            return self.game.literal_names_card(self.state, cid, ref)
         st = self.state
         r = ref
         if len(r) > 3 and r[0] == "p" and r[1] in "01" and r[2] == ":":

@@ -95,6 +95,7 @@ class Effect(_Strict):
     rested: bool = False
     player: Literal["self", "opponent"] = "self"
     optional: bool = False
+    up_to: bool = False  # "up to `count`" (DON!!, life or deck cards): the player chooses 0..count (OP-121)
 
 
 Timing = Literal[

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tcg.core.state import Task
+from tcg.core.actions import Action
+from tcg.core.state import Decision, Task
 from tcg.games.one_piece.cards import Effect
 from tcg.games.one_piece.queries import OPQueries
+
+RETURN_RESTED = Action("choose", option="rested")
+RETURN_ACTIVE = Action("choose", option="active")
 
 
 class OPEffects(OPQueries):
@@ -111,7 +115,10 @@ class OPEffects(OPQueries):
         self.tasks.append(Task("cost_offer", card=cid, index=index, player=owner))
 
     def pay_ability_cost(self, cid: int, index: int, owner: int) -> None:
-        """Rest this card, rest DON!! (①②③), return DON!! (DON!! -X, OP-109): cost area first."""
+        """Rest this card, rest DON!! (①②③), return DON!! (DON!! -X, OP-109).
+
+        The DON!! -X part is a task (the player chooses which DON!!): callers queue the
+        ability's effects first, so that the cost is paid before they resolve."""
         ab = self.d(cid).abilities[index]
         if ab.rest_self:
             self.update(cid, tapped=True)
@@ -119,9 +126,47 @@ class OPEffects(OPQueries):
             self.counters[owner]["cost_area_active"] -= ab.rest_don
             self.counters[owner]["cost_area_rested"] += ab.rest_don
         if ab.don_minus:
-            self.return_don(owner, ab.don_minus)
+            self.tasks.append(Task("return_don", player=owner, count=ab.don_minus))
+
+    # ------------------------------------------------------------------ DON!! -X (OP-109)
+    def return_don_options(self, owner: int) -> list[Action]:
+        """Where the next DON!! of a DON!! -X may come from: the player's choice (OP-109: "from
+        your Leader, Characters or cost area"): a rested or an active one of the cost area, or
+        one given to a card. Stable order: rested, active, then the cards in field order."""
+        c = self.counters[owner]
+        out = []
+        if c["cost_area_rested"]:
+            out.append(RETURN_RESTED)
+        if c["cost_area_active"]:
+            out.append(RETURN_ACTIVE)
+        out.extend(Action.of("choose", (("card", x),)) for x in [self.leader(owner), *self.zones[owner]["characters"]]
+                   if self.don(x))
+        return out
+
+    def return_don_step(self, owner: int, count: int) -> None:
+        """Return ``count`` DON!! one at a time, asking where the choice matters (decision
+        ``don_minus``); with one kind of source left, or all of them going, nothing is asked."""
+        if count <= 0:
+            return
+        if self.don_on_field(owner) <= count or len(self.return_don_options(owner)) <= 1:
+            self.return_don(owner, count)
+            return
+        self.decision = Decision(owner, "don_minus", {"count": count})
+
+    def return_one_don(self, owner: int, action: Action, count: int) -> None:
+        """The answer to ``don_minus``: that DON!! goes to the DON!! deck; then the next one."""
+        card = action.get("card")
+        if card is None:
+            self.don_move(owner, f"cost_area_{action.get('option')}", "don_deck", 1)
+        else:
+            self.set_counter(card, "don", self.don(card) - 1)
+            self.counters[owner]["don_deck"] += 1
+            self.emit("don_returned", card=card, name=self.cards[card].name, player=owner)
+        if count > 1:
+            self.tasks.append(Task("return_don", player=owner, count=count - 1))
 
     def return_don(self, owner: int, count: int) -> int:
+        """Return ``count`` DON!! with no choice to make: rested, active, then given ones."""
         left = count
         for area in ("cost_area_rested", "cost_area_active"):
             left -= self.don_move(owner, area, "don_deck", left)
@@ -164,17 +209,62 @@ class OPEffects(OPQueries):
         return self.select(sel, controller, source)
 
     def special_effect(self, data: dict[str, Any], eff: Effect) -> bool:
-        """An "if" that does not hold skips the instruction; an unpaid DON!! -X ends the list."""
+        """An "if" that does not hold skips the instruction; "up to N" asks how many (``count``);
+        a DON!! -X inside a text is asked, and declined or unpayable it ends the list."""
         controller, source = data["controller"], data["source"]
         if eff.condition is not None and not self.condition_holds(eff.condition, controller, source):
             self.next_effect(data)
             return True
-        if eff.do == "don_minus":
-            if self.don_on_field(controller) >= eff.count:
-                self.return_don(controller, eff.count)
-                self.next_effect(data)
+        if eff.up_to and self._picked(data) is None and (not eff.optional or data.get("accepted")):
+            most = self.up_to_most(eff, controller)
+            if most > 0:  # OP-121: "up to N" allows fewer, down to 0 - the player says how many
+                self.decision = Decision(controller, "count", {"task": data, "most": most})
+                return True
+        if eff.do == "don_minus":  # "DON!! -X (You may return ...):" - a cost the player may decline
+            if self.don_on_field(controller) < eff.count:
+                return True  # cannot be paid: the rest of the text does not happen
+            if not data.get("accepted"):  # OP-121: optional costs may be declined
+                self.decision = Decision(controller, "optional", {"task": {**data, "ask": False, "whole": True}})
+                return True
+            self.next_effect(data)
+            self.tasks.append(Task("return_don", player=controller, count=eff.count))
             return True
         return False
+
+    def up_to_most(self, eff: Effect, controller: int) -> int:
+        """The most an "up to `count`" instruction can do now (a count decision offers 0..this)."""
+        who = controller if eff.player == "self" else 1 - controller
+        c = self.counters
+        available = {"trash_life": len(self.zones[who]["life"]), "add_to_life": len(self.zones[controller]["deck"]),
+                     "add_don": c[controller]["don_deck"], "set_don_active": c[controller]["cost_area_rested"],
+                     "give_rested_don": c[controller]["cost_area_rested"],
+                     "rest_opponent_don": c[1 - controller]["cost_area_active"]}.get(eff.do, eff.count)
+        return min(eff.count, available)
+
+    @staticmethod
+    def count_actions(most: int) -> list[Action]:
+        """``choose {option: n}`` for n = most .. 0 (the most first: the stable order)."""
+        return [Action.of("choose", (("option", n),)) for n in range(most, -1, -1)]
+
+    def answer_count(self, data: dict[str, Any], n: int) -> None:
+        """Resume the instruction with the chosen count; 0 skips it."""
+        task = dict(data["task"])
+        if n == 0:
+            self.next_effect(task)
+            return
+        self.tasks.append(Task.of("effects", {**task, "picked": [task["index"], n]}))
+
+    def continue_effect(self, data: dict[str, Any], eff: Any, chosen: tuple[int, ...]) -> None:
+        picked = self._picked(data)
+        if picked is not None:  # an "up to N" answered: the instruction does that many
+            eff = eff.model_copy(update={"count": picked})
+        self._continue_effect(data, eff, chosen)
+
+    @staticmethod
+    def _picked(data: dict[str, Any]) -> int | None:
+        """The count chosen for this instruction ([index, n]: later instructions ignore it)."""
+        picked = data.get("picked")
+        return int(picked[1]) if picked and picked[0] == data["index"] else None
 
     def effect_chooser(self, eff: Any, sel: Any, controller: int) -> int:
         """"Your opponent chooses 1 card from their hand": the owner of the cards chooses."""
@@ -182,7 +272,7 @@ class OPEffects(OPQueries):
             return 1 - controller
         return controller
 
-    def continue_effect(self, data: dict[str, Any], eff: Any, chosen: tuple[int, ...]) -> None:
+    def _continue_effect(self, data: dict[str, Any], eff: Any, chosen: tuple[int, ...]) -> None:
         if eff.target in ("attacker", "leader"):
             self.next_effect(data)
             self.do_effect(eff, data["controller"], data["source"],

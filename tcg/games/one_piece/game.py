@@ -162,6 +162,11 @@ class OnePieceGame(Game):
             return state.don(cid)
         return super().card_property(state, cid, prop)
 
+    def literal_names_card(self, state: State, cid: int, literal: str) -> bool:
+        """README: ``attack {card, target}`` and ``counter {card, target}`` write the Leader as the
+        literal ``leader``; the actions carry the Leader's card id, and its name matches too."""
+        return literal == "leader" and state.zone_of(cid) == "leader"
+
     def player_counter(self, state: State, player: int, name: str) -> Any:
         if name == "life":
             return len(state.zones[player]["life"])

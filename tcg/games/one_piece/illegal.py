@@ -22,6 +22,11 @@ def explain(s: OnePieceState, a: Action) -> tuple[str, str]:
         return "OP-110", f"{t} needs a card (the field 'card')"
     if dec.kind == "replace":
         return "OP-112", "at most 5 Characters: choose one of your Characters to trash for the new one"
+    if dec.kind == "don_minus":
+        return "OP-109", ("DON!! -X: choose which DON!! goes back: choose {option: rested} or {option: active} from "
+                          "your cost area, or choose {card} for a DON!! given to that card")
+    if dec.kind == "count":
+        return "OP-121", f"\"up to\": choose {{option: n}} with n from 0 to {dec.data['most']}"
     if t in ("play", "give_don", "activate", "attack") and dec.kind != "main":
         return "OP-13", f"{t} is done in your Main phase outside a battle; now: {dec.kind}"
     if t == "play":

@@ -3,7 +3,8 @@ redraw, playing and DON!!, and the battle procedure (OP-115..OP-117).
 
 Decisions: ``mulligan`` (set-up), ``main`` (open: play, give_don, activate, attack, end_turn),
 ``replace`` (a sixth Character: which one to trash, OP-112), ``block``, ``counter``,
-``trigger`` (a life card's [Trigger]), ``target`` and ``optional`` (effects).
+``trigger`` (a life card's [Trigger]), ``target`` and ``optional`` (effects), ``don_minus`` (which
+DON!! a DON!! -X returns, OP-109) and ``count`` (how many, for "up to N", OP-121).
 """
 
 from __future__ import annotations
@@ -56,6 +57,10 @@ class OnePieceState(OPEffects):
             return self.target_actions(data)
         if kind == "optional":
             return [Action("choose", option="yes"), PASS]
+        if kind == "don_minus":
+            return self.return_don_options(p)
+        if kind == "count":
+            return self.count_actions(data["most"])
         if kind == "life_pick":
             return [Action("choose", option="top"), Action("choose", option="bottom")]
         raise AssertionError(f"unknown decision {kind}")
@@ -135,6 +140,10 @@ class OnePieceState(OPEffects):
                 self._counter(p, action)
         elif kind == "trigger":
             self._resolve_trigger(p, data["card"], use=t == "use_trigger")
+        elif kind == "don_minus":
+            self.return_one_don(p, action, data["count"])
+        elif kind == "count":
+            self.answer_count(dict(data), action.get("option"))
         elif kind == "life_pick":
             life = self.zones[p]["life"]
             self.move(life[0] if action.get("option") == "top" else life[-1], "hand", face_down=False)
@@ -145,8 +154,8 @@ class OnePieceState(OPEffects):
             if "cost_offer" in task:  # "[On Play] DON!! -1: ...": pay, then the effect
                 cid, index, owner = task["cost_offer"]
                 if t != "pass" and self.cost_payable(cid, index, owner):
-                    self.pay_ability_cost(cid, index, owner)
                     self.queue_effects(cid, owner, (self.cards[cid].name, "ability", index))
+                    self.pay_ability_cost(cid, index, owner)  # its DON!! -X runs before the effects
             else:
                 self.answer_optional(task, accepted=t != "pass")
         self.settle()
@@ -199,11 +208,11 @@ class OnePieceState(OPEffects):
 
     def _activate(self, p: int, card: int, index: int) -> None:
         ab = self.d(card).abilities[index]
-        self.pay_ability_cost(card, index, p)
         if ab.once_per_turn:
             self.flags[f"used:{card}:{index}"] = True
         self.emit("activated", card=card, name=self.cards[card].name, player=p)
         self.queue_effects(card, p, (self.cards[card].name, "ability", index))
+        self.pay_ability_cost(card, index, p)  # after queueing: its DON!! -X runs before the effects
 
     # ------------------------------------------------------------------ battle (OP-115)
     def _declare_attack(self, p: int, attacker: int, target: int) -> None:
@@ -275,16 +284,21 @@ class OnePieceState(OPEffects):
         if self.zone_of(target) == "characters":
             self.ko(target)
             return
+        # OP-116 (corrected): the 0-life check is made once for the whole damage, before any
+        # life card is taken: [Double Attack] against 1 life card takes it and does not win.
+        if not self.zones[1 - p]["life"]:
+            self.lose(1 - p, "leader_damage")
+            return
         hits = 2 if self.has_double_attack(attacker) else 1
         for _ in range(hits):
             self.tasks.append(Task("leader_damage", player=1 - p, banish=self.has_banish(attacker)))
 
     def _leader_damage(self, task: Task) -> None:
-        """OP-116: a life card to the hand, or its [Trigger]; with no life left the player loses."""
+        """OP-116: one point of damage takes the top life card to the hand, or its [Trigger];
+        with no life card left it does nothing (the 0-life check came before, once)."""
         p = task["player"]
         life = self.zones[p]["life"]
         if not life:
-            self.lose(p, "leader_damage")
             return
         card = life[0]
         self.emit("damage", player=p)
@@ -343,6 +357,8 @@ class OnePieceState(OPEffects):
             self._end_of_battle()
         elif k == "play_free":
             self._play_free(task["player"], task["card"])
+        elif k == "return_don":
+            self.return_don_step(task["player"], task["count"])
         elif k == "cost_offer":
             self.decision = Decision(task["player"], "optional",
                                      {"task": {"cost_offer": [task["card"], task["index"], task["player"]]}})
