@@ -550,9 +550,10 @@ class ForceOfWillState(FowEffects):
             self.emit("will_paid", player=p, stones=list(stones), attributes=list(attrs))
 
     def _finish_declaration(self) -> None:
-        item = self.flags.pop("declaring")
+        # A new dict without the paid cost: the old one may be shared with a clone (clone()
+        # copies flags one level deep), so it is never changed in place.
+        item = {k: v for k, v in self.flags.pop("declaring").items() if k != "cost"}
         p, card, kind = item["player"], item["card"], item["kind"]
-        item.pop("cost", None)
         if kind == "judgment":  # FOW-36: flipped and put onto the field as a J-ruler
             self.flags[f"judged:{p}"] = True
             self.move(card, "field", player=p, marks=frozenset({"j_ruler"}), entered_this_turn=True,
