@@ -251,3 +251,14 @@ def test_a_clone_taken_while_paying_is_not_changed_by_the_original():
             else:
                 s.apply(s.legal_actions()[rng.below(len(s.legal_actions()))])
     assert checked == 20
+
+
+def test_cards_made_up_for_the_engine_are_marked_and_in_no_starter_deck():
+    # Engine originals and the brief's fixtures (2.7) are not printed cards: `original: true`,
+    # and no starter deck (ruler, main or stone deck) holds one.
+    pool = FOW.cards()
+    assert all(c.original for c in pool.values() if c.fixture or c.card_number.startswith("TCGE-FOW-"))
+    for name in FOW.starter_decks():
+        deck = FOW.deck(name)
+        made_up = sorted({e.name for e in deck.entries if pool[e.name].original})
+        assert made_up == [], f"{name} holds engine originals: {made_up}"
