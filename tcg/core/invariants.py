@@ -93,7 +93,7 @@ class CloneProbe:
     def _text(self) -> str:
         data = self.clone.to_json(log=self.with_events)
         data["legal_actions"] = [a.to_json() for a in self.clone.legal_actions()]  # the shared cache too
-        return json.dumps(data, sort_keys=True)
+        return json.dumps(data)
 
     def problems(self) -> list[str]:
         now = self._text()
