@@ -4,7 +4,8 @@
 pytest -n spreads them over the cores and shows progress per game). After every action cards
 are conserved and no counter goes negative; at every ``EVERY``-th action (staggered by game,
 so that over the run every position of a game is checked) no observation leaks a hidden card
-and the state survives to_json -> JSON text -> from_json and clone() unchanged; the final
+and the state survives to_json -> JSON text -> from_json and clone() unchanged, and a clone taken then
+is unchanged when the original has played ``CLONE_EVERY`` more actions (clone isolation); the final
 state is checked in full, event log included. What the game conserves (Battle Spirits cores)
 never changes. Every game must end, and replaying its history must reproduce its final state
 exactly.
@@ -21,12 +22,13 @@ import os
 
 import pytest
 
-from tcg.core.invariants import check_conservation, check_counters, check_json_round_trip, check_no_leak
+from tcg.core.invariants import CloneProbe, check_conservation, check_counters, check_json_round_trip, check_no_leak
 from tcg.core.registry import game_names, load_game
 from tcg.core.rng import Rng
 
 GAMES = int(os.environ.get("TCG_CONFORMANCE_GAMES", "200"))
 EVERY = int(os.environ.get("TCG_CONFORMANCE_EVERY", "10"))
+CLONE_EVERY = max(7, EVERY)  # a clone is compared after at least 7 more actions (k >= 5)
 PER_CASE = 20
 MAX_ACTIONS = 5000
 CASES = [(name, first) for name in game_names() for first in range(0, GAMES, PER_CASE)]
@@ -46,9 +48,13 @@ def test_random_games_keep_every_invariant(game_name: str, first: int) -> None:
         state = game.new_state(decks, seed=g)
         conserved = state.conserved()
         rng = Rng(10_000 + g)
+        probe = None
         for n in range(MAX_ACTIONS):
             if state.game_over:
                 break
+            if (n + g) % CLONE_EVERY == 0:
+                assert probe is None or not probe.problems(), f"game {g}, action {n}: {probe.problems()}"
+                probe = CloneProbe(state)
             legal = state.legal_actions()
             assert legal, f"game {g}: a decision with no legal action"
             state.apply(legal[rng.below(len(legal))])
@@ -59,6 +65,7 @@ def test_random_games_keep_every_invariant(game_name: str, first: int) -> None:
                 problems.append(f"conserved quantities changed: {conserved} -> {state.conserved()}")
             assert not problems, f"game {g}, action {n}: {problems}"
         assert state.game_over, f"game {g} did not end within {MAX_ACTIONS} actions"
+        assert probe is None or not probe.problems(), f"game {g}, at the end: {probe.problems()}"
         assert not check_no_leak(state) + check_json_round_trip(state), f"game {g}: the final state fails a check"
         replayed = game.new_state(decks, seed=g)
         for action in state.history:

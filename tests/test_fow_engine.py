@@ -10,6 +10,7 @@ import pytest
 from tcg.core.actions import Action
 from tcg.core.decklist import parse_deck_text
 from tcg.core.errors import DataError, IllegalActionError
+from tcg.core.invariants import check_clone_isolation
 from tcg.core.registry import load_game
 from tcg.core.rng import Rng
 from tcg.sim.loop import play_game
@@ -233,3 +234,31 @@ def test_card_index_counts_the_total_will_cost():
     card = next(c for c in FOW.cards().values() if len(c.cost) == 2 and c.cost.get("generic"))
     fields = card_fields(card, FOW.card_to_json(card), "")
     assert fields.cost == sum(card.cost.values()) and fields.colors == list(card.attributes)
+
+
+def test_a_clone_taken_while_paying_is_not_changed_by_the_original():
+    # A clone taken during a declaration (a target or pay choice: flags["declaring"]) shares
+    # that dict with the original (clone() copies flags one level deep); finishing the
+    # declaration in the original must not change the clone's chase item (FOW-27, FOW-48).
+    checked = 0
+    for seed in range(6):
+        s = FOW.new_state(_decks(), seed=seed)
+        rng = Rng(seed)
+        while not s.game_over and checked < 20:
+            if "declaring" in s.flags:
+                assert check_clone_isolation(s, lambda st: st.apply(st.legal_actions()[0]), k=5) == []
+                checked += 1
+            else:
+                s.apply(s.legal_actions()[rng.below(len(s.legal_actions()))])
+    assert checked == 20
+
+
+def test_cards_made_up_for_the_engine_are_marked_and_in_no_starter_deck():
+    # Engine originals and the brief's fixtures (2.7) are not printed cards: `original: true`,
+    # and no starter deck (ruler, main or stone deck) holds one.
+    pool = FOW.cards()
+    assert all(c.original for c in pool.values() if c.fixture or c.card_number.startswith("TCGE-FOW-"))
+    for name in FOW.starter_decks():
+        deck = FOW.deck(name)
+        made_up = sorted({e.name for e in deck.entries if pool[e.name].original})
+        assert made_up == [], f"{name} holds engine originals: {made_up}"

@@ -1,7 +1,8 @@
 """Checks every game must pass after every action (the generic conformance checker).
 
 Used by the property test over all registered games: cards are conserved, counters never
-go negative, JSON round-trips exactly, and no observation leaks a hidden card.
+go negative, JSON round-trips exactly, no observation leaks a hidden card, and a clone does
+not change when the original plays on.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from tcg.core.state import State
@@ -68,6 +70,50 @@ def check_json_round_trip(state: State, with_events: bool = True) -> list[str]:
     if state.clone().to_json(log=with_events) != original:
         return ["clone() differs from the original"]
     return []
+
+
+class CloneProbe:
+    """A clone and its JSON (legal actions included) as taken; :meth:`problems` later says
+    whether the clone changed since.
+
+    ``clone()`` copies containers one level deep (``flags``, ``effects`` and ``tasks`` are
+    shallow copies), so a game that mutates a shared value in place (``item.pop(...)`` on a
+    dict held in ``flags``) changes every clone with it: search and undo then go wrong. Only
+    playing the original on shows this; comparing a fresh clone (as
+    :func:`check_json_round_trip` does) cannot.
+    """
+
+    __slots__ = ("clone", "text", "with_events")
+
+    def __init__(self, state: State, with_events: bool = False) -> None:
+        self.clone = state.clone()
+        self.with_events = with_events
+        self.text = self._text()
+
+    def _text(self) -> str:
+        data = self.clone.to_json(log=self.with_events)
+        data["legal_actions"] = [a.to_json() for a in self.clone.legal_actions()]  # the shared cache too
+        return json.dumps(data)
+
+    def problems(self) -> list[str]:
+        now = self._text()
+        if now == self.text:
+            return []
+        before, after = json.loads(self.text), json.loads(now)
+        changed = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
+        return [f"a clone changed when the original played on (fields: {', '.join(changed)})"]
+
+
+def check_clone_isolation(state: State, advance: Callable[[State], object], k: int = 5,
+                          with_events: bool = False) -> list[str]:
+    """Clone ``state``, advance the original ``k`` actions with ``advance(state)`` (fewer if
+    the game ends), and require the clone's JSON and legal actions unchanged."""
+    probe = CloneProbe(state, with_events)
+    for _ in range(k):
+        if state.game_over:
+            break
+        advance(state)
+    return probe.problems()
 
 
 _ID = re.compile(r'"id": (\d+)')

@@ -550,9 +550,10 @@ class ForceOfWillState(FowEffects):
             self.emit("will_paid", player=p, stones=list(stones), attributes=list(attrs))
 
     def _finish_declaration(self) -> None:
-        item = self.flags.pop("declaring")
+        # A new dict without the paid cost: the old one may be shared with a clone (clone()
+        # copies flags one level deep), so it is never changed in place.
+        item = {k: v for k, v in self.flags.pop("declaring").items() if k != "cost"}
         p, card, kind = item["player"], item["card"], item["kind"]
-        item.pop("cost", None)
         if kind == "judgment":  # FOW-36: flipped and put onto the field as a J-ruler
             self.flags[f"judged:{p}"] = True
             self.move(card, "field", player=p, marks=frozenset({"j_ruler"}), entered_this_turn=True,
@@ -770,16 +771,18 @@ class ForceOfWillState(FowEffects):
         self._marker(p, "block", blocker)
 
     def _battle_damage(self) -> None:
-        """FOW-44..47: unblocked, the player loses life equal to ATK, or the two battle."""
+        """FOW-44..47: unblocked, the player loses life equal to ATK, or the two battle.
+
+        FOW-125: a blocker that has left the field (or changed sides) by now no longer blocks;
+        the attack goes on against the target it was declared against, as if unblocked."""
         battle = self.flags.pop("battle", None)
         if battle is None or not self.is_battler(battle["attacker"]):
             self.emit("battle_end")
             return
         attacker, p = battle["attacker"], battle["player"]
         blocker = battle.get("blocker")
-        if blocker is not None:
-            if self.is_battler(blocker) and self.cards[blocker].controller == 1 - p:
-                self._fight(attacker, blocker, pierce_to=1 - p)
+        if blocker is not None and self.is_battler(blocker) and self.cards[blocker].controller == 1 - p:
+            self._fight(attacker, blocker, pierce_to=1 - p)  # FOW-116
         else:
             target = battle["target"]
             victim = target_player(target)
