@@ -105,7 +105,6 @@ class YGOEffects(YGOQueries):
         self.move(cid, "monster_zone", player=player, tapped=defense, face_down=False, entered_this_turn=True,
                   marks=marks)
         self.emit("special_summoned", card=cid, name=self.cards[cid].name, player=player)
-        self.monsters_changed(player)
         if self._trigger_of(cid, "summoned"):
             self.add_trigger(cid, player)
         return True
@@ -118,8 +117,21 @@ class YGOEffects(YGOQueries):
         else:
             self.tasks.append(Task("summon_position", card=cid, player=player, banish=eff.banish_when_leaves))
 
+    def move(self, cid: int, zone: str, *, player: int | None = None, top: bool = False, **status: Any) -> None:
+        """``State.move``; while an attack is under way, a monster that enters or leaves a Monster
+        Zone (summoned or placed, leaving, control changing) may cause a replay (YGO-127)."""
+        src_player, src_zone = self.where[cid]
+        super().move(cid, zone, player=player, top=top, **status)
+        if (src_zone == "monster_zone" or zone == "monster_zone") and self.flags.get("attack") is not None:
+            if src_zone == "monster_zone":
+                self.monsters_changed(src_player)
+            if zone == "monster_zone":
+                self.monsters_changed(self.where[cid][0])
+
     def monsters_changed(self, player: int) -> None:
-        """YGO-127: a change among the monsters of the defending player may cause a replay."""
+        """YGO-127: a monster of the defending player was summoned or placed, left the field or
+        changed control after the attack was declared: a replay at the next open state, even if
+        the number of monsters is the same again."""
         attack = self.flags.get("attack")
         if attack is not None and attack["player"] != player:
             self.flags["attack"] = {**attack, "replay": True}

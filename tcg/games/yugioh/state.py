@@ -212,6 +212,8 @@ class YugiohState(YGOEffects):
             top = chain[-1]["speed"]
             if speed < max(2, top) or (top == 3 and speed < 3):
                 return False  # YGO-120 (2), (3)
+            if any(link["card"] == cid for link in chain):
+                return False  # a monster activated from the hand stays there until it resolves
         if self.phase in ("damage_step", "damage_calculation") and not (
                 d.trap_kind == "counter" or eff.activation.changes_atk_def or eff.mandatory):
             return False  # YGO-20: also for every later link of a Damage Step chain
@@ -391,12 +393,14 @@ class YugiohState(YGOEffects):
             self._activate(p, card)
 
     def _after_summon(self, p: int, card: int, how: str) -> None:
-        """A summon does not start a chain, but the opponent may respond to it (YGO-120)."""
+        """A summon does not start a chain, but it may be responded to (YGO-120): the turn player
+        has the first chance, then the opponent, as after an attack declaration (YGO-109); the
+        game goes on once both have passed in a row."""
         self.flags["summoned"] = {"card": card, "how": how}
         if self._trigger_of(card, "summoned"):
             self.add_trigger(card, p)
         self.tasks.append(Task("open_triggers"))
-        self._open_window(1 - p, 0, "summon", single=True)
+        self._open_window(p, 0, "summon")
 
     # ------------------------------------------------------------------ chains (YGO-120)
     def _activate(self, p: int, card: int) -> None:
