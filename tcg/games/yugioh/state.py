@@ -171,7 +171,8 @@ class YugiohState(YGOEffects):
 
         ``context``: ``main`` (an open state in your Main Phase), ``chain`` (responding to the
         last chain link), ``attack`` / ``direct_attack`` (an attack was just declared),
-        ``summon`` (the opponent just summoned), ``damage_step``, ``phase`` (before a phase ends)."""
+        ``summon`` (a monster was just summoned), ``damage_step``, ``phase`` (before a phase ends, and the
+        Draw, Standby and End Phase windows of YGO-135)."""
         card = self.cards[cid]
         d = self.defs[card.name]
         eff = d.effect
@@ -319,6 +320,8 @@ class YugiohState(YGOEffects):
             if t == "pass":
                 self._open_window(1 - p, data["passes"] + 1, data["context"], data.get("single", False))
             else:
+                if data["context"] == "phase":
+                    self.flags["phase_response"] = True  # YGO-135: the window opens again after the chain
                 self._activate(p, action.get("card"))
         elif kind == "replay":
             self._replay(p, action)
@@ -592,6 +595,10 @@ class YugiohState(YGOEffects):
                                          {"card": task["card"], "banish": task["banish"]})
         elif k == "standby":
             self._standby()
+        elif k == "phase_window_done":
+            self._phase_window_done(task)
+        elif k == "after_standby":
+            self._after_standby()
         elif k == "shuffle_deck":
             self.rng.shuffle(self.zones[task["player"]]["deck"])
         else:
@@ -625,12 +632,32 @@ class YugiohState(YGOEffects):
             self.draw(p)
             if self.winner is not None:
                 return
-        self._standby()
+        self._phase_window("standby")  # YGO-135: after the draw
+
+    def _phase_window(self, then: str) -> None:
+        """YGO-135: in the Draw Phase (after the draw), the Standby Phase and the End Phase the
+        turn player and then the opponent may activate what is legal then; the phase goes on
+        (task ``then``) once both pass in a row. After a chain resolves the turn player again
+        has the first chance (YGO-109). A player with nothing to activate is skipped, so with
+        nothing anywhere the phase passes at once (README: where the engine stops)."""
+        self.flags.pop("phase_response", None)
+        self.tasks.append(Task("phase_window_done", then=then))
+        self._open_window(self.active, 0, "phase")
+
+    def _phase_window_done(self, task: Task) -> None:
+        if self.flags.pop("phase_response", False):  # a chain was built and has resolved: once more
+            self._phase_window(task["then"])
+        else:
+            self.tasks.append(Task(task["then"]))
 
     def _standby(self) -> None:
-        """YGO-108: the Standby Phase; then Main Phase 1 unless an effect skips it (YGO-8, YGO-9)."""
-        p = self.active
+        """YGO-108: the Standby Phase, with its response window (YGO-135)."""
         self.enter_phase("standby")
+        self._phase_window("after_standby")
+
+    def _after_standby(self) -> None:
+        """Main Phase 1, unless an effect skips it (YGO-8, YGO-9)."""
+        p = self.active
         skip = self._lasting("skip_main1", p)
         if skip is not None:  # YGO-8: Main Phase 1 is skipped
             self.effects = [e for e in self.effects if e is not skip]
@@ -818,8 +845,9 @@ class YugiohState(YGOEffects):
             self.tasks.append(Task("main2"))
 
     def _end_phase(self) -> None:
+        """YGO-110 / YGO-135: the End Phase's response window, then the hand limit as the last thing."""
         self.enter_phase("end")
-        self._hand_limit()
+        self._phase_window("hand_limit")
 
     def _hand_limit(self) -> None:
         """YGO-110: the last thing in the End Phase: discard down to 6."""
