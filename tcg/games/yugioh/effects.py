@@ -128,6 +128,33 @@ class YGOEffects(YGOQueries):
             if zone == "monster_zone":
                 self.monsters_changed(self.where[cid][0])
 
+    def take_control(self, cid: int, player: int, until_end_phase: bool) -> None:
+        """The monster moves to ``player``'s side in its position, if a Main Monster Zone is free
+        there (official rule; the brief is silent). A replay may follow (YGO-127)."""
+        card = self.cards[cid]
+        if card.controller == player or len(self.zones[player]["monster_zone"]) >= MONSTER_ZONES:
+            return
+        self.move(cid, "monster_zone", player=player)
+        self.emit("control_changed", card=cid, name=card.name, player=player)
+        if until_end_phase:
+            self.effects.append({"kind": "borrowed", "card": cid, "player": card.controller})
+
+    def return_borrowed(self) -> None:
+        """"Until the End Phase": control goes back as the End Phase begins (official rule)."""
+        borrowed = [e for e in self.effects if e.get("kind") == "borrowed"]
+        if not borrowed:
+            return
+        self.effects = [e for e in self.effects if e.get("kind") != "borrowed"]
+        for e in borrowed:
+            cid, back = e["card"], e["player"]
+            if self.zone_of(cid) != "monster_zone":
+                continue
+            if len(self.zones[back]["monster_zone"]) < MONSTER_ZONES:
+                self.move(cid, "monster_zone", player=back)
+                self.emit("control_changed", card=cid, name=self.cards[cid].name, player=back)
+            else:  # no free zone to come back to: sent to the graveyard (official rule)
+                self.send_to_graveyard(cid, reason="rule")
+
     def monsters_changed(self, player: int) -> None:
         """YGO-127: a monster of the defending player was summoned or placed, left the field or
         changed control after the attack was declared: a replay at the next open state, even if
@@ -244,6 +271,9 @@ class YGOEffects(YGOQueries):
             self.effects.append({"kind": "skip_battle", "player": who, "lasting": True})
         elif verb == "extra_battle_phases":
             self.effects.append({"kind": "extra_battle_phases", "player": who, "count": eff.count, "lasting": True})
+        elif verb == "take_control":
+            for t in targets:
+                self.take_control(t, controller, eff.until_end_phase)
         elif verb == "negate_activation":
             chain = self.flags.get("chain") or []
             below = self.flags.get("resolving_below")

@@ -847,6 +847,7 @@ class YugiohState(YGOEffects):
     def _end_phase(self) -> None:
         """YGO-110 / YGO-135: the End Phase's response window, then the hand limit as the last thing."""
         self.enter_phase("end")
+        self.return_borrowed()
         self._phase_window("hand_limit")
 
     def _hand_limit(self) -> None:
