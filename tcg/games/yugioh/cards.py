@@ -89,6 +89,9 @@ class Effect(_Strict):
     banish_when_leaves: bool = False  # special_summon_self: "if it leaves the field, banish it"
     position: Literal["choose", "attack"] = "choose"  # special summons: YGO-116 lets the player choose
     until_end_phase: bool = False  # take_control: control goes back at the start of the End Phase
+    # add_to_hand: "but you cannot activate cards, or the effects of cards, with that name for the
+    # rest of this turn" (Sangan, Witch of the Black Forest)
+    lock_name: bool = False
 
 
 class Activation(_Strict):
@@ -156,6 +159,7 @@ class CardEffect(_Strict):
     activation: Activation = Activation()
     effects: list[Effect]
     mandatory: bool = False  # YGO-20 (b): a mandatory effect
+    once_per_turn: bool = False  # "You can only use this effect of <name> once per turn" (per player)
 
 
 UNTARGETED_VERBS = frozenset({"draw", "damage", "gain_lp", "special_summon_self", "negate_attack", "end_battle_phase",

@@ -155,6 +155,24 @@ class YGOEffects(YGOQueries):
             else:  # no free zone to come back to: sent to the graveyard (official rule)
                 self.send_to_graveyard(cid, reason="rule")
 
+    def bar_name(self, player: int, name: str) -> None:
+        """``player`` cannot activate cards, or the effects of cards, with this name for the rest
+        of the turn (``flags`` are cleared at the end of the turn)."""
+        locked = self.flags.get("name_locked") or []
+        if [player, name] not in locked:
+            self.flags["name_locked"] = [*locked, [player, name]]
+
+    def activation_barred(self, cid: int, player: int) -> bool:
+        """A name barred by ``bar_name``, or a once-per-turn effect already used this turn."""
+        locked, used = self.flags.get("name_locked"), self.flags.get("once_used")
+        if not (locked or used):
+            return False
+        key = [player, self.cards[cid].name]
+        if locked and key in locked:
+            return True
+        eff = self.d(cid).effect
+        return bool(used and eff is not None and eff.once_per_turn and key in used)
+
     def monsters_changed(self, player: int) -> None:
         """YGO-127: a monster of the defending player was summoned or placed, left the field or
         changed control after the attack was declared: a replay at the next open state, even if
@@ -242,6 +260,8 @@ class YGOEffects(YGOQueries):
                     searched.add(self.cards[t].owner)
                 self.move(t, "hand")
                 self.check_hand_win(self.cards[t].owner)
+                if eff.lock_name:
+                    self.bar_name(controller, self.cards[t].name)
             for p in sorted(searched):
                 self.rng.shuffle(self.zones[p]["deck"])
         elif verb == "discard":

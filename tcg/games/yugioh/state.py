@@ -201,7 +201,7 @@ class YugiohState(YGOEffects):
                 return False  # YGO-118: not on the turn it was Set
         else:
             return False
-        if card.controller != p:
+        if card.controller != p or self.activation_barred(cid, p):
             return False
         speed = d.spell_speed
         chain = self.flags.get("chain") or []
@@ -456,9 +456,12 @@ class YugiohState(YGOEffects):
 
     def _add_link(self, p: int, card: int, targets: tuple[Any, ...] = ()) -> None:
         chain = list(self.flags.get("chain") or [])
-        chain.append({"card": card, "player": p, "speed": self.d(card).spell_speed,
+        d = self.d(card)
+        chain.append({"card": card, "player": p, "speed": d.spell_speed,
                       "targets": [[i, list(t)] for i, t in targets]})
         self.flags["chain"] = chain
+        if d.effect is not None and d.effect.once_per_turn:  # used once this turn
+            self.flags["once_used"] = [*(self.flags.get("once_used") or []), [p, d.name]]
         self.emit("activated", card=card, name=self.cards[card].name, player=p, chain_link=len(chain))
 
     def _window(self, task: Task) -> None:
@@ -536,6 +539,9 @@ class YugiohState(YGOEffects):
             self.flags["to_link"] = rest
         eff = self.d(cid).effect
         assert eff is not None
+        if self.activation_barred(cid, controller):  # its name is barred, or its once per turn is used
+            self.tasks.append(Task("link_triggers"))
+            return
         if eff.mandatory:
             self._link_trigger(controller, cid)
         else:
