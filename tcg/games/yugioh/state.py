@@ -38,6 +38,7 @@ IN_ATTACK = Action("choose", option="attack")
 IN_DEFENSE = Action("choose", option="defense")
 LASTING_MARKS = frozenset({"banish_on_leave"})  # a card's marks that outlast the turn
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
+EVENT_CONTEXTS = frozenset({"summon", "attack", "direct_attack"})  # windows that answer an event
 BATTLE_STEPS = ("start_step", "battle_step", "damage_step", "damage_calculation", "end_step")
 
 
@@ -320,8 +321,14 @@ class YugiohState(YGOEffects):
             if t == "pass":
                 self._open_window(1 - p, data["passes"] + 1, data["context"], data.get("single", False))
             else:
-                if data["context"] == "phase":
+                context = data["context"]
+                if context == "phase":
                     self.flags["phase_response"] = True  # YGO-135: the window opens again after the chain
+                elif context in EVENT_CONTEXTS and not self.flags.get("chain"):
+                    # a chain built in answer to a summon or an attack declaration: its later links may
+                    # still be cards that answer that event (Trap Hole chained to the summoning player's
+                    # own Quick-Play Spell; official rule, the brief is silent)
+                    self.flags["chain_event"] = context
                 self._activate(p, action.get("card"))
         elif kind == "replay":
             self._replay(p, action)
@@ -428,7 +435,7 @@ class YugiohState(YGOEffects):
         if index >= len(effects):
             self._add_link(p, card, task["targets"])
             if task.get("window", True):
-                self.tasks.append(Task("window", player=1 - p, passes=0, context="chain"))
+                self.tasks.append(Task("window", player=1 - p, passes=0, context=self.flags.get("chain_event", "chain")))
             return
         eff, chosen = effects[index], tuple(task["chosen"])
         candidates = [c for c in self.target_candidates(eff, p, card) if c not in chosen]
@@ -491,6 +498,7 @@ class YugiohState(YGOEffects):
         chain = list(self.flags.get("chain") or [])
         if not chain:
             self.flags.pop("chain", None)
+            self.flags.pop("chain_event", None)
             self.flags.pop("resolving_below", None)
             if self.flags.pop("end_turn_now", False):  # YGO-15: the turn ends at once
                 self.tasks = [Task("cleanup")]
