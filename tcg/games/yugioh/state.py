@@ -435,7 +435,8 @@ class YugiohState(YGOEffects):
         if index >= len(effects):
             self._add_link(p, card, task["targets"])
             if task.get("window", True):
-                self.tasks.append(Task("window", player=1 - p, passes=0, context=self.flags.get("chain_event", "chain")))
+                context = self.flags.get("chain_event", "chain")
+                self.tasks.append(Task("window", player=1 - p, passes=0, context=context))
             return
         eff, chosen = effects[index], tuple(task["chosen"])
         candidates = [c for c in self.target_candidates(eff, p, card) if c not in chosen]
