@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -95,3 +96,32 @@ def test_concede(ygo, decks):
     assert s.events[-1] == {"type": "game_over", "winner": 1 - waiting, "reason": "concede"}
     with pytest.raises(IllegalActionError):
         s.concede(0)
+
+
+SET_CODE = re.compile(r"^[A-Z0-9]{2,5}-(EN)?[A-Z0-9]{0,3}\d{1,3}$")
+RARITIES = {"Common", "Short Print", "Rare", "Super Rare", "Ultra Rare", "Secret Rare", "Prismatic Secret Rare",
+            "Ultimate Rare", "Gold Rare"}
+
+
+def test_every_packaged_card_has_its_first_printing(ygo):
+    # Card data (issue 14): every printed card carries the set code of its first TCG printing and
+    # the rarity of that printing; a card made up for the engine says so with `original: true`.
+    missing = [name for name, card in ygo.cards().items()
+               if not card.original and not (SET_CODE.match(card.set_code) and card.rarity in RARITIES)]
+    assert missing == []
+
+
+def test_no_original_card_in_a_starter_deck(ygo):
+    originals = {name for name, card in ygo.cards().items() if card.original}
+    for name in ygo.starter_decks():
+        assert originals.isdisjoint(ygo.deck(name).cards()), name
+
+
+def test_card_facts_fixed_by_the_review(ygo):
+    # issue 14: Types, set codes and the printed name as in the official database
+    cards = ygo.cards()
+    assert cards["Hane-Hane"].race == "Beast"
+    assert cards["Gene-Warped Warwolf"].race == "Beast-Warrior"
+    assert cards["Left Leg of the Forbidden One"].set_code == "LOB-121"
+    assert cards["Right Leg of the Forbidden One"].set_code == "LOB-120"
+    assert "Steel Ogre Grotto #1" in cards and "Steel Ogre Grotto 1" not in cards

@@ -217,11 +217,11 @@ class Runner:
         if len(ref) > 3 and ref[0] == "p" and ref[1] in "01" and ref[2] == ":":
             player, ref = int(ref[1]), ref[3:]
         index = None
-        if "#" in ref:
+        st = self.state
+        if "#" in ref and ref not in st.defs:  # a printed name may hold "#": "Steel Ogre Grotto #1"
             base, _, k = ref.rpartition("#")
             if k.isdigit():
                 ref, index = base, int(k)
-        st = self.state
         found = [c for c in self.instances() if st.cards[c].name == ref
                  and (player is None or st.where[c][0] == player)]
         if not found:  # cards under an evolution, or being resolved
@@ -241,7 +241,7 @@ class Runner:
             if st.where[cid][0] != int(r[1]):
                 return False
             r = r[3:]
-        if "#" in r and r.rpartition("#")[2].isdigit():
+        if "#" in r and r.rpartition("#")[2].isdigit() and r not in st.defs:
             return cid in self.find_cards(ref)
         return st.cards[cid].name == r
 
@@ -282,7 +282,9 @@ class Runner:
             named[key] = named.get(key, 0) + v
         wanted: dict[str, int] = {}
         for k, v in want.items():
-            key = str(k).split(":", 1)[-1].split("#")[0]
+            key = str(k).split(":", 1)[-1]
+            if key not in st.defs:
+                key = key.split("#")[0]
             wanted[key] = wanted.get(key, 0) + v
         return named == wanted
 

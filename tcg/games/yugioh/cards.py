@@ -79,6 +79,7 @@ class Effect(_Strict):
         "discard",  # targets in a hand go to the graveyard
         "add_to_hand",  # targets (in a deck or graveyard) go to their owner's hand; a searched deck is shuffled
         "equip",  # this Equip Spell equips the target (YGO-119: it goes to the GY when that monster leaves)
+        "take_control",  # the controller takes control of the targets (`until_end_phase`: it returns then)
     ]
     target: Selector | Literal["self", "attacker", "attack_target", "summoned"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for damage / skip_next_main1 / extra_battle_phases
@@ -87,6 +88,10 @@ class Effect(_Strict):
     optional: bool = False
     banish_when_leaves: bool = False  # special_summon_self: "if it leaves the field, banish it"
     position: Literal["choose", "attack"] = "choose"  # special summons: YGO-116 lets the player choose
+    until_end_phase: bool = False  # take_control: control goes back at the start of the End Phase
+    # add_to_hand: "but you cannot activate cards, or the effects of cards, with that name for the
+    # rest of this turn" (Sangan, Witch of the Black Forest)
+    lock_name: bool = False
 
 
 class Activation(_Strict):
@@ -154,6 +159,7 @@ class CardEffect(_Strict):
     activation: Activation = Activation()
     effects: list[Effect]
     mandatory: bool = False  # YGO-20 (b): a mandatory effect
+    once_per_turn: bool = False  # "You can only use this effect of <name> once per turn" (per player)
 
 
 UNTARGETED_VERBS = frozenset({"draw", "damage", "gain_lp", "special_summon_self", "negate_attack", "end_battle_phase",

@@ -105,7 +105,6 @@ class YGOEffects(YGOQueries):
         self.move(cid, "monster_zone", player=player, tapped=defense, face_down=False, entered_this_turn=True,
                   marks=marks)
         self.emit("special_summoned", card=cid, name=self.cards[cid].name, player=player)
-        self.monsters_changed(player)
         if self._trigger_of(cid, "summoned"):
             self.add_trigger(cid, player)
         return True
@@ -118,8 +117,66 @@ class YGOEffects(YGOQueries):
         else:
             self.tasks.append(Task("summon_position", card=cid, player=player, banish=eff.banish_when_leaves))
 
+    def move(self, cid: int, zone: str, *, player: int | None = None, top: bool = False, **status: Any) -> None:
+        """``State.move``; while an attack is under way, a monster that enters or leaves a Monster
+        Zone (summoned or placed, leaving, control changing) may cause a replay (YGO-127)."""
+        src_player, src_zone = self.where[cid]
+        super().move(cid, zone, player=player, top=top, **status)
+        if (src_zone == "monster_zone" or zone == "monster_zone") and self.flags.get("attack") is not None:
+            if src_zone == "monster_zone":
+                self.monsters_changed(src_player)
+            if zone == "monster_zone":
+                self.monsters_changed(self.where[cid][0])
+
+    def take_control(self, cid: int, player: int, until_end_phase: bool) -> None:
+        """The monster moves to ``player``'s side in its position, if a Main Monster Zone is free
+        there (official rule; the brief is silent). A replay may follow (YGO-127)."""
+        card = self.cards[cid]
+        if card.controller == player or len(self.zones[player]["monster_zone"]) >= MONSTER_ZONES:
+            return
+        self.move(cid, "monster_zone", player=player)
+        self.emit("control_changed", card=cid, name=card.name, player=player)
+        if until_end_phase:
+            self.effects.append({"kind": "borrowed", "card": cid, "player": card.controller})
+
+    def return_borrowed(self) -> None:
+        """"Until the End Phase": control goes back as the End Phase begins (official rule)."""
+        borrowed = [e for e in self.effects if e.get("kind") == "borrowed"]
+        if not borrowed:
+            return
+        self.effects = [e for e in self.effects if e.get("kind") != "borrowed"]
+        for e in borrowed:
+            cid, back = e["card"], e["player"]
+            if self.zone_of(cid) != "monster_zone":
+                continue
+            if len(self.zones[back]["monster_zone"]) < MONSTER_ZONES:
+                self.move(cid, "monster_zone", player=back)
+                self.emit("control_changed", card=cid, name=self.cards[cid].name, player=back)
+            else:  # no free zone to come back to: sent to the graveyard (official rule)
+                self.send_to_graveyard(cid, reason="rule")
+
+    def bar_name(self, player: int, name: str) -> None:
+        """``player`` cannot activate cards, or the effects of cards, with this name for the rest
+        of the turn (``flags`` are cleared at the end of the turn)."""
+        locked = self.flags.get("name_locked") or []
+        if [player, name] not in locked:
+            self.flags["name_locked"] = [*locked, [player, name]]
+
+    def activation_barred(self, cid: int, player: int) -> bool:
+        """A name barred by ``bar_name``, or a once-per-turn effect already used this turn."""
+        locked, used = self.flags.get("name_locked"), self.flags.get("once_used")
+        if not (locked or used):
+            return False
+        key = [player, self.cards[cid].name]
+        if locked and key in locked:
+            return True
+        eff = self.d(cid).effect
+        return bool(used and eff is not None and eff.once_per_turn and key in used)
+
     def monsters_changed(self, player: int) -> None:
-        """YGO-127: a change among the monsters of the defending player may cause a replay."""
+        """YGO-127: a monster of the defending player was summoned or placed, left the field or
+        changed control after the attack was declared: a replay at the next open state, even if
+        the number of monsters is the same again."""
         attack = self.flags.get("attack")
         if attack is not None and attack["player"] != player:
             self.flags["attack"] = {**attack, "replay": True}
@@ -203,6 +260,8 @@ class YGOEffects(YGOQueries):
                     searched.add(self.cards[t].owner)
                 self.move(t, "hand")
                 self.check_hand_win(self.cards[t].owner)
+                if eff.lock_name:
+                    self.bar_name(controller, self.cards[t].name)
             for p in sorted(searched):
                 self.rng.shuffle(self.zones[p]["deck"])
         elif verb == "discard":
@@ -232,6 +291,9 @@ class YGOEffects(YGOQueries):
             self.effects.append({"kind": "skip_battle", "player": who, "lasting": True})
         elif verb == "extra_battle_phases":
             self.effects.append({"kind": "extra_battle_phases", "player": who, "count": eff.count, "lasting": True})
+        elif verb == "take_control":
+            for t in targets:
+                self.take_control(t, controller, eff.until_end_phase)
         elif verb == "negate_activation":
             chain = self.flags.get("chain") or []
             below = self.flags.get("resolving_below")

@@ -50,6 +50,9 @@ def explain(s: YugiohState, a: Action) -> tuple[str, str]:
             if s.zone_of(card) in ("spell_trap_zone", "field_zone") and s.cards[card].entered_this_turn and (
                     d.type == "trap" or d.spell_kind == "quick_play"):
                 return "YGO-118", f"{d.name} cannot be activated the turn it was Set"
+            if s.activation_barred(card, p):
+                return "YGO-133", (f"{d.name} cannot be activated for the rest of this turn: a card barred its name, "
+                                   "or its once-per-turn effect was used")
             chain = s.flags.get("chain") or []
             if chain and d.spell_speed < max(2, chain[-1]["speed"]):
                 return "YGO-120", (f"{d.name} is Spell Speed {d.spell_speed}; the chain link it would answer is "

@@ -38,6 +38,7 @@ IN_ATTACK = Action("choose", option="attack")
 IN_DEFENSE = Action("choose", option="defense")
 LASTING_MARKS = frozenset({"banish_on_leave"})  # a card's marks that outlast the turn
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
+EVENT_CONTEXTS = frozenset({"summon", "attack", "direct_attack"})  # windows that answer an event
 BATTLE_STEPS = ("start_step", "battle_step", "damage_step", "damage_calculation", "end_step")
 
 
@@ -171,7 +172,8 @@ class YugiohState(YGOEffects):
 
         ``context``: ``main`` (an open state in your Main Phase), ``chain`` (responding to the
         last chain link), ``attack`` / ``direct_attack`` (an attack was just declared),
-        ``summon`` (the opponent just summoned), ``damage_step``, ``phase`` (before a phase ends)."""
+        ``summon`` (a monster was just summoned), ``damage_step``, ``phase`` (before a phase ends, and the
+        Draw, Standby and End Phase windows of YGO-135)."""
         card = self.cards[cid]
         d = self.defs[card.name]
         eff = d.effect
@@ -200,7 +202,7 @@ class YugiohState(YGOEffects):
                 return False  # YGO-118: not on the turn it was Set
         else:
             return False
-        if card.controller != p:
+        if card.controller != p or self.activation_barred(cid, p):
             return False
         speed = d.spell_speed
         chain = self.flags.get("chain") or []
@@ -212,6 +214,8 @@ class YugiohState(YGOEffects):
             top = chain[-1]["speed"]
             if speed < max(2, top) or (top == 3 and speed < 3):
                 return False  # YGO-120 (2), (3)
+            if any(link["card"] == cid for link in chain):
+                return False  # a monster activated from the hand stays there until it resolves
         if self.phase in ("damage_step", "damage_calculation") and not (
                 d.trap_kind == "counter" or eff.activation.changes_atk_def or eff.mandatory):
             return False  # YGO-20: also for every later link of a Damage Step chain
@@ -317,6 +321,14 @@ class YugiohState(YGOEffects):
             if t == "pass":
                 self._open_window(1 - p, data["passes"] + 1, data["context"], data.get("single", False))
             else:
+                context = data["context"]
+                if context == "phase":
+                    self.flags["phase_response"] = True  # YGO-135: the window opens again after the chain
+                elif context in EVENT_CONTEXTS and not self.flags.get("chain"):
+                    # a chain built in answer to a summon or an attack declaration: its later links may
+                    # still be cards that answer that event (Trap Hole chained to the summoning player's
+                    # own Quick-Play Spell; official rule, the brief is silent)
+                    self.flags["chain_event"] = context
                 self._activate(p, action.get("card"))
         elif kind == "replay":
             self._replay(p, action)
@@ -391,12 +403,14 @@ class YugiohState(YGOEffects):
             self._activate(p, card)
 
     def _after_summon(self, p: int, card: int, how: str) -> None:
-        """A summon does not start a chain, but the opponent may respond to it (YGO-120)."""
+        """A summon does not start a chain, but it may be responded to (YGO-120): the turn player
+        has the first chance, then the opponent, as after an attack declaration (YGO-109); the
+        game goes on once both have passed in a row."""
         self.flags["summoned"] = {"card": card, "how": how}
         if self._trigger_of(card, "summoned"):
             self.add_trigger(card, p)
         self.tasks.append(Task("open_triggers"))
-        self._open_window(1 - p, 0, "summon", single=True)
+        self._open_window(p, 0, "summon")
 
     # ------------------------------------------------------------------ chains (YGO-120)
     def _activate(self, p: int, card: int) -> None:
@@ -421,7 +435,8 @@ class YugiohState(YGOEffects):
         if index >= len(effects):
             self._add_link(p, card, task["targets"])
             if task.get("window", True):
-                self.tasks.append(Task("window", player=1 - p, passes=0, context="chain"))
+                context = self.flags.get("chain_event", "chain")
+                self.tasks.append(Task("window", player=1 - p, passes=0, context=context))
             return
         eff, chosen = effects[index], tuple(task["chosen"])
         candidates = [c for c in self.target_candidates(eff, p, card) if c not in chosen]
@@ -449,9 +464,12 @@ class YugiohState(YGOEffects):
 
     def _add_link(self, p: int, card: int, targets: tuple[Any, ...] = ()) -> None:
         chain = list(self.flags.get("chain") or [])
-        chain.append({"card": card, "player": p, "speed": self.d(card).spell_speed,
+        d = self.d(card)
+        chain.append({"card": card, "player": p, "speed": d.spell_speed,
                       "targets": [[i, list(t)] for i, t in targets]})
         self.flags["chain"] = chain
+        if d.effect is not None and d.effect.once_per_turn:  # used once this turn
+            self.flags["once_used"] = [*(self.flags.get("once_used") or []), [p, d.name]]
         self.emit("activated", card=card, name=self.cards[card].name, player=p, chain_link=len(chain))
 
     def _window(self, task: Task) -> None:
@@ -481,6 +499,7 @@ class YugiohState(YGOEffects):
         chain = list(self.flags.get("chain") or [])
         if not chain:
             self.flags.pop("chain", None)
+            self.flags.pop("chain_event", None)
             self.flags.pop("resolving_below", None)
             if self.flags.pop("end_turn_now", False):  # YGO-15: the turn ends at once
                 self.tasks = [Task("cleanup")]
@@ -529,6 +548,9 @@ class YugiohState(YGOEffects):
             self.flags["to_link"] = rest
         eff = self.d(cid).effect
         assert eff is not None
+        if self.activation_barred(cid, controller):  # its name is barred, or its once per turn is used
+            self.tasks.append(Task("link_triggers"))
+            return
         if eff.mandatory:
             self._link_trigger(controller, cid)
         else:
@@ -588,6 +610,10 @@ class YugiohState(YGOEffects):
                                          {"card": task["card"], "banish": task["banish"]})
         elif k == "standby":
             self._standby()
+        elif k == "phase_window_done":
+            self._phase_window_done(task)
+        elif k == "after_standby":
+            self._after_standby()
         elif k == "shuffle_deck":
             self.rng.shuffle(self.zones[task["player"]]["deck"])
         else:
@@ -621,12 +647,32 @@ class YugiohState(YGOEffects):
             self.draw(p)
             if self.winner is not None:
                 return
-        self._standby()
+        self._phase_window("standby")  # YGO-135: after the draw
+
+    def _phase_window(self, then: str) -> None:
+        """YGO-135: in the Draw Phase (after the draw), the Standby Phase and the End Phase the
+        turn player and then the opponent may activate what is legal then; the phase goes on
+        (task ``then``) once both pass in a row. After a chain resolves the turn player again
+        has the first chance (YGO-109). A player with nothing to activate is skipped, so with
+        nothing anywhere the phase passes at once (README: where the engine stops)."""
+        self.flags.pop("phase_response", None)
+        self.tasks.append(Task("phase_window_done", then=then))
+        self._open_window(self.active, 0, "phase")
+
+    def _phase_window_done(self, task: Task) -> None:
+        if self.flags.pop("phase_response", False):  # a chain was built and has resolved: once more
+            self._phase_window(task["then"])
+        else:
+            self.tasks.append(Task(task["then"]))
 
     def _standby(self) -> None:
-        """YGO-108: the Standby Phase; then Main Phase 1 unless an effect skips it (YGO-8, YGO-9)."""
-        p = self.active
+        """YGO-108: the Standby Phase, with its response window (YGO-135)."""
         self.enter_phase("standby")
+        self._phase_window("after_standby")
+
+    def _after_standby(self) -> None:
+        """Main Phase 1, unless an effect skips it (YGO-8, YGO-9)."""
+        p = self.active
         skip = self._lasting("skip_main1", p)
         if skip is not None:  # YGO-8: Main Phase 1 is skipped
             self.effects = [e for e in self.effects if e is not skip]
@@ -814,8 +860,10 @@ class YugiohState(YGOEffects):
             self.tasks.append(Task("main2"))
 
     def _end_phase(self) -> None:
+        """YGO-110 / YGO-135: the End Phase's response window, then the hand limit as the last thing."""
         self.enter_phase("end")
-        self._hand_limit()
+        self.return_borrowed()
+        self._phase_window("hand_limit")
 
     def _hand_limit(self) -> None:
         """YGO-110: the last thing in the End Phase: discard down to 6."""
