@@ -100,3 +100,13 @@ def test_payments_and_placements_are_all_offered(bs):
     # 2 from S: place 0..2 from the reserve (3)
     assert len(summons) == 10
     assert len(set(summons)) == len(summons)
+
+
+def test_soul_core_is_not_an_option(bs):
+    # BS-102: the Soul Core variant is not offered (no card in the pool singles a Soul Core
+    # out, so it would play as its default); asking for it is a precise error.
+    from tcg.core.errors import DataError
+
+    assert set(bs.option_specs) == {"deck_rules"}
+    with pytest.raises(DataError, match="unknown option 'soul_core'"):
+        bs.resolve_options({"soul_core": "true"})
