@@ -123,8 +123,7 @@ class BSEffects(BSQueries):
                         self.leave_field(cid, "trash")
         if "pending" in self.flags:
             tasks = self.tasks
-            if not (tasks and tasks[-1].kind == "effects" and tasks[-1].data["index"] > 0):
-                self._flush()
+            self._flush(mid_effect=bool(tasks and tasks[-1].kind == "effects" and tasks[-1].data["index"] > 0))
 
     def _pend(self, kind: str, item: Any) -> None:
         """Note an effect, burst or separated brave that the current step set off."""
@@ -133,13 +132,17 @@ class BSEffects(BSQueries):
             return  # one window per set burst, however often its condition happened
         self.flags["pending"] = {**pending, kind: (*pending[kind], item)}
 
-    def _flush(self) -> None:
+    def _flush(self, mid_effect: bool) -> None:
         """Queue what the step (or the effect) set off, in the order the rules give: separated
         braves first (they leave with the spirit, BS-8), then the triggered effects in the turn
         player's order (BS-120), then the burst windows (BS-119: a burst's effect applies after
-        the event and every effect it set off)."""
+        the event and every effect it set off). While an effect is still resolving, only the
+        braves are decided now; the rest waits for the effect's end."""
         pending = self.flags.pop("pending")
-        if pending["effects"] or pending["bursts"]:
+        if mid_effect:
+            if pending["effects"] or pending["bursts"]:
+                self.flags["pending"] = {**pending, "braves": ()}
+        elif pending["effects"] or pending["bursts"]:
             self.tasks.append(Task("simultaneous", effects=pending["effects"], bursts=pending["bursts"]))
         for b in reversed(pending["braves"]):
             self.tasks.append(Task("separate_brave", card=b))
