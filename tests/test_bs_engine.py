@@ -110,3 +110,16 @@ def test_soul_core_is_not_an_option(bs):
     assert set(bs.option_specs) == {"deck_rules"}
     with pytest.raises(DataError, match="unknown option 'soul_core'"):
         bs.resolve_options({"soul_core": "true"})
+
+
+def test_starter_decks_are_legal_and_printed(bs):
+    # BS-101: legal decks; cards made up for the engine (original: true) are in no starter deck.
+    cards = bs.cards()
+    starters = bs.starter_decks()
+    assert len(starters) >= 2
+    for name in starters:
+        deck = bs.deck(name)  # raises on a BS-101 violation
+        originals = [e.name for e in deck.entries if cards[e.name].original]
+        assert not originals, f"{name} holds engine originals: {originals}"
+    assert {n for n, c in cards.items() if c.set_code.startswith("TCGE-")} == {n for n, c in cards.items() if c.original}
+
