@@ -100,3 +100,35 @@ def test_payments_and_placements_are_all_offered(bs):
     # 2 from S: place 0..2 from the reserve (3)
     assert len(summons) == 10
     assert len(set(summons)) == len(summons)
+
+
+def test_soul_core_is_not_an_option(bs):
+    # BS-102: the Soul Core variant is not offered (no card in the pool singles a Soul Core
+    # out, so it would play as its default); asking for it is a precise error.
+    from tcg.core.errors import DataError
+
+    assert set(bs.option_specs) == {"deck_rules"}
+    with pytest.raises(DataError, match="unknown option 'soul_core'"):
+        bs.resolve_options({"soul_core": "true"})
+
+
+def test_starter_decks_are_legal_and_printed(bs):
+    # BS-101: legal decks; cards made up for the engine (original: true) are in no starter deck.
+    cards = bs.cards()
+    starters = bs.starter_decks()
+    assert len(starters) >= 2
+    for name in starters:
+        deck = bs.deck(name)  # raises on a BS-101 violation
+        originals = [e.name for e in deck.entries if cards[e.name].original]
+        assert not originals, f"{name} holds engine originals: {originals}"
+    made_up = {n for n, c in cards.items() if c.set_code.startswith("TCGE-")}
+    assert made_up == {n for n, c in cards.items() if c.original}
+
+
+
+def test_rarities_use_the_bs21_codes(bs):
+    # BS-21: C, U, R, M (Master Rare), X (X Rare) and P (premium); blank only where no public
+    # source confirmed a printed card's rarity (the card files say so in a comment).
+    bad = {n: c.rarity for n, c in bs.cards().items() if c.rarity not in {"", "C", "U", "R", "M", "X", "P"}}
+    assert not bad, f"rarities outside BS-21's codes: {bad}"
+    assert all(c.rarity for c in bs.cards().values() if c.original)

@@ -233,6 +233,10 @@ class BattleSpiritsStrategy:
                     return pay
         return next((a for a in legal if a.type == "pass"), None)
 
+    def _on_keep_brave(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
+        """BS-121: keep the separated brave when its cores come without depleting our spirits."""
+        return self._on_burst_pay(b, legal, rng)
+
     def _on_optional(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
         return next((a for a in legal if a.type == "choose"), None)
 

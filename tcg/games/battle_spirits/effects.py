@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tcg.core.state import Task
+from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits.cards import Effect, EffectCondition, Selector
 from tcg.games.battle_spirits.queries import BSQueries
 
@@ -53,8 +53,9 @@ class BSEffects(BSQueries):
     def leave_field(self, cid: int, zone: str, cores_to: str = "reserve") -> None:
         """A card leaves the field: its cores go to its owner's reserve (BS-54, BS-108).
 
-        A fused brave stays in spirit form when it has (or gets from the reserve) its LV1
-        cores (BS-8); otherwise it goes along to the trash.
+        A fused brave separates (BS-8): it waits in limbo until its controller decides whether
+        to keep it, and with which cores (BS-121, a ``keep_brave`` decision before the effects
+        the leaving set off).
         """
         owner = self.cards[cid].owner
         braves = self.braves_on(cid)
@@ -62,35 +63,33 @@ class BSEffects(BSQueries):
         self._forget(cid)
         self.move(cid, zone, tapped=False, attached=(), entered_this_turn=True)
         for b in braves:
-            self._keep_brave(owner, b)
-            if self.cores(b) >= self.d(b).level_costs[0]:
-                self.place(b, owner, "field")
-                self.emit("brave_separated", card=b, name=self.cards[b].name, player=owner)
-            else:
-                self.move_core(owner, b, "reserve", self.cores(b))
-                self.place(b, owner, "trash")
-                self.emit("card_moved", card=b, name=self.cards[b].name, player=owner,
-                          **{"from": "attached", "from_player": owner, "to": "trash"})
+            self.place(b, owner, "limbo")
+            self._pend("braves", b)
 
-    def _keep_brave(self, owner: int, brave: int) -> None:
-        """BS-8: move enough cores onto the brave for its LV1, from the reserve, then from your
-        other cards that keep their own LV1 (the engine moves them for the player)."""
+    def separate_brave(self, brave: int) -> None:
+        """BS-8 / BS-121: offer to keep a separated brave when its controller has the cores for
+        its LV1 (from the reserve or their other cards); otherwise it goes to the trash."""
+        if self.zone_of(brave) != "limbo":
+            return
+        owner = self.cards[brave].owner
         need = self.d(brave).level_costs[0] - self.cores(brave)
-        if need <= 0:
+        if self.total_cores(owner) >= need:
+            self.decision = Decision(owner, "keep_brave", {"card": brave, "need": max(0, need)})
+        else:
+            self.resolve_brave(owner, brave, None)
+
+    def resolve_brave(self, owner: int, brave: int, place: Any) -> None:
+        """Keep the brave in spirit form with the cores in ``place``, or (None) trash it."""
+        if place is None:
+            self.move_core(owner, brave, "reserve", self.cores(brave))  # BS-108: depleted
+            self.place(brave, owner, "trash")
+            self.emit("card_moved", card=brave, name=self.cards[brave].name, player=owner,
+                      **{"from": "attached", "from_player": owner, "to": "trash"})
             return
-        spare: list[tuple[int | str, int]] = [("reserve", self.counters[owner]["reserve"])]
-        for c in self.zones[owner]["field"]:
-            d = self.d(c)
-            floor = d.level_costs[0] if d.is_spirit_like else 0
-            spare.append((c, max(0, self.cores(c) - floor)))
-        if sum(n for _, n in spare) < need:
-            return
-        for source, n in spare:
-            take = min(n, need)
-            self.move_core(owner, source, brave, take)
-            need -= take
-            if need == 0:
-                return
+        for source, n in place:
+            self.move_core(owner, source, brave, n)
+        self.place(brave, owner, "field")
+        self.emit("brave_separated", card=brave, name=self.cards[brave].name, player=owner)
 
     def _forget(self, cid: int) -> None:
         if any(e["card"] == cid for e in self.effects):
@@ -113,15 +112,70 @@ class BSEffects(BSQueries):
         self.check_burst(owner, "your_spirit_destroyed")
 
     def settle(self) -> None:
-        """BS-108: a spirit below its LV1 cost is depleted at once (not destroyed)."""
-        if not self._any_depleted():  # the common case, checked without building anything
+        """BS-108: a spirit below its LV1 cost is depleted at once (not destroyed). Then what
+        the step set off is queued (BS-119, BS-120), unless an effect is still resolving."""
+        if self._any_depleted():  # the common case is checked without building anything
+            for p in (0, 1):
+                for cid in list(self.zones[p]["field"]):
+                    d = self.d(cid)
+                    if d.is_spirit_like and self.cores(cid) < d.level_costs[0]:
+                        self.emit("depleted", card=cid, name=d.name, player=p)
+                        self.leave_field(cid, "trash")
+        if "pending" in self.flags:
+            tasks = self.tasks
+            self._flush(mid_effect=bool(tasks and tasks[-1].kind == "effects" and tasks[-1].data["index"] > 0))
+
+    def _pend(self, kind: str, item: Any) -> None:
+        """Note an effect, burst or separated brave that the current step set off."""
+        pending = self.flags.get("pending") or {"effects": (), "bursts": (), "braves": ()}
+        if kind == "bursts" and item in pending["bursts"]:
+            return  # one window per set burst, however often its condition happened
+        self.flags["pending"] = {**pending, kind: (*pending[kind], item)}
+
+    def _flush(self, mid_effect: bool) -> None:
+        """Queue what the step (or the effect) set off, in the order the rules give: separated
+        braves first (they leave with the spirit, BS-8), then the triggered effects in the turn
+        player's order (BS-120), then the burst windows (BS-119: a burst's effect applies after
+        the event and every effect it set off). While an effect is still resolving, only the
+        braves are decided now; the rest waits for the effect's end."""
+        pending = self.flags.pop("pending")
+        if mid_effect:
+            if pending["effects"] or pending["bursts"]:
+                self.flags["pending"] = {**pending, "braves": ()}
+        elif pending["effects"] or pending["bursts"]:
+            self.tasks.append(Task("simultaneous", effects=pending["effects"], bursts=pending["bursts"]))
+        for b in reversed(pending["braves"]):
+            self.tasks.append(Task("separate_brave", card=b))
+
+    def run_simultaneous(self, effects: tuple[Any, ...], bursts: tuple[Any, ...]) -> None:
+        """BS-120: with effects of two or more cards pending, the turn player picks the next."""
+        items = effects or bursts
+        if len({item[0] for item in items}) > 1:
+            self.decision = Decision(self.active, "order_effects", {"effects": effects, "bursts": bursts})
             return
-        for p in (0, 1):
-            for cid in list(self.zones[p]["field"]):
-                d = self.d(cid)
-                if d.is_spirit_like and self.cores(cid) < d.level_costs[0]:
-                    self.emit("depleted", card=cid, name=d.name, player=p)
-                    self.leave_field(cid, "trash")
+        if effects and bursts:
+            self.tasks.append(Task("simultaneous", effects=(), bursts=bursts))
+        self._queue_items(items, effects is items)
+
+    def order_next(self, effects: tuple[Any, ...], bursts: tuple[Any, ...], source: int) -> None:
+        """The turn player chose whose effect resolves next; the rest wait below it."""
+        items = effects or bursts
+        first = tuple(item for item in items if item[0] == source)
+        rest = tuple(item for item in items if item[0] != source)
+        if effects:
+            if rest or bursts:
+                self.tasks.append(Task("simultaneous", effects=rest, bursts=bursts))
+        elif rest:
+            self.tasks.append(Task("simultaneous", effects=(), bursts=rest))
+        self._queue_items(first, bool(effects))
+
+    def _queue_items(self, items: tuple[Any, ...], are_effects: bool) -> None:
+        for item in reversed(items):  # a stack: the first item on top
+            if are_effects:
+                source, controller, ref, optional = item
+                self.queue_effects(source, controller, ref, optional)
+            else:
+                self.tasks.append(Task("burst_window", card=item[0], player=item[1]))
 
     def _any_depleted(self) -> bool:
         cards, defs = self.cards, self.defs
@@ -135,29 +189,30 @@ class BSEffects(BSQueries):
 
     # ------------------------------------------------------------------ abilities and bursts
     def queue_abilities(self, cid: int, when: str, level: int | None = None) -> None:
-        """Queue the abilities of a card that trigger on ``when`` at its (or the given) level (BS-20)."""
+        """Note the abilities of a card that trigger on ``when`` at its (or the given) level (BS-20);
+        they are queued when the step is done (``settle``)."""
         lv = self.level(cid) if level is None else level
         controller = self.cards[cid].controller
         braves = self.braves_on(cid)
         # BS-4 / BS-9: a brave spirit also has its braves' effects
-        for holder in reversed((cid, *braves)):
+        for holder in (cid, *braves):
             d = self.d(holder)
-            for i in reversed(range(len(d.abilities))):
-                ab = d.abilities[i]
+            for i, ab in enumerate(d.abilities):
                 if ab.when != when or lv not in ab.levels:
                     continue
                 if ab.braved and not braves:  # "[When Braved]": only as (or on) a brave spirit
                     continue
                 if ab.turn != "any" and not self.turn_matches(ab.turn, controller, self.active):
                     continue
-                self.queue_effects(cid, controller, (d.name, "ability", i), ab.optional)
+                self._pend("effects", (cid, controller, (d.name, "ability", i), ab.optional))
 
     def check_burst(self, player: int, condition: str) -> None:
-        """BS-13: when the condition of a set burst happens, its owner may activate it."""
+        """BS-13: when the condition of a set burst happens, its owner may activate it; BS-119:
+        its window opens after the event and the effects it set off."""
         for cid in self.zones[player]["burst"]:
             burst = self.d(cid).keywords.burst
             if burst is not None and burst.condition == condition:
-                self.tasks.append(Task("burst_window", player=player, card=cid))
+                self._pend("bursts", (cid, player))
 
     def effect_list(self, ref: tuple[Any, ...]) -> list[Effect]:
         d = self.defs[ref[0]]

@@ -29,9 +29,8 @@ class BattleSpiritsGame(Game):
     option_specs = {
         "deck_rules": OptionSpec("deck_rules", "classic", ("classic", "saga"), "BS-101",
                                  "classic: at least 40 cards, 3 copies; saga: at least 50, 4 copies"),
-        "soul_core": OptionSpec("soul_core", "false", ("false", "true"), "BS-102",
-                                "one of the four starting reserve cores is a Soul Core; no card in the set "
-                                "singles it out, so the engine does not yet tell it apart (it plays as false)"),
+        # BS-102's Soul Core variant is not offered: no card in the pool singles a Soul Core out,
+        # so the option would play exactly as its default.
     }
 
     def card_text(self, card: Any) -> str:

@@ -25,8 +25,14 @@ def explain(s: BattleSpiritsState, a: Action) -> tuple[str, str]:
                               "activate_burst", "attack", "block"):
         return "BS-28", f"{t} needs a card (the field 'card')"
     if dec.kind == "burst_pay":
-        return "BS-113", (f"the burst's follow-up: {dec.data['then']} {s.cards[dec.data['card']].name} paying its "
-                          "cost exactly from your reserve and your cards, or pass")
+        paying = "placing" if dec.data.get("free") else "paying its cost exactly and placing"
+        return "BS-113", (f"the burst's follow-up: {dec.data['then']} {s.cards[dec.data['card']].name} {paying} "
+                          "cores from your reserve and your cards (BS-106), or pass")
+    if dec.kind == "order_effects":
+        return "BS-120", "choose {card} among the cards whose simultaneous effects are waiting"
+    if dec.kind == "keep_brave":
+        return "BS-121", (f"keep {s.cards[dec.data['card']].name} with choose {{card, place}} putting exactly "
+                          f"{dec.data['need']} more core(s) on it from your reserve and your cards, or pass")
     if t in _MAIN_ONLY and dec.kind != "main":
         return _MAIN_ONLY[t], f"{t} is done in your main phase; now it is a {dec.kind} decision"
     if t == "set_burst":

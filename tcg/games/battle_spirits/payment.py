@@ -63,8 +63,10 @@ class Sources:
 class CorePayments(LazyActions):
     """Actions ``type`` with ``fixed`` fields plus ``pay`` (and ``place`` and ``cores``)."""
 
-    def __init__(self, type: str, fixed: Fixed, reserve: int, sources: Sources, cost: int, place: bool):
+    def __init__(self, type: str, fixed: Fixed, reserve: int, sources: Sources, cost: int, place: bool,
+                 field: str = "pay"):
         self.type = self.action_type = type
+        self.field = field  # "place" where the cores go onto a card instead (BS-121)
         self.fixed = fixed
         self.reserve = reserve
         self.ids = sources.ids
@@ -138,7 +140,7 @@ class CorePayments(LazyActions):
 
     def _action(self, pay: dict[Any, int], placed: dict[Any, int]) -> Action:
         fields = dict(self.fixed)
-        fields["pay"] = pay
+        fields[self.field] = pay
         if self.place:
             fields["place"] = placed
             fields["cores"] = sum(placed.values())
@@ -151,7 +153,8 @@ class CorePayments(LazyActions):
         if not isinstance(action, Action) or action.type != self.type:
             return False
         fields = dict(action.fields)
-        pay, placed = dict(fields.pop("pay", ())), dict(fields.pop("place", ()))
+        pay = dict(fields.pop(self.field, ()))
+        placed = dict(fields.pop("place", ())) if self.place else {}
         cores = fields.pop("cores", None)
         if tuple(sorted(fields.items())) != tuple(sorted(self.fixed)):
             return False

@@ -49,11 +49,18 @@ class BattleSpiritsState(BSEffects):
         if kind == "burst":
             return [Action("activate_burst", card=data["card"]), PASS]
         if kind == "burst_pay":
-            return Concat([self._burst_payments(p, data["card"], data["then"]), [PASS]])
+            return Concat([self._burst_payments(p, data["card"], data["then"], data.get("free", False)), [PASS]])
         if kind == "target":
             return self.target_actions(data)
         if kind == "optional":
             return [Action("choose", option="yes"), PASS]
+        if kind == "order_effects":  # BS-120: whose effect resolves next
+            items = data["effects"] or data["bursts"]
+            return [Action("choose", card=c) for c in dict.fromkeys(item[0] for item in items)]
+        if kind == "keep_brave":  # BS-121: keep it with these cores, or let it go
+            reserve, sources, _ = self.payment_context(p)
+            return Concat([CorePayments("choose", (("card", data["card"]),), reserve, sources, data["need"],
+                                        place=False, field="place"), [PASS]])
         raise AssertionError(f"unknown decision {kind}")
 
     def _main_actions(self, p: int) -> list[Sequence[Action]]:
@@ -138,10 +145,11 @@ class BattleSpiritsState(BSEffects):
                                               place=False))
         return parts
 
-    def _burst_payments(self, p: int, card: int, then: str) -> Sequence[Action]:
-        """BS-113: "after that, by paying this card's cost, summon it / use its Flash effect"."""
+    def _burst_payments(self, p: int, card: int, then: str, free: bool) -> Sequence[Action]:
+        """BS-113: "after that, (by paying this card's cost,) summon it / use its Flash effect";
+        BS-106 / BS-107: a summon or deploy places cores from the reserve and your cards."""
         reserve, sources, total = self.payment_context(p)
-        cost = self.reduced_cost(p, card)
+        cost = 0 if free else self.reduced_cost(p, card)
         if cost > total:
             return []
         if then == "use_flash":
@@ -196,11 +204,15 @@ class BattleSpiritsState(BSEffects):
                 self._put_onto_field(p, action)
         elif kind == "target":
             self.resolve_target_choice(dict(data), None if t == "pass" else action.get("card"))
+        elif kind == "order_effects":
+            self.order_next(data["effects"], data["bursts"], action.get("card"))
+        elif kind == "keep_brave":
+            self.resolve_brave(p, data["card"], None if t == "pass" else action.get("place"))
         elif kind == "optional":
             task = dict(data["task"])
-            if task.get("follow_up"):  # BS-14: the free play after a burst
+            if task.get("follow_up"):  # BS-14: the free Flash effect after a burst
                 if t != "pass":
-                    self._burst_follow_up(p, task["card"], task["follow_up"])
+                    self.queue_effects(task["card"], p, (self.cards[task["card"]].name, "flash"))
             else:
                 self.answer_optional(task, accepted=t != "pass")
         self.settle()
@@ -306,6 +318,10 @@ class BattleSpiritsState(BSEffects):
             self._end_of_battle()
         elif k == "burst_follow_up":
             self._offer_follow_up(task["player"], task["card"], task["then"])
+        elif k == "simultaneous":
+            self.run_simultaneous(task["effects"], task["bursts"])
+        elif k == "separate_brave":
+            self.separate_brave(task["card"])
         elif k == "burst_window":
             if self.zone_of(task["card"]) == "burst":
                 self.decision = Decision(task["player"], "burst", {"card": task["card"]})
@@ -334,7 +350,7 @@ class BattleSpiritsState(BSEffects):
             self.lose(p, "deck_out")
             return
         self.tasks.append(Task("start_phase_rest"))
-        for c in reversed(self.zones[p]["field"]):
+        for c in self.zones[p]["field"]:
             self.queue_abilities(c, "start_of_turn")
 
     def _start_phase_rest(self) -> None:
@@ -432,11 +448,11 @@ class BattleSpiritsState(BSEffects):
                 self._queue_battle_won(owners[winner], winner)
 
     def _queue_battle_won(self, p: int, winner: int) -> None:
-        for c in reversed(self.zones[p]["field"]):
+        self.queue_abilities(winner, "wins_battle")
+        self.queue_abilities(winner, "your_spirit_wins_battle")
+        for c in self.zones[p]["field"]:
             if c != winner:
                 self.queue_abilities(c, "your_spirit_wins_battle")
-        self.queue_abilities(winner, "your_spirit_wins_battle")
-        self.queue_abilities(winner, "wins_battle")
 
     def _battle_ended(self) -> bool:
         attack = self.flags.get("attack")
@@ -471,31 +487,17 @@ class BattleSpiritsState(BSEffects):
             return  # "if your life is N or less"
         if then == "summon" and not self.summon_condition_met(p, card):
             return
-        if burst.pay_then:
-            self.decision = Decision(p, "burst_pay", {"card": card, "then": then})
+        if burst.pay_then or then != "use_flash":
+            # BS-106: a summon or deploy, free or paid, is answered with where its cores come from
+            self.decision = Decision(p, "burst_pay", {"card": card, "then": then, "free": not burst.pay_then})
         else:
             self.decision = Decision(p, "optional", {"task": {"follow_up": then, "card": card}})
-
-    def _burst_follow_up(self, p: int, card: int, then: str) -> None:
-        d = self.d(card)
-        if then == "use_flash":
-            self.queue_effects(card, p, (d.name, "flash"))
-            return
-        need = d.level_costs[0] if d.level_costs else 0
-        self.move(card, "field", player=p, tapped=False, entered_this_turn=True, face_down=False)
-        self.move_core(p, "reserve", card, min(need, self.counters[p]["reserve"]))
-        self.emit("summoned", card=card, name=d.name, player=p)
-        if d.is_spirit_like and self.cores(card) < need:
-            return  # depleted by settle()
-        self.queue_abilities(card, "summoned")
-        if d.type in ("spirit", "brave"):
-            self.check_burst(1 - p, "opponent_spirit_summoned")
 
     def _end_phase(self) -> None:
         """BS-56: end-of-turn effects; "until the end of the turn" effects end."""
         self.enter_phase("end")
         self.tasks.append(Task("cleanup"))
-        for c in reversed(self.zones[self.active]["field"]):
+        for c in self.zones[self.active]["field"]:
             self.queue_abilities(c, "end_of_turn")
 
     def _cleanup(self) -> None:
