@@ -343,7 +343,7 @@ class State:
             legal = self.legal_actions()
         if action not in legal:
             if self.winner is not None:
-                raise IllegalActionError("game_over", "the game is over; no action is legal")
+                raise IllegalActionError(self.GAME.game_over_rule, "the game is over; no action is legal")
             rule, message = self.explain_illegal(action)
             raise IllegalActionError(rule, message)
         start = len(self.events)
@@ -432,7 +432,7 @@ class State:
         Not an action: a concession is not a move of the game, so it is never among the legal
         actions (random agents would concede) and is allowed whoever is deciding."""
         if self.winner is not None:
-            raise IllegalActionError("game_over", "the game is over; nobody can concede")
+            raise IllegalActionError(self.GAME.game_over_rule, "the game is over; nobody can concede")
         if player not in range(len(self.zones)):
             raise IllegalActionError("concede", f"there is no player {player!r}")
         self.decision = None
