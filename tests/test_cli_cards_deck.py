@@ -162,3 +162,33 @@ def test_deck_show(toy: Path, tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "Holy Awe" in result.output and "light" in result.output and "spell" in result.output
     assert "Nothing" in result.output and "unknown" in result.output
+
+
+def test_deck_check_skips_a_byte_order_mark(toy: Path, tmp_path: Path) -> None:
+    deck = tmp_path / "bom.txt"
+    deck.write_bytes("\ufeff4 Holy Awe\n2 Crimson Hammer\n".encode())
+    result = runner.invoke(deck_cmd.app, ["check", "--game", "toy", str(deck)])
+    assert result.exit_code == 0, result.output
+    assert f"{deck}: main 6: OK" in result.output
+
+
+def test_deck_check_not_utf8_names_file_line_and_byte(toy: Path, tmp_path: Path) -> None:
+    deck = tmp_path / "latin1.txt"
+    deck.write_bytes("4 Holy Awe\n2 Caf\u00e9 Dragon\n".encode("latin-1"))
+    for command in ("check", "show"):
+        result = runner.invoke(deck_cmd.app, [command, "--game", "toy", str(deck)])
+        assert result.exit_code == 1, result.output
+        assert f"{deck}:2: not UTF-8 text: byte 0xe9 at column 6 (byte offset 16)" in " ".join(result.output.split())
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+        assert "Traceback" not in result.output
+
+
+def test_deck_check_and_show_take_starter_deck_names() -> None:
+    game = registry.load_game("duel_masters")
+    name = sorted(game.starter_decks())[0]
+    result = runner.invoke(deck_cmd.app, ["check", "--game", "duel_masters", name])
+    assert result.exit_code == 0, result.output
+    assert f"{name}: main 40: OK" in result.output
+    shown = runner.invoke(deck_cmd.app, ["show", "--game", "duel_masters", name])
+    assert shown.exit_code == 0, shown.output
+    assert f"{name} (main 40)" in shown.output

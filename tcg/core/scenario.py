@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from tcg.core.actions import CARD_FIELDS, CORE_FIELDS, Action
+from tcg.core.decklist import decode_utf8
 from tcg.core.errors import DataError, IllegalActionError, TcgError
 from tcg.core.game import Game
 from tcg.core.registry import load_game
@@ -53,15 +54,13 @@ def load_scenarios(path: Path) -> list[tuple[dict[str, Any], int, yaml.Node]]:
     """(scenario mapping, line, YAML node) triples from a file: one document, several, or
     ``scenarios: [...]``. A file with no scenario at all is malformed (a test that cannot fail)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = decode_utf8(path.read_bytes(), str(path))
         nodes = list(yaml.compose_all(text))
         docs = list(yaml.safe_load_all(text))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise DataError(f"not valid YAML: {getattr(exc, 'problem', exc)}", source=str(path),
                         line=mark.line + 1 if mark else None) from None
-    except UnicodeDecodeError as exc:
-        raise DataError(f"not UTF-8 text (byte {exc.start})", source=str(path)) from None
     except OSError as exc:
         raise DataError(f"cannot read: {exc.strerror}", source=str(path)) from None
     out: list[tuple[dict[str, Any], int, yaml.Node]] = []
