@@ -71,6 +71,18 @@ def test_show(toy: Path) -> None:
                     "text": "Tap all your opponent's creatures in the battle zone."}
 
 
+def test_show_marks_an_original_card_and_search_filters_it(toy: Path) -> None:
+    (toy / "originals.yaml").write_text("- {name: Made Up Dragon, type: creature, civilizations: [fire], cost: 5, "
+                                        "power: 5000, original: true}\n", encoding="utf-8")
+    result = runner.invoke(cards_cmd.app, ["show", "Made Up Dragon"])
+    assert result.exit_code == 0, result.output
+    assert "Original: made up for this engine, not a printed card" in result.output
+    printed = runner.invoke(cards_cmd.app, ["show", "Bolshack Dragon"])
+    assert printed.exit_code == 0 and "Original" not in printed.output
+    assert search_json("--original") == ["Made Up Dragon"]
+    assert "Made Up Dragon" not in search_json("--printed") and "Bolshack Dragon" in search_json("--printed")
+
+
 def test_show_unknown_card_suggests_close_names(toy: Path) -> None:
     result = runner.invoke(cards_cmd.app, ["show", "Bolshak Dragon"])
     assert result.exit_code == 1
