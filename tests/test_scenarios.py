@@ -184,3 +184,11 @@ def test_random_games_generate_only_declared_action_types(game_name: str):
             seen.update(a.type for a in (legal if len(legal) <= 300 else (legal[0], legal[-1])))
             state.apply(legal[rng.below(len(legal))])
     assert seen <= game.ACTION_TYPES, f"undeclared action types: {sorted(seen - game.ACTION_TYPES)}"
+
+
+def test_errors_of_the_game_get_the_line_of_their_item(tmp_path: Path):
+    # The game names the field (state.players[0].zones.hand[1], a card property); the runner finds its line.
+    message = malformed(tmp_path, DM_BASE.replace("hand: [Dark Spell]", "hand: [Dark Spell, No Such Card]"))
+    assert "probe.yaml:11" in message and "No Such Card" in message and "state.players[0].zones.hand[1]" in message
+    message = malformed(tmp_path, DM_BASE + "steps:\n  - expect:\n      cards:\n        Dark Spell: {colour: red}\n")
+    assert "probe.yaml:14" in message and "no property 'colour'" in message

@@ -8,8 +8,10 @@ The format is shared by all games; a game supplies only ``scenario_state``,
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -175,7 +177,13 @@ class Runner:
             if key in state_spec and not _whole(state_spec[key]):
                 raise DataError(f"{key} is a whole number, got {state_spec[key]!r}", source=self.at("state", key),
                                 field=f"state.{key}")
-        self.state: State = self.game.scenario_state(state_spec, defs, options, seed)
+        try:
+            self.state: State = self.game.scenario_state(state_spec, defs, options, seed)
+        except DataError as exc:  # the game names the field (state.players[0].zones.hand[2]): find its line
+            if exc.source or not exc.field:
+                raise
+            keys = [int(k) if k.isdigit() else k for k in re.findall(r"[^.\[\]]+", exc.field)]
+            raise DataError(exc.message, source=self.at(*keys), field=exc.field) from None
 
     def at(self, *keys: str | int) -> str:
         """``file:line`` of the scenario item along ``keys`` (the scenario's own line as a fallback)."""
@@ -190,12 +198,25 @@ class Runner:
             where = f"step {i + 1}"
             if not isinstance(step, Mapping):
                 raise DataError("a step is a mapping", source=self.at("steps", i), field=where)
-            if "expect" in step and len(step) == 1:
-                self.check(step["expect"], where, ("steps", i, "expect"))
-            else:
-                self.do_step(step, where, ("steps", i))
+            with self.located(where, "steps", i):
+                if "expect" in step and len(step) == 1:
+                    self.check(step["expect"], where, ("steps", i, "expect"))
+                else:
+                    self.do_step(step, where, ("steps", i))
         if self.spec.get("expect") is not None:
-            self.check(self.spec["expect"], "expect", ("expect",))
+            with self.located("expect", "expect"):
+                self.check(self.spec["expect"], "expect", ("expect",))
+
+    @contextmanager
+    def located(self, where: str, *keys: str | int) -> Iterator[None]:
+        """A DataError raised without a place (a game's check of a property name, say) gets the
+        file and line of the item along ``keys``."""
+        try:
+            yield
+        except DataError as exc:
+            if exc.source:
+                raise
+            raise DataError(exc.message, source=self.at(*keys), field=exc.field or where) from None
 
     # ------------------------------------------------------------------ steps
     def do_step(self, step: Mapping[str, Any], where: str, keys: tuple[str | int, ...] = ()) -> None:
