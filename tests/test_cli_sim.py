@@ -102,6 +102,13 @@ def test_simulate_with_one_agent_says_two_are_expected(args: list[str]) -> None:
     assert "Traceback" not in result.output
 
 
+def test_simulate_with_one_deck_says_two_are_expected() -> None:
+    result = runner.invoke(app, ["simulate", "--decks", "fire_nature", "--games", "1"])
+    text = " ".join(result.output.replace("│", " ").split())
+    assert result.exit_code == 2, result.output
+    assert "two decks are needed, one per seat (P0 then P1)" in text and "got fire_nature" in text
+
+
 def test_play_reads_numbers_and_quits(tmp_path: Path) -> None:
     result = runner.invoke(app, ["play", "--seed", "3"], input="1\nx\n99\nh\n1\n1\n1\n1\nq\n")
     assert result.exit_code == 0, result.output

@@ -63,21 +63,28 @@ def load_setup(game_name: str, deck_args: list[str] | None, option_args: list[st
     return game, decks, labels, options
 
 
-class TwoAgentsCommand(TyperCommand):
-    """``--agents`` takes two values. Click would take the next option as the second one
-    (``--agents random --games 2``) or say only "requires 2 arguments": check first and say
-    what is expected."""
+class PairOptionsCommand(TyperCommand):
+    """``--agents`` and ``--decks`` take two values each. Click would take the next option as the
+    second one (``--agents random --games 2``) or say only "requires 2 arguments": check first
+    and say what is expected."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:  # a click Context (typer vendors click)
         for i, arg in enumerate(args):
-            if arg in ("--agents", "-a"):
+            if arg == "--":
+                break
+            if arg in ("--agents", "-a", "--decks", "-d"):
                 given = list(itertools.takewhile(lambda a: not a.startswith("-"), args[i + 1:i + 3]))
                 if len(given) < 2:
-                    shown = " ".join(given) or "nothing"
-                    raise typer.BadParameter(f"two agents are needed, one per seat (P0 then P1), e.g. "
-                                             f"--agents random rule; got {shown}. Known agents: "
-                                             f"{', '.join(agent_names())}", ctx, param_hint="'--agents'")
+                    raise typer.BadParameter(_pair_message(arg, " ".join(given) or "nothing"), ctx,
+                                             param_hint=f"'{arg}'")
         return super().parse_args(ctx, args)
+
+
+def _pair_message(option: str, shown: str) -> str:
+    if option in ("--agents", "-a"):
+        return (f"two agents are needed, one per seat (P0 then P1), e.g. --agents random rule; got {shown}. "
+                f"Known agents: {', '.join(agent_names())}")
+    return f"two decks are needed, one per seat (P0 then P1): starter deck names or files; got {shown}"
 
 
 def check_agents(names: list[str]) -> list[str]:
