@@ -11,7 +11,9 @@ from pydantic import BaseModel
 
 from tcg.carddb import CardIndex, default_db_path, load_cards
 from tcg.core import registry
+from tcg.core.decklist import DeckList, parse_deck_text
 from tcg.core.errors import DataError
+from tcg.core.game import Game
 from tcg.games.duel_masters.cards import DuelMastersCard
 from tests.toy_games import TOY_CARDS as BASE_CARDS
 from tests.toy_games import make_game, register_game
@@ -30,6 +32,7 @@ TOY_CARDS = BASE_CARDS + """\
   cost: 0
   power: 3000
   races: [Phantom Dragon]
+  original: true
 """
 
 HUE_CARDS = """\
@@ -115,6 +118,36 @@ def test_filters_combine(index: CardIndex) -> None:
         "Rainbow Phantom", "Brawler Zyler"]
     assert names(index.search(color="water", race="phantom")) == ["Rainbow Phantom"]
     assert index.search(game="toy", color="light", cost_max=3) == []
+
+
+def test_original_cards_are_stored_and_filtered(index: CardIndex) -> None:
+    assert names(index.search(game="toy", original=True)) == ["Rainbow Phantom"]
+    assert "Rainbow Phantom" not in names(index.search(game="toy", original=False))
+    assert len(index.search(game="toy", original=False)) == 5
+    phantom, dragon = index.show("Rainbow Phantom"), index.show("Bolshack Dragon")
+    assert phantom is not None and phantom.original and dragon is not None and not dragon.original
+
+
+def original_cards_in(game: Game, deck: DeckList) -> list[str]:
+    """Names in ``deck`` whose card says ``original: true`` (made up for the engine)."""
+    pool = game.cards()
+    return sorted({n for s in deck.sections() for n in deck.cards(s) if getattr(pool.get(n), "original", False)})
+
+
+def test_original_cards_are_found_in_a_deck(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = make_game("toy", DuelMastersCard, tmp_path / "toy")
+    (tmp_path / "toy" / "cards").mkdir(parents=True)
+    (tmp_path / "toy" / "cards" / "set1.yaml").write_text(TOY_CARDS, encoding="utf-8")
+    deck = parse_deck_text("4 Bolshack Dragon\n2 Rainbow Phantom\n[side]\n1 Holy Awe\n")
+    assert original_cards_in(game, deck) == ["Rainbow Phantom"]
+
+
+@pytest.mark.parametrize("game_name", registry.game_names())
+def test_no_starter_deck_holds_an_original_card(game_name: str) -> None:
+    # COMMON brief: a card made up for the engine carries `original: true` and is in no starter deck.
+    game = registry.load_game(game_name)
+    bad = {name: original_cards_in(game, game.deck(name)) for name in sorted(game.starter_decks())}
+    assert not any(bad.values()), f"starter decks with original cards: { {k: v for k, v in bad.items() if v} }"
 
 
 def test_generic_fields_across_games(index: CardIndex) -> None:

@@ -71,6 +71,18 @@ def test_show(toy: Path) -> None:
                     "text": "Tap all your opponent's creatures in the battle zone."}
 
 
+def test_show_marks_an_original_card_and_search_filters_it(toy: Path) -> None:
+    (toy / "originals.yaml").write_text("- {name: Made Up Dragon, type: creature, civilizations: [fire], cost: 5, "
+                                        "power: 5000, original: true}\n", encoding="utf-8")
+    result = runner.invoke(cards_cmd.app, ["show", "Made Up Dragon"])
+    assert result.exit_code == 0, result.output
+    assert "Original: made up for this engine, not a printed card" in result.output
+    printed = runner.invoke(cards_cmd.app, ["show", "Bolshack Dragon"])
+    assert printed.exit_code == 0 and "Original" not in printed.output
+    assert search_json("--original") == ["Made Up Dragon"]
+    assert "Made Up Dragon" not in search_json("--printed") and "Bolshack Dragon" in search_json("--printed")
+
+
 def test_show_unknown_card_suggests_close_names(toy: Path) -> None:
     result = runner.invoke(cards_cmd.app, ["show", "Bolshak Dragon"])
     assert result.exit_code == 1
@@ -162,3 +174,33 @@ def test_deck_show(toy: Path, tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "Holy Awe" in result.output and "light" in result.output and "spell" in result.output
     assert "Nothing" in result.output and "unknown" in result.output
+
+
+def test_deck_check_skips_a_byte_order_mark(toy: Path, tmp_path: Path) -> None:
+    deck = tmp_path / "bom.txt"
+    deck.write_bytes("\ufeff4 Holy Awe\n2 Crimson Hammer\n".encode())
+    result = runner.invoke(deck_cmd.app, ["check", "--game", "toy", str(deck)])
+    assert result.exit_code == 0, result.output
+    assert f"{deck}: main 6: OK" in result.output
+
+
+def test_deck_check_not_utf8_names_file_line_and_byte(toy: Path, tmp_path: Path) -> None:
+    deck = tmp_path / "latin1.txt"
+    deck.write_bytes("4 Holy Awe\n2 Caf\u00e9 Dragon\n".encode("latin-1"))
+    for command in ("check", "show"):
+        result = runner.invoke(deck_cmd.app, [command, "--game", "toy", str(deck)])
+        assert result.exit_code == 1, result.output
+        assert f"{deck}:2: not UTF-8 text: byte 0xe9 at column 6 (byte offset 16)" in " ".join(result.output.split())
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+        assert "Traceback" not in result.output
+
+
+def test_deck_check_and_show_take_starter_deck_names() -> None:
+    game = registry.load_game("duel_masters")
+    name = sorted(game.starter_decks())[0]
+    result = runner.invoke(deck_cmd.app, ["check", "--game", "duel_masters", name])
+    assert result.exit_code == 0, result.output
+    assert f"{name}: main 40: OK" in result.output
+    shown = runner.invoke(deck_cmd.app, ["show", "--game", "duel_masters", name])
+    assert shown.exit_code == 0, shown.output
+    assert f"{name} (main 40)" in shown.output

@@ -74,6 +74,41 @@ def test_replay_rejects_malformed_and_tampered_files(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "action 2 " in result.output and "Traceback" not in result.output
 
 
+def test_replay_cut_short_exits_1_with_a_clear_message(tmp_path: Path) -> None:
+    simulate(tmp_path, "--replay-dir", str(tmp_path / "replays"))
+    path = next((tmp_path / "replays").glob("*.json"))
+    data = json.loads(path.read_text())
+    short = tmp_path / "short.json"
+    short.write_text(json.dumps({**data, "actions": data["actions"][:10]}))  # the game is not over after 10
+    result = runner.invoke(app, ["replay", "-q", str(short)])
+    text = " ".join(result.output.split())
+    assert result.exit_code == 1, result.output
+    assert f"{short}: the replay ends before the game is over, after 10 actions" in text
+    assert f"the file records winner {data['result']['winner']!r}: its actions were cut short" in text
+    truncated = tmp_path / "truncated.json"
+    truncated.write_text(path.read_text()[:200])  # a file cut in the middle
+    result = runner.invoke(app, ["replay", "-q", str(truncated)])
+    assert result.exit_code == 1 and f"{truncated}:1: not valid JSON" in " ".join(result.output.split())
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("args", [["--agents", "random"], ["--agents", "random", "--games", "2"],
+                                  ["-a", "rule", "-n", "1"]])
+def test_simulate_with_one_agent_says_two_are_expected(args: list[str]) -> None:
+    result = runner.invoke(app, ["simulate", *args])
+    text = " ".join(result.output.replace("│", " ").split())
+    assert result.exit_code == 2, result.output
+    assert "two agents are needed, one per seat" in text and "--agents random rule" in text
+    assert "Traceback" not in result.output
+
+
+def test_simulate_with_one_deck_says_two_are_expected() -> None:
+    result = runner.invoke(app, ["simulate", "--decks", "fire_nature", "--games", "1"])
+    text = " ".join(result.output.replace("│", " ").split())
+    assert result.exit_code == 2, result.output
+    assert "two decks are needed, one per seat (P0 then P1)" in text and "got fire_nature" in text
+
+
 def test_play_reads_numbers_and_quits(tmp_path: Path) -> None:
     result = runner.invoke(app, ["play", "--seed", "3"], input="1\nx\n99\nh\n1\n1\n1\n1\nq\n")
     assert result.exit_code == 0, result.output

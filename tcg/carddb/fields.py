@@ -98,6 +98,8 @@ class CardFields:
     text: str
     set_code: str
     rarity: str
+    #: Made up for this engine (``original: true``), not a printed card.
+    original: bool = False
 
 
 def card_fields(card: Any, data: Mapping[str, Any], text: str) -> CardFields:
@@ -113,4 +115,5 @@ def card_fields(card: Any, data: Mapping[str, Any], text: str) -> CardFields:
         text=text,
         set_code=str(getattr(card, "set_code", "") or ""),
         rarity=str(getattr(card, "rarity", "") or ""),
+        original=bool(getattr(card, "original", False)),
     )

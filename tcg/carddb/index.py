@@ -26,7 +26,7 @@ from tcg.core import registry
 from tcg.core.errors import DataError
 from tcg.core.game import Game
 
-SCHEMA_VERSION = "4"  # 3: families as races, LV1 BP as power; 4: total cost of a cost mapping
+SCHEMA_VERSION = "5"  # 3: families as races, LV1 BP as power; 4: total cost of a cost mapping; 5: original
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -34,7 +34,7 @@ CREATE TABLE card (
     game TEXT NOT NULL, name TEXT NOT NULL, name_key TEXT NOT NULL, type TEXT NOT NULL,
     cost INTEGER, power INTEGER, text TEXT NOT NULL, text_key TEXT NOT NULL,
     set_code TEXT NOT NULL, rarity TEXT NOT NULL, source TEXT NOT NULL, line INTEGER,
-    json TEXT NOT NULL, PRIMARY KEY (game, name));
+    json TEXT NOT NULL, original INTEGER NOT NULL, PRIMARY KEY (game, name));
 CREATE TABLE card_color (game TEXT NOT NULL, name TEXT NOT NULL, color TEXT NOT NULL,
     color_key TEXT NOT NULL);
 CREATE TABLE card_race (game TEXT NOT NULL, name TEXT NOT NULL, race TEXT NOT NULL,
@@ -185,9 +185,9 @@ class CardIndex:
         for lc in loaded.cards:
             data = s.game.card_to_json(lc.card)
             f = card_fields(lc.card, data, s.game.card_text(lc.card))
-            db.execute("INSERT INTO card VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            db.execute("INSERT INTO card VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                        (s.name, f.name, f.name.casefold(), f.type, f.cost, f.power, f.text, f.text.casefold(),
-                        f.set_code, f.rarity, str(lc.source), lc.line, json.dumps(data)))
+                        f.set_code, f.rarity, str(lc.source), lc.line, json.dumps(data), int(f.original)))
             db.executemany("INSERT INTO card_color VALUES (?,?,?,?)",
                            [(s.name, f.name, c, norm(c)) for c in f.colors])
             db.executemany("INSERT INTO card_race VALUES (?,?,?,?)",
@@ -209,18 +209,19 @@ class CardIndex:
             raise DataError(f"unknown game {game!r}; known games: {', '.join(known)}")
 
     def _rows(self, db: sqlite3.Connection, where: str, params: list[Any]) -> list[CardRow]:
-        sql = ("SELECT game, name, type, cost, power, text, set_code, rarity, source, line, json FROM card"
+        sql = ("SELECT game, name, type, cost, power, text, set_code, rarity, source, line, json, original FROM card"
                f" WHERE {where} ORDER BY game, cost IS NULL, cost, name")
         rows = []
         for record in db.execute(sql, params).fetchall():
-            game, name, type_, cost, power, text, set_code, rarity, source, line, data = record
+            game, name, type_, cost, power, text, set_code, rarity, source, line, data, original = record
             def col(table: str, column: str, game: str = game, name: str = name) -> list[str]:
                 q = f"SELECT {column} FROM {table} WHERE game = ? AND name = ? ORDER BY rowid"
                 return [r[0] for r in db.execute(q, (game, name))]
             rows.append(CardRow(game=game, name=name, type=type_, cost=cost, power=power,
                                 colors=col("card_color", "color"), races=col("card_race", "race"),
                                 keywords=col("card_keyword", "keyword"), text=text, set_code=set_code,
-                                rarity=rarity, source=source, line=line, data=json.loads(data)))
+                                rarity=rarity, source=source, line=line, data=json.loads(data),
+                                original=bool(original)))
         return rows
 
     def search(
@@ -234,11 +235,13 @@ class CardIndex:
         keyword: str | None = None,
         race: str | None = None,
         text: str | None = None,
+        original: bool | None = None,
     ) -> list[CardRow]:
         """Cards matching every given filter, ordered by game, cost, name.
 
         ``name``, ``race`` and ``text`` match substrings; ``color``, ``type`` and ``keyword``
         whole words; all case-insensitively (``shield trigger`` finds ``shield_trigger``).
+        ``original`` True keeps the cards made up for the engine, False the printed ones.
         """
         self._check_game(game)
         where, params = ["1"], []  # type: list[str], list[Any]
@@ -254,6 +257,9 @@ class CardIndex:
         if type:
             where.append("lower(replace(type, ' ', '_')) = ?")
             params.append(norm(type))
+        if original is not None:
+            where.append("original = ?")
+            params.append(int(original))
         if cost_min is not None:
             where.append("cost >= ?")
             params.append(cost_min)
@@ -322,10 +328,11 @@ def search(
     keyword: str | None = None,
     race: str | None = None,
     text: str | None = None,
+    original: bool | None = None,
 ) -> list[CardRow]:
     """Search the default index (see :meth:`CardIndex.search`)."""
     return CardIndex().search(game=game, name=name, color=color, type=type, cost_min=cost_min,
-                              cost_max=cost_max, keyword=keyword, race=race, text=text)
+                              cost_max=cost_max, keyword=keyword, race=race, text=text, original=original)
 
 
 def show(name: str, game: str | None = None) -> CardRow | None:

@@ -64,6 +64,8 @@ def search(
     keyword: Annotated[str | None, typer.Option(help="Has this keyword, e.g. blocker.")] = None,
     race: Annotated[str | None, typer.Option(help="A race / trait contains this.")] = None,
     text: Annotated[str | None, typer.Option(help="Rules text contains this.")] = None,
+    original: Annotated[bool | None, typer.Option(
+        "--original/--printed", help="Only cards made up for this engine / only printed cards.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Find cards; every filter given must match. E.g. --game duel_masters --civ fire --cost-max 3."""
@@ -71,7 +73,7 @@ def search(
     index = CardIndex()
     try:
         rows = index.search(game=game, name=name, color=civ, type=type, cost_min=cost_min, cost_max=cost_max,
-                            keyword=keyword, race=race, text=text)
+                            keyword=keyword, race=race, text=text, original=original)
         _warn_problems(index, game)
     except TcgError as exc:
         raise fail(str(exc)) from None
@@ -90,6 +92,10 @@ def search(
     out.print(table)
 
 
+#: How ``tcg cards show`` marks a card with ``original: true``.
+ORIGINAL_NOTE = "Original: made up for this engine, not a printed card"
+
+
 def _yaml(value: Any) -> str:
     return yaml.safe_dump(value, sort_keys=False, allow_unicode=True, default_flow_style=None).strip()
 
@@ -97,8 +103,11 @@ def _yaml(value: Any) -> str:
 def print_card(row: CardRow) -> None:
     """Every field of a card, nested ones as YAML, then its rules text."""
     out.print(f"[bold]{escape(row.name)}[/bold]  [dim]({escape(row.game)})[/dim]")
+    if row.original:
+        out.print(f"[yellow]{ORIGINAL_NOTE}[/yellow]")
     data = dict(row.data)
     data.pop("name", None)
+    data.pop("original", None)
     text = str(data.pop("text", "") or row.text)
     for key, value in data.items():
         inner = list(value.values()) if isinstance(value, dict) else value if isinstance(value, list) else []

@@ -40,6 +40,11 @@ def _game(name: str | None) -> Game:
         raise fail(str(exc)) from None
 
 
+def _deck_path(g: Game, path: Path) -> Path:
+    """A starter deck's file for its name (as ``play`` and ``simulate`` take them), else the path."""
+    return g.starter_decks().get(str(path), path) if not path.exists() else path
+
+
 def format_error(e: DataError, default_source: str) -> str:
     """``FILE:LINE: [item: field: ]message``; falls back to the deck file when the error names none."""
     where = (e.source or default_source) + (f":{e.line}" if e.line else "")
@@ -57,7 +62,7 @@ def _summary(deck: DeckList) -> str:
 
 @app.command()
 def check(
-    files: Annotated[list[Path], typer.Argument(help="Deck list files.")],
+    files: Annotated[list[Path], typer.Argument(help="Deck list files or starter deck names.")],
     game: GameOpt = None,
 ) -> None:
     """Check deck lists; print each problem as FILE:LINE: message; exit 1 if any."""
@@ -65,7 +70,7 @@ def check(
     bad = 0
     for path in files:
         try:
-            deck = load_deck(path)
+            deck = load_deck(_deck_path(g, path))
             errors = g.check_deck(deck)
         except DataError as exc:
             errors = [exc]
@@ -94,13 +99,13 @@ def _civs(card: Any) -> str:
 
 @app.command()
 def show(
-    file: Annotated[Path, typer.Argument(help="A deck list file.")],
+    file: Annotated[Path, typer.Argument(help="A deck list file or a starter deck name.")],
     game: GameOpt = None,
 ) -> None:
     """List a deck's cards with cost, civilizations and type; unknown cards are marked."""
     g = _game(game)
     try:
-        deck = load_deck(file)
+        deck = load_deck(_deck_path(g, file))
         pool = g.cards()
     except TcgError as exc:
         raise fail(str(exc)) from None

@@ -32,7 +32,7 @@ def main(
 app.add_typer(cards_cmd.app, name="cards")
 app.add_typer(deck_cmd.app, name="deck")
 app.add_typer(scenario_cmd.app, name="scenario")
-app.command("simulate")(simulate_cmd.simulate)
+app.command("simulate", cls=simulate_cmd.PairOptionsCommand)(simulate_cmd.simulate)
 app.command("play")(play_cmd.play)
 app.command("replay")(replay_cmd.replay)
 app.command("demo")(simulate_cmd.demo)

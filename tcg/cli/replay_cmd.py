@@ -11,6 +11,7 @@ from rich.markup import escape
 
 from tcg.cli import render
 from tcg.core.errors import DataError, IllegalActionError, TcgError
+from tcg.core.state import State
 from tcg.sim.loop import end_reason
 from tcg.sim.replay import Replay, initial_state, steps
 
@@ -41,9 +42,26 @@ def replay(
     except TcgError as exc:
         err.print(f"[red]error:[/red] {escape(str(file))}: {escape(str(exc))}")
         raise typer.Exit(1) from None
-    reason = end_reason(state) if state.game_over else "not finished"
-    out.print(f"[bold]{render.result_line(state.winner, reason, state.turn, len(rep.actions))}")
+    if not state.game_over:
+        raise _cut_short(file, rep, state)
+    out.print(f"[bold]{render.result_line(state.winner, end_reason(state), state.turn, len(rep.actions))}")
     recorded = (rep.result or {}).get("winner", state.winner)
     if rep.result is not None and recorded != state.winner:
         err.print(f"[yellow]warning: the file records winner {recorded!r}, the re-play gives {state.winner!r}")
 
+
+
+def _cut_short(file: Path, rep: Replay, state: State) -> typer.Exit:
+    """The replay's actions end before the game does: say how far it got, and why (exit 1)."""
+    dec = state.decision
+    waiting = f"player {dec.player} to decide ({dec.kind})" if dec is not None else "no decision"
+    result = rep.result or {}
+    if result.get("winner") is not None:
+        why = f"the file records winner {result['winner']!r}: its actions were cut short"
+    elif result.get("reason") == "max_actions":
+        why = "the recorded game itself was stopped unfinished (max actions)"
+    else:
+        why = "the file records no result"
+    err.print(f"[red]error:[/red] {escape(str(file))}: the replay ends before the game is over, after "
+              f"{len(rep.actions)} actions in turn {state.turn} with {waiting}; {escape(why)}")
+    return typer.Exit(1)

@@ -5,6 +5,7 @@ Both drive :mod:`tcg.sim`; this module only parses options, shows progress and p
 
 from __future__ import annotations
 
+import itertools
 import os
 import time
 from pathlib import Path
@@ -15,6 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from typer.core import TyperCommand
 
 from tcg.agents.base import agent_names
 from tcg.cli import render
@@ -59,6 +61,30 @@ def load_setup(game_name: str, deck_args: list[str] | None, option_args: list[st
         raise fail(str(exc)) from None
     labels = [Path(d).stem for d in deck_args]
     return game, decks, labels, options
+
+
+class PairOptionsCommand(TyperCommand):
+    """``--agents`` and ``--decks`` take two values each. Click would take the next option as the
+    second one (``--agents random --games 2``) or say only "requires 2 arguments": check first
+    and say what is expected."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:  # a click Context (typer vendors click)
+        for i, arg in enumerate(args):
+            if arg == "--":
+                break
+            if arg in ("--agents", "-a", "--decks", "-d"):
+                given = list(itertools.takewhile(lambda a: not a.startswith("-"), args[i + 1:i + 3]))
+                if len(given) < 2:
+                    raise typer.BadParameter(_pair_message(arg, " ".join(given) or "nothing"), ctx,
+                                             param_hint=f"'{arg}'")
+        return super().parse_args(ctx, args)
+
+
+def _pair_message(option: str, shown: str) -> str:
+    if option in ("--agents", "-a"):
+        return (f"two agents are needed, one per seat (P0 then P1), e.g. --agents random rule; got {shown}. "
+                f"Known agents: {', '.join(agent_names())}")
+    return f"two decks are needed, one per seat (P0 then P1): starter deck names or files; got {shown}"
 
 
 def check_agents(names: list[str]) -> list[str]:

@@ -71,9 +71,22 @@ def parse_deck_text(text: str, source: str = "<deck>") -> DeckList:
 
 
 def load_deck(path: str | Path) -> DeckList:
+    """Read a UTF-8 deck file. A leading byte order mark (Windows editors write one) is skipped;
+    any other byte that is not UTF-8 is an error naming its line and byte."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        data = p.read_bytes()
     except OSError as exc:
         raise DataError(f"cannot read deck file: {exc.strerror}", source=str(p)) from None
-    return parse_deck_text(text, str(p))
+    return parse_deck_text(decode_utf8(data, str(p)), str(p))
+
+
+def decode_utf8(data: bytes, source: str) -> str:
+    """``data`` as text: UTF-8, with or without a BOM; otherwise a DataError with line and byte."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise DataError(f"not UTF-8 text: byte 0x{data[exc.start]:02x} at column {column} (byte offset "
+                        f"{exc.start}); save the file as UTF-8", source=source, line=line) from None

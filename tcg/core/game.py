@@ -25,6 +25,11 @@ class Game:
     name: str = ""
     title: str = ""
     rule_prefix: str = ""
+    #: Every action type the game's states generate. Scenario steps and ``legal`` patterns are
+    #: checked against it, so that a misspelt type is a malformed scenario, not a vacuous check.
+    ACTION_TYPES: frozenset[str] = frozenset()
+    #: The game's own rule id for "the game is over: no action is legal".
+    game_over_rule: str = "game_over"
     state_class: type[State]
     card_model: type[BaseModel]
     option_specs: Mapping[str, OptionSpec] = {}

@@ -8,15 +8,18 @@ The format is shared by all games; a game supplies only ``scenario_state``,
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from tcg.core.actions import CARD_FIELDS, Action
+from tcg.core.actions import CARD_FIELDS, CORE_FIELDS, Action
+from tcg.core.decklist import decode_utf8
 from tcg.core.errors import DataError, IllegalActionError, TcgError
 from tcg.core.game import Game
 from tcg.core.registry import load_game
@@ -24,6 +27,8 @@ from tcg.core.state import State
 
 LITERALS = frozenset({"player", "leader", "reserve"})
 LIST_CARD_FIELDS = frozenset({"cards", "tributes"})
+#: The keys of an action step that are not fields of the action.
+STEP_KEYS = frozenset({"player", "deciding", "error", "expect", "action"})
 TOP_KEYS = frozenset({"name", "game", "rules", "seed", "cards", "state", "steps", "expect", "options",
                       "description", "notes"})
 
@@ -47,10 +52,11 @@ class ScenarioFailure(Exception):
 
 
 # ---------------------------------------------------------------------- loading
-def load_scenarios(path: Path) -> list[tuple[dict[str, Any], int]]:
-    """(scenario mapping, line) pairs from a file: one document, several, or ``scenarios: [...]``."""
+def load_scenarios(path: Path) -> list[tuple[dict[str, Any], int, yaml.Node]]:
+    """(scenario mapping, line, YAML node) triples from a file: one document, several, or
+    ``scenarios: [...]``. A file with no scenario at all is malformed (a test that cannot fail)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = decode_utf8(path.read_bytes(), str(path))
         nodes = list(yaml.compose_all(text))
         docs = list(yaml.safe_load_all(text))
     except yaml.YAMLError as exc:
@@ -59,19 +65,44 @@ def load_scenarios(path: Path) -> list[tuple[dict[str, Any], int]]:
                         line=mark.line + 1 if mark else None) from None
     except OSError as exc:
         raise DataError(f"cannot read: {exc.strerror}", source=str(path)) from None
-    out: list[tuple[dict[str, Any], int]] = []
+    out: list[tuple[dict[str, Any], int, yaml.Node]] = []
     for doc, node in zip(docs, nodes, strict=True):
         if doc is None:
             continue
         if isinstance(doc, dict) and "scenarios" in doc and "steps" not in doc:
             seq = next(v for k, v in node.value if k.value == "scenarios")
+            if not isinstance(doc["scenarios"], list):
+                raise DataError("'scenarios' is a list of scenarios", source=str(path), line=seq.start_mark.line + 1)
             for item, n in zip(doc["scenarios"], seq.value, strict=True):
-                out.append((item, n.start_mark.line + 1))
+                if not isinstance(item, dict):
+                    raise DataError("a scenario must be a mapping", source=str(path), line=n.start_mark.line + 1)
+                out.append((item, n.start_mark.line + 1, n))
         elif isinstance(doc, dict):
-            out.append((doc, node.start_mark.line + 1))
+            out.append((doc, node.start_mark.line + 1, node))
         else:
             raise DataError("a scenario must be a mapping", source=str(path), line=node.start_mark.line + 1)
+    if not out:
+        raise DataError("the file holds no scenario (it is empty)", source=str(path), line=1)
     return out
+
+
+def node_line(node: yaml.Node | None, keys: Sequence[str | int]) -> int | None:
+    """The 1-based line of the deepest node found along ``keys`` (mapping keys, list indices)."""
+    if node is None:
+        return None
+    line = node.start_mark.line + 1
+    for key in keys:
+        if isinstance(node, yaml.MappingNode):
+            found = next((v for k, v in node.value if getattr(k, "value", None) == key), None)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and 0 <= key < len(node.value):
+            found = node.value[key]
+        else:
+            found = None
+        if found is None:
+            break
+        node = found
+        line = node.start_mark.line + 1
+    return line
 
 
 def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -91,15 +122,18 @@ def run_file(path: Path) -> list[ScenarioResult]:
     try:
         items = load_scenarios(path)
     except DataError as exc:
-        return [ScenarioResult(path.name, str(path), failures=[str(exc)])]
-    return [run_scenario(spec, f"{path}:{line}") for spec, line in items]
+        return [ScenarioResult(path.name, str(path), failures=[f"malformed scenario file: {exc}"])]
+    return [run_scenario(spec, f"{path}:{line}", node=node, file=str(path)) for spec, line, node in items]
 
 
-def run_scenario(spec: Mapping[str, Any], source: str = "<scenario>") -> ScenarioResult:
+def run_scenario(spec: Mapping[str, Any], source: str = "<scenario>", node: yaml.Node | None = None,
+                 file: str | None = None) -> ScenarioResult:
+    """Run one scenario. ``node`` (its YAML node) and ``file`` let a malformed one name its line."""
     name = str(spec.get("name") or "(unnamed)")
-    result = ScenarioResult(name, source, [str(r) for r in spec.get("rules") or []])
+    rules = spec.get("rules") or []
+    result = ScenarioResult(name, source, [str(r) for r in rules] if isinstance(rules, list) else [str(rules)])
     try:
-        Runner(spec, source).run()
+        Runner(spec, source, node=node, file=file).run()
     except ScenarioFailure as exc:
         result.failures = exc.lines
     except TcgError as exc:
@@ -107,55 +141,121 @@ def run_scenario(spec: Mapping[str, Any], source: str = "<scenario>") -> Scenari
     return result
 
 
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 class Runner:
-    def __init__(self, spec: Mapping[str, Any], source: str):
+    def __init__(self, spec: Mapping[str, Any], source: str, node: yaml.Node | None = None,
+                 file: str | None = None):
         self.spec = spec
         self.source = source
+        self.node = node
+        self.file = file
         unknown = set(spec) - TOP_KEYS
         if unknown:
             raise DataError(f"unknown key(s) {', '.join(sorted(unknown))}; expected {', '.join(sorted(TOP_KEYS))}",
                             source=source)
         if "game" not in spec:
             raise DataError("a scenario needs 'game'", source=source)
+        if not isinstance(spec.get("rules") or [], list):
+            raise DataError("rules is a list of rule ids, e.g. [DM-55]", source=self.at("rules"), field="rules")
         self.game: Game = load_game(str(spec["game"]))
         defs = dict(self.game.cards())
         for i, raw in enumerate(spec.get("cards") or []):
-            card = self.game.parse_card(raw, source=f"{source} cards[{i}]")
+            card = self.game.parse_card(raw, source=f"{self.at('cards', i)} cards[{i}]")
             defs[card.name] = card
+        self.defs = defs
         options = self.game.resolve_options(spec.get("options") or {})
-        seed = int(spec.get("seed", 0))
-        self.state: State = self.game.scenario_state(spec.get("state") or {}, defs, options, seed)
+        seed = spec.get("seed", 0)
+        if not _whole(seed):
+            raise DataError(f"seed is a whole number, got {seed!r}", source=self.at("seed"), field="seed")
+        state_spec = spec.get("state") or {}
+        if not isinstance(state_spec, Mapping):
+            raise DataError("state is a mapping (turn, phase, players, ...)", source=self.at("state"), field="state")
+        for key in ("turn", "active", "first_player"):
+            if key in state_spec and not _whole(state_spec[key]):
+                raise DataError(f"{key} is a whole number, got {state_spec[key]!r}", source=self.at("state", key),
+                                field=f"state.{key}")
+        try:
+            self.state: State = self.game.scenario_state(state_spec, defs, options, seed)
+        except DataError as exc:  # the game names the field (state.players[0].zones.hand[2]): find its line
+            if exc.source or not exc.field:
+                raise
+            keys = [int(k) if k.isdigit() else k for k in re.findall(r"[^.\[\]]+", exc.field)]
+            raise DataError(exc.message, source=self.at(*keys), field=exc.field) from None
+
+    def at(self, *keys: str | int) -> str:
+        """``file:line`` of the scenario item along ``keys`` (the scenario's own line as a fallback)."""
+        line = node_line(self.node, keys)
+        return f"{self.file}:{line}" if self.file and line else self.source
 
     def run(self) -> None:
-        for i, step in enumerate(self.spec.get("steps") or []):
+        steps = self.spec.get("steps") or []
+        if not isinstance(steps, list):
+            raise DataError("steps is a list of steps", source=self.at("steps"), field="steps")
+        for i, step in enumerate(steps):
             where = f"step {i + 1}"
             if not isinstance(step, Mapping):
-                raise DataError("a step is a mapping", field=where)
-            if "expect" in step and len(step) == 1:
-                self.check(step["expect"], where)
-            else:
-                self.do_step(step, where)
+                raise DataError("a step is a mapping", source=self.at("steps", i), field=where)
+            with self.located(where, "steps", i):
+                if "expect" in step and len(step) == 1:
+                    self.check(step["expect"], where, ("steps", i, "expect"))
+                else:
+                    self.do_step(step, where, ("steps", i))
         if self.spec.get("expect") is not None:
-            self.check(self.spec["expect"], "expect")
+            with self.located("expect", "expect"):
+                self.check(self.spec["expect"], "expect", ("expect",))
+
+    @contextmanager
+    def located(self, where: str, *keys: str | int) -> Iterator[None]:
+        """A DataError raised without a place (a game's check of a property name, say) gets the
+        file and line of the item along ``keys``."""
+        try:
+            yield
+        except DataError as exc:
+            if exc.source:
+                raise
+            raise DataError(exc.message, source=self.at(*keys), field=exc.field or where) from None
 
     # ------------------------------------------------------------------ steps
-    def do_step(self, step: Mapping[str, Any], where: str) -> None:
-        error = bool(step.get("error", False))
-        pattern = {k: v for k, v in step.items() if k not in ("player", "error", "expect", "action")}
+    def do_step(self, step: Mapping[str, Any], where: str, keys: tuple[str | int, ...] = ()) -> None:
+        error = step.get("error", False)
+        if not isinstance(error, bool):
+            raise DataError(f"error is true or false, got {error!r}", source=self.at(*keys, "error"), field=where)
+        pattern = {k: v for k, v in step.items() if k not in STEP_KEYS}
+        pkeys = keys
         if "action" in step:  # the action's fields apart, for one with a field named like a step key
             if pattern or not isinstance(step["action"], Mapping):
-                raise DataError("with 'action:' a step has only player, action, error and expect", field=where)
+                raise DataError("with 'action:' a step has only player, deciding, action, error and expect",
+                                source=self.at(*keys), field=where)
             pattern = dict(step["action"])
-        if "type" not in pattern:
-            raise DataError("an action step needs 'type'", field=where)
+            pkeys = (*keys, "action")
+        self.check_pattern(pattern, where, pkeys)
         st = self.state
         player = step.get("player")
+        if player is not None and player not in (0, 1):
+            raise DataError(f"player is 0 or 1, got {player!r}", source=self.at(*keys, "player"), field=where)
         deciding = st.deciding_player
+        if "deciding" in step:  # the step says who decides now: checked, and it lets another player try
+            want = step["deciding"]
+            if want is not None and want not in (0, 1):
+                raise DataError(f"deciding is 0, 1 or null, got {want!r}", source=self.at(*keys, "deciding"),
+                                field=where)
+            if want != deciding:
+                raise ScenarioFailure([f"{where}: deciding: expected {want!r}, got {deciding!r}"])
         if player is not None and player != deciding:
-            if error:
-                return
-            raise ScenarioFailure([f"{where} ({_show(pattern)}): player {player} is not deciding "
-                                   f"(deciding: {deciding}, decision: {st.decision and st.decision.kind})"])
+            if not error:
+                raise ScenarioFailure([f"{where} ({_show(pattern)}): player {player} is not deciding "
+                                       f"(deciding: {deciding}, decision: {st.decision and st.decision.kind})"])
+            if "deciding" not in step and st.winner is None:
+                raise DataError(f"player {player} is not deciding (player {deciding} is), so this error step "
+                                f"would pass whatever the rules say; name the deciding player or add "
+                                f"'deciding: {deciding}' to claim that player {player} cannot act now",
+                                source=self.at(*keys, "player"), field=where)
+            if "expect" in step:
+                self.check(step["expect"], where, (*keys, "expect"))
+            return
         matches = [a for a in st.legal_actions() if self.matches(a, pattern)]
         if error:
             if matches:
@@ -169,10 +269,54 @@ class Runner:
                                        f"  legal actions now: {legal}"])
             st.apply(matches[0])
         if "expect" in step:
-            self.check(step["expect"], where)
+            self.check(step["expect"], where, (*keys, "expect"))
+
+    def check_pattern(self, pattern: Any, where: str, keys: tuple[str | int, ...]) -> None:
+        """An action pattern must be able to match: a type the game generates, cards that exist."""
+        if not isinstance(pattern, Mapping):
+            raise DataError(f"an action pattern is a mapping with 'type', got {pattern!r}", source=self.at(*keys),
+                            field=where)
+        if "type" not in pattern:
+            raise DataError("an action step needs 'type'", source=self.at(*keys), field=where)
+        kind = pattern["type"]
+        known = self.game.ACTION_TYPES
+        if known and kind not in known:
+            raise DataError(f"{self.game.title} has no action type {kind!r}; its actions are "
+                            f"{', '.join(sorted(known))}", source=self.at(*keys, "type"), field=where)
+        for k, v in pattern.items():
+            if k in CARD_FIELDS:
+                for ref in v if isinstance(v, list) else [v]:
+                    self.check_ref(ref, where, (*keys, k))
+            elif k in CORE_FIELDS and isinstance(v, Mapping):
+                for ref in v:
+                    if ref != "reserve" and not str(ref).isdigit():
+                        self.check_ref(str(ref).split("#")[0], where, (*keys, k))
+
+    def check_ref(self, ref: Any, where: str, keys: tuple[str | int, ...]) -> None:
+        """A card reference (``Name``, ``p1:Name``, ``Name#2`` or an id) names a card of the game now."""
+        if isinstance(ref, bool) or ref is None:
+            raise DataError(f"a card field is a card name, got {ref!r}", source=self.at(*keys), field=where)
+        if isinstance(ref, int):
+            if not 0 <= ref < len(self.state.cards):
+                raise DataError(f"there is no card with id {ref}", source=self.at(*keys), field=where)
+            return
+        if not isinstance(ref, str):
+            raise DataError(f"a card field is a card name, got {ref!r}", source=self.at(*keys), field=where)
+        if ref in LITERALS:
+            return
+        name = ref[3:] if len(ref) > 3 and ref[0] == "p" and ref[1] in "01" and ref[2] == ":" else ref
+        base, _, k = name.rpartition("#")
+        name = base if base and k.isdigit() else name
+        if name not in self.defs:
+            raise DataError(f"unknown card {name!r} (not packaged and not in the scenario's cards:)",
+                            source=self.at(*keys), field=where)
+        if not self.find_cards(ref):
+            raise DataError(f"no card {ref!r} is in the game now (a card reference must name one)",
+                            source=self.at(*keys), field=where)
 
     def _check_rejected(self, pattern: Mapping[str, Any], where: str) -> None:
-        """Try the action for real where it can be built: it must raise and change nothing."""
+        """Apply the action for real: it must raise and change nothing (every card reference
+        resolves: check_pattern saw to it)."""
         st = self.state
         fields: dict[str, Any] = {}
         for k, v in pattern.items():
@@ -185,7 +329,10 @@ class Runner:
                 fields[k] = resolved
             else:
                 fields[k] = v
-        action = Action(pattern["type"], **fields)
+        try:
+            action = Action(pattern["type"], **fields)
+        except DataError as exc:
+            raise DataError(f"the action cannot be built: {exc.message}", field=where) from None
         before = json.dumps(st.to_json(), sort_keys=True, default=str)
         try:
             st.apply(action)
@@ -300,50 +447,103 @@ class Runner:
         return True
 
     # ------------------------------------------------------------------ expectations
-    def check(self, expect: Mapping[str, Any], where: str) -> None:
+    def check(self, expect: Any, where: str, keys: tuple[str | int, ...] = ()) -> None:
         if not isinstance(expect, Mapping):
-            raise DataError("expect must be a mapping", field=where)
+            raise DataError("expect must be a mapping", source=self.at(*keys), field=where)
         st = self.state
         fails: list[str] = []
         for key, want in expect.items():
+            at = self.at(*keys, key)
             if key == "winner":
+                if want not in (0, 1, "draw", None) or isinstance(want, bool):
+                    raise DataError(f"winner is 0, 1, draw or null, got {want!r}", source=at, field=where)
                 if st.winner != want:
                     fails.append(f"winner: expected {want!r}, got {st.winner!r}")
             elif key == "players":
+                if not isinstance(want or [], list) or len(want or []) > 2:
+                    raise DataError("players is a list of at most 2 mappings (player 0, player 1)", source=at,
+                                    field=where)
                 for p, pwant in enumerate(want or []):
-                    fails.extend(self._check_player(p, pwant or {}))
+                    fails.extend(self._check_player(p, pwant or {}, where, (*keys, key, p)))
             elif key == "cards":
+                if not isinstance(want or {}, Mapping):
+                    raise DataError("cards is a mapping {Name: {property: value}}", source=at, field=where)
                 for ref, props in (want or {}).items():
+                    if not isinstance(props or {}, Mapping):
+                        raise DataError(f"cards.{ref} is a mapping {{property: value}}, got {props!r}",
+                                        source=self.at(*keys, key, ref), field=where)
                     fails.extend(self._check_card(str(ref), props or {}))
             elif key == "legal":
-                fails.extend(self._check_legal(want or {}))
-            elif key in ("turn", "active", "phase"):
-                got = getattr(st, key)
-                if got != want:
-                    fails.append(f"{key}: expected {want!r}, got {got!r}")
-            elif key == "deciding":
-                if st.deciding_player != want:
-                    fails.append(f"deciding: expected {want!r}, got {st.deciding_player!r}")
+                fails.extend(self._check_legal(want or {}, where, (*keys, key)))
+            elif key in ("turn", "active", "phase", "deciding"):
+                fails.extend(self._check_scalar(key, want, where, at))
             else:
-                raise DataError(f"unknown expectation {key!r}", field=where)
+                raise DataError(f"unknown expectation {key!r}", source=at, field=where)
         if fails:
             raise ScenarioFailure([f"{where}:"] + ["  " + f for f in fails])
 
-    def _check_player(self, p: int, want: Mapping[str, Any]) -> list[str]:
+    def _check_scalar(self, key: str, want: Any, where: str, at: str) -> list[str]:
+        """``turn``, ``active``, ``phase`` or ``deciding``: a value of the right kind, then equal."""
         st = self.state
+        ok = {"turn": _whole(want) and want >= 1, "active": want in (0, 1) and _whole(want),
+              "deciding": want is None or (want in (0, 1) and _whole(want)),
+              "phase": isinstance(want, str)}[key]
+        if not ok:
+            kind = {"turn": "a whole number from 1", "active": "0 or 1", "deciding": "0, 1 or null",
+                    "phase": "a phase name"}[key]
+            raise DataError(f"{key} is {kind}, got {want!r}", source=at, field=where)
+        got = st.deciding_player if key == "deciding" else getattr(st, key)
+        return [] if got == want else [f"{key}: expected {want!r}, got {got!r}"]
+
+    def _check_player(self, p: int, want: Any, where: str, keys: tuple[str | int, ...]) -> list[str]:
+        st = self.state
+        if not isinstance(want, Mapping):
+            raise DataError(f"players[{p}] is a mapping (zones, counters), got {want!r}", source=self.at(*keys),
+                            field=where)
         fails: list[str] = []
         for key, value in want.items():
             if key == "zones":
+                if not isinstance(value or {}, Mapping):
+                    raise DataError(f"players[{p}].zones is a mapping {{zone: names}}", source=self.at(*keys, key),
+                                    field=where)
                 for zone, zwant in (value or {}).items():
+                    at = self.at(*keys, key, zone)
                     if zone not in st.ZONES:
-                        raise DataError(f"unknown zone {zone!r}", field=f"players[{p}].zones")
+                        raise DataError(f"unknown zone {zone!r}; {self.game.title} zones are "
+                                        f"{', '.join(st.ZONES)}", source=at, field=f"players[{p}].zones")
+                    self._check_zone_spec(zwant, at, f"players[{p}].zones.{zone}")
                     names = [st.cards[c].name for c in self.game.zone_entries(st, p, zone)]
                     fails.extend(f"players[{p}].zones.{zone}: {m}" for m in _zone_check(names, zwant))
             else:
+                if not (_whole(value) or (isinstance(value, Mapping) and all(_whole(v) for v in value.values()))):
+                    raise DataError(f"players[{p}].{key} is a whole number (or a mapping of them), got {value!r}",
+                                    source=self.at(*keys, key), field=where)
                 got = self.game.player_counter(st, p, key)
                 if not _counter_matches(got, value):
                     fails.append(f"players[{p}].{key}: expected {value!r}, got {got!r}")
         return fails
+
+    def _check_zone_spec(self, want: Any, at: str, field: str) -> None:
+        """A zone check that can fail: a list of known names, or count / contains / excludes."""
+        if isinstance(want, list):
+            names = want
+        elif isinstance(want, Mapping):
+            extra = set(want) - {"count", "contains", "excludes"}
+            if extra:
+                raise DataError(f"unknown zone check {', '.join(sorted(map(str, extra)))}; use count, contains, "
+                                f"excludes", source=at, field=field)
+            if "count" in want and not (_whole(want["count"]) and want["count"] >= 0):
+                raise DataError(f"count is a whole number, got {want['count']!r}", source=at, field=field)
+            for k in ("contains", "excludes"):
+                if not isinstance(want.get(k) or [], list):
+                    raise DataError(f"{k} is a list of card names, got {want[k]!r}", source=at, field=field)
+            names = [*(want.get("contains") or []), *(want.get("excludes") or [])]
+        else:
+            raise DataError(f"a zone check is a list of names or a mapping, got {want!r}", source=at, field=field)
+        for name in names:
+            if str(name) not in self.defs:
+                raise DataError(f"unknown card {name!r} (not packaged and not in the scenario's cards:)",
+                                source=at, field=field)
 
     def _check_card(self, ref: str, props: Mapping[str, Any]) -> list[str]:
         found = self.find_cards(ref)
@@ -357,10 +557,17 @@ class Runner:
                 fails.append(f"cards.{ref}.{prop}: expected {want!r}, got {got!r}")
         return fails
 
-    def _check_legal(self, want: Mapping[str, Any]) -> list[str]:
+    def _check_legal(self, want: Any, where: str = "expect", keys: tuple[str | int, ...] = ()) -> list[str]:
         if not isinstance(want, Mapping) or set(want) - {"includes", "excludes"}:
             raise DataError(f"legal is a mapping with includes and/or excludes (lists of action patterns), "
-                            f"got {want!r}", field="expect.legal")
+                            f"got {want!r}", source=self.at(*keys), field="expect.legal")
+        for k in ("includes", "excludes"):
+            pats = want.get(k) or []
+            if not isinstance(pats, list):
+                raise DataError(f"legal.{k} is a list of action patterns, got {pats!r}", source=self.at(*keys, k),
+                                field=where)
+            for i, pat in enumerate(pats):
+                self.check_pattern(pat, where, (*keys, k, i))
         st = self.state
         legal = st.legal_actions()
         fails = []

@@ -14,8 +14,8 @@ times); all game-specific data lives in the generic containers (``counters``, ``
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from tcg.core.actions import Action
 from tcg.core.errors import DataError, IllegalActionError
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from tcg.core.game import Game
 
 Json = dict[str, Any]
+T = TypeVar("T")
 OBSERVED_ACTIONS_MAX = 200
 
 
@@ -343,7 +344,7 @@ class State:
             legal = self.legal_actions()
         if action not in legal:
             if self.winner is not None:
-                raise IllegalActionError("game_over", "the game is over; no action is legal")
+                raise IllegalActionError(self.GAME.game_over_rule, "the game is over; no action is legal")
             rule, message = self.explain_illegal(action)
             raise IllegalActionError(rule, message)
         start = len(self.events)
@@ -432,7 +433,7 @@ class State:
         Not an action: a concession is not a move of the game, so it is never among the legal
         actions (random agents would concede) and is allowed whoever is deciding."""
         if self.winner is not None:
-            raise IllegalActionError("game_over", "the game is over; nobody can concede")
+            raise IllegalActionError(self.GAME.game_over_rule, "the game is over; nobody can concede")
         if player not in range(len(self.zones)):
             raise IllegalActionError("concede", f"there is no player {player!r}")
         self.decision = None
@@ -669,35 +670,91 @@ class State:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> State:
+        """The state ``to_json`` wrote. Missing or malformed parts raise DataError naming the key."""
         game = cls.GAME
+        if not isinstance(data, Mapping):
+            raise DataError(f"a state JSON is an object, got {type(data).__name__}")
         if data.get("game") != game.name:
-            raise DataError(f"this state is for game {data.get('game')!r}, not {game.name!r}")
+            raise DataError(f"this state is for game {data.get('game')!r}, not {game.name!r}", field="game")
+        missing = [k for k in STATE_KEYS if k not in data]
+        if missing:
+            raise DataError(f"missing key(s) {', '.join(missing)} (a state JSON has {', '.join(STATE_KEYS)})",
+                            field=missing[0])
+        for key in ("turn", "active", "first_player", "rng"):
+            if not isinstance(data[key], int) or isinstance(data[key], bool):
+                raise DataError(f"expected a whole number, got {data[key]!r}", field=key)
+        if data["winner"] not in (0, 1, "draw", None) or isinstance(data["winner"], bool):
+            raise DataError(f"expected 0, 1, 'draw' or null, got {data['winner']!r}", field="winner")
+        if not isinstance(data["phase"], str):
+            raise DataError(f"expected a phase name, got {data['phase']!r}", field="phase")
         defs: Mapping[str, Any] = game.cards()
-        if data["definitions"]:
+        definitions = _part("definitions", dict, data["definitions"] or {})
+        if definitions:
             defs = dict(defs)
-            for name, raw in data["definitions"].items():
-                defs[name] = game.parse_card(raw, source="state JSON")
+            for name, raw in definitions.items():
+                defs[name] = game.parse_card(raw, source="state JSON", line=None)
         state = cls(defs, {}, 0, 0)  # then filled from the data, as in clone()
-        state.options = game.resolve_options(data["options"])
-        state.cards = [Card.from_json(c) for c in data["cards"]]
-        state.zones = [{k: list(v) for k, v in z.items()} for z in data["zones"]]
-        state.where = [(int(p), str(z)) for p, z in data["where"]]
-        state.counters = [dict(c) for c in data["counters"]]
-        state.flags = _unplain(data["flags"])
-        state.effects = [_unplain(e) for e in data["effects"]]
-        state.tasks = [Task.from_json(t) for t in data["tasks"]]
-        state.decision = None if data["decision"] is None else Decision.from_json(data["decision"])
+        state.options = game.resolve_options(_part("options", dict, data["options"]))
+        state.cards = [_part(f"cards[{i}]", Card.from_json, c) for i, c in enumerate(_list(data, "cards"))]
+        state.zones = [_part(f"zones[{i}]", _zone_lists, z) for i, z in enumerate(_list(data, "zones"))]
+        state.where = [_part(f"where[{i}]", _place, w) for i, w in enumerate(_list(data, "where"))]
+        state.counters = [_part(f"counters[{i}]", dict, c) for i, c in enumerate(_list(data, "counters"))]
+        state.flags = _part("flags", dict, _unplain(data["flags"]))
+        state.effects = [_part(f"effects[{i}]", _unplain, e) for i, e in enumerate(_list(data, "effects"))]
+        state.tasks = [_part(f"tasks[{i}]", Task.from_json, t) for i, t in enumerate(_list(data, "tasks"))]
+        state.decision = None if data["decision"] is None else _part("decision", Decision.from_json,
+                                                                     data["decision"])
         state.turn = data["turn"]
         state.active = data["active"]
         state.first_player = data["first_player"]
         state.phase = data["phase"]
         state.winner = data["winner"]
         state.rng = Rng(data["rng"])
-        state.events = list(data["events"])
-        state.history = [Action.from_json(a) for a in data["history"]]
+        state.events = _list(data, "events")
+        state.history = [_part(f"history[{i}]", Action.from_json, a) for i, a in enumerate(_list(data, "history"))]
         state._legal = None
         state.log_events = True
+        if not (len(state.zones) == len(state.counters) and len(state.where) == len(state.cards)):
+            raise DataError(f"{len(state.zones)} zone sets, {len(state.counters)} counter sets, "
+                            f"{len(state.cards)} cards and {len(state.where)} places do not fit together",
+                            field="zones")
         return state
+
+
+#: The keys of a state JSON (``State.to_json``).
+STATE_KEYS = ("game", "definitions", "options", "cards", "zones", "where", "counters", "flags", "effects",
+              "tasks", "decision", "turn", "active", "first_player", "phase", "winner", "rng", "events",
+              "history")
+
+
+def _list(data: Mapping[str, Any], key: str) -> list[Any]:
+    value = data[key]
+    if not isinstance(value, list):
+        raise DataError(f"expected a list, got {type(value).__name__}", field=key)
+    return list(value)
+
+
+def _part(field: str, load: Callable[[Any], T], value: Any) -> T:
+    """``load(value)``, with a malformed part (a missing key, a wrong type) as a DataError naming ``field``."""
+    try:
+        return load(value)
+    except DataError as exc:
+        if exc.field or exc.source:
+            raise
+        raise DataError(exc.message, field=field) from None
+    except KeyError as exc:
+        raise DataError(f"missing key {exc.args[0]!r}", field=field) from None
+    except (TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise DataError(f"malformed: {exc}", field=field) from None
+
+
+def _zone_lists(zones: Mapping[str, Any]) -> dict[str, list[int]]:
+    return {k: list(v) for k, v in zones.items()}
+
+
+def _place(where: Sequence[Any]) -> tuple[int, str]:
+    player, zone = where
+    return int(player), str(zone)
 
 
 def _redact(event: Json) -> Json:

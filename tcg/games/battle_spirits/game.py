@@ -22,6 +22,11 @@ class BattleSpiritsGame(Game):
     name = "battle_spirits"
     title = "Battle Spirits"
     rule_prefix = "BS"
+    #: Every action type the game generates (scenario steps and `legal` patterns are checked against it).
+    ACTION_TYPES = frozenset({"summon", "deploy", "use_magic", "direct_brave", "brave_fusion", "move_cores",
+                              "set_burst", "activate_burst", "attack", "block", "choose", "pass",
+                              "next_phase", "end_turn"})
+    game_over_rule = "BS-103"  # the brief's end of the game: after it no action is legal
     state_class = BattleSpiritsState
     card_model = BattleSpiritsCard
     package_dir = Path(__file__).parent

@@ -24,6 +24,10 @@ class DuelMastersGame(Game):
     name = "duel_masters"
     title = "Duel Masters"
     rule_prefix = "DM"
+    #: Every action type the game generates (scenario steps and `legal` patterns are checked against it).
+    ACTION_TYPES = frozenset({"charge_mana", "summon", "cast", "attack", "block", "use_shield_trigger",
+                              "tap_ability", "silent_skill", "choose", "pay", "pass", "next_phase", "end_turn"})
+    game_over_rule = "DM-42"  # the brief's end of the game: after it no action is legal
     state_class = DuelMastersState
     card_model = DuelMastersCard
     package_dir = Path(__file__).parent

@@ -24,6 +24,12 @@ class ForceOfWillGame(Game):
     name = "force_of_will"
     title = "Force of Will"
     rule_prefix = "FOW"
+    #: Every action type the game generates (scenario steps and `legal` patterns are checked against it).
+    ACTION_TYPES = frozenset({"call_magic_stone", "summon", "play_spell", "play_addition",
+                              "set_chant_standby", "activate_chant_standby", "activate_ability", "judgment",
+                              "lifebreak", "attack", "block", "choose", "pay", "mulligan", "pass",
+                              "next_phase", "end_turn"})
+    game_over_rule = "FOW-63"  # the brief's end of the game: after it no action is legal
     state_class = ForceOfWillState
     card_model = ForceOfWillCard
     package_dir = Path(__file__).parent

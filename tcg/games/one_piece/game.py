@@ -22,6 +22,10 @@ class OnePieceGame(Game):
     name = "one_piece"
     title = "One Piece Card Game"
     rule_prefix = "OP"
+    #: Every action type the game generates (scenario steps and `legal` patterns are checked against it).
+    ACTION_TYPES = frozenset({"play", "give_don", "activate", "attack", "block", "counter", "use_trigger",
+                              "choose", "pass", "end_turn"})
+    game_over_rule = "OP-103"  # the brief's end of the game: after it no action is legal
     state_class = OnePieceState
     card_model = OnePieceCard
     package_dir = Path(__file__).parent

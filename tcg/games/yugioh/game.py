@@ -23,6 +23,10 @@ class YugiohGame(Game):
     name = "yugioh"
     title = "Yu-Gi-Oh!"
     rule_prefix = "YGO"
+    #: Every action type the game generates (scenario steps and `legal` patterns are checked against it).
+    ACTION_TYPES = frozenset({"normal_summon", "set_monster", "flip_summon", "change_position", "activate",
+                              "set_spell_trap", "attack", "choose", "pass", "next_phase", "end_turn"})
+    game_over_rule = "YGO-129"  # the brief's end of the game: after it no action is legal
     state_class = YugiohState
     card_model = YugiohCard
     package_dir = Path(__file__).parent

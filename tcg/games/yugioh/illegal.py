@@ -33,6 +33,8 @@ def explain(s: YugiohState, a: Action) -> tuple[str, str]:
             return "YGO-112", "Normal Summon or Set a monster from your own hand"
         d = s.d(card)
         tributes = a.get("tributes", ())
+        if not isinstance(tributes, tuple):
+            return "YGO-113", f"tributes is a list of monsters you control, got {tributes!r}"
         if len(tributes) != d.tributes_needed:
             return "YGO-113", (f"{d.name} is Level {d.level}: it needs {d.tributes_needed} tribute(s), "
                                f"{len(tributes)} given")
