@@ -125,3 +125,10 @@ def test_card_facts_fixed_by_the_review(ygo):
     assert cards["Left Leg of the Forbidden One"].set_code == "LOB-121"
     assert cards["Right Leg of the Forbidden One"].set_code == "LOB-120"
     assert "Steel Ogre Grotto #1" in cards and "Steel Ogre Grotto 1" not in cards
+
+
+def test_a_deck_list_may_name_steel_ogre_grotto_1() -> None:
+    # The printed name "Steel Ogre Grotto #1" holds a '#': followed by a digit it is no comment.
+    deck = parse_deck_text("# Machines\n3 Steel Ogre Grotto #1  # the first of two\n2 Dark Magician #fav\n")
+    assert [(e.count, e.name) for e in deck.entries] == [(3, "Steel Ogre Grotto #1"), (2, "Dark Magician")]
+    assert "Steel Ogre Grotto #1" in load_game("yugioh").cards()

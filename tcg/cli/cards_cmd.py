@@ -22,7 +22,7 @@ from tcg.core.errors import TcgError
 
 app = typer.Typer(help="Search, show and validate cards.", no_args_is_help=True)
 out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)  # a path in a message stays whole
 
 GameOpt = Annotated[str | None, typer.Option("--game", "-g", help="Only this game (e.g. duel_masters).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]

@@ -16,7 +16,7 @@ from tcg.sim.loop import end_reason
 from tcg.sim.replay import Replay, initial_state, steps
 
 out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)  # a path in a message stays whole
 
 
 def replay(

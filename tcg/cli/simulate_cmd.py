@@ -29,7 +29,7 @@ from tcg.sim.batch import BatchSpec, GameRecord, run_batch, summarize, write_csv
 from tcg.sim.loop import DEFAULT_MAX_ACTIONS, play_game
 
 out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)  # a path in a message stays whole
 
 GameOpt = Annotated[str, typer.Option("--game", "-g", help="The game to play (e.g. duel_masters).")]
 SeedOpt = Annotated[int, typer.Option("--seed", "-s", help="Seed of game 0; game i uses seed+i.")]

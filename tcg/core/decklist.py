@@ -1,5 +1,9 @@
 """Plain-text deck lists: ``4 Bolshack Dragon`` per line, ``#`` starts a comment.
 
+A ``#`` followed by a digit inside a name is part of the name (``Steel Ogre Grotto #1`` is a
+printed Yu-Gi-Oh! card), so a comment is a ``#`` at the start of a line or after a space, not
+followed by a digit.
+
 A game may use section headers (``[main]``, ``[extra]``, ``[leader]``...) for its extra
 piles; cards before any header belong to ``main``.
 """
@@ -13,6 +17,7 @@ from pathlib import Path
 from tcg.core.errors import DataError
 
 _LINE = re.compile(r"^\s*(?:(\d+)\s*x?\s+)?(.+?)\s*$")
+_COMMENT = re.compile(r"(?:^|(?<=\s))#(?!\d)")
 _SECTION = re.compile(r"^\s*\[([a-z_]+)\]\s*$")
 
 
@@ -53,7 +58,7 @@ def parse_deck_text(text: str, source: str = "<deck>") -> DeckList:
     deck = DeckList(source)
     section = "main"
     for lineno, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
+        line = _COMMENT.split(raw, 1)[0].strip()
         if not line:
             continue
         sec = _SECTION.match(line)
