@@ -23,6 +23,7 @@ from tcg.core.rng import Rng
 
 if TYPE_CHECKING:
     from tcg.core.game import Game
+    from tcg.core.rules import Rulebook
 
 Json = dict[str, Any]
 T = TypeVar("T")
@@ -266,6 +267,10 @@ class State:
     #: Player counters that may go below zero (Force of Will life ends at -100 in FOW-T11).
     SIGNED_COUNTERS: ClassVar[frozenset[str]] = frozenset()
     GAME: ClassVar[Game]
+    #: The game's table of decision handlers and task steps (:mod:`tcg.core.rules`). When it
+    #: is set, ``_generate_actions``, ``_resolve``, ``_run_task`` and ``explain_illegal``
+    #: dispatch through it; a game not converted yet overrides those hooks instead.
+    RULEBOOK: ClassVar[Rulebook | None] = None
 
     __slots__ = (
         "_legal",
@@ -410,13 +415,22 @@ class State:
 
     # ------------------------------------------------------------------ hooks for games
     def _generate_actions(self) -> Sequence[Action]:
-        raise NotImplementedError
+        book = self.RULEBOOK
+        if book is None:
+            raise NotImplementedError(f"{type(self).__name__} has no rulebook and no _generate_actions")
+        return book.legal(self)
 
     def _resolve(self, action: Action) -> None:
-        raise NotImplementedError
+        book = self.RULEBOOK
+        if book is None:
+            raise NotImplementedError(f"{type(self).__name__} has no rulebook and no _resolve")
+        book.answer(self, action)
 
     def _run_task(self, task: Task) -> None:
-        raise NotImplementedError
+        book = self.RULEBOOK
+        if book is None:
+            raise NotImplementedError(f"{type(self).__name__} has no rulebook and no _run_task")
+        book.run_step(self, task)
 
     def lose(self, player: int, reason: str) -> None:
         """``player`` loses; if the other player already lost at this same moment, it is a draw."""
@@ -449,7 +463,11 @@ class State:
         return {}
 
     def explain_illegal(self, action: Action) -> tuple[str, str]:
-        """(rule id, message) for an action that is not legal now. Games refine this."""
+        """(rule id, message) for an action that is not legal now: the rulebook's handler of
+        the pending decision says which rule forbids it (games without one override this)."""
+        book = self.RULEBOOK
+        if book is not None:
+            return book.explain(self, action)
         return "illegal", f"{action.text(self.name_of)} is not a legal action now"
 
     # ------------------------------------------------------------------ helpers for games
