@@ -2,9 +2,11 @@
 
 Everything else about the package is in ``pyproject.toml``. Without ``TCG_COMPILE=1`` (the
 editable install of ``make test``, and any machine without a C compiler) the engine is pure
-Python. With it, the modules below -- the core state and effect loop and every game's
-queries, effects, payments and state, where self-play spends its time -- become C extension
-modules that behave the same and run about 1.2-2x faster (``docs/performance.md``).
+Python. With it, the modules below -- the core state, effect loop and rulebook, and every
+module of every game's package but its card schema, its ``Game`` object and its
+illegal-action explanations (pydantic models, registration and the slow path) -- become C
+extension modules that behave the same and run about 1.2-2x faster (``docs/performance.md``).
+The list follows ``tcg/games/*/``: a new game or a new rules module is compiled with no edit here.
 ``make compiled`` builds them into ``build/compiled``; ``make bench`` measures with them.
 
 Compile for installs whose sources no longer change (a wheel, ``pip install --target``): a
@@ -19,13 +21,13 @@ from pathlib import Path
 
 from setuptools import setup
 
-GAMES = ("duel_masters", "battle_spirits", "yugioh", "one_piece", "force_of_will")
-GAME_MODULES = ("queries", "effects", "payment", "state")
+NOT_COMPILED = ("__init__.py", "cards.py", "game.py", "illegal.py")
 COMPILED = [
     "tcg/core/state.py",
     "tcg/core/effects.py",
     "tcg/core/rng.py",
-    *(f"tcg/games/{g}/{m}.py" for g in GAMES for m in GAME_MODULES if Path(f"tcg/games/{g}/{m}.py").exists()),
+    "tcg/core/rules.py",
+    *sorted(str(p) for p in Path("tcg/games").glob("*/*.py") if p.name not in NOT_COMPILED),
 ]
 
 

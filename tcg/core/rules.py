@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from tcg.core.actions import Action
 
 if TYPE_CHECKING:
@@ -27,6 +29,7 @@ Step = Callable[[Any, "Task"], None]
 Settle = Callable[[Any], None]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests and new games subclass it uncompiled
 class DecisionRule:
     """One decision kind: what it accepts, what is legal, how an answer resolves, why not.
 
