@@ -104,22 +104,33 @@ class Rulebook:
         except KeyError:
             raise RuntimeError(f"task kind {kind!r} is not in the {self.prefix} rulebook") from None
 
-    # The dispatch the core's State does when a game declares a rulebook ---------------
+    # The dispatch the core's State does when a game declares a rulebook: once or more per
+    # action of every game, so the table is read directly (a missing kind is named by the
+    # lookups above, on the slow path).
     def legal(self, state: State) -> Sequence[Action]:
         decision = state.decision
         assert decision is not None
-        return self.decision_rule(decision.kind).actions(state, decision)
+        handler = self.decisions.get(decision.kind)
+        if handler is None:
+            handler = self.decision_rule(decision.kind)
+        return handler.actions(state, decision)
 
     def answer(self, state: State, action: Action) -> None:
         decision = state.decision
         assert decision is not None
+        handler = self.decisions.get(decision.kind)
+        if handler is None:
+            handler = self.decision_rule(decision.kind)
         state.decision = None
-        self.decision_rule(decision.kind).resolve(state, decision, action)
+        handler.resolve(state, decision, action)
         if self.settle is not None:
             self.settle(state)
 
     def run_step(self, state: State, task: Task) -> None:
-        self.step(task.kind)(state, task)
+        step = self.steps.get(task.kind)
+        if step is None:
+            step = self.step(task.kind)
+        step(state, task)
         if self.settle is not None:
             self.settle(state)
 
