@@ -99,11 +99,7 @@ def play(s: OnePieceState, p: int, card: int) -> None:
     d = s.d(card)
     s.pay_don(p, s.cost_of(card))
     if d.type == "character":
-        if len(s.zones[p]["characters"]) >= CHARACTERS_MAX:
-            s.move(card, "limbo")
-            s.decision = Decision(p, "replace", {"card": card})
-            return
-        put_character(s, p, card)
+        enter_character(s, p, card)
     elif d.type == "stage":
         for old in list(s.zones[p]["stage"]):  # OP-112: one Stage
             s.leave_field(old, "trash")
@@ -114,6 +110,15 @@ def play(s: OnePieceState, p: int, card: int) -> None:
         s.move(card, "trash")
         s.emit("played", card=card, name=d.name, player=p)
         s.queue_effects(card, p, (d.name, "main"))
+
+
+def enter_character(s: OnePieceState, p: int, card: int) -> None:
+    """OP-112: with 5 Characters already, the player first trashes one (decision ``replace``)."""
+    if len(s.zones[p]["characters"]) >= CHARACTERS_MAX:
+        s.move(card, "limbo")
+        s.decision = Decision(p, "replace", {"card": card})
+        return
+    put_character(s, p, card)
 
 
 def put_character(s: OnePieceState, p: int, card: int) -> None:
@@ -140,13 +145,9 @@ def play_free(s: OnePieceState, task: Task) -> None:
     if s.zone_of(card) not in ("trash", "limbo", "hand", "deck"):
         return
     if d.type == "character":
-        if len(s.zones[p]["characters"]) >= CHARACTERS_MAX:
-            s.move(card, "limbo")
-            s.decision = Decision(p, "replace", {"card": card})
-            return
-        put_character(s, p, card)
+        enter_character(s, p, card)
     elif d.type == "stage":
-        for old in list(s.zones[p]["stage"]):
+        for old in list(s.zones[p]["stage"]):  # OP-112: one Stage
             s.leave_field(old, "trash")
         s.move(card, "stage", tapped=False, entered_this_turn=True)
         s.queue_abilities(card, "on_play")
