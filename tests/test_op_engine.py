@@ -93,3 +93,28 @@ def test_every_packaged_card_has_its_card_number_and_rarity(op):
         assert (card.rarity == "L") == (card.type == "leader"), f"{name}: only a Leader is L"
         if "(" in name:  # names shared by two printings carry the card number
             assert name.endswith(f"({card.card_number})"), name
+
+
+def test_the_rulebook_covers_every_decision_and_step_of_random_games(op, decks):
+    # Issue 15: every decision kind and pending task kind met in seeded random games is in the
+    # One Piece rulebook, every legal action is of a type its handler accepts, and an illegal
+    # action is explained with an OP rule id (here OP-110: no such card).
+    from tcg.core.rng import Rng
+    from tcg.games.one_piece.rules import RULEBOOK
+
+    assert type(op.new_state(decks, seed=1)).RULEBOOK is RULEBOOK
+    kinds, tasks = set(), set()
+    for seed in range(1, 6):
+        s, rng = op.new_state(decks, seed=seed), Rng(seed)
+        while s.winner is None:
+            legal = s.legal_actions()
+            kinds.add(s.decision.kind)
+            tasks.update(t.kind for t in s.tasks)
+            handler = RULEBOOK.decision_rule(s.decision.kind)
+            assert {a.type for a in legal} <= handler.accepts, s.decision.kind
+            with pytest.raises(IllegalActionError) as err:
+                s.apply(Action("choose", card=10_000))
+            assert err.value.rule == "OP-110"
+            s.apply(legal[rng.below(len(legal))])
+    assert {"mulligan", "main", "block", "counter", "target"} <= kinds
+    assert {"main", "end_of_battle", "damage_step"} <= tasks <= set(RULEBOOK.steps)

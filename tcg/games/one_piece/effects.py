@@ -71,12 +71,11 @@ class OPEffects(OPQueries):
         if deck:
             self.move(deck[0], "hand")
 
-    def settle(self) -> None:
-        """OP-103 (b): rule processing — a player whose deck has 0 cards loses at once."""
-        if self.winner is None and not self.flags.get("setting_up"):
-            empty = [p for p in (0, 1) if not self.zones[p]["deck"]]
-            for p in empty:
-                self.lose(p, "deck_out")
+    def pay_don(self, p: int, cost: int) -> None:
+        """OP-14 / OP-104: rest that many active DON!! (a card's cost, a [Counter] Event's)."""
+        if cost:
+            self.counters[p]["cost_area_active"] -= cost
+            self.counters[p]["cost_area_rested"] += cost
 
     # ------------------------------------------------------------------ abilities
     def queue_abilities(self, cid: int, when: str, controller: int | None = None) -> None:

@@ -1,0 +1,220 @@
+"""The One Piece battle (OP-115..OP-117): attack declaration, the Block step, the Counter step
+(Counter values and [Counter] Events, OP-120), the Damage step with life damage and [Trigger]s
+(OP-116), K.O. (OP-117) and the end of the battle."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+from tcg.core.actions import Action
+from tcg.core.rules import DecisionRule
+from tcg.core.state import Decision, Task
+from tcg.games.one_piece import turn
+
+if TYPE_CHECKING:
+    from tcg.games.one_piece.state import OnePieceState
+
+PASS = Action("pass")
+
+
+# ---------------------------------------------------------------------- attack declaration
+def declare_attack(s: OnePieceState, p: int, attacker: int, target: int) -> None:
+    """OP-115 step 1: rest the attacker; the battle's steps follow ([When Attacking] first)."""
+    s.update(attacker, tapped=True)
+    s.flags["battle"] = {"attacker": attacker, "target": target, "player": p, "blocked": False}
+    s.emit("attack", card=attacker, name=s.cards[attacker].name, player=p, target=target)
+    s.tasks.append(Task("end_of_battle"))
+    s.tasks.append(Task("damage_step"))
+    s.tasks.append(Task("counter_step"))
+    s.tasks.append(Task("block_step"))
+    s.queue_abilities(attacker, "when_attacking")
+
+
+def battle_alive(s: OnePieceState) -> bool:
+    """The battle goes on while the attacker and its target are both on the field."""
+    battle = s.flags.get("battle")
+    if battle is None:
+        return False
+    return (s.zone_of(battle["attacker"]) in ("leader", "characters")
+            and s.zone_of(battle["target"]) in ("leader", "characters"))
+
+
+# ---------------------------------------------------------------------- Block step
+def blockers(s: OnePieceState, defender: int) -> list[int]:
+    """OP-115 step 2: the defender's active [Blocker] Characters other than the target, unless
+    an effect forbids [Blocker] in this battle (all, or those with at least some power)."""
+    battle = s.flags["battle"]
+    if any(e.get("kind") == "unblockable" and e.get("card") == battle["attacker"] for e in s.effects):
+        return []
+    floor = battle.get("no_blockers_from")
+    return [c for c in s.zones[defender]["characters"]
+            if c != battle["target"] and not s.cards[c].tapped and s.d(c).keywords.blocker
+            and (floor is None or (floor and s.power(c) < floor))]
+
+
+def block_step(s: OnePieceState, task: Task) -> None:
+    if not battle_alive(s):
+        return
+    defender = 1 - s.flags["battle"]["player"]
+    if blockers(s, defender):
+        s.decision = Decision(defender, "block", {})
+
+
+class Block(DecisionRule):
+    """OP-115 step 2: block with an active [Blocker] (it becomes the target), or pass."""
+
+    kind: ClassVar[str] = "block"
+    accepts: ClassVar[frozenset[str]] = frozenset({"block", "pass"})
+    rule: ClassVar[str] = "OP-115"
+
+    def actions(self, state: OnePieceState, decision: Decision) -> Sequence[Action]:
+        return [*(Action("block", card=c) for c in blockers(state, decision.player)), PASS]
+
+    def resolve(self, state: OnePieceState, decision: Decision, action: Action) -> None:
+        if action.type == "block":
+            blocker = action.get("card")
+            state.update(blocker, tapped=True)
+            state.flags["battle"] = {**state.flags["battle"], "target": blocker, "blocked": True}
+            state.emit("block", card=blocker, name=state.cards[blocker].name, player=decision.player)
+            state.queue_abilities(blocker, "on_block")
+
+    def explain(self, state: OnePieceState, decision: Decision, action: Action) -> tuple[str, str]:
+        return turn.explain(state, decision, action)
+
+
+# ---------------------------------------------------------------------- Counter step
+def counter_actions(s: OnePieceState, p: int) -> list[Action]:
+    """OP-115 step 3: Counter values from the hand onto the Leader or a Character; [Counter] Events."""
+    out: list[Action] = []
+    receivers = [s.leader(p), *s.zones[p]["characters"]]
+    for c in s.zones[p]["hand"]:
+        d = s.d(c)
+        if d.type == "character" and d.counter > 0:
+            out.extend(Action.of("counter", (("card", c), ("target", t))) for t in receivers)
+        elif d.is_counter_event and s.cost_of(c) <= s.counters[p]["cost_area_active"]:
+            first = d.counter_effects[0]
+            if first.do != "don_minus" or s.don_on_field(p) >= first.count:
+                out.append(Action.of("counter", (("card", c),)))
+    return out
+
+
+def counter_step(s: OnePieceState, task: Task) -> None:
+    if not battle_alive(s):
+        return
+    defender = 1 - s.flags["battle"]["player"]
+    if counter_actions(s, defender):
+        s.decision = Decision(defender, "counter", {})
+
+
+class Counter(DecisionRule):
+    """OP-115 step 3: one Counter at a time, each resolved before the next choice (OP-120)."""
+
+    kind: ClassVar[str] = "counter"
+    accepts: ClassVar[frozenset[str]] = frozenset({"counter", "pass"})
+    rule: ClassVar[str] = "OP-115"
+
+    def actions(self, state: OnePieceState, decision: Decision) -> Sequence[Action]:
+        return [*counter_actions(state, decision.player), PASS]
+
+    def resolve(self, state: OnePieceState, decision: Decision, action: Action) -> None:
+        if action.type == "counter":  # the Counter resolves before the defender's next choice (OP-120)
+            state.tasks.append(Task("counter_step"))
+            use_counter(state, decision.player, action)
+
+    def explain(self, state: OnePieceState, decision: Decision, action: Action) -> tuple[str, str]:
+        return turn.explain(state, decision, action)
+
+
+def use_counter(s: OnePieceState, p: int, action: Action) -> None:
+    card = action.get("card")
+    d = s.d(card)
+    if d.type == "character":  # trash it, no cost: +Counter for this battle
+        target = action.get("target")
+        s.move(card, "trash")
+        s.effects.append({"kind": "power", "card": target, "amount": d.counter, "until": "battle"})
+        s.emit("counter", card=card, name=d.name, player=p, target=target, amount=d.counter)
+    else:  # a [Counter] Event: pay its cost, trash it, resolve it
+        s.pay_don(p, s.cost_of(card))
+        s.move(card, "trash")
+        s.emit("counter", card=card, name=d.name, player=p)
+        s.queue_effects(card, p, (d.name, "counter"))
+
+
+# ---------------------------------------------------------------------- Damage step
+def damage_step(s: OnePieceState, task: Task) -> None:
+    """OP-115 step 4: power compared; ties go to the attacker."""
+    if not battle_alive(s):
+        return
+    battle = s.flags["battle"]
+    attacker, target, p = battle["attacker"], battle["target"], battle["player"]
+    a, b = s.power(attacker), s.power(target)
+    s.emit("battle", attacker=attacker, target=target, attacker_power=a, target_power=b)
+    if a < b:
+        return
+    if s.zone_of(target) == "characters":
+        s.ko(target)
+        return
+    # OP-116 (corrected): the 0-life check is made once for the whole damage, before any
+    # life card is taken: [Double Attack] against 1 life card takes it and does not win.
+    if not s.zones[1 - p]["life"]:
+        s.lose(1 - p, "leader_damage")
+        return
+    hits = 2 if s.has_double_attack(attacker) else 1
+    for _ in range(hits):
+        s.tasks.append(Task("leader_damage", player=1 - p, banish=s.has_banish(attacker)))
+
+
+def leader_damage(s: OnePieceState, task: Task) -> None:
+    """OP-116: one point of damage takes the top life card to the hand, or its [Trigger];
+    with no life card left it does nothing (the 0-life check came before, once)."""
+    p = task["player"]
+    life = s.zones[p]["life"]
+    if not life:
+        return
+    card = life[0]
+    s.emit("damage", player=p)
+    if task["banish"]:  # [Banish]: the life card is trashed, its [Trigger] cannot activate
+        s.move(card, "trash", face_down=False)
+        return
+    if s.d(card).trigger:
+        s.move(card, "limbo", face_down=False)
+        s.decision = Decision(p, "trigger", {"card": card})
+        return
+    s.move(card, "hand", face_down=False)
+
+
+class Trigger(DecisionRule):
+    """OP-116: a life card with [Trigger] taken by damage: activate it, or add it to the hand."""
+
+    kind: ClassVar[str] = "trigger"
+    accepts: ClassVar[frozenset[str]] = frozenset({"use_trigger", "pass"})
+    rule: ClassVar[str] = "OP-116"
+
+    def actions(self, state: OnePieceState, decision: Decision) -> Sequence[Action]:
+        return [Action("use_trigger", card=decision.data["card"]), PASS]
+
+    def resolve(self, state: OnePieceState, decision: Decision, action: Action) -> None:
+        p, card = decision.player, decision.data["card"]
+        if action.type != "use_trigger":
+            state.move(card, "hand")
+            return
+        state.emit("trigger", card=card, name=state.cards[card].name, player=p)
+        state.move(card, "trash")  # [unverified] (OP-116): the revealed card goes to the trash
+        state.queue_effects(card, p, (state.cards[card].name, "trigger"))
+
+    def explain(self, state: OnePieceState, decision: Decision, action: Action) -> tuple[str, str]:
+        return turn.explain(state, decision, action)
+
+
+def end_of_battle(s: OnePieceState, task: Task) -> None:
+    """The battle ends: "after a battle with a Character" abilities; battle effects end."""
+    battle = s.flags.get("battle")
+    if battle is not None:
+        a, t = battle["attacker"], battle["target"]
+        if s.zone_of(t) in ("characters", "trash") and s.d(t).type == "character" and \
+                s.zone_of(a) == "characters":
+            s.queue_abilities(a, "after_battle_with_character")
+    s.flags["battle"] = None
+    s.effects = [e for e in s.effects if e.get("until") != "battle"]
+    s.emit("battle_end")

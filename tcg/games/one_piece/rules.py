@@ -1,0 +1,97 @@
+"""The One Piece rulebook: read this first.
+
+Every decision the engine asks, and every automatic step, by rule area (rule ids of
+/work/shared/rules/one_piece.md, prefix OP):
+
+Decisions (kind -> handler, module; action types; rules)
+    =========== ============================ ============================== ===================
+    kind        handler                      actions                        rules
+    =========== ============================ ============================== ===================
+    mulligan    start.Mulligan               choose {option: redraw}, pass  OP-102
+    main        main_phase.Main (open)       play, give_don, activate,      OP-13..OP-18,
+                                             attack, end_turn               OP-104, OP-120
+    replace     main_phase.Replace           choose {card}                  OP-112
+    block       battle.Block                 block {card}, pass             OP-115 step 2
+    counter     battle.Counter               counter {card[, target]}, pass OP-115 step 3, OP-120
+    trigger     battle.Trigger               use_trigger {card}, pass       OP-116
+    target      choices.Target               choose {card}, pass            OP-121
+    optional    choices.YouMay               choose {option: yes}, pass     OP-121
+    don_minus   choices.DonMinus             choose {option | card}         OP-109
+    count       choices.Count                choose {option: n}             OP-121
+    life_pick   choices.LifePick             choose {option: top|bottom}    OP-121
+    =========== ============================ ============================== ===================
+
+Tasks (kind -> step)
+    set-up        start.mulligan, start.place_life                                (OP-102)
+    turn          turn.begin_turn (OP-3, OP-4), turn.refresh_rest (Refresh, Draw and DON!!
+                  phases, OP-5..OP-12), main_phase.open_main (OP-13), turn.end_phase (OP-19),
+                  turn.cleanup (OP-20)
+    main phase    main_phase.play_free ([Trigger] "play this card", OP-112)
+    battle        battle.block_step, battle.counter_step, battle.damage_step (OP-115),
+                  battle.leader_damage (OP-116), battle.end_of_battle
+    effects       choices.effects (the core's effect loop), choices.return_don (OP-109),
+                  choices.cost_offer (OP-121), choices.life_pick, choices.shuffle_deck
+
+After every answer and every step, :func:`settle` makes the rule processing (OP-103 (b)).
+Illegal actions are explained by each handler; the checks several decisions share (no such
+card, OP-110; an action of another phase or step, OP-13 / OP-115) are in :mod:`.turn`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tcg.core.rules import Rulebook
+from tcg.games.one_piece import battle, choices, main_phase, start, turn
+
+if TYPE_CHECKING:
+    from tcg.games.one_piece.state import OnePieceState
+
+
+def settle(s: OnePieceState) -> None:
+    """OP-103 (b): rule processing — a player whose deck has 0 cards loses at once."""
+    if s.winner is None and not s.flags.get("setting_up"):
+        zones = s.zones
+        for p in (0, 1):
+            if not zones[p]["deck"]:
+                s.lose(p, "deck_out")
+
+
+RULEBOOK = Rulebook(
+    "OP",
+    [
+        start.Mulligan(),
+        main_phase.Main(),
+        main_phase.Replace(),
+        battle.Block(),
+        battle.Counter(),
+        battle.Trigger(),
+        choices.Target(),
+        choices.YouMay(),
+        choices.DonMinus(),
+        choices.Count(),
+        choices.LifePick(),
+    ],
+    {
+        "mulligan": start.mulligan,
+        "place_life": start.place_life,
+        "begin_turn": turn.begin_turn,
+        "refresh_rest": turn.refresh_rest,
+        "main": main_phase.open_main,
+        "end_phase": turn.end_phase,
+        "cleanup": turn.cleanup,
+        "play_free": main_phase.play_free,
+        "block_step": battle.block_step,
+        "counter_step": battle.counter_step,
+        "damage_step": battle.damage_step,
+        "leader_damage": battle.leader_damage,
+        "end_of_battle": battle.end_of_battle,
+        "effects": choices.effects,
+        "return_don": choices.return_don,
+        "cost_offer": choices.cost_offer,
+        "life_pick": choices.life_pick,
+        "shuffle_deck": choices.shuffle_deck,
+    },
+    settle=settle,
+    no_decision_rule="OP-2",
+)
