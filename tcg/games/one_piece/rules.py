@@ -1,7 +1,7 @@
 """The One Piece rulebook: read this first.
 
 Every decision the engine asks, and every automatic step, by rule area (rule ids of
-/work/shared/rules/one_piece.md, prefix OP):
+../shared/rules/one_piece.md, prefix OP):
 
 Decisions (kind -> handler, module; action types; rules)
     =========== ============================ ============================== ===================
