@@ -147,3 +147,30 @@ def test_every_printed_card_has_a_rarity_but_the_listed_unknowns(bs):
     no_number = {n for n, c in printed.items() if not c.set_code}
     assert no_number <= BS_RARITY_UNKNOWN, f"printed cards without a card number: {sorted(no_number)}"
 
+
+
+def test_the_rulebook_has_every_kind_random_games_meet(bs, bs_decks):
+    # Issue 15: every decision and task kind is in the BS rulebook, and each decision's handler
+    # explains an action it never takes by a BS rule id (BS-33 and the rest), not another game's.
+    import random
+
+    from tcg.games.battle_spirits.rules import RULEBOOK
+
+    decisions: set[str] = set()
+    tasks: set[str] = set()
+    for seed in range(1, 4):
+        s = bs.new_state(bs_decks, seed=seed)
+        rng = random.Random(seed)
+        while not s.game_over:
+            tasks.update(t.kind for t in s.tasks)
+            kind = s.decision.kind
+            if kind not in decisions:
+                decisions.add(kind)
+                rule, _ = s.explain_illegal(Action("no_such_action"))
+                assert rule.startswith("BS-"), (kind, rule)
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+    assert {"main", "attack_declaration", "flash", "block"} <= decisions
+    assert decisions <= set(RULEBOOK.decisions)
+    assert tasks <= set(RULEBOOK.steps)
+    assert all(h.rule.startswith("BS-") for h in RULEBOOK.decisions.values())

@@ -113,7 +113,13 @@ class BSEffects(BSQueries):
 
     def settle(self) -> None:
         """BS-108: a spirit below its LV1 cost is depleted at once (not destroyed). Then what
-        the step set off is queued (BS-119, BS-120), unless an effect is still resolving."""
+        the step set off is queued (BS-119, BS-120), unless an effect is still resolving.
+
+        The rulebook runs it after every answer and every step; when the step only opened the
+        main phase's decision (after every main action) nothing moved and nothing is waiting."""
+        decision = self.decision
+        if decision is not None and decision.kind == "main":
+            return
         if self._any_depleted():  # the common case is checked without building anything
             for p in (0, 1):
                 for cid in list(self.zones[p]["field"]):

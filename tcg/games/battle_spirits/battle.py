@@ -1,0 +1,197 @@
+"""The battle phase (BS-45..BS-55): attack declaration, flash steps, blocks, BP comparison,
+destruction and the end of each battle."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from tcg.core.actions import Action
+from tcg.core.lazy import Concat
+from tcg.core.rules import DecisionRule
+from tcg.core.state import Decision, Task
+from tcg.games.battle_spirits.main_phase import END_TURN, NEXT_PHASE, explain_action, magic_actions
+
+if TYPE_CHECKING:
+    from tcg.games.battle_spirits.state import BattleSpiritsState
+
+PASS = Action("pass")
+
+
+# ---------------------------------------------------------------------- decisions
+class AttackDeclaration(DecisionRule):
+    """BS-46: the turn player attacks with a refreshed spirit, or ends the battle phase."""
+
+    kind: ClassVar[str] = "attack_declaration"
+    accepts: ClassVar[frozenset[str]] = frozenset({"attack", "next_phase", "end_turn"})
+    rule: ClassVar[str] = "BS-46"
+
+    def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
+        return [*(Action("attack", card=c) for c in state.attackers(decision.player)), NEXT_PHASE, END_TURN]
+
+    def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
+        if action.type == "attack":
+            declare_attack(state, decision.player, action.get("card"))
+        else:
+            state.tasks.append(Task("end_phase"))
+
+    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
+        return explain_action(state, decision, action)
+
+
+class FlashStep(DecisionRule):
+    """BS-49 / BS-51: in a flash step each player in turn uses a Flash effect or passes."""
+
+    kind: ClassVar[str] = "flash"
+    accepts: ClassVar[frozenset[str]] = frozenset({"use_magic", "pass"})
+    rule: ClassVar[str] = "BS-49"
+
+    def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
+        return Concat([*magic_actions(state, decision.player, "flash"), [PASS]])
+
+    def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
+        resolve_flash(state, decision.player, decision.data, action)
+
+    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
+        return explain_action(state, decision, action)
+
+
+class BlockStep(DecisionRule):
+    """BS-50: the blocking player blocks with a refreshed spirit, or does not."""
+
+    kind: ClassVar[str] = "block"
+    accepts: ClassVar[frozenset[str]] = frozenset({"block", "pass"})
+    rule: ClassVar[str] = "BS-50"
+
+    def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
+        return [*(Action("block", card=c) for c in state.attackers(decision.player)), PASS]
+
+    def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
+        if action.type == "block":
+            block(state, decision.player, action.get("card"))
+        else:
+            state.tasks.append(Task("comparison"))
+
+    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
+        return explain_action(state, decision, action)
+
+
+def declare_attack(s: BattleSpiritsState, p: int, attacker: int) -> None:
+    """BS-47: the attacker is exhausted at once; then Flash step 1, blocking player first."""
+    s.set_exhausted(attacker, True)
+    s.flags["attack"] = {"attacker": attacker, "player": p, "blocker": None}
+    s.emit("attack", card=attacker, name=s.cards[attacker].name, player=p)
+    s.tasks.append(Task("block_step"))
+    s.tasks.append(Task("flash", step="flash_1", player=1 - p, passes=0))
+    s.queue_abilities(attacker, "attacks")
+    s.check_burst(1 - p, "opponent_attacks")
+
+
+def resolve_flash(s: BattleSpiritsState, p: int, data: Any, action: Action) -> None:
+    """BS-49 / BS-51: alternate, the blocking player first, until both pass in succession."""
+    passes = data["passes"] + 1 if action.type == "pass" else 0
+    s.tasks.append(Task("flash", step=data["step"], player=1 - p, passes=passes))
+    if action.type == "use_magic":
+        s.pay(p, action)
+        s.use_magic(p, action.get("card"), "flash")
+
+
+def block(s: BattleSpiritsState, p: int, blocker: int) -> None:
+    s.set_exhausted(blocker, True)
+    s.flags["attack"] = {**s.flags["attack"], "blocker": blocker}
+    s.emit("block", card=blocker, name=s.cards[blocker].name, player=p)
+    s.tasks.append(Task("comparison"))
+    s.tasks.append(Task("flash", step="flash_2", player=p, passes=0))
+    s.queue_abilities(blocker, "blocks")
+
+
+# ---------------------------------------------------------------------- steps
+def battle_phase(s: BattleSpiritsState, task: Task) -> None:
+    """BS-45: skipped in the first player's first turn."""
+    if s.is_first_turn():
+        s.tasks.append(Task("end_phase"))
+        return
+    s.enter_phase("battle")
+    s.tasks.append(Task("attack_declaration"))
+
+
+def attack_declaration(s: BattleSpiritsState, task: Task) -> None:
+    """BS-46 / BS-55: attack while you control a refreshed spirit; otherwise the phase ends."""
+    if s.attackers(s.active):
+        s.open_phase("attack_declaration")
+    else:
+        s.tasks.append(Task("end_phase"))
+
+
+def flash(s: BattleSpiritsState, task: Task) -> None:
+    """BS-49: a flash step ends when both players pass in succession or the battle ended."""
+    if task["passes"] >= 2 or battle_ended(s):
+        return
+    if s.phase != task["step"]:
+        s.enter_phase(task["step"])
+    s.decision = Decision(task["player"], "flash", {"step": task["step"], "passes": task["passes"]})
+
+
+def block_step(s: BattleSpiritsState, task: Task) -> None:
+    """BS-50: the blocking player may block with a refreshed spirit."""
+    attack = s.flags["attack"]
+    if s.zone_of(attack["attacker"]) != "field" or attack.get("ended"):
+        s.tasks.append(Task("end_of_battle"))  # BS-112; or an effect ended the battle
+        return
+    s.enter_phase("block")
+    defender = 1 - attack["player"]
+    if s.attackers(defender):
+        s.decision = Decision(defender, "block", {})
+    else:
+        s.tasks.append(Task("comparison"))
+
+
+def comparison(s: BattleSpiritsState, task: Task) -> None:
+    """BS-52..BS-54: compare BP (lower destroyed, equal both), or damage the life."""
+    attack = s.flags["attack"]
+    attacker, blocker = attack["attacker"], attack["blocker"]
+    s.tasks.append(Task("end_of_battle"))
+    if s.zone_of(attacker) != "field" or attack.get("ended"):
+        return  # BS-112; or an effect ended the battle without comparing BP
+    if blocker is None:
+        s.enter_phase("comparison")
+        s.damage(1 - attack["player"], len(s.symbols(attacker)))
+        return
+    if s.zone_of(blocker) != "field":
+        return  # BS-52: the blocker left before the comparison
+    s.enter_phase("comparison")
+    ba, bb = s.bp(attacker), s.bp(blocker)
+    losers = [c for c, mine, theirs in ((attacker, ba, bb), (blocker, bb, ba)) if mine <= theirs]
+    s.emit("battle", attacker=attacker, blocker=blocker, attacker_bp=ba, blocker_bp=bb,
+           result="tie" if len(losers) == 2 else "decided")
+    s.enter_phase("destruction")
+    owners = {attacker: attack["player"], blocker: 1 - attack["player"]}
+    for c in losers:
+        s.destroy(c, by=1 - owners[c])
+    if len(losers) == 1:  # "destroys only the opposing spirit by comparing BP"
+        winner = blocker if losers[0] == attacker else attacker
+        if s.zone_of(winner) == "field":
+            queue_battle_won(s, owners[winner], winner)
+
+
+def queue_battle_won(s: BattleSpiritsState, p: int, winner: int) -> None:
+    s.queue_abilities(winner, "wins_battle")
+    s.queue_abilities(winner, "your_spirit_wins_battle")
+    for c in s.zones[p]["field"]:
+        if c != winner:
+            s.queue_abilities(c, "your_spirit_wins_battle")
+
+
+def battle_ended(s: BattleSpiritsState) -> bool:
+    attack = s.flags.get("attack")
+    return attack is not None and bool(attack.get("ended"))
+
+
+def end_of_battle(s: BattleSpiritsState, task: Task) -> None:
+    """BS-55: after the battle, the attack step again (or, as an effect said, its end)."""
+    s.enter_phase("end_of_battle")
+    s.flags["attack"] = None
+    if s.flags.pop("end_attack_step", False):  # "when this battle ends, end the attack step"
+        s.tasks.append(Task("end_phase"))
+        return
+    s.tasks.append(Task("attack_declaration"))

@@ -1,0 +1,221 @@
+"""Choices asked while effects resolve: targets, "you may", the order of simultaneous effects
+(BS-120), the windows of set bursts and their follow-ups (BS-13, BS-14, BS-113, BS-119) and
+whether to keep a separated brave (BS-121)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+from tcg.core.actions import Action
+from tcg.core.lazy import Concat
+from tcg.core.rules import DecisionRule
+from tcg.core.state import Decision, Task
+from tcg.games.battle_spirits.main_phase import card_problem, explain_action
+from tcg.games.battle_spirits.payment import CorePayments
+
+if TYPE_CHECKING:
+    from tcg.games.battle_spirits.state import BattleSpiritsState
+
+PASS = Action("pass")
+YES = Action("choose", option="yes")
+
+
+# ---------------------------------------------------------------------- decisions
+class Target(DecisionRule):
+    """An effect's target: one card at a time, or stop where it says "up to"."""
+
+    kind: ClassVar[str] = "target"
+    accepts: ClassVar[frozenset[str]] = frozenset({"choose", "pass"})
+    rule: ClassVar[str] = "BS-33"
+
+    def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
+        return state.target_actions(decision.data)
+
+    def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
+        state.resolve_target_choice(dict(decision.data), None if action.type == "pass" else action.get("card"))
+
+    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
+        return explain_action(state, decision, action)
+
+
+class YouMay(DecisionRule):
+    """A "you may" effect, or BS-14's free Flash effect after a burst: yes or pass."""
+
+    kind: ClassVar[str] = "optional"
+    accepts: ClassVar[frozenset[str]] = frozenset({"choose", "pass"})
+    rule: ClassVar[str] = "BS-33"
+
+    def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
+        return [YES, PASS]
+
+    def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
+        task = dict(decision.data["task"])
+        accepted = action.type != "pass"
+        if task.get("follow_up"):  # BS-14: the free Flash effect after a burst
+            if accepted:
+                state.queue_effects(task["card"], decision.player, (state.cards[task["card"]].name, "flash"))
+        else:
+            state.answer_optional(task, accepted=accepted)
+
+    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
+        return explain_action(state, decision, action)
+
+
+class OrderEffects(DecisionRule):
+    """BS-120: the turn player picks whose waiting simultaneous effect resolves next."""
+
+    kind: ClassVar[str] = "order_effects"
+    accepts: ClassVar[frozenset[str]] = frozenset({"choose"})
+    rule: ClassVar[str] = "BS-120"
+
+    def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
+        data = decision.data
+        items = data["effects"] or data["bursts"]
+        return [Action("choose", card=c) for c in dict.fromkeys(item[0] for item in items)]
+
+    def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
+        state.order_next(decision.data["effects"], decision.data["bursts"], action.get("card"))
+
+    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
+        return card_problem(state, action) or (
+            "BS-120", "choose {card} among the cards whose simultaneous effects are waiting")
+
+
+class BurstWindow(DecisionRule):
+    """BS-13: when its condition happened, the owner of a set burst may activate it, free."""
+
+    kind: ClassVar[str] = "burst"
+    accepts: ClassVar[frozenset[str]] = frozenset({"activate_burst", "pass"})
+    rule: ClassVar[str] = "BS-13"
+
+    def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
+        return [Action("activate_burst", card=decision.data["card"]), PASS]
+
+    def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
+        if action.type == "activate_burst":
+            activate_burst(state, decision.player, decision.data["card"])
+
+    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
+        return explain_action(state, decision, action)
+
+
+class BurstPay(DecisionRule):
+    """BS-113: the burst's follow-up, summon / deploy it or use its Flash effect, answered with
+    where the cost's cores come from and where the placed ones come from (BS-106); or pass."""
+
+    kind: ClassVar[str] = "burst_pay"
+    accepts: ClassVar[frozenset[str]] = frozenset({"summon", "deploy", "use_magic", "pass"})
+    rule: ClassVar[str] = "BS-113"
+
+    def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
+        data = decision.data
+        return Concat([burst_payments(state, decision.player, data["card"], data["then"], data.get("free", False)),
+                       [PASS]])
+
+    def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
+        t, p, card = action.type, decision.player, decision.data["card"]
+        if t == "use_magic":
+            state.pay(p, action)
+            state.emit("magic_used", card=card, name=state.cards[card].name, player=p, timing="flash")
+            state.queue_effects(card, p, (state.cards[card].name, "flash"))
+        elif t != "pass":
+            state.put_onto_field(p, action)
+
+    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
+        problem = card_problem(state, action)
+        if problem is not None:
+            return problem
+        data = decision.data
+        paying = "placing" if data.get("free") else "paying its cost exactly and placing"
+        return "BS-113", (f"the burst's follow-up: {data['then']} {state.cards[data['card']].name} {paying} "
+                          "cores from your reserve and your cards (BS-106), or pass")
+
+
+class KeepBrave(DecisionRule):
+    """BS-121: keep a separated brave in spirit form with the cores for its LV1, or let it go."""
+
+    kind: ClassVar[str] = "keep_brave"
+    accepts: ClassVar[frozenset[str]] = frozenset({"choose", "pass"})
+    rule: ClassVar[str] = "BS-121"
+
+    def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
+        reserve, sources, _ = state.payment_context(decision.player)
+        return Concat([CorePayments("choose", (("card", decision.data["card"]),), reserve, sources,
+                                    decision.data["need"], place=False, field="place"), [PASS]])
+
+    def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
+        state.resolve_brave(decision.player, decision.data["card"],
+                            None if action.type == "pass" else action.get("place"))
+
+    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
+        problem = card_problem(state, action)
+        if problem is not None:
+            return problem
+        data = decision.data
+        return "BS-121", (f"keep {state.cards[data['card']].name} with choose {{card, place}} putting exactly "
+                          f"{data['need']} more core(s) on it from your reserve and your cards, or pass")
+
+
+def burst_payments(s: BattleSpiritsState, p: int, card: int, then: str, free: bool) -> Sequence[Action]:
+    """BS-113: "after that, (by paying this card's cost,) summon it / use its Flash effect";
+    BS-106 / BS-107: a summon or deploy places cores from the reserve and your cards."""
+    reserve, sources, total = s.payment_context(p)
+    cost = 0 if free else s.reduced_cost(p, card)
+    if cost > total:
+        return []
+    if then == "use_flash":
+        return CorePayments("use_magic", (("card", card), ("timing", "flash")), reserve, sources, cost, place=False)
+    return CorePayments(then, (("card", card),), reserve, sources, cost, place=True)
+
+
+def activate_burst(s: BattleSpiritsState, p: int, card: int) -> None:
+    """BS-13: the burst effect, free; BS-14: then, as the card says, it may be played free."""
+    burst = s.d(card).keywords.burst
+    assert burst is not None
+    s.move(card, "trash", face_down=False)
+    s.emit("burst", card=card, name=s.cards[card].name, player=p)
+    if burst.then != "none":
+        s.tasks.append(Task("burst_follow_up", player=p, card=card, then=burst.then))
+    s.queue_effects(card, p, (s.cards[card].name, "burst"))
+
+
+# ---------------------------------------------------------------------- steps
+def effects(s: BattleSpiritsState, task: Task) -> None:
+    """The next instruction of a resolving effect."""
+    s.run_effects_task(task)
+
+
+def simultaneous(s: BattleSpiritsState, task: Task) -> None:
+    """BS-120: effects set off together, in the turn player's order; then the bursts (BS-119)."""
+    s.run_simultaneous(task["effects"], task["bursts"])
+
+
+def burst_window(s: BattleSpiritsState, task: Task) -> None:
+    """BS-119: a set burst's window opens after the event and what it set off (if still set)."""
+    if s.zone_of(task["card"]) == "burst":
+        s.decision = Decision(task["player"], "burst", {"card": task["card"]})
+
+
+def separate_brave(s: BattleSpiritsState, task: Task) -> None:
+    """BS-8 / BS-121: a brave that left with its spirit is kept (if its controller can) or trashed."""
+    s.separate_brave(task["card"])
+
+
+def burst_follow_up(s: BattleSpiritsState, task: Task) -> None:
+    """BS-14 / BS-113: after the burst effect, "you may" summon / deploy it or use its Flash
+    effect, free or by paying its cost as the card says; an Ultimate needs its condition (BS-16)."""
+    p, card, then = task["player"], task["card"], task["then"]
+    burst = s.d(card).keywords.burst
+    assert burst is not None
+    if s.zone_of(card) != "trash":
+        return  # the card moved meanwhile
+    if burst.max_life is not None and s.counters[p]["life"] > burst.max_life:
+        return  # "if your life is N or less"
+    if then == "summon" and not s.summon_condition_met(p, card):
+        return
+    if burst.pay_then or then != "use_flash":
+        # BS-106: a summon or deploy, free or paid, is answered with where its cores come from
+        s.decision = Decision(p, "burst_pay", {"card": card, "then": then, "free": not burst.pay_then})
+    else:
+        s.decision = Decision(p, "optional", {"task": {"follow_up": then, "card": card}})

@@ -1,0 +1,250 @@
+"""The main phase (BS-40..BS-44): summon, deploy, use magic, braves, bursts, move cores.
+
+Also the slow-path explanations shared by several decisions (which card, and which phase an
+action belongs to), since most of them are about what is done in the main phase.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+from tcg.core.actions import Action
+from tcg.core.lazy import Concat
+from tcg.core.rules import DecisionRule
+from tcg.core.state import Decision, Task
+from tcg.games.battle_spirits.payment import CoreMoves, CorePayments, Sources
+
+if TYPE_CHECKING:
+    from tcg.games.battle_spirits.state import BattleSpiritsState
+
+NEXT_PHASE = Action("next_phase")
+END_TURN = Action("end_turn")
+_MAIN_ONLY = {"summon": "BS-41", "deploy": "BS-42", "move_cores": "BS-109", "set_burst": "BS-113",
+              "brave_fusion": "BS-114", "direct_brave": "BS-5"}
+_NEEDS_CARD = frozenset({"summon", "deploy", "use_magic", "direct_brave", "brave_fusion", "set_burst",
+                         "activate_burst", "attack", "block"})
+
+
+class MainPhase(DecisionRule):
+    """BS-40: the turn player's open decision of the main phase."""
+
+    kind: ClassVar[str] = "main"
+    accepts: ClassVar[frozenset[str]] = frozenset({"summon", "deploy", "use_magic", "direct_brave", "brave_fusion",
+                                                   "move_cores", "set_burst", "next_phase", "end_turn"})
+    rule: ClassVar[str] = "BS-40"
+
+    def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
+        return Concat([*main_actions(state, decision.player), [NEXT_PHASE, END_TURN]])
+
+    def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
+        resolve_main(state, decision.player, action)
+
+    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
+        return explain_action(state, decision, action)
+
+
+def main_actions(s: BattleSpiritsState, p: int) -> list[Sequence[Action]]:
+    """BS-40: summon, deploy, use magic, move cores; braves and bursts (BS-5, BS-12).
+
+    Asked after every action of a main phase (random players mostly move cores), so the
+    field is read once, and the field's symbols only when a card in hand has reductions."""
+    cards, defs = s.cards, s.defs
+    hand, field_ids = s.zones[p]["hand"], s.zones[p]["field"]
+    reserve = s.counters[p]["reserve"]
+    sources: list[tuple[int, int]] = []  # BS-106, in field order, a brave after its spirit
+    field_cores: list[int] = []
+    braves: list[int] = []
+    field_braves: list[int] = []
+    for c in field_ids:
+        card = cards[c]
+        n = card.counter("cores")
+        field_cores.append(n)
+        if n:
+            sources.append((c, n))
+        if defs[card.name].type == "brave":
+            field_braves.append(c)
+        for b in card.attached:
+            braves.append(b)
+            nb = cards[b].counter("cores")
+            if nb:
+                sources.append((b, nb))
+    payers = Sources(sources)
+    total = reserve + payers.capsum
+    context = (reserve, payers, total)
+    field = s.field_symbols(p) if any(defs[cards[c].name].reduction for c in hand) else None
+    parts: list[Sequence[Action]] = []
+    costs: dict[str, int] = {}  # copies in hand cost the same
+    for c in hand:
+        name = cards[c].name
+        d = defs[name]
+        if d.type == "magic":
+            continue
+        cost = costs.get(name)
+        if cost is None:
+            cost = costs[name] = s.reduced_cost(p, c, field)
+        if cost > total:
+            continue
+        if d.type in ("spirit", "brave") or (d.type == "ultimate" and s.summon_condition_met(p, c)):
+            parts.append(CorePayments("summon", (("card", c),), reserve, payers, cost, place=True))
+        elif d.type == "nexus":
+            parts.append(CorePayments("deploy", (("card", c),), reserve, payers, cost, place=True))
+        if d.type == "brave":
+            for t in brave_targets(s, c, p):
+                parts.append(CorePayments("direct_brave", (("card", c), ("onto", t)), reserve, payers, cost,
+                                          place=False))
+    if hand:
+        parts.extend(magic_actions(s, p, "main", context, field))
+    if field_braves:
+        parts.append([Action("brave_fusion", card=b, onto=t) for b in field_braves
+                      for t in brave_targets(s, b, p)])
+    # BS-44 / BS-109: between the reserve and your cards, the field first, then the braves
+    parts.append(CoreMoves(["reserve", *field_ids, *braves],
+                           [reserve, *field_cores, *(cards[b].counter("cores") for b in braves)]))
+    if not s.flags.get("burst_set") and hand:  # BS-15: one burst set per turn
+        parts.append([Action("set_burst", card=c) for c in hand if defs[cards[c].name].keywords.burst is not None])
+    return parts
+
+
+def magic_actions(s: BattleSpiritsState, p: int, timing: str, context: tuple[int, Sources, int] | None = None,
+                  field: Counter[str] | None = None) -> list[Sequence[Action]]:
+    """BS-43 / BS-110: main effects in your main phase; flash effects there and in flash steps."""
+    reserve, sources, total = context or s.payment_context(p)
+    parts: list[Sequence[Action]] = []
+    for c in s.zones[p]["hand"]:
+        d = s.d(c)
+        if d.type != "magic":
+            continue
+        if field is None and d.reduction:
+            field = s.field_symbols(p)
+        cost = s.reduced_cost(p, c, field)
+        if cost > total:
+            continue
+        timings = ["main", "flash"] if timing == "main" else ["flash"]
+        for t in timings:
+            if (d.main_effects if t == "main" else d.flash_effects):
+                parts.append(CorePayments("use_magic", (("card", c), ("timing", t)), reserve, sources, cost,
+                                          place=False))
+    return parts
+
+
+def brave_targets(s: BattleSpiritsState, brave: int, p: int) -> list[int]:
+    """BS-114: your spirits (not braves) without a brave that meet the brave condition."""
+    data = s.d(brave).brave
+    if data is None:
+        return []
+    out = []
+    for c in s.zones[p]["field"]:
+        d = s.d(c)
+        if c == brave or d.type != "spirit" or s.braves_on(c):
+            continue
+        if d.cost < data.min_cost or (data.colors and not set(d.colors) & set(data.colors)):
+            continue
+        out.append(c)
+    return out
+
+
+def resolve_main(s: BattleSpiritsState, p: int, action: Action) -> None:
+    """Carry out a main-phase action; the main phase's decision opens again after it (BS-40)."""
+    t = action.type
+    if t == "end_turn":
+        s.tasks.append(Task("end_phase"))
+        return
+    if t == "next_phase":
+        s.tasks.append(Task("battle_phase"))
+        return
+    s.tasks.append(Task("main"))
+    card = action.get("card")
+    if t in ("summon", "deploy"):
+        s.put_onto_field(p, action)
+    elif t == "use_magic":
+        s.pay(p, action)
+        s.use_magic(p, card, action.get("timing"))
+    elif t == "direct_brave":
+        s.pay(p, action)
+        s.fuse(p, card, action.get("onto"))
+        s.queue_abilities(card, "summoned", level=1)  # BS-6
+    elif t == "brave_fusion":
+        s.fuse(p, card, action.get("onto"))
+    elif t == "move_cores":
+        s.move_core(p, action.get("source"), action.get("target"), action.get("count"))
+    elif t == "set_burst":
+        s.flags["burst_set"] = True
+        for old in list(s.zones[p]["burst"]):  # BS-15: the old one goes to the trash
+            s.move(old, "trash", face_down=False)
+        s.move(card, "burst", face_down=True)
+
+
+# ---------------------------------------------------------------------- why not (slow path)
+def card_problem(s: BattleSpiritsState, a: Action) -> tuple[str, str] | None:
+    """BS-28: an action naming no card, or a card that does not exist."""
+    card = a.get("card")
+    if card is not None and (not isinstance(card, int) or not 0 <= card < len(s.cards)):
+        return "BS-28", f"there is no card with id {card!r}"
+    if card is None and a.type in _NEEDS_CARD:
+        return "BS-28", f"{a.type} needs a card (the field 'card')"
+    return None
+
+
+def explain_action(s: BattleSpiritsState, dec: Decision, a: Action) -> tuple[str, str]:
+    """The rule an action breaks in a main, battle or choice decision: the card, then the
+    phase the action belongs to, then what the action itself requires."""
+    return card_problem(s, a) or _explain_play(s, dec, a)
+
+
+def _explain_play(s: BattleSpiritsState, dec: Decision, a: Action) -> tuple[str, str]:
+    t = a.type
+    if t in _MAIN_ONLY and dec.kind != "main":
+        return _MAIN_ONLY[t], f"{t} is done in your main phase; now it is a {dec.kind} decision"
+    if t == "set_burst":
+        if s.flags.get("burst_set"):
+            return "BS-15", "only one burst may be set per turn"
+        return "BS-12", "only a Burst card from your hand can be set"
+    if t in ("summon", "deploy", "use_magic", "direct_brave"):
+        return _explain_paid(s, dec, a)
+    if t == "move_cores":
+        return "BS-109", "move cores you have between your reserve and your own cards"
+    if t == "attack":
+        return _explain_attack(s, dec, a.get("card"))
+    if t == "block":
+        card = a.get("card")
+        if card is not None and s.zone_of(card) == "field" and s.cards[card].tapped:
+            return "BS-50", "an exhausted spirit cannot block"
+        return "BS-50", "block with a refreshed spirit you control, in the block step"
+    if t == "activate_burst":
+        return "BS-13", "a burst is activated only when its condition happens"
+    return "BS-33", f"{a.text(s.name_of)} is not legal in a {dec.kind} decision"
+
+
+def _explain_paid(s: BattleSpiritsState, dec: Decision, a: Action) -> tuple[str, str]:
+    """A card played from the hand for its cost (BS-40, BS-41, BS-43, BS-106, BS-115)."""
+    t, p, card = a.type, dec.player, a.get("card")
+    if card is None or s.zone_of(card) != "hand" or s.cards[card].owner != p:
+        return "BS-40", "play a card from your own hand"
+    d = s.d(card)
+    if t == "use_magic":
+        if d.type != "magic":
+            return "BS-24", f"{d.name} is not a magic"
+        timing = a.get("timing")
+        if dec.kind == "flash" and timing != "flash":
+            return "BS-43", "in a flash step only a magic's Flash effect can be used"
+        if (d.main_effects if timing == "main" else d.flash_effects) == []:
+            return "BS-24", f"{d.name} has no {timing} effect"
+    if d.type == "ultimate" and not s.summon_condition_met(p, card):
+        return "BS-115", f"{d.name}'s summon condition is not met"
+    cost = s.reduced_cost(p, card)
+    if s.total_cores(p) < cost:
+        return "BS-41", f"{d.name} costs {cost} cores; you have {s.total_cores(p)}"
+    return "BS-106", ("pay exactly the cost from your reserve and cores on your own cards, "
+                      "and place only cores you have")
+
+
+def _explain_attack(s: BattleSpiritsState, dec: Decision, card: int | None) -> tuple[str, str]:
+    if dec.kind != "attack_declaration":
+        if s.is_first_turn():
+            return "BS-45", "the first player skips the battle phase of the first turn"
+        return "BS-46", "attacks are declared in the attack step of your battle phase"
+    if card is not None and s.zone_of(card) == "field" and s.cards[card].tapped:
+        return "BS-47", "an exhausted spirit cannot attack"
+    return "BS-46", "attack with a refreshed spirit you control"

@@ -1,0 +1,65 @@
+"""The turn (BS-33..BS-38, BS-56): start, core, draw and refresh steps, the opening of the
+main phase, the end phase and the cleanup that passes the turn."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tcg.core.state import Task
+
+if TYPE_CHECKING:
+    from tcg.games.battle_spirits.state import BattleSpiritsState
+
+
+def begin_turn(s: BattleSpiritsState, task: Task) -> None:
+    """BS-34 / BS-35: the start step first, with its "at the start of the turn" effects."""
+    p = s.active
+    s.emit("turn_start", turn=s.turn, player=p)
+    s.enter_phase("start")
+    if not s.zones[p]["deck"]:  # BS-103: no cards at the start step loses
+        s.lose(p, "deck_out")
+        return
+    s.tasks.append(Task("start_phase_rest"))
+    for c in s.zones[p]["field"]:
+        s.queue_abilities(c, "start_of_turn")
+
+
+def start_phase_rest(s: BattleSpiritsState, task: Task) -> None:
+    """BS-36..BS-38: core, draw and refresh steps; then the main phase."""
+    p = s.active
+    s.enter_phase("core")
+    if not s.is_first_turn() and s.counters[p]["core_stock"] > 0:  # BS-36
+        s.move_core(p, "core_stock", "reserve", 1)
+    s.enter_phase("draw")
+    s.draw(p)  # BS-37: no first-turn exception
+    s.enter_phase("refresh")
+    for c in s.zones[p]["field"]:  # BS-38: refresh every exhausted card
+        s.set_exhausted(c, False)
+    s.move_core(p, "trash_cores", "reserve", s.counters[p]["trash_cores"])
+    s.tasks.append(Task("main"))
+
+
+def main(s: BattleSpiritsState, task: Task) -> None:
+    """BS-40: the main phase's open decision, again after every main-phase action."""
+    s.open_phase("main")
+
+
+def end_phase(s: BattleSpiritsState, task: Task) -> None:
+    """BS-56: end-of-turn effects; "until the end of the turn" effects end."""
+    s.enter_phase("end")
+    s.tasks.append(Task("cleanup"))
+    for c in s.zones[s.active]["field"]:
+        s.queue_abilities(c, "end_of_turn")
+
+
+def cleanup(s: BattleSpiritsState, task: Task) -> None:
+    """BS-56 / BS-33: this turn's lasting effects and marks end; the other player's turn begins."""
+    s.effects = []
+    s.flags = {}
+    cards = s.cards
+    for cid in [c.id for c in cards if c.entered_this_turn]:
+        cards[cid] = cards[cid].replace(entered_this_turn=False)
+    s.emit("turn_end", turn=s.turn, player=s.active)
+    s.turn += 1
+    s.active = 1 - s.active
+    s.tasks.append(Task("begin_turn"))
