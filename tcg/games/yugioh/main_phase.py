@@ -35,10 +35,66 @@ class MainPhase(YugiohRule):
     rule = "YGO-111"
 
     def actions(self, state: Any, decision: Decision) -> list[Action]:
-        return main_actions(state, decision.player)
+        """Normal Summons and Sets, Flip Summons (YGO-114) and position changes (YGO-115),
+        activations, Spells and Traps to Set, leaving (YGO-4, YGO-5)."""
+        s: YugiohState = state
+        p = decision.player
+        zones = s.zones[p]
+        monsters = zones["monster_zone"]
+        summons, activations, sets = hand_actions(s, p, zones["hand"], monsters)
+        out = summons
+        cards = s.cards
+        for c in monsters:
+            card = cards[c]
+            if card.entered_this_turn or "position_changed" in card.marks:
+                continue
+            if card.face_down:
+                out.append(FLIP_SUMMON[c])  # YGO-114
+            elif "attacked_turn" not in card.marks:
+                out.append(CHANGE_POSITION[c])  # YGO-115
+        out += activations
+        out += s.activations(p, "main", from_hand=False)  # from the hand: in hand_actions
+        out += sets
+        if s.phase == "main1" and s.turn != 1 and s.must_attack(p):
+            out.append(NEXT_PHASE)  # YGO-5: the Battle Phase must be entered
+        else:
+            out += (NEXT_PHASE, END_TURN)
+        return out
 
     def resolve(self, state: Any, decision: Decision, action: Action) -> None:
-        resolve_main(state, decision.player, action)
+        s: YugiohState = state
+        p = decision.player
+        t, card = action[0], action.get("card")  # action.type, without a property call
+        if t in ("next_phase", "end_turn"):
+            if t == "next_phase" and s.phase == "main1":
+                s.tasks.append(Task("battle_phase"))
+            else:
+                s.tasks.append(Task("end_phase"))  # YGO-4: no Battle Phase, no Main Phase 2
+            # YGO-109: before the phase ends the opponent may respond
+            open_window(s, 1 - p, 0, "phase", single=True)
+            return
+        s.tasks.append(Task("main"))
+        if t in ("normal_summon", "set_monster"):
+            normal_summon(s, p, card, action.get("tributes", ()), face_down=t == "set_monster")
+        elif t == "flip_summon":
+            s.update(card, tapped=False, face_down=False, marks=s.cards[card].marks | {"position_changed"})
+            s.emit("summoned", card=card, name=s.cards[card].name, player=p, how="flip")
+            if s.trigger_of(card, "flip"):
+                s.add_trigger(card, p)
+            after_summon(s, p, card, "flip")
+        elif t == "change_position":
+            c = s.cards[card]
+            s.update(card, tapped=not c.tapped, marks=c.marks | {"position_changed"})
+            s.emit("position_changed", card=card, name=c.name, player=p, position=s.position(card))
+        elif t == "set_spell_trap":
+            zone = "field_zone" if s.d(card).spell_kind == "field" else "spell_trap_zone"
+            if zone == "field_zone":
+                for old in list(s.zones[p]["field_zone"]):
+                    s.send_to_graveyard(old, reason="rule")
+            s.move(card, zone, face_down=True, entered_this_turn=True)
+            s.emit("set", card=card, player=p, how="spell_trap")
+        elif t == "activate":
+            activate(s, p, card)
 
     def explain_own(self, s: YugiohState, dec: Decision, a: Action) -> tuple[str, str] | None:
         t, p, card = a.type, dec.player, a.get("card")
@@ -66,32 +122,6 @@ class MainPhase(YugiohRule):
 
 
 # ====================================================================== legal actions
-def main_actions(s: YugiohState, p: int) -> list[Action]:
-    """YGO-111: Normal Summons and Sets, Flip Summons and position changes, activations, Spells
-    and Traps to Set, leaving."""
-    zones = s.zones[p]
-    monsters = zones["monster_zone"]
-    summons, activations, sets = hand_actions(s, p, zones["hand"], monsters)
-    out = summons
-    cards = s.cards
-    for c in monsters:
-        card = cards[c]
-        if card.entered_this_turn or "position_changed" in card.marks:
-            continue
-        if card.face_down:
-            out.append(FLIP_SUMMON[c])  # YGO-114
-        elif "attacked_turn" not in card.marks:
-            out.append(CHANGE_POSITION[c])  # YGO-115
-    out += activations
-    out += s.activations(p, "main", from_hand=False)  # from the hand: in hand_actions
-    out += sets
-    if s.phase == "main1" and s.turn != 1 and s.must_attack(p):
-        out.append(NEXT_PHASE)  # YGO-5: the Battle Phase must be entered
-    else:
-        out += (NEXT_PHASE, END_TURN)
-    return out
-
-
 def hand_actions(s: YugiohState, p: int, hand: list[int], monsters: list[int]
                  ) -> tuple[list[Action], list[Action], list[Action]]:
     """The Main Phase actions of the cards in hand, in hand order, from one pass over it:
@@ -124,40 +154,6 @@ def hand_actions(s: YugiohState, p: int, hand: list[int], monsters: list[int]
 
 
 # ====================================================================== answers
-def resolve_main(s: YugiohState, p: int, action: Action) -> None:
-    t, card = action[0], action.get("card")  # action.type, without a property call
-    if t in ("next_phase", "end_turn"):
-        if t == "next_phase" and s.phase == "main1":
-            s.tasks.append(Task("battle_phase"))
-        else:
-            s.tasks.append(Task("end_phase"))  # YGO-4: no Battle Phase, no Main Phase 2
-        # YGO-109: before the phase ends the opponent may respond
-        open_window(s, 1 - p, 0, "phase", single=True)
-        return
-    s.tasks.append(Task("main"))
-    if t in ("normal_summon", "set_monster"):
-        normal_summon(s, p, card, action.get("tributes", ()), face_down=t == "set_monster")
-    elif t == "flip_summon":
-        s.update(card, tapped=False, face_down=False, marks=s.cards[card].marks | {"position_changed"})
-        s.emit("summoned", card=card, name=s.cards[card].name, player=p, how="flip")
-        if s.trigger_of(card, "flip"):
-            s.add_trigger(card, p)
-        after_summon(s, p, card, "flip")
-    elif t == "change_position":
-        c = s.cards[card]
-        s.update(card, tapped=not c.tapped, marks=c.marks | {"position_changed"})
-        s.emit("position_changed", card=card, name=c.name, player=p, position=s.position(card))
-    elif t == "set_spell_trap":
-        zone = "field_zone" if s.d(card).spell_kind == "field" else "spell_trap_zone"
-        if zone == "field_zone":
-            for old in list(s.zones[p]["field_zone"]):
-                s.send_to_graveyard(old, reason="rule")
-        s.move(card, zone, face_down=True, entered_this_turn=True)
-        s.emit("set", card=card, player=p, how="spell_trap")
-    elif t == "activate":
-        activate(s, p, card)
-
-
 def normal_summon(s: YugiohState, p: int, card: int, tributes: tuple[int, ...], face_down: bool) -> None:
     """YGO-112 / YGO-113: tribute, then Summon (face-up Attack Position) or Set."""
     s.flags["normal_summoned"] = True
