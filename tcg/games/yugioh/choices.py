@@ -37,7 +37,7 @@ class Target(YugiohRule):
         s.resolve_target_choice(dict(decision.data), None if action[0] == "pass" else action.get("card"))
 
 
-class Optional(YugiohRule):
+class OptionalEffect(YugiohRule):
     """A "you may" effect: yes, or pass."""
 
     kind = "optional"

@@ -4,27 +4,26 @@ The engine never calls a player: a decision says who chooses what, a task is an 
 rules step (tasks run last-in first-out). Before the first turn there is nothing to decide
 (YGO-103: the first player is chosen at random by ``Game.start``), so there is no ``start.py``.
 
-Decisions (kind: handler — what is decided — rules)
+Decisions (kind — handler — what is decided, rules)
 
-=================  =============================  ===============================================
-turn.py
-``main1_skipped``  :class:`~turn.SkippedMain1`    Main Phase 1 skipped: Battle Phase or end (YGO-8)
-``discard``        :class:`~turn.HandLimit`       discard down to six at the end (YGO-110)
-main_phase.py
-``main``           :class:`~main_phase.MainPhase` open: summon, set, flip, change position,
-                                                  activate, leave (YGO-111..YGO-119, YGO-4, YGO-5)
-battle.py
-``battle_step``    :class:`~battle.BattleStep`    open: attack, activate, leave (YGO-123, YGO-5)
-``replay``         :class:`~battle.Replay`        attack again or stop (YGO-127)
-chain.py
-``response``       :class:`~chain.Response`       activate in answer, or pass (YGO-120, YGO-135)
-``trigger``        :class:`~chain.Trigger`        put an optional trigger on the chain (YGO-120)
-``declare_target`` :class:`~chain.DeclareTarget`  targets declared on activation (official rule)
-choices.py
-``target``         :class:`~choices.Target`       a target chosen as an effect resolves
-``optional``       :class:`~choices.Optional`     "you may"
-``summon_position`` :class:`~choices.SummonPosition` Special Summon in Attack or Defense Position
-=================  =============================  ===============================================
+- turn.py: ``main1_skipped`` — :class:`~turn.SkippedMain1` — Main Phase 1 was skipped: the
+  Battle Phase or the end of the turn (YGO-8); ``discard`` — :class:`~turn.HandLimit` — discard
+  down to six at the end of the turn (YGO-110).
+- main_phase.py: ``main`` — :class:`~main_phase.MainPhase` — open: Normal Summon or Set,
+  Flip Summon, change position, activate, Set a Spell or Trap, leave (YGO-111..YGO-119, YGO-4,
+  YGO-5).
+- battle.py: ``battle_step`` — :class:`~battle.BattleStep` — open: attack, activate, leave
+  (YGO-123, YGO-5); ``replay`` — :class:`~battle.Replay` — attack again or stop (YGO-127).
+- chain.py: ``response`` — :class:`~chain.Response` — activate in answer, or pass (YGO-120,
+  YGO-109, YGO-135); ``trigger`` — :class:`~chain.Trigger` — put an optional trigger on the
+  chain; ``declare_target`` — :class:`~chain.DeclareTarget` — the targets of a card being
+  activated (official rule; the brief is silent). Every handler derives from
+  :class:`~chain.YugiohRule`, whose ``explain`` makes the checks all decisions share (YGO-104,
+  YGO-118, YGO-120, YGO-133, YGO-20, YGO-2, YGO-123; otherwise YGO-109).
+- choices.py: ``target`` — :class:`~choices.Target` — a target chosen as an effect resolves;
+  ``optional`` — :class:`~choices.OptionalEffect` — "you may"; ``summon_position`` —
+  :class:`~choices.SummonPosition` — a monster Special Summoned by an effect, in Attack or
+  Defense Position.
 
 Tasks (kind: step — rules)
 
@@ -56,7 +55,7 @@ RULEBOOK = Rulebook(
         main_phase.MainPhase(),
         battle.BattleStep(), battle.Replay(),
         chain.Response(), chain.Trigger(), chain.DeclareTarget(),
-        choices.Target(), choices.Optional(), choices.SummonPosition(),
+        choices.Target(), choices.OptionalEffect(), choices.SummonPosition(),
     ],
     {
         "begin_turn": turn.begin_turn,
