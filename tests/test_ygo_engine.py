@@ -132,3 +132,36 @@ def test_a_deck_list_may_name_steel_ogre_grotto_1() -> None:
     deck = parse_deck_text("# Machines\n3 Steel Ogre Grotto #1  # the first of two\n2 Dark Magician #fav\n")
     assert [(e.count, e.name) for e in deck.entries] == [(3, "Steel Ogre Grotto #1"), (2, "Dark Magician")]
     assert "Steel Ogre Grotto #1" in load_game("yugioh").cards()
+
+
+def test_the_rulebook_holds_every_decision_and_task_of_random_duels(ygo, decks):
+    # Issue 15: every decision kind and task kind a duel meets is in the YGO rulebook, and the
+    # state dispatches through it (no switchboard of its own).
+    from tcg.core.rng import Rng
+    from tcg.core.state import State
+    from tcg.games.yugioh.rules import RULEBOOK
+
+    state_class = type(ygo.new_state(decks, seed=1))
+    assert state_class.RULEBOOK is RULEBOOK
+    for hook in ("_generate_actions", "_resolve", "_run_task", "explain_illegal", "enter_phase"):
+        assert getattr(state_class, hook) is getattr(State, hook), hook
+    for seed in range(1, 6):
+        rng, s = Rng(seed), ygo.new_state(decks, seed=seed)
+        while not s.game_over:
+            assert s.decision.kind in RULEBOOK.decisions
+            assert all(t.kind in RULEBOOK.steps for t in s.tasks)
+            legal = s.legal_actions()
+            s.apply(legal[rng.below(len(legal))])
+
+
+def test_the_game_writes_no_private_field_of_the_core():
+    # Issue 15: a game keeps its own data; the core's private fields (the legal-action cache
+    # `_legal`) are the core's alone.
+    from pathlib import Path
+
+    import tcg.games.yugioh as package
+
+    folder = Path(package.__file__).parent
+    for path in sorted(folder.glob("*.py")):
+        writes = re.findall(r"\.(_[A-Za-z]\w*)\s*(?:\+|-)?=(?!=)", path.read_text())
+        assert not writes, f"{path.name} writes {writes}"

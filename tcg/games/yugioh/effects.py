@@ -66,9 +66,9 @@ class YGOEffects(YGOQueries):
             return
         self.move(cid, "graveyard", tapped=False, face_down=False, marks=frozenset())
         if (by is not None and by != self.cards[cid].owner and reason == "effect"
-                and self._trigger_of(cid, "sent_to_graveyard_by_opponent")):  # from anywhere (Neko Mane King)
+                and self.trigger_of(cid, "sent_to_graveyard_by_opponent")):  # from anywhere (Neko Mane King)
             self.add_trigger(cid, self.cards[cid].owner)
-        if was_on_field and self._trigger_of(cid, "sent_to_graveyard_from_field"):
+        if was_on_field and self.trigger_of(cid, "sent_to_graveyard_from_field"):
             self.add_trigger(cid, self.cards[cid].owner)
 
     def destroy(self, cid: int, by: int | None = None, reason: str = "effect") -> None:
@@ -90,7 +90,7 @@ class YGOEffects(YGOQueries):
                 self.move(e, "graveyard", tapped=False, face_down=False, marks=frozenset())
 
     # ------------------------------------------------------------------ triggers
-    def _trigger_of(self, cid: int, when: str) -> bool:
+    def trigger_of(self, cid: int, when: str) -> bool:
         eff = self.d(cid).effect
         return eff is not None and eff.activation.when == when
 
@@ -105,7 +105,7 @@ class YGOEffects(YGOQueries):
         self.move(cid, "monster_zone", player=player, tapped=defense, face_down=False, entered_this_turn=True,
                   marks=marks)
         self.emit("special_summoned", card=cid, name=self.cards[cid].name, player=player)
-        if self._trigger_of(cid, "summoned"):
+        if self.trigger_of(cid, "summoned"):
             self.add_trigger(cid, player)
         return True
 

@@ -11,8 +11,10 @@ from tcg.core.errors import DataError
 from tcg.core.game import Game
 from tcg.core.options import OptionSpec
 from tcg.core.state import State, Task
+from tcg.games.yugioh.battle import BATTLE_STEPS
 from tcg.games.yugioh.cards import YugiohCard
-from tcg.games.yugioh.state import BATTLE_STEPS, PHASES, YugiohState
+from tcg.games.yugioh.state import YugiohState
+from tcg.games.yugioh.turn import PHASES
 
 LP = 8000  # YGO-101
 HAND = 5  # YGO-103

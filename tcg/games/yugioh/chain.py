@@ -1,0 +1,321 @@
+"""The chain (YGO-120): activations, response windows, triggered effects, resolution.
+
+A chain is a list of links in ``flags["chain"]``; after each activation the other player may
+respond, and two passes in a row resolve it last-in first-out. Targets are declared as a card
+is activated (``declare_target``). Triggered effects wait in ``flags["triggers"]`` for an open
+state, then start a new chain, the turn player's first (``trigger`` asks about an optional one).
+
+This module also holds :class:`YugiohRule`, the base of every Yu-Gi-Oh! decision handler: its
+``explain`` runs the checks common to all decisions (no such card, an action of the Main Phase
+asked elsewhere, why a card cannot be activated, an attack outside the Battle Step) before the
+handler's own.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tcg.core.actions import Action, CardActions
+from tcg.core.rules import DecisionRule
+from tcg.core.state import Decision, Task
+
+if TYPE_CHECKING:
+    from tcg.games.yugioh.state import YugiohState
+
+PASS = Action("pass")
+ACTIVATE = CardActions("activate")
+CHOOSE = CardActions("choose")
+EVENT_CONTEXTS = frozenset({"summon", "attack", "direct_attack"})  # windows that answer an event
+_MAIN_ONLY = {"normal_summon": "YGO-111", "set_monster": "YGO-111", "flip_summon": "YGO-114",
+              "change_position": "YGO-115", "set_spell_trap": "YGO-119"}
+_CARD_ACTIONS = frozenset({"normal_summon", "set_monster", "flip_summon", "change_position", "special_summon",
+                           "activate", "set_spell_trap", "attack"})
+
+
+# ====================================================================== explanations (slow path)
+class YugiohRule(DecisionRule):
+    """A Yu-Gi-Oh! decision handler: the common illegal-action checks, then :meth:`explain_own`,
+    then "not legal in this decision" (YGO-109)."""
+
+    rule = "YGO-109"
+
+    def explain(self, state: Any, decision: Decision, action: Action) -> tuple[str, str]:
+        found = explain_common(state, decision, action)
+        if found is None:
+            found = self.explain_own(state, decision, action)
+        if found is None:
+            found = "YGO-109", f"{action.text(state.name_of)} is not legal in a {decision.kind} decision"
+        return found
+
+    def explain_own(self, s: YugiohState, dec: Decision, a: Action) -> tuple[str, str] | None:
+        """The handler's own reason, or None."""
+        return None
+
+
+def explain_common(s: YugiohState, dec: Decision, a: Action) -> tuple[str, str] | None:
+    """The checks every decision shares: the card named (YGO-104), Main Phase actions asked in
+    another decision, activations (YGO-118 / YGO-120 / YGO-133 / YGO-20), attacks out of the
+    Battle Step (YGO-2 / YGO-123)."""
+    t = a.type
+    card = a.get("card")
+    if card is not None and (not isinstance(card, int) or not 0 <= card < len(s.cards)):
+        return "YGO-104", f"there is no card with id {card!r}"
+    if card is None and t in _CARD_ACTIONS:
+        return "YGO-104", f"{t} needs a card (the field 'card')"
+    if t in _MAIN_ONLY and dec.kind != "main":
+        return _MAIN_ONLY[t], f"{t} is done in your own Main Phase with an open game state; now: {dec.kind}"
+    if t == "activate":
+        return explain_activation(s, dec.player, card)
+    if t == "attack":
+        if s.turn == 1:
+            return "YGO-2", "no Battle Phase in the first turn of the Duel"
+        if dec.kind != "battle_step" and dec.kind != "replay":
+            return "YGO-123", "attacks are declared in the Battle Step of your Battle Phase"
+    return None
+
+
+def explain_activation(s: YugiohState, p: int, card: int | None) -> tuple[str, str]:
+    """Why ``p`` cannot activate ``card`` now (YGO-118, YGO-133, YGO-120, YGO-20)."""
+    if card is not None:
+        d = s.d(card)
+        if d.type == "trap" and s.zone_of(card) == "hand":
+            return "YGO-118", "a Trap must be Set before it is activated"
+        if s.zone_of(card) in ("spell_trap_zone", "field_zone") and s.cards[card].entered_this_turn and (
+                d.type == "trap" or d.spell_kind == "quick_play"):
+            return "YGO-118", f"{d.name} cannot be activated the turn it was Set"
+        if s.activation_barred(card, p):
+            return "YGO-133", (f"{d.name} cannot be activated for the rest of this turn: a card barred its name, "
+                               "or its once-per-turn effect was used")
+        chain = s.flags.get("chain") or []
+        if chain and d.spell_speed < max(2, chain[-1]["speed"]):
+            return "YGO-120", (f"{d.name} is Spell Speed {d.spell_speed}; the chain link it would answer is "
+                               f"Spell Speed {chain[-1]['speed']}")
+        if s.phase in ("damage_step", "damage_calculation"):
+            return "YGO-20", f"{d.name} is not a kind of card that may be activated in the Damage Step"
+    return "YGO-118", "this card cannot be activated now"
+
+
+# ====================================================================== decisions
+class Response(YugiohRule):
+    """YGO-120 / YGO-109 / YGO-135: activate a card that may respond now, or pass."""
+
+    kind = "response"
+    accepts = frozenset({"activate", "pass"})
+
+    def actions(self, state: Any, decision: Decision) -> list[Action]:
+        s: YugiohState = state
+        offer = s.offer
+        if offer is not None and offer[0] is decision:  # built by open_window for this very decision
+            s.offer = None
+            return offer[1]
+        return [*s.activations(decision.player, decision.data["context"]), PASS]
+
+    def resolve(self, state: Any, decision: Decision, action: Action) -> None:
+        s: YugiohState = state
+        p, data = decision.player, decision.data
+        if action[0] == "pass":
+            open_window(s, 1 - p, data["passes"] + 1, data["context"], data.get("single", False))
+            return
+        context = data["context"]
+        if context == "phase":
+            s.flags["phase_response"] = True  # YGO-135: the window opens again after the chain
+        elif context in EVENT_CONTEXTS and not s.flags.get("chain"):
+            # a chain built in answer to a summon or an attack declaration: its later links may
+            # still be cards that answer that event (Trap Hole chained to the summoning player's
+            # own Quick-Play Spell; official rule, the brief is silent)
+            s.flags["chain_event"] = context
+        activate(s, p, action.get("card"))
+
+
+class Trigger(YugiohRule):
+    """An optional triggered effect: put it on the chain, or not."""
+
+    kind = "trigger"
+    accepts = frozenset({"activate", "pass"})
+
+    def actions(self, state: Any, decision: Decision) -> list[Action]:
+        return [ACTIVATE[decision.data["card"]], PASS]
+
+    def resolve(self, state: Any, decision: Decision, action: Action) -> None:
+        if action[0] == "activate":
+            link_trigger(state, decision.player, decision.data["card"])
+        else:
+            state.tasks.append(Task("link_triggers"))
+
+
+class DeclareTarget(YugiohRule):
+    """Targets are declared as a card is activated (official rule; the brief is silent)."""
+
+    kind = "declare_target"
+    accepts = frozenset({"choose", "pass"})
+
+    def actions(self, state: Any, decision: Decision) -> list[Action]:
+        s: YugiohState = state
+        return s.target_actions(decision.data)
+
+    def resolve(self, state: Any, decision: Decision, action: Action) -> None:
+        data = decision.data
+        task = dict(data["task"])
+        if action[0] == "pass":
+            targets = (*task["targets"], (data["index"], tuple(data["chosen"])))
+            state.tasks.append(Task("declare_targets", **{**task, "index": data["index"] + 1, "chosen": (),
+                                                           "targets": targets}))
+        else:
+            state.tasks.append(Task("declare_targets", **{**task, "index": data["index"],
+                                                           "chosen": (*data["chosen"], action.get("card"))}))
+
+
+# ====================================================================== activating and linking
+def activate(s: YugiohState, p: int, card: int) -> None:
+    """A Spell or Trap is turned face-up in its zone (a Field Spell replaces the old one), then
+    its targets are declared and it joins the chain."""
+    d = s.d(card)
+    if d.type in ("spell", "trap"):
+        zone = "field_zone" if d.spell_kind == "field" else "spell_trap_zone"
+        if s.zone_of(card) == "hand" and zone == "field_zone":
+            for old in list(s.zones[p]["field_zone"]):
+                s.send_to_graveyard(old, reason="rule")
+        if s.zone_of(card) == "hand" or s.cards[card].face_down:
+            s.move(card, zone, face_down=False, entered_this_turn=s.cards[card].entered_this_turn)
+    s.tasks.append(Task("declare_targets", card=card, player=p, index=0, chosen=(), targets=()))
+
+
+def declare_targets(s: YugiohState, task: Task) -> None:
+    """Targets are declared when a card is activated (official rule; the brief is silent):
+    one ``target`` choice per targeting instruction, then the link joins the chain and the
+    other player may respond."""
+    card, p, index = task["card"], task["player"], task["index"]
+    effects = s.effect_list((s.cards[card].name,))
+    while index < len(effects) and not s.is_targeting(effects[index]):
+        index += 1
+    if index >= len(effects):
+        add_link(s, p, card, task["targets"])
+        if task.get("window", True):
+            context = s.flags.get("chain_event", "chain")
+            s.tasks.append(Task("window", player=1 - p, passes=0, context=context))
+        return
+    eff, chosen = effects[index], tuple(task["chosen"])
+    candidates = [c for c in s.target_candidates(eff, p, card) if c not in chosen]
+    want = eff.target.count
+    if len(chosen) >= want or not candidates:
+        targets = (*task["targets"], (index, chosen))
+        s.tasks.append(Task("declare_targets", card=card, player=p, index=index + 1, chosen=(), targets=targets))
+        return
+    s.decision = Decision(p, "declare_target", {"task": dict(task.data), "index": index, "chosen": chosen,
+                                                "candidates": tuple(candidates),
+                                                "optional": bool(eff.target.up_to and chosen)})
+
+
+def add_link(s: YugiohState, p: int, card: int, targets: tuple[Any, ...] = ()) -> None:
+    chain = list(s.flags.get("chain") or [])
+    d = s.d(card)
+    chain.append({"card": card, "player": p, "speed": d.spell_speed,
+                  "targets": [[i, list(t)] for i, t in targets]})
+    s.flags["chain"] = chain
+    if d.effect is not None and d.effect.once_per_turn:  # used once this turn
+        s.flags["once_used"] = [*(s.flags.get("once_used") or []), [p, d.name]]
+    s.emit("activated", card=card, name=s.cards[card].name, player=p, chain_link=len(chain))
+
+
+# ====================================================================== response windows
+def window(s: YugiohState, task: Task) -> None:
+    open_window(s, task["player"], task["passes"], task["context"], task.get("single", False))
+
+
+def open_window(s: YugiohState, p: int, passes: int, context: str, single: bool = False) -> None:
+    """Offer ``p`` a response; a player with none is skipped (YGO-120).
+
+    A skipped player passes at once, so the window goes on here for the other player
+    (nothing can happen in between) instead of through another ``window`` task. Where a
+    ``window`` task would be the next task to run (the last step of an answered decision),
+    this is called at once instead of queueing it. The responses found are offered to
+    :class:`Response` (``state.offer``), which returns them as the decision's legal actions
+    instead of building them again."""
+    chain = s.flags.get("chain") or []
+    while not (passes >= 2 or (single and passes >= 1 and not chain)):
+        responses = s.activations(p, context)
+        if responses:
+            decision = s.decision = Decision(p, "response", {"passes": passes, "context": context, "single": single})
+            responses.append(PASS)
+            s.offer = (decision, responses)
+            return
+        p, passes = 1 - p, passes + 1
+    if chain:
+        s.tasks.append(Task("resolve_chain"))
+
+
+# ====================================================================== resolving
+def resolve_chain(s: YugiohState, task: Task) -> None:
+    """Last in, first out; then the Spells and Traps that do not stay go to the graveyard."""
+    chain = list(s.flags.get("chain") or [])
+    if not chain:
+        s.flags.pop("chain", None)
+        s.flags.pop("chain_event", None)
+        s.flags.pop("resolving_below", None)
+        if s.flags.pop("end_turn_now", False):  # YGO-15: the turn ends at once
+            s.tasks = [Task("cleanup")]
+            return
+        s.tasks.append(Task("open_triggers"))
+        return
+    link = chain[-1]
+    s.tasks.append(Task("resolve_chain"))
+    s.tasks.append(Task("finish_link", card=link["card"]))
+    s.flags["resolving_below"] = len(chain) - 2
+    if not link.get("negated"):
+        declared = tuple((i, tuple(t)) for i, t in link.get("targets", ()))
+        s.queue_effects(link["card"], link["player"], (s.cards[link["card"]].name, declared))
+    else:
+        s.emit("negated", card=link["card"], name=s.cards[link["card"]].name)
+
+
+def finish_link(s: YugiohState, task: Task) -> None:
+    card = task["card"]
+    chain = list(s.flags.get("chain") or [])
+    link = chain.pop()
+    s.flags["chain"] = chain
+    d = s.d(card)
+    if (d.type in ("spell", "trap") and s.zone_of(card) in ("spell_trap_zone", "field_zone")
+            and (link.get("negated") or not d.stays_on_field)):
+        s.send_to_graveyard(card, reason="resolved")
+
+
+# ====================================================================== triggered effects
+def open_triggers(s: YugiohState, task: Task | None = None) -> None:
+    """Triggered effects waiting for an open state start a new chain, the turn player's first."""
+    pending = s.flags.pop("triggers", [])
+    if not pending:
+        return
+    active = s.active
+    pending.sort(key=lambda tc: tc[1] != active)
+    s.flags["to_link"] = pending
+    s.tasks.append(Task("link_triggers"))
+
+
+def link_triggers(s: YugiohState, task: Task | None = None) -> None:
+    """Put the waiting triggers on the chain one by one (optional ones only if their controller
+    wants), then let the other player respond."""
+    pending = s.flags.pop("to_link", [])
+    if not pending:
+        chain = s.flags.get("chain") or []
+        if chain:
+            s.tasks.append(Task("window", player=1 - chain[-1]["player"], passes=0, context="chain"))
+        return
+    (cid, controller), rest = pending[0], pending[1:]
+    if rest:
+        s.flags["to_link"] = rest
+    eff = s.d(cid).effect
+    assert eff is not None
+    if s.activation_barred(cid, controller):  # its name is barred, or its once per turn is used
+        s.tasks.append(Task("link_triggers"))
+        return
+    if eff.mandatory:
+        link_trigger(s, controller, cid)
+    else:
+        s.decision = Decision(controller, "trigger", {"card": cid})
+
+
+def link_trigger(s: YugiohState, controller: int, cid: int) -> None:
+    """Declare the trigger's targets, put it on the chain, then link the next trigger."""
+    s.tasks.append(Task("link_triggers"))
+    s.tasks.append(Task("declare_targets", card=cid, player=controller, index=0, chosen=(), targets=(),
+                        window=False))

@@ -1,0 +1,85 @@
+"""Choices asked while effects resolve: targets chosen on resolution (``target``), "you may"
+(``optional``), and the battle position of a monster Special Summoned by an effect
+(``summon_position``). The effect loop itself is the core's
+(:class:`tcg.core.effects.EffectRunner`); its ``effects`` task and the deck shuffles an effect
+asks for are steps here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tcg.core.actions import Action
+from tcg.core.state import Decision, Task
+from tcg.games.yugioh.chain import PASS, YugiohRule
+from tcg.games.yugioh.queries import MONSTER_ZONES
+
+if TYPE_CHECKING:
+    from tcg.games.yugioh.state import YugiohState
+
+YES = Action("choose", option="yes")
+IN_ATTACK = Action("choose", option="attack")
+IN_DEFENSE = Action("choose", option="defense")
+
+
+class Target(YugiohRule):
+    """A target an effect chooses as it resolves; ``pass`` stops where it says "up to"."""
+
+    kind = "target"
+    accepts = frozenset({"choose", "pass"})
+
+    def actions(self, state: Any, decision: Decision) -> list[Action]:
+        s: YugiohState = state
+        return s.target_actions(decision.data)
+
+    def resolve(self, state: Any, decision: Decision, action: Action) -> None:
+        s: YugiohState = state
+        s.resolve_target_choice(dict(decision.data), None if action[0] == "pass" else action.get("card"))
+
+
+class OptionalEffect(YugiohRule):
+    """A "you may" effect: yes, or pass."""
+
+    kind = "optional"
+    accepts = frozenset({"choose", "pass"})
+
+    def actions(self, state: Any, decision: Decision) -> list[Action]:
+        return [YES, PASS]
+
+    def resolve(self, state: Any, decision: Decision, action: Action) -> None:
+        s: YugiohState = state
+        s.answer_optional(dict(decision.data["task"]), accepted=action[0] != "pass")
+
+
+class SummonPosition(YugiohRule):
+    """A monster Special Summoned by an effect is placed in face-up Attack or Defense Position."""
+
+    kind = "summon_position"
+    accepts = frozenset({"choose"})
+
+    def actions(self, state: Any, decision: Decision) -> list[Action]:
+        return [IN_ATTACK, IN_DEFENSE]
+
+    def resolve(self, state: Any, decision: Decision, action: Action) -> None:
+        s: YugiohState = state
+        data = decision.data
+        card = data["card"]
+        if s.zone_of(card) in ("hand", "graveyard", "deck", "banished"):
+            s.special_summon(card, decision.player, defense=action.get("option") == "defense",
+                             banish_when_leaves=data["banish"])
+
+
+# ====================================================================== steps
+def effects(s: YugiohState, task: Task) -> None:
+    s.run_effects_task(task)
+
+
+def summon_position(s: YugiohState, task: Task) -> None:
+    """Ask for the position only while a Monster Zone is free (YGO-104)."""
+    if len(s.zones[task["player"]]["monster_zone"]) < MONSTER_ZONES:
+        s.decision = Decision(task["player"], "summon_position", {"card": task["card"], "banish": task["banish"]})
+
+
+def shuffle_deck(s: YugiohState, task: Task) -> None:
+    s.rng.shuffle(s.zones[task["player"]]["deck"])
+

@@ -1,0 +1,194 @@
+"""The Main Phase (YGO-111..YGO-119): the turn player's open decision ``main``.
+
+Normal Summons and Sets with their tributes (YGO-112 / YGO-113), Flip Summons (YGO-114),
+position changes (YGO-115), activations (YGO-118), Spells and Traps to Set (YGO-119), and
+leaving the phase (YGO-4, YGO-5). A summon may be responded to (YGO-120).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from tcg.core.actions import Action, CardActions
+from tcg.core.state import Decision, Task
+from tcg.games.yugioh.battle import END_TURN, NEXT_PHASE
+from tcg.games.yugioh.chain import ACTIVATE, YugiohRule, activate, open_window
+from tcg.games.yugioh.queries import MONSTER_ZONES, SPELL_TRAP_ZONES
+
+if TYPE_CHECKING:
+    from tcg.games.yugioh.state import YugiohState
+
+NORMAL_SUMMON = CardActions("normal_summon")
+SET_MONSTER = CardActions("set_monster")
+FLIP_SUMMON = CardActions("flip_summon")
+CHANGE_POSITION = CardActions("change_position")
+SET_SPELL_TRAP = CardActions("set_spell_trap")
+
+
+class MainPhase(YugiohRule):
+    """YGO-111: the turn player's Main Phase actions, in an open game state."""
+
+    kind = "main"
+    accepts = frozenset({"normal_summon", "set_monster", "flip_summon", "change_position", "set_spell_trap",
+                         "activate", "next_phase", "end_turn"})
+    rule = "YGO-111"
+
+    def actions(self, state: Any, decision: Decision) -> list[Action]:
+        """Normal Summons and Sets, Flip Summons (YGO-114) and position changes (YGO-115),
+        activations, Spells and Traps to Set, leaving (YGO-4, YGO-5)."""
+        s: YugiohState = state
+        p = decision.player
+        zones = s.zones[p]
+        monsters = zones["monster_zone"]
+        summons, activations, sets = hand_actions(s, p, zones["hand"], monsters)
+        out = summons
+        cards = s.cards
+        for c in monsters:
+            card = cards[c]
+            if card.entered_this_turn or "position_changed" in card.marks:
+                continue
+            if card.face_down:
+                out.append(FLIP_SUMMON[c])  # YGO-114
+            elif "attacked_turn" not in card.marks:
+                out.append(CHANGE_POSITION[c])  # YGO-115
+        out += activations
+        out += s.activations(p, "main", from_hand=False)  # from the hand: in hand_actions
+        out += sets
+        if s.phase == "main1" and s.turn != 1 and s.must_attack(p):
+            out.append(NEXT_PHASE)  # YGO-5: the Battle Phase must be entered
+        else:
+            out += (NEXT_PHASE, END_TURN)
+        return out
+
+    def resolve(self, state: Any, decision: Decision, action: Action) -> None:
+        s: YugiohState = state
+        p = decision.player
+        t, card = action[0], action.get("card")  # action.type, without a property call
+        if t in ("next_phase", "end_turn"):
+            if t == "next_phase" and s.phase == "main1":
+                s.tasks.append(Task("battle_phase"))
+            else:
+                s.tasks.append(Task("end_phase"))  # YGO-4: no Battle Phase, no Main Phase 2
+            # YGO-109: before the phase ends the opponent may respond
+            open_window(s, 1 - p, 0, "phase", single=True)
+            return
+        s.tasks.append(Task("main"))
+        if t in ("normal_summon", "set_monster"):
+            normal_summon(s, p, card, action.get("tributes", ()), face_down=t == "set_monster")
+        elif t == "flip_summon":
+            s.update(card, tapped=False, face_down=False, marks=s.cards[card].marks | {"position_changed"})
+            s.emit("summoned", card=card, name=s.cards[card].name, player=p, how="flip")
+            if s.trigger_of(card, "flip"):
+                s.add_trigger(card, p)
+            after_summon(s, p, card, "flip")
+        elif t == "change_position":
+            c = s.cards[card]
+            s.update(card, tapped=not c.tapped, marks=c.marks | {"position_changed"})
+            s.emit("position_changed", card=card, name=c.name, player=p, position=s.position(card))
+        elif t == "set_spell_trap":
+            zone = "field_zone" if s.d(card).spell_kind == "field" else "spell_trap_zone"
+            if zone == "field_zone":
+                for old in list(s.zones[p]["field_zone"]):
+                    s.send_to_graveyard(old, reason="rule")
+            s.move(card, zone, face_down=True, entered_this_turn=True)
+            s.emit("set", card=card, player=p, how="spell_trap")
+        elif t == "activate":
+            activate(s, p, card)
+
+    def explain_own(self, s: YugiohState, dec: Decision, a: Action) -> tuple[str, str] | None:
+        t, p, card = a.type, dec.player, a.get("card")
+        if t in ("normal_summon", "set_monster"):
+            if s.flags.get("normal_summoned"):
+                return "YGO-112", "only one Normal Summon or Set per turn"
+            if card is None or s.zone_of(card) != "hand" or s.cards[card].owner != p:
+                return "YGO-112", "Normal Summon or Set a monster from your own hand"
+            d = s.d(card)
+            tributes = a.get("tributes", ())
+            if not isinstance(tributes, tuple):
+                return "YGO-113", f"tributes is a list of monsters you control, got {tributes!r}"
+            if len(tributes) != d.tributes_needed:
+                return "YGO-113", (f"{d.name} is Level {d.level}: it needs {d.tributes_needed} tribute(s), "
+                                   f"{len(tributes)} given")
+            return "YGO-113", "tribute distinct monsters you control, leaving a Monster Zone free"
+        if t == "flip_summon":
+            return "YGO-114", "Flip Summon a face-down monster you control that was not Set this turn"
+        if t == "change_position":
+            return "YGO-115", ("change the position of a face-up monster you control once per turn, not the turn "
+                               "it was Summoned and not after it attacked")
+        if t == "end_turn" and s.must_attack(p):
+            return "YGO-5", "a card effect forces your monsters to attack: the Battle Phase must be entered"
+        return None
+
+
+# ====================================================================== legal actions
+def hand_actions(s: YugiohState, p: int, hand: list[int], monsters: list[int]
+                 ) -> tuple[list[Action], list[Action], list[Action]]:
+    """The Main Phase actions of the cards in hand, in hand order, from one pass over it:
+    Normal Summons and Sets with every choice of tributes (YGO-112 / YGO-113), activations
+    (YGO-118) and Spells and Traps to Set (YGO-119)."""
+    summons: list[Action] = []
+    activations: list[Action] = []
+    sets: list[Action] = []
+    defs, cards = s.defs, s.cards
+    may_summon = not s.flags.get("normal_summoned")  # YGO-112: once per turn, Summon or Set
+    free = len(monsters) < MONSTER_ZONES
+    room = len(s.zones[p]["spell_trap_zone"]) < SPELL_TRAP_ZONES
+    for c in hand:
+        d = defs[cards[c].name]
+        if d.type == "monster":
+            if may_summon and d.normal_summonable:
+                need = d.tributes_needed
+                if not need:
+                    if free:
+                        summons += (NORMAL_SUMMON[c], SET_MONSTER[c])
+                elif need <= len(monsters) and len(monsters) - need < MONSTER_ZONES:
+                    for tributes in combinations(monsters, need):
+                        fields = (("card", c), ("tributes", tuple(sorted(tributes))))
+                        summons += (Action.of("normal_summon", fields), Action.of("set_monster", fields))
+        elif room or d.spell_kind == "field":
+            sets.append(SET_SPELL_TRAP[c])
+        if "main" in d.hand_contexts and s.can_activate(c, p, "main"):
+            activations.append(ACTIVATE[c])
+    return summons, activations, sets
+
+
+# ====================================================================== answers
+def normal_summon(s: YugiohState, p: int, card: int, tributes: tuple[int, ...], face_down: bool) -> None:
+    """YGO-112 / YGO-113: tribute, then Summon (face-up Attack Position) or Set."""
+    s.flags["normal_summoned"] = True
+    for trib in tributes:
+        s.emit("tributed", card=trib, name=s.cards[trib].name, player=p)
+        s.send_to_graveyard(trib, reason="tribute")
+    s.move(card, "monster_zone", tapped=face_down, face_down=face_down, entered_this_turn=True,
+           marks=frozenset())
+    s.emit("summoned" if not face_down else "set", card=card, name=s.cards[card].name, player=p, how="normal")
+    if not face_down:
+        after_summon(s, p, card, "normal")
+
+
+def after_summon(s: YugiohState, p: int, card: int, how: str) -> None:
+    """A summon does not start a chain, but it may be responded to (YGO-120): the turn player
+    has the first chance, then the opponent, as after an attack declaration (YGO-109); the
+    game goes on once both have passed in a row."""
+    s.flags["summoned"] = {"card": card, "how": how}
+    if s.trigger_of(card, "summoned"):
+        s.add_trigger(card, p)
+    s.tasks.append(Task("open_triggers"))
+    open_window(s, p, 0, "summon")
+
+
+# ====================================================================== steps
+def open_main(s: YugiohState, task: Task | None = None) -> None:
+    """The Main Phase's open decision, once the waiting triggers have a chain of their own."""
+    if s.flags.get("triggers"):
+        s.tasks.append(Task("main"))
+        s.tasks.append(Task("open_triggers"))
+        return
+    s.decision = Decision(s.active, "main", open=True)
+
+
+def main2(s: YugiohState, task: Task) -> None:
+    s.enter_phase("main2")
+    open_main(s)
+

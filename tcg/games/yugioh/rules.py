@@ -1,0 +1,87 @@
+"""The Yu-Gi-Oh! rulebook: every decision kind and task kind, by rule area. Read this first.
+
+The engine never calls a player: a decision says who chooses what, a task is an automatic
+rules step (tasks run last-in first-out). Before the first turn there is nothing to decide
+(YGO-103: the first player is chosen at random by ``Game.start``), so there is no ``start.py``.
+
+Decisions (kind — handler — what is decided, rules)
+
+- turn.py: ``main1_skipped`` — :class:`~turn.SkippedMain1` — Main Phase 1 was skipped: the
+  Battle Phase or the end of the turn (YGO-8); ``discard`` — :class:`~turn.HandLimit` — discard
+  down to six at the end of the turn (YGO-110).
+- main_phase.py: ``main`` — :class:`~main_phase.MainPhase` — open: Normal Summon or Set,
+  Flip Summon, change position, activate, Set a Spell or Trap, leave (YGO-111..YGO-119, YGO-4,
+  YGO-5).
+- battle.py: ``battle_step`` — :class:`~battle.BattleStep` — open: attack, activate, leave
+  (YGO-123, YGO-5); ``replay`` — :class:`~battle.Replay` — attack again or stop (YGO-127).
+- chain.py: ``response`` — :class:`~chain.Response` — activate in answer, or pass (YGO-120,
+  YGO-109, YGO-135); ``trigger`` — :class:`~chain.Trigger` — put an optional trigger on the
+  chain; ``declare_target`` — :class:`~chain.DeclareTarget` — the targets of a card being
+  activated (official rule; the brief is silent). Every handler derives from
+  :class:`~chain.YugiohRule`, whose ``explain`` makes the checks all decisions share (YGO-104,
+  YGO-118, YGO-120, YGO-133, YGO-20, YGO-2, YGO-123; otherwise YGO-109).
+- choices.py: ``target`` — :class:`~choices.Target` — a target chosen as an effect resolves;
+  ``optional`` — :class:`~choices.OptionalEffect` — "you may"; ``summon_position`` —
+  :class:`~choices.SummonPosition` — a monster Special Summoned by an effect, in Attack or
+  Defense Position.
+
+Tasks (kind: step — rules)
+
+- turn.py: ``begin_turn`` (Draw Phase, YGO-106 / YGO-107), ``standby`` (YGO-108),
+  ``phase_window_done`` (the phase windows, YGO-135), ``after_standby`` (Main Phase 1 or its
+  skip, YGO-8 / YGO-9), ``end_phase`` and ``hand_limit`` (YGO-110), ``cleanup`` (end of turn).
+- main_phase.py: ``main`` (the open Main Phase), ``main2``.
+- battle.py: ``battle_phase`` (YGO-2, YGO-4), ``battle_step`` (YGO-14), ``after_declaration``
+  (YGO-127), ``damage_step`` (YGO-124 / YGO-125), ``damage_calculation`` (YGO-16..YGO-20,
+  YGO-121, YGO-122), ``end_step`` (YGO-10, YGO-11).
+- chain.py: ``window`` (a response window, YGO-109 / YGO-120), ``declare_targets``,
+  ``resolve_chain`` and ``finish_link`` (last in, first out), ``open_triggers`` and
+  ``link_triggers`` (triggered effects start a chain).
+- choices.py: ``effects`` (the core's effect loop), ``summon_position``, ``shuffle_deck``.
+
+Nothing runs after every step (no ``settle``): state-based checks (LP at 0, YGO-129) are made
+where LP change, and waiting triggers are linked by the ``open_triggers`` task.
+"""
+
+from __future__ import annotations
+
+from tcg.core.rules import Rulebook
+from tcg.games.yugioh import battle, chain, choices, main_phase, turn
+
+RULEBOOK = Rulebook(
+    "YGO",
+    [
+        turn.SkippedMain1(), turn.HandLimit(),
+        main_phase.MainPhase(),
+        battle.BattleStep(), battle.Replay(),
+        chain.Response(), chain.Trigger(), chain.DeclareTarget(),
+        choices.Target(), choices.OptionalEffect(), choices.SummonPosition(),
+    ],
+    {
+        "begin_turn": turn.begin_turn,
+        "standby": turn.standby,
+        "phase_window_done": turn.phase_window_done,
+        "after_standby": turn.after_standby,
+        "end_phase": turn.end_phase,
+        "hand_limit": turn.hand_limit,
+        "cleanup": turn.cleanup,
+        "main": main_phase.open_main,
+        "main2": main_phase.main2,
+        "battle_phase": battle.battle_phase,
+        "battle_step": battle.battle_step,
+        "after_declaration": battle.after_declaration,
+        "damage_step": battle.damage_step,
+        "damage_calculation": battle.damage_calculation,
+        "end_step": battle.end_step,
+        "window": chain.window,
+        "declare_targets": chain.declare_targets,
+        "resolve_chain": chain.resolve_chain,
+        "finish_link": chain.finish_link,
+        "open_triggers": chain.open_triggers,
+        "link_triggers": chain.link_triggers,
+        "effects": choices.effects,
+        "summon_position": choices.summon_position,
+        "shuffle_deck": choices.shuffle_deck,
+    },
+    no_decision_rule="YGO-109",
+)
