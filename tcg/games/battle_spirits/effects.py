@@ -176,7 +176,7 @@ class BSEffects(BSQueries):
         self._queue_items(first, bool(effects))
 
     def _queue_items(self, items: tuple[Any, ...], are_effects: bool) -> None:
-        for item in reversed(items):  # a stack: the first item on top
+        for item in items[::-1]:  # a stack: the first item on top ([::-1]: mypyc fails on reversed(tuple))
             if are_effects:
                 source, controller, ref, optional = item
                 self.queue_effects(source, controller, ref, optional)
