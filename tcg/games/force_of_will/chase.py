@@ -47,8 +47,8 @@ WINDOW_TASKS = tuple(tuple(Task("window", player=p, passes=n) for n in (0, 1)) f
 #: The ``window`` decisions, the same way: immutable, so shared.
 WINDOW_DECISIONS = tuple(tuple(Decision(p, "window", {"passes": n}) for n in (0, 1)) for p in (0, 1))
 #: Tasks without data: never changed, so shared.
-SETTLE, RESOLVE_CHASE, RESOLVE_TOP, AFTER_TOP = Task("settle"), Task("resolve_chase"), Task("resolve_top"), \
-    Task("after_top")
+SETTLE, RESOLVE_CHASE = Task("settle"), Task("resolve_chase")
+RESOLVE_TOP, AFTER_TOP = Task("resolve_top"), Task("after_top")
 
 
 class _Activations(dict[tuple[int, int], Action]):

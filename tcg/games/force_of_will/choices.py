@@ -77,7 +77,7 @@ class Target(FowDecision):
         answer_target(state, dict(decision.data), action)
 
 
-class Optional(FowDecision):
+class YouMay(FowDecision):
     """"You may": yes carries the instruction out, ``pass`` skips it."""
 
     kind = "optional"

@@ -53,7 +53,7 @@ RULEBOOK = Rulebook(
         main_phase.Main(),
         chase.Window(), chase.Break(),
         choices.Target(), payment.Pay(), battle.Block(),
-        choices.Optional(), choices.EffectDiscard(),
+        choices.YouMay(), choices.EffectDiscard(),
         turn.Discard(),
     ],
     {
