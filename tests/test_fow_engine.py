@@ -4,6 +4,7 @@ mulligan, who starts, options, determinism and errors that change nothing."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -262,3 +263,40 @@ def test_cards_made_up_for_the_engine_are_marked_and_in_no_starter_deck():
         deck = FOW.deck(name)
         made_up = sorted({e.name for e in deck.entries if pool[e.name].original})
         assert made_up == [], f"{name} holds engine originals: {made_up}"
+
+
+def test_the_rulebook_holds_every_decision_and_task_and_nothing_writes_the_legal_cache(monkeypatch):
+    # Issue 15: every decision kind and task kind met in random games is in the FOW rulebook,
+    # the state overrides none of the core's four hooks, and the game's own code never sets
+    # the core's private legal-action cache (only State.legal_actions/apply/run may).
+    import tcg.games.force_of_will
+    from tcg.core.state import State
+    from tcg.games.force_of_will.state import ForceOfWillState
+
+    book = ForceOfWillState.RULEBOOK
+    assert book is not None and book.prefix == "FOW"
+    for hook in ("_generate_actions", "_resolve", "_run_task", "explain_illegal"):
+        assert getattr(ForceOfWillState, hook) is getattr(State, hook), hook
+    tasks: set[str] = set()
+    run_step = type(book).run_step
+
+    def recording(self, state, task):
+        tasks.add(task.kind)
+        return run_step(self, state, task)
+
+    monkeypatch.setattr(type(book), "run_step", recording)
+    decisions: set[str] = set()
+    for seed, options in ((1, None), (2, {"chase": "modern"}), (4, None)):
+        s = FOW.new_state(_decks(), seed=seed, options=options)
+        rng = Rng(seed)
+        while not s.game_over:
+            decisions.add(s.decision.kind)
+            legal = s.legal_actions()
+            junk = Action("summon", card=len(s.cards) + 5)
+            assert s.explain_illegal(junk)[0] == "FOW-65"
+            s.apply(legal[rng.below(len(legal))])
+    assert decisions <= set(book.decisions) and {"main", "window", "pay", "target"} <= decisions
+    assert tasks <= set(book.steps) and {"window", "resolve_chase", "cleanup", "declare"} <= tasks
+    sources = list(Path(tcg.games.force_of_will.__file__).parent.glob("*.py"))
+    if len(sources) > 3:  # the pure build (a compiled one keeps only the uncompiled modules' sources)
+        assert all("._legal =" not in path.read_text() for path in sources)

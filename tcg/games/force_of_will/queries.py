@@ -39,6 +39,8 @@ _POOL = itemgetter(*WILL_KEYS)  # a player's will in the pool, in attribute orde
 
 #: One way to pay a cost: the stones rested, the attribute each produced, and the pool will used.
 Payment = tuple[tuple[int, ...], tuple[str, ...], tuple[tuple[str, int], ...]]
+#: "Can this cost be paid?" for one player's will (:meth:`FowQueries.payer`).
+Payer = Callable[[CostKey], bool]
 
 
 def player_target(player: int) -> int:

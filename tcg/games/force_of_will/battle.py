@@ -1,0 +1,180 @@
+"""Battle (FOW-41..47, FOW-116, FOW-125): who may attack what (M8), the attack, the
+defender's ``block`` decision, battle damage and First Strike / Pierce."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from tcg.core.actions import Action, CardActions, CardTargetActions
+from tcg.core.state import Decision, Task
+from tcg.games.force_of_will.queries import player_target, target_player
+from tcg.games.force_of_will.turn import FowDecision, Why
+
+if TYPE_CHECKING:
+    from tcg.games.force_of_will.state import ForceOfWillState
+
+PASS = Action("pass")
+ATTACKS = CardTargetActions("attack")
+BLOCKS = CardActions("block")
+#: The keywords that change who may attack what (FOW-42, FOW-113).
+ATTACK_KEYWORDS = frozenset({"swiftness", "precision"})
+#: Tasks without data: never changed, so shared.
+BATTLE_DAMAGE, BLOCK_STEP = Task("battle_damage"), Task("block_step")
+
+
+def attack_actions(s: ForceOfWillState, field: Sequence[int], out: list[Action]) -> None:
+    """M8: every attack of the field's J-ruler and resonators (:meth:`can_attack`,
+    :meth:`attack_targets`), the opponent's rested battlers listed once for them all."""
+    cards, digest = s.cards, s.digest
+    # Swiftness and Precision given by no effect until end of turn nor lasting one: printed ones decide
+    statics = s._statics_present()
+    printed_only = not s.grants(ATTACK_KEYWORDS, statics)
+    rested: dict[int, list[int]] = {}
+    for c in field:
+        card = cards[c]
+        if card.tapped:
+            continue
+        if card.marks:
+            if "j_ruler" not in card.marks:
+                continue
+            if printed_only:
+                keywords = s.printed(c)[2]
+                swift, precise = keywords.swiftness, keywords.precision
+        else:
+            d = digest[card.name]
+            if not d.is_resonator:
+                continue
+            swift, precise = d.swiftness, d.precision
+        if not printed_only:
+            swift, precise = s.has(c, "swiftness", statics), s.has(c, "precision", statics)
+        if card.entered_this_turn and not swift:
+            continue
+        opp = 1 - card.controller
+        if precise:
+            targets = s.attack_targets(c)
+        elif opp in rested:
+            targets = rested[opp]
+        else:
+            targets = rested[opp] = [player_target(opp), *rested_battlers(s, opp)]
+        out.extend([ATTACKS[c, "player" if t < 0 else t] for t in targets])
+
+
+def rested_battlers(s: ForceOfWillState, p: int) -> list[int]:
+    """What an attack without Precision may target besides the player (FOW-42)."""
+    cards, digest = s.cards, s.digest
+    return [t for t in s.zones[p]["field"]
+            if cards[t].tapped and ("j_ruler" in cards[t].marks or digest[cards[t].name].is_resonator)]
+
+
+def attack(s: ForceOfWillState, p: int, attacker: int, target: int) -> None:
+    """FOW-42: the attacker rests; the defender may answer, then block, then damage."""
+    s.update(attacker, tapped=True)
+    s.flags["battle"] = {"attacker": attacker, "target": target, "player": p}
+    s.emit("attack", card=attacker, name=s.cards[attacker].name, player=p,
+           target="player" if target < 0 else target)
+    s.tasks.append(BATTLE_DAMAGE)
+    s.tasks.append(BLOCK_STEP)
+    s.marker(p, "attack", attacker)
+    s.queue_triggers(attacker, "attacks")
+
+
+def attacker_alive(s: ForceOfWillState) -> bool:
+    battle = s.flags.get("battle")
+    return battle is not None and s.is_battler(battle["attacker"])
+
+
+def block_step(s: ForceOfWillState, task: Task) -> None:
+    """FOW-43: the defender may block with a recovered battler (Flying: one with Flying)."""
+    if not attacker_alive(s):
+        return
+    battle = s.flags["battle"]
+    defender = 1 - battle["player"]
+    if s.blockers(defender, battle["attacker"]):
+        s.decision = Decision(defender, "block", {"attacker": battle["attacker"]})
+
+
+def block(s: ForceOfWillState, p: int, blocker: int) -> None:
+    """FOW-43, FOW-116: the blocker rests; the battle is now against it."""
+    s.update(blocker, tapped=True)
+    s.flags["battle"] = {**s.flags["battle"], "blocker": blocker}
+    s.emit("block", card=blocker, name=s.cards[blocker].name, player=p)
+    s.marker(p, "block", blocker)
+
+
+def battle_damage(s: ForceOfWillState, task: Task) -> None:
+    """FOW-44..47: unblocked, the player loses life equal to ATK, or the two battle.
+
+    FOW-125: a blocker that has left the field (or changed sides) by now no longer blocks;
+    the attack goes on against the target it was declared against, as if unblocked.
+    FOW-111 afterwards: battle damage may destroy, and life may reach 0."""
+    _battle_damage(s)
+    s.settle()
+
+
+def _battle_damage(s: ForceOfWillState) -> None:
+    battle = s.flags.pop("battle", None)
+    if battle is None or not s.is_battler(battle["attacker"]):
+        s.emit("battle_end")
+        return
+    attacker, p = battle["attacker"], battle["player"]
+    blocker = battle.get("blocker")
+    if blocker is not None and s.is_battler(blocker) and s.cards[blocker].controller == 1 - p:
+        fight(s, attacker, blocker, pierce_to=1 - p)  # FOW-116
+    else:
+        target = battle["target"]
+        victim = target_player(target)
+        if victim is not None:
+            atk = s.atk(attacker)
+            s.emit("hit", card=attacker, player=victim, amount=atk)
+            s.lose_life(victim, atk)
+        elif s.is_battler(target) and s.cards[target].controller == 1 - p:
+            fight(s, attacker, target, pierce_to=None)
+    s.emit("battle_end")
+
+
+def fight(s: ForceOfWillState, a: int, b: int, pierce_to: int | None) -> None:
+    """FOW-46: each deals damage equal to its ATK to the other, at once; First Strike first."""
+    statics = s._statics_present()  # nothing below changes the field until damage is dealt
+    atk_a, atk_b = s.stats(a, statics)[0], s.stats(b, statics)[0]
+    s.emit("battle", attacker=a, defender=b, attacker_atk=atk_a, defender_atk=atk_b)
+    if pierce_to is not None and s.has(a, "pierce", statics):
+        excess = atk_a - max(0, s.stats(b, statics)[1] - s.damage(b))
+        if excess > 0:
+            s.lose_life(pierce_to, excess)
+    first_a, first_b = s.has(a, "first_strike", statics), s.has(b, "first_strike", statics)
+    if first_a != first_b:
+        striker, other = (a, b) if first_a else (b, a)
+        s.deal_damage(other, s.atk(striker))
+        s.settle()
+        if s.is_battler(other):
+            s.deal_damage(striker, s.atk(other))
+        return
+    s.deal_damage(b, atk_a)
+    s.deal_damage(a, atk_b)
+
+
+def explain_attack(s: ForceOfWillState, p: int, card: int) -> Why:
+    """FOW-42: a recovered battler of the attacker's, not new this turn (Swiftness aside)."""
+    if s.cards[card].controller != p or not s.is_battler(card):
+        return "FOW-42", "attack with a J-ruler or resonator you control on the field"
+    if s.cards[card].tapped:
+        return "FOW-42", "the attacker must be recovered"
+    if s.cards[card].entered_this_turn and not s.has(card, "swiftness"):
+        return "FOW-42", "a resonator (or J-ruler) cannot attack the turn it was put onto the field (M2)"
+    return "FOW-42", "attack the opponent or a rested resonator or J-ruler they control"
+
+
+class Block(FowDecision):
+    """FOW-43: block with one of the listed battlers, or ``pass`` (no block, FOW-44)."""
+
+    kind = "block"
+    accepts = frozenset({"block", "pass"})
+    rule = "FOW-43"
+
+    def actions(self, state: ForceOfWillState, decision: Decision) -> Sequence[Action]:
+        return [*[BLOCKS[c] for c in state.blockers(decision.player, decision.data["attacker"])], PASS]
+
+    def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
+        if action.type == "block":
+            block(state, decision.player, action.get("card"))

@@ -1,0 +1,546 @@
+"""The chase (FOW-48..53, FOW-103): declaring an action, the response ``window``, and the
+chase area resolving last-declared first; what may be a chase (FOW-52); Lifebreak and its
+Break (FOW-58..62, FOW-120).
+
+The chase area is ``flags["chase"]``: a list of items, the last declared last. Each player
+action is declared (targets chosen, FOW-105, then the cost paid) and becomes an item; the
+opponent then gets a response window. Items that wait (summons, spells, additions, abilities,
+Breaks) resolve when the chase resolves; the others (calling a stone, Judgment, setting a
+chant-standby, an attack, a block, a Lifebreak) happen at once and are *markers*: they can be
+answered, and resolve to nothing. The state keeps the three moves every area uses
+(``push``, ``marker``, ``open_window``).
+
+Speed: a window is a decision like any other, with shared decision objects; a window without
+an answer has ``pass`` as its one legal action, which the core's loop takes at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from tcg.core.actions import Action, CardActions
+from tcg.core.state import Card, Decision, Task
+from tcg.games.force_of_will.cards import Selector
+from tcg.games.force_of_will.effects import needs_target
+from tcg.games.force_of_will.payment import declare_pay
+from tcg.games.force_of_will.queries import (
+    STANDBY_SET_COST,
+    Activation,
+    Digest,
+    target,
+    targets,
+)
+from tcg.games.force_of_will.turn import NEVER_CHASE, FowDecision, Why
+
+if TYPE_CHECKING:
+    from tcg.games.force_of_will.queries import Payer
+    from tcg.games.force_of_will.state import ForceOfWillState
+
+PASS = Action("pass")
+YES = Action("choose", option="yes")
+LIFEBREAK = Action("lifebreak")
+PLAY_SPELL = CardActions("play_spell")
+ACTIVATE_STANDBY = CardActions("activate_chant_standby")
+#: ``window`` tasks by player and passes so far (at most one before the window closes).
+WINDOW_TASKS = tuple(tuple(Task("window", player=p, passes=n) for n in (0, 1)) for p in (0, 1))
+#: The ``window`` decisions, the same way: immutable, so shared.
+WINDOW_DECISIONS = tuple(tuple(Decision(p, "window", {"passes": n}) for n in (0, 1)) for p in (0, 1))
+#: Tasks without data: never changed, so shared.
+SETTLE, RESOLVE_CHASE = Task("settle"), Task("resolve_chase")
+RESOLVE_TOP, AFTER_TOP = Task("resolve_top"), Task("after_top")
+
+
+class _Activations(dict[tuple[int, int], Action]):
+    """``activate_ability {card, ability}`` for each (card, ability index), built once and shared."""
+
+    def __missing__(self, key: tuple[int, int]) -> Action:
+        card, index = key
+        action = self[key] = Action.of("activate_ability", (("ability", index), ("card", card)))
+        return action
+
+
+ACTIVATIONS = _Activations()
+
+
+# ---------------------------------------------------------------------- what may be a chase (FOW-52)
+def chase_actions(s: ForceOfWillState, p: int) -> list[Action]:
+    """FOW-52: the actions that may be chases: Chant-Instants (and Quickcast Chants) from
+    the hand, [Activate] abilities, set Chant-Standbys whose trigger is met, Lifebreak."""
+    out: list[Action] = []
+    digest, cards = s.digest, s.cards
+    pay = None
+    verdict: dict[str, bool] = {}
+    for c in s.zones[p]["hand"]:
+        name = cards[c].name
+        d = digest[name]
+        if d.instant_speed:
+            ok = verdict.get(name)
+            if ok is None:
+                pay = pay or s.payer(p)
+                ok = verdict[name] = pay(d.cost_key) and s.targets_exist(p, c, d.effect_checks)
+            if ok:
+                out.append(PLAY_SPELL[c])
+    chase_extras(s, p, out, pay)
+    return out
+
+
+def chase_extras(s: ForceOfWillState, p: int, out: list[Action], pay: Payer | None) -> None:
+    """What the player may do both as a chase and in their Main Phase, besides spells:
+    [Activate] abilities (of the ruler in the ruler area, the player's cards on the field and
+    the additions they control on any field, in that order), set Chant-Standbys whose
+    trigger is met, Lifebreak."""
+    cards, digest, zones = s.cards, s.digest, s.zones
+    for c in zones[p]["ruler_area"]:
+        card = cards[c]
+        d = digest[card.name]
+        if d.activates and "spent" not in card.marks:
+            pay = activations(s, p, c, card, d, pay, out)
+    for q in (0, 1):
+        for c in zones[q]["field"]:
+            card = cards[c]
+            if q == p:
+                d = digest[card.name]
+                if d.activates:
+                    pay = activations(s, p, c, card, d, pay, out)
+            for a in card.attached:
+                added = cards[a]
+                d = digest[added.name]
+                if added.controller == p and d.activates:
+                    pay = activations(s, p, a, added, d, pay, out)
+    for c in zones[p]["chant_standby_area"]:
+        if standby_ready(s, p, c):
+            out.append(ACTIVATE_STANDBY[c])
+    if s.can_lifebreak(p):
+        out.append(LIFEBREAK)
+
+
+def activations(s: ForceOfWillState, p: int, c: int, card: Card, d: Digest, pay: Payer | None,
+                out: list[Action]) -> Payer | None:
+    """Add the ready [Activate] abilities of card ``c`` (of the side it shows); returns the
+    payer, made on first need."""
+    if "j_ruler" in card.marks:
+        ready = () if "spent" in card.marks else d.back_activations
+    else:
+        ready = d.front_activations
+    for i, ab in ready:
+        pay = pay or s.payer(p)
+        if ability_ready(s, p, c, i, ab, pay):
+            out.append(ACTIVATIONS[c, i])
+    return pay
+
+
+def ability_ready(s: ForceOfWillState, p: int, c: int, i: int, ab: Activation, pay: Payer) -> bool:
+    """The ``i``-th ability ``ab`` of card ``c`` may be activated now: {Rest} possible,
+    not used yet if once per turn, its will payable and its targets there."""
+    if ab.rest_self:
+        card = s.cards[c]
+        if card.tapped:
+            return False
+        if card.entered_this_turn and s.where[c][1] == "field" and not s.has(c, "swiftness"):
+            return False  # FOW-113
+    if ab.once_per_turn and s.flags.get(f"used:{c}:{i}"):
+        return False
+    return pay(ab.cost_key) and s.targets_exist(p, c, ab.target_checks)
+
+
+def standby_ready(s: ForceOfWillState, p: int, c: int) -> bool:
+    """FOW-56, FOW-57: set on an earlier turn, its trigger met now, and recovered stones
+    able to produce its cost (the cost is not paid)."""
+    card = s.cards[c]
+    d = s.digest[card.name]
+    event = d.trigger_event
+    if event is not None and event != "anytime" and not s.flags.get("chase"):
+        return False  # the other triggers are an opponent's action waiting on the chase area
+    if card.entered_this_turn or event is None or not trigger_met(s, p, event):
+        return False
+    return s.stones_could_pay(p, d.cost) and s.targets_exist(p, c, d.effect_checks)
+
+
+def trigger_met(s: ForceOfWillState, p: int, event: str) -> bool:
+    return event == "anytime" or bool(event_items(s, p, event))
+
+
+def event_items(s: ForceOfWillState, p: int, event: str) -> list[Mapping[str, Any]]:
+    """The opponent's chase items that meet a chant-standby's trigger."""
+    out = []
+    for item in s.flags.get("chase") or ():
+        if item["player"] == p:
+            continue
+        kind = item["kind"]
+        if event == "opponent_spell_targets_your_resonator":
+            met = kind == "spell" and bool(my_resonator_targets(s, p, item))
+        elif event == "opponent_plays_spell":
+            met = kind == "spell"
+        elif event == "opponent_summons":
+            met = kind == "marker" and item.get("event") == "summoned"
+        else:  # opponent_attacks, opponent_lifebreak
+            met = kind == "marker" and item.get("event") == event.removeprefix("opponent_").rstrip("s")
+        if met:
+            out.append(item)
+    return out
+
+
+def my_resonator_targets(s: ForceOfWillState, p: int, item: Mapping[str, Any]) -> list[int]:
+    return [t for _, ts in item.get("targets", ()) for t in ts
+            if t >= 0 and s.cards[t].controller == p and s.is_resonator(t)]
+
+
+# ---------------------------------------------------------------------- declaring (targets, then payment)
+def declare_chase(s: ForceOfWillState, p: int, action: Action) -> None:
+    """Start a declared action that may be a chase (FOW-52): a spell from the hand, an
+    [Activate] ability, a set Chant-Standby, a Lifebreak."""
+    t, card = action.type, action.get("card")
+    if t == "play_spell":
+        declare(s, {"kind": "spell", "card": card, "player": p, "ref": ("effects",), "cost": dict(s.d(card).cost)})
+    elif t == "activate_ability":
+        index = action.get("ability")
+        ab = s.abilities(card)[index]
+        if ab.rest_self:
+            s.update(card, tapped=True)
+        if ab.once_per_turn:
+            s.flags[f"used:{card}:{index}"] = True
+        declare(s, {"kind": "ability", "card": card, "player": p, "ref": ("ability", index), "cost": dict(ab.cost)})
+    elif t == "activate_chant_standby":
+        d = s.d(card)
+        assert d.trigger is not None
+        events = event_items(s, p, d.trigger.event)
+        s.update(card, face_down=False)
+        declare(s, {"kind": "spell", "card": card, "player": p, "ref": ("effects",), "cost": {}, "standby": True,
+                    "event_target": tuple(t for e in events for t in my_resonator_targets(s, p, e)),
+                    "event_card": tuple(e["card"] for e in events)})
+    elif t == "lifebreak":
+        lifebreak(s, p)
+
+
+def declare(s: ForceOfWillState, item: dict[str, Any]) -> None:
+    """Every caller declares as its last step, so the first declaration step runs at once
+    (the ``declare`` task it would queue would be the next one run)."""
+    item.setdefault("targets", ())
+    s.flags["declaring"] = item
+    declare_step(s, 0)
+
+
+def declare_step(s: ForceOfWillState, index: int) -> None:
+    """Choose the targets of the next targeting instruction (FOW-105), then pay."""
+    item = s.flags["declaring"]
+    if "host_candidates" in item:  # Addition: Resonator: the resonator it is played on
+        hosts = [h for h in item["host_candidates"] if s.is_resonator(h)]
+        s.decision = Decision(item["player"], "target", {"candidates": tuple(hosts), "optional": False,
+                                                         "index": -1, "chosen": ()})
+        return
+    effects = item_effects(s, item)
+    while index < len(effects):
+        eff = effects[index]
+        if needs_target(eff):
+            sel = eff.target
+            assert isinstance(sel, Selector)
+            chosen = dict(item["targets"]).get(index, ())
+            if len(chosen) < sel.count:
+                cands = tuple(c for c in s.candidates(target(sel), item["player"], item.get("source", item["card"]))
+                              if c not in chosen)
+                if cands:
+                    s.decision = Decision(item["player"], "target", {"candidates": cands, "optional": sel.up_to,
+                                                                     "index": index, "chosen": chosen})
+                    return
+        index += 1
+    declare_pay(s)
+
+
+def item_effects(s: ForceOfWillState, item: Mapping[str, Any]) -> Sequence[Any]:
+    ref = item.get("ref")
+    return () if ref is None else s.effects_of(item["card"], ref)
+
+
+def declare_trigger(s: ForceOfWillState, task: Task) -> None:
+    """An automatic ability is declared with its targets, unless it has none to take (FOW-105)."""
+    card, p, i = task["card"], task["player"], task["index"]
+    ab = s.abilities(card)[i]
+    if not s.targets_exist(p, card, targets(ab.target_checks)):
+        return
+    declare(s, {"kind": "trigger", "card": card, "player": p, "ref": ("ability", i), "quiet": True})
+
+
+# ---------------------------------------------------------------------- Lifebreak (FOW-58..62, FOW-120)
+def lifebreak(s: ForceOfWillState, p: int) -> None:
+    """Reveal the top card; a Break may be played free, anything else goes to the graveyard."""
+    card = s.zones[p]["lifebreak_area"][0]
+    s.counters[p]["lifebreak_revealed"] = s.counters[p].get("lifebreak_revealed", 0) + 1
+    s.move(card, "limbo", face_down=False)
+    s.emit("lifebreak", card=card, name=s.cards[card].name, player=p,
+           revealed=s.counters[p]["lifebreak_revealed"])
+    d = s.digest[s.cards[card].name]
+    if d.has_break and s.targets_exist(p, card, d.break_checks):
+        # The answer to the Lifebreak comes once the player has said whether the Break is played.
+        s.push({"kind": "marker", "event": "lifebreak", "card": card, "player": p, "targets": (), "quiet": True})
+        s.tasks.append(Task("offer_break", card=card, player=p))
+    else:
+        s.move(card, "graveyard")
+        s.marker(p, "lifebreak", card)
+
+
+def answer_break(s: ForceOfWillState, p: int, card: int, play: bool) -> None:
+    if not play:
+        s.move(card, "graveyard")
+        s.open_window(p)
+        return
+    declare(s, {"kind": "break", "card": card, "player": p, "ref": ("break",), "cost": {}})
+
+
+# ---------------------------------------------------------------------- the chase resolving (FOW-48..52, FOW-103)
+def window_pass(s: ForceOfWillState, p: int, passes: int) -> None:
+    """A pass is a caller's last step: what it leads to runs at once."""
+    if s.options.get("chase") != "modern":
+        s.flags["resolving"] = True  # FOW-51: no chase until the whole area has resolved
+        resolve_chase(s)
+        return
+    if passes + 1 < 2:
+        s.tasks.append(WINDOW_TASKS[1 - p][passes + 1])
+        return
+    s.tasks.append(RESOLVE_TOP)
+
+
+def resolve_chase(s: ForceOfWillState) -> None:
+    chase = s.flags.get("chase") or []
+    last = len(chase)
+    while last and chase[last - 1]["kind"] == "marker":  # markers resolve to nothing: no task each
+        last -= 1
+    if last < len(chase):
+        chase = s.flags["chase"] = chase[:last]
+    if not chase:
+        s.flags.pop("chase", None)
+        s.flags.pop("resolving", None)
+        announce_summons(s)
+        return
+    s.tasks.append(RESOLVE_CHASE)
+    resolve_item(s)
+
+
+def resolve_top(s: ForceOfWillState) -> None:
+    """``chase = modern``: resolve the top item only; priority reopens to the turn player."""
+    s.tasks.append(AFTER_TOP)
+    s.flags["resolving"] = True
+    resolve_item(s)
+
+
+def after_top(s: ForceOfWillState) -> None:
+    s.flags.pop("resolving", None)
+    if s.flags.get("chase"):
+        s.tasks.append(WINDOW_TASKS[s.active][0])
+    else:
+        s.flags.pop("chase", None)
+        announce_summons(s)
+
+
+def standby_waits_for(s: ForceOfWillState, p: int, event: str) -> bool:
+    """Has the player a set Chant-Standby with this trigger? (Only then is the event worth a window.)"""
+    return any((d := s.d(c)).trigger is not None and d.trigger.event == event
+               for c in s.zones[p]["chant_standby_area"])
+
+
+def announce_summons(s: ForceOfWillState) -> None:
+    """"When an opponent summons a resonator" is met once the resonator is on the field: the
+    resolved summon becomes an event the opponent may answer (FOW-56)."""
+    for card, p in s.flags.pop("summoned", None) or ():
+        if s.where[card][1] == "field":
+            s.marker(p, "summoned", card)
+
+
+def resolve_item(s: ForceOfWillState) -> None:
+    """FOW-50: the last declared resolves first."""
+    chase = list(s.flags["chase"])
+    item = chase.pop()
+    s.flags["chase"] = chase
+    kind, card, p = item["kind"], item["card"], item["player"]
+    if kind == "marker":
+        return
+    s.emit("resolves", kind=kind, card=card, name=s.cards[card].name, player=p)
+    if kind in ("summon", "addition"):
+        # FOW-111 once the card is on the field (a lasting effect may leave a DEF at 0).
+        # Spells and abilities need no such step: their effects settle after each instruction.
+        s.tasks.append(SETTLE)
+    if kind == "summon":
+        if s.where[card][1] == "chase_area":
+            s.move(card, "field", player=p, tapped=False, entered_this_turn=True)  # FOW-112
+            s.emit("summoned", card=card, name=s.cards[card].name, player=p)
+            s.entered_field(card)
+            if standby_waits_for(s, 1 - p, "opponent_summons"):
+                s.flags["summoned"] = [*(s.flags.get("summoned") or ()), (card, p)]
+    elif kind == "addition":
+        resolve_addition(s, item)
+    elif kind in ("spell", "break"):
+        s.tasks.append(Task.of("spell_done", {"card": card}))  # FOW-16: then to the graveyard
+        s.resolve_effects(item)
+    else:  # an ability
+        s.resolve_effects(item)
+
+
+def resolve_addition(s: ForceOfWillState, item: Mapping[str, Any]) -> None:
+    card, p = item["card"], item["player"]
+    if s.where[card][1] != "chase_area":
+        return
+    if s.d(card).subtype == "addition_field":
+        s.move(card, "field", player=p, tapped=False, entered_this_turn=True)
+        s.entered_field(card)
+        return
+    host = item.get("host")
+    if host is None or not s.is_resonator(host):  # FOW-114: nothing to attach to
+        s.move(card, "graveyard")
+        return
+    s.detach(card)
+    s.place(card, p, "attached")
+    s.cards[card] = s.cards[card].replace(controller=p, entered_this_turn=True)
+    s.cards[host] = s.cards[host].replace(attached=(*s.cards[host].attached, card))
+    s.emit("attached", card=card, name=s.cards[card].name, player=p, onto=host)
+
+
+# ---------------------------------------------------------------------- steps
+def window_step(s: ForceOfWillState, task: Task) -> None:
+    s.decision = WINDOW_DECISIONS[task["player"]][task["passes"]]
+
+
+def resolve_chase_step(s: ForceOfWillState, task: Task) -> None:
+    resolve_chase(s)
+
+
+def resolve_top_step(s: ForceOfWillState, task: Task) -> None:
+    resolve_top(s)
+
+
+def after_top_step(s: ForceOfWillState, task: Task) -> None:
+    after_top(s)
+
+
+def declare_task_step(s: ForceOfWillState, task: Task) -> None:
+    declare_step(s, task["index"])
+
+
+def spell_done_step(s: ForceOfWillState, task: Task) -> None:
+    """FOW-16: a resolved spell goes to the graveyard (unless an effect moved it)."""
+    if s.where[task["card"]][1] == "chase_area":
+        s.move(task["card"], "graveyard")
+
+
+def settle_step(s: ForceOfWillState, task: Task) -> None:
+    s.settle()  # FOW-111
+
+
+def offer_break_step(s: ForceOfWillState, task: Task) -> None:
+    s.decision = Decision(task["player"], "break", {"card": task["card"]})
+
+
+# ---------------------------------------------------------------------- why not (slow path)
+def never_chase(s: ForceOfWillState, a: Action, card: int) -> Why | None:
+    """FOW-52 (FOW-37 for Judgment): what can never be a chase."""
+    t = a.type
+    if t in NEVER_CHASE or (t == "play_spell" and s.d(card).subtype == "chant"):
+        what = "a Chant" if t == "play_spell" else f"{NEVER_CHASE[t]} ({t})"
+        rule = "FOW-37" if t == "judgment" else "FOW-52"
+        return rule, (f"{what} can never be a chase: only [Activate] abilities, Lifebreak, Chant-Instants "
+                      "and set Chant-Standbys can")
+    return None
+
+
+def explain_from_hand(s: ForceOfWillState, p: int, t: str, card: int) -> Why:
+    """M2..M5 and Chant-Instants: a card of the right kind from the player's hand, paid, with targets."""
+    if s.where[card][1] != "hand" or s.cards[card].owner != p:
+        return "FOW-35", f"{t} plays a card from your own hand"
+    d = s.d(card)
+    if t == "play_spell" and d.subtype == "chant_standby":
+        return "FOW-54", "a Chant-Standby cannot be played from the hand: set it (M5), then activate it"
+    fits = {"play_spell": d.type == "spell", "summon": d.type == "resonator",
+            "play_addition": d.type == "addition", "set_chant_standby": d.subtype == "chant_standby"}
+    if not fits[t]:
+        return "FOW-35", f"{d.name} is a {d.subtype or d.type}; {t} does not play it"
+    if t == "play_spell" and d.subtype == "chant" and p != s.active:
+        return "FOW-106", "a Chant only in your own Main Phase"
+    cost = STANDBY_SET_COST if t == "set_chant_standby" else d.cost
+    if not s.can_pay(p, cost):
+        return "FOW-27", f"you cannot pay {dict(cost)} with your will and recovered magic stones"
+    return "FOW-105", "it needs a legal target"
+
+
+def explain_chase_action(s: ForceOfWillState, p: int, a: Action, card: int) -> Why | None:
+    """Why an action that may be a chase (FOW-52) is not possible now."""
+    t = a.type
+    if t == "activate_chant_standby":
+        if s.where[card][1] != "chant_standby_area" or s.cards[card].controller != p:
+            return "FOW-56", "activate a Chant-Standby set in your own chant-standby area"
+        if s.cards[card].entered_this_turn:
+            return "FOW-57", "a Chant-Standby cannot be played the turn it was set"
+        d = s.d(card)
+        if d.trigger is not None and not trigger_met(s, p, d.trigger.event):
+            return "FOW-56", f"its trigger ({d.trigger.event}) has not occurred"
+        return "FOW-56", f"your recovered magic stones cannot produce its cost {dict(d.cost)}"
+    if t == "play_spell":
+        return explain_from_hand(s, p, t, card)
+    if t == "activate_ability":
+        return _explain_ability(s, p, a, card)
+    if t == "lifebreak":
+        if s.options.get("lifebreak") == "false":
+            return "FOW-121", "Lifebreak is off (option lifebreak = false)"
+        if not s.zones[p]["lifebreak_area"]:
+            return "FOW-58", "your Lifebreak area is empty"
+        c = s.counters[p]
+        return "FOW-61", (f"at {c.get('life')} life at most {s.lifebreak_limit(c.get('life', 0))} card(s) may be "
+                          f"revealed in all; {c.get('lifebreak_revealed', 0)} already were")
+    return None
+
+
+def _explain_ability(s: ForceOfWillState, p: int, a: Action, card: int) -> Why:
+    index = a.get("ability")
+    abilities = s.abilities(card)
+    if s.cards[card].controller != p or not isinstance(index, int) or not 0 <= index < len(abilities) \
+            or abilities[index].when != "activate":
+        return "FOW-35", "activate an [Activate] ability of a card you control"
+    ab = abilities[index]
+    if ab.rest_self and s.cards[card].tapped:
+        return "FOW-29", "a {Rest} cost needs the card recovered"
+    if ab.rest_self and s.cards[card].entered_this_turn:
+        return "FOW-113", "a resonator that entered this turn cannot use a {Rest} ability"
+    if not s.can_pay(p, ab.cost):
+        return "FOW-27", f"you cannot pay {dict(ab.cost)}"
+    return "FOW-105", "it needs a legal target"
+
+
+def _card(a: Action) -> int:
+    card = a.get("card")
+    return -1 if card is None else int(card)
+
+
+# ---------------------------------------------------------------------- decisions
+class Window(FowDecision):
+    """FOW-48, FOW-103: the player may answer the last action with a chase, or ``pass``."""
+
+    kind = "window"
+    accepts = frozenset({"play_spell", "activate_ability", "activate_chant_standby", "lifebreak", "pass"})
+    rule = "FOW-52"
+
+    def actions(self, state: ForceOfWillState, decision: Decision) -> Sequence[Action]:
+        answers = chase_actions(state, decision.player)
+        answers.append(PASS)
+        return answers
+
+    def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
+        if action.type == "pass":
+            window_pass(state, decision.player, decision.data["passes"])
+        else:
+            declare_chase(state, decision.player, action)
+
+    def why(self, state: ForceOfWillState, decision: Decision, action: Action) -> Why | None:
+        card = _card(action)
+        return never_chase(state, action, card) or explain_chase_action(state, decision.player, action, card)
+
+
+class Break(FowDecision):
+    """FOW-60: the revealed card's Break may be played for free (``choose yes``) or not (``pass``)."""
+
+    kind = "break"
+    accepts = frozenset({"choose", "pass"})
+    rule = "FOW-60"
+
+    def actions(self, state: ForceOfWillState, decision: Decision) -> Sequence[Action]:
+        return [YES, PASS]
+
+    def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
+        answer_break(state, decision.player, decision.data["card"], action.type != "pass")

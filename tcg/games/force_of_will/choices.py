@@ -1,0 +1,105 @@
+"""Choices asked while an action is declared or an effect resolves: its targets (``target``,
+FOW-105: chosen when played, one at a time), "you may" (``optional``) and the cards a
+"discard" effect lets the discarding player choose (``effect_discard``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from tcg.core.actions import Action
+from tcg.core.state import Decision, Task
+from tcg.games.force_of_will.queries import player_target, target_player
+from tcg.games.force_of_will.turn import CHOOSE, FowDecision
+
+if TYPE_CHECKING:
+    from tcg.games.force_of_will.state import ForceOfWillState
+
+PASS = Action("pass")
+YES = Action("choose", option="yes")
+
+
+def _target_field(t: int) -> tuple[tuple[str, Any], ...]:
+    p = target_player(t)
+    return (("player", p),) if p is not None else (("card", t),)
+
+
+def answer_target(s: ForceOfWillState, data: dict[str, Any], action: Action) -> None:
+    """Record a declared target (or the host of an Addition: Resonator, index -1) and go on
+    declaring; ``pass`` stops choosing where the instruction says "up to"."""
+    item = dict(s.flags["declaring"])
+    index = data["index"]
+    if action.type == "pass":
+        s.flags["declaring"] = item
+        s.tasks.append(Task("declare", index=index + 1))
+        return
+    player = action.get("player")
+    pick = player_target(player) if player is not None else action.get("card")
+    if index == -1:
+        del item["host_candidates"]
+        item["host"] = pick
+        s.flags["declaring"] = item
+        s.tasks.append(Task("declare", index=0))
+        return
+    targets = dict(item["targets"])
+    targets[index] = (*targets.get(index, ()), pick)
+    item["targets"] = tuple(sorted(targets.items()))
+    s.flags["declaring"] = item
+    s.tasks.append(Task("declare", index=index))
+
+
+def answer_effect_discard(s: ForceOfWillState, player: int, card: int, left: int) -> None:
+    s.move(card, "graveyard")
+    s.emit("discarded", card=card, name=s.cards[card].name, player=player)
+    if left > 1 and s.zones[player]["hand"]:
+        s.decision = Decision(player, "effect_discard", {"left": left - 1})
+
+
+def effects_step(s: ForceOfWillState, task: Task) -> None:
+    """The core's effect loop: one instruction of a resolving spell or ability."""
+    s.run_effects_task(task)
+
+
+class Target(FowDecision):
+    """FOW-105: a target of the instruction being declared (a card or a player), or the
+    resonator an Addition: Resonator is played on (FOW-114)."""
+
+    kind = "target"
+    accepts = frozenset({"choose", "pass"})
+    rule = "FOW-105"
+
+    def actions(self, state: ForceOfWillState, decision: Decision) -> Sequence[Action]:
+        data = decision.data
+        acts = [Action.of("choose", _target_field(t)) for t in data["candidates"]]
+        return [*acts, PASS] if data["optional"] else acts
+
+    def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
+        answer_target(state, dict(decision.data), action)
+
+
+class YouMay(FowDecision):
+    """"You may": yes carries the instruction out, ``pass`` skips it."""
+
+    kind = "optional"
+    accepts = frozenset({"choose", "pass"})
+    rule = "FOW-105"
+
+    def actions(self, state: ForceOfWillState, decision: Decision) -> Sequence[Action]:
+        return [YES, PASS]
+
+    def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
+        state.answer_optional(dict(decision.data["task"]), accepted=action.type != "pass")
+
+
+class EffectDiscard(FowDecision):
+    """"Discard N cards": the discarding player chooses them, one at a time."""
+
+    kind = "effect_discard"
+    accepts = frozenset({"choose"})
+    rule = "FOW-16"
+
+    def actions(self, state: ForceOfWillState, decision: Decision) -> Sequence[Action]:
+        return [CHOOSE[c] for c in state.zones[decision.player]["hand"]]
+
+    def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
+        answer_effect_discard(state, decision.player, action.get("card"), decision.data["left"])

@@ -1,0 +1,190 @@
+"""The Main Phase (FOW-35): the turn player's open decision ``main``, with M1..M9 in any
+order (call a stone, summon, spells, additions, Chant-Standbys, abilities, attack, Judgment),
+plus what may also be done as a chase (FOW-102); ``next_phase`` / ``end_turn`` go to the End
+Phase. Every action is declared and answered on the chase (``chase.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from tcg.core.actions import Action, CardActions
+from tcg.core.state import Decision, Task
+from tcg.games.force_of_will.battle import attack, attack_actions, explain_attack
+from tcg.games.force_of_will.cards import cost_key
+from tcg.games.force_of_will.chase import chase_extras, declare, declare_chase, explain_chase_action, explain_from_hand
+from tcg.games.force_of_will.queries import STANDBY_SET_COST, Digest, player_target
+from tcg.games.force_of_will.turn import FowDecision, Why, end_phase
+
+if TYPE_CHECKING:
+    from tcg.games.force_of_will.queries import Payer
+    from tcg.games.force_of_will.state import ForceOfWillState
+
+END_TURN = Action("end_turn")
+NEXT_PHASE = Action("next_phase")
+CALL = Action("call_magic_stone")
+JUDGMENT = Action("judgment")
+STANDBY_SET_KEY = cost_key(STANDBY_SET_COST)
+CARD_ACTIONS = {t: CardActions(t) for t in ("summon", "play_spell", "play_addition", "set_chant_standby")}
+#: The flags that say a player has called a stone / performed Judgment this turn.
+CALLED = ("called:0", "called:1")
+JUDGED = ("judged:0", "judged:1")
+MAIN_TASK = Task("main")
+#: M2..M5: played from the hand.
+FROM_HAND = ("summon", "play_spell", "play_addition", "set_chant_standby")
+
+
+def main_actions(s: ForceOfWillState, p: int) -> list[Action]:
+    """FOW-35: M1..M9 in any order, plus what may also be done as a chase (FOW-102)."""
+    out: list[Action] = []
+    digest, cards, zones = s.digest, s.cards, s.zones[p]
+    if can_call(s, p):
+        out.append(CALL)  # M1
+    pay = s.payer(p)
+    summon = CARD_ACTIONS["summon"]
+    verdict: dict[str, CardActions | None] = {}  # copies of a card in hand are all playable or none
+    for c in zones["hand"]:
+        name = cards[c].name
+        if name in verdict:
+            actions = verdict[name]
+        else:
+            d = digest[name]
+            if d.is_resonator:  # the commonest case, without a call
+                actions = summon if pay(d.cost_key) else None
+            else:
+                action_type = hand_action(s, p, c, d, pay)
+                actions = None if action_type is None else CARD_ACTIONS[action_type]
+            verdict[name] = actions
+        if actions is not None:
+            out.append(actions[c])
+    chase_extras(s, p, out, pay)  # M6, M7, Lifebreak
+    if zones["field"]:
+        attack_actions(s, zones["field"], out)  # M8
+    if can_judge(s, p, pay):
+        out.append(JUDGMENT)  # M9
+    out.append(NEXT_PHASE)
+    out.append(END_TURN)
+    return out
+
+
+def hand_action(s: ForceOfWillState, p: int, c: int, d: Digest, pay: Payer) -> str | None:
+    """What the Main Phase lets the player do with this card from the hand, if anything:
+    M2 summon, M3 play a spell, M4 play an addition, M5 set a Chant-Standby."""
+    kind = d.type
+    if kind == "resonator":
+        return "summon" if pay(d.cost_key) else None
+    if kind == "spell":
+        if d.subtype == "chant_standby":  # FOW-54: never played from the hand
+            return "set_chant_standby" if pay(STANDBY_SET_KEY) else None
+        return "play_spell" if pay(d.cost_key) and s.targets_exist(p, c, d.effect_checks) else None
+    if kind == "addition" and pay(d.cost_key) and (d.subtype == "addition_field" or hosts(s, p)):
+        return "play_addition"
+    return None
+
+
+def can_call(s: ForceOfWillState, p: int) -> bool:
+    """FOW-25: rest the ruler or J-ruler, once per own turn, with a stone left to call."""
+    ruler = s.ruler_card(p)
+    return (ruler is not None and not s.cards[ruler].tapped and not s.flags.get(CALLED[p])
+            and bool(s.zones[p]["magic_stone_deck"]))
+
+
+def can_judge(s: ForceOfWillState, p: int, pay: Payer | None = None) -> bool:
+    """FOW-36..38, FOW-118: a recovered ruler showing its ruler side, once per turn, paying J-Activate."""
+    area = s.zones[p]["ruler_area"]
+    if not area:
+        return False
+    card = s.cards[area[0]]
+    if card.tapped or "j_ruler" in card.marks or s.flags.get(JUDGED[p]):
+        return False
+    return (pay or s.payer(p))(s.defs[card.name].j_activate_key)
+
+
+def hosts(s: ForceOfWillState, p: int) -> list[int]:
+    """FOW-114: the resonators an Addition: Resonator may be played on."""
+    return [c for q in (p, 1 - p) for c in s.zones[q]["field"] if s.is_resonator(c)]
+
+
+def declare_action(s: ForceOfWillState, p: int, action: Action) -> None:
+    """Start a Main Phase action: markers happen now, the rest are declared as chase items;
+    those that may also be chases are declared as in a response window."""
+    t, card = action.type, action.get("card")
+    if t == "call_magic_stone":
+        ruler = s.ruler_card(p)
+        assert ruler is not None
+        s.update(ruler, tapped=True)
+        s.flags[f"called:{p}"] = True
+        stone = s.zones[p]["magic_stone_deck"][0]
+        s.move(stone, "magic_stone_area", tapped=False, entered_this_turn=True, face_down=False)  # FOW-112
+        s.emit("magic_stone_called", card=stone, name=s.cards[stone].name, player=p)
+        s.marker(p, "call", stone)
+    elif t == "judgment":
+        ruler = next(c for c in s.zones[p]["ruler_area"] if s.d(c).type == "ruler")
+        declare(s, {"kind": "judgment", "card": ruler, "player": p, "cost": dict(s.d(ruler).j_activate)})
+    elif t == "set_chant_standby":
+        declare(s, {"kind": "set_standby", "card": card, "player": p, "cost": dict(STANDBY_SET_COST)})
+    elif t == "summon":
+        declare(s, {"kind": "summon", "card": card, "player": p, "cost": dict(s.d(card).cost)})
+    elif t == "play_addition":
+        d = s.d(card)
+        item: dict[str, Any] = {"kind": "addition", "card": card, "player": p, "cost": dict(d.cost)}
+        if d.subtype == "addition_resonator":
+            item["host_candidates"] = tuple(hosts(s, p))
+        declare(s, item)
+    elif t == "attack":
+        target = action.get("target")
+        attack(s, p, card, player_target(1 - p) if target == "player" else target)
+    else:
+        declare_chase(s, p, action)
+
+
+def explain_main(s: ForceOfWillState, p: int, a: Action, card: int) -> Why | None:
+    """Why a Main Phase action is not possible now (FOW-25, FOW-35..38, FOW-42, FOW-118)."""
+    t = a.type
+    if t == "judgment":
+        if p != s.active:
+            return "FOW-37", "Judgment only in your own Main Phase, with an empty chase area"
+        ruler = s.ruler_card(p)
+        if ruler is None or s.is_j_ruler(ruler):
+            return "FOW-118", "Judgment needs a ruler showing its ruler side (a destroyed J-ruler cannot)"
+        if s.cards[ruler].tapped:
+            return "FOW-38", "Judgment is not possible while the ruler is rested"
+        if s.flags.get(f"judged:{p}"):
+            return "FOW-118", "at most one Judgment per turn"
+        return "FOW-36", f"you cannot pay the J-Activate cost {dict(s.d(ruler).j_activate)}"
+    if t == "call_magic_stone":
+        if s.flags.get(f"called:{p}"):
+            return "FOW-25", "only one magic stone may be called per turn"
+        ruler = s.ruler_card(p)
+        if ruler is None or s.cards[ruler].tapped:
+            return "FOW-25", "calling a magic stone rests your ruler or J-ruler, which is rested"
+        return "FOW-12", "your magic stone deck is empty"
+    if t == "attack":
+        return explain_attack(s, p, card)
+    if t in FROM_HAND:
+        return explain_from_hand(s, p, t, card)
+    return explain_chase_action(s, p, a, card)
+
+
+class Main(FowDecision):
+    """FOW-35: the turn player's open decision in their Main Phase."""
+
+    kind = "main"
+    accepts = frozenset({"call_magic_stone", "summon", "play_spell", "play_addition", "set_chant_standby",
+                         "activate_chant_standby", "activate_ability", "lifebreak", "attack", "judgment",
+                         "next_phase", "end_turn"})
+    rule = "FOW-35"
+
+    def actions(self, state: ForceOfWillState, decision: Decision) -> Sequence[Action]:
+        return main_actions(state, decision.player)
+
+    def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
+        if action.type in ("end_turn", "next_phase"):
+            end_phase(state)
+            return
+        state.tasks.append(MAIN_TASK)
+        declare_action(state, decision.player, action)
+
+    def why(self, state: ForceOfWillState, decision: Decision, action: Action) -> Why | None:
+        card = action.get("card")
+        return explain_main(state, decision.player, action, -1 if card is None else card)
