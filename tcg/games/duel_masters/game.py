@@ -12,7 +12,8 @@ from tcg.core.game import Game
 from tcg.core.options import OptionSpec
 from tcg.core.state import State, Task
 from tcg.games.duel_masters.cards import DuelMastersCard
-from tcg.games.duel_masters.state import PHASES, DuelMastersState
+from tcg.games.duel_masters.state import DuelMastersState
+from tcg.games.duel_masters.turn import PHASES
 
 DECK_MIN = 40  # DM-101
 MAX_COPIES = 4  # DM-101
