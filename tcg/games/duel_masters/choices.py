@@ -83,7 +83,7 @@ class Target(DuelMastersRule):
         return None
 
 
-class Optional(DuelMastersRule):
+class YouMay(DuelMastersRule):
     """DM-25: an instruction that says "you may" (or a whole optional ability): ``choose
     {option: yes}`` carries it out, ``pass`` skips it."""
 

@@ -25,7 +25,7 @@ Decisions (kind — handler — rules)
     Resolving effects (:mod:`.choices`)
         ``order_triggers``  OrderTriggers   DM-118 whose triggered abilities resolve next
         ``target``          Target          DM-25, DM-26 an instruction's targets
-        ``optional``        Optional        DM-25 "you may"
+        ``optional``        YouMay          DM-25 "you may"
 
 Tasks (kind — step — rules)
     Turn: ``begin_turn`` (DM-17, DM-18 untap), ``silent_skill_window`` (DM-79), ``draw_step``
@@ -77,7 +77,7 @@ RULEBOOK = Rulebook(
         battle.ShieldTrigger(),
         choices.OrderTriggers(),
         choices.Target(),
-        choices.Optional(),
+        choices.YouMay(),
     ],
     {
         "begin_turn": turn.begin_turn,
