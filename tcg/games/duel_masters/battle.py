@@ -366,7 +366,7 @@ def trigger_window(state: DuelMastersState, task: Task) -> None:
 
 
 # ---------------------------------------------------------------------- battles
-def battle(state: DuelMastersState, task: Task) -> None:
+def resolve_battle(state: DuelMastersState, task: Task) -> None:
     """Step ``battle``: DM-109: the higher power wins and the loser is destroyed, both at equal
     power; DM-62/DM-63: a Slayer that loses destroys the winner too."""
     attacker, defender = task["attacker"], task["defender"]

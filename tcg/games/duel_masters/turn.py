@@ -109,17 +109,17 @@ def leave_step(state: DuelMastersState, phase: str, player: int, action: Action)
     state.tasks.append(Task("phase", phase="main" if phase == "charge" else "attack"))
 
 
-def phase(state: DuelMastersState, task: Task) -> None:
+def reopen_step(state: DuelMastersState, task: Task) -> None:
     """Step ``phase``: back to an open step's decision once an action there has resolved."""
     open_step(state, task["phase"])
 
 
 def begin_turn(state: DuelMastersState, task: Task) -> None:
     """Step ``begin_turn``."""
-    start_turn(state)
+    untap_step(state)
 
 
-def start_turn(state: DuelMastersState) -> None:
+def untap_step(state: DuelMastersState) -> None:
     """DM-17 / DM-18 / DM-78: untap mana, then creatures except Silent Skills, which may stay
     tapped (DM-77: only creatures already tapped at the start of the turn; DM-79: before the draw)."""
     p = state.active
@@ -143,15 +143,15 @@ def start_turn(state: DuelMastersState) -> None:
         state.tasks.append(Task("draw_step"))
         state.decision = Decision(p, "silent_skill", {"candidates": tuple(candidates)})
     else:
-        draw(state)
+        draw_then_charge(state)
 
 
 def draw_step(state: DuelMastersState, task: Task) -> None:
-    """Step ``draw_step``."""
-    draw(state)
+    """Step ``draw_step`` (after the Silent Skills are chosen)."""
+    draw_then_charge(state)
 
 
-def draw(state: DuelMastersState) -> None:
+def draw_then_charge(state: DuelMastersState) -> None:
     """DM-19 / DM-20 (default: nobody draws in their own first turn) / DM-114 (variant: only the
     first player skips), then the charge step."""
     p = state.active
@@ -193,7 +193,7 @@ def cleanup(state: DuelMastersState, task: Task) -> None:
     state.emit("turn_end", turn=state.turn, player=state.active)
     state.turn += 1
     state.active = 1 - state.active
-    start_turn(state)
+    untap_step(state)
 
 
 # ---------------------------------------------------------------------- the charge step
