@@ -237,6 +237,8 @@ def test_the_rulebook_table_names_every_decision_and_task_kind():
     for kind, handler in rules.RULEBOOK.decisions.items():
         assert type(handler).__name__ in doc, kind
         assert handler.rule.startswith("DM-") and (type(handler).__doc__ or "").count("DM-"), kind
+    for kind, step in rules.RULEBOOK.steps.items():
+        assert step.__name__ in doc, kind
 
 
 def test_random_games_meet_only_rulebook_kinds_and_every_explanation_is_a_dm_rule(dm, dm_decks):

@@ -27,15 +27,28 @@ Decisions (kind — handler — rules)
         ``target``          Target          DM-25, DM-26 an instruction's targets
         ``optional``        YouMay          DM-25 "you may"
 
-Tasks (kind — step — rules)
-    Turn: ``begin_turn`` (DM-17, DM-18 untap), ``silent_skill_window`` (DM-79), ``draw_step``
-    (DM-19, DM-20, DM-114), ``phase`` (back to an open step), ``end_step`` (DM-23),
-    ``cleanup`` (end of turn, then the next turn).
-    Main step: ``spell_done`` (DM-27, DM-71 a resolved spell leaves). Payment: ``pay``.
-    Attack step: ``forced_attacks`` (DM-69), ``block_window`` (DM-49), ``resolve_attack``
-    (DM-42, DM-112), ``break`` (DM-41, DM-56), ``trigger_window`` (DM-43), ``battle``
-    (DM-109, DM-62), ``end_attack``.
-    Effects: ``effects`` (DM-25, DM-26 one instruction), ``order_triggers`` (DM-118).
+Tasks (kind — step — rules), in the order a turn meets them
+    Turn (:mod:`.turn`)
+        ``begin_turn``           begin_turn           DM-17, DM-18 untap (DM-78 Silent Skills stay tapped)
+        ``silent_skill_window``  silent_skill_window  DM-79 the next Silent Skill, before the draw
+        ``draw_step``            draw_step            DM-19, DM-20, DM-114 draw, then the charge step
+        ``phase``                reopen_step          back to an open step once its action resolved
+        ``end_step``             end_step             DM-23 "at the end of the turn" abilities
+        ``cleanup``              cleanup              end of turn effects, DM-124, the next turn
+    Main step and payment (:mod:`.main_phase`, :mod:`.payment`)
+        ``pay``                  ask_payment          DM-9 the chosen card waits for its payment
+        ``spell_done``           spell_done           DM-27, DM-71 a resolved spell leaves
+    Attack step (:mod:`.battle`)
+        ``forced_attacks``       forced_attacks       DM-69 the next forced attack
+        ``block_window``         block_window         DM-49 the defender may block
+        ``resolve_attack``       resolve_attack       DM-42, DM-112 battle, break, or win
+        ``break``                next_break           DM-41, DM-56, DM-115 the next shield(s)
+        ``trigger_window``       trigger_window       DM-43 Shield Triggers broken together
+        ``battle``               resolve_battle       DM-109, DM-62 the loser is destroyed
+        ``end_attack``           end_attack           the attack is over
+    Resolving effects (:mod:`.choices`)
+        ``effects``              effects              DM-25, DM-26 the next instruction
+        ``order_triggers``       order_triggers       DM-118 one player's simultaneous triggers
 
 After every answer and every step, :func:`settle` runs the state check (DM-124: a creature
 at 0 power is destroyed) and queues the triggered abilities that are waiting (DM-118).
