@@ -224,3 +224,35 @@ def test_no_original_card_in_a_starter_deck(dm):
     for path in dm.starter_decks().values():
         for entry_name in load_deck(path).cards():
             assert not cards[entry_name].original, f"{path}: {entry_name} is not a printed card"
+
+
+def test_the_rulebook_table_names_every_decision_and_task_kind():
+    # Issue 15: rules.py's docstring is the table a newcomer reads first (each kind with its
+    # rule ids), so a decision or task kind added to the rulebook without its row is refused.
+    from tcg.games.duel_masters import rules
+
+    doc = rules.__doc__ or ""
+    missing = [k for k in (*rules.RULEBOOK.decisions, *rules.RULEBOOK.steps) if f"``{k}``" not in doc]
+    assert not missing, f"rules.py's table does not name {missing}"
+    for kind, handler in rules.RULEBOOK.decisions.items():
+        assert type(handler).__name__ in doc, kind
+        assert handler.rule.startswith("DM-") and (type(handler).__doc__ or "").count("DM-"), kind
+    for kind, step in rules.RULEBOOK.steps.items():
+        assert step.__name__ in doc, kind
+
+
+def test_random_games_meet_only_rulebook_kinds_and_every_explanation_is_a_dm_rule(dm, dm_decks):
+    # Issue 15: the loop dispatches through the rulebook only; every decision met explains a
+    # foreign action by a DM rule id (DM-17 at the least), never by another game's words.
+    seen = set()
+    for seed, breaking in ((1, "sequential"), (2, "simultaneous"), (3, "sequential")):
+        s = dm.new_state(dm_decks, seed=seed, options={"breaking": breaking})
+        rng = Rng(seed)
+        while not s.game_over:
+            seen.add(s.decision.kind)
+            assert s.decision.kind in s.RULEBOOK.decisions
+            rule, _ = s.explain_illegal(Action("no_such_action", card=0))
+            assert rule.startswith("DM-"), (s.decision.kind, rule)
+            legal = s.legal_actions()
+            s.apply(legal[rng.below(len(legal))])
+    assert {"charge", "main", "attack", "pay", "block", "break"} <= seen

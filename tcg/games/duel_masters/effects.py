@@ -69,22 +69,6 @@ class DMEffects(DMQueries):
             if group:
                 self.tasks.append(Task("order_triggers", player=player, triggers=group))
 
-    def order_triggers(self, player: int, triggers: tuple[Any, ...]) -> None:
-        """Queue the triggers; with effects of two or more cards, the player picks the next one."""
-        if len({t[0] for t in triggers}) > 1:
-            self.decision = Decision(player, "order_triggers", {"triggers": triggers})
-            return
-        for source, controller, ref, optional in triggers[::-1]:
-            self.queue_effects(source, controller, ref, optional)
-
-    def choose_next_trigger(self, player: int, triggers: tuple[Any, ...], source: int) -> None:
-        first = tuple(t for t in triggers if t[0] == source)
-        rest = tuple(t for t in triggers if t[0] != source)
-        if rest:
-            self.tasks.append(Task("order_triggers", player=player, triggers=rest))
-        for src, controller, ref, optional in first[::-1]:
-            self.queue_effects(src, controller, ref, optional)
-
     def _bundle_abilities(self, cid: int) -> list[tuple[str, str, int, Any]]:
         out: list[tuple[str, str, int, Any]] = []
         if self.zone_of(cid) != "battle":
@@ -230,7 +214,7 @@ class DMEffects(DMQueries):
         under = card.attached
         from_battle = self.zone_of(cid) == "battle"
         if from_battle:
-            self._forget(cid)
+            self.end_effects_on(cid)
         self.move(cid, zone, tapped=tapped, attached=(), face_down=zone == "shields", entered_this_turn=True)
         for u in under:
             self.update(u, controller=self.cards[u].owner)
@@ -242,7 +226,7 @@ class DMEffects(DMQueries):
         if zone == "mana" and len(self.civs(cid)) > 1:
             self.update(cid, tapped=True)
 
-    def _forget(self, cid: int) -> None:
+    def end_effects_on(self, cid: int) -> None:
         """Until-end-of-turn effects end when their creature leaves the battle zone."""
         if any(e["card"] == cid for e in self.effects):
             self.effects = [e for e in self.effects if e["card"] != cid]
@@ -297,7 +281,7 @@ class DMEffects(DMQueries):
         self.where[cid] = (player, "attached")
         self.update(new_top, attached=rest, tapped=card.tapped, controller=player)
         self.update(cid, attached=())
-        self._forget(cid)
+        self.end_effects_on(cid)
         self.move(cid, "graveyard", tapped=False, entered_this_turn=True)
 
     def put_into_battle(self, cid: int, controller: int) -> None:

@@ -12,7 +12,9 @@ from tcg.core.game import Game
 from tcg.core.options import OptionSpec
 from tcg.core.state import State, Task
 from tcg.games.duel_masters.cards import DuelMastersCard
-from tcg.games.duel_masters.state import PHASES, DuelMastersState
+from tcg.games.duel_masters.rules import RULEBOOK
+from tcg.games.duel_masters.state import DuelMastersState
+from tcg.games.duel_masters.turn import PHASES
 
 DECK_MIN = 40  # DM-101
 MAX_COPIES = 4  # DM-101
@@ -24,9 +26,9 @@ class DuelMastersGame(Game):
     name = "duel_masters"
     title = "Duel Masters"
     rule_prefix = "DM"
-    #: Every action type the game generates (scenario steps and `legal` patterns are checked against it).
-    ACTION_TYPES = frozenset({"charge_mana", "summon", "cast", "attack", "block", "use_shield_trigger",
-                              "tap_ability", "silent_skill", "choose", "pay", "pass", "next_phase", "end_turn"})
+    #: Every action type the game generates (scenario steps and `legal` patterns are checked against
+    #: it): what the rulebook's decisions accept.
+    ACTION_TYPES = RULEBOOK.action_types
     game_over_rule = "DM-42"  # the brief's end of the game: after it no action is legal
     state_class = DuelMastersState
     card_model = DuelMastersCard

@@ -1,4 +1,7 @@
-"""The distinct ways to pay a cost, as a lazy sequence of ``pay`` actions.
+"""How a cost is paid (DM-9, DM-10, DM-15): the ``pay`` decision, and its ways as a lazy sequence.
+
+The ``pay`` task asks the player who chose a card in the main step which mana to tap; the
+answer taps it and summons or casts the card (:mod:`~tcg.games.duel_masters.main_phase`).
 
 README "Payment": two payments are the same way when they tap the same multiset of mana card
 names; mana cards of one name are interchangeable, so a way is "how many of each name", and it
@@ -13,9 +16,42 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cached_property
+from typing import TYPE_CHECKING, ClassVar
 
 from tcg.core.actions import Action
 from tcg.core.lazy import LazyActions
+from tcg.core.state import Decision, Task
+from tcg.games.duel_masters.main_phase import cast, summon
+from tcg.games.duel_masters.turn import DuelMastersRule
+
+if TYPE_CHECKING:
+    from tcg.games.duel_masters.state import DuelMastersState
+
+
+class Pay(DuelMastersRule):
+    """DM-9: pay a card's cost by tapping untapped mana — one ``pay {cards}`` per distinct way
+    (:class:`PaymentWays`); the card is then summoned (DM-29 onto a base) or cast (DM-25)."""
+
+    kind: ClassVar[str] = "pay"
+    accepts: ClassVar[frozenset[str]] = frozenset({"pay"})
+    rule: ClassVar[str] = "DM-9"
+
+    def actions(self, state: DuelMastersState, decision: Decision) -> Sequence[Action]:
+        return state.payment_ways(decision.player, decision.data["card"])
+
+    def resolve(self, state: DuelMastersState, decision: Decision, action: Action) -> None:
+        for m in action.get("cards"):
+            state.set_tapped(m, True)
+        data, p = decision.data, decision.player
+        if data["mode"] == "summon":
+            summon(state, p, data["card"], data["onto"])
+        else:
+            cast(state, p, data["card"])
+
+
+def ask_payment(state: DuelMastersState, task: Task) -> None:
+    """Step ``pay``: the card chosen in the main step waits for its payment."""
+    state.decision = Decision(task["player"], "pay", {"card": task["card"], "onto": task["onto"], "mode": task["mode"]})
 
 
 def assignable(needed: Sequence[str], chosen: Sequence[tuple[frozenset[str], int]]) -> bool:

@@ -1,0 +1,98 @@
+"""Choices asked while abilities and spells resolve: the order of simultaneous triggered
+abilities (DM-118), targets (DM-25, DM-26) and "you may" (DM-25).
+
+The effect loop itself (one instruction at a time, as far as possible) is the core's
+:class:`~tcg.core.effects.EffectRunner`; the ``effects`` task runs it. Triggered abilities wait
+in ``flags["pending_triggers"]`` until the step that triggered them is done, then the
+rulebook's settle queues them as ``order_triggers`` tasks, the active player's first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from tcg.core.actions import Action
+from tcg.core.state import Decision, Task
+from tcg.games.duel_masters.turn import PASS, DuelMastersRule, Reason
+
+if TYPE_CHECKING:
+    from tcg.games.duel_masters.state import DuelMastersState
+
+YES = Action("choose", option="yes")
+
+
+def effects(state: DuelMastersState, task: Task) -> None:
+    """Step ``effects``: the next instruction of an ability or spell."""
+    state.run_effects_task(task)
+
+
+# ---------------------------------------------------------------------- DM-118: the order of triggers
+def order_triggers(state: DuelMastersState, task: Task) -> None:
+    """Step ``order_triggers``: one player's simultaneous triggers; with abilities of two or more
+    cards, the player picks which card's go next."""
+    player, triggers = task["player"], task["triggers"]
+    if len({t[0] for t in triggers}) > 1:
+        state.decision = Decision(player, "order_triggers", {"triggers": triggers})
+        return
+    queue_abilities(state, triggers)
+
+
+def queue_abilities(state: DuelMastersState, triggers: Sequence[tuple[Any, ...]]) -> None:
+    """Queue triggered abilities so that they resolve in the order given."""
+    for source, controller, ref, optional in triggers[::-1]:
+        state.queue_effects(source, controller, ref, optional)
+
+
+class OrderTriggers(DuelMastersRule):
+    """DM-118: choose the card whose triggered abilities resolve next (``choose {card}``)."""
+
+    kind: ClassVar[str] = "order_triggers"
+    accepts: ClassVar[frozenset[str]] = frozenset({"choose"})
+    rule: ClassVar[str] = "DM-118"
+
+    def actions(self, state: DuelMastersState, decision: Decision) -> Sequence[Action]:
+        return [Action("choose", card=c) for c in dict.fromkeys(t[0] for t in decision.data["triggers"])]
+
+    def resolve(self, state: DuelMastersState, decision: Decision, action: Action) -> None:
+        triggers, source = decision.data["triggers"], action.get("card")
+        rest = tuple(t for t in triggers if t[0] != source)
+        if rest:
+            state.tasks.append(Task("order_triggers", player=decision.player, triggers=rest))
+        queue_abilities(state, tuple(t for t in triggers if t[0] == source))
+
+
+# ---------------------------------------------------------------------- targets and "you may"
+class Target(DuelMastersRule):
+    """DM-25: choose an instruction's targets one at a time; ``pass`` stops only where it says
+    "up to" (DM-26: with fewer candidates than it asks for, all of them, no choice)."""
+
+    kind: ClassVar[str] = "target"
+    accepts: ClassVar[frozenset[str]] = frozenset({"choose", "pass"})
+    rule: ClassVar[str] = "DM-25"
+
+    def actions(self, state: DuelMastersState, decision: Decision) -> Sequence[Action]:
+        return state.target_actions(decision.data)
+
+    def resolve(self, state: DuelMastersState, decision: Decision, action: Action) -> None:
+        state.resolve_target_choice(dict(decision.data), None if action.type == "pass" else action.get("card"))
+
+    def why_not(self, state: DuelMastersState, decision: Decision, action: Action) -> Reason | None:
+        if action.type == "pass":
+            return "DM-25", "every instruction that can be carried out must be"
+        return None
+
+
+class YouMay(DuelMastersRule):
+    """DM-25: an instruction that says "you may" (or a whole optional ability): ``choose
+    {option: yes}`` carries it out, ``pass`` skips it."""
+
+    kind: ClassVar[str] = "optional"
+    accepts: ClassVar[frozenset[str]] = frozenset({"choose", "pass"})
+    rule: ClassVar[str] = "DM-25"
+
+    def actions(self, state: DuelMastersState, decision: Decision) -> Sequence[Action]:
+        return [YES, PASS]
+
+    def resolve(self, state: DuelMastersState, decision: Decision, action: Action) -> None:
+        state.answer_optional(dict(decision.data["task"]), accepted=action.type != "pass")
