@@ -1,10 +1,10 @@
 """The state of one game: plain data, a resumable task queue, and the decision loop.
 
-A game subclasses :class:`State` and fills in four hooks: ``_generate_actions`` (the legal
-actions of the pending decision), ``_resolve`` (carry out a chosen action),
-``_run_task`` (one automatic rules step) and ``explain_illegal`` (which rule forbids an
-action). Everything else — the loop that runs automatic steps until a real choice, clone,
-JSON, observations and events — lives here once.
+A game subclasses :class:`State` and declares its ``RULEBOOK`` (:mod:`tcg.core.rules`): the
+handler of each decision kind lists its legal actions, carries out an answer and names the
+rule that forbids another action, and each task kind has one automatic step. Everything
+else — the loop that runs automatic steps until a real choice, clone, JSON, observations and
+events — lives here once.
 
 Why the data is shaped this way: cards are immutable records kept in a list indexed by id,
 so ``clone()`` copies a handful of lists instead of every object (MCTS clones millions of

@@ -12,6 +12,7 @@ from tcg.core.game import Game
 from tcg.core.options import OptionSpec
 from tcg.core.state import State, Task
 from tcg.games.battle_spirits.cards import BattleSpiritsCard
+from tcg.games.battle_spirits.rules import RULEBOOK
 from tcg.games.battle_spirits.state import STEPS, BattleSpiritsState
 
 CORE_STOCK = 100  # BS-118: a finite stock no game can exhaust, so cores stay countable
@@ -23,9 +24,7 @@ class BattleSpiritsGame(Game):
     title = "Battle Spirits"
     rule_prefix = "BS"
     #: Every action type the game generates (scenario steps and `legal` patterns are checked against it).
-    ACTION_TYPES = frozenset({"summon", "deploy", "use_magic", "direct_brave", "brave_fusion", "move_cores",
-                              "set_burst", "activate_burst", "attack", "block", "choose", "pass",
-                              "next_phase", "end_turn"})
+    ACTION_TYPES = RULEBOOK.action_types  # what the rulebook's handlers accept
     game_over_rule = "BS-103"  # the brief's end of the game: after it no action is legal
     state_class = BattleSpiritsState
     card_model = BattleSpiritsCard

@@ -14,6 +14,7 @@ from tcg.core.options import OptionSpec
 from tcg.core.state import State, Task
 from tcg.games.force_of_will.cards import ATTRIBUTES, ForceOfWillCard
 from tcg.games.force_of_will.queries import STARTING_LIFE
+from tcg.games.force_of_will.rules import RULEBOOK
 from tcg.games.force_of_will.state import PHASES, ForceOfWillState
 
 SECTIONS = ("ruler", "main", "magic_stone_deck")
@@ -25,10 +26,7 @@ class ForceOfWillGame(Game):
     title = "Force of Will"
     rule_prefix = "FOW"
     #: Every action type the game generates (scenario steps and `legal` patterns are checked against it).
-    ACTION_TYPES = frozenset({"call_magic_stone", "summon", "play_spell", "play_addition",
-                              "set_chant_standby", "activate_chant_standby", "activate_ability", "judgment",
-                              "lifebreak", "attack", "block", "choose", "pay", "mulligan", "pass",
-                              "next_phase", "end_turn"})
+    ACTION_TYPES = RULEBOOK.action_types  # what the rulebook's handlers accept
     game_over_rule = "FOW-63"  # the brief's end of the game: after it no action is legal
     state_class = ForceOfWillState
     card_model = ForceOfWillCard

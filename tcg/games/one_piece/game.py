@@ -13,6 +13,7 @@ from tcg.core.options import OptionSpec
 from tcg.core.state import State, Task
 from tcg.games.one_piece.cards import OnePieceCard
 from tcg.games.one_piece.queries import DON_PER_PLAYER
+from tcg.games.one_piece.rules import RULEBOOK
 from tcg.games.one_piece.state import PHASES, OnePieceState
 
 COUNTERS = ("life", "don_deck", "cost_area_active", "cost_area_rested")
@@ -23,8 +24,7 @@ class OnePieceGame(Game):
     title = "One Piece Card Game"
     rule_prefix = "OP"
     #: Every action type the game generates (scenario steps and `legal` patterns are checked against it).
-    ACTION_TYPES = frozenset({"play", "give_don", "activate", "attack", "block", "counter", "use_trigger",
-                              "choose", "pass", "end_turn"})
+    ACTION_TYPES = RULEBOOK.action_types  # what the rulebook's handlers accept
     game_over_rule = "OP-103"  # the brief's end of the game: after it no action is legal
     state_class = OnePieceState
     card_model = OnePieceCard

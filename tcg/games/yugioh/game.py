@@ -13,6 +13,7 @@ from tcg.core.options import OptionSpec
 from tcg.core.state import State, Task
 from tcg.games.yugioh.battle import BATTLE_STEPS
 from tcg.games.yugioh.cards import YugiohCard
+from tcg.games.yugioh.rules import RULEBOOK
 from tcg.games.yugioh.state import YugiohState
 from tcg.games.yugioh.turn import PHASES
 
@@ -26,8 +27,7 @@ class YugiohGame(Game):
     title = "Yu-Gi-Oh!"
     rule_prefix = "YGO"
     #: Every action type the game generates (scenario steps and `legal` patterns are checked against it).
-    ACTION_TYPES = frozenset({"normal_summon", "set_monster", "flip_summon", "change_position", "activate",
-                              "set_spell_trap", "attack", "choose", "pass", "next_phase", "end_turn"})
+    ACTION_TYPES = RULEBOOK.action_types  # what the rulebook's handlers accept
     game_over_rule = "YGO-129"  # the brief's end of the game: after it no action is legal
     state_class = YugiohState
     card_model = YugiohCard
