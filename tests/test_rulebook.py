@@ -12,6 +12,8 @@ import pytest
 
 from tcg.core.actions import Action
 from tcg.core.errors import IllegalActionError
+from tcg.core.registry import game_names, load_game
+from tcg.core.rng import Rng
 from tcg.core.rules import DecisionRule, Rulebook
 from tcg.core.state import Decision, State, Task
 
@@ -132,3 +134,33 @@ def test_an_ill_formed_rulebook_is_refused(handlers: list[DecisionRule], message
 
 def test_action_types_are_what_the_handlers_accept() -> None:
     assert BOOK.action_types == frozenset({"take"})
+
+
+# ---------------------------------------------------------------------- every registered game
+@pytest.mark.parametrize("game_name", game_names())
+def test_every_game_plays_through_its_rulebook(game_name: str) -> None:
+    """Each game declares a rulebook of its own prefix; in random games every decision met is in
+    it, its legal actions are of the types its handler accepts, and an action it never takes is
+    explained by one of the game's own rule ids (issue 15: the rulebook conformance check)."""
+    game = load_game(game_name)
+    book = game.state_class.RULEBOOK
+    assert book is not None and book.prefix == game.rule_prefix
+    assert book.action_types == game.ACTION_TYPES
+    decks = [game.deck(n) for n in sorted(game.starter_decks())[:2]]
+    rng = Rng(5)
+    seen: set[str] = set()
+    for seed in range(3):
+        state = game.new_state(decks, seed=seed)
+        for _ in range(400):
+            if state.game_over:
+                break
+            decision = state.decision
+            assert decision is not None and decision.kind in book.decisions, decision
+            seen.add(decision.kind)
+            legal = state.legal_actions()
+            handler = book.decisions[decision.kind]
+            assert {a.type for a in legal} <= handler.accepts, (decision.kind, legal)
+            rule, _ = state.explain_illegal(Action("no_such_action"))
+            assert rule.startswith(game.rule_prefix + "-"), (decision.kind, rule)
+            state.apply(legal[rng.below(len(legal))])
+    assert seen, "no decision was met"
