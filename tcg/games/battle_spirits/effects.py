@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tcg.core import lasting
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits.cards import Effect, EffectCondition, Selector
 from tcg.games.battle_spirits.queries import BSQueries
@@ -92,8 +93,8 @@ class BSEffects(BSQueries):
         self.emit("brave_separated", card=brave, name=self.cards[brave].name, player=owner)
 
     def _forget(self, cid: int) -> None:
-        if any(e["card"] == cid for e in self.effects):
-            self.effects = [e for e in self.effects if e["card"] != cid]
+        """The card left: the effects on it end."""
+        lasting.forget(self, cid)
 
     def destroy(self, cid: int, by: int | None = None) -> None:
         """BS-54: "When Destroyed" effects apply; cores to the reserve; the card to the trash.
@@ -253,7 +254,7 @@ class BSEffects(BSQueries):
             self.move_core(controller, "core_stock", "reserve", n)
         elif verb == "bp_modifier":
             for t in targets:
-                self.effects.append({"kind": "bp", "card": t, "amount": eff.amount})
+                lasting.add(self, "bp", card=t, amount=eff.amount)  # until the end of the turn (BS-56)
             if eff.destroy_at_zero:  # "BP -N; a spirit brought to 0 BP is destroyed"
                 for t in targets:
                     if self.zone_of(t) == "field" and self.bp(t) == 0:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from tcg.core import lasting
 from tcg.core.effects import EffectRunner
 from tcg.games.battle_spirits.cards import BattleSpiritsCard, Selector
 from tcg.games.battle_spirits.payment import Sources
@@ -49,9 +50,8 @@ class BSQueries(EffectRunner):
         for b in self.braves_on(cid):
             bd = self.d(b)
             total += bd.brave.bp if bd.brave else 0
-        for eff in self.effects:
-            if eff["kind"] == "bp" and eff["card"] == cid:
-                total += eff["amount"]
+        if self.effects:
+            total += lasting.total(self, "bp", cid)
         return max(total, 0)
 
     def symbols(self, cid: int) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tcg.core import lasting
 from tcg.core.state import Task
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def end_phase(s: BattleSpiritsState, task: Task) -> None:
 
 def cleanup(s: BattleSpiritsState, task: Task) -> None:
     """BS-56 / BS-33: this turn's lasting effects and marks end; the other player's turn begins."""
-    s.effects = []
+    lasting.expire(s, lasting.TURN)  # every Battle Spirits lasting effect is "until the end of the turn"
     s.flags = {}
     cards = s.cards
     for cid in [c.id for c in cards if c.entered_this_turn]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tcg.core import lasting
 from tcg.core.actions import Action, CardTargetActions
 from tcg.core.state import Decision, Task
 from tcg.games.yugioh.chain import PASS, YugiohRule, activate, open_window
@@ -133,9 +134,9 @@ def battle_phase(s: YugiohState, task: Task) -> None:
     if s.turn == 1:
         s.tasks.append(Task("end_phase"))
         return
-    skip = s.lasting("skip_battle", s.active)
+    skip = lasting.first(s, "skip_battle", player=s.active)
     if skip is not None:  # a skipped Battle Phase: no Main Phase 2 either (YGO-4, YGO-9)
-        s.effects = [e for e in s.effects if e is not skip]
+        lasting.remove(s, skip)
         s.emit("phase_skipped", phase="battle", player=s.active)
         s.tasks.append(Task("end_phase"))
         return
@@ -294,9 +295,9 @@ def end_step(s: YugiohState, task: Task) -> None:
     else Main Phase 2 (unless the player went straight to the End Phase)."""
     s.enter_phase("end_step")
     s.flags["attack"] = None
-    extra = s.lasting("extra_battle_phases", s.active)
-    if extra is not None and extra.get("active_turn") == s.turn and extra["count"] > 1:
-        s.effects = [e for e in s.effects if e is not extra]
+    extra = lasting.first(s, "extra_battle_phases", player=s.active)
+    if extra is not None and extra.get("until") == s.turn and extra["count"] > 1:  # its turn has come
+        lasting.remove(s, extra)
         if extra["count"] > 2:
             s.effects.append({**extra, "count": extra["count"] - 1})
         s.tasks.append(Task("battle_phase"))

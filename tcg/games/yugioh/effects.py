@@ -10,9 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from tcg.core import lasting
 from tcg.core.state import Task
 from tcg.games.yugioh.cards import UNTARGETED_VERBS, Effect, Selector
 from tcg.games.yugioh.queries import MONSTER_ZONES, YGOQueries
+
+#: The moment the End Phase begins: "until the End Phase" effects end (control comes back).
+END_PHASE = "end_phase"
 
 
 class YGOEffects(YGOQueries):
@@ -79,8 +83,8 @@ class YGOEffects(YGOQueries):
         self.send_to_graveyard(cid, by, reason)
 
     def _forget(self, cid: int) -> None:
-        if any(e.get("card") == cid or e.get("equip") == cid for e in self.effects):
-            self.effects = [e for e in self.effects if e.get("card") != cid and e.get("equip") != cid]
+        """The card left: effects on it and those it is the source of (an Equip Spell's) end."""
+        lasting.forget(self, cid)
 
     def _drop_equips(self, monster: int) -> None:
         """YGO-119: an Equip Spell goes to the graveyard when the monster it equips leaves."""
@@ -137,15 +141,11 @@ class YGOEffects(YGOQueries):
         self.move(cid, "monster_zone", player=player)
         self.emit("control_changed", card=cid, name=card.name, player=player)
         if until_end_phase:
-            self.effects.append({"kind": "borrowed", "card": cid, "player": card.controller})
+            lasting.add(self, "borrowed", until=END_PHASE, card=cid, player=card.controller)
 
     def return_borrowed(self) -> None:
         """"Until the End Phase": control goes back as the End Phase begins (official rule)."""
-        borrowed = [e for e in self.effects if e.get("kind") == "borrowed"]
-        if not borrowed:
-            return
-        self.effects = [e for e in self.effects if e.get("kind") != "borrowed"]
-        for e in borrowed:
+        for e in lasting.expire(self, END_PHASE):
             cid, back = e["card"], e["player"]
             if self.zone_of(cid) != "monster_zone":
                 continue
@@ -233,7 +233,7 @@ class YGOEffects(YGOQueries):
             self.emit("lp_gained", player=controller, amount=eff.amount)
         elif verb in ("atk_modifier", "def_modifier"):
             for t in targets:
-                self.effects.append({"kind": verb[:3], "card": t, "amount": eff.amount})
+                lasting.add(self, verb[:3], card=t, amount=eff.amount)  # until the end of the turn
         elif verb == "change_position":
             for t in targets:
                 card = self.cards[t]
@@ -248,7 +248,7 @@ class YGOEffects(YGOQueries):
                     self.move(t, "hand", tapped=False, face_down=False, marks=frozenset())
         elif verb == "equip":
             if self.zone_of(source) == "spell_trap_zone" and targets and self.can_equip(source, targets[0]):
-                self.effects.append({"kind": "equipped", "equip": source, "card": targets[0], "lasting": True})
+                lasting.add(self, "equipped", until=lasting.LASTING, source=source, card=targets[0])
                 self.emit("equipped", card=source, name=self.cards[source].name, player=controller,
                           target=targets[0])
             else:
@@ -286,11 +286,12 @@ class YGOEffects(YGOQueries):
             if self.active != controller:  # "end the opponent's turn"
                 self.flags["end_turn_now"] = True
         elif verb == "skip_next_main1":
-            self.effects.append({"kind": "skip_main1", "player": who, "lasting": True})
+            lasting.add(self, "skip_main1", until=lasting.LASTING, player=who)  # until used (YGO-8)
         elif verb == "skip_next_battle_phase":
-            self.effects.append({"kind": "skip_battle", "player": who, "lasting": True})
+            lasting.add(self, "skip_battle", until=lasting.LASTING, player=who)  # until used (YGO-9)
         elif verb == "extra_battle_phases":
-            self.effects.append({"kind": "extra_battle_phases", "player": who, "count": eff.count, "lasting": True})
+            # YGO-10: during their next turn; the record's until becomes that turn's number
+            lasting.add(self, "extra_battle_phases", until=lasting.next_turn_of(who), player=who, count=eff.count)
         elif verb == "take_control":
             for t in targets:
                 self.take_control(t, controller, eff.until_end_phase)

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from tcg.core import lasting
 from tcg.core.decklist import DeckList
 from tcg.core.errors import DataError
 from tcg.core.game import Game
@@ -113,11 +114,10 @@ class YugiohGame(Game):
                 state.flags["normal_summoned"] = bool(value)
             elif key in ("skip_main1", "skip_battle"):  # lasting "skip your next ..." effects, by player
                 for p in ([value] if isinstance(value, int) else value):
-                    state.effects.append({"kind": key, "player": int(p), "lasting": True})
+                    lasting.add(state, key, until=lasting.LASTING, player=int(p))
             elif key == "extra_battle_phases":  # {player: count}
                 for p, count in dict(value).items():
-                    state.effects.append({"kind": "extra_battle_phases", "player": int(p), "count": int(count),
-                                          "lasting": True, "active_turn": state.turn})
+                    lasting.add(state, "extra_battle_phases", until=state.turn, player=int(p), count=int(count))
             else:
                 raise DataError(f"unknown flag {key!r}; use normal_summoned, skip_main1, skip_battle, "
                                 "extra_battle_phases", field="state.flags")

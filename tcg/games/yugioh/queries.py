@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from tcg.core import lasting
 from tcg.core.effects import EffectRunner
 from tcg.games.yugioh.cards import Selector, YugiohCard
 
@@ -67,7 +68,7 @@ class YGOQueries(EffectRunner):
         return not self.cards[cid].face_down
 
     def _modifier(self, cid: int, kind: str) -> int:
-        return sum(e["amount"] for e in self.effects if e.get("kind") == kind and e.get("card") == cid)
+        return lasting.total(self, kind, cid) if self.effects else 0
 
     def atk(self, cid: int) -> int:
         return max(0, self.d(cid).atk + self._modifier(cid, "atk") + self._lasting_bonus(cid)[0])
@@ -76,7 +77,7 @@ class YGOQueries(EffectRunner):
         return max(0, self.d(cid).def_ + self._modifier(cid, "def") + self._lasting_bonus(cid)[1])
 
     def equips_of(self, cid: int) -> list[int]:
-        return [e["equip"] for e in self.effects if e.get("kind") == "equipped" and e.get("card") == cid]
+        return [e["source"] for e in self.effects if e.get("kind") == "equipped" and e.get("card") == cid]
 
     def _lasting_bonus(self, cid: int) -> tuple[int, int]:
         """(ATK, DEF) from Equip Spells and face-up field/continuous cards (YGO-119)."""

@@ -187,12 +187,6 @@ class YugiohState(YGOEffects):
             out = [c for c in out if self.can_equip(source, c)]
         return out
 
-    def lasting(self, kind: str, player: int) -> Mapping[str, Any] | None:
-        for e in self.effects:
-            if e.get("kind") == kind and e.get("player") == player:
-                return e
-        return None
-
     # ================================================================== views
     def card_view(self, cid: int) -> dict[str, Any]:
         view = super().card_view(cid)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.state import Decision, Task
 from tcg.games.yugioh.battle import END_TURN, NEXT_PHASE
@@ -97,14 +98,14 @@ def standby(s: YugiohState, task: Task) -> None:
 def after_standby(s: YugiohState, task: Task) -> None:
     """Main Phase 1, unless an effect skips it (YGO-8, YGO-9)."""
     p = s.active
-    skip = s.lasting("skip_main1", p)
+    skip = lasting.first(s, "skip_main1", player=p)
     if skip is not None:  # YGO-8: Main Phase 1 is skipped
-        s.effects = [e for e in s.effects if e is not skip]
+        lasting.remove(s, skip)
         s.emit("phase_skipped", phase="main1", player=p)
-        both = s.lasting("skip_battle", p) is not None
+        both = lasting.first(s, "skip_battle", player=p) is not None
         if s.turn == 1 or both:  # YGO-9: both skipped: straight to the End Phase
             if both:
-                s.effects = [e for e in s.effects if not (e.get("kind") == "skip_battle" and e.get("player") == p)]
+                lasting.end(s, "skip_battle", player=p)
             s.tasks.append(Task("end_phase"))
         else:
             s.decision = Decision(p, "main1_skipped", {})
@@ -132,7 +133,7 @@ def hand_limit(s: YugiohState, task: Task | None = None) -> None:
 def cleanup(s: YugiohState, task: Task | None = None) -> None:
     """The end of the turn: per-turn effects, flags and marks end; the other player's turn begins."""
     s.phase = "end"
-    effects = [e for e in s.effects if e.get("lasting")]
+    lasting.expire(s, lasting.TURN)  # the turn's effects end; "next turn" ones count from now (YGO-10)
     s.flags = {}
     cards = s.cards
     for zones in s.zones:  # per-turn statuses only exist on the field
@@ -144,15 +145,5 @@ def cleanup(s: YugiohState, task: Task | None = None) -> None:
     s.emit("turn_end", turn=s.turn, player=s.active)
     s.turn += 1
     s.active = 1 - s.active
-    if any(e.get("kind") == "extra_battle_phases" for e in effects):
-        effects = extra_battle_phases_begin(s, effects)
-    s.effects = effects
     begin_turn(s)
 
-
-def extra_battle_phases_begin(s: YugiohState, effects: list[Any]) -> list[Any]:
-    """"During their next turn": the extra Battle Phases (YGO-10) start counting."""
-    effects = [{**e, "active_turn": s.turn} if e.get("kind") == "extra_battle_phases"
-               and e.get("player") == s.active and "active_turn" not in e else e for e in effects]
-    return [e for e in effects if not (e.get("kind") == "extra_battle_phases"
-                                       and e.get("active_turn", s.turn) < s.turn)]
