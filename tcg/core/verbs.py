@@ -3,26 +3,38 @@
 A card's instruction (``do: <verb>`` in its YAML) is carried out by a *verb*, a function
 ``(state, effect, controller, source, targets) -> None``. What is truly the same across games is
 the verb's meaning and its shape - "the controller draws ``count`` cards, one at a time", "each
-target is destroyed" - and lives here; what a game's rules say about one card (an empty deck, a
-creature with cards under it, DON!! given to a Character) is a *primitive* of the game's state
-that the verb calls (``state.draw(player)``, ``state.destroy(card)``). Each verb asks for the few
-primitives it uses through a small protocol, so a game adopts exactly the verbs whose primitives it
-has, and mypy checks it when the game builds its table.
+target is destroyed by the controller's effect" - and lives here; what a game's rules say about
+one card (an empty deck, a card no longer in play, a card with cards under it, what else leaves
+with it) is a *primitive* of the game's state that the verb calls (``state.draw(player)``,
+``state.destroy_by_effect(card, by)``). Each verb asks for the few primitives it uses through a
+small protocol, so a game adopts exactly the verbs whose primitives it has, and mypy checks it
+when the game builds its (typed) table.
 
 A game maps its glossary (the ``do:`` names of its card schema) to verbs in one table built with
-:func:`verb_table`: shared verbs here under the game's own names (aliases, e.g. a "K.O." or a
-"destroy" both being :func:`destroy`), and the verbs only it has from its own
-``tcg/games/<game>/verbs.py``. Its ``do_effect`` is then a dict lookup, ``VERBS.get(eff.do)``:
-constant time whatever the verb, where the old if-chain tested the names one by one. This module
-names no game's vocabulary: zone names, counters and card words are the game's.
+:func:`verb_table`: shared verbs here under the game's own names (aliases: two games' words for
+putting a card out of play may both be :func:`destroy`), and the verbs only it has, from its own
+``tcg/games/<game>/verbs.py``. Its ``do_effect`` is then one dict lookup, ``VERBS.get(eff.do)``:
+constant time whatever the verb, where an if-chain tests the names one by one. This module names
+no game's vocabulary: zone names, counters and card words are the game's.
 
-How a game adopts it (done: Duel Masters, One Piece; later: Battle Spirits, Yu-Gi-Oh!, Force of
-Will): write ``tcg/games/<game>/verbs.py`` with its own verbs (functions of the same signature
-whose state parameter is the game's effects class, imported under ``TYPE_CHECKING``) and
-``VERBS = verb_table({glossary name: shared or own verb, ...})``; give the state the primitives
-of the shared verbs it aliases (usually it has them already, under these names or as one-line
-wrappers); replace the if-chain of ``do_effect`` by the lookup; ``tests/test_verbs.py`` then
-checks that the table covers the schema's ``do`` names.
+How a game adopts it (done: Duel Masters, One Piece - the models to copy):
+
+1. ``tcg/games/<game>/verbs.py``: the verbs only the game has, functions of the verb signature
+   whose state parameter is the game's effects class (imported under ``TYPE_CHECKING``), then
+   ``VERBS: dict[str, GameVerb] = verb_table(shared aliases, own verbs)`` and ``ELSEWHERE``, the
+   ``do:`` names settled before any verb (a cost in ``special_effect``).
+2. The effects class gets the primitives of the shared verbs it aliases (one-line wrappers where
+   the game's method has another name or more parameters), and ``do_effect`` becomes: emit the
+   ``effect`` event, ``fn = VERBS.get(eff.do)``, call it.
+3. ``tests/test_verbs.py``: add the game to ``GAMES`` (the table must cover the schema's names).
+
+Notes for the later ones, from their if-chains today: Battle Spirits and Yu-Gi-Oh! already have
+``draw`` and ``destroy(cid, by=...)`` (``destroy_by_effect`` is ``destroy(cid, by=by)``); Yu-Gi-Oh!
+draws only while no one has won (put that test in its ``draw`` primitive or keep an own verb);
+Force of Will draws and discards for ``eff.player`` with a count and discards at random (own
+verbs, or a shared "player draws" verb added here when two games need it). ``damage`` and
+life/LP gain differ in whom they hit (the opponent, ``eff.player``, a target player): add a shared
+``damage`` verb over a ``lose_life(player, amount)`` primitive when a second game fits it.
 """
 
 from __future__ import annotations
@@ -68,12 +80,7 @@ class Draws(Protocol):
 
 
 class Destroys(Protocol):
-    @property
-    def PLAY_ZONE(self) -> str: ...  # the state's class constant
-
-    def zone_of(self, cid: int) -> str: ...
-
-    def destroy(self, cid: int) -> None: ...
+    def destroy_by_effect(self, cid: int, by: int) -> None: ...
 
 
 class Taps(Protocol):
@@ -106,10 +113,10 @@ def draw(state: Draws, eff: Counted, controller: int, source: int, targets: Targ
 
 
 def destroy(state: Destroys, eff: object, controller: int, source: int, targets: Targets) -> None:
-    """Each target still in play is destroyed (the game's ``destroy``: its leave-play triggers)."""
+    """Each target is destroyed by the controller's effect (the game's primitive skips a card
+    no longer in play, and runs what its leaving triggers)."""
     for t in targets:
-        if state.zone_of(t) == state.PLAY_ZONE:
-            state.destroy(t)
+        state.destroy_by_effect(t, controller)
 
 
 def tap(state: Taps, eff: object, controller: int, source: int, targets: Targets) -> None:
@@ -131,7 +138,7 @@ def return_to_hand(state: ReturnsToHand, eff: object, controller: int, source: i
 
 
 def discard(state: Discards, eff: object, controller: int, source: int, targets: Targets) -> None:
-    """Each target goes to its owner's discard pile (graveyard, trash) without being destroyed."""
+    """Each target goes to its owner's discard pile without being destroyed."""
     for t in targets:
         state.discard(t)
 
@@ -169,3 +176,14 @@ def verb_table(*parts: Mapping[str, V]) -> dict[str, V]:
                 raise TypeError(f"verb {name!r} is not a function: {verb!r}")
             table[name] = verb
     return table
+
+
+def check_table(table: Mapping[str, object], glossary: frozenset[str] | set[str],
+                elsewhere: frozenset[str] = frozenset()) -> list[str]:
+    """What is wrong with a game's table against its glossary (the schema's ``do`` names):
+    a name no verb carries out, a verb no card can name, a name both settled elsewhere (before
+    ``do_effect``, e.g. a cost) and in the table. Empty when the table is sound."""
+    problems = [f"{name!r} has no verb" for name in sorted(glossary - elsewhere - set(table))]
+    problems += [f"{name!r} is in the table but no card can say it" for name in sorted(set(table) - glossary)]
+    problems += [f"{name!r} is settled elsewhere and also in the table" for name in sorted(elsewhere & set(table))]
+    return problems

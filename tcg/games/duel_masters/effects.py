@@ -132,6 +132,11 @@ class DMEffects(DMQueries):
             fn(self, eff, controller, source, targets)
 
     # ------------------------------------------------------------------ primitives of the shared verbs
+    def destroy_by_effect(self, cid: int, by: int) -> None:
+        """DM-26: a target no longer in the battle zone is not destroyed (as far as possible)."""
+        if self.zone_of(cid) == "battle":
+            self.destroy(cid)
+
     def return_to_hand(self, cid: int) -> None:
         self.leave(cid, "hand")
 

@@ -1,7 +1,7 @@
 """The Duel Masters glossary of effect verbs: the ``do:`` names of the card schema, as a table.
 
 Most are shared verbs (``tcg.core.verbs``) under Duel Masters names; the state supplies their
-primitives (``draw``, ``destroy``, ``set_tapped``, ``return_to_hand``, ``discard``,
+primitives (``draw``, ``destroy_by_effect``, ``set_tapped``, ``return_to_hand``, ``discard``,
 ``change_power``, ``move``, ``shuffle_deck`` in ``effects.py``). The verbs below are only Duel
 Masters': the shields (DM-7), the mana zone (DM-13), keyword grants, evolution stacks (DM-32,
 DM-34), putting a creature into the battle zone. ``DMEffects.do_effect`` looks a verb up in

@@ -290,8 +290,8 @@ class OPEffects(OPQueries):
             fn(self, eff, controller, source, targets)
 
     # ------------------------------------------------------------------ primitives of the shared verbs
-    def destroy(self, cid: int) -> None:
-        """A "K.O." effect (OP-117)."""
+    def destroy_by_effect(self, cid: int, by: int) -> None:
+        """A "K.O." effect (OP-117; ``ko`` skips a card no longer a Character)."""
         self.ko(cid, by_effect=True)
 
     def set_tapped(self, cid: int, tapped: bool) -> None:

@@ -2,7 +2,7 @@
 
 Shared verbs (``tcg.core.verbs``) under One Piece names - "K.O." is :func:`~tcg.core.verbs.destroy`,
 "rest" / "set active" are tap / untap, "trash" is discard - with the state supplying their
-primitives (``draw``, ``destroy``, ``set_tapped``, ``return_to_hand``, ``discard``,
+primitives (``draw``, ``destroy_by_effect``, ``set_tapped``, ``return_to_hand``, ``discard``,
 ``change_power`` in ``effects.py``). The verbs below are only One Piece's: DON!! (OP-9, OP-16,
 OP-107), Life cards, lasting grants ([Rush], [Banish], [Double Attack], cannot attack: OP-3),
 playing cards for free. ``OPEffects.do_effect`` looks a verb up in :data:`VERBS`.
