@@ -28,6 +28,7 @@ COMPILED = [
     "tcg/core/rng.py",
     "tcg/core/rules.py",
     "tcg/core/lasting.py",
+    "tcg/core/verbs.py",
     *sorted(str(p) for p in Path("tcg/games").glob("*/*.py") if p.name not in NOT_COMPILED),
 ]
 

@@ -1,9 +1,10 @@
-"""The Duel Masters effect vocabulary, implemented once for every card.
+"""The Duel Masters effects: the primitives its verbs call and the moves the rules make.
 
 An ability or spell is a list of :class:`~tcg.games.duel_masters.cards.Effect`; the task
 ``effects`` resolves one of them and queues the next (DM-25: in order; DM-26: as far as
 possible). Tasks refer to effect lists by a plain reference (card name + where on the card)
-so that the task queue stays JSON data.
+so that the task queue stays JSON data. What each ``do:`` name does is the table in ``verbs.py``
+(shared verbs of ``tcg.core.verbs`` and Duel Masters' own).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 from tcg.core.state import Decision, Task
 from tcg.games.duel_masters.cards import Effect, Selector, lowers_power
 from tcg.games.duel_masters.queries import DMQueries
+from tcg.games.duel_masters.verbs import VERBS
 
 Ref = tuple[Any, ...]
 
@@ -122,66 +124,35 @@ class DMEffects(DMQueries):
 
     # ------------------------------------------------------------------ the verbs
     def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
+        """Carry out one instruction: its verb from the glossary table (``verbs.py``)."""
         verb = eff.do
         self.emit("effect", verb=verb, card=source, name=self.cards[source].name, player=controller)
-        if verb == "draw":
-            for _ in range(eff.count):
-                self.draw(controller)
-        elif verb == "add_shield_from_deck":
-            for _ in range(eff.count):
-                deck = self.zones[controller]["deck"]
-                if deck:
-                    self.move(deck[0], "shields", face_down=True, tapped=False)  # DM-7: appended at the end
-                    self.check_deck_out(controller)
-        elif verb == "mana_from_deck":
-            for _ in range(eff.count):
-                deck = self.zones[controller]["deck"]
-                if deck:
-                    self.put_into_mana(deck[0])
-                    self.check_deck_out(controller)
-        elif verb == "destroy":
-            for t in targets:
-                if self.zone_of(t) == "battle":
-                    self.destroy(t)
-        elif verb == "return_to_hand":
-            for t in targets:
-                self.leave(t, "hand")
-        elif verb == "put_into_mana":
-            for t in targets:
-                self.put_into_mana(t)
-        elif verb == "put_into_shields":
-            for t in targets:
-                self.leave(t, "shields")
-        elif verb in ("discard", "to_graveyard"):
-            for t in targets:
-                self.leave(t, "graveyard")
-        elif verb == "power_modifier":
-            until = self.turn + (1 if eff.duration == "next_turn" else 0)
-            for t in targets:
-                self.effects.append({"kind": "power", "card": t, "amount": eff.amount, "until": until})
-                self.emit("power_modified", card=t, name=self.cards[t].name, amount=eff.amount)
-        elif verb == "grant_keywords":
-            until = self.turn + (1 if eff.duration == "next_turn" else 0)
-            for t in targets:
-                self.effects.append({"kind": "keywords", "card": t, "keywords": dict(eff.keywords), "until": until})
-                self.emit("keywords_granted", card=t, name=self.cards[t].name, keywords=sorted(eff.keywords))
-        elif verb == "tap":
-            for t in targets:
-                self.set_tapped(t, True)
-        elif verb == "untap":
-            for t in targets:
-                self.set_tapped(t, False)
-        elif verb == "search_deck":
-            for t in targets:
-                self.move(t, eff.to)
-            self.rng.shuffle(self.zones[controller]["deck"])
-            self.emit("shuffled", player=controller)
-        elif verb == "separate_evolution":
-            for t in targets:
-                self.separate_top(t)
-        elif verb == "put_into_battle":
-            for t in targets:
-                self.put_into_battle(t, controller)
+        fn = VERBS.get(verb)
+        if fn is not None:
+            fn(self, eff, controller, source, targets)
+
+    # ------------------------------------------------------------------ primitives of the shared verbs
+    def destroy_by_effect(self, cid: int, by: int) -> None:
+        """DM-26: a target no longer in the battle zone is not destroyed (as far as possible)."""
+        if self.zone_of(cid) == "battle":
+            self.destroy(cid)
+
+    def return_to_hand(self, cid: int) -> None:
+        self.leave(cid, "hand")
+
+    def discard(self, cid: int) -> None:
+        """To the graveyard, not a destruction (no "destroyed" triggers)."""
+        self.leave(cid, "graveyard")
+
+    def change_power(self, cid: int, amount: int, duration: str) -> None:
+        """Until the end of this turn, or of the next one (``duration: next_turn``)."""
+        until = self.turn + (1 if duration == "next_turn" else 0)
+        self.effects.append({"kind": "power", "card": cid, "amount": amount, "until": until})
+        self.emit("power_modified", card=cid, name=self.cards[cid].name, amount=amount)
+
+    def shuffle_deck(self, player: int) -> None:
+        self.rng.shuffle(self.zones[player]["deck"])
+        self.emit("shuffled", player=player)
 
     # ------------------------------------------------------------------ moving cards by the rules
     def set_tapped(self, cid: int, tapped: bool) -> None:

@@ -1,8 +1,9 @@
-"""The One Piece effect vocabulary and the movements the rules make (K.O., DON!!, life).
+"""The One Piece effects: the primitives its verbs call and the movements the rules make (K.O., DON!!, life).
 
 Effects are resolved one instruction at a time by the shared loop
 (:class:`tcg.core.effects.EffectRunner`); a task names its effect list by (card name, where
-on the card, index) so the queue stays JSON data.
+on the card, index) so the queue stays JSON data. What each ``do:`` name does is the table in
+``verbs.py`` (shared verbs of ``tcg.core.verbs`` and One Piece's own).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from tcg.core.actions import Action
 from tcg.core.state import Decision, Task
 from tcg.games.one_piece.cards import Effect
 from tcg.games.one_piece.queries import OPQueries
+from tcg.games.one_piece.verbs import VERBS
 
 RETURN_RESTED = Action("choose", option="rested")
 RETURN_ACTIVE = Action("choose", option="active")
@@ -280,98 +282,37 @@ class OPEffects(OPQueries):
         super().continue_effect(data, eff, chosen)
 
     def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
+        """Carry out one instruction: its verb from the glossary table (``verbs.py``)."""
         verb = eff.do
         self.emit("effect", verb=verb, card=source, name=self.cards[source].name, player=controller)
-        who = controller if eff.player == "self" else 1 - controller
-        if verb == "draw":
-            for _ in range(eff.count):
-                self.draw(controller)
-        elif verb == "ko":
-            for t in targets:
-                self.ko(t, by_effect=True)
-        elif verb == "cost":
-            for t in targets:
-                self.effects.append({"kind": "cost", "card": t, "amount": eff.amount, "until": "turn"})
-        elif verb == "life_to_hand":
-            if self.zones[controller]["life"]:
-                self.tasks.append(Task("life_pick", player=controller))
-        elif verb == "hand_to_life":
-            for t in targets:
-                if self.zone_of(t) == "hand":
-                    self.move(t, "life", top=True, face_down=True)
-        elif verb in ("gain_banish", "gain_double_attack"):
-            for t in targets:
-                self.effects.append({"kind": verb[5:], "card": t, "until": eff.duration})
-        elif verb == "ko_shield":
-            self.effects.append({"kind": "ko_shield", "player": controller, "until": "turn"})
-        elif verb == "power":
-            for t in targets:
-                self.effects.append({"kind": "power", "card": t, "amount": eff.amount, "until": eff.duration})
-        elif verb in ("rest", "set_active"):
-            for t in targets:
-                if self.zone_of(t) in ("leader", "characters", "stage"):
-                    self.update(t, tapped=verb == "rest")
-        elif verb == "return_to_hand":
-            for t in targets:
-                if self.zone_of(t) in ("characters", "stage"):
-                    self.leave_field(t, "hand")
-                elif self.zone_of(t) == "trash":
-                    self.move(t, "hand")
-        elif verb == "deck_bottom":
-            for t in targets:
-                if self.zone_of(t) in ("characters", "stage"):
-                    self.leave_field(t, "deck")
-        elif verb == "set_don_active":
-            self.don_move(controller, "cost_area_rested", "cost_area_active", eff.count)
-        elif verb == "rest_opponent_don":
-            self.don_move(1 - controller, "cost_area_active", "cost_area_rested", eff.count)
-        elif verb == "no_blockers":
-            battle = self.flags.get("battle")
-            if battle is not None:
-                self.flags["battle"] = {**battle, "no_blockers_from": eff.amount}
-        elif verb == "unblockable":
-            for t in targets:
-                self.effects.append({"kind": "unblockable", "card": t, "until": "turn"})
-        elif verb == "gain_rush":
-            if self.zone_of(source) == "characters":
-                self.effects.append({"kind": "rush", "card": source, "until": "turn"})
-        elif verb == "play_card":
-            searched = {self.cards[t].owner for t in targets if self.zone_of(t) == "deck"}
-            for t in reversed(targets):
-                self.tasks.append(Task("play_free", card=t, player=controller))
-            for p in sorted(searched):
-                self.tasks.append(Task("shuffle_deck", player=p))
-        elif verb == "cannot_attack":  # OP-3: ends in that player's Refresh phase
-            for t in targets:
-                self.effects.append({"kind": "cannot_attack", "card": t, "until": f"start:{who}"})
-        elif verb == "trash_life":
-            for _ in range(eff.count):
-                if self.zones[who]["life"]:
-                    self.move(self.zones[who]["life"][0], "trash", face_down=False)
-        elif verb == "trash":
-            for t in targets:
-                if self.zone_of(t) in ("characters", "stage"):
-                    self.leave_field(t, "trash")
-                else:
-                    self.move(t, "trash")
-        elif verb == "add_don":
-            self.don_move(controller, "don_deck", "cost_area_rested" if eff.rested else "cost_area_active",
-                          eff.count)
-        elif verb == "give_rested_don":
-            for t in targets:
-                n = min(eff.count, self.counters[controller]["cost_area_rested"])
-                if n and self.zone_of(t) in ("leader", "characters"):
-                    self.counters[controller]["cost_area_rested"] -= n
-                    self.set_counter(t, "don", self.don(t) + n)
-        elif verb == "play_this":
-            self.tasks.append(Task("play_free", card=source, player=controller))
-        elif verb == "add_to_life":
-            for _ in range(eff.count):
-                deck = self.zones[controller]["deck"]
-                if deck:
-                    self.move(deck[0], "life", top=True, face_down=True)
-        elif verb == "trash_from_deck":
-            for _ in range(eff.count):
-                deck = self.zones[who]["deck"]
-                if deck:
-                    self.move(deck[0], "trash")
+        fn = VERBS.get(verb)
+        if fn is not None:
+            fn(self, eff, controller, source, targets)
+
+    # ------------------------------------------------------------------ primitives of the shared verbs
+    def destroy_by_effect(self, cid: int, by: int) -> None:
+        """A "K.O." effect (OP-117; ``ko`` skips a card no longer a Character)."""
+        self.ko(cid, by_effect=True)
+
+    def set_tapped(self, cid: int, tapped: bool) -> None:
+        """Rest or set active a Leader, Character or Stage (elsewhere a card has no such state)."""
+        if self.zone_of(cid) in ("leader", "characters", "stage"):
+            self.update(cid, tapped=tapped)
+
+    def return_to_hand(self, cid: int) -> None:
+        """From the field (OP-113: a new card) or from the trash."""
+        if self.zone_of(cid) in ("characters", "stage"):
+            self.leave_field(cid, "hand")
+        elif self.zone_of(cid) == "trash":
+            self.move(cid, "hand")
+
+    def discard(self, cid: int) -> None:
+        """To the trash: from the field (OP-113: a new card), or from a hand or elsewhere."""
+        if self.zone_of(cid) in ("characters", "stage"):
+            self.leave_field(cid, "trash")
+        else:
+            self.move(cid, "trash")
+
+    def change_power(self, cid: int, amount: int, duration: str) -> None:
+        """``amount`` power for ``duration`` ("battle" or "turn")."""
+        self.effects.append({"kind": "power", "card": cid, "amount": amount, "until": duration})

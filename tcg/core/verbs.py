@@ -1,0 +1,189 @@
+"""The shared effect verbs: one small named unit per thing cards do, the same in every game.
+
+A card's instruction (``do: <verb>`` in its YAML) is carried out by a *verb*, a function
+``(state, effect, controller, source, targets) -> None``. What is truly the same across games is
+the verb's meaning and its shape - "the controller draws ``count`` cards, one at a time", "each
+target is destroyed by the controller's effect" - and lives here; what a game's rules say about
+one card (an empty deck, a card no longer in play, a card with cards under it, what else leaves
+with it) is a *primitive* of the game's state that the verb calls (``state.draw(player)``,
+``state.destroy_by_effect(card, by)``). Each verb asks for the few primitives it uses through a
+small protocol, so a game adopts exactly the verbs whose primitives it has, and mypy checks it
+when the game builds its (typed) table.
+
+A game maps its glossary (the ``do:`` names of its card schema) to verbs in one table built with
+:func:`verb_table`: shared verbs here under the game's own names (aliases: two games' words for
+putting a card out of play may both be :func:`destroy`), and the verbs only it has, from its own
+``tcg/games/<game>/verbs.py``. Its ``do_effect`` is then one dict lookup, ``VERBS.get(eff.do)``:
+constant time whatever the verb, where an if-chain tests the names one by one. This module names
+no game's vocabulary: zone names, counters and card words are the game's.
+
+How a game adopts it (done: Duel Masters, One Piece - the models to copy):
+
+1. ``tcg/games/<game>/verbs.py``: the verbs only the game has, functions of the verb signature
+   whose state parameter is the game's effects class (imported under ``TYPE_CHECKING``), then
+   ``VERBS: dict[str, GameVerb] = verb_table(shared aliases, own verbs)`` and ``ELSEWHERE``, the
+   ``do:`` names settled before any verb (a cost in ``special_effect``).
+2. The effects class gets the primitives of the shared verbs it aliases (one-line wrappers where
+   the game's method has another name or more parameters), and ``do_effect`` becomes: emit the
+   ``effect`` event, ``fn = VERBS.get(eff.do)``, call it.
+3. ``tests/test_verbs.py``: add the game to ``GAMES`` (the table must cover the schema's names).
+
+Notes for the later ones, from their if-chains today: Battle Spirits and Yu-Gi-Oh! already have
+``draw`` and ``destroy(cid, by=...)`` (``destroy_by_effect`` is ``destroy(cid, by=by)``); Yu-Gi-Oh!
+draws only while no one has won (put that test in its ``draw`` primitive or keep an own verb);
+Force of Will draws and discards for ``eff.player`` with a count and discards at random (own
+verbs, or a shared "player draws" verb added here when two games need it). ``damage`` and
+life/LP gain differ in whom they hit (the opponent, ``eff.player``, a target player): add a shared
+``damage`` verb over a ``lose_life(player, amount)`` primitive when a second game fits it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, TypeVar
+
+Targets = tuple[int, ...]
+#: ``(state, effect, controller, source, targets)``: carry out one instruction.
+Verb = Callable[[Any, Any, int, int, Targets], None]
+#: A game's verb type, its state and effect classes named (so mypy checks the primitives).
+V = TypeVar("V", bound=Callable[..., None])
+
+
+# ------------------------------------------------------------------ what the verbs read
+class Counted(Protocol):
+    """An instruction that says how many times (``count``)."""
+
+    @property
+    def count(self) -> int: ...
+
+
+class Amounted(Protocol):
+    """An instruction that says by how much (``amount``) and for how long (``duration``)."""
+
+    @property
+    def amount(self) -> int: ...
+
+    @property
+    def duration(self) -> str: ...
+
+
+class Placed(Protocol):
+    """An instruction that says where cards go (``to``, a zone name of the game)."""
+
+    @property
+    def to(self) -> str: ...
+
+
+# ------------------------------------------------------------------ the primitives they call
+class Draws(Protocol):
+    def draw(self, player: int) -> None: ...
+
+
+class Destroys(Protocol):
+    def destroy_by_effect(self, cid: int, by: int) -> None: ...
+
+
+class Taps(Protocol):
+    def set_tapped(self, cid: int, tapped: bool) -> None: ...
+
+
+class ReturnsToHand(Protocol):
+    def return_to_hand(self, cid: int) -> None: ...
+
+
+class Discards(Protocol):
+    def discard(self, cid: int) -> None: ...
+
+
+class ChangesPower(Protocol):
+    def change_power(self, cid: int, amount: int, duration: str) -> None: ...
+
+
+class Searches(Protocol):
+    def move(self, cid: int, zone: str) -> None: ...
+
+    def shuffle_deck(self, player: int) -> None: ...
+
+
+# ------------------------------------------------------------------ the verbs
+def draw(state: Draws, eff: Counted, controller: int, source: int, targets: Targets) -> None:
+    """The controller draws ``count`` cards, one at a time (the game's ``draw`` says what an empty deck does)."""
+    for _ in range(eff.count):
+        state.draw(controller)
+
+
+def destroy(state: Destroys, eff: object, controller: int, source: int, targets: Targets) -> None:
+    """Each target is destroyed by the controller's effect (the game's primitive skips a card
+    no longer in play, and runs what its leaving triggers)."""
+    for t in targets:
+        state.destroy_by_effect(t, controller)
+
+
+def tap(state: Taps, eff: object, controller: int, source: int, targets: Targets) -> None:
+    """Each target becomes tapped (rested)."""
+    for t in targets:
+        state.set_tapped(t, True)
+
+
+def untap(state: Taps, eff: object, controller: int, source: int, targets: Targets) -> None:
+    """Each target becomes untapped (active)."""
+    for t in targets:
+        state.set_tapped(t, False)
+
+
+def return_to_hand(state: ReturnsToHand, eff: object, controller: int, source: int, targets: Targets) -> None:
+    """Each target goes to its owner's hand."""
+    for t in targets:
+        state.return_to_hand(t)
+
+
+def discard(state: Discards, eff: object, controller: int, source: int, targets: Targets) -> None:
+    """Each target goes to its owner's discard pile without being destroyed."""
+    for t in targets:
+        state.discard(t)
+
+
+def change_power(state: ChangesPower, eff: Amounted, controller: int, source: int, targets: Targets) -> None:
+    """Each target gets ``amount`` power for ``duration`` (a lasting effect of the game)."""
+    for t in targets:
+        state.change_power(t, eff.amount, eff.duration)
+
+
+def search(state: Searches, eff: Placed, controller: int, source: int, targets: Targets) -> None:
+    """The chosen cards (found in the controller's deck) go to ``to``; then that deck is shuffled."""
+    for t in targets:
+        state.move(t, eff.to)
+    state.shuffle_deck(controller)
+
+
+#: Every shared verb by its own name (a game's table uses the functions; this is for listing).
+SHARED: Mapping[str, Verb] = {
+    "draw": draw, "destroy": destroy, "tap": tap, "untap": untap, "return_to_hand": return_to_hand,
+    "discard": discard, "change_power": change_power, "search": search,
+}
+
+
+def verb_table(*parts: Mapping[str, V]) -> dict[str, V]:
+    """One game's dispatch table: its glossary names to verbs, from one or more mappings
+    (e.g. the aliases of shared verbs, then its own). A name given twice is an error, not an
+    override: which verb a card gets must be plain from the table."""
+    table: dict[str, V] = {}
+    for part in parts:
+        for name, verb in part.items():
+            if name in table:
+                raise ValueError(f"verb {name!r} is defined twice in the table")
+            if not callable(verb):
+                raise TypeError(f"verb {name!r} is not a function: {verb!r}")
+            table[name] = verb
+    return table
+
+
+def check_table(table: Mapping[str, object], glossary: frozenset[str] | set[str],
+                elsewhere: frozenset[str] = frozenset()) -> list[str]:
+    """What is wrong with a game's table against its glossary (the schema's ``do`` names):
+    a name no verb carries out, a verb no card can name, a name both settled elsewhere (before
+    ``do_effect``, e.g. a cost) and in the table. Empty when the table is sound."""
+    problems = [f"{name!r} has no verb" for name in sorted(glossary - elsewhere - set(table))]
+    problems += [f"{name!r} is in the table but no card can say it" for name in sorted(set(table) - glossary)]
+    problems += [f"{name!r} is settled elsewhere and also in the table" for name in sorted(elsewhere & set(table))]
+    return problems

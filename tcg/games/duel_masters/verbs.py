@@ -1,0 +1,99 @@
+"""The Duel Masters glossary of effect verbs: the ``do:`` names of the card schema, as a table.
+
+Most are shared verbs (``tcg.core.verbs``) under Duel Masters names; the state supplies their
+primitives (``draw``, ``destroy_by_effect``, ``set_tapped``, ``return_to_hand``, ``discard``,
+``change_power``, ``move``, ``shuffle_deck`` in ``effects.py``). The verbs below are only Duel
+Masters': the shields (DM-7), the mana zone (DM-13), keyword grants, evolution stacks (DM-32,
+DM-34), putting a creature into the battle zone. ``DMEffects.do_effect`` looks a verb up in
+:data:`VERBS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from tcg.core import verbs as shared
+from tcg.core.verbs import Targets, verb_table
+
+if TYPE_CHECKING:
+    from tcg.games.duel_masters.cards import Effect
+    from tcg.games.duel_masters.effects import DMEffects
+
+DMVerb = Callable[["DMEffects", "Effect", int, int, Targets], None]
+
+
+def add_shield_from_deck(s: DMEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The top ``count`` cards of the controller's deck become shields, appended at the end (DM-7)."""
+    for _ in range(eff.count):
+        deck = s.zones[controller]["deck"]
+        if deck:
+            s.move(deck[0], "shields", face_down=True, tapped=False)
+            s.check_deck_out(controller)
+
+
+def mana_from_deck(s: DMEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The top ``count`` cards of the controller's deck go to their mana zone (DM-13)."""
+    for _ in range(eff.count):
+        deck = s.zones[controller]["deck"]
+        if deck:
+            s.put_into_mana(deck[0])
+            s.check_deck_out(controller)
+
+
+def put_into_mana(s: DMEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target goes to its owner's mana zone (DM-13: tapped if multicoloured)."""
+    for t in targets:
+        s.put_into_mana(t)
+
+
+def put_into_shields(s: DMEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target becomes a shield of its owner, face down, appended (DM-7)."""
+    for t in targets:
+        s.leave(t, "shields")
+
+
+def grant_keywords(s: DMEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target gets ``keywords`` until the end of this turn (or of the next one)."""
+    until = s.turn + (1 if eff.duration == "next_turn" else 0)
+    for t in targets:
+        s.effects.append({"kind": "keywords", "card": t, "keywords": dict(eff.keywords), "until": until})
+        s.emit("keywords_granted", card=t, name=s.cards[t].name, keywords=sorted(eff.keywords))
+
+
+def separate_evolution(s: DMEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The top card of each target evolution creature goes to the graveyard; the rest stays (DM-34)."""
+    for t in targets:
+        s.separate_top(t)
+
+
+def put_into_battle(s: DMEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target creature card goes to the battle zone (DM-32: an evolution alone is destroyed)."""
+    for t in targets:
+        s.put_into_battle(t, controller)
+
+
+_SHARED: dict[str, DMVerb] = {
+    "draw": shared.draw,
+    "destroy": shared.destroy,
+    "return_to_hand": shared.return_to_hand,
+    "discard": shared.discard,  # from a hand
+    "to_graveyard": shared.discard,  # from any zone, not a destruction
+    "power_modifier": shared.change_power,
+    "tap": shared.tap,
+    "untap": shared.untap,
+    "search_deck": shared.search,
+}
+_OWN: dict[str, DMVerb] = {
+    "add_shield_from_deck": add_shield_from_deck,
+    "mana_from_deck": mana_from_deck,
+    "put_into_mana": put_into_mana,
+    "put_into_shields": put_into_shields,
+    "grant_keywords": grant_keywords,
+    "separate_evolution": separate_evolution,
+    "put_into_battle": put_into_battle,
+}
+#: Every ``do:`` name of the card schema to the verb that carries it out.
+VERBS: dict[str, DMVerb] = verb_table(_SHARED, _OWN)
+#: ``do:`` names that never reach the table (none in Duel Masters; "draw up to" is a special_effect first).
+ELSEWHERE: frozenset[str] = frozenset()

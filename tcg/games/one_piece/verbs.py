@@ -1,0 +1,194 @@
+"""The One Piece glossary of effect verbs: the ``do:`` names of the card schema, as a table.
+
+Shared verbs (``tcg.core.verbs``) under One Piece names - "K.O." is :func:`~tcg.core.verbs.destroy`,
+"rest" / "set active" are tap / untap, "trash" is discard - with the state supplying their
+primitives (``draw``, ``destroy_by_effect``, ``set_tapped``, ``return_to_hand``, ``discard``,
+``change_power`` in ``effects.py``). The verbs below are only One Piece's: DON!! (OP-9, OP-16,
+OP-107), Life cards, lasting grants ([Rush], [Banish], [Double Attack], cannot attack: OP-3),
+playing cards for free. ``OPEffects.do_effect`` looks a verb up in :data:`VERBS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from tcg.core import verbs as shared
+from tcg.core.state import Task
+from tcg.core.verbs import Targets, verb_table
+
+if TYPE_CHECKING:
+    from tcg.games.one_piece.cards import Effect
+    from tcg.games.one_piece.effects import OPEffects
+
+OPVerb = Callable[["OPEffects", "Effect", int, int, Targets], None]
+_FIELD = ("characters", "stage")
+
+
+def _who(eff: Effect, controller: int) -> int:
+    """The player the instruction names (``player``: self or opponent)."""
+    return controller if eff.player == "self" else 1 - controller
+
+
+def cost(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target gets ``amount`` cost during this turn (OP-118: below 0 counts as 0)."""
+    for t in targets:
+        s.effects.append({"kind": "cost", "card": t, "amount": eff.amount, "until": "turn"})
+
+
+def life_to_hand(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """A cost: a card from the top or bottom of the controller's Life to their hand (they choose)."""
+    if s.zones[controller]["life"]:
+        s.tasks.append(Task("life_pick", player=controller))
+
+
+def hand_to_life(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target still in a hand goes face down to the top of the Life cards."""
+    for t in targets:
+        if s.zone_of(t) == "hand":
+            s.move(t, "life", top=True, face_down=True)
+
+
+def gain_keyword(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """``gain_banish`` / ``gain_double_attack``: each target gains the keyword for ``duration``."""
+    for t in targets:
+        s.effects.append({"kind": eff.do[5:], "card": t, "until": eff.duration})
+
+
+def ko_shield(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """None of the controller's Characters can be K.O.'d during this turn."""
+    s.effects.append({"kind": "ko_shield", "player": controller, "until": "turn"})
+
+
+def deck_bottom(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target on the field goes to the bottom of its owner's deck (OP-113: a new card)."""
+    for t in targets:
+        if s.zone_of(t) in _FIELD:
+            s.leave_field(t, "deck")
+
+
+def set_don_active(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Up to ``count`` of the controller's rested DON!! become active."""
+    s.don_move(controller, "cost_area_rested", "cost_area_active", eff.count)
+
+
+def rest_opponent_don(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Up to ``count`` of the opponent's active DON!! become rested."""
+    s.don_move(1 - controller, "cost_area_active", "cost_area_rested", eff.count)
+
+
+def no_blockers(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """This battle, the opponent cannot activate [Blocker] (of power ``amount`` or more; 0: any)."""
+    battle = s.flags.get("battle")
+    if battle is not None:
+        s.flags["battle"] = {**battle, "no_blockers_from": eff.amount}
+
+
+def unblockable(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The opponent cannot activate [Blocker] when the targets attack this turn."""
+    for t in targets:
+        s.effects.append({"kind": "unblockable", "card": t, "until": "turn"})
+
+
+def gain_rush(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """This Character gains [Rush] during this turn."""
+    if s.zone_of(source) == "characters":
+        s.effects.append({"kind": "rush", "card": source, "until": "turn"})
+
+
+def play_card(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The targets are played without paying their cost, in order; a searched deck is shuffled after."""
+    searched = {s.cards[t].owner for t in targets if s.zone_of(t) == "deck"}
+    for t in targets[::-1]:
+        s.tasks.append(Task("play_free", card=t, player=controller))
+    for p in sorted(searched):
+        s.tasks.append(Task("shuffle_deck", player=p))
+
+
+def cannot_attack(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """OP-3: the targets cannot attack until that player's next Refresh phase."""
+    who = _who(eff, controller)
+    for t in targets:
+        s.effects.append({"kind": "cannot_attack", "card": t, "until": f"start:{who}"})
+
+
+def trash_life(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The top ``count`` Life cards of the player go to the trash."""
+    who = _who(eff, controller)
+    for _ in range(eff.count):
+        if s.zones[who]["life"]:
+            s.move(s.zones[who]["life"][0], "trash", face_down=False)
+
+
+def add_don(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Up to ``count`` DON!! from the DON!! deck to the cost area, rested or active."""
+    s.don_move(controller, "don_deck", "cost_area_rested" if eff.rested else "cost_area_active", eff.count)
+
+
+def give_rested_don(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Up to ``count`` rested DON!! of the cost area are given to each target Leader or Character."""
+    for t in targets:
+        n = min(eff.count, s.counters[controller]["cost_area_rested"])
+        if n and s.zone_of(t) in ("leader", "characters"):
+            s.counters[controller]["cost_area_rested"] -= n
+            s.set_counter(t, "don", s.don(t) + n)
+
+
+def play_this(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """This card (a revealed [Trigger], a card in the trash) is played without paying its cost."""
+    s.tasks.append(Task("play_free", card=source, player=controller))
+
+
+def add_to_life(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The top ``count`` cards of the controller's deck go face down to the top of their Life."""
+    for _ in range(eff.count):
+        deck = s.zones[controller]["deck"]
+        if deck:
+            s.move(deck[0], "life", top=True, face_down=True)
+
+
+def trash_from_deck(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The top ``count`` cards of the player's deck go to the trash."""
+    who = _who(eff, controller)
+    for _ in range(eff.count):
+        deck = s.zones[who]["deck"]
+        if deck:
+            s.move(deck[0], "trash")
+
+
+_SHARED: dict[str, OPVerb] = {
+    "draw": shared.draw,
+    "ko": shared.destroy,  # OP-117: by an effect ([On K.O.] applies)
+    "power": shared.change_power,
+    "rest": shared.tap,
+    "set_active": shared.untap,
+    "return_to_hand": shared.return_to_hand,
+    "trash": shared.discard,
+}
+_OWN: dict[str, OPVerb] = {
+    "cost": cost,
+    "life_to_hand": life_to_hand,
+    "hand_to_life": hand_to_life,
+    "gain_banish": gain_keyword,
+    "gain_double_attack": gain_keyword,
+    "ko_shield": ko_shield,
+    "deck_bottom": deck_bottom,
+    "set_don_active": set_don_active,
+    "rest_opponent_don": rest_opponent_don,
+    "no_blockers": no_blockers,
+    "unblockable": unblockable,
+    "gain_rush": gain_rush,
+    "play_card": play_card,
+    "cannot_attack": cannot_attack,
+    "trash_life": trash_life,
+    "add_don": add_don,
+    "give_rested_don": give_rested_don,
+    "play_this": play_this,
+    "add_to_life": add_to_life,
+    "trash_from_deck": trash_from_deck,
+}
+#: Every ``do:`` name of the card schema (but :data:`ELSEWHERE`) to the verb that carries it out.
+VERBS: dict[str, OPVerb] = verb_table(_SHARED, _OWN)
+#: ``do:`` names the effect loop settles before any verb: a DON!! -X inside a text is a cost
+#: (``OPEffects.special_effect``: paid, declined or unpayable, it never reaches ``do_effect``).
+ELSEWHERE: frozenset[str] = frozenset({"don_minus"})

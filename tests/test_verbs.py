@@ -1,0 +1,132 @@
+"""The shared verb library (tcg/core/verbs.py) and the games' glossary tables over it.
+
+Each shared verb is run on a recording state to show it calls its primitives as its one-line
+meaning says; the table checks are shown to report a broken table; and each converted game's
+``do_effect`` is shown to reach its verbs through the table."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, get_args
+
+import pytest
+
+from tcg.core import verbs
+from tcg.core.registry import load_game
+from tcg.core.state import State
+
+
+@dataclass
+class _Eff:
+    count: int = 1
+    amount: int = 0
+    duration: str = "turn"
+    to: str = "hand"
+
+
+class _Recorder:
+    """A state that records the primitives the verbs call."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[Any, ...]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *args: self.calls.append((name, *args))
+
+
+@pytest.mark.parametrize(("verb", "eff", "targets", "calls"), [
+    (verbs.draw, _Eff(count=3), (), [("draw", 0)] * 3),
+    (verbs.draw, _Eff(count=0), (), []),
+    (verbs.destroy, _Eff(), (1, 3), [("destroy_by_effect", 1, 0), ("destroy_by_effect", 3, 0)]),
+    (verbs.tap, _Eff(), (1, 3), [("set_tapped", 1, True), ("set_tapped", 3, True)]),
+    (verbs.untap, _Eff(), (2,), [("set_tapped", 2, False)]),
+    (verbs.return_to_hand, _Eff(), (1, 2), [("return_to_hand", 1), ("return_to_hand", 2)]),
+    (verbs.discard, _Eff(), (3,), [("discard", 3)]),
+    (verbs.change_power, _Eff(amount=-2000, duration="battle"), (1,), [("change_power", 1, -2000, "battle")]),
+    (verbs.search, _Eff(to="mana"), (5, 6), [("move", 5, "mana"), ("move", 6, "mana"), ("shuffle_deck", 0)]),
+])
+def test_each_shared_verb_calls_its_primitives(verb: verbs.Verb, eff: _Eff, targets: tuple[int, ...],
+                                               calls: list[tuple[Any, ...]]) -> None:
+    state = _Recorder()
+    verb(state, eff, 0, 9, targets)
+    assert state.calls == calls
+
+
+def test_every_shared_verb_is_listed_under_its_name() -> None:
+    assert all(fn.__name__ == name for name, fn in verbs.SHARED.items())
+
+
+def test_a_name_given_twice_or_no_function_is_refused() -> None:
+    with pytest.raises(ValueError, match="'kill' is defined twice"):
+        verbs.verb_table({"kill": verbs.destroy}, {"kill": verbs.discard})
+    with pytest.raises(TypeError, match="'kill' is not a function"):
+        verbs.verb_table({"kill": "destroy"})  # type: ignore[dict-item]
+
+
+def test_the_table_check_reports_a_broken_table() -> None:
+    table = {"kill": verbs.destroy, "stray": verbs.draw, "cost": verbs.tap}
+    problems = verbs.check_table(table, {"kill", "burn", "cost"}, frozenset({"cost"}))
+    assert problems == ["'burn' has no verb", "'stray' is in the table but no card can say it",
+                        "'cost' is settled elsewhere and also in the table"]
+    assert verbs.check_table({"kill": verbs.destroy}, {"kill"}) == []
+
+
+def _code_words(path: Path) -> set[str]:
+    """The names and string constants of a module's code (its docstrings and comments left out)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {id(n.body[0].value) for n in ast.walk(tree)
+            if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef)) and n.body
+            and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+    words: set[str] = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs:
+            words.update(n.value.lower().replace("_", " ").split())
+        elif isinstance(n, (ast.Name, ast.Attribute, ast.FunctionDef, ast.ClassDef, ast.arg)):
+            name = getattr(n, "id", None) or getattr(n, "attr", None) or getattr(n, "name", None) or n.arg
+            words.update(name.lower().split("_"))
+    return words
+
+
+GAME_WORDS = {"battle", "graveyard", "mana", "shield", "shields", "character", "characters", "trash", "don",
+              "life", "leader", "ko", "lp", "core", "cores", "stone", "monster", "spirit", "creature"}
+
+
+def test_the_core_names_no_game_vocabulary() -> None:
+    core = Path(__file__).parents[1] / "tcg" / "core" / "verbs.py"
+    assert _code_words(core) & GAME_WORDS == set()
+
+
+def test_the_vocabulary_check_finds_a_game_word() -> None:
+    broken = Path(__file__).parents[1] / "tcg" / "games" / "one_piece" / "verbs.py"
+    assert {"don", "life", "trash"} <= _code_words(broken) & GAME_WORDS
+
+
+GAMES = {"duel_masters": "tcg.games.duel_masters", "one_piece": "tcg.games.one_piece"}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_game_table_covers_its_glossary(game: str) -> None:
+    """Every ``do:`` name of the card schema has a verb (or is settled before the verbs), and no other."""
+    mod = __import__(f"{GAMES[game]}.verbs", fromlist=["VERBS"])
+    cards = __import__(f"{GAMES[game]}.cards", fromlist=["Effect"])
+    glossary = set(get_args(cards.Effect.model_fields["do"].annotation))
+    assert verbs.check_table(mod.VERBS, glossary, mod.ELSEWHERE) == []
+
+
+def _state(game: str) -> State:
+    g = load_game(game)
+    return g.new_state([g.deck(n) for n in sorted(g.starter_decks())[:2]], seed=5)
+
+
+@pytest.mark.parametrize(("game", "verb", "pile"), [("duel_masters", "to_graveyard", "graveyard"),
+                                                    ("one_piece", "trash", "trash")])
+def test_do_effect_reaches_the_verb_through_the_table(game: str, verb: str, pile: str) -> None:
+    state = _state(game)
+    cards = __import__(f"{GAMES[game]}.cards", fromlist=["Effect"])
+    cid = state.zones[0]["deck"][0]
+    state.events.clear()
+    state.do_effect(cards.Effect(do=verb, target="self"), 0, cid, (cid,))
+    assert state.zone_of(cid) == pile
+    assert [e["type"] for e in state.events][:2] == ["effect", "card_moved"]
