@@ -27,6 +27,7 @@ COMPILED = [
     "tcg/core/effects.py",
     "tcg/core/rng.py",
     "tcg/core/rules.py",
+    "tcg/core/stack.py",
     *sorted(str(p) for p in Path("tcg/games").glob("*/*.py") if p.name not in NOT_COMPILED),
 ]
 
