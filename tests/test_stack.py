@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Protocol
 
 import pytest
 
@@ -26,7 +27,35 @@ def state() -> State:
     return game.new_state(decks, seed=3)
 
 
-class InPlace(Stack):
+class StackLike(Protocol):
+    def push(self, state: State, item: Item) -> int: ...
+    def pop(self, state: State) -> Item: ...
+    def depth(self, state: State) -> int: ...
+    def items(self, state: State) -> list[Item]: ...
+
+
+class Broken:
+    """The reads of a :class:`Stack`; the broken stacks below change its writes. (Not a
+    subclass: the compiled build's ``Stack`` is a native class.)"""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.real = Stack(key)
+
+    def push(self, state: State, item: Item) -> int:
+        return self.real.push(state, item)
+
+    def pop(self, state: State) -> Item:
+        return self.real.pop(state)
+
+    def depth(self, state: State) -> int:
+        return self.real.depth(state)
+
+    def items(self, state: State) -> list[Item]:
+        return self.real.items(state)
+
+
+class InPlace(Broken):
     """Broken on purpose: pushes and pops mutate the list that clones share."""
 
     def push(self, state: State, item: Item) -> int:
@@ -39,7 +68,7 @@ class InPlace(Stack):
         return item
 
 
-class Fifo(Stack):
+class Fifo(Broken):
     """Broken on purpose: takes the bottom item instead of the top."""
 
     def pop(self, state: State) -> Item:
@@ -48,13 +77,13 @@ class Fifo(Stack):
         return items[0]
 
 
-def _lifo(stack: Stack, state: State) -> bool:
+def _lifo(stack: StackLike, state: State) -> bool:
     for n in range(3):
         assert stack.push(state, {"n": n}) == n + 1
     return [stack.pop(state)["n"] for _ in range(3)] == [2, 1, 0] and stack.depth(state) == 0
 
 
-def _isolated(stack: Stack, state: State) -> bool:
+def _isolated(stack: StackLike, state: State) -> bool:
     """A clone never sees its original's stack change, nor the other way round."""
     stack.push(state, {"n": 0})
     copy = state.clone()
@@ -117,7 +146,11 @@ def test_the_stack_survives_the_json_round_trip(state: State) -> None:
 
 
 # ---------------------------------------------------------------------- the window
-def _turns(window: Window, first: int, answers: dict[tuple[int, int], bool]) -> list[tuple[int, int]]:
+class WindowLike(Protocol):
+    def offer(self, player: int, passes: int, ask: Callable[[int, int], bool], closes_after: int = 0) -> bool: ...
+
+
+def _turns(window: WindowLike, first: int, answers: dict[tuple[int, int], bool]) -> list[tuple[int, int]]:
     """Who was asked, with how many passes so far, until a decision waits or the window closes."""
     asked: list[tuple[int, int]] = []
 
@@ -129,8 +162,11 @@ def _turns(window: Window, first: int, answers: dict[tuple[int, int], bool]) -> 
     return asked
 
 
-class NoAlternation(Window):
+class NoAlternation:
     """Broken on purpose: asks the same player again after a pass."""
+
+    def __init__(self, passes: int) -> None:
+        self.passes = passes
 
     def offer(self, player: int, passes: int, ask: Callable[[int, int], bool], closes_after: int = 0) -> bool:
         while passes < (closes_after or self.passes):
