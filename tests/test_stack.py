@@ -8,7 +8,6 @@ component, so that the test cannot pass by accident."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Protocol
 
 import pytest
@@ -147,33 +146,28 @@ def test_the_stack_survives_the_json_round_trip(state: State) -> None:
 
 # ---------------------------------------------------------------------- the window
 class WindowLike(Protocol):
-    def offer(self, player: int, passes: int, ask: Callable[[int, int], bool], closes_after: int = 0) -> bool: ...
+    def passed(self, player: int, passes: int, closes_after: int = 0) -> int: ...
 
 
-def _turns(window: WindowLike, first: int, answers: dict[tuple[int, int], bool]) -> list[tuple[int, int]]:
-    """Who was asked, with how many passes so far, until a decision waits or the window closes."""
+def _turns(window: WindowLike, first: int, answers: dict[tuple[int, int], bool],
+           closes_after: int = 0) -> list[tuple[int, int]]:
+    """Who is offered the window, with how many passes so far, until one answers (a decision
+    waits) or the window closes: the loop a game runs (a player with no answer passes)."""
     asked: list[tuple[int, int]] = []
-
-    def ask(p: int, passes: int) -> bool:
+    p, passes = first, 0
+    while p != CLOSED:
         asked.append((p, passes))
-        return answers.get((p, passes), False)
-
-    window.offer(first, 0, ask)
+        if answers.get((p, passes), False):
+            break
+        p, passes = window.passed(p, passes, closes_after), passes + 1
     return asked
 
 
 class NoAlternation:
-    """Broken on purpose: asks the same player again after a pass."""
+    """Broken on purpose: offers the same player again after a pass."""
 
-    def __init__(self, passes: int) -> None:
-        self.passes = passes
-
-    def offer(self, player: int, passes: int, ask: Callable[[int, int], bool], closes_after: int = 0) -> bool:
-        while passes < (closes_after or self.passes):
-            if ask(player, passes):
-                return True
-            passes += 1
-        return False
+    def passed(self, player: int, passes: int, closes_after: int = 0) -> int:
+        return CLOSED if passes + 1 >= (closes_after or 2) else player
 
 
 def test_players_are_asked_in_turn_until_two_pass_in_succession() -> None:
@@ -182,13 +176,12 @@ def test_players_are_asked_in_turn_until_two_pass_in_succession() -> None:
 
 
 def test_the_turn_check_catches_a_window_that_does_not_alternate() -> None:
-    assert _turns(NoAlternation(passes=2), 1, {}) != [(1, 0), (0, 1)]
+    assert _turns(NoAlternation(), 1, {}) != [(1, 0), (0, 1)]
 
 
 def test_one_pass_closes_a_one_pass_window() -> None:
     assert _turns(Window(passes=1), 0, {}) == [(0, 0)]
-    assert not Window(passes=2).offer(0, 0, lambda p, n: False, closes_after=1)
-    assert not Window(passes=2).offer(0, 2, lambda p, n: True)  # already closed: nobody is asked
+    assert _turns(Window(passes=2), 1, {}, closes_after=1) == [(1, 0)]
 
 
 def test_passed_names_the_next_player_or_closes() -> None:

@@ -123,20 +123,13 @@ class Window:
         """Who is offered the window first after ``declarer`` added an item."""
         return declarer if self.declarer_first else 1 - declarer
 
-    def passed(self, player: int, passes: int) -> int:
-        """``player`` passed, after ``passes`` passes in succession: the player offered next
-        (with ``passes + 1`` passes so far), or :data:`CLOSED`."""
-        return CLOSED if passes + 1 >= self.passes else 1 - player
+    def passed(self, player: int, passes: int, closes_after: int = 0) -> int:
+        """``player`` passed (or had no answer: a skipped player passes at once), after
+        ``passes`` passes in succession: the player offered next, with ``passes + 1`` passes
+        so far, or :data:`CLOSED`. ``closes_after`` (if given) overrides ``passes`` for this
+        window (Yu-Gi-Oh!: a window that only asks whether a chain starts closes on one pass).
 
-    def offer(self, player: int, passes: int, ask: Callable[[int, int], bool], closes_after: int = 0) -> bool:
-        """Offer the window to ``player`` (``passes`` passes so far), then to the other and so
-        on, until ``ask(player, passes)`` sets a decision (True: the window waits for it) or
-        the players passed in succession (False: the window closed). ``ask`` returns False for
-        a player with no answer, who passes at once. ``closes_after`` (if given) overrides
-        ``passes`` for this opening."""
-        need = closes_after or self.passes
-        while passes < need:
-            if ask(player, passes):
-                return True
-            player, passes = 1 - player, passes + 1
-        return False
+        An answer restarts the count: the game offers the window again with 0 passes. This
+        is one call, not a loop over callbacks, because the games' windows are decisions on
+        their hot paths (a window with no answer is skipped at once)."""
+        return CLOSED if passes + 1 >= (closes_after or self.passes) else 1 - player

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from tcg.core.actions import Action, CardActions
 from tcg.core.rules import DecisionRule
-from tcg.core.stack import Stack, Window
+from tcg.core.stack import CLOSED, Stack, Window
 from tcg.core.state import Decision, Task
 
 if TYPE_CHECKING:
@@ -121,7 +121,7 @@ class Response(YugiohRule):
         s: YugiohState = state
         p, data = decision.player, decision.data
         if action[0] == "pass":
-            open_window(s, 1 - p, data["passes"] + 1, data["context"], data.get("single", False))
+            window_passed(s, p, data["passes"], data["context"], data.get("single", False))
             return
         context = data["context"]
         if context == "phase":
@@ -228,7 +228,8 @@ def window(s: YugiohState, task: Task) -> None:
 
 
 def open_window(s: YugiohState, p: int, passes: int, context: str, single: bool = False) -> None:
-    """Offer ``p`` a response; a player with none is skipped (YGO-120). The turn-taking is the
+    """Offer ``p`` a response, the window open (``passes`` so far); a player with none is
+    skipped: passes at once (YGO-120). The turn-taking is the
     shared :class:`~tcg.core.stack.Window`; what may respond is :meth:`YugiohState.activations`.
 
     A skipped player passes at once, so the window goes on here for the other player
@@ -238,18 +239,31 @@ def open_window(s: YugiohState, p: int, passes: int, context: str, single: bool 
     :class:`Response` (``state.offer``), which returns them as the decision's legal actions
     instead of building them again."""
     chain = CHAIN.depth(s)
+    closes_after = 1 if single and not chain else 0
+    while True:
+        responses = s.activations(p, context)
+        if responses:
+            decision = s.decision = Decision(p, "response", {"passes": passes, "context": context, "single": single})
+            responses.append(PASS)
+            s.offer = (decision, responses)
+            return
+        p = WINDOW.passed(p, passes, closes_after)
+        if p == CLOSED:
+            break
+        passes += 1
+    if chain:
+        s.tasks.append(Task("resolve_chain"))
 
-    def ask(q: int, n: int) -> bool:  # YGO-120: the responses ``q`` may activate now, if any
-        responses = s.activations(q, context)
-        if not responses:
-            return False
-        decision = s.decision = Decision(q, "response", {"passes": n, "context": context, "single": single})
-        responses.append(PASS)
-        s.offer = (decision, responses)
-        return True
 
-    # a window that only asks whether a chain starts (``single``) closes on one pass
-    if not WINDOW.offer(p, passes, ask, 1 if single and not chain else 0) and chain:
+def window_passed(s: YugiohState, p: int, passes: int, context: str, single: bool) -> None:
+    """``p`` passed: the window goes on for the other player, or it closed and the chain (if
+    any) resolves. A window that only asks whether a chain starts (``single``: the turn
+    player's own Main Phase, before anything was activated) closes on one pass."""
+    chain = CHAIN.depth(s)
+    nxt = WINDOW.passed(p, passes, 1 if single and not chain else 0)
+    if nxt != CLOSED:
+        open_window(s, nxt, passes + 1, context, single)
+    elif chain:
         s.tasks.append(Task("resolve_chain"))
 
 
