@@ -29,6 +29,7 @@ COMPILED = [
     "tcg/core/rules.py",
     "tcg/core/lasting.py",
     "tcg/core/verbs.py",
+    "tcg/core/stack.py",
     *sorted(str(p) for p in Path("tcg/games").glob("*/*.py") if p.name not in NOT_COMPILED),
 ]
 

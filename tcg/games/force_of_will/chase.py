@@ -2,7 +2,9 @@
 chase area resolving last-declared first; what may be a chase (FOW-52); Lifebreak and its
 Break (FOW-58..62, FOW-120).
 
-The chase area is ``flags["chase"]``: a list of items, the last declared last. Each player
+The chase area is the :class:`~tcg.core.stack.Stack` ``flags["chase"]``: a list of items, the
+last declared last; the windows' turn-taking is a :class:`~tcg.core.stack.Window` (``SHEET`` or
+``MODERN``, by the option ``chase``). Each player
 action is declared (targets chosen, FOW-105, then the cost paid) and becomes an item; the
 opponent then gets a response window. Items that wait (summons, spells, additions, abilities,
 Breaks) resolve when the chase resolves; the others (calling a stone, Judgment, setting a
@@ -20,6 +22,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tcg.core.actions import Action, CardActions
+from tcg.core.stack import CLOSED, Stack
+from tcg.core.stack import Window as StackWindow
 from tcg.core.state import Card, Decision, Task
 from tcg.games.force_of_will.cards import Selector
 from tcg.games.force_of_will.effects import needs_target
@@ -49,6 +53,18 @@ WINDOW_DECISIONS = tuple(tuple(Decision(p, "window", {"passes": n}) for n in (0,
 #: Tasks without data: never changed, so shared.
 SETTLE, RESOLVE_CHASE = Task("settle"), Task("resolve_chase")
 RESOLVE_TOP, AFTER_TOP = Task("resolve_top"), Task("after_top")
+#: FOW-48..50: the chase area; items ``{kind, card, player, targets, ...}``, the last declared on top.
+CHASE = Stack("chase")
+#: FOW-51, FOW-103 (the sheet): the opponent answers; one pass resolves the whole chase area,
+#: last in first out, with no new chase until it is empty.
+SHEET = StackWindow(passes=1, resolve_all=True)
+#: ``chase = modern``: the declarer has priority first; two passes in succession resolve the top item.
+MODERN = StackWindow(passes=2, resolve_all=False, declarer_first=True)
+
+
+def window_rules(s: ForceOfWillState) -> StackWindow:
+    """The window of the option ``chase`` (FOW-48..51, FOW-103)."""
+    return MODERN if s.options.get("chase") == "modern" else SHEET
 
 
 class _Activations(dict[tuple[int, int], Action]):
@@ -150,7 +166,7 @@ def standby_ready(s: ForceOfWillState, p: int, c: int) -> bool:
     card = s.cards[c]
     d = s.digest[card.name]
     event = d.trigger_event
-    if event is not None and event != "anytime" and not s.flags.get("chase"):
+    if event is not None and event != "anytime" and not CHASE.depth(s):
         return False  # the other triggers are an opponent's action waiting on the chase area
     if card.entered_this_turn or event is None or not trigger_met(s, p, event):
         return False
@@ -163,8 +179,8 @@ def trigger_met(s: ForceOfWillState, p: int, event: str) -> bool:
 
 def event_items(s: ForceOfWillState, p: int, event: str) -> list[Mapping[str, Any]]:
     """The opponent's chase items that meet a chant-standby's trigger."""
-    out = []
-    for item in s.flags.get("chase") or ():
+    out: list[Mapping[str, Any]] = []
+    for item in CHASE.items(s):
         if item["player"] == p:
             continue
         kind = item["kind"]
@@ -290,25 +306,26 @@ def answer_break(s: ForceOfWillState, p: int, card: int, play: bool) -> None:
 # ---------------------------------------------------------------------- the chase resolving (FOW-48..52, FOW-103)
 def window_pass(s: ForceOfWillState, p: int, passes: int) -> None:
     """A pass is a caller's last step: what it leads to runs at once."""
-    if s.options.get("chase") != "modern":
+    rules = window_rules(s)
+    nxt = rules.passed(p, passes)
+    if nxt != CLOSED:
+        s.tasks.append(WINDOW_TASKS[nxt][passes + 1])
+    elif rules.resolve_all:
         s.flags["resolving"] = True  # FOW-51: no chase until the whole area has resolved
         resolve_chase(s)
-        return
-    if passes + 1 < 2:
-        s.tasks.append(WINDOW_TASKS[1 - p][passes + 1])
-        return
-    s.tasks.append(RESOLVE_TOP)
+    else:
+        s.tasks.append(RESOLVE_TOP)
 
 
 def resolve_chase(s: ForceOfWillState) -> None:
-    chase = s.flags.get("chase") or []
+    chase = CHASE.items(s)
     last = len(chase)
     while last and chase[last - 1]["kind"] == "marker":  # markers resolve to nothing: no task each
         last -= 1
     if last < len(chase):
-        chase = s.flags["chase"] = chase[:last]
-    if not chase:
-        s.flags.pop("chase", None)
+        CHASE.truncate(s, last)
+    if not last:
+        CHASE.clear(s)
         s.flags.pop("resolving", None)
         announce_summons(s)
         return
@@ -325,10 +342,10 @@ def resolve_top(s: ForceOfWillState) -> None:
 
 def after_top(s: ForceOfWillState) -> None:
     s.flags.pop("resolving", None)
-    if s.flags.get("chase"):
+    if CHASE.depth(s):
         s.tasks.append(WINDOW_TASKS[s.active][0])
     else:
-        s.flags.pop("chase", None)
+        CHASE.clear(s)
         announce_summons(s)
 
 
@@ -348,9 +365,7 @@ def announce_summons(s: ForceOfWillState) -> None:
 
 def resolve_item(s: ForceOfWillState) -> None:
     """FOW-50: the last declared resolves first."""
-    chase = list(s.flags["chase"])
-    item = chase.pop()
-    s.flags["chase"] = chase
+    item = CHASE.pop(s)
     kind, card, p = item["kind"], item["card"], item["player"]
     if kind == "marker":
         return

@@ -29,6 +29,10 @@ Tasks (automatic steps; the state's ``tasks`` run last-in-first-out):
   ``declare_trigger`` (an automatic ability onto the chase, FOW-51), ``offer_break`` (FOW-60),
   ``resolve_chase`` (sheet: the whole area, FOW-50/51), ``resolve_top`` / ``after_top``
   (``chase = modern``), ``spell_done`` (FOW-16), ``settle`` (FOW-111 after a summon).
+  The chase area is the shared :class:`tcg.core.stack.Stack` ``chase.CHASE``; the windows take
+  turns by the shared :class:`tcg.core.stack.Window`: ``chase.SHEET`` (the opponent answers,
+  one pass resolves the whole area, FOW-51) or ``chase.MODERN`` (the declarer first, two passes
+  resolve the top item); what may be a chase (FOW-52) and what an item does stay in chase.py.
 - ``battle.py``: ``block_step`` (FOW-43), ``battle_damage`` (FOW-44..47, FOW-116, FOW-125).
 - ``choices.py``: ``effects`` (one instruction of a resolving spell or ability, FOW-105).
 

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from tcg.core.rules import Rulebook
 from tcg.core.state import Task
-from tcg.games.force_of_will.chase import WINDOW_TASKS
+from tcg.games.force_of_will.chase import CHASE, WINDOW_TASKS, window_rules
 from tcg.games.force_of_will.effects import FowEffects
 from tcg.games.force_of_will.queries import STARTING_LIFE, Target
 from tcg.games.force_of_will.rules import RULEBOOK as FOW_RULEBOOK
@@ -62,20 +62,17 @@ class ForceOfWillState(FowEffects):
 
     def push(self, item: dict[str, Any]) -> None:
         """An item joins the chase area; the other player may answer it (FOW-48, FOW-103)."""
-        self.flags["chase"] = [*(self.flags.get("chase") or ()), item]
+        CHASE.push(self, item)
         if not (self.flags.get("resolving") or item.get("quiet")):
             self.open_window(item["player"])
 
     def open_window(self, declarer: int) -> None:
         """The response window after ``declarer`` acted: the opponent's (FOW-103), or under
         ``chase = modern`` the declarer's own priority first."""
-        first = declarer if self.options.get("chase") == "modern" else 1 - declarer
-        self.tasks.append(WINDOW_TASKS[first][0])
+        self.tasks.append(WINDOW_TASKS[window_rules(self).first(declarer)][0])
 
     def cancel(self, cid: int) -> None:
-        chase = self.flags.get("chase") or []
-        if any(i["card"] == cid and i["kind"] == "spell" for i in chase):
-            self.flags["chase"] = [i for i in chase if not (i["card"] == cid and i["kind"] == "spell")]
+        if CHASE.keep(self, lambda i: not (i["card"] == cid and i["kind"] == "spell")):
             self.move(cid, "graveyard")
             self.emit("cancelled", card=cid, name=self.cards[cid].name)
 

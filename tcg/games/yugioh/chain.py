@@ -1,7 +1,8 @@
 """The chain (YGO-120): activations, response windows, triggered effects, resolution.
 
-A chain is a list of links in ``flags["chain"]``; after each activation the other player may
-respond, and two passes in a row resolve it last-in first-out. Targets are declared as a card
+A chain is a :class:`~tcg.core.stack.Stack` of links in ``flags["chain"]``; after each
+activation the other player may respond, and two passes in a row (the
+:class:`~tcg.core.stack.Window`) resolve it last-in first-out. Targets are declared as a card
 is activated (``declare_target``). Triggered effects wait in ``flags["triggers"]`` for an open
 state, then start a new chain, the turn player's first (``trigger`` asks about an optional one).
 
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from tcg.core.actions import Action, CardActions
 from tcg.core.rules import DecisionRule
+from tcg.core.stack import CLOSED, Stack, Window
 from tcg.core.state import Decision, Task
 
 if TYPE_CHECKING:
@@ -30,6 +32,11 @@ _MAIN_ONLY = {"normal_summon": "YGO-111", "set_monster": "YGO-111", "flip_summon
               "change_position": "YGO-115", "set_spell_trap": "YGO-119"}
 _CARD_ACTIONS = frozenset({"normal_summon", "set_monster", "flip_summon", "change_position", "special_summon",
                            "activate", "set_spell_trap", "attack"})
+#: YGO-120: the chain, its links dicts ``{card, player, speed, targets[, negated]}``.
+CHAIN = Stack("chain")
+#: YGO-109 / YGO-120: the players answer in turn; two passes in succession close the window and
+#: the whole chain resolves last in, first out.
+WINDOW = Window(passes=2, resolve_all=True)
 
 
 # ====================================================================== explanations (slow path)
@@ -86,10 +93,10 @@ def explain_activation(s: YugiohState, p: int, card: int | None) -> tuple[str, s
         if s.activation_barred(card, p):
             return "YGO-133", (f"{d.name} cannot be activated for the rest of this turn: a card barred its name, "
                                "or its once-per-turn effect was used")
-        chain = s.flags.get("chain") or []
-        if chain and d.spell_speed < max(2, chain[-1]["speed"]):
+        top = CHAIN.top(s)
+        if top is not None and d.spell_speed < max(2, top["speed"]):
             return "YGO-120", (f"{d.name} is Spell Speed {d.spell_speed}; the chain link it would answer is "
-                               f"Spell Speed {chain[-1]['speed']}")
+                               f"Spell Speed {top['speed']}")
         if s.phase in ("damage_step", "damage_calculation"):
             return "YGO-20", f"{d.name} is not a kind of card that may be activated in the Damage Step"
     return "YGO-118", "this card cannot be activated now"
@@ -114,12 +121,12 @@ class Response(YugiohRule):
         s: YugiohState = state
         p, data = decision.player, decision.data
         if action[0] == "pass":
-            open_window(s, 1 - p, data["passes"] + 1, data["context"], data.get("single", False))
+            window_passed(s, p, data["passes"], data["context"], data.get("single", False))
             return
         context = data["context"]
         if context == "phase":
             s.flags["phase_response"] = True  # YGO-135: the window opens again after the chain
-        elif context in EVENT_CONTEXTS and not s.flags.get("chain"):
+        elif context in EVENT_CONTEXTS and not CHAIN.depth(s):
             # a chain built in answer to a summon or an attack declaration: its later links may
             # still be cards that answer that event (Trap Hole chained to the summoning player's
             # own Quick-Play Spell; official rule, the brief is silent)
@@ -207,14 +214,12 @@ def declare_targets(s: YugiohState, task: Task) -> None:
 
 
 def add_link(s: YugiohState, p: int, card: int, targets: tuple[Any, ...] = ()) -> None:
-    chain = list(s.flags.get("chain") or [])
     d = s.d(card)
-    chain.append({"card": card, "player": p, "speed": d.spell_speed,
-                  "targets": [[i, list(t)] for i, t in targets]})
-    s.flags["chain"] = chain
+    link = CHAIN.push(s, {"card": card, "player": p, "speed": d.spell_speed,
+                          "targets": [[i, list(t)] for i, t in targets]})
     if d.effect is not None and d.effect.once_per_turn:  # used once this turn
         s.flags["once_used"] = [*(s.flags.get("once_used") or []), [p, d.name]]
-    s.emit("activated", card=card, name=s.cards[card].name, player=p, chain_link=len(chain))
+    s.emit("activated", card=card, name=s.cards[card].name, player=p, chain_link=link)
 
 
 # ====================================================================== response windows
@@ -223,7 +228,9 @@ def window(s: YugiohState, task: Task) -> None:
 
 
 def open_window(s: YugiohState, p: int, passes: int, context: str, single: bool = False) -> None:
-    """Offer ``p`` a response; a player with none is skipped (YGO-120).
+    """Offer ``p`` a response, the window open (``passes`` so far); a player with none is
+    skipped: passes at once (YGO-120). The turn-taking is the
+    shared :class:`~tcg.core.stack.Window`; what may respond is :meth:`YugiohState.activations`.
 
     A skipped player passes at once, so the window goes on here for the other player
     (nothing can happen in between) instead of through another ``window`` task. Where a
@@ -231,25 +238,41 @@ def open_window(s: YugiohState, p: int, passes: int, context: str, single: bool 
     this is called at once instead of queueing it. The responses found are offered to
     :class:`Response` (``state.offer``), which returns them as the decision's legal actions
     instead of building them again."""
-    chain = s.flags.get("chain") or []
-    while not (passes >= 2 or (single and passes >= 1 and not chain)):
+    chain = CHAIN.depth(s)
+    closes_after = 1 if single and not chain else 0
+    while True:
         responses = s.activations(p, context)
         if responses:
             decision = s.decision = Decision(p, "response", {"passes": passes, "context": context, "single": single})
             responses.append(PASS)
             s.offer = (decision, responses)
             return
-        p, passes = 1 - p, passes + 1
+        p = WINDOW.passed(p, passes, closes_after)
+        if p == CLOSED:
+            break
+        passes += 1
     if chain:
+        s.tasks.append(Task("resolve_chain"))
+
+
+def window_passed(s: YugiohState, p: int, passes: int, context: str, single: bool) -> None:
+    """``p`` passed: the window goes on for the other player, or it closed and the chain (if
+    any) resolves. A window that only asks whether a chain starts (``single``: the turn
+    player's own Main Phase, before anything was activated) closes on one pass."""
+    chain = CHAIN.depth(s)
+    nxt = WINDOW.passed(p, passes, 1 if single and not chain else 0)
+    if nxt != CLOSED:
+        open_window(s, nxt, passes + 1, context, single)
+    elif chain:
         s.tasks.append(Task("resolve_chain"))
 
 
 # ====================================================================== resolving
 def resolve_chain(s: YugiohState, task: Task) -> None:
     """Last in, first out; then the Spells and Traps that do not stay go to the graveyard."""
-    chain = list(s.flags.get("chain") or [])
+    chain = CHAIN.items(s)
     if not chain:
-        s.flags.pop("chain", None)
+        CHAIN.clear(s)
         s.flags.pop("chain_event", None)
         s.flags.pop("resolving_below", None)
         if s.flags.pop("end_turn_now", False):  # YGO-15: the turn ends at once
@@ -270,9 +293,7 @@ def resolve_chain(s: YugiohState, task: Task) -> None:
 
 def finish_link(s: YugiohState, task: Task) -> None:
     card = task["card"]
-    chain = list(s.flags.get("chain") or [])
-    link = chain.pop()
-    s.flags["chain"] = chain
+    link = CHAIN.pop(s)
     d = s.d(card)
     if (d.type in ("spell", "trap") and s.zone_of(card) in ("spell_trap_zone", "field_zone")
             and (link.get("negated") or not d.stays_on_field)):
@@ -296,9 +317,9 @@ def link_triggers(s: YugiohState, task: Task | None = None) -> None:
     wants), then let the other player respond."""
     pending = s.flags.pop("to_link", [])
     if not pending:
-        chain = s.flags.get("chain") or []
-        if chain:
-            s.tasks.append(Task("window", player=1 - chain[-1]["player"], passes=0, context="chain"))
+        top = CHAIN.top(s)
+        if top is not None:
+            s.tasks.append(Task("window", player=1 - top["player"], passes=0, context="chain"))
         return
     (cid, controller), rest = pending[0], pending[1:]
     if rest:

@@ -36,7 +36,10 @@ Tasks (kind: step — rules)
   YGO-121, YGO-122), ``end_step`` (YGO-10, YGO-11).
 - chain.py: ``window`` (a response window, YGO-109 / YGO-120), ``declare_targets``,
   ``resolve_chain`` and ``finish_link`` (last in, first out), ``open_triggers`` and
-  ``link_triggers`` (triggered effects start a chain).
+  ``link_triggers`` (triggered effects start a chain). The chain is the shared
+  :class:`tcg.core.stack.Stack` ``chain.CHAIN`` and its windows take turns by the shared
+  :class:`tcg.core.stack.Window` ``chain.WINDOW`` (two passes in succession; the whole chain
+  resolves); what may respond (Spell Speed) and what a link does stay in chain.py.
 - choices.py: ``effects`` (the core's effect loop), ``summon_position``, ``shuffle_deck``.
 
 Nothing runs after every step (no ``settle``): state-based checks (LP at 0, YGO-129) are made
