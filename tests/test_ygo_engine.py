@@ -165,3 +165,25 @@ def test_the_game_writes_no_private_field_of_the_core():
     for path in sorted(folder.glob("*.py")):
         writes = re.findall(r"\.(_[A-Za-z]\w*)\s*(?:\+|-)?=(?!=)", path.read_text())
         assert not writes, f"{path.name} writes {writes}"
+
+
+def test_negating_a_chain_link_leaves_a_clone_unchanged() -> None:
+    # Clone isolation (issue 14, item 13) for YGO-120's negation: the negated link is a new
+    # chain list (tcg.core.stack.Stack.update), never an edit of the list a clone shares.
+    from pathlib import Path
+
+    import yaml
+
+    from tcg.core.invariants import CloneProbe
+    from tcg.core.scenario import Runner
+
+    path = Path(__file__).resolve().parent.parent / "scenarios" / "yugioh" / "chains_and_spell_speed.yaml"
+    spec = next(d for d in yaml.safe_load_all(path.read_text(encoding="utf-8"))
+                if d["name"].startswith("A Counter Trap negates"))
+    spec = {**spec, "steps": spec["steps"][:4], "expect": None}  # both Test Negates wait on the chain
+    runner = Runner(spec, str(path))
+    runner.run()
+    state = runner.state
+    probe = CloneProbe(state)
+    state.apply(Action("pass"))  # the chain resolves: the top Test Negate negates the link below it
+    assert not probe.problems()

@@ -13,6 +13,7 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.state import Task
 from tcg.games.yugioh.cards import UNTARGETED_VERBS, Effect, Selector
+from tcg.games.yugioh.chain import CHAIN
 from tcg.games.yugioh.queries import MONSTER_ZONES, YGOQueries
 
 #: The moment the End Phase begins: "until the End Phase" effects end (control comes back).
@@ -296,8 +297,6 @@ class YGOEffects(YGOQueries):
             for t in targets:
                 self.take_control(t, controller, eff.until_end_phase)
         elif verb == "negate_activation":
-            chain = self.flags.get("chain") or []
             below = self.flags.get("resolving_below")
-            if below is not None and 0 <= below < len(chain):
-                chain[below] = {**chain[below], "negated": True}
-                self.flags["chain"] = chain
+            if below is not None and 0 <= below < CHAIN.depth(self):
+                CHAIN.update(self, below, {"negated": True})  # a new list: clones keep theirs

@@ -15,7 +15,7 @@ from tcg.core.actions import Action
 from tcg.core.rules import Rulebook
 from tcg.core.state import Decision
 from tcg.games.yugioh.cards import TRIGGER_TIMINGS, is_targeting_effect
-from tcg.games.yugioh.chain import ACTIVATE
+from tcg.games.yugioh.chain import ACTIVATE, CHAIN
 from tcg.games.yugioh.effects import YGOEffects
 from tcg.games.yugioh.queries import SPELL_TRAP_ZONES
 from tcg.games.yugioh.rules import RULEBOOK
@@ -84,7 +84,7 @@ class YugiohState(YGOEffects):
         if card.controller != p or self.activation_barred(cid, p):
             return False
         speed = d.spell_speed
-        chain = self.flags.get("chain") or []
+        chain = CHAIN.items(self)
         # Spell Speed 1: only as chain link 1, in your own Main Phase, with an open state
         if speed == 1:
             return (context == "main" and own_turn and not chain and self.phase in ("main1", "main2")
