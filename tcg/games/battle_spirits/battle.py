@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tcg.core.actions import Action
 from tcg.core.lazy import Concat
-from tcg.core.rules import DecisionRule
 from tcg.core.state import Decision, Task
-from tcg.games.battle_spirits.main_phase import END_TURN, NEXT_PHASE, explain_action, magic_actions
+from tcg.games.battle_spirits.main_phase import END_TURN, NEXT_PHASE, BattleSpiritsRule, magic_actions
 
 if TYPE_CHECKING:
     from tcg.games.battle_spirits.state import BattleSpiritsState
@@ -19,7 +18,7 @@ PASS = Action("pass")
 
 
 # ---------------------------------------------------------------------- decisions
-class AttackDeclaration(DecisionRule):
+class AttackDeclaration(BattleSpiritsRule):
     """BS-46: the turn player attacks with a refreshed spirit, or ends the battle phase."""
 
     kind: ClassVar[str] = "attack_declaration"
@@ -35,11 +34,8 @@ class AttackDeclaration(DecisionRule):
         else:
             state.tasks.append(Task("end_phase"))
 
-    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
-        return explain_action(state, decision, action)
 
-
-class FlashStep(DecisionRule):
+class FlashStep(BattleSpiritsRule):
     """BS-49 / BS-51: in a flash step each player in turn uses a Flash effect or passes."""
 
     kind: ClassVar[str] = "flash"
@@ -52,11 +48,8 @@ class FlashStep(DecisionRule):
     def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
         resolve_flash(state, decision.player, decision.data, action)
 
-    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
-        return explain_action(state, decision, action)
 
-
-class BlockStep(DecisionRule):
+class BlockStep(BattleSpiritsRule):
     """BS-50: the blocking player blocks with a refreshed spirit, or does not."""
 
     kind: ClassVar[str] = "block"
@@ -71,9 +64,6 @@ class BlockStep(DecisionRule):
             block(state, decision.player, action.get("card"))
         else:
             state.tasks.append(Task("comparison"))
-
-    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
-        return explain_action(state, decision, action)
 
 
 def declare_attack(s: BattleSpiritsState, p: int, attacker: int) -> None:

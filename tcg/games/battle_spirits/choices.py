@@ -9,9 +9,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 from tcg.core.actions import Action
 from tcg.core.lazy import Concat
-from tcg.core.rules import DecisionRule
 from tcg.core.state import Decision, Task
-from tcg.games.battle_spirits.main_phase import card_problem, explain_action
+from tcg.games.battle_spirits.main_phase import BattleSpiritsRule, card_problem
 from tcg.games.battle_spirits.payment import CorePayments
 
 if TYPE_CHECKING:
@@ -22,7 +21,7 @@ YES = Action("choose", option="yes")
 
 
 # ---------------------------------------------------------------------- decisions
-class Target(DecisionRule):
+class Target(BattleSpiritsRule):
     """An effect's target: one card at a time, or stop where it says "up to"."""
 
     kind: ClassVar[str] = "target"
@@ -35,11 +34,8 @@ class Target(DecisionRule):
     def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
         state.resolve_target_choice(dict(decision.data), None if action.type == "pass" else action.get("card"))
 
-    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
-        return explain_action(state, decision, action)
 
-
-class YouMay(DecisionRule):
+class YouMay(BattleSpiritsRule):
     """A "you may" effect, or BS-14's free Flash effect after a burst: yes or pass."""
 
     kind: ClassVar[str] = "optional"
@@ -58,11 +54,8 @@ class YouMay(DecisionRule):
         else:
             state.answer_optional(task, accepted=accepted)
 
-    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
-        return explain_action(state, decision, action)
 
-
-class OrderEffects(DecisionRule):
+class OrderEffects(BattleSpiritsRule):
     """BS-120: the turn player picks whose waiting simultaneous effect resolves next."""
 
     kind: ClassVar[str] = "order_effects"
@@ -82,7 +75,7 @@ class OrderEffects(DecisionRule):
             "BS-120", "choose {card} among the cards whose simultaneous effects are waiting")
 
 
-class BurstWindow(DecisionRule):
+class BurstWindow(BattleSpiritsRule):
     """BS-13: when its condition happened, the owner of a set burst may activate it, free."""
 
     kind: ClassVar[str] = "burst"
@@ -96,11 +89,8 @@ class BurstWindow(DecisionRule):
         if action.type == "activate_burst":
             activate_burst(state, decision.player, decision.data["card"])
 
-    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
-        return explain_action(state, decision, action)
 
-
-class BurstPay(DecisionRule):
+class BurstPay(BattleSpiritsRule):
     """BS-113: the burst's follow-up, summon / deploy it or use its Flash effect, answered with
     where the cost's cores come from and where the placed ones come from (BS-106); or pass."""
 
@@ -132,7 +122,7 @@ class BurstPay(DecisionRule):
                           "cores from your reserve and your cards (BS-106), or pass")
 
 
-class KeepBrave(DecisionRule):
+class KeepBrave(BattleSpiritsRule):
     """BS-121: keep a separated brave in spirit form with the cores for its LV1, or let it go."""
 
     kind: ClassVar[str] = "keep_brave"

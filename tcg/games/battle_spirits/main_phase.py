@@ -27,7 +27,16 @@ _NEEDS_CARD = frozenset({"summon", "deploy", "use_magic", "direct_brave", "brave
                          "activate_burst", "attack", "block"})
 
 
-class MainPhase(DecisionRule):
+class BattleSpiritsRule(DecisionRule):
+    """The base of every Battle Spirits handler: an action a decision does not take is explained
+    by :func:`explain_action` (the wrong step or timing, then the action's own rule), so each
+    handler overrides ``explain`` only where its decision says more."""
+
+    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
+        return explain_action(state, decision, action)
+
+
+class MainPhase(BattleSpiritsRule):
     """BS-40: the turn player's open decision of the main phase."""
 
     kind: ClassVar[str] = "main"
@@ -40,9 +49,6 @@ class MainPhase(DecisionRule):
 
     def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
         resolve_main(state, decision.player, action)
-
-    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
-        return explain_action(state, decision, action)
 
 
 def main_actions(s: BattleSpiritsState, p: int) -> list[Sequence[Action]]:
@@ -191,6 +197,7 @@ def explain_action(s: BattleSpiritsState, dec: Decision, a: Action) -> tuple[str
     """The rule an action breaks in a main, battle or choice decision: the card, then the
     phase the action belongs to, then what the action itself requires."""
     return card_problem(s, a) or _explain_play(s, dec, a)
+
 
 
 def _explain_play(s: BattleSpiritsState, dec: Decision, a: Action) -> tuple[str, str]:
