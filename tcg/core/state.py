@@ -480,6 +480,14 @@ class State:
         if self.log_events:  # emit() inlined: bulk self-play skips building the event
             self.events.append({"phase": name, "player": self.active, "type": "phase"})
 
+    def is_first_turn(self) -> bool:
+        """The game's first turn (turn 1, always the first player's): every brief limits it."""
+        return self.turn == 1
+
+    def is_first_turn_of(self, player: int) -> bool:
+        """A player's own first turn: turn 1 for the first player, turn 2 for the other."""
+        return self.turn == (1 if player == self.first_player else 2)
+
     def emit(self, type: str, **data: Any) -> None:
         if self.log_events:
             data["type"] = type

@@ -77,9 +77,6 @@ class BattleSpiritsState(BSEffects):
             self.enter_phase(phase)
         self.decision = Decision(self.active, phase, open=True)
 
-    def is_first_turn(self) -> bool:
-        return self.turn == 1
-
     def conserved(self) -> dict[str, int]:
         """Cores are objects: each is always in exactly one place (brief, section 1)."""
         on_cards = sum(c.counter("cores") for c in self.cards)

@@ -86,8 +86,7 @@ def forced_attacks(state: DuelMastersState, task: Task) -> None:
     """Step ``forced_attacks``: the next forced attack, in the attack step (DM-69)."""
     if state.forced_attackers(state.active):
         if state.phase != "attack":
-            state.phase = "attack"
-            state.emit("phase", phase="attack", player=state.active)
+            state.enter_phase("attack")
         state.decision = Decision(state.active, "forced_attack")
 
 

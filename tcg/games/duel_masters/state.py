@@ -28,10 +28,6 @@ class DuelMastersState(DMEffects):
     RULEBOOK: ClassVar[Rulebook | None] = RULEBOOK
     __slots__ = ()
 
-    def is_first_turn_of(self, player: int) -> bool:
-        """DM-20: the first player's first turn is turn 1, the other player's turn 2."""
-        return self.turn == (1 if player == self.first_player else 2)
-
     # ================================================================== views
     def card_view(self, cid: int) -> dict[str, Any]:
         view = super().card_view(cid)

@@ -93,8 +93,7 @@ def misplaced(state: DuelMastersState, decision: Decision, action: Action) -> Re
 def open_step(state: DuelMastersState, phase: str) -> None:
     """Enter (or come back to) the charge, main or attack step and its open decision."""
     if state.phase != phase:
-        state.phase = phase
-        state.emit("phase", phase=phase, player=state.active)
+        state.enter_phase(phase)
     state.decision = Decision(state.active, phase, open=True)
 
 
@@ -123,9 +122,8 @@ def untap_step(state: DuelMastersState) -> None:
     """DM-17 / DM-18 / DM-78: untap mana, then creatures except Silent Skills, which may stay
     tapped (DM-77: only creatures already tapped at the start of the turn; DM-79: before the draw)."""
     p = state.active
-    state.phase = "untap"
     state.emit("turn_start", turn=state.turn, player=p)
-    state.emit("phase", phase="untap", player=p)
+    state.enter_phase("untap")
     cards = state.cards
     untap = [c for c in state.zones[p]["mana"] if cards[c].tapped]
     candidates = []
@@ -155,12 +153,11 @@ def draw_then_charge(state: DuelMastersState) -> None:
     """DM-19 / DM-20 (default: nobody draws in their own first turn) / DM-114 (variant: only the
     first player skips), then the charge step."""
     p = state.active
-    state.phase = "draw"
-    state.emit("phase", phase="draw", player=p)
+    state.enter_phase("draw")
     if state.options.get("first_turn_draw") == "first_player_skips":
-        skip = state.turn == 1
+        skip = state.is_first_turn()
     else:
-        skip = state.is_first_turn_of(p)
+        skip = state.is_first_turn_of(p)  # DM-20
     if not skip:
         state.draw(p)
     if state.winner is None:
@@ -169,8 +166,7 @@ def draw_then_charge(state: DuelMastersState) -> None:
 
 def end_step(state: DuelMastersState, task: Task) -> None:
     """DM-23: "at the end of the turn" abilities of the active player's creatures, then cleanup."""
-    state.phase = "end"
-    state.emit("phase", phase="end", player=state.active)
+    state.enter_phase("end")
     state.tasks.append(Task("cleanup"))
     for c in reversed(state.zones[state.active]["battle"]):
         state.queue_triggers(c, "end_of_turn")

@@ -314,9 +314,6 @@ class FowQueries(EffectRunner):
         return False
 
     # ------------------------------------------------------------------ battle
-    def first_turn_of(self, player: int) -> bool:
-        return self.turn == (1 if player == self.first_player else 2)
-
     def can_attack(self, cid: int) -> bool:
         """FOW-42 / FOW-117: a recovered J-ruler or resonator, not one put onto the field this
         turn (unless it has Swiftness)."""

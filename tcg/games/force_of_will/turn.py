@@ -51,13 +51,13 @@ def begin_turn(s: ForceOfWillState, start: str = "turn_start") -> None:
         s.emit("turn_start", turn=s.turn, player=p)
         s.enter_phase("turn_start")
         s.enter_phase("draw")
-        if not (s.turn == 1 and p == s.first_player):  # FOW-31
+        if not s.is_first_turn():  # FOW-31: the first player skips the first draw
             if not s.zones[p]["main_deck"]:  # FOW-64
                 s.lose(p, "deck_out")
                 return
             s.draw(p)
     s.enter_phase("recovery")
-    if not s.first_turn_of(p):  # FOW-32
+    if not s.is_first_turn_of(p):  # FOW-32
         cards, zones = s.cards, s.zones[p]
         for zone in ("field", "ruler_area", "magic_stone_area"):
             for c in zones[zone]:

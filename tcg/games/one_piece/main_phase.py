@@ -63,7 +63,7 @@ def main_actions(s: OnePieceState, p: int) -> list[Action]:
                 out.append(Action.of("activate", (("card", c), ("effect", i))))
     if active:
         out.extend(Action.of("give_don", (("card", c),)) for c in mine)  # OP-16
-    if not s.first_turn_of(p):  # OP-18: no battle in a player's own first turn
+    if not s.is_first_turn_of(p):  # OP-18: no battle in a player's own first turn
         targets = s.attack_targets(p)
         for c in mine:
             if s.can_attack(c):
@@ -190,7 +190,7 @@ def explain_main(s: OnePieceState, p: int, a: Action) -> tuple[str, str]:
             return "OP-16", "only an active DON!! from your cost area can be given"
         return "OP-16", "give DON!! to your own Leader or one of your Characters"
     if t == "attack":
-        if s.first_turn_of(p):
+        if s.is_first_turn_of(p):
             return "OP-18", "no battle in a player's own first turn"
         if card is not None and s.cards[card].tapped:
             return "OP-115", "a rested card cannot attack"

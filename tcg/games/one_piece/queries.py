@@ -122,10 +122,6 @@ class OPQueries(EffectRunner):
         opp = 1 - player
         return [self.leader(opp), *(c for c in self.zones[opp]["characters"] if self.cards[c].tapped)]
 
-    def first_turn_of(self, player: int) -> bool:
-        """A player's own first turn: turn 1 for the first player, turn 2 for the other."""
-        return self.turn == (1 if player == self.first_player else 2)
-
     def matches(self, sel: Selector, cid: int, source: int | None) -> bool:
         d = self.d(cid)
         card = self.cards[cid]

@@ -46,10 +46,10 @@ def refresh_rest(s: OnePieceState, task: Task) -> None:
                 s.update(c, tapped=False)
     s.don_move(p, "cost_area_rested", "cost_area_active", s.counters[p]["cost_area_rested"])
     s.enter_phase("draw")
-    if not (s.turn == 1 and p == s.first_player):
+    if not s.is_first_turn():  # OP-8: the first player draws no card in the first turn
         s.draw(p)
     s.enter_phase("don_phase")
-    s.don_move(p, "don_deck", "cost_area_active", 1 if s.turn == 1 else 2)
+    s.don_move(p, "don_deck", "cost_area_active", 1 if s.is_first_turn() else 2)  # OP-10
     s.enter_phase("main")
     s.tasks.append(Task("main"))
     for c in reversed([s.leader(p), *s.zones[p]["characters"], *s.zones[p]["stage"]]):

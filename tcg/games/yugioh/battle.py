@@ -131,7 +131,7 @@ def attack_actions(s: YugiohState, p: int) -> list[Action]:
 # ====================================================================== steps
 def battle_phase(s: YugiohState, task: Task) -> None:
     """YGO-2: no Battle Phase in the duel's first turn; otherwise the Start Step."""
-    if s.turn == 1:
+    if s.is_first_turn():
         s.tasks.append(Task("end_phase"))
         return
     skip = lasting.first(s, "skip_battle", player=s.active)

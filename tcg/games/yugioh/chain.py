@@ -74,7 +74,7 @@ def explain_common(s: YugiohState, dec: Decision, a: Action) -> tuple[str, str] 
     if t == "activate":
         return explain_activation(s, dec.player, card)
     if t == "attack":
-        if s.turn == 1:
+        if s.is_first_turn():
             return "YGO-2", "no Battle Phase in the first turn of the Duel"
         if dec.kind != "battle_step" and dec.kind != "replay":
             return "YGO-123", "attacks are declared in the Battle Step of your Battle Phase"

@@ -103,7 +103,7 @@ def after_standby(s: YugiohState, task: Task) -> None:
         lasting.remove(s, skip)
         s.emit("phase_skipped", phase="main1", player=p)
         both = lasting.first(s, "skip_battle", player=p) is not None
-        if s.turn == 1 or both:  # YGO-9: both skipped: straight to the End Phase
+        if s.is_first_turn() or both:  # YGO-9: both skipped: straight to the End Phase
             if both:
                 lasting.end(s, "skip_battle", player=p)
             s.tasks.append(Task("end_phase"))
