@@ -18,7 +18,7 @@ from tcg.core.carddata import load_card_dir, validate_card
 from tcg.core.decklist import DeckList, load_deck
 from tcg.core.errors import DataError
 from tcg.core.options import OptionSpec, resolve_options
-from tcg.core.state import State, Task
+from tcg.core.state import State
 
 
 class Game:
@@ -135,16 +135,22 @@ class Game:
         raise NotImplementedError
 
     def start(self, state: State) -> State:
-        """Choose the first player at random (every brief's "who starts") and run to the first choice.
+        """Decide who starts, queue what comes before the first turn, run to the first choice.
 
-        The game's task list must know a ``begin_turn`` task.
+        Every game's ``new_state`` ends here, after its own set-up (decks, counters, what is
+        done before anyone knows who starts). What games differ in is who decides
+        (:meth:`decide_first_player`) and what comes between that and the first turn (the
+        state's ``before_first_turn``: opening hands, mulligans, life cards).
         """
-        state.first_player = state.rng.below(2)
-        state.active = state.first_player
-        state.emit("first_player", player=state.first_player)
-        state.tasks.append(Task("begin_turn"))
+        self.decide_first_player(state)
         state.run()
         return state
+
+    def decide_first_player(self, state: State) -> None:
+        """Every brief's "who starts": at random by default. A game where a player *chooses*
+        (Force of Will's FOW-2) queues that decision instead, and its answer calls
+        ``state.begin_game``."""
+        state.begin_game(state.rng.below(2))
 
     def scenario_turn(self, state: State, spec: Mapping[str, Any]) -> None:
         """A scenario's ``turn``, ``active`` and ``first_player`` (README: Scenario semantics)."""

@@ -480,6 +480,20 @@ class State:
         if self.log_events:  # emit() inlined: bulk self-play skips building the event
             self.events.append({"phase": name, "player": self.active, "type": "phase"})
 
+    def begin_game(self, first: int) -> None:
+        """``first`` takes the first turn: the game's steps before it (:meth:`before_first_turn`),
+        then the turn (the rulebook's ``begin_turn`` task). Called once, by ``Game.start``'s
+        choice of the first player or by the answer of a game where a player chooses."""
+        self.first_player = self.active = first
+        self.emit("first_player", player=first)
+        self.tasks.append(Task("begin_turn"))
+        self.tasks += self.before_first_turn()[::-1]  # tasks run last-in first-out
+
+    def before_first_turn(self) -> list[Task]:
+        """The tasks between choosing the first player and the first turn, in order (opening
+        hands, mulligans, life cards); none by default."""
+        return []
+
     def is_first_turn(self) -> bool:
         """The game's first turn (turn 1, always the first player's): every brief limits it."""
         return self.turn == 1

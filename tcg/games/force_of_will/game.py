@@ -122,11 +122,13 @@ class ForceOfWillGame(Game):
             state.counters[player] = _fresh_counters()
         state.flags["setting_up"] = True
         state.emit("game_start", seed=seed)
+        return self.start(state)
+
+    def decide_first_player(self, state: State) -> None:
+        """FOW-2: the player drawn at random chooses who takes the first turn (``start.FirstPlayer``)."""
         chooser = state.rng.below(2)
         state.emit("chooses_who_starts", player=chooser)
         state.tasks.append(Task("choose_first", player=chooser))
-        state.run()
-        return state
 
     # ------------------------------------------------------------------ scenarios
     def scenario_state(self, spec: Mapping[str, Any], defs: Mapping[str, Any], options: Mapping[str, str],

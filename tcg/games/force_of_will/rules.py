@@ -22,7 +22,9 @@ area               decision           rule ids
 
 Tasks (automatic steps; the state's ``tasks`` run last-in-first-out):
 
-- ``start.py``: ``choose_first``, ``mulligan`` (ask), ``prepare_lifebreak`` (FOW-2 steps 4-5).
+- ``start.py``: ``choose_first``, ``opening_hands`` (FOW-2 step 3), ``mulligan`` (ask),
+  ``prepare_lifebreak`` (FOW-2 steps 4-5); queued by ``ForceOfWillGame.decide_first_player``
+  and ``ForceOfWillState.before_first_turn`` through the core's ``Game.start``.
 - ``turn.py``: ``begin_turn`` (FOW-30..32, FOW-64), ``main`` (back to the Main Phase decision),
   ``end_phase``, ``discard_step`` and ``cleanup`` (FOW-34, FOW-28).
 - ``chase.py``: ``window`` (FOW-103), ``declare`` (the next target, then the cost: FOW-105),
@@ -80,6 +82,7 @@ RULEBOOK = Rulebook(
         "begin_turn": turn.begin_turn_step,
         "end_phase": turn.end_phase_step,
         "choose_first": start.choose_first_step,
+        "opening_hands": start.opening_hands,
         "mulligan": start.mulligan_step,
         "prepare_lifebreak": start.prepare_lifebreak,
     },

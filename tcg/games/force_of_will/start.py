@@ -18,14 +18,17 @@ if TYPE_CHECKING:
 FIRST, SECOND = Action("choose", option="first"), Action("choose", option="second")
 
 
-def set_up(s: ForceOfWillState, first: int) -> None:
-    """FOW-2 steps 3 to 5: draw five, mulligans in turn order (FOW-122), Lifebreak, rulers."""
-    s.first_player = s.active = first
-    s.emit("first_player", player=first)
+def before_first_turn(first: int) -> list[Task]:
+    """FOW-2 steps 3 to 5, once the first player is known: draw five, mulligans in turn order
+    (FOW-122), the Lifebreak area, the rulers."""
+    return [Task("opening_hands"), Task("mulligan", player=first), Task("mulligan", player=1 - first),
+            Task("prepare_lifebreak")]
+
+
+def opening_hands(s: ForceOfWillState, task: Task) -> None:
+    """FOW-2 step 3: five cards each."""
     for p in (0, 1):
         s.draw(p, 5)
-    s.tasks += [Task("begin_turn"), Task("prepare_lifebreak"), Task("mulligan", player=1 - first),
-                Task("mulligan", player=first)]
 
 
 def mulligan(s: ForceOfWillState, p: int, cards: Sequence[int] | None) -> None:
@@ -69,7 +72,7 @@ class FirstPlayer(FowDecision):
 
     def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
         p = decision.player
-        set_up(state, p if action.get("option") == "first" else 1 - p)
+        state.begin_game(p if action.get("option") == "first" else 1 - p)
 
 
 class Mulligan(FowDecision):

@@ -21,6 +21,7 @@ from tcg.games.force_of_will.chase import CHASE, WINDOW_TASKS, window_rules
 from tcg.games.force_of_will.effects import FowEffects
 from tcg.games.force_of_will.queries import STARTING_LIFE, Target
 from tcg.games.force_of_will.rules import RULEBOOK as FOW_RULEBOOK
+from tcg.games.force_of_will.start import before_first_turn
 from tcg.games.force_of_will.turn import PHASES
 
 
@@ -45,6 +46,9 @@ class ForceOfWillState(FowEffects):
     SIGNED_COUNTERS: ClassVar[frozenset[str]] = frozenset({"life"})  # FOW-63: "reduced to 0 or less"
     RULEBOOK: ClassVar[Rulebook | None] = FOW_RULEBOOK
     __slots__ = ()
+
+    def before_first_turn(self) -> list[Task]:
+        return before_first_turn(self.first_player)
 
     # ------------------------------------------------------------------ shared by several areas
     def targets_exist(self, p: int, source: int, checks: Sequence[Target]) -> bool:

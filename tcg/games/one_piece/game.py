@@ -100,14 +100,7 @@ class OnePieceGame(Game):
         for player in (0, 1):
             for _ in range(5):
                 state.draw(player)
-        state.first_player = state.rng.below(2)
-        state.active = state.first_player
-        state.emit("first_player", player=state.first_player)
-        first, second = state.first_player, 1 - state.first_player
-        state.tasks += [Task("begin_turn"), Task("place_life"), Task("mulligan", player=second),
-                        Task("mulligan", player=first)]
-        state.run()
-        return state
+        return self.start(state)  # who starts is random; the mulligans and life cards: before_first_turn
 
     # ------------------------------------------------------------------ scenarios
     def scenario_state(self, spec: Mapping[str, Any], defs: Mapping[str, Any], options: Mapping[str, str],

@@ -1,5 +1,5 @@
-"""Before the first turn (OP-102): each player may redraw their opening hand once, second
-player first, then the life cards are placed."""
+"""Before the first turn (OP-102): each player may redraw their opening hand once, the first
+player first, then the life cards are placed (the order: ``OnePieceState.before_first_turn``)."""
 
 from __future__ import annotations
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from tcg.core.rules import Rulebook
+from tcg.core.state import Task
 from tcg.games.one_piece.effects import OPEffects
 from tcg.games.one_piece.queries import DON_PER_PLAYER
 from tcg.games.one_piece.rules import RULEBOOK
@@ -19,6 +20,11 @@ PHASES = ("refresh", "draw", "don_phase", "main", "end")
 
 
 class OnePieceState(OPEffects):
+    def before_first_turn(self) -> list[Task]:
+        """OP-102: a redraw each, the first player first, then the life cards."""
+        first = self.first_player
+        return [Task("mulligan", player=first), Task("mulligan", player=1 - first), Task("place_life")]
+
     ZONES: ClassVar[tuple[str, ...]] = ("leader", "characters", "stage", "hand", "deck", "trash", "life")
     ZONE_VISIBILITY: ClassVar[dict[str, str]] = {
         "leader": "public",
