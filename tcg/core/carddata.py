@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -15,6 +15,17 @@ from tcg.core.errors import DataError
 Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 M = TypeVar("M", bound=BaseModel)
+
+
+class CardModel(BaseModel):
+    """The base of every game's card schema (``class XCard(_Strict, CardModel)``): what the core
+    reads of any card, typed. Declared for the type checker only, so each game's schema keeps
+    its own fields, their order and their types (a ``Literal`` of its card types)."""
+
+    if TYPE_CHECKING:
+        name: str
+        type: str
+        original: bool
 
 
 def _expected(err: Any) -> str:

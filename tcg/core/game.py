@@ -10,18 +10,21 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic
 
-from pydantic import BaseModel
+from typing_extensions import TypeVar
 
-from tcg.core.carddata import load_card_dir, validate_card
+from tcg.core.carddata import CardModel, load_card_dir, validate_card
 from tcg.core.decklist import DeckList, load_deck
 from tcg.core.errors import DataError
 from tcg.core.options import OptionSpec, resolve_options
 from tcg.core.state import State
 
+#: The game's card schema (a bare ``Game`` reads cards as :class:`CardModel`).
+C = TypeVar("C", bound=CardModel, default=CardModel)
 
-class Game:
+
+class Game(Generic[C]):
     name: str = ""
     title: str = ""
     rule_prefix: str = ""
@@ -31,7 +34,7 @@ class Game:
     #: The game's own rule id for "the game is over: no action is legal".
     game_over_rule: str = "game_over"
     state_class: type[State]
-    card_model: type[BaseModel]
+    card_model: type[C]
     option_specs: Mapping[str, OptionSpec] = {}
     #: The game's own scenario card properties (README: Scenario properties), for error messages.
     card_properties: tuple[str, ...] = ()
@@ -39,29 +42,29 @@ class Game:
 
     # ------------------------------------------------------------------ cards
     @cached_property
-    def _pool(self) -> dict[str, Any]:
+    def _pool(self) -> dict[str, C]:
         return load_card_dir(self.package_dir / "cards", self.card_model, self.check_card)
 
-    def cards(self) -> Mapping[str, Any]:
+    def cards(self) -> Mapping[str, C]:
         """The packaged card pool, by name."""
         return self._pool
 
-    def check_card(self, card: Any, source: str) -> None:
+    def check_card(self, card: C, source: str) -> None:
         """Cross-field checks the schema cannot express; raise DataError. Games override."""
 
-    def parse_card(self, raw: Mapping[str, Any], source: str = "<card>", line: int | None = None) -> Any:
+    def parse_card(self, raw: Mapping[str, Any], source: str = "<card>", line: int | None = None) -> C:
         card = validate_card(self.card_model, dict(raw), source=source, line=line)
         self.check_card(card, source)
         return card
 
-    def card_to_json(self, card: Any) -> dict[str, Any]:
+    def card_to_json(self, card: C) -> dict[str, Any]:
         """The card as its file writes it (field aliases such as ``def`` included)."""
         data: dict[str, Any] = card.model_dump(mode="json", exclude_unset=True, by_alias=True)
         data.setdefault("name", card.name)
         data.setdefault("type", card.type)
         return data
 
-    def card_text(self, card: Any) -> str:
+    def card_text(self, card: C) -> str:
         """Rules text, for `tcg cards show` and the terminal."""
         return str(getattr(card, "text", "") or "")
 
@@ -87,7 +90,7 @@ class Game:
             raise errors[0]
         return deck
 
-    def check_deck(self, deck: DeckList, pool: Mapping[str, Any] | None = None) -> list[DataError]:
+    def check_deck(self, deck: DeckList, pool: Mapping[str, C] | None = None) -> list[DataError]:
         """Every problem of a deck list, each with its line number. Games add their rules."""
         pool = self.cards() if pool is None else pool
         errors = []

@@ -14,7 +14,7 @@ declares one (``RULEBOOK``); a game not converted yet keeps its own hooks.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -23,35 +23,37 @@ from tcg.core.actions import Action
 if TYPE_CHECKING:
     from tcg.core.state import Decision, State, Task
 
+#: The game's state class (each game's handlers and steps take its own).
+S = TypeVar("S", bound="State")
 #: An automatic rules step: it changes the state and may set the next decision or queue tasks.
-Step = Callable[[Any, "Task"], None]
+Step = Callable[[S, "Task"], None]
 #: What runs after every answer and every step (state-based checks, waiting triggers).
-Settle = Callable[[Any], None]
+Settle = Callable[[S], None]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # tests and new games subclass it uncompiled
-class DecisionRule:
+class DecisionRule(Generic[S]):
     """One decision kind: what it accepts, what is legal, how an answer resolves, why not.
 
     Subclasses set ``kind``, ``accepts`` (every action type ``actions`` can return) and
     ``rule`` (the rule id for an action of a type the decision never takes), and implement
     :meth:`actions` and :meth:`resolve`; :meth:`explain` may name a more precise rule.
-    The state is typed ``Any`` here because each game passes its own state class.
+    Generic in the game's state class: a game's handlers subclass ``DecisionRule[ItsState]``.
     """
 
     kind: ClassVar[str] = ""
     accepts: ClassVar[frozenset[str]] = frozenset()
     rule: ClassVar[str] = ""
 
-    def actions(self, state: Any, decision: Decision) -> Sequence[Action]:
+    def actions(self, state: S, decision: Decision) -> Sequence[Action]:
         """Every legal answer, in the engine's stable order."""
         raise NotImplementedError
 
-    def resolve(self, state: Any, decision: Decision, action: Action) -> None:
+    def resolve(self, state: S, decision: Decision, action: Action) -> None:
         """Carry out a legal answer (the decision is already cleared from the state)."""
         raise NotImplementedError
 
-    def explain(self, state: Any, decision: Decision, action: Action) -> tuple[str, str]:
+    def explain(self, state: S, decision: Decision, action: Action) -> tuple[str, str]:
         """(rule id, sentence) for an action that is not among :meth:`actions`; only called on
         the slow path, so it may re-derive what it needs."""
         if action.type not in self.accepts:
@@ -60,7 +62,7 @@ class DecisionRule:
         return self.rule, f"{action.text(state.name_of)} is not a legal answer to this {self.kind} decision"
 
 
-class Rulebook:
+class Rulebook(Generic[S]):
     """The table of a game's rules: decision kinds to handlers, task kinds to steps.
 
     Built once per game at import; it checks that every handler names its kind, the action
@@ -70,10 +72,10 @@ class Rulebook:
 
     __slots__ = ("decisions", "no_decision_rule", "prefix", "settle", "steps")
 
-    def __init__(self, prefix: str, decisions: Iterable[DecisionRule], steps: Mapping[str, Step],
-                 settle: Settle | None = None, no_decision_rule: str = "") -> None:
+    def __init__(self, prefix: str, decisions: Iterable[DecisionRule[S]], steps: Mapping[str, Step[S]],
+                 settle: Settle[S] | None = None, no_decision_rule: str = "") -> None:
         self.prefix = prefix
-        self.decisions: dict[str, DecisionRule] = {}
+        self.decisions: dict[str, DecisionRule[S]] = {}
         for handler in decisions:
             kind = handler.kind
             if not kind or kind in self.decisions:
@@ -83,7 +85,7 @@ class Rulebook:
             if not handler.rule.startswith(prefix + "-"):
                 raise ValueError(f"{type(handler).__name__}: its rule {handler.rule!r} is not a {prefix} rule id")
             self.decisions[kind] = handler
-        self.steps: dict[str, Step] = dict(steps)
+        self.steps: dict[str, Step[S]] = dict(steps)
         self.settle = settle
         self.no_decision_rule = no_decision_rule or f"{prefix}-1"
 
@@ -92,13 +94,13 @@ class Rulebook:
         """Every action type some decision of the game accepts."""
         return frozenset().union(*(h.accepts for h in self.decisions.values()))
 
-    def decision_rule(self, kind: str) -> DecisionRule:
+    def decision_rule(self, kind: str) -> DecisionRule[S]:
         try:
             return self.decisions[kind]
         except KeyError:
             raise RuntimeError(f"decision kind {kind!r} is not in the {self.prefix} rulebook") from None
 
-    def step(self, kind: str) -> Step:
+    def step(self, kind: str) -> Step[S]:
         try:
             return self.steps[kind]
         except KeyError:
@@ -107,7 +109,7 @@ class Rulebook:
     # The dispatch the core's State does when a game declares a rulebook: once or more per
     # action of every game, so the table is read directly (a missing kind is named by the
     # lookups above, on the slow path).
-    def legal(self, state: State) -> Sequence[Action]:
+    def legal(self, state: S) -> Sequence[Action]:
         decision = state.decision
         assert decision is not None
         handler = self.decisions.get(decision.kind)
@@ -115,7 +117,7 @@ class Rulebook:
             handler = self.decision_rule(decision.kind)
         return handler.actions(state, decision)
 
-    def answer(self, state: State, action: Action) -> None:
+    def answer(self, state: S, action: Action) -> None:
         decision = state.decision
         assert decision is not None
         handler = self.decisions.get(decision.kind)
@@ -126,7 +128,7 @@ class Rulebook:
         if self.settle is not None:
             self.settle(state)
 
-    def run_step(self, state: State, task: Task) -> None:
+    def run_step(self, state: S, task: Task) -> None:
         step = self.steps.get(task.kind)
         if step is None:
             step = self.step(task.kind)
@@ -134,7 +136,7 @@ class Rulebook:
         if self.settle is not None:
             self.settle(state)
 
-    def explain(self, state: State, action: Action) -> tuple[str, str]:
+    def explain(self, state: S, action: Action) -> tuple[str, str]:
         decision = state.decision
         if decision is None:
             return self.no_decision_rule, "no decision is pending"

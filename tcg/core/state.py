@@ -266,11 +266,11 @@ class State:
     TAPPED_AS: ClassVar[str] = "tapped"
     #: Player counters that may go below zero (Force of Will life ends at -100 in FOW-T11).
     SIGNED_COUNTERS: ClassVar[frozenset[str]] = frozenset()
-    GAME: ClassVar[Game]
+    GAME: ClassVar[Game[Any]]  # the game of the subclass (each game has its card schema)
     #: The game's table of decision handlers and task steps (:mod:`tcg.core.rules`). When it
     #: is set, ``_generate_actions``, ``_resolve``, ``_run_task`` and ``explain_illegal``
     #: dispatch through it; a game not converted yet overrides those hooks instead.
-    RULEBOOK: ClassVar[Rulebook | None] = None
+    RULEBOOK: ClassVar[Rulebook[Any] | None] = None
 
     __slots__ = (
         "_legal",

@@ -12,6 +12,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from tcg.core.carddata import CardModel
+
 Color = Literal["white", "blue", "yellow", "red", "green", "purple"]  # BS-17
 COLORS: tuple[str, ...] = ("white", "blue", "yellow", "red", "green", "purple")
 Symbol = Literal["white", "blue", "yellow", "red", "green", "purple", "ultimate"]  # BS-115: the gold symbol
@@ -156,7 +158,7 @@ class Keywords(_Strict):
     burst: Burst | None = None
 
 
-class BattleSpiritsCard(_Strict):
+class BattleSpiritsCard(_Strict, CardModel):
     """A card definition. Only ``name`` and ``type`` are required (README: Card fields)."""
 
     name: str = Field(min_length=1)

@@ -19,7 +19,7 @@ CORE_STOCK = 100  # BS-118: a finite stock no game can exhaust, so cores stay co
 COUNTERS = ("life", "reserve", "trash_cores", "core_stock")
 
 
-class BattleSpiritsGame(Game):
+class BattleSpiritsGame(Game[BattleSpiritsCard]):
     name = "battle_spirits"
     title = "Battle Spirits"
     rule_prefix = "BS"
@@ -37,10 +37,10 @@ class BattleSpiritsGame(Game):
         # so the option would play exactly as its default.
     }
 
-    def card_text(self, card: Any) -> str:
+    def card_text(self, card: BattleSpiritsCard) -> str:
         return str(card.text)
 
-    def check_deck(self, deck: DeckList, pool: Mapping[str, Any] | None = None,
+    def check_deck(self, deck: DeckList, pool: Mapping[str, BattleSpiritsCard] | None = None,
                    options: Mapping[str, str] | None = None) -> list[DataError]:
         """BS-101: at least 40 cards and at most 3 copies (saga: 50 and 4)."""
         saga = (options or {}).get("deck_rules") == "saga"

@@ -27,7 +27,7 @@ _NEEDS_CARD = frozenset({"summon", "deploy", "use_magic", "direct_brave", "brave
                          "activate_burst", "attack", "block"})
 
 
-class BattleSpiritsRule(DecisionRule):
+class BattleSpiritsRule(DecisionRule["BattleSpiritsState"]):
     """The base of every Battle Spirits handler: an action a decision does not take is explained
     by :func:`explain_action` (the wrong step or timing, then the action's own rule), so each
     handler overrides ``explain`` only where its decision says more."""

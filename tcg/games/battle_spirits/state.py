@@ -29,7 +29,7 @@ class BattleSpiritsState(BSEffects):
         "trash": "public",
     }
     TAPPED_AS: ClassVar[str] = "exhausted"
-    RULEBOOK: ClassVar[Rulebook | None] = RULEBOOK
+    RULEBOOK: ClassVar[Rulebook[BattleSpiritsState] | None] = RULEBOOK
     __slots__ = ()
 
     # ================================================================== moves the rules share

@@ -12,6 +12,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from tcg.core.carddata import CardModel
+
 Civilization = Literal["light", "water", "darkness", "fire", "nature"]
 CIVILIZATIONS: tuple[str, ...] = ("light", "water", "darkness", "fire", "nature")  # DM-103
 Zone = Literal["deck", "hand", "shields", "mana", "battle", "graveyard"]
@@ -202,7 +204,7 @@ def lowers_power(keywords: dict[str, Any]) -> bool:
     return (isinstance(pa, int) and pa < 0) or (isinstance(amount, int) and amount < 0)
 
 
-class DuelMastersCard(_Strict):
+class DuelMastersCard(_Strict, CardModel):
     """A card definition (DM-104). Only ``name`` and ``type`` are required."""
 
     name: str = Field(min_length=1)

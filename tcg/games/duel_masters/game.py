@@ -22,7 +22,7 @@ SHIELDS = 5  # DM-2
 HAND = 5  # DM-3
 
 
-class DuelMastersGame(Game):
+class DuelMastersGame(Game[DuelMastersCard]):
     name = "duel_masters"
     title = "Duel Masters"
     rule_prefix = "DM"
@@ -43,10 +43,10 @@ class DuelMastersGame(Game):
                                          "DM-80, DM-116", "whose Wave Strikers count"),
     }
 
-    def card_text(self, card: Any) -> str:
+    def card_text(self, card: DuelMastersCard) -> str:
         return str(card.text)
 
-    def check_deck(self, deck: DeckList, pool: Mapping[str, Any] | None = None) -> list[DataError]:
+    def check_deck(self, deck: DeckList, pool: Mapping[str, DuelMastersCard] | None = None) -> list[DataError]:
         """DM-101: at least 40 cards, at most 4 copies of a name; every card must exist."""
         errors = super().check_deck(deck, pool)
         extra = sorted(deck.sections() - {"main"})

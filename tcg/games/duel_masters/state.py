@@ -25,7 +25,7 @@ class DuelMastersState(DMEffects):
         "battle": "public",
         "graveyard": "public",
     }
-    RULEBOOK: ClassVar[Rulebook | None] = RULEBOOK
+    RULEBOOK: ClassVar[Rulebook[DuelMastersState] | None] = RULEBOOK
     __slots__ = ()
 
     # ================================================================== views

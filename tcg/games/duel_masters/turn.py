@@ -56,7 +56,7 @@ NAMES_A_CARD = frozenset({"charge_mana", "summon", "cast", "attack", "block", "t
 
 
 # ---------------------------------------------------------------------- the base of every decision
-class DuelMastersRule(DecisionRule):
+class DuelMastersRule(DecisionRule["DuelMastersState"]):
     """A Duel Masters decision kind. Its explanation goes from the general to the particular:
     the wrong step (DM-11, DM-21, DM-22, DM-111, DM-117), no such card (DM-5), then the
     decision's own :meth:`why_not`, then the window the action belongs to, then DM-17."""

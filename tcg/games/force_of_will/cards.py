@@ -15,6 +15,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from tcg.core.carddata import CardModel
+
 Attribute = Literal["light", "fire", "water", "wind", "darkness"]  # FOW-107
 ATTRIBUTES: tuple[Attribute, ...] = ("light", "fire", "water", "wind", "darkness")
 CardType = Literal["resonator", "spell", "addition", "ruler", "magic_stone"]
@@ -227,7 +229,7 @@ Face = tuple[int, int, Keywords, Sequence[Ability], Sequence[Static]]
 SPENT_FACE: Face = (0, 0, Keywords(), (), ())
 
 
-class ForceOfWillCard(_Strict):
+class ForceOfWillCard(_Strict, CardModel):
     """A card definition. Only ``name`` and ``type`` are required (README: Card fields)."""
 
     name: str = Field(min_length=1)

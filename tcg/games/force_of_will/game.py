@@ -21,7 +21,7 @@ SECTIONS = ("ruler", "main", "magic_stone_deck")
 COUNTERS = ("life", "will", "lifebreak_revealed")
 
 
-class ForceOfWillGame(Game):
+class ForceOfWillGame(Game[ForceOfWillCard]):
     name = "force_of_will"
     title = "Force of Will"
     rule_prefix = "FOW"
@@ -42,7 +42,7 @@ class ForceOfWillGame(Game):
                                    "computed values round up to a multiple of 100"),
     }
 
-    def card_text(self, card: Any) -> str:
+    def card_text(self, card: ForceOfWillCard) -> str:
         text = str(card.text)
         if card.break_text:
             text += f"\nBreak: {card.break_text}"
@@ -54,7 +54,7 @@ class ForceOfWillGame(Game):
         return text
 
     # ------------------------------------------------------------------ decks (FOW-1, FOW-5..8)
-    def check_deck(self, deck: DeckList, pool: Mapping[str, Any] | None = None) -> list[DataError]:
+    def check_deck(self, deck: DeckList, pool: Mapping[str, ForceOfWillCard] | None = None) -> list[DataError]:
         errors = super().check_deck(deck, pool)
         pool = pool if pool is not None else self.cards()
         src = deck.source

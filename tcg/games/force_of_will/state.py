@@ -44,7 +44,7 @@ class ForceOfWillState(FowEffects):
     }
     TAPPED_AS: ClassVar[str] = "rested"
     SIGNED_COUNTERS: ClassVar[frozenset[str]] = frozenset({"life"})  # FOW-63: "reduced to 0 or less"
-    RULEBOOK: ClassVar[Rulebook | None] = FOW_RULEBOOK
+    RULEBOOK: ClassVar[Rulebook[ForceOfWillState] | None] = FOW_RULEBOOK
     __slots__ = ()
 
     def before_first_turn(self) -> list[Task]:

@@ -160,7 +160,7 @@ def answer_tail(s: ForceOfWillState, kind: str, a: Action) -> Why:
     return "FOW-30", f"{a.text(s.name_of)} is not legal in a {kind} decision"
 
 
-class FowDecision(DecisionRule):
+class FowDecision(DecisionRule["ForceOfWillState"]):
     """A Force of Will decision: explained by the shared checks, then its own (:meth:`why`)."""
 
     def explain(self, state: ForceOfWillState, decision: Decision, action: Action) -> Why:

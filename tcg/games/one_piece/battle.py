@@ -61,7 +61,7 @@ def block_step(s: OnePieceState, task: Task) -> None:
         s.decision = Decision(defender, "block", {})
 
 
-class Block(DecisionRule):
+class Block(DecisionRule["OnePieceState"]):
     """OP-115 step 2: block with an active [Blocker] (it becomes the target), or pass."""
 
     kind: ClassVar[str] = "block"
@@ -107,7 +107,7 @@ def counter_step(s: OnePieceState, task: Task) -> None:
         s.decision = Decision(defender, "counter", {})
 
 
-class Counter(DecisionRule):
+class Counter(DecisionRule["OnePieceState"]):
     """OP-115 step 3: one Counter at a time, each resolved before the next choice (OP-120)."""
 
     kind: ClassVar[str] = "counter"
@@ -184,7 +184,7 @@ def leader_damage(s: OnePieceState, task: Task) -> None:
     s.move(card, "hand", face_down=False)
 
 
-class Trigger(DecisionRule):
+class Trigger(DecisionRule["OnePieceState"]):
     """OP-116: a life card with [Trigger] taken by damage: activate it, or add it to the hand."""
 
     kind: ClassVar[str] = "trigger"

@@ -13,6 +13,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from tcg.core.carddata import CardModel
+
 Color = Literal["red", "green", "blue", "purple", "black", "yellow"]  # OP-123
 CardType = Literal["leader", "character", "event", "stage", "don"]
 
@@ -148,7 +150,7 @@ class Keywords(_Strict):
     banish: bool = False
 
 
-class OnePieceCard(_Strict):
+class OnePieceCard(_Strict, CardModel):
     """A card definition. Only ``name`` and ``type`` are required (README: Card fields)."""
 
     name: str = Field(min_length=1)

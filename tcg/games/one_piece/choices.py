@@ -53,7 +53,7 @@ def shuffle_deck(s: OnePieceState, task: Task) -> None:
 
 
 # ---------------------------------------------------------------------- decisions
-class Target(DecisionRule):
+class Target(DecisionRule["OnePieceState"]):
     """OP-121: choose the cards an effect acts on (pass to stop, where it says "up to")."""
 
     kind: ClassVar[str] = "target"
@@ -70,7 +70,7 @@ class Target(DecisionRule):
         return turn.explain(state, decision, action)
 
 
-class YouMay(DecisionRule):
+class YouMay(DecisionRule["OnePieceState"]):
     """OP-121: "you may" — accept (choose {option: yes}) or decline (pass); an optional cost
     offered with its ability is paid first, then the effects follow."""
 
@@ -96,7 +96,7 @@ class YouMay(DecisionRule):
         return turn.explain(state, decision, action)
 
 
-class DonMinus(DecisionRule):
+class DonMinus(DecisionRule["OnePieceState"]):
     """OP-109: which DON!! a DON!! -X returns next: rested or active from the cost area, or one
     given to a card."""
 
@@ -116,7 +116,7 @@ class DonMinus(DecisionRule):
                       "your cost area, or choose {card} for a DON!! given to that card")
 
 
-class Count(DecisionRule):
+class Count(DecisionRule["OnePieceState"]):
     """OP-121: "up to N" — how many, from N down to 0."""
 
     kind: ClassVar[str] = "count"
@@ -134,7 +134,7 @@ class Count(DecisionRule):
             "OP-121", f"\"up to\": choose {{option: n}} with n from 0 to {decision.data['most']}")
 
 
-class LifePick(DecisionRule):
+class LifePick(DecisionRule["OnePieceState"]):
     """"From the top or bottom of your Life cards": which end goes to the hand."""
 
     kind: ClassVar[str] = "life_pick"

@@ -19,7 +19,7 @@ from tcg.games.one_piece.state import PHASES, OnePieceState
 COUNTERS = ("life", "don_deck", "cost_area_active", "cost_area_rested")
 
 
-class OnePieceGame(Game):
+class OnePieceGame(Game[OnePieceCard]):
     name = "one_piece"
     title = "One Piece Card Game"
     rule_prefix = "OP"
@@ -35,10 +35,10 @@ class OnePieceGame(Game):
                                          "OP-5, OP-105", "where given DON!! go in the Refresh phase"),
     }
 
-    def card_text(self, card: Any) -> str:
+    def card_text(self, card: OnePieceCard) -> str:
         return str(card.text)
 
-    def check_deck(self, deck: DeckList, pool: Mapping[str, Any] | None = None) -> list[DataError]:
+    def check_deck(self, deck: DeckList, pool: Mapping[str, OnePieceCard] | None = None) -> list[DataError]:
         """OP-101: one Leader; exactly 50 cards sharing a colour with it; at most 4 copies."""
         errors = super().check_deck(deck, pool)
         pool = pool if pool is not None else self.cards()

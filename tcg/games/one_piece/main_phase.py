@@ -25,7 +25,7 @@ def open_main(s: OnePieceState, task: Task) -> None:
     s.decision = Decision(s.active, "main", open=True)
 
 
-class Main(DecisionRule):
+class Main(DecisionRule["OnePieceState"]):
     """OP-13: the Main phase's open decision."""
 
     kind: ClassVar[str] = "main"
@@ -153,7 +153,7 @@ def play_free(s: OnePieceState, task: Task) -> None:
         s.queue_abilities(card, "on_play")
 
 
-class Replace(DecisionRule):
+class Replace(DecisionRule["OnePieceState"]):
     """OP-112: at most 5 Characters: a sixth one trashes one of them (not a K.O.)."""
 
     kind: ClassVar[str] = "replace"

@@ -18,7 +18,7 @@ PASS = Action("pass")
 REDRAW = Action("choose", option="redraw")
 
 
-class Mulligan(DecisionRule):
+class Mulligan(DecisionRule["OnePieceState"]):
     """OP-102: keep the opening hand (pass) or redraw it once (choose {option: redraw})."""
 
     kind: ClassVar[str] = "mulligan"

@@ -36,7 +36,7 @@ class OnePieceState(OPEffects):
         "life": "hidden",  # face down, secret to both players (OP-110)
     }
     TAPPED_AS: ClassVar[str] = "rested"
-    RULEBOOK: ClassVar[Rulebook | None] = RULEBOOK
+    RULEBOOK: ClassVar[Rulebook[OnePieceState] | None] = RULEBOOK
     __slots__ = ()
 
     def conserved(self) -> dict[str, int]:

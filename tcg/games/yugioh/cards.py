@@ -13,6 +13,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from tcg.core.carddata import CardModel
+
 CardType = Literal["monster", "spell", "trap"]
 MonsterKind = Literal["normal", "effect", "fusion", "ritual", "synchro", "xyz", "link"]
 SpellKind = Literal["normal", "quick_play", "continuous", "equip", "field", "ritual"]
@@ -190,7 +192,7 @@ def is_targeting_effect(eff: Effect) -> bool:
             and sel.zone not in ("deck", "hand"))
 
 
-class YugiohCard(_Strict):
+class YugiohCard(_Strict, CardModel):
     """A card definition. Only ``name`` and ``type`` are required (README: Card fields)."""
 
     name: str = Field(min_length=1)

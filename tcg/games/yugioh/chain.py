@@ -40,7 +40,7 @@ WINDOW = Window(passes=2, resolve_all=True)
 
 
 # ====================================================================== explanations (slow path)
-class YugiohRule(DecisionRule):
+class YugiohRule(DecisionRule["YugiohState"]):
     """A Yu-Gi-Oh! decision handler: the common illegal-action checks, then :meth:`explain_own`,
     then "not legal in this decision" (YGO-109)."""
 

@@ -23,7 +23,7 @@ HAND = 5  # YGO-103
 POSITIONS = ("attack", "defense", "face_down_defense")
 
 
-class YugiohGame(Game):
+class YugiohGame(Game[YugiohCard]):
     name = "yugioh"
     title = "Yu-Gi-Oh!"
     rule_prefix = "YGO"
@@ -39,10 +39,10 @@ class YugiohGame(Game):
                                              "YGO-20, YGO-128", "what may be activated in the Damage Step"),
     }
 
-    def card_text(self, card: Any) -> str:
+    def card_text(self, card: YugiohCard) -> str:
         return str(card.text)
 
-    def check_deck(self, deck: DeckList, pool: Mapping[str, Any] | None = None) -> list[DataError]:
+    def check_deck(self, deck: DeckList, pool: Mapping[str, YugiohCard] | None = None) -> list[DataError]:
         """YGO-102: Main Deck 40-60, Extra Deck up to 15, three copies across the decks."""
         errors = super().check_deck(deck, pool)
         unknown = sorted(deck.sections() - {"main", "extra", "side"})

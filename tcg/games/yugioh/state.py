@@ -36,7 +36,7 @@ class YugiohState(YGOEffects):
     }
     REFERABLE_FACE_DOWN: ClassVar[frozenset[str]] = frozenset({"monster_zone", "spell_trap_zone", "field_zone"})
     TAPPED_AS: ClassVar[str] = ""  # shown as the position
-    RULEBOOK: ClassVar[Rulebook | None] = RULEBOOK
+    RULEBOOK: ClassVar[Rulebook[YugiohState] | None] = RULEBOOK
     __slots__ = ("offer",)
 
     def __init__(self, defs: Mapping[str, Any], options: Mapping[str, str], seed: int, players: int = 2):
