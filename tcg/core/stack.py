@@ -1,6 +1,7 @@
 """One response stack and its window, for the games whose players answer each other's actions:
-the Yu-Gi-Oh! chain (``tcg/games/yugioh/chain.py``) and the Force of Will chase
-(``tcg/games/force_of_will/chase.py``).
+the Yu-Gi-Oh! chain (``tcg/games/yugioh/chain.py``), the Force of Will chase
+(``tcg/games/force_of_will/chase.py``), and (the window alone) Battle Spirits' flash steps
+(``tcg/games/battle_spirits/battle.py``).
 
 Two pieces, both plain mechanics with no game rule in them:
 
@@ -19,9 +20,9 @@ The games keep their own rules as hooks: what may answer (spell speed, what may 
 what an item does when it resolves, what happens once the stack is empty. A game's window is a
 decision like any other; the ``passes`` so far travel in the decision's (or task's) data.
 
-Battle Spirits' flash steps would fit :class:`Window` too (each player in turn, starting with
-the attacker, may use a Flash effect or pass; two passes in succession end the step, BS rules),
-with no :class:`Stack`: a Flash effect resolves at once.
+Battle Spirits' flash steps use :class:`Window` with no :class:`Stack` (BS-49, BS-51: each
+player in turn, the blocking player first, may use a Flash effect or pass; two passes in
+succession end the step): a Flash effect resolves at once.
 """
 
 from __future__ import annotations

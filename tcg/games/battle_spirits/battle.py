@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tcg.core.actions import Action
 from tcg.core.lazy import Concat
+from tcg.core.stack import CLOSED, Window
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits.main_phase import END_TURN, NEXT_PHASE, BattleSpiritsRule, magic_actions
 
@@ -15,6 +16,9 @@ if TYPE_CHECKING:
     from tcg.games.battle_spirits.state import BattleSpiritsState
 
 PASS = Action("pass")
+#: BS-49 / BS-51: a flash step is a response window with no stack (a Flash effect resolves at
+#: once): the players alternate, the blocking player first, until both pass in succession.
+FLASH = Window(passes=2)
 
 
 # ---------------------------------------------------------------------- decisions
@@ -72,15 +76,19 @@ def declare_attack(s: BattleSpiritsState, p: int, attacker: int) -> None:
     s.flags["attack"] = {"attacker": attacker, "player": p, "blocker": None}
     s.emit("attack", card=attacker, name=s.cards[attacker].name, player=p)
     s.tasks.append(Task("block_step"))
-    s.tasks.append(Task("flash", step="flash_1", player=1 - p, passes=0))
+    s.tasks.append(Task("flash", step="flash_1", player=FLASH.first(p), passes=0))
     s.queue_abilities(attacker, "attacks")
     s.check_burst(1 - p, "opponent_attacks")
 
 
 def resolve_flash(s: BattleSpiritsState, p: int, data: Any, action: Action) -> None:
     """BS-49 / BS-51: alternate, the blocking player first, until both pass in succession."""
-    passes = data["passes"] + 1 if action.type == "pass" else 0
-    s.tasks.append(Task("flash", step=data["step"], player=1 - p, passes=passes))
+    if action.type == "pass":
+        nxt = FLASH.passed(p, data["passes"])
+        if nxt != CLOSED:
+            s.tasks.append(Task("flash", step=data["step"], player=nxt, passes=data["passes"] + 1))
+        return
+    s.tasks.append(Task("flash", step=data["step"], player=1 - p, passes=0))  # an answer: the other player next
     if action.type == "use_magic":
         s.pay(p, action)
         s.use_magic(p, action.get("card"), "flash")
@@ -91,7 +99,7 @@ def block(s: BattleSpiritsState, p: int, blocker: int) -> None:
     s.flags["attack"] = {**s.flags["attack"], "blocker": blocker}
     s.emit("block", card=blocker, name=s.cards[blocker].name, player=p)
     s.tasks.append(Task("comparison"))
-    s.tasks.append(Task("flash", step="flash_2", player=p, passes=0))
+    s.tasks.append(Task("flash", step="flash_2", player=FLASH.first(s.flags["attack"]["player"]), passes=0))
     s.queue_abilities(blocker, "blocks")
 
 
@@ -114,8 +122,9 @@ def attack_declaration(s: BattleSpiritsState, task: Task) -> None:
 
 
 def flash(s: BattleSpiritsState, task: Task) -> None:
-    """BS-49: a flash step ends when both players pass in succession or the battle ended."""
-    if task["passes"] >= 2 or battle_ended(s):
+    """BS-49: a flash step ends when both players passed in succession (``resolve_flash``) or
+    the battle ended."""
+    if battle_ended(s):
         return
     if s.phase != task["step"]:
         s.enter_phase(task["step"])
