@@ -78,7 +78,7 @@ def assignable(needed: Sequence[str], chosen: Sequence[tuple[frozenset[str], int
 
 _BITS = 64
 _COEF = (1 << _BITS) - 1
-_ONES: dict[int, int] = {}
+_ONES: dict[int, int] = {}  # module-global: a pure function of the size, the same for every state
 
 
 def _ones(size: int) -> int:

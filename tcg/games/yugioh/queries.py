@@ -19,6 +19,9 @@ BATTLE_PHASE_STEPS = frozenset({"start_step", "battle_step", "damage_step", "dam
                                 "end_of_damage_step", "end_step"})
 
 
+# Module-global, shared by every state of a card pool: keyed by the pool's identity, and the
+# entry keeps the pool itself and is used only if it is that very object (an id is never
+# reused while the entry holds it), so two pools never share a table; a pool is read-only.
 _HOLDERS: dict[int, tuple[Mapping[str, YugiohCard], dict[str, frozenset[str]]]] = {}
 
 
@@ -35,7 +38,7 @@ def _static_holders(defs: Mapping[str, YugiohCard]) -> dict[str, frozenset[str]]
     return entry[1]
 
 
-_EQUIPPABLE: dict[int, tuple[Mapping[str, YugiohCard], dict[str, frozenset[str]]]] = {}
+_EQUIPPABLE: dict[int, tuple[Mapping[str, YugiohCard], dict[str, frozenset[str]]]] = {}  # as _HOLDERS
 
 
 def _equippable(defs: Mapping[str, YugiohCard]) -> dict[str, frozenset[str]]:
