@@ -192,3 +192,36 @@ def test_the_clone_check_catches_a_record_changed_in_place(monkeypatch: pytest.M
     monkeypatch.setattr(lasting, "_after", in_place)
     with pytest.raises(AssertionError):
         test_expire_on_a_clone_leaves_the_original_alone()
+
+
+# ------------------------------------------------------------------ Force of Will (FOW-114)
+def test_force_of_will_until_end_of_turn_ends_at_cleanup_and_lasting_when_the_card_leaves() -> None:
+    """``modify`` records ``"turn"`` or ``"lasting"``: the cleanup ends the first (FOW-34), a
+    new object (FOW-114) the second."""
+    from tcg.core.actions import Action
+    from tcg.games.force_of_will import turn
+    from tcg.games.force_of_will.cards import Effect
+    game = load_game("force_of_will")
+    s: Any = game.new_state([game.deck(n) for n in sorted(game.starter_decks())[:2]], seed=3)
+    s.apply(Action("choose", option="first"))
+    cid = next(c for c in s.zones[0]["main_deck"] if s.d(c).type == "resonator")
+    s.move(cid, "field")
+    atk, def_ = s.stats(cid)
+    s.do_effect(Effect(do="modify", atk=100, **{"def": 200}), 0, cid, (cid,))
+    s.do_effect(Effect(do="modify", atk=300, duration="lasting"), 0, cid, (cid,))
+    s.do_effect(Effect(do="gain_keyword", keyword="pierce"), 0, cid, (cid,))
+    assert s.stats(cid) == (atk + 400, def_ + 200) and s.has(cid, "pierce")
+    turn.cleanup(s)
+    assert s.turn == 2 and [e["until"] for e in s.effects] == [lasting.LASTING]
+    assert s.stats(cid) == (atk + 300, def_) and not s.has(cid, "pierce")
+    s.do_effect(Effect(do="return_to_hand"), 0, cid, (cid,))
+    assert s.zone_of(cid) == "hand" and s.effects == []
+
+
+@pytest.mark.skipif(tcg.compiled(), reason="compiled code calls its own lasting functions, not the module attributes")
+@pytest.mark.parametrize("broken", ["expire", "forget"])
+def test_the_force_of_will_case_catches_a_broken_expiry(monkeypatch: pytest.MonkeyPatch, broken: str) -> None:
+    """Deliberately broken: a cleanup that ends nothing, a card that leaves and keeps its effects."""
+    monkeypatch.setattr(lasting, broken, lambda *args, **kw: [])
+    with pytest.raises(AssertionError):
+        test_force_of_will_until_end_of_turn_ends_at_cleanup_and_lasting_when_the_card_leaves()

@@ -103,7 +103,8 @@ def test_the_vocabulary_check_finds_a_game_word() -> None:
     assert {"don", "life", "trash"} <= _code_words(broken) & GAME_WORDS
 
 
-GAMES = {"duel_masters": "tcg.games.duel_masters", "one_piece": "tcg.games.one_piece"}
+GAMES = {"duel_masters": "tcg.games.duel_masters", "one_piece": "tcg.games.one_piece",
+         "force_of_will": "tcg.games.force_of_will"}
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -130,3 +131,38 @@ def test_do_effect_reaches_the_verb_through_the_table(game: str, verb: str, pile
     state.do_effect(cards.Effect(do=verb, target="self"), 0, cid, (cid,))
     assert state.zone_of(cid) == pile
     assert [e["type"] for e in state.events][:2] == ["effect", "card_moved"]
+
+
+# ------------------------------------------------------------------ Force of Will: the named player
+def _fow(**fields: Any) -> Any:
+    from tcg.games.force_of_will.cards import Effect, Selector
+    if fields.get("target") == "player":
+        fields["target"] = Selector(kind="player")
+    return Effect(**fields)
+
+
+@pytest.mark.parametrize(("fields", "controller", "targets", "drawn"), [
+    ({"do": "draw", "count": 2}, 0, (), [2, 0]),  # "you draw two cards"
+    ({"do": "draw", "player": "opponent"}, 0, (), [0, 1]),  # "your opponent draws a card"
+    ({"do": "draw", "target": "player"}, 1, (-1,), [1, 0]),  # "target player draws": player 0 (-1 - 0)
+    ({"do": "draw", "target": "player"}, 1, (), [0, 0]),  # its target gone: no one draws
+])
+def test_force_of_will_draws_for_the_named_player_through_the_shared_draw(
+        fields: dict[str, Any], controller: int, targets: tuple[int, ...], drawn: list[int]) -> None:
+    state = _state("force_of_will")
+    source = state.zones[0]["ruler_area"][0]
+    tops = [state.zones[p]["main_deck"][:2] for p in (0, 1)]
+    state.do_effect(_fow(**fields), controller, source, targets)
+    assert [len(state.zones[p]["hand"]) for p in (0, 1)] == drawn
+    assert [state.zones[p]["hand"] for p in (0, 1)] == [tops[p][:n] for p, n in enumerate(drawn)]
+
+
+def test_force_of_will_rest_and_recover_are_the_shared_tap_and_untap() -> None:
+    from tcg.games.force_of_will.verbs import VERBS
+    assert VERBS["rest"] is verbs.tap and VERBS["recover"] is verbs.untap
+    state = _state("force_of_will")
+    ruler = state.zones[0]["ruler_area"][0]
+    state.do_effect(_fow(do="rest"), 0, ruler, (ruler,))
+    assert state.cards[ruler].tapped
+    state.do_effect(_fow(do="recover"), 0, ruler, (ruler,))
+    assert not state.cards[ruler].tapped

@@ -32,13 +32,14 @@ Every record also ends when the card it names (``card`` or ``source``) leaves, t
 Records stay plain data (JSON round trip, ``State.clone`` copies the list, not the records):
 nothing here changes a record in place; a changed record is a new mapping in the same place.
 
-Adopted by Yu-Gi-Oh! and Battle Spirits. The other games already write records of this shape
-and adopt it by replacing their filters with these calls: Duel Masters (``until`` = a turn
-number: ``turn.cleanup`` becomes ``expire(state, TURN)``, ``end_effects_on`` becomes
-:func:`forget`); One Piece (``"turn"``, ``"battle"``, ``"start:p"``: ``expire`` with ``TURN``
-at the end of the turn, ``BATTLE`` in ``battle.py``'s end of battle, ``start_of(p)`` in
-``turn.py``'s start, ``forget`` in ``effects.py``); Force of Will (``"turn"`` and ``"lasting"``:
-``expire(state, TURN)`` in ``turn.cleanup``, ``forget`` in its new-object rule, FOW-114).
+Adopted by Yu-Gi-Oh!, Battle Spirits and Force of Will (``"turn"`` and ``"lasting"``, its
+schema's ``duration`` words: ``add`` in ``verbs.py``, ``expire(state, TURN)`` in
+``turn.cleanup``, ``forget`` in ``effects.leave_field``, its new-object rule FOW-114). The other
+games already write records of this shape and adopt it by replacing their filters with these
+calls: Duel Masters (``until`` = a turn number: ``turn.cleanup`` becomes ``expire(state, TURN)``,
+``end_effects_on`` becomes :func:`forget`); One Piece (``"turn"``, ``"battle"``, ``"start:p"``:
+``expire`` with ``TURN`` at the end of the turn, ``BATTLE`` in ``battle.py``'s end of battle,
+``start_of(p)`` in ``turn.py``'s start, ``forget`` in ``effects.py``).
 """
 from __future__ import annotations
 

@@ -31,8 +31,9 @@ How a game adopts it (done: Duel Masters, One Piece - the models to copy):
 Notes for the later ones, from their if-chains today: Battle Spirits and Yu-Gi-Oh! already have
 ``draw`` and ``destroy(cid, by=...)`` (``destroy_by_effect`` is ``destroy(cid, by=by)``); Yu-Gi-Oh!
 draws only while no one has won (put that test in its ``draw`` primitive or keep an own verb);
-Force of Will draws and discards for ``eff.player`` with a count and discards at random (own
-verbs, or a shared "player draws" verb added here when two games need it). ``damage`` and
+Force of Will (adopted) draws and discards for the player an instruction names (a target player,
+or ``eff.player``): its own verbs, its ``draw`` applying :func:`draw` to each named player; a
+shared "player draws" verb belongs here when a second game needs it. ``damage`` and
 life/LP gain differ in whom they hit (the opponent, ``eff.player``, a target player): add a shared
 ``damage`` verb over a ``lose_life(player, amount)`` primitive when a second game fits it.
 """

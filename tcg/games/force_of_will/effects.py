@@ -1,6 +1,7 @@
-"""The Force of Will effect vocabulary and the movements the rules make: damage, destruction
-(FOW-40, FOW-45), leaving the field, drawing (FOW-64, FOW-119) and the rule processes
-(FOW-111).
+"""Force of Will effects: the movements the rules make - damage, destruction (FOW-40, FOW-45),
+leaving the field (a new object, FOW-114: its lasting effects end), drawing (FOW-64, FOW-119) -
+the rule processes (FOW-111), and resolving instructions one at a time. What each ``do:`` name
+does is the glossary table of ``verbs.py``; the primitives of its shared verbs are here.
 
 Targets are chosen when a spell or ability is played (FOW-105) and kept with its chase item;
 at resolution each instruction acts on its targets that are still legal.
@@ -11,9 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tcg.core import lasting
 from tcg.core.state import Decision
 from tcg.games.force_of_will.cards import Effect, Selector
 from tcg.games.force_of_will.queries import STARTING_LIFE, FowQueries, by_identity, round_up_100, target, target_player
+from tcg.games.force_of_will.verbs import VERBS
 
 
 def _any_def_lowering(defs: Mapping[str, Any]) -> bool:
@@ -96,8 +99,7 @@ class FowEffects(FowQueries):
                     self.cards[host] = other.replace(attached=tuple(a for a in other.attached if a != cid))
         for a in card.attached:
             self.move(a, "graveyard", tapped=False)
-        if any(e.get("card") == cid for e in self.effects):
-            self.effects = [e for e in self.effects if e.get("card") != cid]
+        lasting.forget(self, cid)
         record = zone == "graveyard"
         status.setdefault("tapped", card.tapped if record else False)
         status.setdefault("marks", frozenset())
@@ -223,78 +225,28 @@ class FowEffects(FowQueries):
         return still or None
 
     def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
+        """Carry out one instruction: its verb from the glossary table (``verbs.py``)."""
         verb = eff.do
         self.emit("effect", verb=verb, card=source, name=self.cards[source].name, player=controller)
-        who = controller if eff.player == "self" else 1 - controller
-        if verb == "damage":
-            for t in targets:
-                p = target_player(t)
-                if p is not None:
-                    self.lose_life(p, eff.amount)
-                else:
-                    self.deal_damage(t, eff.amount)
-        elif verb == "destroy":
-            for t in targets:
-                self.destroy(t)
-        elif verb == "return_to_hand":
-            for t in targets:
-                if self.where[t][1] == "field" and self.is_j_ruler(t):
-                    continue  # a J-ruler has no hand to go to; resonator effects never target it
-                if self.where[t][1] in ("field", "attached"):
-                    self.leave_field(t, "hand")
-        elif verb == "modify":
-            until = "turn" if eff.duration == "turn" else "lasting"
-            for t in targets:
-                self.effects.append({"kind": "modify", "card": t, "atk": eff.atk, "def": eff.def_, "until": until})
-        elif verb == "gain_keyword":
-            for t in targets:
-                self.effects.append({"kind": "keyword", "card": t, "keyword": eff.keyword, "until": "turn"})
-        elif verb in ("rest", "recover"):
-            for t in targets:
-                self.update(t, tapped=verb == "rest")
-        elif verb == "heal":
-            for t in targets:
-                self.set_counter(t, "damage", 0)
-        elif verb in ("draw", "discard", "gain_life", "lose_life"):
-            # a targeted player ("target player draws"), else `player` relative to the controller
-            chosen = [q for q in map(target_player, targets) if q is not None]
-            for q in chosen or ([who] if eff.target is None else []):
-                self._player_effect(verb, q, eff)
-        elif verb == "put_into_field":  # Break: "put this card into your field"
-            if self.where[source][1] in ("chase_area", "limbo"):
-                self.move(source, "field", player=controller, tapped=False, entered_this_turn=True, face_down=False)
-                self.emit("put_into_field", card=source, name=self.cards[source].name, player=controller)
-                self.entered_field(source)
-        elif verb == "put_into_hand":  # Break: "put this card into your hand"
-            if self.where[source][1] in ("chase_area", "limbo"):
-                self.move(source, "hand", face_down=False)
-        elif verb == "cancel":
-            for t in targets:
-                self.cancel(t)
-        elif verb == "call_stone":
-            for _ in range(eff.count):
-                deck = self.zones[who]["magic_stone_deck"]
-                if deck:
-                    self.move(deck[0], "magic_stone_area", tapped=True, entered_this_turn=True)
-        elif verb == "bounce_stone":
-            for _ in range(eff.count):
-                stones = self.zones[who]["magic_stone_area"]
-                if stones:
-                    self.move(stones[-1], "magic_stone_deck", top=True, tapped=False)
+        fn = VERBS.get(verb)
+        if fn is not None:
+            fn(self, eff, controller, source, targets)
 
-    def _player_effect(self, verb: str, who: int, eff: Effect) -> None:
-        if verb == "draw":
-            self.draw(who, eff.count)
-        elif verb == "discard":
-            hand = self.zones[who]["hand"]
-            for _ in range(eff.count):
-                if hand:
-                    self.move(hand[self.rng.below(len(hand))], "graveyard")
-        elif verb == "gain_life":
-            self.counters[who]["life"] = self.counters[who].get("life", STARTING_LIFE) + eff.amount
-            self.emit("life_gained", player=who, amount=eff.amount)
-        else:
-            self.lose_life(who, eff.amount)
+    # ------------------------------------------------------------------ primitives of the shared verbs
+    def destroy_by_effect(self, cid: int, by: int) -> None:
+        """Destroyed by an effect: as by any other cause (``destroy`` skips a card no longer on the field)."""
+        self.destroy(cid)
+
+    def return_to_hand(self, cid: int) -> None:
+        """From the field or attached (FOW-114: a new object); a J-ruler has no hand to go to
+        (resonator effects never target it)."""
+        zone = self.where[cid][1]
+        if zone == "attached" or (zone == "field" and not self.is_j_ruler(cid)):
+            self.leave_field(cid, "hand")
+
+    def set_tapped(self, cid: int, tapped: bool) -> None:
+        """Rest or recover a card."""
+        self.update(cid, tapped=tapped)
 
     def entered_field(self, cid: int) -> None:
         """A card entered the field: its [Enter] abilities trigger. The state supplies it."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from tcg.core import lasting
 from tcg.core.actions import Action, CardActions
 from tcg.core.rules import DecisionRule
 from tcg.core.state import Decision, Task
@@ -90,8 +91,7 @@ def cleanup(s: ForceOfWillState) -> None:
     """FOW-28 / FOW-34 step 3: will empties, "until end of turn" ends; then the next turn."""
     for counters in s.counters:
         counters.update(NO_WILL)
-    if s.effects:
-        s.effects = [e for e in s.effects if e.get("until") != "turn"]
+    lasting.expire(s, lasting.TURN)  # "until end of turn" ends; "lasting" stays until its card leaves
     s.flags = {}
     cards = s.cards
     for zones in s.zones:

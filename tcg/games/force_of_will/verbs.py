@@ -1,0 +1,164 @@
+"""The Force of Will glossary of effect verbs: the ``do:`` names of the card schema, as a table.
+
+Shared verbs (``tcg.core.verbs``) under Force of Will names - "rest" / "recover" are tap /
+untap - with the state supplying their primitives (``destroy_by_effect``, ``return_to_hand``,
+``set_tapped`` in ``effects.py``). The verbs below are only Force of Will's: damage to a player
+or a battler (FOW-45), ATK/DEF changes and keywords as lasting effects (``tcg.core.lasting``:
+the schema's ``duration`` words are its ``"turn"`` and ``"lasting"``), the instructions a named
+player carries out ("target player draws", "your opponent discards at random": FOW-105), magic
+stones (FOW-11), Break (FOW-58) and cancelling a spell on the chase area. ``FowEffects.do_effect``
+looks a verb up in :data:`VERBS`.
+
+A player draws through the shared :func:`~tcg.core.verbs.draw`, applied to each named player (no
+other game draws for a named player: no shared "player draws" verb yet). ``damage`` is Force of
+Will's own: it hits players and cards alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from tcg.core import lasting
+from tcg.core import verbs as shared
+from tcg.core.verbs import Targets, verb_table
+from tcg.games.force_of_will.queries import STARTING_LIFE, target_player
+
+if TYPE_CHECKING:
+    from tcg.games.force_of_will.cards import Effect
+    from tcg.games.force_of_will.effects import FowEffects
+
+FowVerb = Callable[["FowEffects", "Effect", int, int, Targets], None]
+_BREAK_FROM = ("chase_area", "limbo")
+
+
+def named_players(eff: Effect, controller: int, targets: Targets) -> list[int]:
+    """The players an instruction names: its target players ("target player draws"), else,
+    when it has no target, ``player`` counted from the controller."""
+    chosen = [q for q in map(target_player, targets) if q is not None]
+    if chosen or eff.target is not None:
+        return chosen
+    return [controller if eff.player == "self" else 1 - controller]
+
+
+def damage(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """``amount`` damage to each target: a player loses that much life, a J-ruler or resonator
+    keeps it until the End Phase (FOW-45)."""
+    for t in targets:
+        p = target_player(t)
+        if p is not None:
+            s.lose_life(p, eff.amount)
+        else:
+            s.deal_damage(t, eff.amount)
+
+
+def modify(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target gets ``atk`` / ``def`` until the end of the turn, or as long as it stays
+    (``duration: lasting``; FOW-114 ends it when the card leaves)."""
+    for t in targets:
+        lasting.add(s, "modify", until=eff.duration, card=t, atk=eff.atk, **{"def": eff.def_})
+
+
+def gain_keyword(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target gains ``keyword`` until the end of the turn."""
+    for t in targets:
+        lasting.add(s, "keyword", card=t, keyword=eff.keyword)
+
+
+def heal(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The damage on each target is removed."""
+    for t in targets:
+        s.set_counter(t, "damage", 0)
+
+
+def draw(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each named player draws ``count`` (FOW-119: as many as there are)."""
+    for q in named_players(eff, controller, targets):
+        shared.draw(s, eff, q, source, targets)
+
+
+def discard(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each named player discards ``count`` cards at random (chosen ones are asked before any
+    verb: ``FowEffects.special_effect``)."""
+    for q in named_players(eff, controller, targets):
+        hand = s.zones[q]["hand"]
+        for _ in range(eff.count):
+            if hand:
+                s.move(hand[s.rng.below(len(hand))], "graveyard")
+
+
+def gain_life(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each named player gains ``amount`` life."""
+    for q in named_players(eff, controller, targets):
+        s.counters[q]["life"] = s.counters[q].get("life", STARTING_LIFE) + eff.amount
+        s.emit("life_gained", player=q, amount=eff.amount)
+
+
+def lose_life(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each named player loses ``amount`` life (not damage)."""
+    for q in named_players(eff, controller, targets):
+        s.lose_life(q, eff.amount)
+
+
+def put_into_field(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """A Break: "put this card into your field" (no cost, not a summon); its [Enter] triggers."""
+    if s.where[source][1] in _BREAK_FROM:
+        s.move(source, "field", player=controller, tapped=False, entered_this_turn=True, face_down=False)
+        s.emit("put_into_field", card=source, name=s.cards[source].name, player=controller)
+        s.entered_field(source)
+
+
+def put_into_hand(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """A Break: "put this card into your hand"."""
+    if s.where[source][1] in _BREAK_FROM:
+        s.move(source, "hand", face_down=False)
+
+
+def cancel(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target spell on the chase area is cancelled: it goes to the graveyard unresolved."""
+    for t in targets:
+        s.cancel(t)
+
+
+def call_stone(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The top ``count`` cards of the player's magic stone deck enter their magic stone area rested."""
+    deck = s.zones[controller if eff.player == "self" else 1 - controller]["magic_stone_deck"]
+    for _ in range(eff.count):
+        if deck:
+            s.move(deck[0], "magic_stone_area", tapped=True, entered_this_turn=True)
+
+
+def bounce_stone(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The player's last ``count`` magic stones return to the top of their magic stone deck."""
+    stones = s.zones[controller if eff.player == "self" else 1 - controller]["magic_stone_area"]
+    for _ in range(eff.count):
+        if stones:
+            s.move(stones[-1], "magic_stone_deck", top=True, tapped=False)
+
+
+_SHARED: dict[str, FowVerb] = {
+    "destroy": shared.destroy,
+    "return_to_hand": shared.return_to_hand,
+    "rest": shared.tap,
+    "recover": shared.untap,
+}
+_OWN: dict[str, FowVerb] = {
+    "damage": damage,
+    "modify": modify,
+    "gain_keyword": gain_keyword,
+    "heal": heal,
+    "draw": draw,
+    "discard": discard,
+    "gain_life": gain_life,
+    "lose_life": lose_life,
+    "put_into_field": put_into_field,
+    "put_into_hand": put_into_hand,
+    "cancel": cancel,
+    "call_stone": call_stone,
+    "bounce_stone": bounce_stone,
+}
+#: Every ``do:`` name of the card schema to the verb that carries it out.
+VERBS: dict[str, FowVerb] = verb_table(_SHARED, _OWN)
+#: ``do:`` names that never reach the table: none ("discard N cards" chosen by the discarding
+#: player is asked in ``FowEffects.special_effect`` first, a random discard reaches the table).
+ELSEWHERE: frozenset[str] = frozenset()
