@@ -175,3 +175,28 @@ def test_every_game_plays_through_its_rulebook(game_name: str) -> None:
             assert rule.startswith(game.rule_prefix + "-"), (decision.kind, rule)
             state.apply(legal[rng.below(len(legal))])
     assert seen, "no decision was met"
+
+
+@pytest.mark.parametrize("game_name", game_names())
+def test_every_game_starts_through_game_start(game_name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 15: no game bypasses ``Game.start``: who starts is decided once, by the game's
+    ``decide_first_player`` hook, and the first player is set once (``State.begin_game``, its
+    ``first_player`` event) before the first turn begins."""
+    game = load_game(game_name)
+    calls: list[int] = []
+    original = type(game).decide_first_player
+
+    def counted(self: Any, state: State) -> None:
+        calls.append(state.turn)
+        original(self, state)
+
+    monkeypatch.setattr(type(game), "decide_first_player", counted)
+    decks = [game.deck(n) for n in sorted(game.starter_decks())[:2]]
+    state = game.new_state(decks, seed=3)
+    rng = Rng(3)
+    while not any(e["type"] == "turn_start" for e in state.events) and not state.game_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    chosen = [e["player"] for e in state.events if e["type"] == "first_player"]
+    assert calls and len(calls) == 1
+    assert chosen == [state.first_player] and state.active == state.first_player
