@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 
 from tcg.core.errors import DataError
 from tcg.core.game import Game
 
+#: Every package under ``tcg/games/`` is a game (its ``__init__`` exports ``GAME``): found by
+#: its folder, without importing it, so a new game needs no line here (docs/architecture.md,
+#: "Adding a game") and loading one game still loads no other.
 GAMES: dict[str, str] = {
-    "duel_masters": "tcg.games.duel_masters",
-    "battle_spirits": "tcg.games.battle_spirits",
-    "yugioh": "tcg.games.yugioh",
-    "one_piece": "tcg.games.one_piece",
-    "force_of_will": "tcg.games.force_of_will",
+    p.parent.name: f"tcg.games.{p.parent.name}"
+    for p in sorted((Path(__file__).resolve().parent.parent / "games").glob("*/__init__.py"))
 }
 
 
