@@ -34,6 +34,7 @@ demo: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check tcg tests benchmarks setup.py
 	$(BIN)/mypy tcg
+	$(BIN)/pytest -q -p no:cacheprovider tests/test_code_shape.py  # no function over 60 lines (ruff has no such rule)
 
 # The suite plays every scenario file (tests/test_scenarios.py) and 200 random games per game
 # checking JSON round trips and hidden information at every 10th state (tests/test_conformance.py).

@@ -79,58 +79,105 @@ def _v(subject: str, verb: str) -> str:
 
 
 def event_line(ev: dict[str, Any], name: Namer, who: Who = seat) -> str | None:
-    """One readable line for a notable event; None for bookkeeping (phases, taps, draws...)."""
+    """One readable line for a notable event; None for bookkeeping (phases, taps, draws...).
+
+    The card and the acting player are named once here (as every line used to), then the table
+    ``_EVENT_LINES`` picks the line for the event type: a new event is one small function."""
     t = ev.get("type")
     card = ev.get("name") or ("a hidden card" if ev.get("hidden") else
                               name(ev["card"]) if isinstance(ev.get("card"), int) else "?")
     p = who(ev.get("player"))
-    if t == "first_player":
-        return f"{p} {_v(p, 'goes')} first"
-    if t == "mana_charged":
-        return f"{p} {_v(p, 'charges')} {card} as mana"
-    if t == "summoned":
-        onto = f" on top of {name(ev['onto'])}" if isinstance(ev.get("onto"), int) else ""
-        return f"{p} {_v(p, 'summons')} {card}{onto}"
-    if t == "cast":
-        return f"{p} {_v(p, 'casts')} {card}"
-    if t == "shield_trigger":
-        return f"{p} {_v(p, 'uses')} the Shield Trigger of {card}"
-    if t == "attack":
-        pl = ev.get("player")
-        defender = who(1 - pl) if isinstance(pl, int) else "the opponent"
-        return f"{p}'s {card} attacks {_target(ev.get('target'), name, defender)}"
-    if t == "block":
-        return f"{p} {_v(p, 'blocks')} with {card}"
-    if t == "battle":
-        a, d = name(ev["attacker"]), name(ev["defender"])
-        w = ev.get("winner")
-        outcome = "both are destroyed" if w is None else f"{name(w)} wins"
-        return f"battle: {a} ({ev.get('attacker_power')}) vs {d} ({ev.get('defender_power')}): {outcome}"
-    if t == "destroyed":
-        return f"{card} ({p}) is destroyed"
-    if t == "break_shield":
-        shown = "" if ev.get("hidden") else f": {card}"
-        return f"a shield of {p} is broken{shown}"
-    if t in ("silent_skill", "tap_ability"):
-        return f"{p} {_v(p, 'uses')} the {t.replace('_', ' ')} of {card}"
-    if t == "power_modified":
-        return f"{card} gets {ev.get('amount', 0):+d} power until the end of the turn"
-    if t == "card_moved":
-        src, dst = ev.get("from"), ev.get("to")
-        if src == "battle" and dst in ("hand", "mana", "shields", "deck"):
-            return f"{card} goes from the battle zone to {who(ev.get('player'))}'s {dst}"
-        if src == "hand" and dst == "graveyard":
-            return f"{who(ev.get('player'))} {_v(who(ev.get('player')), 'discards')} {card}"
-        if src == "deck" and dst == "mana":
-            return f"{card} goes from {who(ev.get('player'))}'s deck to the {dst} zone"
-        return None
-    if t == "game_over":
-        w = ev.get("winner")
-        reason = str(ev.get("reason", "")).replace("_", " ")
-        if w == "draw":
-            return f"GAME OVER: a draw ({reason})"
-        return f"GAME OVER: {who(w)} {_v(who(w), 'wins')} ({reason})"
+    line = _EVENT_LINES.get(t) if isinstance(t, str) else None
+    return line(ev, card, p, name, who) if line else None
+
+
+_Line = Callable[[dict[str, Any], str, str, Namer, Who], str | None]
+
+
+def _first_player(ev: dict[str, Any], card: str, p: str, name: Namer, who: Who) -> str | None:
+    return f"{p} {_v(p, 'goes')} first"
+
+
+def _mana_charged(ev: dict[str, Any], card: str, p: str, name: Namer, who: Who) -> str | None:
+    return f"{p} {_v(p, 'charges')} {card} as mana"
+
+
+def _summoned(ev: dict[str, Any], card: str, p: str, name: Namer, who: Who) -> str | None:
+    onto = f" on top of {name(ev['onto'])}" if isinstance(ev.get("onto"), int) else ""
+    return f"{p} {_v(p, 'summons')} {card}{onto}"
+
+
+def _cast(ev: dict[str, Any], card: str, p: str, name: Namer, who: Who) -> str | None:
+    return f"{p} {_v(p, 'casts')} {card}"
+
+
+def _shield_trigger(ev: dict[str, Any], card: str, p: str, name: Namer, who: Who) -> str | None:
+    return f"{p} {_v(p, 'uses')} the Shield Trigger of {card}"
+
+
+def _attack(ev: dict[str, Any], card: str, p: str, name: Namer, who: Who) -> str | None:
+    pl = ev.get("player")
+    defender = who(1 - pl) if isinstance(pl, int) else "the opponent"
+    return f"{p}'s {card} attacks {_target(ev.get('target'), name, defender)}"
+
+
+def _block(ev: dict[str, Any], card: str, p: str, name: Namer, who: Who) -> str | None:
+    return f"{p} {_v(p, 'blocks')} with {card}"
+
+
+def _battle(ev: dict[str, Any], card: str, p: str, name: Namer, who: Who) -> str | None:
+    a, d = name(ev["attacker"]), name(ev["defender"])
+    w = ev.get("winner")
+    outcome = "both are destroyed" if w is None else f"{name(w)} wins"
+    return f"battle: {a} ({ev.get('attacker_power')}) vs {d} ({ev.get('defender_power')}): {outcome}"
+
+
+def _destroyed(ev: dict[str, Any], card: str, p: str, name: Namer, who: Who) -> str | None:
+    return f"{card} ({p}) is destroyed"
+
+
+def _break_shield(ev: dict[str, Any], card: str, p: str, name: Namer, who: Who) -> str | None:
+    shown = "" if ev.get("hidden") else f": {card}"
+    return f"a shield of {p} is broken{shown}"
+
+
+def _ability(ev: dict[str, Any], card: str, p: str, name: Namer, who: Who) -> str | None:
+    """A silent skill or a tap ability: the event type names it."""
+    return f"{p} {_v(p, 'uses')} the {ev['type'].replace('_', ' ')} of {card}"
+
+
+def _power_modified(ev: dict[str, Any], card: str, p: str, name: Namer, who: Who) -> str | None:
+    return f"{card} gets {ev.get('amount', 0):+d} power until the end of the turn"
+
+
+def _card_moved(ev: dict[str, Any], card: str, p: str, name: Namer, who: Who) -> str | None:
+    """Only the moves a reader follows (bounced, discarded, charged from the deck); other moves
+    are bookkeeping."""
+    src, dst = ev.get("from"), ev.get("to")
+    if src == "battle" and dst in ("hand", "mana", "shields", "deck"):
+        return f"{card} goes from the battle zone to {who(ev.get('player'))}'s {dst}"
+    if src == "hand" and dst == "graveyard":
+        return f"{who(ev.get('player'))} {_v(who(ev.get('player')), 'discards')} {card}"
+    if src == "deck" and dst == "mana":
+        return f"{card} goes from {who(ev.get('player'))}'s deck to the {dst} zone"
     return None
+
+
+def _game_over(ev: dict[str, Any], card: str, p: str, name: Namer, who: Who) -> str | None:
+    w = ev.get("winner")
+    reason = str(ev.get("reason", "")).replace("_", " ")
+    if w == "draw":
+        return f"GAME OVER: a draw ({reason})"
+    return f"GAME OVER: {who(w)} {_v(who(w), 'wins')} ({reason})"
+
+
+#: event type -> its line (event_line); a type not here is bookkeeping and gets no line.
+_EVENT_LINES: dict[str, _Line] = {
+    "first_player": _first_player, "mana_charged": _mana_charged, "summoned": _summoned, "cast": _cast,
+    "shield_trigger": _shield_trigger, "attack": _attack, "block": _block, "battle": _battle,
+    "destroyed": _destroyed, "break_shield": _break_shield, "silent_skill": _ability, "tap_ability": _ability,
+    "power_modified": _power_modified, "card_moved": _card_moved, "game_over": _game_over,
+}
 
 
 def action_line(player: Any, action: Action, name: Namer, who: Who = seat) -> str:

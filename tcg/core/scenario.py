@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -220,56 +220,82 @@ class Runner:
 
     # ------------------------------------------------------------------ steps
     def do_step(self, step: Mapping[str, Any], where: str, keys: tuple[str | int, ...] = ()) -> None:
+        """One action step, its fields checked in the order the errors are documented: ``error``,
+        the pattern, ``player``, ``deciding``; then the claim (applied, or rejected) and ``expect``."""
         error = step.get("error", False)
         if not isinstance(error, bool):
             raise DataError(f"error is true or false, got {error!r}", source=self.at(*keys, "error"), field=where)
-        pattern = {k: v for k, v in step.items() if k not in STEP_KEYS}
-        pkeys = keys
-        if "action" in step:  # the action's fields apart, for one with a field named like a step key
-            if pattern or not isinstance(step["action"], Mapping):
-                raise DataError("with 'action:' a step has only player, deciding, action, error and expect",
-                                source=self.at(*keys), field=where)
-            pattern = dict(step["action"])
-            pkeys = (*keys, "action")
+        pattern, pkeys = self._step_pattern(step, where, keys)
         self.check_pattern(pattern, where, pkeys)
-        st = self.state
         player = step.get("player")
         if player is not None and player not in (0, 1):
             raise DataError(f"player is 0 or 1, got {player!r}", source=self.at(*keys, "player"), field=where)
-        deciding = st.deciding_player
+        deciding = self.state.deciding_player
         if "deciding" in step:  # the step says who decides now: checked, and it lets another player try
-            want = step["deciding"]
-            if want is not None and want not in (0, 1):
-                raise DataError(f"deciding is 0, 1 or null, got {want!r}", source=self.at(*keys, "deciding"),
-                                field=where)
-            if want != deciding:
-                raise ScenarioFailure([f"{where}: deciding: expected {want!r}, got {deciding!r}"])
+            self._check_deciding(step["deciding"], deciding, where, keys)
         if player is not None and player != deciding:
-            if not error:
-                raise ScenarioFailure([f"{where} ({_show(pattern)}): player {player} is not deciding "
-                                       f"(deciding: {deciding}, decision: {st.decision and st.decision.kind})"])
-            if "deciding" not in step and st.winner is None:
-                raise DataError(f"player {player} is not deciding (player {deciding} is), so this error step "
-                                f"would pass whatever the rules say; name the deciding player or add "
-                                f"'deciding: {deciding}' to claim that player {player} cannot act now",
-                                source=self.at(*keys, "player"), field=where)
-            if "expect" in step:
-                self.check(step["expect"], where, (*keys, "expect"))
-            return
-        matches = [a for a in st.legal_actions() if self.matches(a, pattern)]
-        if error:
-            if matches:
-                raise ScenarioFailure([f"{where}: expected no legal action to match {_show(pattern)}, "
-                                       f"but {matches[0].text(st.name_of)} is legal"])
-            self._check_rejected(pattern, where)
+            self._not_deciding(step, player, pattern, error, where, keys)
+        elif error:
+            self._expect_rejected(pattern, where)
         else:
-            if not matches:
-                legal = "; ".join(a.text(st.name_of) for a in st.legal_actions()) or "none"
-                raise ScenarioFailure([f"{where}: no legal action matches {_show(pattern)}",
-                                       f"  legal actions now: {legal}"])
-            st.apply(matches[0])
+            self._apply_match(pattern, where)
         if "expect" in step:
             self.check(step["expect"], where, (*keys, "expect"))
+
+    def _step_pattern(self, step: Mapping[str, Any], where: str,
+                      keys: tuple[str | int, ...]) -> tuple[dict[str, Any], tuple[str | int, ...]]:
+        """The step's action pattern and where it is: the step's own non-step keys, or, with
+        ``action:``, that mapping (for an action with a field named like a step key)."""
+        pattern = {k: v for k, v in step.items() if k not in STEP_KEYS}
+        if "action" not in step:
+            return pattern, keys
+        if pattern or not isinstance(step["action"], Mapping):
+            raise DataError("with 'action:' a step has only player, deciding, action, error and expect",
+                            source=self.at(*keys), field=where)
+        return dict(step["action"]), (*keys, "action")
+
+    def _check_deciding(self, want: Any, deciding: int | None, where: str, keys: tuple[str | int, ...]) -> None:
+        """``deciding:`` is a claim about who decides now: a seat or null, and it must hold."""
+        if want is not None and want not in (0, 1):
+            raise DataError(f"deciding is 0, 1 or null, got {want!r}", source=self.at(*keys, "deciding"),
+                            field=where)
+        if want != deciding:
+            raise ScenarioFailure([f"{where}: deciding: expected {want!r}, got {deciding!r}"])
+
+    def _not_deciding(self, step: Mapping[str, Any], player: int, pattern: Mapping[str, Any], error: bool,
+                      where: str, keys: tuple[str | int, ...]) -> None:
+        """A step by a player who is not deciding: a failure, unless it claims an error; and such an
+        error step must say who decides (or the game be over), or it would pass whatever the rules say."""
+        st = self.state
+        deciding = st.deciding_player
+        if not error:
+            raise ScenarioFailure([f"{where} ({_show(pattern)}): player {player} is not deciding "
+                                   f"(deciding: {deciding}, decision: {st.decision and st.decision.kind})"])
+        if "deciding" not in step and st.winner is None:
+            raise DataError(f"player {player} is not deciding (player {deciding} is), so this error step "
+                            f"would pass whatever the rules say; name the deciding player or add "
+                            f"'deciding: {deciding}' to claim that player {player} cannot act now",
+                            source=self.at(*keys, "player"), field=where)
+
+    def _expect_rejected(self, pattern: Mapping[str, Any], where: str) -> None:
+        """An error step: no legal action matches, and applying it raises and changes nothing."""
+        st = self.state
+        matches = [a for a in st.legal_actions() if self.matches(a, pattern)]
+        if matches:
+            raise ScenarioFailure([f"{where}: expected no legal action to match {_show(pattern)}, "
+                                   f"but {matches[0].text(st.name_of)} is legal"])
+        self._check_rejected(pattern, where)
+
+    def _apply_match(self, pattern: Mapping[str, Any], where: str) -> None:
+        """A plain step: the first legal action that matches is applied; none is a failure that
+        lists what is legal."""
+        st = self.state
+        matches = [a for a in st.legal_actions() if self.matches(a, pattern)]
+        if not matches:
+            legal = "; ".join(a.text(st.name_of) for a in st.legal_actions()) or "none"
+            raise ScenarioFailure([f"{where}: no legal action matches {_show(pattern)}",
+                                   f"  legal actions now: {legal}"])
+        st.apply(matches[0])
 
     def check_pattern(self, pattern: Any, where: str, keys: tuple[str | int, ...]) -> None:
         """An action pattern must be able to match: a type the game generates, cards that exist."""
@@ -448,39 +474,56 @@ class Runner:
 
     # ------------------------------------------------------------------ expectations
     def check(self, expect: Any, where: str, keys: tuple[str | int, ...] = ()) -> None:
+        """Every expectation of an ``expect:`` mapping, through the table ``_EXPECTATIONS`` (one
+        checker per key); a malformed one is a DataError, the unmet ones are one failure."""
         if not isinstance(expect, Mapping):
             raise DataError("expect must be a mapping", source=self.at(*keys), field=where)
-        st = self.state
         fails: list[str] = []
         for key, want in expect.items():
             at = self.at(*keys, key)
-            if key == "winner":
-                if want not in (0, 1, "draw", None) or isinstance(want, bool):
-                    raise DataError(f"winner is 0, 1, draw or null, got {want!r}", source=at, field=where)
-                if st.winner != want:
-                    fails.append(f"winner: expected {want!r}, got {st.winner!r}")
-            elif key == "players":
-                if not isinstance(want or [], list) or len(want or []) > 2:
-                    raise DataError("players is a list of at most 2 mappings (player 0, player 1)", source=at,
-                                    field=where)
-                for p, pwant in enumerate(want or []):
-                    fails.extend(self._check_player(p, pwant or {}, where, (*keys, key, p)))
-            elif key == "cards":
-                if not isinstance(want or {}, Mapping):
-                    raise DataError("cards is a mapping {Name: {property: value}}", source=at, field=where)
-                for ref, props in (want or {}).items():
-                    if not isinstance(props or {}, Mapping):
-                        raise DataError(f"cards.{ref} is a mapping {{property: value}}, got {props!r}",
-                                        source=self.at(*keys, key, ref), field=where)
-                    fails.extend(self._check_card(str(ref), props or {}))
-            elif key == "legal":
-                fails.extend(self._check_legal(want or {}, where, (*keys, key)))
-            elif key in ("turn", "active", "phase", "deciding"):
-                fails.extend(self._check_scalar(key, want, where, at))
-            else:
+            checker = _EXPECTATIONS.get(key) if isinstance(key, str) else None
+            if checker is None:
                 raise DataError(f"unknown expectation {key!r}", source=at, field=where)
+            fails.extend(checker(self, key, want, where, (*keys, key), at))
         if fails:
             raise ScenarioFailure([f"{where}:"] + ["  " + f for f in fails])
+
+    def _expect_winner(self, key: str, want: Any, where: str, keys: tuple[str | int, ...], at: str) -> list[str]:
+        """``winner``: 0, 1, draw or null (a bool is not a seat, though True == 1)."""
+        if want not in (0, 1, "draw", None) or isinstance(want, bool):
+            raise DataError(f"winner is 0, 1, draw or null, got {want!r}", source=at, field=where)
+        winner = self.state.winner
+        return [] if winner == want else [f"winner: expected {want!r}, got {winner!r}"]
+
+    def _expect_players(self, key: str, want: Any, where: str, keys: tuple[str | int, ...], at: str) -> list[str]:
+        """``players``: one mapping per seat, in seat order."""
+        if not isinstance(want or [], list) or len(want or []) > 2:
+            raise DataError("players is a list of at most 2 mappings (player 0, player 1)", source=at,
+                            field=where)
+        fails: list[str] = []
+        for p, pwant in enumerate(want or []):
+            fails.extend(self._check_player(p, pwant or {}, where, (*keys, p)))
+        return fails
+
+    def _expect_cards(self, key: str, want: Any, where: str, keys: tuple[str | int, ...], at: str) -> list[str]:
+        """``cards``: properties of named cards, ``{Name: {property: value}}``."""
+        if not isinstance(want or {}, Mapping):
+            raise DataError("cards is a mapping {Name: {property: value}}", source=at, field=where)
+        fails: list[str] = []
+        for ref, props in (want or {}).items():
+            if not isinstance(props or {}, Mapping):
+                raise DataError(f"cards.{ref} is a mapping {{property: value}}, got {props!r}",
+                                source=self.at(*keys, ref), field=where)
+            fails.extend(self._check_card(str(ref), props or {}))
+        return fails
+
+    def _expect_legal(self, key: str, want: Any, where: str, keys: tuple[str | int, ...], at: str) -> list[str]:
+        """``legal``: action patterns that must (not) match a legal action."""
+        return self._check_legal(want or {}, where, keys)
+
+    def _expect_scalar(self, key: str, want: Any, where: str, keys: tuple[str | int, ...], at: str) -> list[str]:
+        """``turn``, ``active``, ``phase``, ``deciding``: one value each."""
+        return self._check_scalar(key, want, where, at)
 
     def _check_scalar(self, key: str, want: Any, where: str, at: str) -> list[str]:
         """``turn``, ``active``, ``phase`` or ``deciding``: a value of the right kind, then equal."""
@@ -580,6 +623,16 @@ class Runner:
             if hit is not None:
                 fails.append(f"legal.excludes: {hit.text(st.name_of)} is legal, matching {_show(pat)}")
         return fails
+
+
+#: One checker per key of an ``expect:`` mapping (Runner.check): a new expectation is a method
+#: and a line here, not another branch.
+_Expectation = Callable[[Runner, str, Any, str, tuple[str | int, ...], str], list[str]]
+_EXPECTATIONS: dict[str, _Expectation] = {
+    "winner": Runner._expect_winner, "players": Runner._expect_players, "cards": Runner._expect_cards,
+    "legal": Runner._expect_legal, "turn": Runner._expect_scalar, "active": Runner._expect_scalar,
+    "phase": Runner._expect_scalar, "deciding": Runner._expect_scalar,
+}
 
 
 def _zone_check(names: list[str], want: Any) -> list[str]:

@@ -54,54 +54,26 @@ class Replay:
 
     @classmethod
     def from_json(cls, data: Any, source: str | None = None) -> Replay:
-        """Check every field; a DataError names the first one that is wrong and what was expected."""
+        """Check every field; a DataError names the first one that is wrong and what was expected.
 
-        def bad(name: str, expected: str, got: Any) -> DataError:
-            shown = json.dumps(got)[:60] if _jsonable(got) else repr(got)[:60]
-            return DataError(f"expected {expected}, got {shown}", source=source, field=name)
-
+        The fields are checked in file order (format, version, game, seed, options, decks, actions,
+        result, agents), one small checker each, so the first error is always the same one."""
         if not isinstance(data, Mapping):
             raise DataError("a replay is a JSON object", source=source)
         for key in ("format", "version", "game", "seed", "decks", "actions"):
             if key not in data:
                 raise DataError("missing field", source=source, field=key)
-        if data["format"] != FORMAT:
-            raise bad("format", f"{FORMAT!r}", data["format"])
-        if data["version"] != VERSION:
-            raise bad("version", f"{VERSION} (the only replay version this engine reads)", data["version"])
-        game = data["game"]
-        if not isinstance(game, str) or not game:
-            raise bad("game", "a game name", game)
-        seed = data["seed"]
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise bad("seed", "an integer", seed)
-        options = data.get("options") or {}
-        if not isinstance(options, Mapping) or not all(
-            isinstance(k, str) and isinstance(v, str) for k, v in options.items()
-        ):
-            raise bad("options", "an object of option name -> string value", options)
-        decks = data["decks"]
-        if not isinstance(decks, list) or len(decks) != 2:
-            raise bad("decks", "a list of 2 deck lists", decks)
-        for i, deck in enumerate(decks):
-            if not isinstance(deck, list) or not deck:
-                raise bad(f"decks[{i}]", "a non-empty list of card names", deck)
-            for j, name in enumerate(deck):
-                if not isinstance(name, str) or not name:
-                    raise bad(f"decks[{i}][{j}]", "a card name", name)
-        actions = data["actions"]
-        if not isinstance(actions, list):
-            raise bad("actions", "a list of actions", actions)
-        for i, act in enumerate(actions):
-            if not isinstance(act, Mapping) or not isinstance(act.get("type"), str):
-                raise bad(f"actions[{i}]", 'an action object with a string "type"', act)
+        _check_header(data, source)
+        options = _checked_options(data.get("options") or {}, source)
+        decks = _checked_decks(data["decks"], source)
+        actions = _checked_actions(data["actions"], source)
         result = data.get("result")
         if result is not None and not isinstance(result, Mapping):
-            raise bad("result", "an object or null", result)
+            raise _bad("result", "an object or null", result, source)
         agents = data.get("agents")
         if agents is not None and (not isinstance(agents, list) or not all(isinstance(a, str) for a in agents)):
-            raise bad("agents", "a list of agent names", agents)
-        return cls(game, seed, dict(options), [list(d) for d in decks], [dict(a) for a in actions],
+            raise _bad("agents", "a list of agent names", agents, source)
+        return cls(data["game"], data["seed"], dict(options), [list(d) for d in decks], [dict(a) for a in actions],
                    dict(result) if result is not None else None, list(agents) if agents is not None else None)
 
     def save(self, path: str | Path) -> None:
@@ -119,6 +91,58 @@ class Replay:
         except json.JSONDecodeError as exc:
             raise DataError(f"not valid JSON: {exc.msg}", source=str(p), line=exc.lineno) from None
         return cls.from_json(data, source=str(p))
+
+
+def _bad(name: str, expected: str, got: Any, source: str | None) -> DataError:
+    """The error for a replay field: its name, what was expected, and (a short form of) what is there."""
+    shown = json.dumps(got)[:60] if _jsonable(got) else repr(got)[:60]
+    return DataError(f"expected {expected}, got {shown}", source=source, field=name)
+
+
+def _check_header(data: Mapping[str, Any], source: str | None) -> None:
+    """``format``, ``version``, ``game`` and ``seed``: what says which engine and game can replay it."""
+    if data["format"] != FORMAT:
+        raise _bad("format", f"{FORMAT!r}", data["format"], source)
+    if data["version"] != VERSION:
+        raise _bad("version", f"{VERSION} (the only replay version this engine reads)", data["version"], source)
+    game = data["game"]
+    if not isinstance(game, str) or not game:
+        raise _bad("game", "a game name", game, source)
+    seed = data["seed"]
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise _bad("seed", "an integer", seed, source)
+
+
+def _checked_options(options: Any, source: str | None) -> Mapping[str, str]:
+    """``options``: option name -> string value, as ``game.new_state`` takes them."""
+    if not isinstance(options, Mapping) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in options.items()
+    ):
+        raise _bad("options", "an object of option name -> string value", options, source)
+    return options
+
+
+def _checked_decks(decks: Any, source: str | None) -> list[list[str]]:
+    """``decks``: two non-empty lists of card names, the first wrong entry named by its index."""
+    if not isinstance(decks, list) or len(decks) != 2:
+        raise _bad("decks", "a list of 2 deck lists", decks, source)
+    for i, deck in enumerate(decks):
+        if not isinstance(deck, list) or not deck:
+            raise _bad(f"decks[{i}]", "a non-empty list of card names", deck, source)
+        for j, name in enumerate(deck):
+            if not isinstance(name, str) or not name:
+                raise _bad(f"decks[{i}][{j}]", "a card name", name, source)
+    return decks
+
+
+def _checked_actions(actions: Any, source: str | None) -> list[Mapping[str, Any]]:
+    """``actions``: objects with a string ``type`` (the rules re-validate each when replayed)."""
+    if not isinstance(actions, list):
+        raise _bad("actions", "a list of actions", actions, source)
+    for i, act in enumerate(actions):
+        if not isinstance(act, Mapping) or not isinstance(act.get("type"), str):
+            raise _bad(f"actions[{i}]", 'an action object with a string "type"', act, source)
+    return actions
 
 
 def _jsonable(value: Any) -> bool:

@@ -55,11 +55,36 @@ def main_actions(s: BattleSpiritsState, p: int) -> list[Sequence[Action]]:
     """BS-40: summon, deploy, use magic, move cores; braves and bursts (BS-5, BS-12).
 
     Asked after every action of a main phase (random players mostly move cores), so the
-    field is read once, and the field's symbols only when a card in hand has reductions."""
+    field is read once (``_field_cores``), and the field's symbols only when a card in hand has
+    reductions; the hand's spirits, braves and nexuses are ``_hand_payments``."""
     cards, defs = s.cards, s.defs
     hand, field_ids = s.zones[p]["hand"], s.zones[p]["field"]
     reserve = s.counters[p]["reserve"]
-    sources: list[tuple[int, int]] = []  # BS-106, in field order, a brave after its spirit
+    sources, field_cores, braves, field_braves = _field_cores(s, field_ids)
+    payers = Sources(sources)
+    total = reserve + payers.capsum
+    field = s.field_symbols(p) if any(defs[cards[c].name].reduction for c in hand) else None
+    parts: list[Sequence[Action]] = []
+    _hand_payments(s, p, parts, reserve, payers, total, field)
+    if hand:
+        parts.extend(magic_actions(s, p, "main", (reserve, payers, total), field))
+    if field_braves:
+        parts.append([Action("brave_fusion", card=b, onto=t) for b in field_braves
+                      for t in brave_targets(s, b, p)])
+    # BS-44 / BS-109: between the reserve and your cards, the field first, then the braves
+    parts.append(CoreMoves(["reserve", *field_ids, *braves],
+                           [reserve, *field_cores, *(cards[b].counter("cores") for b in braves)]))
+    if not s.flags.get("burst_set") and hand:  # BS-15: one burst set per turn
+        parts.append([Action("set_burst", card=c) for c in hand if defs[cards[c].name].keywords.burst is not None])
+    return parts
+
+
+def _field_cores(s: BattleSpiritsState,
+                 field_ids: Sequence[int]) -> tuple[list[tuple[int, int]], list[int], list[int], list[int]]:
+    """One pass over the field: the cores that may pay (BS-106, in field order, a brave after its
+    spirit), the cores on each field card, the braves attached to spirits, the braves on the field."""
+    cards, defs = s.cards, s.defs
+    sources: list[tuple[int, int]] = []
     field_cores: list[int] = []
     braves: list[int] = []
     field_braves: list[int] = []
@@ -76,13 +101,16 @@ def main_actions(s: BattleSpiritsState, p: int) -> list[Sequence[Action]]:
             nb = cards[b].counter("cores")
             if nb:
                 sources.append((b, nb))
-    payers = Sources(sources)
-    total = reserve + payers.capsum
-    context = (reserve, payers, total)
-    field = s.field_symbols(p) if any(defs[cards[c].name].reduction for c in hand) else None
-    parts: list[Sequence[Action]] = []
-    costs: dict[str, int] = {}  # copies in hand cost the same
-    for c in hand:
+    return sources, field_cores, braves, field_braves
+
+
+def _hand_payments(s: BattleSpiritsState, p: int, parts: list[Sequence[Action]], reserve: int, payers: Sources,
+                   total: int, field: Counter[str] | None) -> None:
+    """BS-41 / BS-42 / BS-5: summons, deployments and direct braves of the cards in hand that
+    ``p`` can pay for, appended to ``parts``; copies in hand cost the same, so once per name."""
+    cards, defs = s.cards, s.defs
+    costs: dict[str, int] = {}
+    for c in s.zones[p]["hand"]:
         name = cards[c].name
         d = defs[name]
         if d.type == "magic":
@@ -100,17 +128,6 @@ def main_actions(s: BattleSpiritsState, p: int) -> list[Sequence[Action]]:
             for t in brave_targets(s, c, p):
                 parts.append(CorePayments("direct_brave", (("card", c), ("onto", t)), reserve, payers, cost,
                                           place=False))
-    if hand:
-        parts.extend(magic_actions(s, p, "main", context, field))
-    if field_braves:
-        parts.append([Action("brave_fusion", card=b, onto=t) for b in field_braves
-                      for t in brave_targets(s, b, p)])
-    # BS-44 / BS-109: between the reserve and your cards, the field first, then the braves
-    parts.append(CoreMoves(["reserve", *field_ids, *braves],
-                           [reserve, *field_cores, *(cards[b].counter("cores") for b in braves)]))
-    if not s.flags.get("burst_set") and hand:  # BS-15: one burst set per turn
-        parts.append([Action("set_burst", card=c) for c in hand if defs[cards[c].name].keywords.burst is not None])
-    return parts
 
 
 def magic_actions(s: BattleSpiritsState, p: int, timing: str, context: tuple[int, Sources, int] | None = None,

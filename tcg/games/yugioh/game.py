@@ -22,6 +22,11 @@ LP = 8000  # YGO-101
 HAND = 5  # YGO-103
 POSITIONS = ("attack", "defense", "face_down_defense")
 
+#: The task that starts a scenario's phase (README: loading at a phase). At "standby" the turn's
+#: draw has happened; the Battle Phase's steps start at the phase's start.
+_PHASE_TASKS = {"draw": "begin_turn", "standby": "standby", "main1": "main", "main2": "main",
+                "battle": "battle_phase", "start_step": "battle_phase", "battle_step": "battle_phase",
+                "end": "end_phase"}
 
 class YugiohGame(Game[YugiohCard]):
     name = "yugioh"
@@ -88,6 +93,8 @@ class YugiohGame(Game[YugiohCard]):
     # ------------------------------------------------------------------ scenarios
     def scenario_state(self, spec: Mapping[str, Any], defs: Mapping[str, Any], options: Mapping[str, str],
                        seed: int) -> State:
+        """A state as a scenario describes it: turn, phase, players' counters and zones, lasting
+        flags; then the task that starts the named phase runs to the first decision."""
         state = YugiohState(defs, options, seed)
         self.scenario_turn(state, spec)
         phase = self.scenario_phase(spec, "main1", (*PHASES, "battle_step", "start_step"),
@@ -96,19 +103,35 @@ class YugiohGame(Game[YugiohCard]):
         for p in (0, 1):
             state.counters[p] = {"lp": LP}
         for p, pspec in enumerate(self.scenario_players(spec)):
-            for key, value in pspec.items():
-                if key == "zones":
-                    continue
-                if key != "lp":
-                    raise DataError(f"unknown player counter {key!r}; Yu-Gi-Oh! has lp", field=f"state.players[{p}]")
-                state.counters[p]["lp"] = int(value)
-            for zone, entries in (pspec.get("zones") or {}).items():
-                if zone not in state.ZONES:
-                    raise DataError(f"unknown zone {zone!r}; zones are: {', '.join(state.ZONES)}",
-                                    field=f"state.players[{p}].zones")
-                for i, entry in enumerate(entries or []):
-                    self._scenario_card(state, defs, p, zone, entry, f"state.players[{p}].zones.{zone}[{i}]")
-        flags = spec.get("flags") or {}
+            self._scenario_player(state, defs, p, pspec)
+        self._scenario_flags(state, spec.get("flags") or {})
+        if phase in ("main1", "main2"):
+            state.phase = phase
+        task = _PHASE_TASKS.get(phase)
+        if task is not None:
+            state.tasks.append(Task(task))
+        state.run()
+        return state
+
+    def _scenario_player(self, state: YugiohState, defs: Mapping[str, Any], p: int,
+                         pspec: Mapping[str, Any]) -> None:
+        """One player of a scenario: ``lp`` (the only counter, YGO-101) and the cards in each zone."""
+        for key, value in pspec.items():
+            if key == "zones":
+                continue
+            if key != "lp":
+                raise DataError(f"unknown player counter {key!r}; Yu-Gi-Oh! has lp", field=f"state.players[{p}]")
+            state.counters[p]["lp"] = int(value)
+        for zone, entries in (pspec.get("zones") or {}).items():
+            if zone not in state.ZONES:
+                raise DataError(f"unknown zone {zone!r}; zones are: {', '.join(state.ZONES)}",
+                                field=f"state.players[{p}].zones")
+            for i, entry in enumerate(entries or []):
+                self._scenario_card(state, defs, p, zone, entry, f"state.players[{p}].zones.{zone}[{i}]")
+
+    def _scenario_flags(self, state: YugiohState, flags: Mapping[str, Any]) -> None:
+        """``state.flags``: the Normal Summon already made, and lasting effects a scenario starts under
+        ("skip your next ...", extra Battle Phases), recorded as the cards that cause them would."""
         for key, value in flags.items():
             if key == "normal_summoned":
                 state.flags["normal_summoned"] = bool(value)
@@ -121,19 +144,6 @@ class YugiohGame(Game[YugiohCard]):
             else:
                 raise DataError(f"unknown flag {key!r}; use normal_summoned, skip_main1, skip_battle, "
                                 "extra_battle_phases", field="state.flags")
-        if phase == "draw":
-            state.tasks.append(Task("begin_turn"))
-        elif phase == "standby":  # the turn's draw has happened (README: loading at a phase)
-            state.tasks.append(Task("standby"))
-        elif phase in ("main1", "main2"):
-            state.phase = phase
-            state.tasks.append(Task("main"))
-        elif phase in ("battle", "start_step", "battle_step"):
-            state.tasks.append(Task("battle_phase"))
-        elif phase == "end":
-            state.tasks.append(Task("end_phase"))
-        state.run()
-        return state
 
     def _scenario_card(self, state: YugiohState, defs: Mapping[str, Any], p: int, zone: str, entry: Any,
                        where: str) -> int:

@@ -52,34 +52,18 @@ class YugiohState(YGOEffects):
         ``context``: ``main`` (an open state in your Main Phase), ``chain`` (responding to the
         last chain link), ``attack`` / ``direct_attack`` (an attack was just declared),
         ``summon`` (a monster was just summoned), ``damage_step``, ``phase`` (before a phase ends, and the
-        Draw, Standby and End Phase windows of YGO-135)."""
+        Draw, Standby and End Phase windows of YGO-135).
+
+        The checks, cheapest and most often failing first: where the card is (``_activatable_from``),
+        who controls it, the Spell Speed against the chain, the Damage Step, then its timing
+        (``_timing_met``). Each is a method of its own so that each rule reads alone."""
         card = self.cards[cid]
         d = self.defs[card.name]
         eff = d.effect
-        if eff is None:
-            return False
-        zone = self.where[cid][1]
-        when = eff.activation.when
-        own_turn = p == self.active
-        if when in TRIGGER_TIMINGS:
+        if eff is None or eff.activation.when in TRIGGER_TIMINGS:
             return False  # triggers are activated when their event happens, not at will
-        # where the card may be activated from
-        if d.type == "monster":
-            if not (eff.activation.from_hand and zone == "hand"):
-                return False
-        elif zone == "hand":
-            if d.type == "trap":
-                return False  # YGO-118: traps are Set first
-            if d.spell_kind == "quick_play" and not own_turn:
-                return False
-            if len(self.zones[p]["spell_trap_zone"]) >= SPELL_TRAP_ZONES and d.spell_kind != "field":
-                return False
-        elif zone in ("spell_trap_zone", "field_zone"):
-            if not card.face_down:
-                return False  # already active (continuous) or resolving
-            if (d.type == "trap" or d.spell_kind == "quick_play") and card.entered_this_turn:
-                return False  # YGO-118: not on the turn it was Set
-        else:
+        own_turn = p == self.active
+        if not self._activatable_from(cid, d, p, own_turn):
             return False
         if card.controller != p or self.activation_barred(cid, p):
             return False
@@ -98,25 +82,57 @@ class YugiohState(YGOEffects):
         if self.phase in ("damage_step", "damage_calculation") and not (
                 d.trap_kind == "counter" or eff.activation.changes_atk_def or eff.mandatory):
             return False  # YGO-20: also for every later link of a Damage Step chain
+        return self._timing_met(cid, p, context, eff, bool(chain), own_turn)
+
+    def _activatable_from(self, cid: int, d: Any, p: int, own_turn: bool) -> bool:
+        """YGO-118: where a card may be activated from. A monster's effect from the hand only if
+        it says so; a Spell from the hand (a Quick-Play Spell only in your turn, and only with a
+        free Spell & Trap Zone unless it is a Field Spell), never a Trap; a Set card face-down,
+        a Trap or Quick-Play Spell not on the turn it was Set; nothing from anywhere else."""
+        card = self.cards[cid]
+        zone = self.where[cid][1]
+        if d.type == "monster":
+            return bool(d.effect.activation.from_hand and zone == "hand")
+        if zone == "hand":
+            if d.type == "trap":
+                return False  # YGO-118: traps are Set first
+            if d.spell_kind == "quick_play" and not own_turn:
+                return False
+            return len(self.zones[p]["spell_trap_zone"]) < SPELL_TRAP_ZONES or d.spell_kind == "field"
+        if zone in ("spell_trap_zone", "field_zone"):
+            if not card.face_down:
+                return False  # already active (continuous) or resolving
+            # YGO-118: not on the turn it was Set
+            return not ((d.type == "trap" or d.spell_kind == "quick_play") and card.entered_this_turn)
+        return False
+
+    def _timing_met(self, cid: int, p: int, context: str, eff: Any, chained: bool, own_turn: bool) -> bool:
+        """The card's own timing (``activation.when``) in ``context``: a Counter Trap answers an
+        activation, the "when your opponent ..." cards answer that event in the opponent's turn,
+        a Main Phase effect needs your open state; then its condition (a valid target)."""
+        when = eff.activation.when
         if when == "activation":
-            return bool(chain)  # counter traps answer an activation
+            return chained  # counter traps answer an activation
         if when == "opponent_attacks":
             return context in ("attack", "direct_attack") and not own_turn and self._condition_met(cid, p)
         if when == "opponent_direct_attack":
             return context == "direct_attack" and not own_turn and self._condition_met(cid, p)
         if when == "opponent_summons":
-            summoned = self.flags.get("summoned") or {}
-            act = eff.activation
-            if act.normal_or_flip_summon and summoned.get("how") not in ("normal", "flip"):
-                return False
-            if act.summoned_min_atk is not None and (
-                    summoned.get("card") is None or self.zone_of(summoned["card"]) != "monster_zone"
-                    or self.atk(summoned["card"]) < act.summoned_min_atk):
-                return False
-            return context == "summon" and not own_turn and self._condition_met(cid, p)
+            return context == "summon" and not own_turn and self._summon_fits(eff) and self._condition_met(cid, p)
         if when == "main":
-            return context == "main" and own_turn and not chain and self._condition_met(cid, p)
+            return context == "main" and own_turn and not chained and self._condition_met(cid, p)
         return self._condition_met(cid, p)
+
+    def _summon_fits(self, eff: Any) -> bool:
+        """"When your opponent Normal or Flip Summons ..." and "... a monster with N or more ATK":
+        the summon just made (``flags["summoned"]``) must be of that kind, the monster still there."""
+        summoned = self.flags.get("summoned") or {}
+        act = eff.activation
+        if act.normal_or_flip_summon and summoned.get("how") not in ("normal", "flip"):
+            return False
+        return act.summoned_min_atk is None or not (
+            summoned.get("card") is None or self.zone_of(summoned["card"]) != "monster_zone"
+            or self.atk(summoned["card"]) < act.summoned_min_atk)
 
     def _condition_met(self, cid: int, p: int) -> bool:
         """A card with a "target" instruction needs a valid target to be activated at all; one
