@@ -137,5 +137,5 @@ class Session:
             if i > self.MAX_SHOWN:
                 out.print(f"  ... and {len(legal) - self.MAX_SHOWN} more alike (any number up to {len(legal)} works)")
                 break
-            out.print(f"  {i:>2}. {escape(a.text(self.known))}")
+            out.print(f"  {i:>2}. {escape(a.text(self.known, self.state.GAME.card_fields))}")
 

@@ -17,7 +17,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from tcg.core.actions import Action
+from tcg.core.actions import CARD_FIELDS, Action
 from tcg.core.state import State
 
 Namer = Callable[[int], str]
@@ -180,18 +180,21 @@ _EVENT_LINES: dict[str, _Line] = {
 }
 
 
-def action_line(player: Any, action: Action, name: Namer, who: Who = seat) -> str:
-    return f"{who(player)}: {action.text(name)}"
+def action_line(player: Any, action: Action, name: Namer, who: Who = seat,
+                card_fields: frozenset[str] = CARD_FIELDS) -> str:
+    """``card_fields``: the game's fields that hold cards (``Game.card_fields``), shown by name."""
+    return f"{who(player)}: {action.text(name, card_fields)}"
 
 
 def print_step(console: Console, player: Any, action: Action | None, events: Iterable[dict[str, Any]],
-               name: Namer, who: Who = seat, quiet_actions: tuple[str, ...] = ("next_phase", "pass")) -> None:
+               name: Namer, who: Who = seat, quiet_actions: tuple[str, ...] = ("next_phase", "pass"),
+               card_fields: frozenset[str] = CARD_FIELDS) -> None:
     """The play-by-play of one applied action: the action, then its notable events.
 
     Actions in ``quiet_actions`` (moving on, declining) are left out: they only add noise.
     """
     if action is not None and action.type not in quiet_actions:
-        console.print(Text("  " + action_line(player, action, name, who), style="dim"))
+        console.print(Text("  " + action_line(player, action, name, who, card_fields), style="dim"))
     for ev in events:
         if ev.get("type") == "turn_start":
             console.print(Rule(f"Turn {ev.get('turn')}: {who(ev.get('player'))}", style="cyan"))

@@ -32,7 +32,7 @@ def replay(
             render.print_step(out, None, None, state.events, state.name_of)
         for _, player, action, events in steps(rep, state):
             if not quiet:
-                render.print_step(out, player, action, events, state.name_of)
+                render.print_step(out, player, action, events, state.name_of, card_fields=state.GAME.card_fields)
     except IllegalActionError as exc:
         err.print(f"[red]error:[/red] {escape(str(file))}: {escape(exc.message)} [{escape(exc.rule)}]")
         raise typer.Exit(1) from None

@@ -183,7 +183,7 @@ def demo(
     out.rule(f"[bold]{g.title}: {labels[0]} (P0) vs {labels[1]} (P1), rule agents, seed {seed}")
 
     def step(state: Any, player: Any, action: Any, events: list[dict[str, Any]]) -> None:
-        render.print_step(out, player, action, events, state.name_of, who)
+        render.print_step(out, player, action, events, state.name_of, who, card_fields=g.card_fields)
 
     try:
         result, _ = play_game(g, deck_lists, agents, seed, options, on_step=step)

@@ -10,31 +10,39 @@ from tcg.core.errors import DataError
 
 _new_tuple = tuple.__new__
 
-#: Fields whose values are card instance ids (an int, or a tuple of ints for list fields).
-CARD_FIELDS = frozenset({"card", "target", "onto", "source", "tributes", "cards"})
+#: The shared action vocabulary's fields whose values are card instance ids (an int, or a tuple
+#: of ints for ``cards``); a game adds its own (``Game.card_fields``: Yu-Gi-Oh!'s ``tributes``).
+CARD_FIELDS = frozenset({"card", "target", "onto", "source", "cards"})
 
 
-def freeze_cores(mapping: Any) -> tuple[tuple[str | int, int], ...]:
-    """A core mapping ``{reserve: 2, <card id>: 1}`` in canonical form: reserve first, then ids.
+class Counts(tuple[tuple[str | int, int], ...]):
+    """A mapping-valued action field in canonical form: a count per key, named keys (a game's
+    literal, e.g. Battle Spirits' ``reserve``) first, then card ids, zero counts left out. Its
+    JSON form is the mapping (``{"reserve": 2, "17": 1}``); equal to the plain tuple of its
+    pairs. Any mapping given as a field value becomes one: the core knows no field by name."""
 
-    JSON object keys are strings, so ``"17"`` becomes the card id 17; zero counts are dropped.
-    """
+    __slots__ = ()
+
+
+def _count_key(kv: tuple[str | int, int]) -> tuple[int, str | int]:
+    return (0, kv[0]) if isinstance(kv[0], str) else (1, kv[0])
+
+
+def freeze_counts(mapping: Any) -> Counts:
+    """A mapping ``{name: n, <card id>: n}`` as :class:`Counts`. JSON object keys are strings,
+    so ``"17"`` becomes the card id 17; counts are whole numbers, and zero counts are dropped."""
     if isinstance(mapping, tuple):
         mapping = dict(mapping)
     if not isinstance(mapping, dict):
-        raise DataError(f"a core mapping is {{reserve: n, <card>: n}}, got {mapping!r}")
+        raise DataError(f"a count mapping is {{name: n, <card>: n}}, got {mapping!r}")
     items: list[tuple[str | int, int]] = []
     for k, v in mapping.items():
         key: str | int = int(k) if isinstance(k, str) and k.isdigit() else k
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise DataError(f"core counts are whole numbers, got {v!r} for {k!r}")
+            raise DataError(f"counts are whole numbers, got {v!r} for {k!r}")
         if v:
             items.append((key, v))
-    return tuple(sorted(items, key=lambda kv: (0, 0) if kv[0] == "reserve" else (1, kv[0])))
-
-
-#: Fields holding core mappings (Battle Spirits payments).
-CORE_FIELDS = frozenset({"pay", "place"})
+    return Counts(sorted(items, key=_count_key))
 
 
 def _freeze(value: Any) -> Any:
@@ -43,10 +51,12 @@ def _freeze(value: Any) -> Any:
         return value
     if t is tuple and all(type(x) is int for x in value):
         return value
+    if t is Counts:
+        return value
     if isinstance(value, list | tuple):
         return tuple(_freeze(v) for v in value)
     if isinstance(value, dict):
-        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
+        return freeze_counts(value)
     return value
 
 
@@ -60,8 +70,8 @@ class Action(tuple[str, tuple[tuple[str, Any], ...]]):
     """One legal move: a type plus named fields, hashable and comparable.
 
     The JSON form is ``{"type": "attack", "card": 17, "target": "player"}``; card fields
-    hold card instance ids. Mapping-valued fields (payment details) are stored as sorted
-    pairs and come back as dicts. An Action is the tuple ``(type, fields)``: equality,
+    hold card instance ids. Mapping-valued fields (Battle Spirits' payments) are stored as
+    :class:`Counts` and come back as dicts. An Action is the tuple ``(type, fields)``: equality,
     hashing and construction run in C, which matters because every decision builds and
     compares many of them.
     """
@@ -69,12 +79,11 @@ class Action(tuple[str, tuple[tuple[str, Any], ...]]):
     __slots__ = ()
 
     def __new__(cls, type: str, **fields: Any) -> Action:
-        if len(fields) == 1 and not CORE_FIELDS.intersection(fields):
+        if len(fields) == 1:
             ((k, v),) = fields.items()
             frozen: tuple[tuple[str, Any], ...] = () if v is None else ((k, _freeze(v)),)
         else:
-            frozen = tuple(sorted((k, freeze_cores(v) if k in CORE_FIELDS else _freeze(v))
-                                  for k, v in fields.items() if v is not None))
+            frozen = tuple(sorted((k, _freeze(v)) for k, v in fields.items() if v is not None))
         return tuple.__new__(cls, (type, frozen))
 
     @staticmethod
@@ -110,13 +119,13 @@ class Action(tuple[str, tuple[tuple[str, Any], ...]]):
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self[0]}
         for k, v in self[1]:
-            if type(v) is not tuple:  # the common case: an id or a literal
-                out[k] = v
-                continue
-            if k in CORE_FIELDS:
+            t = type(v)
+            if t is Counts:
                 out[k] = {str(a): b for a, b in v}
-            else:
+            elif t is tuple:
                 out[k] = _thaw(v)
+            else:  # the common case: an id or a literal
+                out[k] = v
         return out
 
     @classmethod
@@ -126,11 +135,12 @@ class Action(tuple[str, tuple[tuple[str, Any], ...]]):
         fields = {k: v for k, v in data.items() if k != "type"}
         return cls(data["type"], **fields)
 
-    def text(self, name_of: Callable[[int], str] | None = None) -> str:
-        """Short readable form, e.g. ``attack Bolshack Dragon(17) -> player``."""
+    def text(self, name_of: Callable[[int], str] | None = None, card_fields: frozenset[str] = CARD_FIELDS) -> str:
+        """Short readable form, e.g. ``attack Bolshack Dragon(17) -> player``; the values of
+        ``card_fields`` are shown by name (``State.action_text`` passes the game's)."""
 
         def show(key: str, v: Any) -> str:
-            if key in CARD_FIELDS and name_of is not None:
+            if key in card_fields and name_of is not None:
                 if isinstance(v, int) and not isinstance(v, bool):
                     return f"{name_of(v)}({v})"
                 if isinstance(v, tuple) and all(isinstance(x, int) for x in v):

@@ -14,6 +14,7 @@ from typing import Any, Generic
 
 from typing_extensions import TypeVar
 
+from tcg.core.actions import CARD_FIELDS
 from tcg.core.carddata import CardModel, load_card_dir, validate_card
 from tcg.core.decklist import DeckList, load_deck
 from tcg.core.errors import DataError
@@ -38,6 +39,15 @@ class Game(Generic[C]):
     option_specs: Mapping[str, OptionSpec] = {}
     #: The game's own scenario card properties (README: Scenario properties), for error messages.
     card_properties: tuple[str, ...] = ()
+    #: Action fields whose values are card ids: the shared ones and the game's own (README:
+    #: Card references); of them, those holding a list of cards.
+    card_fields: frozenset[str] = CARD_FIELDS
+    list_card_fields: frozenset[str] = frozenset({"cards"})
+    #: Words that stand where a card could in an action field and are never card names. The
+    #: shared scenario semantics fixes them for every game (README, Card references: "the
+    #: literals player, leader and reserve are never card names"); a game may add its own, and
+    #: says which of its cards one names (``literal_names_card``).
+    scenario_literals: frozenset[str] = frozenset({"player", "leader", "reserve"})
     package_dir: Path
 
     # ------------------------------------------------------------------ cards

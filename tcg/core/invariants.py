@@ -150,15 +150,13 @@ def check_no_leak(state: State) -> list[str]:
                 for v in value if isinstance(value, list) else [value]:
                     if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(state.cards) \
                             and state.cards[v].owner != viewer and v in top_set and v not in referable \
-                            and _is_card_field(action, v):
+                            and _is_card_field(action, v, state.GAME.card_fields):
                         problems.append(f"player {viewer}'s legal actions name hidden card {v}")
     return problems
 
 
-def _is_card_field(action: dict[str, Any], v: int) -> bool:
-    from tcg.core.actions import CARD_FIELDS
-
-    return any(k in CARD_FIELDS and (val == v or (isinstance(val, list) and v in val)) for k, val in action.items())
+def _is_card_field(action: dict[str, Any], v: int, card_fields: frozenset[str]) -> bool:
+    return any(k in card_fields and (val == v or (isinstance(val, list) and v in val)) for k, val in action.items())
 
 
 def _name_known_otherwise(state: State, name: str, viewer: int) -> bool:

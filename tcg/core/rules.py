@@ -59,7 +59,7 @@ class DecisionRule(Generic[S]):
         if action.type not in self.accepts:
             takes = ", ".join(sorted(self.accepts))
             return self.rule, f"a {self.kind} decision takes {takes}, not {action.type}"
-        return self.rule, f"{action.text(state.name_of)} is not a legal answer to this {self.kind} decision"
+        return self.rule, f"{state.action_text(action)} is not a legal answer to this {self.kind} decision"
 
 
 class Rulebook(Generic[S]):

@@ -18,15 +18,13 @@ from typing import Any
 
 import yaml
 
-from tcg.core.actions import CARD_FIELDS, CORE_FIELDS, Action
+from tcg.core.actions import Action
 from tcg.core.decklist import decode_utf8
 from tcg.core.errors import DataError, IllegalActionError, TcgError
 from tcg.core.game import Game
 from tcg.core.registry import load_game
 from tcg.core.state import State
 
-LITERALS = frozenset({"player", "leader", "reserve"})
-LIST_CARD_FIELDS = frozenset({"cards", "tributes"})
 #: The keys of an action step that are not fields of the action.
 STEP_KEYS = frozenset({"player", "deciding", "error", "expect", "action"})
 TOP_KEYS = frozenset({"name", "game", "rules", "seed", "cards", "state", "steps", "expect", "options",
@@ -283,7 +281,7 @@ class Runner:
         matches = [a for a in st.legal_actions() if self.matches(a, pattern)]
         if matches:
             raise ScenarioFailure([f"{where}: expected no legal action to match {_show(pattern)}, "
-                                   f"but {matches[0].text(st.name_of)} is legal"])
+                                   f"but {st.action_text(matches[0])} is legal"])
         self._check_rejected(pattern, where)
 
     def _apply_match(self, pattern: Mapping[str, Any], where: str) -> None:
@@ -292,7 +290,7 @@ class Runner:
         st = self.state
         matches = [a for a in st.legal_actions() if self.matches(a, pattern)]
         if not matches:
-            legal = "; ".join(a.text(st.name_of) for a in st.legal_actions()) or "none"
+            legal = "; ".join(st.action_text(a) for a in st.legal_actions()) or "none"
             raise ScenarioFailure([f"{where}: no legal action matches {_show(pattern)}",
                                    f"  legal actions now: {legal}"])
         st.apply(matches[0])
@@ -309,13 +307,14 @@ class Runner:
         if known and kind not in known:
             raise DataError(f"{self.game.title} has no action type {kind!r}; its actions are "
                             f"{', '.join(sorted(known))}", source=self.at(*keys, "type"), field=where)
+        literals = self.game.scenario_literals
         for k, v in pattern.items():
-            if k in CARD_FIELDS:
+            if k in self.game.card_fields:
                 for ref in v if isinstance(v, list) else [v]:
                     self.check_ref(ref, where, (*keys, k))
-            elif k in CORE_FIELDS and isinstance(v, Mapping):
+            elif isinstance(v, Mapping):  # a count mapping: its keys are cards or the game's literals
                 for ref in v:
-                    if ref != "reserve" and not str(ref).isdigit():
+                    if ref not in literals and not str(ref).isdigit():
                         self.check_ref(str(ref).split("#")[0], where, (*keys, k))
 
     def check_ref(self, ref: Any, where: str, keys: tuple[str | int, ...]) -> None:
@@ -328,7 +327,7 @@ class Runner:
             return
         if not isinstance(ref, str):
             raise DataError(f"a card field is a card name, got {ref!r}", source=self.at(*keys), field=where)
-        if ref in LITERALS:
+        if ref in self.game.scenario_literals:
             return
         name = ref[3:] if len(ref) > 3 and ref[0] == "p" and ref[1] in "01" and ref[2] == ":" else ref
         base, _, k = name.rpartition("#")
@@ -348,7 +347,7 @@ class Runner:
         for k, v in pattern.items():
             if k == "type":
                 continue
-            if k in CARD_FIELDS:
+            if k in self.game.card_fields:
                 resolved = self._resolve_card_value(v)
                 if resolved is None:
                     return
@@ -374,7 +373,7 @@ class Runner:
         if isinstance(v, list):
             out = [self._resolve_card_value(x) for x in v]
             return None if any(x is None for x in out) else out
-        if isinstance(v, str) and v not in LITERALS:
+        if isinstance(v, str) and v not in self.game.scenario_literals:
             found = self.find_cards(v)
             return found[0] if found else None
         return v
@@ -406,7 +405,7 @@ class Runner:
     def card_matches(self, cid: Any, ref: Any) -> bool:
         if not isinstance(cid, int) or isinstance(cid, bool) or not isinstance(ref, str):
             return bool(cid == ref)
-        if ref in LITERALS:  # e.g. One Piece's `target: leader`: the game says which cards it names
+        if ref in self.game.scenario_literals:  # One Piece's `target: leader`: the game says which cards it names
             return self.game.literal_names_card(self.state, cid, ref)
         st = self.state
         r = ref
@@ -428,10 +427,10 @@ class Runner:
             if k not in data:
                 return False
             got = data[k]
-            if k in LIST_CARD_FIELDS and isinstance(want, list) and isinstance(got, list):
+            if k in self.game.list_card_fields and isinstance(want, list) and isinstance(got, list):
                 if len(want) != len(got) or not self._multiset_match(got, want):
                     return False
-            elif k in CARD_FIELDS:
+            elif k in self.game.card_fields:
                 if isinstance(want, list) != isinstance(got, list):
                     return False
                 if isinstance(want, list):
@@ -616,12 +615,12 @@ class Runner:
         fails = []
         for pat in want.get("includes") or []:
             if not any(self.matches(a, pat) for a in legal):
-                shown = "; ".join(a.text(st.name_of) for a in legal) or "none"
+                shown = "; ".join(st.action_text(a) for a in legal) or "none"
                 fails.append(f"legal.includes: nothing matches {_show(pat)} (legal: {shown})")
         for pat in want.get("excludes") or []:
             hit = next((a for a in legal if self.matches(a, pat)), None)
             if hit is not None:
-                fails.append(f"legal.excludes: {hit.text(st.name_of)} is legal, matching {_show(pat)}")
+                fails.append(f"legal.excludes: {st.action_text(hit)} is legal, matching {_show(pat)}")
         return fails
 
 

@@ -468,7 +468,7 @@ class State:
         book = self.RULEBOOK
         if book is not None:
             return book.explain(self, action)
-        return "illegal", f"{action.text(self.name_of)} is not a legal action now"
+        return "illegal", f"{self.action_text(action)} is not a legal action now"
 
     # ------------------------------------------------------------------ helpers for games
     def _changed(self) -> None:
@@ -515,6 +515,10 @@ class State:
 
     def name_of(self, cid: int) -> str:
         return self.cards[cid].name
+
+    def action_text(self, action: Action) -> str:
+        """The action's short form with its cards by name (the game's card fields)."""
+        return action.text(self.name_of, self.GAME.card_fields)
 
     def zone(self, player: int, zone: str) -> list[int]:
         return self.zones[player][zone]

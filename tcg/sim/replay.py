@@ -199,7 +199,7 @@ def steps(rep: Replay, state: State | None = None) -> Iterator[tuple[int, int | 
         try:
             events = state.apply(action)
         except IllegalActionError as exc:
-            text = action.text(state.name_of)
+            text = state.action_text(action)
             raise IllegalActionError(exc.rule, f"action {i} ({text}) is illegal: {exc.message}") from None
         yield i, player, action, events
 

@@ -238,7 +238,7 @@ def _explain_play(s: BattleSpiritsState, dec: Decision, a: Action) -> tuple[str,
         return "BS-50", "block with a refreshed spirit you control, in the block step"
     if t == "activate_burst":
         return "BS-13", "a burst is activated only when its condition happens"
-    return "BS-33", f"{a.text(s.name_of)} is not legal in a {dec.kind} decision"
+    return "BS-33", f"{s.action_text(a)} is not legal in a {dec.kind} decision"
 
 
 def _explain_paid(s: BattleSpiritsState, dec: Decision, a: Action) -> tuple[str, str]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import cached_property, lru_cache
 from typing import Any
 
-from tcg.core.actions import Action
+from tcg.core.actions import Action, Counts
 from tcg.core.lazy import LazyActions
 
 Fixed = tuple[tuple[str, Any], ...]
@@ -153,8 +153,11 @@ class CorePayments(LazyActions):
         if not isinstance(action, Action) or action.type != self.type:
             return False
         fields = dict(action.fields)
-        pay = dict(fields.pop(self.field, ()))
-        placed = dict(fields.pop("place", ())) if self.place else {}
+        given_pay = fields.pop(self.field, Counts())
+        given_place = fields.pop("place", Counts()) if self.place else Counts()
+        if type(given_pay) is not Counts or type(given_place) is not Counts:
+            return False  # BS-106: ``pay`` and ``place`` are count mappings (a number, a list: no payment)
+        pay, placed = dict(given_pay), dict(given_place)
         cores = fields.pop("cores", None)
         if tuple(sorted(fields.items())) != tuple(sorted(self.fixed)):
             return False

@@ -64,7 +64,7 @@ class DuelMastersRule(DecisionRule["DuelMastersState"]):
     def explain(self, state: Any, decision: Decision, action: Action) -> Reason:
         return (misplaced(state, decision, action) or self.why_not(state, decision, action)
                 or WINDOWS.get(action.type)
-                or ("DM-17", f"{action.text(state.name_of)} is not a legal action in a {decision.kind} decision"))
+                or ("DM-17", f"{state.action_text(action)} is not a legal action in a {decision.kind} decision"))
 
     def why_not(self, state: Any, decision: Decision, action: Action) -> Reason | None:
         """This decision's reason for refusing ``action`` (None: no reason of its own)."""

@@ -157,7 +157,7 @@ def answer_tail(s: ForceOfWillState, kind: str, a: Action) -> Why:
         return "FOW-43", "block with a recovered J-ruler or resonator you control (Flying: one with Flying)"
     if a.type == "pay":
         return "FOW-27", "pay with one of the listed sets of stones"
-    return "FOW-30", f"{a.text(s.name_of)} is not legal in a {kind} decision"
+    return "FOW-30", f"{s.action_text(a)} is not legal in a {kind} decision"
 
 
 class FowDecision(DecisionRule["ForceOfWillState"]):

@@ -102,7 +102,7 @@ def explain_misplaced(s: OnePieceState, dec: Decision, a: Action) -> tuple[str, 
         return "OP-115", "block with an active [Blocker] Character of yours other than the target"
     if t == "counter":
         return "OP-115", "a Counter comes from your hand: a Character's Counter value or a [Counter] Event you can pay"
-    return "OP-13", f"{a.text(s.name_of)} is not legal in a {dec.kind} decision"
+    return "OP-13", f"{s.action_text(a)} is not legal in a {dec.kind} decision"
 
 
 def explain(s: OnePieceState, dec: Decision, a: Action) -> tuple[str, str]:

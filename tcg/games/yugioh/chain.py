@@ -51,7 +51,7 @@ class YugiohRule(DecisionRule["YugiohState"]):
         if found is None:
             found = self.explain_own(state, decision, action)
         if found is None:
-            found = "YGO-109", f"{action.text(state.name_of)} is not legal in a {decision.kind} decision"
+            found = "YGO-109", f"{state.action_text(action)} is not legal in a {decision.kind} decision"
         return found
 
     def explain_own(self, s: YugiohState, dec: Decision, a: Action) -> tuple[str, str] | None:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from tcg.core import lasting
+from tcg.core.actions import CARD_FIELDS
 from tcg.core.decklist import DeckList
 from tcg.core.errors import DataError
 from tcg.core.game import Game
@@ -29,6 +30,8 @@ _PHASE_TASKS = {"draw": "begin_turn", "standby": "standby", "main1": "main", "ma
                 "end": "end_phase"}
 
 class YugiohGame(Game[YugiohCard]):
+    card_fields = CARD_FIELDS | {"tributes"}  # YGO-113: a Tribute Summon names its tributes
+    list_card_fields = frozenset({"cards", "tributes"})
     name = "yugioh"
     title = "Yu-Gi-Oh!"
     rule_prefix = "YGO"
