@@ -19,8 +19,7 @@ from tcg.core.rules import Rulebook
 from tcg.core.state import Task
 from tcg.games.force_of_will.chase import CHASE, WINDOW_TASKS, window_rules
 from tcg.games.force_of_will.effects import FowEffects
-from tcg.games.force_of_will.queries import STARTING_LIFE
-from tcg.games.force_of_will.records import SelectorRecord
+from tcg.games.force_of_will.queries import STARTING_LIFE, Target
 from tcg.games.force_of_will.rules import RULEBOOK as FOW_RULEBOOK
 from tcg.games.force_of_will.turn import PHASES
 
@@ -48,7 +47,7 @@ class ForceOfWillState(FowEffects):
     __slots__ = ()
 
     # ------------------------------------------------------------------ shared by several areas
-    def targets_exist(self, p: int, source: int, checks: Sequence[SelectorRecord]) -> bool:
+    def targets_exist(self, p: int, source: int, checks: Sequence[Target]) -> bool:
         """Every instruction that must target has something to target (FOW-105); ``checks``
         are the selectors :func:`target_checks` kept ("two target resonators" needs two)."""
         for sel in checks:  # noqa: SIM110 - a loop: no generator on this hot path
