@@ -302,3 +302,87 @@ def test_the_rulebook_holds_every_decision_and_task_and_nothing_writes_the_legal
     sources = list(Path(tcg.games.force_of_will.__file__).parent.glob("*.py"))
     if len(sources) > 3:  # the pure build (a compiled one keeps only the uncompiled modules' sources)
         assert all("._legal =" not in path.read_text() for path in sources)
+
+
+def _recorded_as(rec, value, where):
+    """``rec`` holds ``value`` as a record does: a recorded model as its record (every field
+    and cached property, recursively), a tuple item by item, anything else equal."""
+    from tcg.games.force_of_will.records import RECORD_CLASSES
+
+    if type(value) in RECORD_CLASSES:
+        assert type(rec) is RECORD_CLASSES[type(value)], where
+        for name in _schema_names(type(value)):
+            _recorded_as(getattr(rec, name), getattr(value, name), f"{where}.{name}")
+    elif type(value) is tuple:
+        assert type(rec) is tuple and len(rec) == len(value), where
+        for i, (r, v) in enumerate(zip(rec, value, strict=True)):
+            _recorded_as(r, v, f"{where}[{i}]")
+    else:
+        assert rec == value, where
+
+
+def _schema_names(cls):
+    from functools import cached_property
+
+    return {*cls.model_fields, *(n for k in cls.__mro__ for n, v in vars(k).items() if isinstance(v, cached_property))}
+
+
+def test_the_hot_path_records_follow_the_card_schema():
+    # Issue 15: no hand-copied mirror of the schema. What the rules read at every decision
+    # (FOW-27 "can I pay?", FOW-105 targets, FOW-52 [Activate]) are compiled records, one
+    # class per model that declares exactly its fields and cached properties, filled from it.
+    from tcg.games.force_of_will.records import RECORD_CLASSES, declared_names
+
+    for model_cls, record_cls in RECORD_CLASSES.items():
+        assert declared_names(record_cls) == _schema_names(model_cls), record_cls.__name__
+    s = FOW.new_state(_decks(), seed=1)
+    activations = 0
+    for name, d in FOW.cards().items():
+        _recorded_as(s.digest[name], d, name)
+        activations += len(d.front_activations)
+    assert activations  # [Activate] abilities (and their target checks) were compared too
+
+
+def test_a_record_class_that_does_not_follow_its_model_is_refused():
+    # Issue 15: a field or cached property added to the schema and not to the record (or a
+    # record attribute the model lacks) fails when the first record is made, not later.
+    from functools import cached_property
+
+    from tcg.games.force_of_will.cards import Selector
+    from tcg.games.force_of_will.records import AbilityRecord, SelectorRecord, record_names, schema_gap
+
+    class Wider(Selector):
+        extra: int = 0
+
+    class Derived(Selector):
+        @cached_property
+        def more(self) -> bool:
+            return True
+
+    assert "'extra'" in schema_gap(SelectorRecord, Wider)
+    assert "'more'" in schema_gap(SelectorRecord, Derived)
+    gap = schema_gap(AbilityRecord, Selector)
+    assert "declare ['all'," in gap and "remove ['cost'," in gap
+    with pytest.raises(TypeError, match="AbilityRecord does not follow Selector"):
+        record_names(AbilityRecord, Selector)
+    assert schema_gap(SelectorRecord, Selector) == ""
+
+
+def test_can_i_pay_answers_by_the_pool_of_the_state():
+    # FOW-26, FOW-27: what a magic stone produces is its definition's; two pools that define
+    # a stone differently answer differently for the same stones (the same card objects, as
+    # a state sharing cards with another would hold). The old module-global memo, keyed by
+    # the card objects alone, answered for the pool it met first.
+    from tcg.games.force_of_will.cards import cost_key
+    from tcg.games.force_of_will.payment import payer
+    from tcg.games.force_of_will.state import ForceOfWillState
+
+    fire = FOW.cards()
+    flame = fire[STONE]
+    water = {**fire, STONE: type(flame).model_validate({**flame.model_dump(), "attributes": ["water"]})}
+    s1 = ForceOfWillState(fire, {}, 0)
+    s1.new_card(STONE, 0, "magic_stone_area")
+    assert payer(s1, 0)(cost_key({"fire": 1})) and not payer(s1, 0)(cost_key({"water": 1}))
+    s2 = ForceOfWillState(water, {}, 0)
+    s2.cards, s2.zones, s2.where = s1.cards[:], [{k: v[:] for k, v in z.items()} for z in s1.zones], s1.where[:]
+    assert payer(s2, 0)(cost_key({"water": 1})) and not payer(s2, 0)(cost_key({"fire": 1}))

@@ -45,7 +45,7 @@ def attack_actions(s: ForceOfWillState, field: Sequence[int], out: list[Action])
             d = digest[card.name]
             if not d.is_resonator:
                 continue
-            swift, precise = d.swiftness, d.precision
+            swift, precise = "swiftness" in d.keyword_set, "precision" in d.keyword_set
         if not printed_only:
             swift, precise = s.has(c, "swiftness", statics), s.has(c, "precision", statics)
         if card.entered_this_turn and not swift:

@@ -99,6 +99,14 @@ class Selector(_Strict):
                 and self.max_total_cost is None and not self.attributes and not self.races
                 and self.flying is None and not self.other)
 
+    @cached_property
+    def attribute_set(self) -> frozenset[str]:
+        return frozenset(self.attributes)
+
+    @cached_property
+    def race_set(self) -> frozenset[str]:
+        return frozenset(self.races)
+
 
 class Effect(_Strict):
     """One instruction of a spell or ability."""
@@ -292,6 +300,20 @@ class ForceOfWillCard(_Strict, CardModel):
     def any_statics(self) -> bool:
         """Has lasting effects on either side."""
         return bool(self.statics) or (self.j_ruler is not None and bool(self.j_ruler.statics))
+
+    @cached_property
+    def is_resonator(self) -> bool:
+        return self.type == "resonator"
+
+    @cached_property
+    def keyword_set(self) -> frozenset[str]:
+        """The keywords printed on the front side."""
+        return frozenset(k for k in KEYWORD_NAMES if getattr(self.keywords, k))
+
+    @cached_property
+    def trigger_event(self) -> str | None:
+        """A chant-standby's trigger event (FOW-56)."""
+        return None if self.trigger is None else self.trigger.event
 
     @cached_property
     def is_special_stone(self) -> bool:

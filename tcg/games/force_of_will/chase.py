@@ -27,18 +27,13 @@ from tcg.core.stack import Window as StackWindow
 from tcg.core.state import Card, Decision, Task
 from tcg.games.force_of_will.cards import Selector
 from tcg.games.force_of_will.effects import needs_target
-from tcg.games.force_of_will.payment import declare_pay
-from tcg.games.force_of_will.queries import (
-    STANDBY_SET_COST,
-    Activation,
-    Digest,
-    target,
-    targets,
-)
+from tcg.games.force_of_will.payment import can_pay, declare_pay, payer, stones_could_pay
+from tcg.games.force_of_will.queries import STANDBY_SET_COST
+from tcg.games.force_of_will.records import AbilityRecord, CardRecord, target, targets
 from tcg.games.force_of_will.turn import NEVER_CHASE, FowDecision, Why
 
 if TYPE_CHECKING:
-    from tcg.games.force_of_will.queries import Payer
+    from tcg.games.force_of_will.payment import Payer
     from tcg.games.force_of_will.state import ForceOfWillState
 
 PASS = Action("pass")
@@ -93,7 +88,7 @@ def chase_actions(s: ForceOfWillState, p: int) -> list[Action]:
         if d.instant_speed:
             ok = verdict.get(name)
             if ok is None:
-                pay = pay or s.payer(p)
+                pay = pay or payer(s, p)
                 ok = verdict[name] = pay(d.cost_key) and s.targets_exist(p, c, d.effect_checks)
             if ok:
                 out.append(PLAY_SPELL[c])
@@ -131,7 +126,7 @@ def chase_extras(s: ForceOfWillState, p: int, out: list[Action], pay: Payer | No
         out.append(LIFEBREAK)
 
 
-def activations(s: ForceOfWillState, p: int, c: int, card: Card, d: Digest, pay: Payer | None,
+def activations(s: ForceOfWillState, p: int, c: int, card: Card, d: CardRecord, pay: Payer | None,
                 out: list[Action]) -> Payer | None:
     """Add the ready [Activate] abilities of card ``c`` (of the side it shows); returns the
     payer, made on first need."""
@@ -140,13 +135,13 @@ def activations(s: ForceOfWillState, p: int, c: int, card: Card, d: Digest, pay:
     else:
         ready = d.front_activations
     for i, ab in ready:
-        pay = pay or s.payer(p)
+        pay = pay or payer(s, p)
         if ability_ready(s, p, c, i, ab, pay):
             out.append(ACTIVATIONS[c, i])
     return pay
 
 
-def ability_ready(s: ForceOfWillState, p: int, c: int, i: int, ab: Activation, pay: Payer) -> bool:
+def ability_ready(s: ForceOfWillState, p: int, c: int, i: int, ab: AbilityRecord, pay: Payer) -> bool:
     """The ``i``-th ability ``ab`` of card ``c`` may be activated now: {Rest} possible,
     not used yet if once per turn, its will payable and its targets there."""
     if ab.rest_self:
@@ -170,7 +165,7 @@ def standby_ready(s: ForceOfWillState, p: int, c: int) -> bool:
         return False  # the other triggers are an opponent's action waiting on the chase area
     if card.entered_this_turn or event is None or not trigger_met(s, p, event):
         return False
-    return s.stones_could_pay(p, d.cost) and s.targets_exist(p, c, d.effect_checks)
+    return stones_could_pay(s, p, d.cost) and s.targets_exist(p, c, d.effect_checks)
 
 
 def trigger_met(s: ForceOfWillState, p: int, event: str) -> bool:
@@ -286,7 +281,7 @@ def lifebreak(s: ForceOfWillState, p: int) -> None:
     s.emit("lifebreak", card=card, name=s.cards[card].name, player=p,
            revealed=s.counters[p]["lifebreak_revealed"])
     d = s.digest[s.cards[card].name]
-    if d.has_break and s.targets_exist(p, card, d.break_checks):
+    if d.break_ability and s.targets_exist(p, card, d.break_checks):
         # The answer to the Lifebreak comes once the player has said whether the Break is played.
         s.push({"kind": "marker", "event": "lifebreak", "card": card, "player": p, "targets": (), "quiet": True})
         s.tasks.append(Task("offer_break", card=card, player=p))
@@ -470,7 +465,7 @@ def explain_from_hand(s: ForceOfWillState, p: int, t: str, card: int) -> Why:
     if t == "play_spell" and d.subtype == "chant" and p != s.active:
         return "FOW-106", "a Chant only in your own Main Phase"
     cost = STANDBY_SET_COST if t == "set_chant_standby" else d.cost
-    if not s.can_pay(p, cost):
+    if not can_pay(s, p, cost):
         return "FOW-27", f"you cannot pay {dict(cost)} with your will and recovered magic stones"
     return "FOW-105", "it needs a legal target"
 
@@ -513,7 +508,7 @@ def _explain_ability(s: ForceOfWillState, p: int, a: Action, card: int) -> Why:
         return "FOW-29", "a {Rest} cost needs the card recovered"
     if ab.rest_self and s.cards[card].entered_this_turn:
         return "FOW-113", "a resonator that entered this turn cannot use a {Rest} ability"
-    if not s.can_pay(p, ab.cost):
+    if not can_pay(s, p, ab.cost):
         return "FOW-27", f"you cannot pay {dict(ab.cost)}"
     return "FOW-105", "it needs a legal target"
 

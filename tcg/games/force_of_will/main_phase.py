@@ -13,11 +13,13 @@ from tcg.core.state import Decision, Task
 from tcg.games.force_of_will.battle import attack, attack_actions, explain_attack
 from tcg.games.force_of_will.cards import cost_key
 from tcg.games.force_of_will.chase import chase_extras, declare, declare_chase, explain_chase_action, explain_from_hand
-from tcg.games.force_of_will.queries import STANDBY_SET_COST, Digest, player_target
+from tcg.games.force_of_will.payment import payer
+from tcg.games.force_of_will.queries import STANDBY_SET_COST, player_target
+from tcg.games.force_of_will.records import CardRecord
 from tcg.games.force_of_will.turn import FowDecision, Why, end_phase
 
 if TYPE_CHECKING:
-    from tcg.games.force_of_will.queries import Payer
+    from tcg.games.force_of_will.payment import Payer
     from tcg.games.force_of_will.state import ForceOfWillState
 
 END_TURN = Action("end_turn")
@@ -40,7 +42,7 @@ def main_actions(s: ForceOfWillState, p: int) -> list[Action]:
     digest, cards, zones = s.digest, s.cards, s.zones[p]
     if can_call(s, p):
         out.append(CALL)  # M1
-    pay = s.payer(p)
+    pay = payer(s, p)
     summon = CARD_ACTIONS["summon"]
     verdict: dict[str, CardActions | None] = {}  # copies of a card in hand are all playable or none
     for c in zones["hand"]:
@@ -67,7 +69,7 @@ def main_actions(s: ForceOfWillState, p: int) -> list[Action]:
     return out
 
 
-def hand_action(s: ForceOfWillState, p: int, c: int, d: Digest, pay: Payer) -> str | None:
+def hand_action(s: ForceOfWillState, p: int, c: int, d: CardRecord, pay: Payer) -> str | None:
     """What the Main Phase lets the player do with this card from the hand, if anything:
     M2 summon, M3 play a spell, M4 play an addition, M5 set a Chant-Standby."""
     kind = d.type
@@ -97,7 +99,7 @@ def can_judge(s: ForceOfWillState, p: int, pay: Payer | None = None) -> bool:
     card = s.cards[area[0]]
     if card.tapped or "j_ruler" in card.marks or s.flags.get(JUDGED[p]):
         return False
-    return (pay or s.payer(p))(s.defs[card.name].j_activate_key)
+    return (pay or payer(s, p))(s.defs[card.name].j_activate_key)
 
 
 def hosts(s: ForceOfWillState, p: int) -> list[int]:

@@ -1,5 +1,5 @@
 """Read-only questions about a Force of Will state: ATK/DEF, keywords, who may attack what,
-how a will cost can be paid, and what an effect may target.
+and what an effect may target (how a will cost can be paid: ``payment.py``).
 
 Card statuses: ``tapped`` is *rested*; the ``damage`` counter is the damage a J-ruler or
 resonator has taken this turn (FOW-45); the mark ``j_ruler`` means the ruler card shows its
@@ -10,37 +10,27 @@ Players are targeted as ``-1`` (player 0) and ``-2`` (player 1) inside the engin
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from functools import lru_cache
-from operator import itemgetter
-from typing import Any, TypeVar
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 from tcg.core.effects import EffectRunner
 from tcg.games.force_of_will.cards import (
     ATTRIBUTES,
-    KEYWORD_NAMES,
     SPENT_FACE,
     Ability,
-    CostKey,
     Face,
     ForceOfWillCard,
     Selector,
     Static,
-    cost_key,
 )
+from tcg.games.force_of_will.records import SelectorRecord, card_records
+from tcg.games.force_of_will.records import by_identity as by_identity  # re-exported: effects.py uses it
+from tcg.games.force_of_will.records import target as target  # re-exported: effects.py uses it
 
 HAND_LIMIT = 7  # FOW-10
 LIFEBREAK_MAX = 4  # FOW-14
 STARTING_LIFE = 4000  # FOW-63
 STANDBY_SET_COST = {"generic": 2}  # FOW-55
-WILL_KEYS = tuple(f"will_{a}" for a in ATTRIBUTES)
-_ZEROS = (0,) * len(ATTRIBUTES)
-_POOL = itemgetter(*WILL_KEYS)  # a player's will in the pool, in attribute order
-
-#: One way to pay a cost: the stones rested, the attribute each produced, and the pool will used.
-Payment = tuple[tuple[int, ...], tuple[str, ...], tuple[tuple[str, int], ...]]
-#: "Can this cost be paid?" for one player's will (:meth:`FowQueries.payer`).
-Payer = Callable[[CostKey], bool]
 
 
 def player_target(player: int) -> int:
@@ -56,102 +46,8 @@ def round_up_100(value: int) -> int:
     return -((-value) // 100) * 100
 
 
-_In = TypeVar("_In")
-_Out = TypeVar("_Out")
-
-
-def by_identity(make: Callable[[_In], _Out], limit: int = 4096) -> Callable[[_In], _Out]:
-    """``make(obj)``, remembered by the identity of ``obj`` (checked: ids are reused). For what
-    is derived from objects that live as long as their card pool and never change -- a card
-    definition's cost or selector, a pool -- where hashing the object would cost more."""
-    memo: dict[int, tuple[_In, _Out]] = {}
-
-    def get(obj: _In) -> _Out:
-        hit = memo.get(id(obj))
-        if hit is None or hit[0] is not obj:
-            if len(memo) > limit:
-                memo.clear()
-            hit = memo[id(obj)] = (obj, make(obj))
-        return hit[1]
-
-    return get
-
-
-class Target:
-    """A :class:`Selector` as the target queries read it (same field names), copied once: see
-    :class:`Digest` for why. :func:`target` gives the one of a selector."""
-
-    def __init__(self, sel: Selector) -> None:
-        self.kind: str = sel.kind
-        self.player: str = sel.player
-        self.rested: bool | None = sel.rested
-        self.max_atk: int | None = sel.max_atk
-        self.min_atk: int | None = sel.min_atk
-        self.max_total_cost: int | None = sel.max_total_cost
-        self.attributes: frozenset[str] = frozenset(sel.attributes)
-        self.races: frozenset[str] = frozenset(sel.races)
-        self.flying: bool | None = sel.flying
-        self.other: bool = sel.other
-        self.count: int = sel.count
-        self.plain: bool = sel.plain
-
-
-#: The :class:`Target` of a selector (selectors belong to card definitions).
-target: Callable[[Selector], Target] = by_identity(Target)
-
-
-def targets(sels: Sequence[Selector]) -> tuple[Target, ...]:
-    return tuple([target(sel) for sel in sels])
-
-
-class Activation:
-    """What legality reads of an [Activate] ability (the names of :class:`Ability`'s fields)."""
-
-    def __init__(self, ab: Ability) -> None:
-        self.rest_self: bool = ab.rest_self
-        self.once_per_turn: bool = ab.once_per_turn
-        self.cost_key: CostKey = ab.cost_key
-        self.target_checks: tuple[Target, ...] = targets(ab.target_checks)
-
-
-class Digest:
-    """The fields of a card definition that the rules read at every decision, copied once out
-    of the pydantic model (same names as :class:`ForceOfWillCard`'s): reading a pydantic
-    model's attribute goes through its ``__getattr__`` hook and costs several dict lookups,
-    a plain attribute one (none in the compiled build, where this is a C struct)."""
-
-    def __init__(self, d: ForceOfWillCard) -> None:
-        self.type: str = d.type
-        self.subtype: str | None = d.subtype
-        self.cost_key: CostKey = d.cost_key
-        self.effect_checks: tuple[Target, ...] = targets(d.effect_checks)
-        self.break_checks: tuple[Target, ...] = targets(d.break_checks)
-        self.has_break: bool = bool(d.break_ability)
-        self.cost: Mapping[str, int] = d.cost
-        self.trigger_event: str | None = None if d.trigger is None else d.trigger.event
-        self.instant_speed: bool = d.instant_speed
-        self.activates: bool = d.activates
-        self.front_activations: tuple[tuple[int, Activation], ...] = tuple(
-            (i, Activation(ab)) for i, ab in d.front_activations)
-        self.back_activations: tuple[tuple[int, Activation], ...] = tuple(
-            (i, Activation(ab)) for i, ab in d.back_activations)
-        self.atk: int = d.atk
-        self.def_: int = d.def_
-        #: the keywords printed on the front side
-        self.keywords: frozenset[str] = frozenset(k for k in KEYWORD_NAMES if getattr(d.keywords, k))
-        self.swiftness: bool = d.keywords.swiftness
-        self.precision: bool = d.keywords.precision
-        self.any_statics: bool = d.any_statics
-        self.stone_will: tuple[str, ...] = d.stone_will
-        self.is_resonator: bool = d.type == "resonator"
-
-
-def _digest_all(defs: Mapping[str, Any]) -> dict[str, Digest]:
-    return {name: Digest(d) for name, d in defs.items()}
-
-
-#: :class:`Digest` of every definition of a pool (a game's, or a scenario's with its own cards).
-digests: Callable[[Mapping[str, Any]], dict[str, Digest]] = by_identity(_digest_all, limit=64)
+#: A selector as the target queries read it (:func:`~.records.target` gives it).
+Target = SelectorRecord
 
 
 class FowQueries(EffectRunner):
@@ -159,8 +55,9 @@ class FowQueries(EffectRunner):
 
     def __init__(self, defs: Mapping[str, Any], options: Mapping[str, str], seed: int, players: int = 2):
         super().__init__(defs, options, seed, players)
-        #: :func:`digests` of the definitions: what the hot paths read instead of ``defs``.
-        self.digest = digests(defs)
+        #: The :func:`~.records.card_records` of the definitions: what the hot paths read
+        #: instead of ``defs`` (the same fields and cached properties, plain attributes).
+        self.digest = card_records(defs)
 
     def d(self, cid: int) -> ForceOfWillCard:
         card: ForceOfWillCard = self.defs[self.cards[cid].name]
@@ -300,7 +197,7 @@ class FowQueries(EffectRunner):
         """A keyword printed on the side shown, given by a lasting effect, or until end of turn.
         ``statics``: :meth:`_statics_present`, when the caller asks about many cards."""
         card = self.cards[cid]
-        if getattr(self.printed(cid)[2], keyword) if card.marks else keyword in self.digest[card.name].keywords:
+        if getattr(self.printed(cid)[2], keyword) if card.marks else keyword in self.digest[card.name].keyword_set:
             return True
         if self.where[cid][1] != "field":
             return False
@@ -350,112 +247,10 @@ class FowQueries(EffectRunner):
         return c.get("lifebreak_revealed", 0) < self.lifebreak_limit(c.get("life", STARTING_LIFE))
 
     # ------------------------------------------------------------------ will (FOW-25..28, FOW-66)
+    # (whether and how a cost can be paid: the payment search in ``payment.py``)
     def pool(self, player: int) -> dict[str, int]:
         c = self.counters[player]
         return {a: c.get(f"will_{a}", 0) for a in ATTRIBUTES}
-
-    def stone_groups(self, player: int) -> dict[str, list[int]]:
-        """The player's recovered magic stones grouped by name, in field order (a stone's
-        name decides what it produces)."""
-        cards = self.cards
-        groups: dict[str, list[int]] = {}
-        for c in self.zones[player]["magic_stone_area"]:
-            card = cards[c]
-            if not card.tapped:
-                ids = groups.get(card.name)
-                if ids is None:
-                    groups[card.name] = [c]
-                else:
-                    ids.append(c)
-        return groups
-
-    def _pool_use(self, player: int, cost: Mapping[str, int],
-                  use_pool: bool) -> tuple[Mapping[str, int], dict[str, int]]:
-        """Will in the pool pays first (it is lost at the end of the turn anyway): the coloured
-        part from the matching attribute, the generic part from what is left, in attribute order."""
-        counters = self.counters[player]
-        if not use_pool:
-            return cost, {}
-        try:
-            will = _POOL(counters)
-        except KeyError:  # a state built by hand may lack the will counters
-            will = tuple(map(counters.get, WILL_KEYS, _ZEROS))
-        if not any(will):
-            return cost, {}
-        need = dict(cost)
-        used: dict[str, int] = {}
-        pool = dict(zip(ATTRIBUTES, will, strict=True))
-        for a in ATTRIBUTES:
-            take = min(need.get(a, 0), pool[a])
-            if take:
-                need[a] -= take
-                pool[a] -= take
-                used[a] = take
-        for a in ATTRIBUTES:
-            take = min(need.get("generic", 0), pool[a])
-            if take:
-                need["generic"] -= take
-                used[a] = used.get(a, 0) + take
-        return {k: v for k, v in need.items() if v}, used
-
-    def payments(self, player: int, cost: Mapping[str, int], limit: int = 0,
-                 use_pool: bool = True) -> list[Payment]:
-        """The distinct ways to pay ``cost`` (README: the same multiset of (stone name,
-        attribute used) is one way), pool will first; ``limit`` stops early (1: "can I pay?")."""
-        need, used = self._pool_use(player, cost, use_pool)
-        pool_used = tuple(sorted(used.items()))
-        if not need:
-            return [((), (), pool_used)]
-        groups = self.stone_groups(player)
-        digest = self.digest
-        # No way rests more stones of a group than the cost's total, and a way rests a group's
-        # first stones: beyond that, the groups' sizes do not matter (fewer plans to remember).
-        total = sum(need.values())
-        signature = tuple([(digest[name].stone_will, min(len(ids), total)) for name, ids in groups.items()])
-        stones = [c for ids in groups.values() for c in ids[:total]]  # the groups one after the other
-        return [(pick(stones), attrs, pool_used)
-                for pick, attrs in _payment_plans(signature, tuple(sorted(need.items())), limit)]
-
-    def will_available(self, player: int) -> tuple[Any, ...]:
-        """What the player can pay with now, in hashable form: the stone groups, the pool, and
-        the total will (a cost above it is out of reach without further work)."""
-        cards, digest = self.cards, self.digest
-        names = [card.name for card in map(cards.__getitem__, self.zones[player]["magic_stone_area"])
-                 if not card.tapped]
-        signature = tuple([(digest[name].stone_will, names.count(name)) for name in dict.fromkeys(names)])
-        counters = self.counters[player]
-        try:
-            pool = _POOL(counters)
-        except KeyError:  # a state built by hand may lack the will counters
-            pool = tuple(map(counters.get, WILL_KEYS, _ZEROS))
-        return signature, pool, sum(pool) + len(names)
-
-    def can_pay(self, player: int, cost: Mapping[str, int], available: tuple[Any, ...] | None = None) -> bool:
-        """Is the cost payable with the pool and recovered stones? ``available`` (from
-        :meth:`will_available`) saves recomputing it when many costs are checked at once."""
-        if not cost:
-            return True
-        return pay_verdicts(available if available is not None else self.will_available(player))(_cost_key(cost))
-
-    def payer(self, player: int) -> Callable[[CostKey], bool]:
-        """:func:`pay_verdicts` for the player's will now: for checking many costs at once.
-
-        Remembered by the stones' card records and the pool: card records are immutable and
-        replaced on every change, so the same records mean the same recovered stones, and
-        from one decision to the next the stones usually have not changed."""
-        cards = self.cards
-        key = (*[cards[c] for c in self.zones[player]["magic_stone_area"]],
-               *map(self.counters[player].get, WILL_KEYS))
-        verdict = _PAYERS.get(key)
-        if verdict is None:
-            if len(_PAYERS) > 4096:
-                _PAYERS.clear()
-            verdict = _PAYERS[key] = pay_verdicts(self.will_available(player))
-        return verdict
-
-    def stones_could_pay(self, player: int, cost: Mapping[str, int]) -> bool:
-        """FOW-56 (interpretation): recovered stones alone could produce the cost."""
-        return bool(self.payments(player, cost, limit=1, use_pool=False))
 
     # ------------------------------------------------------------------ selectors
     def matches(self, sel: Target, cid: int, controller: int, source: int | None) -> bool:
@@ -477,11 +272,11 @@ class FowQueries(EffectRunner):
                 return False
         if sel.max_total_cost is not None and d.total_cost > sel.max_total_cost:
             return False
-        if sel.attributes and sel.attributes.isdisjoint(d.attributes):
+        if sel.attributes and sel.attribute_set.isdisjoint(d.attributes):
             return False
         if sel.races:
             races = d.j_ruler.races if self.is_j_ruler(cid) and d.j_ruler else d.races
-            if sel.races.isdisjoint(races):
+            if sel.race_set.isdisjoint(races):
                 return False
         return sel.flying is None or self.has(cid, "flying") == sel.flying
 
@@ -551,161 +346,3 @@ class FowQueries(EffectRunner):
                     return True
         return False
 
-
-#: :func:`cost_key`, remembered: card costs are the same objects all game long.
-_cost_key: Callable[[Mapping[str, int]], CostKey] = by_identity(cost_key)
-
-
-_VERDICTS: dict[tuple[Any, ...], Callable[[CostKey], bool]] = {}
-#: :meth:`FowQueries.payer` by (the stones' card records, the pool's will per attribute).
-_PAYERS: dict[tuple[Any, ...], Callable[[CostKey], bool]] = {}
-
-
-def pay_verdicts(will: tuple[Any, ...]) -> Callable[[CostKey], bool]:
-    """"Can this cost be paid?" for one :meth:`FowQueries.will_available` value, as a function
-    of the cost's key, remembering its answers. Pure (the key is the whole input), so shared:
-    a decision asks it about every card in hand, and the same stones and pool recur."""
-    verdict = _VERDICTS.get(will)
-    if verdict is None:
-        if len(_VERDICTS) > 4096:
-            _VERDICTS.clear()
-        signature, pool, total = will
-        known: dict[CostKey, bool] = {}
-
-        def verdict(key: CostKey) -> bool:
-            ok = known.get(key)
-            if ok is None:
-                ok = known[key] = key[0] <= total and _affordable(signature, pool, key[1])
-            return ok
-
-        _VERDICTS[will] = verdict
-    return verdict
-
-
-def _affordable(signature: tuple[tuple[tuple[str, ...], int], ...], pool: tuple[int, ...],
-                cost: tuple[tuple[str, int], ...]) -> bool:
-    """Pool will first (as :meth:`FowQueries._pool_use`), then one way with the stones.
-    (Not memoised here: :func:`pay_verdicts` remembers each answer for its will.)"""
-    need = dict(cost)
-    left = dict(zip(ATTRIBUTES, pool, strict=True))
-    for a in ATTRIBUTES:
-        take = min(need.get(a, 0), left[a])
-        need[a] = need.get(a, 0) - take
-        left[a] -= take
-    generic = need.pop("generic", 0) - sum(left.values())
-    if generic > 0:
-        need["generic"] = generic
-    rest = tuple(sorted((k, v) for k, v in need.items() if v > 0))
-    return not rest or _feasible(signature, rest)
-
-
-def _feasible(groups: tuple[tuple[tuple[str, ...], int], ...], need: tuple[tuple[str, int], ...]) -> bool:
-    """Can these stones cover ``need``? Each stone gives 1 will of one of its attributes, so this
-    is a transportation problem, and Hall's condition decides it: for every set S of
-    attributes, the will S needs is at most the number of stones that can make some of S
-    (and the stones number at least the whole cost, generic included)."""
-    wanted = dict(need)
-    if sum(n for _, n in groups) < sum(wanted.values()):
-        return False
-    coloured = [a for a in ATTRIBUTES if wanted.get(a)]
-    for mask in range(1, 1 << len(coloured)):
-        chosen = {a for i, a in enumerate(coloured) if mask >> i & 1}
-        demand = sum(wanted[a] for a in chosen)
-        supply = sum(n for options, n in groups if chosen.intersection(options))
-        if demand > supply:
-            return False
-    return True
-
-
-@lru_cache(maxsize=4096)
-def _payment_plans(groups: tuple[tuple[tuple[str, ...], int], ...], need: tuple[tuple[str, int], ...],
-                   limit: int) -> tuple[tuple[Callable[[Sequence[int]], tuple[int, ...]], tuple[str, ...]], ...]:
-    """:func:`_stone_ways` as a function picking the stones from the groups' stones laid one
-    after the other, and the attribute each stone produces: all a payment needs besides the
-    stones' ids."""
-    starts = [0]
-    for _, size in groups:
-        starts.append(starts[-1] + size)
-    plans = []
-    for way in _stone_ways(groups, need, limit):
-        taken = dict.fromkeys(range(len(groups)), 0)
-        picks: list[int] = []
-        attrs: list[str] = []
-        for g, a, n in way:
-            first = starts[g] + taken[g]
-            picks.extend(range(first, first + n))
-            attrs.extend([a] * n)
-            taken[g] += n
-        plans.append((_picker(tuple(picks)), tuple(attrs)))
-    return tuple(plans)
-
-
-def _picker(positions: tuple[int, ...]) -> Callable[[Sequence[int]], tuple[int, ...]]:
-    """The items at ``positions``, as a tuple (:func:`operator.itemgetter` gives one item alone)."""
-    if len(positions) == 1:
-        (i,) = positions
-        return lambda items: (items[i],)
-    getter: Callable[[Sequence[int]], tuple[int, ...]] = itemgetter(*positions)
-    return getter
-
-
-@lru_cache(maxsize=4096)
-def _stone_ways(groups: tuple[tuple[tuple[str, ...], int], ...], need: tuple[tuple[str, int], ...],
-                limit: int) -> tuple[tuple[tuple[int, str, int], ...], ...]:
-    """Every way to cover ``need`` exactly with stones of these groups (what each may produce,
-    how many are recovered): per group, how many produce each attribute. Pure, so memoised:
-    the same stones and cost recur all game long."""
-    wanted = dict(need)
-    total = sum(wanted.values())
-    if sum(n for _, n in groups) < total:
-        return ()
-    out: list[tuple[tuple[int, str, int], ...]] = []
-    picks: list[tuple[int, str, int]] = []
-    short = {a: n for a, n in wanted.items() if a != "generic"}  # coloured will still missing
-    # what the groups from index i on could still make of each attribute (to prune dead ends)
-    reach = [dict.fromkeys(short, 0) for _ in range(len(groups) + 1)]
-    capacity = [0] * (len(groups) + 1)
-    for i in range(len(groups) - 1, -1, -1):
-        options, size = groups[i]
-        capacity[i] = capacity[i + 1] + size
-        for a in short:
-            reach[i][a] = reach[i + 1][a] + (size if a in options else 0)
-
-    def walk(gi: int, left: int) -> bool:
-        missing = 0
-        for a, n in short.items():
-            if n > 0:
-                if n > reach[gi][a]:
-                    return False
-                missing += n
-        if missing > left:
-            return False
-        if left == 0:
-            out.append(tuple(picks))
-            return bool(limit) and len(out) >= limit
-        if gi == len(groups) or capacity[gi] < left:
-            return False
-        options, size = groups[gi]
-        return split(gi, 0, options, min(size, left), left)
-
-    def split(gi: int, oi: int, options: tuple[str, ...], room: int, left: int) -> bool:
-        """Use up to ``room`` stones of group ``gi``, choosing how many produce each option."""
-        if oi == len(options):
-            return walk(gi + 1, left)
-        a = options[oi]
-        for n in range(min(room, left), -1, -1):
-            if n:
-                picks.append((gi, a, n))
-                if a in short:
-                    short[a] -= n
-            stop = split(gi, oi + 1, options, room - n, left - n)
-            if n:
-                picks.pop()
-                if a in short:
-                    short[a] += n
-            if stop:
-                return True
-        return False
-
-    walk(0, total)
-    return tuple(out)
