@@ -209,7 +209,7 @@ def _dm_creature_in_battle(s: Any, n: int = 0) -> int:
 
 def test_on_reads_the_records_of_a_kind_on_a_card() -> None:
     s = _state()
-    assert lasting.on(s, "rush", 1) == []
+    assert not lasting.on(s, "rush", 1)
     a = lasting.add(s, "rush", card=1)
     lasting.add(s, "rush", card=2)
     lasting.add(s, "banish", card=1)
@@ -234,7 +234,7 @@ def test_duel_masters_this_turn_and_next_turn_end_in_cleanup_and_when_the_creatu
     s.change_power(leaver, 3000, "next_turn")
     assert s.power(c) == base + 3000 and s.keyword(c, "blocker")
     s.leave(leaver, "hand")
-    assert lasting.on(s, "power", leaver) == []
+    assert not lasting.on(s, "power", leaver)
     turn.cleanup(s, Task("cleanup"))
     assert s.power(c) == base + 2000 and not s.keyword(c, "blocker")
     turn.cleanup(s, Task("cleanup"))

@@ -45,7 +45,7 @@ new-object rule, FOW-114).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -106,13 +106,13 @@ def of_kind(state: State, kind: str, **match: Any) -> list[Mapping[str, Any]]:
     return [e for e in state.effects if e.get("kind") == kind and _matches(e, match)]
 
 
-def on(state: State, kind: str, card: int) -> list[Mapping[str, Any]]:
+def on(state: State, kind: str, card: int) -> Sequence[Mapping[str, Any]]:
     """The records of ``kind`` on ``card``, oldest first: what a game asks of a card on every
     question (a granted keyword, "cannot attack", "cannot be blocked this turn"), so without
-    :func:`of_kind`'s keyword matching."""
+    :func:`of_kind`'s keyword matching, and nothing built while there are no records."""
     effects = state.effects
     if not effects:
-        return []
+        return ()
     return [e for e in effects if e.get("kind") == kind and e.get("card") == card]
 
 
@@ -139,7 +139,7 @@ def forget(state: State, card: int) -> None:
     """``card`` left (it becomes a new object): what applies to it and what it is the source of
     end."""
     effects = state.effects
-    if any(e.get("card") == card or e.get("source") == card for e in effects):
+    if effects and any(e.get("card") == card or e.get("source") == card for e in effects):
         state.effects = [e for e in effects if e.get("card") != card and e.get("source") != card]
 
 
