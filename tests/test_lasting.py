@@ -225,3 +225,83 @@ def test_the_force_of_will_case_catches_a_broken_expiry(monkeypatch: pytest.Monk
     monkeypatch.setattr(lasting, broken, lambda *args, **kw: [])
     with pytest.raises(AssertionError):
         test_force_of_will_until_end_of_turn_ends_at_cleanup_and_lasting_when_the_card_leaves()
+
+
+# --------------------------------------------------------------------- the games' own boundaries
+def _new_game(name: str) -> State:
+    game = load_game(name)
+    return game.new_state([game.deck(n) for n in sorted(game.starter_decks())[:2]], seed=1)
+
+
+def _dm_creature_in_battle(s: Any, n: int = 0) -> int:
+    """The ``n``-th creature card of player 0's deck, put into player 0's battle zone."""
+    cid = [c for c in s.zones[0]["deck"] if s.d(c).type == "creature"][n]
+    s.move(cid, "battle", player=0, tapped=False, entered_this_turn=False, attached=())
+    return int(cid)
+
+
+def test_on_reads_the_records_of_a_kind_on_a_card() -> None:
+    s = _state()
+    assert not lasting.on(s, "rush", 1)
+    a = lasting.add(s, "rush", card=1)
+    lasting.add(s, "rush", card=2)
+    lasting.add(s, "banish", card=1)
+    b = lasting.add(s, "rush", card=1, extra=True)
+    assert lasting.on(s, "rush", 1) == [a, b] and lasting.on(s, "rush", 3) == []
+
+
+def test_duel_masters_this_turn_and_next_turn_end_in_cleanup_and_when_the_creature_leaves() -> None:
+    """DM-124 / the cleanup: a "this turn" bonus ends with the turn, a "next turn" one a turn
+    later; both end when the creature leaves the battle zone (a new object)."""
+    from tcg.core.state import Task
+    from tcg.games.duel_masters import turn
+    from tcg.games.duel_masters.cards import Effect
+    from tcg.games.duel_masters.verbs import VERBS
+
+    s: Any = _new_game("duel_masters")
+    c, leaver = _dm_creature_in_battle(s), _dm_creature_in_battle(s, 1)
+    base = s.power(c)
+    s.change_power(c, 1000, "turn")
+    s.change_power(c, 2000, "next_turn")
+    VERBS["grant_keywords"](s, Effect(do="grant_keywords", target="self", keywords={"blocker": True}), 0, c, (c,))
+    s.change_power(leaver, 3000, "next_turn")
+    assert s.power(c) == base + 3000 and s.keyword(c, "blocker")
+    s.leave(leaver, "hand")
+    assert not lasting.on(s, "power", leaver)
+    turn.cleanup(s, Task("cleanup"))
+    assert s.power(c) == base + 2000 and not s.keyword(c, "blocker")
+    turn.cleanup(s, Task("cleanup"))
+    assert s.power(c) == base and s.effects == []
+
+
+def test_one_piece_battle_turn_and_start_of_turn_records_end_at_their_boundaries() -> None:
+    """OP-20 (this turn, this battle), OP-3 (until the start of a player's next turn), OP-113
+    (a card that leaves the field loses what applies to it)."""
+    from tcg.core.state import Task
+    from tcg.games.one_piece import battle, turn
+    from tcg.games.one_piece.cards import Effect
+    from tcg.games.one_piece.verbs import VERBS
+
+    s: Any = _new_game("one_piece")
+    p = s.active
+    leader, base = s.leader(p), s.power(s.leader(p))
+    s.change_power(leader, 1000, "battle")
+    s.change_power(leader, 2000, "turn")
+    VERBS["cannot_attack"](s, Effect(do="cannot_attack", player="opponent"), 1 - p, leader, (leader,))
+    VERBS["gain_double_attack"](s, Effect(do="gain_double_attack"), p, leader, (leader,))
+    assert s.power(leader) == base + 3000 and s.has_double_attack(leader) and not s.can_attack(leader)
+    battle.end_of_battle(s, Task("end_of_battle"))
+    assert s.power(leader) == base + 2000
+    turn.cleanup(s, Task("cleanup"))
+    assert s.power(leader) == base and not s.has_double_attack(leader)
+    assert [e["kind"] for e in s.effects] == ["cannot_attack"]
+    turn.begin_turn(s, Task("begin_turn"))  # the other player's turn: it still holds
+    assert [e["kind"] for e in s.effects] == ["cannot_attack"]
+    s.turn, s.active = s.turn + 1, p
+    turn.begin_turn(s, Task("begin_turn"))
+    assert s.effects == []
+    character = s.zones[p]["hand"][0]
+    s.move(character, "characters")
+    s.change_power(character, 1000, "turn")
+    s.leave_field(character, "trash")
+    assert s.effects == []

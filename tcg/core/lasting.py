@@ -32,18 +32,20 @@ Every record also ends when the card it names (``card`` or ``source``) leaves, t
 Records stay plain data (JSON round trip, ``State.clone`` copies the list, not the records):
 nothing here changes a record in place; a changed record is a new mapping in the same place.
 
-Adopted by Yu-Gi-Oh!, Battle Spirits and Force of Will (``"turn"`` and ``"lasting"``, its
-schema's ``duration`` words: ``add`` in ``verbs.py``, ``expire(state, TURN)`` in
-``turn.cleanup``, ``forget`` in ``effects.leave_field``, its new-object rule FOW-114). The other
-games already write records of this shape and adopt it by replacing their filters with these
-calls: Duel Masters (``until`` = a turn number: ``turn.cleanup`` becomes ``expire(state, TURN)``,
-``end_effects_on`` becomes :func:`forget`); One Piece (``"turn"``, ``"battle"``, ``"start:p"``:
-``expire`` with ``TURN`` at the end of the turn, ``BATTLE`` in ``battle.py``'s end of battle,
-``start_of(p)`` in ``turn.py``'s start, ``forget`` in ``effects.py``).
+Adopted by all five games: Yu-Gi-Oh!, Battle Spirits, Duel Masters (``until`` = a turn number,
+"this turn" or "next turn": ``expire(state, TURN)`` in ``turn.cleanup``, :func:`forget` as a
+creature leaves the battle zone or goes under an evolution; power and granted keywords read
+with :func:`total` and :func:`on`), One Piece (``"turn"``, ``"battle"``, ``start_of(p)``:
+``expire`` with ``TURN`` in ``turn.cleanup``, ``BATTLE`` in ``battle.end_of_battle``,
+``start_of(p)`` in ``turn.begin_turn``, :func:`forget` as a card leaves the field, OP-113;
+power and cost with :func:`total`, granted keywords and "cannot attack" with :func:`on`) and
+Force of Will (``"turn"`` and ``"lasting"``, its schema's ``duration`` words: ``add`` in
+``verbs.py``, ``expire(state, TURN)`` in ``turn.cleanup``, ``forget`` in
+``effects.leave_field``, its new-object rule FOW-114).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -104,6 +106,16 @@ def of_kind(state: State, kind: str, **match: Any) -> list[Mapping[str, Any]]:
     return [e for e in state.effects if e.get("kind") == kind and _matches(e, match)]
 
 
+def on(state: State, kind: str, card: int) -> Sequence[Mapping[str, Any]]:
+    """The records of ``kind`` on ``card``, oldest first: what a game asks of a card on every
+    question (a granted keyword, "cannot attack", "cannot be blocked this turn"), so without
+    :func:`of_kind`'s keyword matching, and nothing built while there are no records."""
+    effects = state.effects
+    if not effects:
+        return ()
+    return [e for e in effects if e.get("kind") == kind and e.get("card") == card]
+
+
 def total(state: State, kind: str, card: int, field: str = "amount") -> int:
     """The sum of ``field`` over the records of ``kind`` on ``card`` (stat changes)."""
     n = 0
@@ -127,7 +139,7 @@ def forget(state: State, card: int) -> None:
     """``card`` left (it becomes a new object): what applies to it and what it is the source of
     end."""
     effects = state.effects
-    if any(e.get("card") == card or e.get("source") == card for e in effects):
+    if effects and any(e.get("card") == card or e.get("source") == card for e in effects):
         state.effects = [e for e in effects if e.get("card") != card and e.get("source") != card]
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tcg.core import lasting
 from tcg.core.state import Decision, Task
 from tcg.games.duel_masters.cards import Effect, Selector, lowers_power
 from tcg.games.duel_masters.queries import DMQueries
@@ -144,10 +145,14 @@ class DMEffects(DMQueries):
         """To the graveyard, not a destruction (no "destroyed" triggers)."""
         self.leave(cid, "graveyard")
 
+    def until(self, duration: str) -> int:
+        """The lasting record's ``until`` of a card's ``duration``: the end of this turn, or of
+        the next one (``next_turn``), as a turn number."""
+        return self.turn + 1 if duration == "next_turn" else self.turn
+
     def change_power(self, cid: int, amount: int, duration: str) -> None:
         """Until the end of this turn, or of the next one (``duration: next_turn``)."""
-        until = self.turn + (1 if duration == "next_turn" else 0)
-        self.effects.append({"kind": "power", "card": cid, "amount": amount, "until": until})
+        lasting.add(self, "power", until=self.until(duration), card=cid, amount=amount)
         self.emit("power_modified", card=cid, name=self.cards[cid].name, amount=amount)
 
     def shuffle_deck(self, player: int) -> None:
@@ -184,8 +189,8 @@ class DMEffects(DMQueries):
         card = self.cards[cid]
         under = card.attached
         from_battle = self.zone_of(cid) == "battle"
-        if from_battle:
-            self.end_effects_on(cid)
+        if from_battle:  # until-end-of-turn effects end when their creature leaves
+            lasting.forget(self, cid)
         self.move(cid, zone, tapped=tapped, attached=(), face_down=zone == "shields", entered_this_turn=True)
         for u in under:
             self.update(u, controller=self.cards[u].owner)
@@ -196,11 +201,6 @@ class DMEffects(DMQueries):
                       **{"from": "battle", "from_player": card.controller, "to": zone})
         if zone == "mana" and len(self.civs(cid)) > 1:
             self.update(cid, tapped=True)
-
-    def end_effects_on(self, cid: int) -> None:
-        """Until-end-of-turn effects end when their creature leaves the battle zone."""
-        if any(e["card"] == cid for e in self.effects):
-            self.effects = [e for e in self.effects if e["card"] != cid]
 
     def check_state(self) -> None:
         """DM-124: a creature whose power is 0 or less (after every modifier) is destroyed at once,
@@ -221,11 +221,9 @@ class DMEffects(DMQueries):
     def _power_may_be_zero(self) -> bool:
         """A cheap test before the DM-124 check: only negative modifiers or cards that may lower
         power (``may_lower_power``) can bring a creature to 0, as printed powers are positive."""
-        for e in self.effects:
-            if e["kind"] == "power" and e["amount"] < 0:
-                return True
-            if e["kind"] == "keywords" and lowers_power(dict(e["keywords"])):
-                return True
+        if self.effects and (any(e["amount"] < 0 for e in lasting.of_kind(self, "power")) or any(
+                lowers_power(dict(e["keywords"])) for e in lasting.of_kind(self, "keywords"))):
+            return True
         defs, cards = self.defs, self.cards
         return any(defs[cards[c].name].may_lower_power for p in (0, 1) for c in self.zones[p]["battle"])
 
@@ -252,7 +250,7 @@ class DMEffects(DMQueries):
         self.where[cid] = (player, "attached")
         self.update(new_top, attached=rest, tapped=card.tapped, controller=player)
         self.update(cid, attached=())
-        self.end_effects_on(cid)
+        lasting.forget(self, cid)
         self.move(cid, "graveyard", tapped=False, entered_this_turn=True)
 
     def put_into_battle(self, cid: int, controller: int) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.state import Decision, Task
 from tcg.games.duel_masters.turn import END_TURN, NEXT_PHASE, STEP_ENDS, DuelMastersRule, Reason, leave_step
@@ -105,7 +106,7 @@ def summon(state: DuelMastersState, p: int, card: int, onto: int | None) -> None
         zone[zone.index(onto)] = card
         state.where[card] = (p, "battle")
         state.where[onto] = (p, "attached")
-        state.end_effects_on(onto)
+        lasting.forget(state, onto)  # the creature under an evolution: its effects end
         state.update(card, controller=p, tapped=base.tapped, entered_this_turn=True,
                      attached=(*base.attached, onto), face_down=False)
         state.update(onto, attached=())

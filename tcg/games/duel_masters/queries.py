@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from tcg.core import lasting
 from tcg.core.effects import EffectRunner
 from tcg.games.duel_masters.cards import Bundle, DuelMastersCard, Selector
 from tcg.games.duel_masters.payment import PaymentWays, assignable
@@ -90,11 +91,10 @@ class DMQueries(EffectRunner):
                 v = bundle.keywords.get(name)
                 if v not in _FALSY:
                     return v
-        for eff in self.effects:
-            if eff["kind"] == "keywords" and eff["card"] == cid:
-                v = dict(eff["keywords"]).get(name)
-                if v not in _FALSY:
-                    return v
+        for eff in lasting.on(self, "keywords", cid):
+            v = dict(eff["keywords"]).get(name)
+            if v not in _FALSY:
+                return v
         return value
 
     def power(self, cid: int) -> int:
@@ -105,9 +105,7 @@ class DMQueries(EffectRunner):
             return total
         for bundle in self.bundles(cid):
             total += bundle.power
-        for eff in self.effects:
-            if eff["kind"] == "power" and eff["card"] == cid:
-                total += eff["amount"]
+        total += lasting.total(self, "power", cid)
         attack = self.flags.get("attack")
         if attack is not None and attack["attacker"] == cid:
             total += int(self.keyword(cid, "power_attacker") or 0)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.rules import DecisionRule
 from tcg.core.state import Decision, Task
@@ -175,7 +176,7 @@ def end_step(state: DuelMastersState, task: Task) -> None:
 def cleanup(state: DuelMastersState, task: Task) -> None:
     """"Until the end of the turn" effects end ("next turn" ones last one turn more), then the
     other player's turn begins."""
-    state.effects = [e for e in state.effects if e.get("until", state.turn) > state.turn]
+    lasting.expire(state, lasting.TURN)
     state.flags = {}
     # DM-124: an expired bonus may leave a creature at 0 power; it is destroyed in this turn,
     # and its "when destroyed" abilities resolve before the turn ends (then cleanup again).

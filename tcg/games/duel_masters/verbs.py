@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from tcg.core import lasting
 from tcg.core import verbs as shared
 from tcg.core.verbs import Targets, verb_table
 
@@ -55,9 +56,9 @@ def put_into_shields(s: DMEffects, eff: Effect, controller: int, source: int, ta
 
 def grant_keywords(s: DMEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """Each target gets ``keywords`` until the end of this turn (or of the next one)."""
-    until = s.turn + (1 if eff.duration == "next_turn" else 0)
+    until = s.until(eff.duration)
     for t in targets:
-        s.effects.append({"kind": "keywords", "card": t, "keywords": dict(eff.keywords), "until": until})
+        lasting.add(s, "keywords", until=until, card=t, keywords=dict(eff.keywords))
         s.emit("keywords_granted", card=t, name=s.cards[t].name, keywords=sorted(eff.keywords))
 
 

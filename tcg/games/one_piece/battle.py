@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.rules import DecisionRule
 from tcg.core.state import Decision, Task
@@ -45,7 +46,7 @@ def blockers(s: OnePieceState, defender: int) -> list[int]:
     """OP-115 step 2: the defender's active [Blocker] Characters other than the target, unless
     an effect forbids [Blocker] in this battle (all, or those with at least some power)."""
     battle = s.flags["battle"]
-    if any(e.get("kind") == "unblockable" and e.get("card") == battle["attacker"] for e in s.effects):
+    if lasting.on(s, "unblockable", battle["attacker"]):
         return []
     floor = battle.get("no_blockers_from")
     return [c for c in s.zones[defender]["characters"]
@@ -132,7 +133,7 @@ def use_counter(s: OnePieceState, p: int, action: Action) -> None:
     if d.type == "character":  # trash it, no cost: +Counter for this battle
         target = action.get("target")
         s.move(card, "trash")
-        s.effects.append({"kind": "power", "card": target, "amount": d.counter, "until": "battle"})
+        lasting.add(s, "power", until=lasting.BATTLE, card=target, amount=d.counter)
         s.emit("counter", card=card, name=d.name, player=p, target=target, amount=d.counter)
     else:  # a [Counter] Event: pay its cost, trash it, resolve it
         s.pay_don(p, s.cost_of(card))
@@ -216,5 +217,5 @@ def end_of_battle(s: OnePieceState, task: Task) -> None:
                 s.zone_of(a) == "characters":
             s.queue_abilities(a, "after_battle_with_character")
     s.flags["battle"] = None
-    s.effects = [e for e in s.effects if e.get("until") != "battle"]
+    lasting.expire(s, lasting.BATTLE)
     s.emit("battle_end")

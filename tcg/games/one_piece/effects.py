@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.state import Decision, Task
 from tcg.games.one_piece.cards import Effect
@@ -50,8 +51,7 @@ class OPEffects(OPQueries):
         self.return_given_don(cid)
         for key in [k for k in self.flags if k.startswith(f"used:{cid}:")]:  # [Once Per Turn]: a new card
             del self.flags[key]
-        if any(e.get("card") == cid for e in self.effects):
-            self.effects = [e for e in self.effects if e.get("card") != cid]
+        lasting.forget(self, cid)
         self.move(cid, zone, tapped=False, entered_this_turn=False)
 
     def ko(self, cid: int, by_effect: bool = False) -> None:
@@ -59,7 +59,7 @@ class OPEffects(OPQueries):
         if self.zone_of(cid) != "characters":
             return
         owner = self.cards[cid].controller
-        if any(e.get("kind") == "ko_shield" and e.get("player") == owner for e in self.effects):
+        if lasting.first(self, "ko_shield", player=owner) is not None:
             return  # "none of your Characters can be K.O.'d during this turn"
         if by_effect and any(st.ko_immune_to_effects and self.static_applies(cid, st) for st in self.d(cid).statics):
             return
@@ -315,4 +315,4 @@ class OPEffects(OPQueries):
 
     def change_power(self, cid: int, amount: int, duration: str) -> None:
         """``amount`` power for ``duration`` ("battle" or "turn")."""
-        self.effects.append({"kind": "power", "card": cid, "amount": amount, "until": duration})
+        lasting.add(self, "power", until=duration, card=cid, amount=amount)

@@ -7,6 +7,7 @@ is its ``don`` counter (README: "DON!! cards are anonymous"). A card's ``tapped`
 
 from __future__ import annotations
 
+from tcg.core import lasting
 from tcg.core.effects import EffectRunner
 from tcg.games.one_piece.cards import Condition, OnePieceCard, Selector, Static
 
@@ -42,10 +43,7 @@ class OPQueries(EffectRunner):
             for st in self.d(other).statics:
                 if st.aura is not None and self.static_applies(other, st) and self.matches(st.aura, cid, other):
                     total += st.power
-        for e in self.effects:
-            if e.get("kind") == "power" and e.get("card") == cid:
-                total += e["amount"]
-        return total
+        return total + lasting.total(self, "power", cid)
 
     def static_applies(self, cid: int, st: Static) -> bool:
         """A card's lasting effect holds: [DON!! xN], [Your Turn] / [Opponent's Turn], its "if"."""
@@ -76,18 +74,17 @@ class OPQueries(EffectRunner):
         d = self.d(cid)
         if d.keywords.double_attack or any(st.double_attack and self.static_applies(cid, st) for st in d.statics):
             return True
-        return any(e.get("kind") == "double_attack" and e.get("card") == cid for e in self.effects)
+        return bool(lasting.on(self, "double_attack", cid))
 
     def has_banish(self, cid: int) -> bool:
-        return self.d(cid).keywords.banish or any(
-            e.get("kind") == "banish" and e.get("card") == cid for e in self.effects)
+        return self.d(cid).keywords.banish or bool(lasting.on(self, "banish", cid))
 
     def has_rush(self, cid: int) -> bool:
         """[Rush] printed, granted by a lasting effect of the card, or for this turn by an effect."""
         d = self.d(cid)
         if d.keywords.rush or any(st.rush and self.static_applies(cid, st) for st in d.statics):
             return True
-        return any(e.get("kind") == "rush" and e.get("card") == cid for e in self.effects)
+        return bool(lasting.on(self, "rush", cid))
 
     def don_on_field(self, player: int) -> int:
         """DON!! a "DON!! -X" cost may return: the cost area and those given to cards (OP-109)."""
@@ -101,11 +98,7 @@ class OPQueries(EffectRunner):
 
     def cost_of(self, cid: int) -> int:
         """The printed cost plus "-N cost" effects; below 0 it counts as 0 (OP-118)."""
-        total = self.d(cid).cost
-        for e in self.effects:
-            if e.get("kind") == "cost" and e.get("card") == cid:
-                total += e["amount"]
-        return max(0, total)
+        return max(0, self.d(cid).cost + lasting.total(self, "cost", cid))
 
     def can_attack(self, cid: int) -> bool:
         """OP-115 / OP-114: an active Leader or Character; a Character not the turn it was
@@ -113,7 +106,7 @@ class OPQueries(EffectRunner):
         card = self.cards[cid]
         if card.tapped or self.zone_of(cid) not in ("leader", "characters"):
             return False
-        if any(e.get("kind") == "cannot_attack" and e.get("card") == cid for e in self.effects):
+        if lasting.on(self, "cannot_attack", cid):
             return False
         return not (card.entered_this_turn and self.zone_of(cid) == "characters" and not self.has_rush(cid))
 

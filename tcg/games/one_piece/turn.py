@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.state import Decision, Task
 
@@ -24,7 +25,7 @@ def begin_turn(s: OnePieceState, task: Task) -> None:
     p = s.active
     s.emit("turn_start", turn=s.turn, player=p)
     s.enter_phase("refresh")
-    s.effects = [e for e in s.effects if e.get("until") != f"start:{p}"]
+    lasting.expire(s, lasting.start_of(p))
     s.tasks.append(Task("refresh_rest"))
     for q in (1 - p, p):  # the turn player's effects resolve first (OP-121)
         for c in reversed([s.leader(q), *s.zones[q]["characters"], *s.zones[q]["stage"]]):
@@ -69,7 +70,7 @@ def end_phase(s: OnePieceState, task: Task) -> None:
 
 def cleanup(s: OnePieceState, task: Task) -> None:
     """OP-20: "this turn" and battle effects end; the other player's turn begins."""
-    s.effects = [e for e in s.effects if e.get("until") not in ("turn", "battle")]
+    lasting.expire(s, lasting.TURN)
     s.flags = {}
     cards = s.cards
     for zones in s.zones:

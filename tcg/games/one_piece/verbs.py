@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from tcg.core import lasting
 from tcg.core import verbs as shared
 from tcg.core.state import Task
 from tcg.core.verbs import Targets, verb_table
@@ -33,7 +34,7 @@ def _who(eff: Effect, controller: int) -> int:
 def cost(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """Each target gets ``amount`` cost during this turn (OP-118: below 0 counts as 0)."""
     for t in targets:
-        s.effects.append({"kind": "cost", "card": t, "amount": eff.amount, "until": "turn"})
+        lasting.add(s, "cost", until=lasting.TURN, card=t, amount=eff.amount)
 
 
 def life_to_hand(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -52,12 +53,12 @@ def hand_to_life(s: OPEffects, eff: Effect, controller: int, source: int, target
 def gain_keyword(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """``gain_banish`` / ``gain_double_attack``: each target gains the keyword for ``duration``."""
     for t in targets:
-        s.effects.append({"kind": eff.do[5:], "card": t, "until": eff.duration})
+        lasting.add(s, eff.do[5:], until=eff.duration, card=t)
 
 
 def ko_shield(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """None of the controller's Characters can be K.O.'d during this turn."""
-    s.effects.append({"kind": "ko_shield", "player": controller, "until": "turn"})
+    lasting.add(s, "ko_shield", until=lasting.TURN, player=controller)
 
 
 def deck_bottom(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -87,13 +88,13 @@ def no_blockers(s: OPEffects, eff: Effect, controller: int, source: int, targets
 def unblockable(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """The opponent cannot activate [Blocker] when the targets attack this turn."""
     for t in targets:
-        s.effects.append({"kind": "unblockable", "card": t, "until": "turn"})
+        lasting.add(s, "unblockable", until=lasting.TURN, card=t)
 
 
 def gain_rush(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """This Character gains [Rush] during this turn."""
     if s.zone_of(source) == "characters":
-        s.effects.append({"kind": "rush", "card": source, "until": "turn"})
+        lasting.add(s, "rush", until=lasting.TURN, card=source)
 
 
 def play_card(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -109,7 +110,7 @@ def cannot_attack(s: OPEffects, eff: Effect, controller: int, source: int, targe
     """OP-3: the targets cannot attack until that player's next Refresh phase."""
     who = _who(eff, controller)
     for t in targets:
-        s.effects.append({"kind": "cannot_attack", "card": t, "until": f"start:{who}"})
+        lasting.add(s, "cannot_attack", until=lasting.start_of(who), card=t)
 
 
 def trash_life(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
