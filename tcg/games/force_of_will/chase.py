@@ -63,7 +63,8 @@ def window_rules(s: ForceOfWillState) -> StackWindow:
 
 
 class _Activations(dict[tuple[int, int], Action]):
-    """``activate_ability {card, ability}`` for each (card, ability index), built once and shared."""
+    """``activate_ability {card, ability}`` for each (card, ability index), built once and shared
+    by every state: an action is an immutable value made from its key alone."""
 
     def __missing__(self, key: tuple[int, int]) -> Action:
         card, index = key
