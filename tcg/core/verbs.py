@@ -40,7 +40,7 @@ life/LP gain differ in whom they hit (the opponent, ``eff.player``, a target pla
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
 
 Targets = tuple[int, ...]
 #: ``(state, effect, controller, source, targets)``: carry out one instruction.
@@ -156,10 +156,100 @@ def search(state: Searches, eff: Placed, controller: int, source: int, targets: 
     state.shuffle_deck(controller)
 
 
+# ------------------------------------------------------------------ Battle Spirits and Yu-Gi-Oh! (issue 15)
+# Verbs whose primitive needs the controller, and verbs with a parameter: a game's schema may say
+# "how much" in another field, or hit another player, than its sibling's (the parameter is given
+# in the game's table, once, not read per card).
+class Hitting(Protocol):
+    """An instruction that hits a player: ``player`` ("self" or "opponent", relative to the
+    controller) and how much, in ``amount`` or ``count`` (whichever field the game's schema uses)."""
+
+    @property
+    def player(self) -> str: ...
+
+    @property
+    def count(self) -> int: ...
+
+    @property
+    def amount(self) -> int: ...
+
+
+class Sized(Protocol):
+    """An instruction that says by how much (``amount``), not for how long."""
+
+    @property
+    def amount(self) -> int: ...
+
+
+class TakesDamage(Protocol):
+    def take_damage(self, player: int, amount: int) -> None: ...
+
+
+class ChangesStats(Protocol):
+    def change_stat(self, cid: int, stat: str, amount: int) -> None: ...
+
+
+class DiscardsBy(Protocol):
+    def discard_by_effect(self, cid: int, by: int) -> None: ...
+
+
+def discard_by(state: DiscardsBy, eff: object, controller: int, source: int, targets: Targets) -> None:
+    """Each target goes to its owner's discard pile, sent there by the controller's effect (as
+    :func:`discard`, for a game whose cards see who sent them: the primitive gets the controller)."""
+    for t in targets:
+        state.discard_by_effect(t, controller)
+
+
+class Damage:
+    """The verb "damage": a player loses ``amount`` (or ``count``) of what they lose the game at
+    zero of (the game's ``take_damage`` says what that is and when they lose).
+
+    ``to``: ``"named"``, the player the instruction names (its ``player``: ``"self"``, or the
+    controller's opponent); ``"opponent"``, always the controller's opponent (a schema whose
+    ``player`` field means something else). ``of``: the field that says how much."""
+
+    named: bool
+    counted: bool
+
+    def __init__(self, to: Literal["named", "opponent"] = "named", of: Literal["amount", "count"] = "amount") -> None:
+        self.named = to == "named"
+        self.counted = of == "count"
+
+    def __call__(self, state: TakesDamage, eff: Hitting, controller: int, source: int, targets: Targets) -> None:
+        player = controller if self.named and eff.player == "self" else 1 - controller
+        state.take_damage(player, eff.count if self.counted else eff.amount)
+
+    def __repr__(self) -> str:
+        return f"Damage(to={'named' if self.named else 'opponent'!r}, of={'count' if self.counted else 'amount'!r})"
+
+
+class ChangeStat:
+    """The verb "stat change" for one stat the game names (``stat``), when the instruction says
+    only by how much: each target gets ``amount`` of it until the end of the turn (the game's
+    ``change_stat``, a lasting effect). An instruction that says for how long: :func:`change_power`."""
+
+    stat: str
+
+    def __init__(self, stat: str) -> None:
+        self.stat = stat
+
+    def __call__(self, state: ChangesStats, eff: Sized, controller: int, source: int, targets: Targets) -> None:
+        stat = self.stat
+        for t in targets:
+            state.change_stat(t, stat, eff.amount)
+
+    def __repr__(self) -> str:
+        return f"ChangeStat({self.stat!r})"
+
+
+#: The shared verbs made with a parameter, by their own name.
+MADE: Mapping[str, type] = {"damage": Damage, "change_stat": ChangeStat}
+
+
 #: Every shared verb by its own name (a game's table uses the functions; this is for listing).
 SHARED: Mapping[str, Verb] = {
     "draw": draw, "destroy": destroy, "tap": tap, "untap": untap, "return_to_hand": return_to_hand,
-    "discard": discard, "change_power": change_power, "search": search,
+    "discard": discard, "change_power": change_power, "search": search, "discard_by": discard_by,
 }
 
 
