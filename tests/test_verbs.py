@@ -52,6 +52,8 @@ class _Recorder:
     (verbs.Damage(), _Eff(amount=500, count=2), (), [("take_damage", 1, 500)]),
     (verbs.Damage(), _Eff(amount=500, player="self"), (), [("take_damage", 0, 500)]),
     (verbs.Damage(to="opponent", of="count"), _Eff(amount=500, count=2, player="self"), (), [("take_damage", 1, 2)]),
+    (verbs.Recover(), _Eff(amount=500, count=2, player="opponent"), (), [("recover", 0, 500)]),
+    (verbs.Recover(of="count"), _Eff(amount=500, count=2), (), [("recover", 0, 2)]),
     (verbs.ChangeStat("atk"), _Eff(amount=-300), (1, 2), [("change_stat", 1, "atk", -300),
                                                           ("change_stat", 2, "atk", -300)]),
 ])
@@ -67,6 +69,7 @@ def test_every_shared_verb_is_listed_under_its_name() -> None:
     assert all(cls.__name__.lower() == name.replace("_", "") for name, cls in verbs.MADE.items())
     assert repr(verbs.Damage(to="opponent", of="count")) == "Damage(to='opponent', of='count')"
     assert repr(verbs.ChangeStat("bp")) == "ChangeStat('bp')"
+    assert repr(verbs.Recover(of="count")) == "Recover(of='count')"
 
 
 def test_a_name_given_twice_or_no_function_is_refused() -> None:
@@ -163,6 +166,18 @@ def test_damage_hits_the_player_the_game_says(game: str, eff: dict[str, Any], hi
     state.do_effect(cards.Effect(**eff), 0, source, ())
     after = [state.counters[p][counter] for p in (0, 1)]
     assert [b - a for b, a in zip(before, after, strict=True)] == [lost if p == hit else 0 for p in (0, 1)]
+
+
+@pytest.mark.parametrize(("game", "eff", "counter", "gained"), [
+    ("battle_spirits", {"do": "gain_life", "count": 2}, "life", 2),  # from the core stock
+    ("yugioh", {"do": "gain_lp", "amount": 900}, "lp", 900),
+])
+def test_life_gain_goes_to_the_controller(game: str, eff: dict[str, Any], counter: str, gained: int) -> None:
+    state = _state(game)
+    cards = __import__(f"{GAMES[game]}.cards", fromlist=["Effect"])
+    before = [state.counters[p][counter] for p in (0, 1)]
+    state.do_effect(cards.Effect(**eff), 1, state.zones[1]["hand"][0], ())
+    assert [state.counters[p][counter] - before[p] for p in (0, 1)] == [0, gained]
 
 
 @pytest.mark.parametrize(("game", "verb", "kind"), [("battle_spirits", "bp_modifier", "bp"),

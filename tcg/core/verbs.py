@@ -17,7 +17,13 @@ putting a card out of play may both be :func:`destroy`), and the verbs only it h
 constant time whatever the verb, where an if-chain tests the names one by one. This module names
 no game's vocabulary: zone names, counters and card words are the game's.
 
-How a game adopts it (done: Duel Masters, One Piece - the models to copy):
+Some verbs take a parameter, given once in the game's table: :class:`Damage` (whom it hits: the
+player the instruction names or always the opponent; which field says how much),
+:class:`Recover` (life gain) and :class:`ChangeStat` (which stat, e.g. "bp", "atk"). A verb whose
+primitive must know who did it gets the controller (:func:`destroy`, :func:`discard_by`).
+
+How a game adopts it (done: Duel Masters, One Piece, Battle Spirits, Yu-Gi-Oh! - the models to
+copy):
 
 1. ``tcg/games/<game>/verbs.py``: the verbs only the game has, functions of the verb signature
    whose state parameter is the game's effects class (imported under ``TYPE_CHECKING``), then
@@ -28,13 +34,10 @@ How a game adopts it (done: Duel Masters, One Piece - the models to copy):
    ``effect`` event, ``fn = VERBS.get(eff.do)``, call it.
 3. ``tests/test_verbs.py``: add the game to ``GAMES`` (the table must cover the schema's names).
 
-Notes for the later ones, from their if-chains today: Battle Spirits and Yu-Gi-Oh! already have
-``draw`` and ``destroy(cid, by=...)`` (``destroy_by_effect`` is ``destroy(cid, by=by)``); Yu-Gi-Oh!
-draws only while no one has won (put that test in its ``draw`` primitive or keep an own verb);
-Force of Will draws and discards for ``eff.player`` with a count and discards at random (own
-verbs, or a shared "player draws" verb added here when two games need it). ``damage`` and
-life/LP gain differ in whom they hit (the opponent, ``eff.player``, a target player): add a shared
-``damage`` verb over a ``lose_life(player, amount)`` primitive when a second game fits it.
+Notes for the last one, Force of Will, from its if-chain today: it draws and discards for
+``eff.player`` with a count and discards at random (own verbs, or a shared "player draws" verb
+added here when two games need it); its damage and life gain may hit a target player (a third
+``to`` of :class:`Damage`, or an own verb).
 """
 
 from __future__ import annotations
@@ -185,6 +188,10 @@ class TakesDamage(Protocol):
     def take_damage(self, player: int, amount: int) -> None: ...
 
 
+class Recovers(Protocol):
+    def recover(self, player: int, amount: int) -> None: ...
+
+
 class ChangesStats(Protocol):
     def change_stat(self, cid: int, stat: str, amount: int) -> None: ...
 
@@ -223,6 +230,22 @@ class Damage:
         return f"Damage(to={'named' if self.named else 'opponent'!r}, of={'count' if self.counted else 'amount'!r})"
 
 
+class Recover:
+    """The verb "life gain": the controller gains ``amount`` (or ``count``, ``of``) of what they
+    lose the game at zero of (the game's ``recover`` says where it comes from)."""
+
+    counted: bool
+
+    def __init__(self, of: Literal["amount", "count"] = "amount") -> None:
+        self.counted = of == "count"
+
+    def __call__(self, state: Recovers, eff: Hitting, controller: int, source: int, targets: Targets) -> None:
+        state.recover(controller, eff.count if self.counted else eff.amount)
+
+    def __repr__(self) -> str:
+        return f"Recover(of={'count' if self.counted else 'amount'!r})"
+
+
 class ChangeStat:
     """The verb "stat change" for one stat the game names (``stat``), when the instruction says
     only by how much: each target gets ``amount`` of it until the end of the turn (the game's
@@ -243,7 +266,7 @@ class ChangeStat:
 
 
 #: The shared verbs made with a parameter, by their own name.
-MADE: Mapping[str, type] = {"damage": Damage, "change_stat": ChangeStat}
+MADE: Mapping[str, type] = {"damage": Damage, "recover": Recover, "change_stat": ChangeStat}
 
 
 #: Every shared verb by its own name (a game's table uses the functions; this is for listing).

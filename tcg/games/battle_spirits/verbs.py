@@ -2,12 +2,13 @@
 
 Shared verbs (``tcg.core.verbs``) under Battle Spirits names - "exhaust" / "refresh" are tap /
 untap, "discard" puts a card from a hand into the trash, "damage" takes ``count`` cores from the
-opponent's life (BS-53), "bp_modifier" is the stat change of BP - with the state supplying their
-primitives (``draw``, ``destroy_by_effect``, ``take_damage``, ``set_tapped``, ``return_to_hand``,
+opponent's life (BS-53), "gain_life" puts ``count`` from the core stock into the controller's,
+"bp_modifier" is the stat change of BP - with the state supplying their primitives (``draw``,
+``destroy_by_effect``, ``take_damage``, ``recover``, ``set_tapped``, ``return_to_hand``,
 ``discard``, ``change_stat`` in ``effects.py``). The verbs below are only Battle Spirits': cores
-(BS-25..BS-31: the core stock, life, a card's cores), the deck's bottom and top (BS-57), and the
-battle's flow (ending a battle or the attack step). ``BSEffects.do_effect`` looks a verb up in
-:data:`VERBS`.
+(BS-25..BS-31: the core stock, a card's cores), the deck's bottom and top (BS-57), the battle's
+flow (ending a battle or the attack step), and BP that destroys at 0. ``BSEffects.do_effect``
+looks a verb up in :data:`VERBS`.
 """
 
 from __future__ import annotations
@@ -41,12 +42,6 @@ def core_charge(s: BSEffects, eff: Effect, controller: int, source: int, targets
     """``count`` cores (as many as there are) from the controller's core stock to their reserve."""
     n = min(eff.count, s.counters[controller]["core_stock"])
     s.move_core(controller, "core_stock", "reserve", n)
-
-
-def gain_life(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """``count`` cores (as many as there are) from the controller's core stock to their life."""
-    n = min(eff.count, s.counters[controller]["core_stock"])
-    s.move_core(controller, "core_stock", "life", n)
 
 
 def remove_cores(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -91,6 +86,7 @@ _SHARED: dict[str, BSVerb] = {
     "draw": shared.draw,  # BS-104: from an empty deck, nothing
     "destroy": shared.destroy,  # BS-54: "When Destroyed" applies
     "damage": shared.Damage(to="opponent", of="count"),  # BS-53: `player` is deck_to_trash's
+    "gain_life": shared.Recover(of="count"),  # from the core stock
     "exhaust": shared.tap,
     "refresh": shared.untap,
     "return_to_hand": shared.return_to_hand,
@@ -99,7 +95,6 @@ _SHARED: dict[str, BSVerb] = {
 _OWN: dict[str, BSVerb] = {
     "bp_modifier": bp_modifier,
     "core_charge": core_charge,
-    "gain_life": gain_life,
     "remove_cores": remove_cores,
     "deck_bottom": deck_bottom,
     "deck_to_trash": deck_to_trash,

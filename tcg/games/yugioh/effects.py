@@ -236,6 +236,11 @@ class YGOEffects(YGOQueries):
         """YGO-101: effect damage is LP lost (``lose_lp``)."""
         self.lose_lp(player, amount)
 
+    def recover(self, player: int, amount: int) -> None:
+        """The player gains ``amount`` LP."""
+        self.counters[player]["lp"] += amount
+        self.emit("lp_gained", player=player, amount=amount)
+
     def change_stat(self, cid: int, stat: str, amount: int) -> None:
         """``amount`` of ``stat`` (ATK, DEF) until the end of the turn."""
         lasting.add(self, stat, card=cid, amount=amount)

@@ -1,15 +1,16 @@
 """The Yu-Gi-Oh! glossary of effect verbs: the ``do:`` names of the card schema, as a table.
 
 Shared verbs (``tcg.core.verbs``) under Yu-Gi-Oh! names - "damage" is LP lost by the player the
-instruction names (YGO-101), "atk_modifier" / "def_modifier" the stat changes of ATK and DEF,
-"discard" sends a card from a hand to the graveyard by the controller's effect (a card that sees
-who sent it: Neko Mane King) - with the state supplying their primitives (``draw``,
-``destroy_by_effect``, ``take_damage``, ``change_stat``, ``return_to_hand``, ``discard_by_effect``
-in ``effects.py``). The verbs below are only Yu-Gi-Oh!'s: LP gain, positions, Special Summons
-(YGO-116), equipping (YGO-119), control, the turn's flow (YGO-8..YGO-15), negation, and adding
-to the hand: the shared ``search`` shuffles the controller's deck whatever was found, here only
-a deck a card was taken from is shuffled (a card from the graveyard is no search), and a card
-added may win the duel (YGO-131). ``YGOEffects.do_effect`` looks a verb up in :data:`VERBS`.
+instruction names (YGO-101), "gain_lp" LP gained, "atk_modifier" / "def_modifier" the stat
+changes of ATK and DEF, "discard" sends a card from a hand to the graveyard by the controller's
+effect (a card that sees who sent it: Neko Mane King) - with the state supplying their
+primitives (``draw``, ``destroy_by_effect``, ``take_damage``, ``recover``, ``change_stat``,
+``return_to_hand``, ``discard_by_effect`` in ``effects.py``). The verbs below are only
+Yu-Gi-Oh!'s: positions, Special Summons (YGO-116), equipping (YGO-119), control, the turn's flow
+(YGO-8..YGO-15), negation, and adding to the hand: the shared ``search`` shuffles the
+controller's deck whatever was found, here only a deck a card was taken from is shuffled (a
+card from the graveyard is no search; ``shuffle_deck``), and a card added may win the duel
+(YGO-131). ``YGOEffects.do_effect`` looks a verb up in :data:`VERBS`.
 """
 
 from __future__ import annotations
@@ -33,12 +34,6 @@ YGOVerb = Callable[["YGOEffects", "Effect", int, int, Targets], None]
 def _who(eff: Effect, controller: int) -> int:
     """The player the instruction names (``player``: self or opponent)."""
     return controller if eff.player == "self" else 1 - controller
-
-
-def gain_lp(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """The controller gains ``amount`` LP."""
-    s.counters[controller]["lp"] += eff.amount
-    s.emit("lp_gained", player=controller, amount=eff.amount)
 
 
 def change_position(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -140,13 +135,13 @@ _SHARED: dict[str, YGOVerb] = {
     "draw": shared.draw,  # YGO-130 (the primitive draws nothing once the duel is decided)
     "destroy": shared.destroy,
     "damage": shared.Damage(to="named", of="amount"),  # YGO-101: LP, `player: self` to yourself
+    "gain_lp": shared.Recover(of="amount"),
     "atk_modifier": shared.ChangeStat("atk"),  # until the end of the turn
     "def_modifier": shared.ChangeStat("def"),
     "return_to_hand": shared.return_to_hand,
     "discard": shared.discard_by,  # from a hand, by the controller's effect
 }
 _OWN: dict[str, YGOVerb] = {
-    "gain_lp": gain_lp,
     "change_position": change_position,
     "equip": equip,
     "add_to_hand": add_to_hand,
