@@ -52,6 +52,9 @@ class _Recorder:
     (verbs.Damage(), _Eff(amount=500, count=2), (), [("take_damage", 1, 500)]),
     (verbs.Damage(), _Eff(amount=500, player="self"), (), [("take_damage", 0, 500)]),
     (verbs.Damage(to="opponent", of="count"), _Eff(amount=500, count=2, player="self"), (), [("take_damage", 1, 2)]),
+    (verbs.mill, _Eff(count=2, player="self"), (), [("mill", 0)] * 2),
+    (verbs.mill, _Eff(count=1), (), [("mill", 1)]),
+    (verbs.deck_bottom, _Eff(), (4, 2), [("to_deck_bottom", 4), ("to_deck_bottom", 2)]),
     (verbs.Recover(), _Eff(amount=500, count=2, player="opponent"), (), [("recover", 0, 500)]),
     (verbs.Recover(of="count"), _Eff(amount=500, count=2), (), [("recover", 0, 2)]),
     (verbs.ChangeStat("atk"), _Eff(amount=-300), (1, 2), [("change_stat", 1, "atk", -300),
@@ -204,3 +207,12 @@ def test_yugioh_draws_nothing_once_the_duel_is_decided() -> None:
     hand = len(state.zones[1]["hand"])
     state.do_effect(cards.Effect(do="draw", count=2), 1, state.zones[1]["hand"][0], ())
     assert len(state.zones[1]["hand"]) == hand
+
+
+def test_battle_spirits_mills_the_named_players_deck() -> None:
+    """BS-57: the top cards of the opponent's deck (the default ``player``) go to their trash."""
+    state = _state("battle_spirits")
+    cards = __import__(f"{GAMES['battle_spirits']}.cards", fromlist=["Effect"])
+    top, mine = state.zones[1]["deck"][:2], state.zones[0]["deck"][0]
+    state.do_effect(cards.Effect(do="deck_to_trash", count=2), 0, state.zones[0]["hand"][0], ())
+    assert [state.zone_of(c) for c in (*top, mine)] == ["trash", "trash", "deck"]

@@ -21,6 +21,8 @@ Some verbs take a parameter, given once in the game's table: :class:`Damage` (wh
 player the instruction names or always the opponent; which field says how much),
 :class:`Recover` (life gain) and :class:`ChangeStat` (which stat, e.g. "bp", "atk"). A verb whose
 primitive must know who did it gets the controller (:func:`destroy`, :func:`discard_by`).
+:func:`mill` and :func:`deck_bottom` (Battle Spirits) also fit One Piece's ``trash_from_deck`` and
+``deck_bottom`` (its primitives would be ``mill`` and ``to_deck_bottom``: not converted yet).
 
 How a game adopts it (done: Duel Masters, One Piece, Battle Spirits, Yu-Gi-Oh! - the models to
 copy):
@@ -207,6 +209,40 @@ def discard_by(state: DiscardsBy, eff: object, controller: int, source: int, tar
         state.discard_by_effect(t, controller)
 
 
+class Aimed(Protocol):
+    """An instruction that names a player (``player``: "self" or "opponent", relative to the
+    controller) and how many (``count``)."""
+
+    @property
+    def player(self) -> str: ...
+
+    @property
+    def count(self) -> int: ...
+
+
+class Mills(Protocol):
+    def mill(self, player: int) -> None: ...
+
+
+class PutsAtDeckBottom(Protocol):
+    def to_deck_bottom(self, cid: int) -> None: ...
+
+
+def mill(state: Mills, eff: Aimed, controller: int, source: int, targets: Targets) -> None:
+    """The top ``count`` cards of the named player's deck (``player``: "self", or the controller's
+    opponent) go to their discard pile, one at a time (the game's ``mill`` says what an empty deck
+    does)."""
+    player = controller if eff.player == "self" else 1 - controller
+    for _ in range(eff.count):
+        state.mill(player)
+
+
+def deck_bottom(state: PutsAtDeckBottom, eff: object, controller: int, source: int, targets: Targets) -> None:
+    """Each target goes to the bottom of its owner's deck."""
+    for t in targets:
+        state.to_deck_bottom(t)
+
+
 class Damage:
     """The verb "damage": a player loses ``amount`` (or ``count``) of what they lose the game at
     zero of (the game's ``take_damage`` says what that is and when they lose).
@@ -273,6 +309,7 @@ MADE: Mapping[str, type] = {"damage": Damage, "recover": Recover, "change_stat":
 SHARED: Mapping[str, Verb] = {
     "draw": draw, "destroy": destroy, "tap": tap, "untap": untap, "return_to_hand": return_to_hand,
     "discard": discard, "change_power": change_power, "search": search, "discard_by": discard_by,
+    "mill": mill, "deck_bottom": deck_bottom,
 }
 
 

@@ -276,6 +276,16 @@ class BSEffects(BSQueries):
         """To the trash (a card in a hand)."""
         self.move(cid, "trash")
 
+    def mill(self, player: int) -> None:
+        """The top card of the player's deck to the trash (BS-57); from an empty deck, nothing."""
+        deck = self.zones[player]["deck"]
+        if deck:
+            self.move(deck[0], "trash")
+
+    def to_deck_bottom(self, cid: int) -> None:
+        """Appended to its owner's deck; from the field its cores go to the reserve (``leave_field``)."""
+        self.leave_field(cid, "deck")
+
     def change_stat(self, cid: int, stat: str, amount: int) -> None:
         """``amount`` of ``stat`` (BP) until the end of the turn (BS-56)."""
         lasting.add(self, stat, card=cid, amount=amount)

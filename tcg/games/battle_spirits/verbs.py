@@ -3,12 +3,12 @@
 Shared verbs (``tcg.core.verbs``) under Battle Spirits names - "exhaust" / "refresh" are tap /
 untap, "discard" puts a card from a hand into the trash, "damage" takes ``count`` cores from the
 opponent's life (BS-53), "gain_life" puts ``count`` from the core stock into the controller's,
-"bp_modifier" is the stat change of BP - with the state supplying their primitives (``draw``,
-``destroy_by_effect``, ``take_damage``, ``recover``, ``set_tapped``, ``return_to_hand``,
-``discard``, ``change_stat`` in ``effects.py``). The verbs below are only Battle Spirits': cores
-(BS-25..BS-31: the core stock, a card's cores), the deck's bottom and top (BS-57), the battle's
-flow (ending a battle or the attack step), and BP that destroys at 0. ``BSEffects.do_effect``
-looks a verb up in :data:`VERBS`.
+"bp_modifier" is the stat change of BP, "deck_to_trash" mills (BS-57) - with the state supplying
+their primitives (``draw``, ``destroy_by_effect``, ``take_damage``, ``recover``, ``set_tapped``,
+``return_to_hand``, ``discard``, ``mill``, ``to_deck_bottom``, ``change_stat`` in
+``effects.py``). The verbs below are only Battle Spirits': cores (BS-25..BS-31: the core stock,
+a card's cores), the battle's flow (ending a battle or the attack step), and BP that destroys at
+0. ``BSEffects.do_effect`` looks a verb up in :data:`VERBS`.
 """
 
 from __future__ import annotations
@@ -54,20 +54,6 @@ def remove_cores(s: BSEffects, eff: Effect, controller: int, source: int, target
     s.flags["emptied"] = emptied
 
 
-def deck_bottom(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """Each target goes to the bottom of its owner's deck (appended); its cores to its owner's reserve."""
-    for t in targets:
-        s.leave_field(t, "deck")
-
-
-def deck_to_trash(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """The top ``count`` cards of the player's deck (``player``: self or opponent) go to the trash (BS-57)."""
-    who = controller if eff.player == "self" else 1 - controller
-    for _ in range(eff.count):
-        if s.zones[who]["deck"]:
-            s.move(s.zones[who]["deck"][0], "trash")
-
-
 def end_battle(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """The current battle ends: no BP comparison, no damage."""
     attack = s.flags.get("attack")
@@ -91,13 +77,13 @@ _SHARED: dict[str, BSVerb] = {
     "refresh": shared.untap,
     "return_to_hand": shared.return_to_hand,
     "discard": shared.discard,  # from a hand
+    "deck_to_trash": shared.mill,  # BS-57
+    "deck_bottom": shared.deck_bottom,
 }
 _OWN: dict[str, BSVerb] = {
     "bp_modifier": bp_modifier,
     "core_charge": core_charge,
     "remove_cores": remove_cores,
-    "deck_bottom": deck_bottom,
-    "deck_to_trash": deck_to_trash,
     "end_battle": end_battle,
     "end_attack_step": end_attack_step,
 }
