@@ -55,8 +55,8 @@ class _Recorder:
     (verbs.mill, _Eff(count=2, player="self"), (), [("mill", 0)] * 2),
     (verbs.mill, _Eff(count=1), (), [("mill", 1)]),
     (verbs.deck_bottom, _Eff(), (4, 2), [("to_deck_bottom", 4), ("to_deck_bottom", 2)]),
-    (verbs.Recover(), _Eff(amount=500, count=2, player="opponent"), (), [("recover", 0, 500)]),
-    (verbs.Recover(of="count"), _Eff(amount=500, count=2), (), [("recover", 0, 2)]),
+    (verbs.Restore(), _Eff(amount=500, count=2, player="opponent"), (), [("restore", 0, 500)]),
+    (verbs.Restore(of="count"), _Eff(amount=500, count=2), (), [("restore", 0, 2)]),
     (verbs.ChangeStat("atk"), _Eff(amount=-300), (1, 2), [("change_stat", 1, "atk", -300),
                                                           ("change_stat", 2, "atk", -300)]),
 ])
@@ -72,7 +72,7 @@ def test_every_shared_verb_is_listed_under_its_name() -> None:
     assert all(cls.__name__.lower() == name.replace("_", "") for name, cls in verbs.MADE.items())
     assert repr(verbs.Damage(to="opponent", of="count")) == "Damage(to='opponent', of='count')"
     assert repr(verbs.ChangeStat("bp")) == "ChangeStat('bp')"
-    assert repr(verbs.Recover(of="count")) == "Recover(of='count')"
+    assert repr(verbs.Restore(of="count")) == "Restore(of='count')"
 
 
 def test_a_name_given_twice_or_no_function_is_refused() -> None:

@@ -19,13 +19,13 @@ no game's vocabulary: zone names, counters and card words are the game's.
 
 Some verbs take a parameter, given once in the game's table: :class:`Damage` (whom it hits: the
 player the instruction names or always the opponent; which field says how much),
-:class:`Recover` (life gain) and :class:`ChangeStat` (which stat, e.g. "bp", "atk"). A verb whose
+:class:`Restore` (life gain) and :class:`ChangeStat` (which stat, e.g. "bp", "atk"). A verb whose
 primitive must know who did it gets the controller (:func:`destroy`, :func:`discard_by`).
 :func:`mill` and :func:`deck_bottom` (Battle Spirits) also fit One Piece's ``trash_from_deck`` and
 ``deck_bottom`` (its primitives would be ``mill`` and ``to_deck_bottom``: not converted yet).
 
-How a game adopts it (done: Duel Masters, One Piece, Battle Spirits, Yu-Gi-Oh! - the models to
-copy):
+How a game adopts it (done: Duel Masters, One Piece, Battle Spirits, Yu-Gi-Oh!, Force of Will -
+the models to copy):
 
 1. ``tcg/games/<game>/verbs.py``: the verbs only the game has, functions of the verb signature
    whose state parameter is the game's effects class (imported under ``TYPE_CHECKING``), then
@@ -36,10 +36,11 @@ copy):
    ``effect`` event, ``fn = VERBS.get(eff.do)``, call it.
 3. ``tests/test_verbs.py``: add the game to ``GAMES`` (the table must cover the schema's names).
 
-Notes for the last one, Force of Will, from its if-chain today: it draws and discards for
-``eff.player`` with a count and discards at random (own verbs, or a shared "player draws" verb
-added here when two games need it); its damage and life gain may hit a target player (a third
-``to`` of :class:`Damage`, or an own verb).
+Force of Will (adopted) draws and discards for the player an instruction names (a target player,
+or ``eff.player``): its own verbs, its ``draw`` applying :func:`draw` to each named player; a
+shared "player draws" verb belongs here when a second game needs it. Its damage hits target
+players and cards, and its life gain the named players: own verbs (a third ``to`` of
+:class:`Damage` when a second game hits target players).
 """
 
 from __future__ import annotations
@@ -190,8 +191,8 @@ class TakesDamage(Protocol):
     def take_damage(self, player: int, amount: int) -> None: ...
 
 
-class Recovers(Protocol):
-    def recover(self, player: int, amount: int) -> None: ...
+class Restores(Protocol):
+    def restore(self, player: int, amount: int) -> None: ...
 
 
 class ChangesStats(Protocol):
@@ -266,20 +267,20 @@ class Damage:
         return f"Damage(to={'named' if self.named else 'opponent'!r}, of={'count' if self.counted else 'amount'!r})"
 
 
-class Recover:
+class Restore:
     """The verb "life gain": the controller gains ``amount`` (or ``count``, ``of``) of what they
-    lose the game at zero of (the game's ``recover`` says where it comes from)."""
+    lose the game at zero of (the game's ``restore`` says where it comes from)."""
 
     counted: bool
 
     def __init__(self, of: Literal["amount", "count"] = "amount") -> None:
         self.counted = of == "count"
 
-    def __call__(self, state: Recovers, eff: Hitting, controller: int, source: int, targets: Targets) -> None:
-        state.recover(controller, eff.count if self.counted else eff.amount)
+    def __call__(self, state: Restores, eff: Hitting, controller: int, source: int, targets: Targets) -> None:
+        state.restore(controller, eff.count if self.counted else eff.amount)
 
     def __repr__(self) -> str:
-        return f"Recover(of={'count' if self.counted else 'amount'!r})"
+        return f"Restore(of={'count' if self.counted else 'amount'!r})"
 
 
 class ChangeStat:
@@ -302,7 +303,7 @@ class ChangeStat:
 
 
 #: The shared verbs made with a parameter, by their own name.
-MADE: Mapping[str, type] = {"damage": Damage, "recover": Recover, "change_stat": ChangeStat}
+MADE: Mapping[str, type] = {"damage": Damage, "restore": Restore, "change_stat": ChangeStat}
 
 
 #: Every shared verb by its own name (a game's table uses the functions; this is for listing).

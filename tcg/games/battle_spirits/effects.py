@@ -256,7 +256,7 @@ class BSEffects(BSQueries):
         """BS-53: cores from the player's life (``damage``)."""
         self.damage(player, amount)
 
-    def recover(self, player: int, amount: int) -> None:
+    def restore(self, player: int, amount: int) -> None:
         """``amount`` cores (as many as there are) from the player's core stock to their life."""
         n = min(amount, self.counters[player]["core_stock"])
         self.move_core(player, "core_stock", "life", n)

@@ -4,7 +4,7 @@ Shared verbs (``tcg.core.verbs``) under Battle Spirits names - "exhaust" / "refr
 untap, "discard" puts a card from a hand into the trash, "damage" takes ``count`` cores from the
 opponent's life (BS-53), "gain_life" puts ``count`` from the core stock into the controller's,
 "bp_modifier" is the stat change of BP, "deck_to_trash" mills (BS-57) - with the state supplying
-their primitives (``draw``, ``destroy_by_effect``, ``take_damage``, ``recover``, ``set_tapped``,
+their primitives (``draw``, ``destroy_by_effect``, ``take_damage``, ``restore``, ``set_tapped``,
 ``return_to_hand``, ``discard``, ``mill``, ``to_deck_bottom``, ``change_stat`` in
 ``effects.py``). The verbs below are only Battle Spirits': cores (BS-25..BS-31: the core stock,
 a card's cores), the battle's flow (ending a battle or the attack step), and BP that destroys at
@@ -72,7 +72,7 @@ _SHARED: dict[str, BSVerb] = {
     "draw": shared.draw,  # BS-104: from an empty deck, nothing
     "destroy": shared.destroy,  # BS-54: "When Destroyed" applies
     "damage": shared.Damage(to="opponent", of="count"),  # BS-53: `player` is deck_to_trash's
-    "gain_life": shared.Recover(of="count"),  # from the core stock
+    "gain_life": shared.Restore(of="count"),  # from the core stock
     "exhaust": shared.tap,
     "refresh": shared.untap,
     "return_to_hand": shared.return_to_hand,

@@ -236,7 +236,7 @@ class YGOEffects(YGOQueries):
         """YGO-101: effect damage is LP lost (``lose_lp``)."""
         self.lose_lp(player, amount)
 
-    def recover(self, player: int, amount: int) -> None:
+    def restore(self, player: int, amount: int) -> None:
         """The player gains ``amount`` LP."""
         self.counters[player]["lp"] += amount
         self.emit("lp_gained", player=player, amount=amount)

@@ -4,7 +4,7 @@ Shared verbs (``tcg.core.verbs``) under Yu-Gi-Oh! names - "damage" is LP lost by
 instruction names (YGO-101), "gain_lp" LP gained, "atk_modifier" / "def_modifier" the stat
 changes of ATK and DEF, "discard" sends a card from a hand to the graveyard by the controller's
 effect (a card that sees who sent it: Neko Mane King) - with the state supplying their
-primitives (``draw``, ``destroy_by_effect``, ``take_damage``, ``recover``, ``change_stat``,
+primitives (``draw``, ``destroy_by_effect``, ``take_damage``, ``restore``, ``change_stat``,
 ``return_to_hand``, ``discard_by_effect`` in ``effects.py``). The verbs below are only
 Yu-Gi-Oh!'s: positions, Special Summons (YGO-116), equipping (YGO-119), control, the turn's flow
 (YGO-8..YGO-15), negation, and adding to the hand: the shared ``search`` shuffles the
@@ -135,7 +135,7 @@ _SHARED: dict[str, YGOVerb] = {
     "draw": shared.draw,  # YGO-130 (the primitive draws nothing once the duel is decided)
     "destroy": shared.destroy,
     "damage": shared.Damage(to="named", of="amount"),  # YGO-101: LP, `player: self` to yourself
-    "gain_lp": shared.Recover(of="amount"),
+    "gain_lp": shared.Restore(of="amount"),
     "atk_modifier": shared.ChangeStat("atk"),  # until the end of the turn
     "def_modifier": shared.ChangeStat("def"),
     "return_to_hand": shared.return_to_hand,
