@@ -24,6 +24,7 @@ class _Eff:
     amount: int = 0
     duration: str = "turn"
     to: str = "hand"
+    player: str = "opponent"
 
 
 class _Recorder:
@@ -46,6 +47,18 @@ class _Recorder:
     (verbs.discard, _Eff(), (3,), [("discard", 3)]),
     (verbs.change_power, _Eff(amount=-2000, duration="battle"), (1,), [("change_power", 1, -2000, "battle")]),
     (verbs.search, _Eff(to="mana"), (5, 6), [("move", 5, "mana"), ("move", 6, "mana"), ("shuffle_deck", 0)]),
+    (verbs.discard_by, _Eff(), (3, 4), [("discard_by_effect", 3, 0), ("discard_by_effect", 4, 0)]),
+    # damage: to the player the instruction names (Yu-Gi-Oh!) or always the opponent (Battle Spirits)
+    (verbs.Damage(), _Eff(amount=500, count=2), (), [("take_damage", 1, 500)]),
+    (verbs.Damage(), _Eff(amount=500, player="self"), (), [("take_damage", 0, 500)]),
+    (verbs.Damage(to="opponent", of="count"), _Eff(amount=500, count=2, player="self"), (), [("take_damage", 1, 2)]),
+    (verbs.mill, _Eff(count=2, player="self"), (), [("mill", 0)] * 2),
+    (verbs.mill, _Eff(count=1), (), [("mill", 1)]),
+    (verbs.deck_bottom, _Eff(), (4, 2), [("to_deck_bottom", 4), ("to_deck_bottom", 2)]),
+    (verbs.Restore(), _Eff(amount=500, count=2, player="opponent"), (), [("restore", 0, 500)]),
+    (verbs.Restore(of="count"), _Eff(amount=500, count=2), (), [("restore", 0, 2)]),
+    (verbs.ChangeStat("atk"), _Eff(amount=-300), (1, 2), [("change_stat", 1, "atk", -300),
+                                                          ("change_stat", 2, "atk", -300)]),
 ])
 def test_each_shared_verb_calls_its_primitives(verb: verbs.Verb, eff: _Eff, targets: tuple[int, ...],
                                                calls: list[tuple[Any, ...]]) -> None:
@@ -56,6 +69,10 @@ def test_each_shared_verb_calls_its_primitives(verb: verbs.Verb, eff: _Eff, targ
 
 def test_every_shared_verb_is_listed_under_its_name() -> None:
     assert all(fn.__name__ == name for name, fn in verbs.SHARED.items())
+    assert all(cls.__name__.lower() == name.replace("_", "") for name, cls in verbs.MADE.items())
+    assert repr(verbs.Damage(to="opponent", of="count")) == "Damage(to='opponent', of='count')"
+    assert repr(verbs.ChangeStat("bp")) == "ChangeStat('bp')"
+    assert repr(verbs.Restore(of="count")) == "Restore(of='count')"
 
 
 def test_a_name_given_twice_or_no_function_is_refused() -> None:
@@ -104,7 +121,8 @@ def test_the_vocabulary_check_finds_a_game_word() -> None:
 
 
 GAMES = {"duel_masters": "tcg.games.duel_masters", "one_piece": "tcg.games.one_piece",
-         "force_of_will": "tcg.games.force_of_will"}
+         "force_of_will": "tcg.games.force_of_will", "battle_spirits": "tcg.games.battle_spirits",
+         "yugioh": "tcg.games.yugioh"}
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -122,7 +140,9 @@ def _state(game: str) -> State:
 
 
 @pytest.mark.parametrize(("game", "verb", "pile"), [("duel_masters", "to_graveyard", "graveyard"),
-                                                    ("one_piece", "trash", "trash")])
+                                                    ("one_piece", "trash", "trash"),
+                                                    ("battle_spirits", "discard", "trash"),
+                                                    ("yugioh", "discard", "graveyard")])
 def test_do_effect_reaches_the_verb_through_the_table(game: str, verb: str, pile: str) -> None:
     state = _state(game)
     cards = __import__(f"{GAMES[game]}.cards", fromlist=["Effect"])
@@ -166,3 +186,69 @@ def test_force_of_will_rest_and_recover_are_the_shared_tap_and_untap() -> None:
     assert state.cards[ruler].tapped
     state.do_effect(_fow(do="recover"), 0, ruler, (ruler,))
     assert not state.cards[ruler].tapped
+
+
+# ------------------------------------------------------------------ Battle Spirits and Yu-Gi-Oh! (issue 15)
+@pytest.mark.parametrize(("game", "eff", "hit", "counter", "lost"), [
+    # BS-53: `count` cores from the opponent's life, whatever `player` says (it is deck_to_trash's)
+    ("battle_spirits", {"do": "damage", "count": 2, "player": "self"}, 1, "life", 2),
+    # YGO-101: `amount` LP from the player the instruction names
+    ("yugioh", {"do": "damage", "amount": 700}, 1, "lp", 700),
+    ("yugioh", {"do": "damage", "amount": 700, "player": "self"}, 0, "lp", 700),
+])
+def test_damage_hits_the_player_the_game_says(game: str, eff: dict[str, Any], hit: int, counter: str,
+                                              lost: int) -> None:
+    state = _state(game)
+    cards = __import__(f"{GAMES[game]}.cards", fromlist=["Effect"])
+    source = state.zones[0]["hand"][0]
+    before = [state.counters[p][counter] for p in (0, 1)]
+    state.do_effect(cards.Effect(**eff), 0, source, ())
+    after = [state.counters[p][counter] for p in (0, 1)]
+    assert [b - a for b, a in zip(before, after, strict=True)] == [lost if p == hit else 0 for p in (0, 1)]
+
+
+@pytest.mark.parametrize(("game", "eff", "counter", "gained"), [
+    ("battle_spirits", {"do": "gain_life", "count": 2}, "life", 2),  # from the core stock
+    ("yugioh", {"do": "gain_lp", "amount": 900}, "lp", 900),
+])
+def test_life_gain_goes_to_the_controller(game: str, eff: dict[str, Any], counter: str, gained: int) -> None:
+    state = _state(game)
+    cards = __import__(f"{GAMES[game]}.cards", fromlist=["Effect"])
+    before = [state.counters[p][counter] for p in (0, 1)]
+    state.do_effect(cards.Effect(**eff), 1, state.zones[1]["hand"][0], ())
+    assert [state.counters[p][counter] - before[p] for p in (0, 1)] == [0, gained]
+
+
+@pytest.mark.parametrize(("game", "verb", "kind"), [("battle_spirits", "bp_modifier", "bp"),
+                                                    ("yugioh", "atk_modifier", "atk"),
+                                                    ("yugioh", "def_modifier", "def")])
+def test_a_stat_change_is_a_lasting_effect_of_that_stat(game: str, verb: str, kind: str) -> None:
+    state = _state(game)
+    cards = __import__(f"{GAMES[game]}.cards", fromlist=["Effect"])
+    cid = state.zones[0]["hand"][0]
+    state.do_effect(cards.Effect(do=verb, amount=-1000, target="self"), 0, cid, (cid,))
+    assert [(e["kind"], e["card"], e["amount"]) for e in state.effects] == [(kind, cid, -1000)]
+
+
+def test_yugioh_draws_nothing_once_the_duel_is_decided() -> None:
+    """YGO-130: the first draw from an empty deck loses; the effect's other draws, and any draw
+    after the duel is decided, do nothing."""
+    state = _state("yugioh")
+    cards = __import__(f"{GAMES['yugioh']}.cards", fromlist=["Effect"])
+    state.zones[0]["deck"][:] = state.zones[0]["deck"][:1]
+    hand = len(state.zones[0]["hand"])
+    state.do_effect(cards.Effect(do="draw", count=3), 0, state.zones[0]["hand"][0], ())
+    assert (state.winner, len(state.zones[0]["hand"])) == (1, hand + 1)
+    assert [e["reason"] for e in state.events if e["type"] == "game_over"] == ["deck_out"]
+    hand = len(state.zones[1]["hand"])
+    state.do_effect(cards.Effect(do="draw", count=2), 1, state.zones[1]["hand"][0], ())
+    assert len(state.zones[1]["hand"]) == hand
+
+
+def test_battle_spirits_mills_the_named_players_deck() -> None:
+    """BS-57: the top cards of the opponent's deck (the default ``player``) go to their trash."""
+    state = _state("battle_spirits")
+    cards = __import__(f"{GAMES['battle_spirits']}.cards", fromlist=["Effect"])
+    top, mine = state.zones[1]["deck"][:2], state.zones[0]["deck"][0]
+    state.do_effect(cards.Effect(do="deck_to_trash", count=2), 0, state.zones[0]["hand"][0], ())
+    assert [state.zone_of(c) for c in (*top, mine)] == ["trash", "trash", "deck"]

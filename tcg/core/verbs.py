@@ -17,7 +17,15 @@ putting a card out of play may both be :func:`destroy`), and the verbs only it h
 constant time whatever the verb, where an if-chain tests the names one by one. This module names
 no game's vocabulary: zone names, counters and card words are the game's.
 
-How a game adopts it (done: Duel Masters, One Piece - the models to copy):
+Some verbs take a parameter, given once in the game's table: :class:`Damage` (whom it hits: the
+player the instruction names or always the opponent; which field says how much),
+:class:`Restore` (life gain) and :class:`ChangeStat` (which stat, e.g. "bp", "atk"). A verb whose
+primitive must know who did it gets the controller (:func:`destroy`, :func:`discard_by`).
+:func:`mill` and :func:`deck_bottom` (Battle Spirits) also fit One Piece's ``trash_from_deck`` and
+``deck_bottom`` (its primitives would be ``mill`` and ``to_deck_bottom``: not converted yet).
+
+How a game adopts it (done: Duel Masters, One Piece, Battle Spirits, Yu-Gi-Oh!, Force of Will -
+the models to copy):
 
 1. ``tcg/games/<game>/verbs.py``: the verbs only the game has, functions of the verb signature
    whose state parameter is the game's effects class (imported under ``TYPE_CHECKING``), then
@@ -28,20 +36,17 @@ How a game adopts it (done: Duel Masters, One Piece - the models to copy):
    ``effect`` event, ``fn = VERBS.get(eff.do)``, call it.
 3. ``tests/test_verbs.py``: add the game to ``GAMES`` (the table must cover the schema's names).
 
-Notes for the later ones, from their if-chains today: Battle Spirits and Yu-Gi-Oh! already have
-``draw`` and ``destroy(cid, by=...)`` (``destroy_by_effect`` is ``destroy(cid, by=by)``); Yu-Gi-Oh!
-draws only while no one has won (put that test in its ``draw`` primitive or keep an own verb);
 Force of Will (adopted) draws and discards for the player an instruction names (a target player,
 or ``eff.player``): its own verbs, its ``draw`` applying :func:`draw` to each named player; a
-shared "player draws" verb belongs here when a second game needs it. ``damage`` and
-life/LP gain differ in whom they hit (the opponent, ``eff.player``, a target player): add a shared
-``damage`` verb over a ``lose_life(player, amount)`` primitive when a second game fits it.
+shared "player draws" verb belongs here when a second game needs it. Its damage hits target
+players and cards, and its life gain the named players: own verbs (a third ``to`` of
+:class:`Damage` when a second game hits target players).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
 
 Targets = tuple[int, ...]
 #: ``(state, effect, controller, source, targets)``: carry out one instruction.
@@ -157,10 +162,155 @@ def search(state: Searches, eff: Placed, controller: int, source: int, targets: 
     state.shuffle_deck(controller)
 
 
+# ------------------------------------------------------------------ Battle Spirits and Yu-Gi-Oh! (issue 15)
+# Verbs whose primitive needs the controller, and verbs with a parameter: a game's schema may say
+# "how much" in another field, or hit another player, than its sibling's (the parameter is given
+# in the game's table, once, not read per card).
+class Hitting(Protocol):
+    """An instruction that hits a player: ``player`` ("self" or "opponent", relative to the
+    controller) and how much, in ``amount`` or ``count`` (whichever field the game's schema uses)."""
+
+    @property
+    def player(self) -> str: ...
+
+    @property
+    def count(self) -> int: ...
+
+    @property
+    def amount(self) -> int: ...
+
+
+class Sized(Protocol):
+    """An instruction that says by how much (``amount``), not for how long."""
+
+    @property
+    def amount(self) -> int: ...
+
+
+class TakesDamage(Protocol):
+    def take_damage(self, player: int, amount: int) -> None: ...
+
+
+class Restores(Protocol):
+    def restore(self, player: int, amount: int) -> None: ...
+
+
+class ChangesStats(Protocol):
+    def change_stat(self, cid: int, stat: str, amount: int) -> None: ...
+
+
+class DiscardsBy(Protocol):
+    def discard_by_effect(self, cid: int, by: int) -> None: ...
+
+
+def discard_by(state: DiscardsBy, eff: object, controller: int, source: int, targets: Targets) -> None:
+    """Each target goes to its owner's discard pile, sent there by the controller's effect (as
+    :func:`discard`, for a game whose cards see who sent them: the primitive gets the controller)."""
+    for t in targets:
+        state.discard_by_effect(t, controller)
+
+
+class Aimed(Protocol):
+    """An instruction that names a player (``player``: "self" or "opponent", relative to the
+    controller) and how many (``count``)."""
+
+    @property
+    def player(self) -> str: ...
+
+    @property
+    def count(self) -> int: ...
+
+
+class Mills(Protocol):
+    def mill(self, player: int) -> None: ...
+
+
+class PutsAtDeckBottom(Protocol):
+    def to_deck_bottom(self, cid: int) -> None: ...
+
+
+def mill(state: Mills, eff: Aimed, controller: int, source: int, targets: Targets) -> None:
+    """The top ``count`` cards of the named player's deck (``player``: "self", or the controller's
+    opponent) go to their discard pile, one at a time (the game's ``mill`` says what an empty deck
+    does)."""
+    player = controller if eff.player == "self" else 1 - controller
+    for _ in range(eff.count):
+        state.mill(player)
+
+
+def deck_bottom(state: PutsAtDeckBottom, eff: object, controller: int, source: int, targets: Targets) -> None:
+    """Each target goes to the bottom of its owner's deck."""
+    for t in targets:
+        state.to_deck_bottom(t)
+
+
+class Damage:
+    """The verb "damage": a player loses ``amount`` (or ``count``) of what they lose the game at
+    zero of (the game's ``take_damage`` says what that is and when they lose).
+
+    ``to``: ``"named"``, the player the instruction names (its ``player``: ``"self"``, or the
+    controller's opponent); ``"opponent"``, always the controller's opponent (a schema whose
+    ``player`` field means something else). ``of``: the field that says how much."""
+
+    named: bool
+    counted: bool
+
+    def __init__(self, to: Literal["named", "opponent"] = "named", of: Literal["amount", "count"] = "amount") -> None:
+        self.named = to == "named"
+        self.counted = of == "count"
+
+    def __call__(self, state: TakesDamage, eff: Hitting, controller: int, source: int, targets: Targets) -> None:
+        player = controller if self.named and eff.player == "self" else 1 - controller
+        state.take_damage(player, eff.count if self.counted else eff.amount)
+
+    def __repr__(self) -> str:
+        return f"Damage(to={'named' if self.named else 'opponent'!r}, of={'count' if self.counted else 'amount'!r})"
+
+
+class Restore:
+    """The verb "life gain": the controller gains ``amount`` (or ``count``, ``of``) of what they
+    lose the game at zero of (the game's ``restore`` says where it comes from)."""
+
+    counted: bool
+
+    def __init__(self, of: Literal["amount", "count"] = "amount") -> None:
+        self.counted = of == "count"
+
+    def __call__(self, state: Restores, eff: Hitting, controller: int, source: int, targets: Targets) -> None:
+        state.restore(controller, eff.count if self.counted else eff.amount)
+
+    def __repr__(self) -> str:
+        return f"Restore(of={'count' if self.counted else 'amount'!r})"
+
+
+class ChangeStat:
+    """The verb "stat change" for one stat the game names (``stat``), when the instruction says
+    only by how much: each target gets ``amount`` of it until the end of the turn (the game's
+    ``change_stat``, a lasting effect). An instruction that says for how long: :func:`change_power`."""
+
+    stat: str
+
+    def __init__(self, stat: str) -> None:
+        self.stat = stat
+
+    def __call__(self, state: ChangesStats, eff: Sized, controller: int, source: int, targets: Targets) -> None:
+        stat = self.stat
+        for t in targets:
+            state.change_stat(t, stat, eff.amount)
+
+    def __repr__(self) -> str:
+        return f"ChangeStat({self.stat!r})"
+
+
+#: The shared verbs made with a parameter, by their own name.
+MADE: Mapping[str, type] = {"damage": Damage, "restore": Restore, "change_stat": ChangeStat}
+
+
 #: Every shared verb by its own name (a game's table uses the functions; this is for listing).
 SHARED: Mapping[str, Verb] = {
     "draw": draw, "destroy": destroy, "tap": tap, "untap": untap, "return_to_hand": return_to_hand,
-    "discard": discard, "change_power": change_power, "search": search,
+    "discard": discard, "change_power": change_power, "search": search, "discard_by": discard_by,
+    "mill": mill, "deck_bottom": deck_bottom,
 }
 
 

@@ -1,7 +1,8 @@
-"""The Battle Spirits effect vocabulary and the core movements the rules make.
+"""The Battle Spirits effects: the primitives its verbs call and the core movements the rules make.
 
 Effects are resolved one instruction at a time from a ``effects`` task that refers to the
-effect list by (card name, where on the card), so the task queue stays JSON data.
+effect list by (card name, where on the card), so the task queue stays JSON data; each
+instruction's verb is looked up in the glossary table (``verbs.py``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from tcg.core import lasting
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits.cards import Effect, EffectCondition, Selector
 from tcg.games.battle_spirits.queries import BSQueries
+from tcg.games.battle_spirits.verbs import VERBS
 
 
 class BSEffects(BSQueries):
@@ -238,64 +240,55 @@ class BSEffects(BSQueries):
         return self.select(sel, controller, source)
 
     def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
+        """Carry out one instruction: its verb from the glossary table (``verbs.py``)."""
         verb = eff.do
         self.emit("effect", verb=verb, card=source, name=self.cards[source].name, player=controller)
-        opponent = 1 - controller
-        if verb == "draw":
-            for _ in range(eff.count):
-                self.draw(controller)
-        elif verb == "destroy":
-            for t in targets:
-                self.destroy(t, by=controller)
-        elif verb == "damage":
-            self.damage(opponent, eff.count)
-        elif verb == "core_charge":
-            n = min(eff.count, self.counters[controller]["core_stock"])
-            self.move_core(controller, "core_stock", "reserve", n)
-        elif verb == "bp_modifier":
-            for t in targets:
-                lasting.add(self, "bp", card=t, amount=eff.amount)  # until the end of the turn (BS-56)
-            if eff.destroy_at_zero:  # "BP -N; a spirit brought to 0 BP is destroyed"
-                for t in targets:
-                    if self.zone_of(t) == "field" and self.bp(t) == 0:
-                        self.destroy(t, by=controller)
-        elif verb in ("refresh", "exhaust"):
-            for t in targets:
-                self.set_exhausted(t, verb == "exhaust")
-        elif verb == "return_to_hand":
-            for t in targets:
-                if self.zone_of(t) == "field":
-                    self.leave_field(t, "hand")
-                else:
-                    self.move(t, "hand")
-        elif verb == "deck_bottom":
-            for t in targets:
-                self.leave_field(t, "deck")  # appended: the bottom of the deck
-        elif verb == "gain_life":
-            n = min(eff.count, self.counters[controller]["core_stock"])
-            self.move_core(controller, "core_stock", "life", n)
-        elif verb == "end_battle":
-            attack = self.flags.get("attack")
-            if attack is not None:
-                self.flags["attack"] = {**attack, "ended": True}
-                self.emit("battle_ended", player=controller)
-        elif verb == "end_attack_step":
-            if self.flags.get("attack") is not None:
-                self.flags["end_attack_step"] = True
-        elif verb == "discard":
-            for t in targets:
-                self.move(t, "trash")
-        elif verb == "deck_to_trash":
-            who = controller if eff.player == "self" else opponent
-            for _ in range(eff.count):
-                if self.zones[who]["deck"]:
-                    self.move(self.zones[who]["deck"][0], "trash")
-        elif verb == "remove_cores":
-            emptied = bool(targets)
-            for t in targets:
-                self.move_core(self.cards[t].owner, t, "reserve", min(eff.count, self.cores(t)))
-                emptied = emptied and self.cores(t) == 0
-            self.flags["emptied"] = emptied
+        fn = VERBS.get(verb)
+        if fn is not None:
+            fn(self, eff, controller, source, targets)
+
+    # ------------------------------------------------------------------ primitives of the shared verbs
+    def destroy_by_effect(self, cid: int, by: int) -> None:
+        """BS-54, by the controller's effect (``destroy`` skips a card no longer on the field)."""
+        self.destroy(cid, by=by)
+
+    def take_damage(self, player: int, amount: int) -> None:
+        """BS-53: cores from the player's life (``damage``)."""
+        self.damage(player, amount)
+
+    def restore(self, player: int, amount: int) -> None:
+        """``amount`` cores (as many as there are) from the player's core stock to their life."""
+        n = min(amount, self.counters[player]["core_stock"])
+        self.move_core(player, "core_stock", "life", n)
+
+    def set_tapped(self, cid: int, tapped: bool) -> None:
+        """Exhaust (True) or refresh (False) a card."""
+        self.set_exhausted(cid, tapped)
+
+    def return_to_hand(self, cid: int) -> None:
+        """To its owner's hand: from the field its cores go to the reserve (``leave_field``)."""
+        if self.zone_of(cid) == "field":
+            self.leave_field(cid, "hand")
+        else:
+            self.move(cid, "hand")
+
+    def discard(self, cid: int) -> None:
+        """To the trash (a card in a hand)."""
+        self.move(cid, "trash")
+
+    def mill(self, player: int) -> None:
+        """The top card of the player's deck to the trash (BS-57); from an empty deck, nothing."""
+        deck = self.zones[player]["deck"]
+        if deck:
+            self.move(deck[0], "trash")
+
+    def to_deck_bottom(self, cid: int) -> None:
+        """Appended to its owner's deck; from the field its cores go to the reserve (``leave_field``)."""
+        self.leave_field(cid, "deck")
+
+    def change_stat(self, cid: int, stat: str, amount: int) -> None:
+        """``amount`` of ``stat`` (BP) until the end of the turn (BS-56)."""
+        lasting.add(self, stat, card=cid, amount=amount)
 
     def special_effect(self, data: dict[str, Any], eff: Effect) -> bool:
         """An effect whose "if" clause does not hold is skipped."""

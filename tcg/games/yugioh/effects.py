@@ -1,4 +1,4 @@
-"""The Yu-Gi-Oh! effect vocabulary and the card movements the rules make.
+"""The Yu-Gi-Oh! effects: the primitives its verbs call (``verbs.py``) and the card movements the rules make.
 
 An activated card is a chain link; when the chain resolves, each link's ``effects`` are run
 by the shared effect loop (:class:`tcg.core.effects.EffectRunner`). Effects that change the
@@ -13,8 +13,8 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.state import Task
 from tcg.games.yugioh.cards import UNTARGETED_VERBS, Effect, Selector
-from tcg.games.yugioh.chain import CHAIN
 from tcg.games.yugioh.queries import MONSTER_ZONES, YGOQueries
+from tcg.games.yugioh.verbs import VERBS
 
 #: The moment the End Phase begins: "until the End Phase" effects end (control comes back).
 END_PHASE = "end_phase"
@@ -38,7 +38,10 @@ class YGOEffects(YGOQueries):
             self.lose(player, "lp")
 
     def draw(self, player: int) -> None:
-        """YGO-130: drawing from an empty deck loses the duel at once."""
+        """YGO-130: drawing from an empty deck loses the duel at once; once the duel is decided,
+        nothing more is drawn (an effect's remaining draws)."""
+        if self.winner is not None:
+            return
         deck = self.zones[player]["deck"]
         if not deck:
             self.lose(player, "deck_out")
@@ -114,7 +117,7 @@ class YGOEffects(YGOQueries):
             self.add_trigger(cid, player)
         return True
 
-    def _place_special(self, cid: int, player: int, eff: Effect) -> None:
+    def place_special(self, cid: int, player: int, eff: Effect) -> None:
         """Special Summon as the effect says: in Attack Position, or in the position the player
         chooses (YGO-116) — a ``summon_position`` decision before the next instruction."""
         if eff.position == "attack":
@@ -217,86 +220,45 @@ class YGOEffects(YGOQueries):
         return int(sel.count)
 
     def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
+        """Carry out one instruction: its verb from the glossary table (``verbs.py``)."""
         verb = eff.do
         self.emit("effect", verb=verb, card=source, name=self.cards[source].name, player=controller)
-        who = controller if eff.player == "self" else 1 - controller
-        if verb == "draw":
-            for _ in range(eff.count):
-                if self.winner is None:
-                    self.draw(controller)
-        elif verb == "destroy":
-            for t in targets:
-                self.destroy(t, by=controller)
-        elif verb == "damage":
-            self.lose_lp(who, eff.amount)
-        elif verb == "gain_lp":
-            self.counters[controller]["lp"] += eff.amount
-            self.emit("lp_gained", player=controller, amount=eff.amount)
-        elif verb in ("atk_modifier", "def_modifier"):
-            for t in targets:
-                lasting.add(self, verb[:3], card=t, amount=eff.amount)  # until the end of the turn
-        elif verb == "change_position":
-            for t in targets:
-                card = self.cards[t]
-                self.update(t, tapped=not card.tapped, face_down=False)
-        elif verb == "return_to_hand":
-            for t in targets:
-                self._drop_equips(t)
-                self._forget(t)
-                if "banish_on_leave" in self.cards[t].marks:
-                    self.move(t, "banished", tapped=False, face_down=False, marks=frozenset())
-                else:
-                    self.move(t, "hand", tapped=False, face_down=False, marks=frozenset())
-        elif verb == "equip":
-            if self.zone_of(source) == "spell_trap_zone" and targets and self.can_equip(source, targets[0]):
-                lasting.add(self, "equipped", until=lasting.LASTING, source=source, card=targets[0])
-                self.emit("equipped", card=source, name=self.cards[source].name, player=controller,
-                          target=targets[0])
-            else:
-                self.send_to_graveyard(source, reason="rule")  # nothing to equip
-        elif verb == "add_to_hand":
-            searched = set()
-            for t in targets:
-                if self.zone_of(t) == "deck":
-                    searched.add(self.cards[t].owner)
-                self.move(t, "hand")
-                self.check_hand_win(self.cards[t].owner)
-                if eff.lock_name:
-                    self.bar_name(controller, self.cards[t].name)
-            for p in sorted(searched):
-                self.rng.shuffle(self.zones[p]["deck"])
-        elif verb == "discard":
-            for t in targets:
-                self.send_to_graveyard(t, by=controller)
-        elif verb == "special_summon_self":
-            if self.zone_of(source) in ("hand", "graveyard"):
-                self._place_special(source, controller, eff)
-        elif verb == "special_summon":
-            searched = {self.cards[t].owner for t in targets if self.zone_of(t) == "deck"}
-            for t in reversed(targets):
-                self._place_special(t, controller, eff)
-            for p in sorted(searched):  # a deck that was searched is shuffled
-                self.tasks.append(Task("shuffle_deck", player=p))
-        elif verb == "negate_attack":
-            attack = self.flags.get("attack")
-            if attack is not None:
-                self.flags["attack"] = {**attack, "negated": True}
-        elif verb == "end_battle_phase":
-            self.flags["end_battle_phase"] = True
-        elif verb == "end_turn":
-            if self.active != controller:  # "end the opponent's turn"
-                self.flags["end_turn_now"] = True
-        elif verb == "skip_next_main1":
-            lasting.add(self, "skip_main1", until=lasting.LASTING, player=who)  # until used (YGO-8)
-        elif verb == "skip_next_battle_phase":
-            lasting.add(self, "skip_battle", until=lasting.LASTING, player=who)  # until used (YGO-9)
-        elif verb == "extra_battle_phases":
-            # YGO-10: during their next turn; the record's until becomes that turn's number
-            lasting.add(self, "extra_battle_phases", until=lasting.next_turn_of(who), player=who, count=eff.count)
-        elif verb == "take_control":
-            for t in targets:
-                self.take_control(t, controller, eff.until_end_phase)
-        elif verb == "negate_activation":
-            below = self.flags.get("resolving_below")
-            if below is not None and 0 <= below < CHAIN.depth(self):
-                CHAIN.update(self, below, {"negated": True})  # a new list: clones keep theirs
+        fn = VERBS.get(verb)
+        if fn is not None:
+            fn(self, eff, controller, source, targets)
+
+    # ------------------------------------------------------------------ primitives of the shared verbs
+    def destroy_by_effect(self, cid: int, by: int) -> None:
+        """By the controller's card effect (``destroy`` skips a card no longer on the field)."""
+        self.destroy(cid, by=by)
+
+    def take_damage(self, player: int, amount: int) -> None:
+        """YGO-101: effect damage is LP lost (``lose_lp``)."""
+        self.lose_lp(player, amount)
+
+    def restore(self, player: int, amount: int) -> None:
+        """The player gains ``amount`` LP."""
+        self.counters[player]["lp"] += amount
+        self.emit("lp_gained", player=player, amount=amount)
+
+    def change_stat(self, cid: int, stat: str, amount: int) -> None:
+        """``amount`` of ``stat`` (ATK, DEF) until the end of the turn."""
+        lasting.add(self, stat, card=cid, amount=amount)
+
+    def return_to_hand(self, cid: int) -> None:
+        """To its owner's hand; its Equip Spells and the effects on it go (YGO-119); a card to be
+        banished when it leaves the field is banished instead."""
+        self._drop_equips(cid)
+        self._forget(cid)
+        if "banish_on_leave" in self.cards[cid].marks:
+            self.move(cid, "banished", tapped=False, face_down=False, marks=frozenset())
+        else:
+            self.move(cid, "hand", tapped=False, face_down=False, marks=frozenset())
+
+    def discard_by_effect(self, cid: int, by: int) -> None:
+        """To the graveyard, sent by ``by``'s card effect (a card may see who sent it)."""
+        self.send_to_graveyard(cid, by=by)
+
+    def shuffle_deck(self, player: int) -> None:
+        """A searched deck is shuffled (no event: the order stays hidden)."""
+        self.rng.shuffle(self.zones[player]["deck"])

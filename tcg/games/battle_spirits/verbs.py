@@ -1,0 +1,93 @@
+"""The Battle Spirits glossary of effect verbs: the ``do:`` names of the card schema, as a table.
+
+Shared verbs (``tcg.core.verbs``) under Battle Spirits names - "exhaust" / "refresh" are tap /
+untap, "discard" puts a card from a hand into the trash, "damage" takes ``count`` cores from the
+opponent's life (BS-53), "gain_life" puts ``count`` from the core stock into the controller's,
+"bp_modifier" is the stat change of BP, "deck_to_trash" mills (BS-57) - with the state supplying
+their primitives (``draw``, ``destroy_by_effect``, ``take_damage``, ``restore``, ``set_tapped``,
+``return_to_hand``, ``discard``, ``mill``, ``to_deck_bottom``, ``change_stat`` in
+``effects.py``). The verbs below are only Battle Spirits': cores (BS-25..BS-31: the core stock,
+a card's cores), the battle's flow (ending a battle or the attack step), and BP that destroys at
+0. ``BSEffects.do_effect`` looks a verb up in :data:`VERBS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from tcg.core import verbs as shared
+from tcg.core.verbs import Targets, verb_table
+
+if TYPE_CHECKING:
+    from tcg.games.battle_spirits.cards import Effect
+    from tcg.games.battle_spirits.effects import BSEffects
+
+BSVerb = Callable[["BSEffects", "Effect", int, int, Targets], None]
+#: BS-56: "gets N BP" lasts until the end of the turn.
+_BP = shared.ChangeStat("bp")
+
+
+def bp_modifier(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target gets ``amount`` BP until the end of the turn (BS-56); with ``destroy_at_zero``
+    ("a spirit brought to 0 BP is destroyed"), each target on the field at 0 BP is then destroyed."""
+    _BP(s, eff, controller, source, targets)
+    if eff.destroy_at_zero:
+        for t in targets:
+            if s.zone_of(t) == "field" and s.bp(t) == 0:
+                s.destroy(t, by=controller)
+
+
+def core_charge(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """``count`` cores (as many as there are) from the controller's core stock to their reserve."""
+    n = min(eff.count, s.counters[controller]["core_stock"])
+    s.move_core(controller, "core_stock", "reserve", n)
+
+
+def remove_cores(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """``count`` cores from each target to its owner's reserve (BS-108: it may be depleted);
+    notes whether every target was left with none (an "if" of the next instruction)."""
+    emptied = bool(targets)
+    for t in targets:
+        s.move_core(s.cards[t].owner, t, "reserve", min(eff.count, s.cores(t)))
+        emptied = emptied and s.cores(t) == 0
+    s.flags["emptied"] = emptied
+
+
+def end_battle(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The current battle ends: no BP comparison, no damage."""
+    attack = s.flags.get("attack")
+    if attack is not None:
+        s.flags["attack"] = {**attack, "ended": True}
+        s.emit("battle_ended", player=controller)
+
+
+def end_attack_step(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """When the current battle ends, the attack step (the battle phase) ends too."""
+    if s.flags.get("attack") is not None:
+        s.flags["end_attack_step"] = True
+
+
+_SHARED: dict[str, BSVerb] = {
+    "draw": shared.draw,  # BS-104: from an empty deck, nothing
+    "destroy": shared.destroy,  # BS-54: "When Destroyed" applies
+    "damage": shared.Damage(to="opponent", of="count"),  # BS-53: `player` is deck_to_trash's
+    "gain_life": shared.Restore(of="count"),  # from the core stock
+    "exhaust": shared.tap,
+    "refresh": shared.untap,
+    "return_to_hand": shared.return_to_hand,
+    "discard": shared.discard,  # from a hand
+    "deck_to_trash": shared.mill,  # BS-57
+    "deck_bottom": shared.deck_bottom,
+}
+_OWN: dict[str, BSVerb] = {
+    "bp_modifier": bp_modifier,
+    "core_charge": core_charge,
+    "remove_cores": remove_cores,
+    "end_battle": end_battle,
+    "end_attack_step": end_attack_step,
+}
+#: Every ``do:`` name of the card schema to the verb that carries it out.
+VERBS: dict[str, BSVerb] = verb_table(_SHARED, _OWN)
+#: ``do:`` names that never reach the table (none: an "if" clause is checked first, but every name is a verb).
+ELSEWHERE: frozenset[str] = frozenset()

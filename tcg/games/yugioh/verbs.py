@@ -1,0 +1,162 @@
+"""The Yu-Gi-Oh! glossary of effect verbs: the ``do:`` names of the card schema, as a table.
+
+Shared verbs (``tcg.core.verbs``) under Yu-Gi-Oh! names - "damage" is LP lost by the player the
+instruction names (YGO-101), "gain_lp" LP gained, "atk_modifier" / "def_modifier" the stat
+changes of ATK and DEF, "discard" sends a card from a hand to the graveyard by the controller's
+effect (a card that sees who sent it: Neko Mane King) - with the state supplying their
+primitives (``draw``, ``destroy_by_effect``, ``take_damage``, ``restore``, ``change_stat``,
+``return_to_hand``, ``discard_by_effect`` in ``effects.py``). The verbs below are only
+Yu-Gi-Oh!'s: positions, Special Summons (YGO-116), equipping (YGO-119), control, the turn's flow
+(YGO-8..YGO-15), negation, and adding to the hand: the shared ``search`` shuffles the
+controller's deck whatever was found, here only a deck a card was taken from is shuffled (a
+card from the graveyard is no search; ``shuffle_deck``), and a card added may win the duel
+(YGO-131). ``YGOEffects.do_effect`` looks a verb up in :data:`VERBS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from tcg.core import lasting
+from tcg.core import verbs as shared
+from tcg.core.state import Task
+from tcg.core.verbs import Targets, verb_table
+from tcg.games.yugioh.chain import CHAIN
+
+if TYPE_CHECKING:
+    from tcg.games.yugioh.cards import Effect
+    from tcg.games.yugioh.effects import YGOEffects
+
+YGOVerb = Callable[["YGOEffects", "Effect", int, int, Targets], None]
+
+
+def _who(eff: Effect, controller: int) -> int:
+    """The player the instruction names (``player``: self or opponent)."""
+    return controller if eff.player == "self" else 1 - controller
+
+
+def change_position(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target switches between Attack and Defense Position, face-up."""
+    for t in targets:
+        s.update(t, tapped=not s.cards[t].tapped, face_down=False)
+
+
+def equip(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """This Equip Spell equips the target while both stay (YGO-119); with nothing to equip it is
+    sent to the graveyard."""
+    if s.zone_of(source) == "spell_trap_zone" and targets and s.can_equip(source, targets[0]):
+        lasting.add(s, "equipped", until=lasting.LASTING, source=source, card=targets[0])
+        s.emit("equipped", card=source, name=s.cards[source].name, player=controller, target=targets[0])
+    else:
+        s.send_to_graveyard(source, reason="rule")
+
+
+def add_to_hand(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target (in a deck or graveyard) goes to its owner's hand (YGO-131: it may complete the
+    Forbidden One; ``lock_name``: its name is barred for the controller this turn); then each deck
+    a target was taken from is shuffled."""
+    searched = set()
+    for t in targets:
+        if s.zone_of(t) == "deck":
+            searched.add(s.cards[t].owner)
+        s.move(t, "hand")
+        s.check_hand_win(s.cards[t].owner)
+        if eff.lock_name:
+            s.bar_name(controller, s.cards[t].name)
+    for p in sorted(searched):
+        s.shuffle_deck(p)
+
+
+def special_summon_self(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """This card, still in the hand or graveyard, is Special Summoned (YGO-116)."""
+    if s.zone_of(source) in ("hand", "graveyard"):
+        s.place_special(source, controller, eff)
+
+
+def special_summon(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The targets are Special Summoned in order (YGO-116); a deck that was searched is shuffled after."""
+    searched = {s.cards[t].owner for t in targets if s.zone_of(t) == "deck"}
+    for t in targets[::-1]:
+        s.place_special(t, controller, eff)
+    for p in sorted(searched):
+        s.tasks.append(Task("shuffle_deck", player=p))
+
+
+def negate_attack(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The current attack is negated (the attacker still counts as having attacked)."""
+    attack = s.flags.get("attack")
+    if attack is not None:
+        s.flags["attack"] = {**attack, "negated": True}
+
+
+def end_battle_phase(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """YGO-14: the Battle Phase goes to its End Step (once the chain has resolved)."""
+    s.flags["end_battle_phase"] = True
+
+
+def end_turn(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """YGO-15: "end the opponent's turn" - the turn ends at once, if it is the opponent's."""
+    if s.active != controller:
+        s.flags["end_turn_now"] = True
+
+
+def skip_next_main1(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """YGO-8: the player skips their next Main Phase 1 (a record kept until used)."""
+    lasting.add(s, "skip_main1", until=lasting.LASTING, player=_who(eff, controller))
+
+
+def skip_next_battle_phase(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """YGO-9: the player skips their next Battle Phase (a record kept until used)."""
+    lasting.add(s, "skip_battle", until=lasting.LASTING, player=_who(eff, controller))
+
+
+def extra_battle_phases(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """YGO-10: the player conducts ``count`` Battle Phases during their next turn (the record's
+    until is that turn's number)."""
+    who = _who(eff, controller)
+    lasting.add(s, "extra_battle_phases", until=lasting.next_turn_of(who), player=who, count=eff.count)
+
+
+def take_control(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The controller takes control of each target (``until_end_phase``: it comes back then)."""
+    for t in targets:
+        s.take_control(t, controller, eff.until_end_phase)
+
+
+def negate_activation(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The activation of the chain link below the resolving one is negated."""
+    below = s.flags.get("resolving_below")
+    if below is not None and 0 <= below < CHAIN.depth(s):
+        CHAIN.update(s, below, {"negated": True})  # a new list: clones keep theirs
+
+
+_SHARED: dict[str, YGOVerb] = {
+    "draw": shared.draw,  # YGO-130 (the primitive draws nothing once the duel is decided)
+    "destroy": shared.destroy,
+    "damage": shared.Damage(to="named", of="amount"),  # YGO-101: LP, `player: self` to yourself
+    "gain_lp": shared.Restore(of="amount"),
+    "atk_modifier": shared.ChangeStat("atk"),  # until the end of the turn
+    "def_modifier": shared.ChangeStat("def"),
+    "return_to_hand": shared.return_to_hand,
+    "discard": shared.discard_by,  # from a hand, by the controller's effect
+}
+_OWN: dict[str, YGOVerb] = {
+    "change_position": change_position,
+    "equip": equip,
+    "add_to_hand": add_to_hand,
+    "special_summon_self": special_summon_self,
+    "special_summon": special_summon,
+    "negate_attack": negate_attack,
+    "end_battle_phase": end_battle_phase,
+    "end_turn": end_turn,
+    "skip_next_main1": skip_next_main1,
+    "skip_next_battle_phase": skip_next_battle_phase,
+    "extra_battle_phases": extra_battle_phases,
+    "take_control": take_control,
+    "negate_activation": negate_activation,
+}
+#: Every ``do:`` name of the card schema to the verb that carries it out.
+VERBS: dict[str, YGOVerb] = verb_table(_SHARED, _OWN)
+#: ``do:`` names that never reach the table (none in Yu-Gi-Oh!).
+ELSEWHERE: frozenset[str] = frozenset()
