@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from tcg.core.actions import Action
 from tcg.core.state import Decision, State, Task
+from tcg.core.verbs import Verb
 
 _PASS = Action("pass")
 
@@ -37,13 +38,22 @@ class EffectRunner(State):
     PLAY_ZONE: ClassVar[str] = ""
     #: Effects whose verbs never take targets, whatever their data says.
     UNTARGETED: ClassVar[frozenset[str]] = frozenset()
+    #: The game's glossary of verbs (its ``verbs.py``, ``tcg.core.verbs.verb_table``): ``do:`` name
+    #: -> verb. ``do_effect`` carries an instruction out through it.
+    VERBS: ClassVar[Mapping[str, Verb]] = {}
 
     # ------------------------------------------------------------------ hooks
     def effect_list(self, ref: Ref) -> Sequence[Any]:
         raise NotImplementedError
 
     def do_effect(self, eff: Any, controller: int, source: int, targets: tuple[int, ...]) -> None:
-        raise NotImplementedError
+        """Carry out one instruction: the ``effect`` event, then its verb from ``VERBS`` (a name
+        with no verb is settled elsewhere: a game's ``special_effect``)."""
+        verb = eff.do
+        self.emit("effect", verb=verb, card=source, name=self.cards[source].name, player=controller)
+        fn = self.VERBS.get(verb)
+        if fn is not None:
+            fn(self, eff, controller, source, targets)
 
     def effect_candidates(self, eff: Any, sel: Any, controller: int, source: int) -> list[int]:
         raise NotImplementedError

@@ -13,7 +13,8 @@ when the game builds its (typed) table.
 A game maps its glossary (the ``do:`` names of its card schema) to verbs in one table built with
 :func:`verb_table`: shared verbs here under the game's own names (aliases: two games' words for
 putting a card out of play may both be :func:`destroy`), and the verbs only it has, from its own
-``tcg/games/<game>/verbs.py``. Its ``do_effect`` is then one dict lookup, ``VERBS.get(eff.do)``:
+``tcg/games/<game>/verbs.py``. The core's ``EffectRunner.do_effect`` is then one dict lookup in
+the game's table (the state class's ``VERBS``), ``VERBS.get(eff.do)``:
 constant time whatever the verb, where an if-chain tests the names one by one. This module names
 no game's vocabulary: zone names, counters and card words are the game's.
 
@@ -32,8 +33,8 @@ the models to copy):
    ``VERBS: dict[str, GameVerb] = verb_table(shared aliases, own verbs)`` and ``ELSEWHERE``, the
    ``do:`` names settled before any verb (a cost in ``special_effect``).
 2. The effects class gets the primitives of the shared verbs it aliases (one-line wrappers where
-   the game's method has another name or more parameters), and ``do_effect`` becomes: emit the
-   ``effect`` event, ``fn = VERBS.get(eff.do)``, call it.
+   the game's method has another name or more parameters), and sets ``VERBS`` to the table: the
+   core's ``do_effect`` emits the ``effect`` event and calls ``VERBS.get(eff.do)``.
 3. ``tests/test_verbs.py``: add the game to ``GAMES`` (the table must cover the schema's names).
 
 Force of Will (adopted) draws and discards for the player an instruction names (a target player,

@@ -13,11 +13,12 @@ from tcg.core import lasting
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits.cards import Effect, EffectCondition, Selector
 from tcg.games.battle_spirits.queries import BSQueries
-from tcg.games.battle_spirits.verbs import VERBS
+from tcg.games.battle_spirits.verbs import VERBS as GLOSSARY
 
 
 class BSEffects(BSQueries):
     __slots__ = ()
+    VERBS = GLOSSARY  # its verbs.py: the core's do_effect carries instructions out by it
     PLAY_ZONE = "field"
 
     # ------------------------------------------------------------------ cores (BS-25..BS-31)
@@ -238,14 +239,6 @@ class BSEffects(BSQueries):
 
     def effect_candidates(self, eff: Effect, sel: Selector, controller: int, source: int) -> list[int]:
         return self.select(sel, controller, source)
-
-    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
-        """Carry out one instruction: its verb from the glossary table (``verbs.py``)."""
-        verb = eff.do
-        self.emit("effect", verb=verb, card=source, name=self.cards[source].name, player=controller)
-        fn = VERBS.get(verb)
-        if fn is not None:
-            fn(self, eff, controller, source, targets)
 
     # ------------------------------------------------------------------ primitives of the shared verbs
     def destroy_by_effect(self, cid: int, by: int) -> None:

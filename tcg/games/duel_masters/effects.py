@@ -15,7 +15,7 @@ from tcg.core import lasting
 from tcg.core.state import Decision, Task
 from tcg.games.duel_masters.cards import Effect, Selector, lowers_power
 from tcg.games.duel_masters.queries import DMQueries
-from tcg.games.duel_masters.verbs import VERBS
+from tcg.games.duel_masters.verbs import VERBS as GLOSSARY
 
 Ref = tuple[Any, ...]
 
@@ -24,6 +24,7 @@ class DMEffects(DMQueries):
     """Carrying out effects and moving cards by the rules (the second layer of the state)."""
 
     __slots__ = ()
+    VERBS = GLOSSARY  # its verbs.py: the core's do_effect carries instructions out by it
     PLAY_ZONE = "battle"
     UNTARGETED = frozenset({"draw", "add_shield_from_deck", "mana_from_deck"})
 
@@ -124,14 +125,6 @@ class DMEffects(DMQueries):
         self.next_effect(data)
 
     # ------------------------------------------------------------------ the verbs
-    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
-        """Carry out one instruction: its verb from the glossary table (``verbs.py``)."""
-        verb = eff.do
-        self.emit("effect", verb=verb, card=source, name=self.cards[source].name, player=controller)
-        fn = VERBS.get(verb)
-        if fn is not None:
-            fn(self, eff, controller, source, targets)
-
     # ------------------------------------------------------------------ primitives of the shared verbs
     def destroy_by_effect(self, cid: int, by: int) -> None:
         """DM-26: a target no longer in the battle zone is not destroyed (as far as possible)."""

@@ -16,7 +16,7 @@ from tcg.core import lasting
 from tcg.core.state import Decision
 from tcg.games.force_of_will.cards import Effect, Selector
 from tcg.games.force_of_will.queries import STARTING_LIFE, FowQueries, by_identity, round_up_100, target, target_player
-from tcg.games.force_of_will.verbs import VERBS
+from tcg.games.force_of_will.verbs import VERBS as GLOSSARY
 
 
 def _any_def_lowering(defs: Mapping[str, Any]) -> bool:
@@ -34,6 +34,7 @@ def needs_target(eff: Effect) -> bool:
 
 class FowEffects(FowQueries):
     __slots__ = ()
+    VERBS = GLOSSARY  # its verbs.py: the core's do_effect carries instructions out by it
 
     # ------------------------------------------------------------------ effect lists
     def effects_of(self, card: int, where: Sequence[Any]) -> Sequence[Effect]:
@@ -223,14 +224,6 @@ class FowEffects(FowQueries):
         valid = self.candidates(target(sel), controller, source)
         still = tuple([t for t in declared if t in valid])
         return still or None
-
-    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
-        """Carry out one instruction: its verb from the glossary table (``verbs.py``)."""
-        verb = eff.do
-        self.emit("effect", verb=verb, card=source, name=self.cards[source].name, player=controller)
-        fn = VERBS.get(verb)
-        if fn is not None:
-            fn(self, eff, controller, source, targets)
 
     # ------------------------------------------------------------------ primitives of the shared verbs
     def destroy_by_effect(self, cid: int, by: int) -> None:

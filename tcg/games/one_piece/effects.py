@@ -15,7 +15,7 @@ from tcg.core.actions import Action
 from tcg.core.state import Decision, Task
 from tcg.games.one_piece.cards import Effect
 from tcg.games.one_piece.queries import OPQueries
-from tcg.games.one_piece.verbs import VERBS
+from tcg.games.one_piece.verbs import VERBS as GLOSSARY
 
 RETURN_RESTED = Action("choose", option="rested")
 RETURN_ACTIVE = Action("choose", option="active")
@@ -23,6 +23,7 @@ RETURN_ACTIVE = Action("choose", option="active")
 
 class OPEffects(OPQueries):
     __slots__ = ()
+    VERBS = GLOSSARY  # its verbs.py: the core's do_effect carries instructions out by it
     PLAY_ZONE = "characters"
     UNTARGETED = frozenset({"draw", "add_don", "play_this", "add_to_life", "trash_from_deck", "set_don_active",
                             "rest_opponent_don", "no_blockers", "gain_rush", "trash_life", "don_minus",
@@ -280,14 +281,6 @@ class OPEffects(OPQueries):
                            tuple(self.effect_candidates(eff, eff.target, data["controller"], data["source"])))
             return
         super().continue_effect(data, eff, chosen)
-
-    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
-        """Carry out one instruction: its verb from the glossary table (``verbs.py``)."""
-        verb = eff.do
-        self.emit("effect", verb=verb, card=source, name=self.cards[source].name, player=controller)
-        fn = VERBS.get(verb)
-        if fn is not None:
-            fn(self, eff, controller, source, targets)
 
     # ------------------------------------------------------------------ primitives of the shared verbs
     def destroy_by_effect(self, cid: int, by: int) -> None:

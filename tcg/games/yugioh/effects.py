@@ -14,7 +14,7 @@ from tcg.core import lasting
 from tcg.core.state import Task
 from tcg.games.yugioh.cards import UNTARGETED_VERBS, Effect, Selector
 from tcg.games.yugioh.queries import MONSTER_ZONES, YGOQueries
-from tcg.games.yugioh.verbs import VERBS
+from tcg.games.yugioh.verbs import VERBS as GLOSSARY
 
 #: The moment the End Phase begins: "until the End Phase" effects end (control comes back).
 END_PHASE = "end_phase"
@@ -22,6 +22,7 @@ END_PHASE = "end_phase"
 
 class YGOEffects(YGOQueries):
     __slots__ = ()
+    VERBS = GLOSSARY  # its verbs.py: the core's do_effect carries instructions out by it
     PLAY_ZONE = "monster_zone"
     UNTARGETED = UNTARGETED_VERBS
 
@@ -218,14 +219,6 @@ class YGOEffects(YGOQueries):
 
     def effect_wants(self, eff: Any, sel: Any) -> int:
         return int(sel.count)
-
-    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
-        """Carry out one instruction: its verb from the glossary table (``verbs.py``)."""
-        verb = eff.do
-        self.emit("effect", verb=verb, card=source, name=self.cards[source].name, player=controller)
-        fn = VERBS.get(verb)
-        if fn is not None:
-            fn(self, eff, controller, source, targets)
 
     # ------------------------------------------------------------------ primitives of the shared verbs
     def destroy_by_effect(self, cid: int, by: int) -> None:
