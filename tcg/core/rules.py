@@ -7,8 +7,8 @@ explanation in another module — and nothing said when one was missing. A
 :class:`DecisionRule` keeps side by side the action types a decision accepts, its legal
 actions, how an answer is carried out and why another action is not legal (ygopro's "the
 same definition answers *may I?* and *do it*"), and :class:`Rulebook` is the table a
-newcomer reads first. :class:`tcg.core.state.State` dispatches through it when a game
-declares one (``RULEBOOK``); a game not converted yet keeps its own hooks.
+newcomer reads first. :class:`tcg.core.state.State` dispatches through the one each game
+declares (``RULEBOOK``); no game overrides the dispatch.
 """
 
 from __future__ import annotations

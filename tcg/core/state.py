@@ -267,9 +267,9 @@ class State:
     #: Player counters that may go below zero (Force of Will life ends at -100 in FOW-T11).
     SIGNED_COUNTERS: ClassVar[frozenset[str]] = frozenset()
     GAME: ClassVar[Game[Any]]  # the game of the subclass (each game has its card schema)
-    #: The game's table of decision handlers and task steps (:mod:`tcg.core.rules`). When it
-    #: is set, ``_generate_actions``, ``_resolve``, ``_run_task`` and ``explain_illegal``
-    #: dispatch through it; a game not converted yet overrides those hooks instead.
+    #: The game's table of decision handlers and task steps (:mod:`tcg.core.rules`), which every
+    #: game declares: ``_generate_actions``, ``_resolve``, ``_run_task`` and ``explain_illegal``
+    #: dispatch through it (the base class has none: a state class without one is an error).
     RULEBOOK: ClassVar[Rulebook[Any] | None] = None
 
     __slots__ = (
@@ -417,19 +417,19 @@ class State:
     def _generate_actions(self) -> Sequence[Action]:
         book = self.RULEBOOK
         if book is None:
-            raise NotImplementedError(f"{type(self).__name__} has no rulebook and no _generate_actions")
+            raise NotImplementedError(f"{type(self).__name__} has no rulebook")
         return book.legal(self)
 
     def _resolve(self, action: Action) -> None:
         book = self.RULEBOOK
         if book is None:
-            raise NotImplementedError(f"{type(self).__name__} has no rulebook and no _resolve")
+            raise NotImplementedError(f"{type(self).__name__} has no rulebook")
         book.answer(self, action)
 
     def _run_task(self, task: Task) -> None:
         book = self.RULEBOOK
         if book is None:
-            raise NotImplementedError(f"{type(self).__name__} has no rulebook and no _run_task")
+            raise NotImplementedError(f"{type(self).__name__} has no rulebook")
         book.run_step(self, task)
 
     def lose(self, player: int, reason: str) -> None:
@@ -464,11 +464,11 @@ class State:
 
     def explain_illegal(self, action: Action) -> tuple[str, str]:
         """(rule id, message) for an action that is not legal now: the rulebook's handler of
-        the pending decision says which rule forbids it (games without one override this)."""
+        the pending decision says which rule forbids it."""
         book = self.RULEBOOK
-        if book is not None:
-            return book.explain(self, action)
-        return "illegal", f"{self.action_text(action)} is not a legal action now"
+        if book is None:
+            raise NotImplementedError(f"{type(self).__name__} has no rulebook")
+        return book.explain(self, action)
 
     # ------------------------------------------------------------------ helpers for games
     def _changed(self) -> None:

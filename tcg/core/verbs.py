@@ -22,8 +22,8 @@ Some verbs take a parameter, given once in the game's table: :class:`Damage` (wh
 player the instruction names or always the opponent; which field says how much),
 :class:`Restore` (life gain) and :class:`ChangeStat` (which stat, e.g. "bp", "atk"). A verb whose
 primitive must know who did it gets the controller (:func:`destroy`, :func:`discard_by`).
-:func:`mill` and :func:`deck_bottom` (Battle Spirits) also fit One Piece's ``trash_from_deck`` and
-``deck_bottom`` (its primitives would be ``mill`` and ``to_deck_bottom``: not converted yet).
+:func:`mill` and :func:`deck_bottom` are Battle Spirits' ``deck_to_trash`` / ``deck_bottom`` and One
+Piece's ``trash_from_deck`` / ``deck_bottom``.
 
 How a game adopts it (done: Duel Masters, One Piece, Battle Spirits, Yu-Gi-Oh!, Force of Will -
 the models to copy):

@@ -306,6 +306,18 @@ class OPEffects(OPQueries):
         else:
             self.move(cid, "trash")
 
+    def mill(self, player: int) -> None:
+        """The top card of the player's deck to the trash (``trash_from_deck``); from an empty deck, nothing."""
+        deck = self.zones[player]["deck"]
+        if deck:
+            self.move(deck[0], "trash")
+
+    def to_deck_bottom(self, cid: int) -> None:
+        """A target on the field to the bottom of its owner's deck (OP-113: a new card); one no
+        longer on the field stays where it is."""
+        if self.zone_of(cid) in ("characters", "stage"):
+            self.leave_field(cid, "deck")
+
     def change_power(self, cid: int, amount: int, duration: str) -> None:
         """``amount`` power for ``duration`` ("battle" or "turn")."""
         lasting.add(self, "power", until=duration, card=cid, amount=amount)

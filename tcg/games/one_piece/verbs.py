@@ -61,13 +61,6 @@ def ko_shield(s: OPEffects, eff: Effect, controller: int, source: int, targets: 
     lasting.add(s, "ko_shield", until=lasting.TURN, player=controller)
 
 
-def deck_bottom(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """Each target on the field goes to the bottom of its owner's deck (OP-113: a new card)."""
-    for t in targets:
-        if s.zone_of(t) in _FIELD:
-            s.leave_field(t, "deck")
-
-
 def set_don_active(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """Up to ``count`` of the controller's rested DON!! become active."""
     s.don_move(controller, "cost_area_rested", "cost_area_active", eff.count)
@@ -148,15 +141,6 @@ def add_to_life(s: OPEffects, eff: Effect, controller: int, source: int, targets
             s.move(deck[0], "life", top=True, face_down=True)
 
 
-def trash_from_deck(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """The top ``count`` cards of the player's deck go to the trash."""
-    who = _who(eff, controller)
-    for _ in range(eff.count):
-        deck = s.zones[who]["deck"]
-        if deck:
-            s.move(deck[0], "trash")
-
-
 _SHARED: dict[str, OPVerb] = {
     "draw": shared.draw,
     "ko": shared.destroy,  # OP-117: by an effect ([On K.O.] applies)
@@ -165,6 +149,8 @@ _SHARED: dict[str, OPVerb] = {
     "set_active": shared.untap,
     "return_to_hand": shared.return_to_hand,
     "trash": shared.discard,
+    "trash_from_deck": shared.mill,
+    "deck_bottom": shared.deck_bottom,
 }
 _OWN: dict[str, OPVerb] = {
     "cost": cost,
@@ -173,7 +159,6 @@ _OWN: dict[str, OPVerb] = {
     "gain_banish": gain_keyword,
     "gain_double_attack": gain_keyword,
     "ko_shield": ko_shield,
-    "deck_bottom": deck_bottom,
     "set_don_active": set_don_active,
     "rest_opponent_don": rest_opponent_don,
     "no_blockers": no_blockers,
@@ -186,7 +171,6 @@ _OWN: dict[str, OPVerb] = {
     "give_rested_don": give_rested_don,
     "play_this": play_this,
     "add_to_life": add_to_life,
-    "trash_from_deck": trash_from_deck,
 }
 #: Every ``do:`` name of the card schema (but :data:`ELSEWHERE`) to the verb that carries it out.
 VERBS: dict[str, OPVerb] = verb_table(_SHARED, _OWN)
