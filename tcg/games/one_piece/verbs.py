@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from tcg.games.one_piece.effects import OPEffects
 
 OPVerb = Callable[["OPEffects", "Effect", int, int, Targets], None]
-_FIELD = ("characters", "stage")
 
 
 def _who(eff: Effect, controller: int) -> int:
