@@ -12,7 +12,7 @@ and where a selector's candidates come from.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from tcg.core.actions import Action
 from tcg.core.state import Decision, State, Task
@@ -23,7 +23,41 @@ _PASS = Action("pass")
 Ref = tuple[Any, ...]
 
 
-class EffectRunner(State):
+class Instruction(Protocol):
+    """What the loop reads of an instruction (each game's effect model)."""
+
+    @property
+    def do(self) -> str: ...
+
+    @property
+    def optional(self) -> bool: ...
+
+    @property
+    def target(self) -> object: ...  # none, "self", a game's own literal, or its selector
+
+
+class Selection(Protocol):
+    """What the loop reads of a selector, once a target is neither none nor "self"."""
+
+    @property
+    def count(self) -> int: ...
+
+    @property
+    def up_to(self) -> bool: ...
+
+    @property
+    def all(self) -> bool: ...
+
+    @property
+    def random(self) -> bool: ...
+
+
+#: The game's effect model and selector model (``EffectRunner[Effect, Selector]``).
+E = TypeVar("E", bound=Instruction)
+S = TypeVar("S")
+
+
+class EffectRunner(State, Generic[E, S]):
     """The base of every game's state classes. Effects need ``target`` (a selector,
     ``"self"`` or none) and ``optional``; selectors need ``count``, ``up_to``, ``all`` and
     ``random``.
@@ -43,10 +77,10 @@ class EffectRunner(State):
     VERBS: ClassVar[Mapping[str, Verb]] = {}
 
     # ------------------------------------------------------------------ hooks
-    def effect_list(self, ref: Ref) -> Sequence[Any]:
+    def effect_list(self, ref: Ref) -> Sequence[E]:
         raise NotImplementedError
 
-    def do_effect(self, eff: Any, controller: int, source: int, targets: tuple[int, ...]) -> None:
+    def do_effect(self, eff: E, controller: int, source: int, targets: tuple[int, ...]) -> None:
         """Carry out one instruction: the ``effect`` event, then its verb from ``VERBS`` (a name
         with no verb is settled elsewhere: a game's ``special_effect``)."""
         verb = eff.do
@@ -55,20 +89,20 @@ class EffectRunner(State):
         if fn is not None:
             fn(self, eff, controller, source, targets)
 
-    def effect_candidates(self, eff: Any, sel: Any, controller: int, source: int) -> list[int]:
+    def effect_candidates(self, eff: E, sel: S, controller: int, source: int) -> list[int]:
         raise NotImplementedError
 
-    def effect_wants(self, eff: Any, sel: Any) -> int:
+    def effect_wants(self, eff: E, sel: S) -> int:
         """How many targets the effect takes."""
-        return int(sel.count)
+        return int(cast(Selection, sel).count)
 
-    def effect_up_to(self, eff: Any, sel: Any) -> bool:
-        return bool(sel.up_to)
+    def effect_up_to(self, eff: E, sel: S) -> bool:
+        return bool(cast(Selection, sel).up_to)
 
-    def effect_chooser(self, eff: Any, sel: Any, controller: int) -> int:
+    def effect_chooser(self, eff: E, sel: S, controller: int) -> int:
         return controller
 
-    def special_effect(self, data: dict[str, Any], eff: Any) -> bool:
+    def special_effect(self, data: dict[str, Any], eff: E) -> bool:
         """A game may take over an effect that needs its own steps; True when it did."""
         return False
 
@@ -105,7 +139,7 @@ class EffectRunner(State):
         elif not task.get("whole"):
             self.tasks.append(Task.of("effects", {**task, "index": task["index"] + 1, "accepted": False}))
 
-    def continue_effect(self, data: dict[str, Any], eff: Any, chosen: tuple[int, ...]) -> None:
+    def continue_effect(self, data: dict[str, Any], eff: E, chosen: tuple[int, ...]) -> None:
         """Choose targets one at a time where the effect needs a choice, then carry it out."""
         controller, source, sel = data["controller"], data["source"], eff.target
         if sel is None or eff.do in self.UNTARGETED:
@@ -116,26 +150,29 @@ class EffectRunner(State):
             self.next_effect(data)
             self.do_effect(eff, controller, source, (source,) if self.zone_of(source) == self.PLAY_ZONE else ())
             return
-        candidates = [c for c in self.effect_candidates(eff, sel, controller, source) if c not in chosen]
-        if sel.all:
+        # Any other target is the game's selector (a game settles its own literal targets in
+        # ``special_effect`` or ``effect_candidates``): typed so for the hooks and the loop.
+        game_sel, picked = cast(S, sel), cast(Selection, sel)
+        candidates = [c for c in self.effect_candidates(eff, game_sel, controller, source) if c not in chosen]
+        if picked.all:
             self.next_effect(data)
             self.do_effect(eff, controller, source, tuple(candidates))
             return
-        want = self.effect_wants(eff, sel)
-        if sel.random:
+        want = self.effect_wants(eff, game_sel)
+        if picked.random:
             picks, pool = list(chosen), list(candidates)
             while len(picks) < want and pool:
                 picks.append(pool.pop(self.rng.below(len(pool))))
             self.next_effect(data)
             self.do_effect(eff, controller, source, tuple(picks))
             return
-        up_to = self.effect_up_to(eff, sel)
+        up_to = self.effect_up_to(eff, game_sel)
         if len(chosen) >= want or not candidates or (not up_to and len(candidates) + len(chosen) <= want):
             # As much as possible: with no real choice left, take every candidate.
             self.next_effect(data)
             self.do_effect(eff, controller, source, chosen + tuple(candidates[: max(0, want - len(chosen))]))
             return
-        self.decision = Decision(self.effect_chooser(eff, sel, controller), "target",
+        self.decision = Decision(self.effect_chooser(eff, game_sel, controller), "target",
                                  {"task": data, "chosen": chosen, "candidates": tuple(candidates), "optional": up_to})
 
     @staticmethod

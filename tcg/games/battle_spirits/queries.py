@@ -10,11 +10,11 @@ from collections import Counter
 
 from tcg.core import lasting
 from tcg.core.effects import EffectRunner
-from tcg.games.battle_spirits.cards import BattleSpiritsCard, Selector
+from tcg.games.battle_spirits.cards import BattleSpiritsCard, Effect, Selector
 from tcg.games.battle_spirits.payment import Sources
 
 
-class BSQueries(EffectRunner):
+class BSQueries(EffectRunner[Effect, Selector]):
     __slots__ = ()
 
     def d(self, cid: int) -> BattleSpiritsCard:

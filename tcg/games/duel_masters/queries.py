@@ -11,13 +11,13 @@ from typing import Any
 
 from tcg.core import lasting
 from tcg.core.effects import EffectRunner
-from tcg.games.duel_masters.cards import Bundle, DuelMastersCard, Selector
+from tcg.games.duel_masters.cards import Bundle, DuelMastersCard, Effect, Selector
 from tcg.games.duel_masters.payment import PaymentWays, assignable
 
 _FALSY: tuple[Any, ...] = (None, False, 0, "")
 
 
-class DMQueries(EffectRunner):
+class DMQueries(EffectRunner[Effect, Selector]):
     """The questions the rules ask (the first layer of :class:`DuelMastersState`)."""
 
     __slots__ = ()

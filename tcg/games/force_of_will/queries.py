@@ -18,6 +18,7 @@ from tcg.games.force_of_will.cards import (
     ATTRIBUTES,
     SPENT_FACE,
     Ability,
+    Effect,
     Face,
     ForceOfWillCard,
     Selector,
@@ -50,7 +51,7 @@ def round_up_100(value: int) -> int:
 Target = SelectorRecord
 
 
-class FowQueries(EffectRunner):
+class FowQueries(EffectRunner[Effect, Selector]):
     __slots__ = ("digest",)
 
     def __init__(self, defs: Mapping[str, Any], options: Mapping[str, str], seed: int, players: int = 2):

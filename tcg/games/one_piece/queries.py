@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from tcg.core import lasting
 from tcg.core.effects import EffectRunner
-from tcg.games.one_piece.cards import Condition, OnePieceCard, Selector, Static
+from tcg.games.one_piece.cards import Condition, Effect, OnePieceCard, Selector, Static
 
 CHARACTERS_MAX = 5  # OP-112
 DON_PER_PLAYER = 10  # OP-101
 
 
-class OPQueries(EffectRunner):
+class OPQueries(EffectRunner[Effect, Selector]):
     __slots__ = ()
 
     def d(self, cid: int) -> OnePieceCard:

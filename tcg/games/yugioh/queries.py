@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from tcg.core import lasting
 from tcg.core.effects import EffectRunner
-from tcg.games.yugioh.cards import Selector, YugiohCard
+from tcg.games.yugioh.cards import Effect, Selector, YugiohCard
 
 MONSTER_ZONES = 5  # YGO-104
 SPELL_TRAP_ZONES = 5
@@ -53,7 +53,7 @@ def _equippable(defs: Mapping[str, YugiohCard]) -> dict[str, frozenset[str]]:
     return entry[1]
 
 
-class YGOQueries(EffectRunner):
+class YGOQueries(EffectRunner[Effect, Selector]):
     __slots__ = ()
 
     def d(self, cid: int) -> YugiohCard:
