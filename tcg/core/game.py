@@ -7,7 +7,7 @@ is one position. Each game module exposes a single ``GAME`` instance.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Generic
@@ -188,6 +188,17 @@ class Game(Generic[C]):
         if not isinstance(players, list) or len(players) > 2:
             raise DataError("players is a list of at most 2 entries (player 0, player 1)", field="state.players")
         return [p or {} for p in players]
+
+    def scenario_zone_entries(self, state: State, p: int, pspec: Mapping[str, Any],
+                              unsettable: frozenset[str] = frozenset()) -> Iterator[tuple[str, Any, str]]:
+        """``(zone, entry, where)`` of each card a scenario player's ``zones`` lists, each zone name
+        checked (``unsettable``: zones of the game a scenario cannot fill, left out of the list)."""
+        for zone, entries in (pspec.get("zones") or {}).items():
+            if zone not in state.ZONES or zone in unsettable:
+                zones = ", ".join(z for z in state.ZONES if z not in unsettable)
+                raise DataError(f"unknown zone {zone!r}; zones are: {zones}", field=f"state.players[{p}].zones")
+            for i, entry in enumerate(entries or []):
+                yield zone, entry, f"state.players[{p}].zones.{zone}[{i}]"
 
     def scenario_entry(self, entry: Any, known: set[str], defs: Mapping[str, Any], where: str) -> Mapping[str, Any]:
         """A scenario zone entry as a mapping ``{card: Name, ...}``, checked against ``known`` properties."""

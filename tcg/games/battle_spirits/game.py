@@ -74,12 +74,8 @@ class BattleSpiritsGame(Game[BattleSpiritsCard]):
                     raise DataError(f"unknown player counter {key!r}; use {', '.join(COUNTERS)}",
                                     field=f"state.players[{p}]")
                 state.counters[p][key] = int(value)
-            for zone, entries in (pspec.get("zones") or {}).items():
-                if zone not in state.ZONES:
-                    raise DataError(f"unknown zone {zone!r}; zones are: {', '.join(state.ZONES)}",
-                                    field=f"state.players[{p}].zones")
-                for i, entry in enumerate(entries or []):
-                    self._scenario_card(state, defs, p, zone, entry, f"state.players[{p}].zones.{zone}[{i}]")
+            for zone, entry, where in self.scenario_zone_entries(state, p, pspec):
+                self._scenario_card(state, defs, p, zone, entry, where)
         for p in range(len(spec.get("players") or []), 2):
             state.counters[p] = {"life": 5, "reserve": 0, "trash_cores": 0, "core_stock": 0}
         flags = spec.get("flags") or {}

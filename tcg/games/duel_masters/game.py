@@ -77,12 +77,8 @@ class DuelMastersGame(Game[DuelMastersCard]):
             for key in pspec:
                 if key != "zones":
                     raise DataError(f"Duel Masters players have no counter {key!r}", field=f"state.players[{p}]")
-            for zone, entries in (pspec.get("zones") or {}).items():
-                if zone not in state.ZONES:
-                    raise DataError(f"unknown zone {zone!r}; zones are: {', '.join(state.ZONES)}",
-                                    field=f"state.players[{p}].zones")
-                for i, entry in enumerate(entries or []):
-                    self._scenario_card(state, defs, p, zone, entry, f"state.players[{p}].zones.{zone}[{i}]")
+            for zone, entry, where in self.scenario_zone_entries(state, p, pspec):
+                self._scenario_card(state, defs, p, zone, entry, where)
         flags = spec.get("flags") or {}
         if flags.get("charged"):
             state.flags["charged"] = True

@@ -155,12 +155,8 @@ class ForceOfWillGame(Game[ForceOfWillCard]):
                     state.counters[p][key] = int(value)
                 else:
                     raise DataError(f"unknown player counter {key!r}; use {', '.join(COUNTERS)}", field=where)
-            for zone, entries in (pspec.get("zones") or {}).items():
-                if zone not in state.ZONES or zone == "chase_area":
-                    zones = ", ".join(z for z in state.ZONES if z != "chase_area")
-                    raise DataError(f"unknown zone {zone!r}; zones are: {zones}", field=f"{where}.zones")
-                for i, entry in enumerate(entries or []):
-                    self._scenario_card(state, defs, p, zone, entry, f"{where}.zones.{zone}[{i}]")
+            for zone, entry, at in self.scenario_zone_entries(state, p, pspec, frozenset({"chase_area"})):
+                self._scenario_card(state, defs, p, zone, entry, at)
         if phase in ("turn_start", "draw", "recovery"):
             state.tasks.append(Task("begin_turn", start="recovery" if phase == "recovery" else "turn_start"))
         elif phase == "main":

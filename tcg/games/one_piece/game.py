@@ -118,12 +118,8 @@ class OnePieceGame(Game[OnePieceCard]):
                     raise DataError(f"unknown player counter {key!r}; use don_deck, cost_area_active, "
                                     "cost_area_rested (life is given as the life zone)", field=f"state.players[{p}]")
                 state.counters[p][key] = int(value)
-            for zone, entries in (pspec.get("zones") or {}).items():
-                if zone not in state.ZONES:
-                    raise DataError(f"unknown zone {zone!r}; zones are: {', '.join(state.ZONES)}",
-                                    field=f"state.players[{p}].zones")
-                for i, entry in enumerate(entries or []):
-                    self._scenario_card(state, defs, p, zone, entry, f"state.players[{p}].zones.{zone}[{i}]")
+            for zone, entry, where in self.scenario_zone_entries(state, p, pspec):
+                self._scenario_card(state, defs, p, zone, entry, where)
         for p in (0, 1):
             if not state.zones[p]["leader"]:
                 raise DataError(f"player {p} needs a leader (zones: {{leader: [Name]}})",

@@ -125,12 +125,8 @@ class YugiohGame(Game[YugiohCard]):
             if key != "lp":
                 raise DataError(f"unknown player counter {key!r}; Yu-Gi-Oh! has lp", field=f"state.players[{p}]")
             state.counters[p]["lp"] = int(value)
-        for zone, entries in (pspec.get("zones") or {}).items():
-            if zone not in state.ZONES:
-                raise DataError(f"unknown zone {zone!r}; zones are: {', '.join(state.ZONES)}",
-                                field=f"state.players[{p}].zones")
-            for i, entry in enumerate(entries or []):
-                self._scenario_card(state, defs, p, zone, entry, f"state.players[{p}].zones.{zone}[{i}]")
+        for zone, entry, where in self.scenario_zone_entries(state, p, pspec):
+            self._scenario_card(state, defs, p, zone, entry, where)
 
     def _scenario_flags(self, state: YugiohState, flags: Mapping[str, Any]) -> None:
         """``state.flags``: the Normal Summon already made, and lasting effects a scenario starts under
