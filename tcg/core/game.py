@@ -6,11 +6,12 @@ is one position. Each game module exposes a single ``GAME`` instance.
 
 from __future__ import annotations
 
+import importlib
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Generic
+from typing import TYPE_CHECKING, Any, Generic
 
 from typing_extensions import TypeVar
 
@@ -20,6 +21,9 @@ from tcg.core.decklist import DeckList, load_deck
 from tcg.core.errors import DataError
 from tcg.core.options import OptionSpec, resolve_options
 from tcg.core.state import State
+
+if TYPE_CHECKING:
+    from tcg.core.presentation import Presentation
 
 #: The game's card schema (a bare ``Game`` reads cards as :class:`CardModel`).
 C = TypeVar("C", bound=CardModel, default=CardModel)
@@ -77,6 +81,15 @@ class Game(Generic[C]):
     def card_text(self, card: C) -> str:
         """Rules text, for `tcg cards show` and the terminal."""
         return str(getattr(card, "text", "") or "")
+
+    # ------------------------------------------------------------------ presentation
+    @cached_property
+    def presentation(self) -> Presentation:
+        """How the game is shown (its package's ``presentation.py``), imported on first use so
+        that self-play never loads it."""
+        module = importlib.import_module(type(self).__module__.rsplit(".", 1)[0] + ".presentation")
+        presentation: Presentation = module.PRESENTATION(self, self.package_dir / "texts")
+        return presentation
 
     # ------------------------------------------------------------------ options
     def resolve_options(self, given: Mapping[str, object] | None) -> dict[str, str]:

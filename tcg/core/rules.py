@@ -42,6 +42,9 @@ class DecisionRule(Generic[S]):
     """
 
     kind: ClassVar[str] = ""
+    #: What the decision asks of a person, in English (``tcg/core/presentation.py``; the
+    #: other languages are in the game's ``texts/<lang>.yaml`` under ``prompts``).
+    prompt: ClassVar[str] = ""
     accepts: ClassVar[frozenset[str]] = frozenset()
     rule: ClassVar[str] = ""
 

@@ -29,6 +29,7 @@ class AttackStep(DuelMastersRule):
     ability (DM-117), as often as there are creatures that can."""
 
     kind: ClassVar[str] = "attack"
+    prompt: ClassVar[str] = "Attack with a creature, or end your turn"
     accepts: ClassVar[frozenset[str]] = frozenset({"attack", "tap_ability", *STEP_ENDS})
     rule: ClassVar[str] = "DM-22"
 
@@ -70,6 +71,7 @@ class ForcedAttack(DuelMastersRule):
     """DM-69: before the turn ends, each creature that must attack does (``forced_attacks``)."""
 
     kind: ClassVar[str] = "forced_attack"
+    prompt: ClassVar[str] = "This creature must attack: choose what it attacks"
     accepts: ClassVar[frozenset[str]] = frozenset({"attack"})
     rule: ClassVar[str] = "DM-69"
 
@@ -144,6 +146,7 @@ class Block(DuelMastersRule):
     """DM-49: the defending player may block with an untapped Blocker, or ``pass``."""
 
     kind: ClassVar[str] = "block"
+    prompt: ClassVar[str] = "Block the attack with one of your blockers, or let it through"
     accepts: ClassVar[frozenset[str]] = frozenset({"block", "pass"})
     rule: ClassVar[str] = "DM-49"
 
@@ -221,6 +224,7 @@ class BreakerCount(DuelMastersRule):
     """DM-61: a Triple Breaker given Double Breaker chooses to break 2 or 3 shields."""
 
     kind: ClassVar[str] = "breaker_count"
+    prompt: ClassVar[str] = "Choose how many shields this attack breaks"
     accepts: ClassVar[frozenset[str]] = frozenset({"choose"})
     rule: ClassVar[str] = "DM-61"
 
@@ -257,6 +261,7 @@ class Break(DuelMastersRule):
     """DM-56: the attacking player chooses the next shield to break (by its index)."""
 
     kind: ClassVar[str] = "break"
+    prompt: ClassVar[str] = "Choose which shield to break"
     accepts: ClassVar[frozenset[str]] = frozenset({"choose"})
     rule: ClassVar[str] = "DM-56"
 
@@ -279,6 +284,7 @@ class BreakAll(DuelMastersRule):
     Triggers are then offered one after another."""
 
     kind: ClassVar[str] = "break_all"
+    prompt: ClassVar[str] = "Choose the shields to break"
     accepts: ClassVar[frozenset[str]] = frozenset({"choose"})
     rule: ClassVar[str] = "DM-115"
 
@@ -320,6 +326,7 @@ class ShieldTrigger(DuelMastersRule):
     at once (``pass`` keeps it in hand)."""
 
     kind: ClassVar[str] = "shield_trigger"
+    prompt: ClassVar[str] = "A broken shield has a Shield Trigger: use it for free, or keep the card"
     accepts: ClassVar[frozenset[str]] = frozenset({"use_shield_trigger", "pass"})
     rule: ClassVar[str] = "DM-43"
 

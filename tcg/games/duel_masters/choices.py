@@ -48,6 +48,7 @@ class OrderTriggers(DuelMastersRule):
     """DM-118: choose the card whose triggered abilities resolve next (``choose {card}``)."""
 
     kind: ClassVar[str] = "order_triggers"
+    prompt: ClassVar[str] = "Choose which of your abilities resolves first"
     accepts: ClassVar[frozenset[str]] = frozenset({"choose"})
     rule: ClassVar[str] = "DM-118"
 
@@ -68,6 +69,7 @@ class Target(DuelMastersRule):
     "up to" (DM-26: with fewer candidates than it asks for, all of them, no choice)."""
 
     kind: ClassVar[str] = "target"
+    prompt: ClassVar[str] = "Choose a target for the effect"
     accepts: ClassVar[frozenset[str]] = frozenset({"choose", "pass"})
     rule: ClassVar[str] = "DM-25"
 
@@ -88,6 +90,7 @@ class YouMay(DuelMastersRule):
     {option: yes}`` carries it out, ``pass`` skips it."""
 
     kind: ClassVar[str] = "optional"
+    prompt: ClassVar[str] = "You may use this effect: choose yes or pass"
     accepts: ClassVar[frozenset[str]] = frozenset({"choose", "pass"})
     rule: ClassVar[str] = "DM-25"
 

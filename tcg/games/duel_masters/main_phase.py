@@ -24,6 +24,7 @@ class MainStep(DuelMastersRule):
     """DM-21: the main step's open decision — every card in hand the mana can pay for."""
 
     kind: ClassVar[str] = "main"
+    prompt: ClassVar[str] = "Summon creatures and cast spells, or move on to the attack step"
     accepts: ClassVar[frozenset[str]] = frozenset({"summon", "cast", *STEP_ENDS})
     rule: ClassVar[str] = "DM-21"
 

@@ -33,6 +33,7 @@ class Pay(DuelMastersRule):
     (:class:`PaymentWays`); the card is then summoned (DM-29 onto a base) or cast (DM-25)."""
 
     kind: ClassVar[str] = "pay"
+    prompt: ClassVar[str] = "Choose the mana cards to tap for the cost"
     accepts: ClassVar[frozenset[str]] = frozenset({"pay"})
     rule: ClassVar[str] = "DM-9"
 

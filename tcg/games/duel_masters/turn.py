@@ -198,6 +198,7 @@ class Charge(DuelMastersRule):
     """DM-11: the charge step — put one card from your hand into your mana zone, once a turn."""
 
     kind: ClassVar[str] = "charge"
+    prompt: ClassVar[str] = "Put one card from your hand into your mana zone, or skip the charge"
     accepts: ClassVar[frozenset[str]] = frozenset({"charge_mana", *STEP_ENDS})
     rule: ClassVar[str] = "DM-11"
 
@@ -231,6 +232,7 @@ class SilentSkill(DuelMastersRule):
     its Silent Skill; one at a time, ``pass`` untaps the rest."""
 
     kind: ClassVar[str] = "silent_skill"
+    prompt: ClassVar[str] = "Keep a tapped creature tapped to use its Silent Skill, or untap as usual"
     accepts: ClassVar[frozenset[str]] = frozenset({"silent_skill", "pass"})
     rule: ClassVar[str] = "DM-77"
 

@@ -1,0 +1,429 @@
+"""How a game is shown to a person: declared once by each game, drawn by every front end.
+
+Why: the terminal used to guess each game's field names (``ev["defender"]`` crashed at the
+first Yu-Gi-Oh! attack) and printed Duel Masters help in every game. Now each game package has
+a ``presentation.py`` (a :class:`Presentation`: its board, the fields of every event and
+action, how its cards look) and a ``texts/<lang>.yaml`` catalogue per language (every sentence
+and word a person reads); the terminal (``tcg/cli/render.py``) and the browser
+(``tcg/web``) draw only what it returns, as plain JSON-ready data:
+
+- :meth:`Presentation.board` — an observation as zones of card faces and counters;
+- :meth:`Presentation.event_text` — one event, already redacted for the viewer, in words;
+- :meth:`Presentation.action_view` — one legal action in words, with its group and the cards
+  it names (a front end turns those into clicks);
+- :meth:`Presentation.prompt`, :meth:`Presentation.help`, :meth:`Presentation.card_info`.
+
+Everything reads through a :class:`Say`: the language, the viewer (``None`` for an
+all-seeing view: demo, replay) and a namer that only names cards the viewer may know, so a
+description can never say more than the observation it comes with. The core declares the
+events every game emits (``CORE_EVENTS``: the first player, turns, phases, the end) and the
+generic words (``tcg/core/texts``); ``tests/test_presentation.py`` checks, over random games of
+every game, that every event type, action type and decision kind has its words in every
+language the game declares.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from tcg.core.actions import Action, Counts
+
+if TYPE_CHECKING:
+    from tcg.core.game import Game
+
+Json = dict[str, Any]
+Namer = Callable[[int], "str | None"]
+
+CORE_TEXTS = Path(__file__).resolve().parent / "texts"
+
+#: What an event or action field holds, so that it is shown the right way: a card id (by name,
+#: if the viewer may know it), a list of card ids, a player (you / the opponent), a zone or a
+#: phase (the game's word for it), a number, a word of the game's catalogue (``word``: looked
+#: up under ``words``), or anything else (shown as it is).
+FIELD_KINDS = frozenset({"card", "cards", "player", "zone", "phase", "int", "str", "word", "any"})
+
+
+@dataclass(frozen=True)
+class EventSpec:
+    """One event type: its fields (name -> kind, see FIELD_KINDS) and how loud it is.
+
+    ``major`` events are the play-by-play a person follows; ``minor`` ones (taps, phases,
+    bookkeeping moves) go only to the full log. ``level`` may be a function of the event (a
+    move from the battle zone to the hand is news, one from the deck to the hand is a draw).
+    ``extra`` computes further placeholders of the sentence (a battle's outcome). ``variant``
+    picks a sentence other than the type's own (``card_moved.to_hand``). ``subject``: the field
+    whose player, if it is the viewer, picks the sentence's ``.you`` form."""
+
+    fields: Mapping[str, str]
+    level: str | Callable[[Say, Json], str] = "major"
+    extra: Callable[[Say, Json], Mapping[str, str]] | None = None
+    variant: Callable[[Say, Json], str] | None = None
+    subject: str = "player"
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """One action type: the group it is listed under and its fields (name -> kind).
+
+    ``extra`` computes placeholders (a payment in words); ``cards`` names the fields whose
+    card a front end may click to pick the action (default: ``card``); ``variant`` picks a
+    sentence other than the type's own (``attack.player``)."""
+
+    group: str
+    fields: Mapping[str, str] = field(default_factory=dict)
+    extra: Callable[[Say, Action], Mapping[str, str]] | None = None
+    cards: tuple[str, ...] = ("card",)
+    variant: Callable[[Action], str] | None = None
+
+
+@dataclass(frozen=True)
+class ZoneSpec:
+    """One zone of a player's side of the board, in the order drawn.
+
+    ``kind``: ``field`` (cards in play, drawn with their stats), ``row`` (a line of small cards:
+    mana, shields, life), ``pile`` (a deck or a discard pile: its count, cards listed on
+    demand), ``hand``."""
+
+    name: str
+    kind: str
+
+
+def _move_key(say: Say, ev: Mapping[str, Any]) -> str | None:
+    """A move the game's catalogue has its own sentence for (``card_moved.battle.hand``: a
+    bounce) is news; any other move is bookkeeping, told as ``card: from -> to``."""
+    key = f"card_moved.{ev.get('from')}.{ev.get('to')}"
+    return key if say.has("events", key) else None
+
+
+#: Events every game emits through the core (``State.begin_game``, ``State.lose``, the turn).
+CORE_EVENTS: dict[str, EventSpec] = {
+    "game_start": EventSpec({"seed": "int"}, level="minor"),
+    "first_player": EventSpec({"player": "player"}),
+    "turn_start": EventSpec({"player": "player", "turn": "int"}),
+    "turn_end": EventSpec({"player": "player", "turn": "int"}, level="minor"),
+    "phase": EventSpec({"player": "player", "phase": "phase"}, level="minor"),
+    "game_over": EventSpec({"winner": "player", "reason": "word"}, subject="winner",
+                           variant=lambda say, ev: "game_over.draw" if ev.get("winner") == "draw" else "game_over"),
+    "effect": EventSpec({"card": "card", "player": "player", "verb": "str"}, level="minor",
+                        extra=lambda say, ev: {"verb": say.t("verbs", str(ev.get("verb")))}),
+    "card_moved": EventSpec({"card": "card", "player": "player", "from_player": "player", "from": "zone",
+                             "to": "zone"}, level=lambda say, ev: "major" if _move_key(say, ev) else "minor",
+                            variant=lambda say, ev: _move_key(say, ev) or "card_moved"),
+    "conceded": EventSpec({"player": "player"}),
+}
+
+def _choice_variant(action: Action) -> str:
+    """``choose`` names a card, an option, a position or several: one sentence for each."""
+    for name in ("card", "option", "index", "indices", "player", "cards"):
+        if action.get(name) is not None:
+            return f"choose.{name}"
+    return "choose"
+
+
+def _choice_extra(say: Say, action: Action) -> dict[str, str]:
+    """Positions counted from one, as a person counts them; an option as the game's word."""
+    out: dict[str, str] = {}
+    if isinstance(action.get("index"), int):
+        out["index"] = str(action.get("index") + 1)
+    if isinstance(action.get("indices"), tuple):
+        out["indices"] = ", ".join(str(i + 1) for i in action.get("indices"))
+    if action.get("option") is not None:
+        option = str(action.get("option"))
+        out["option"] = say.t("options", option) if say.has("options", option) else option.replace("_", " ")
+    return out
+
+
+#: Actions of the shared vocabulary (README: the action vocabulary) every game may offer.
+CORE_ACTIONS: dict[str, ActionSpec] = {
+    "next_phase": ActionSpec("move_on", cards=()),
+    "end_turn": ActionSpec("move_on", cards=()),
+    "pass": ActionSpec("move_on", cards=()),
+    "choose": ActionSpec("choose", {"card": "card", "player": "player", "cards": "cards"},
+                         extra=_choice_extra, variant=_choice_variant),
+}
+
+
+class _Blank(dict[str, str]):
+    """Placeholders a sentence names but the event lacks are shown as ``?``, never a crash."""
+
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+def _load_yaml(path: Path) -> Json:
+    with path.open(encoding="utf-8") as f:
+        data = yaml.safe_load(f) or {}
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: a text catalogue is a mapping of sections")
+    return data
+
+
+@cache
+def _catalogue(folders: tuple[Path, ...], lang: str) -> Json:
+    """The merged catalogue of ``lang``: the core's words, then the game's (which win), each
+    section merged key by key. A language a file lacks falls back to English key by key."""
+    merged: Json = {}
+    for lang_ in ("en", lang) if lang != "en" else ("en",):
+        for folder in folders:
+            path = folder / f"{lang_}.yaml"
+            if not path.exists():
+                continue
+            for section, entries in _load_yaml(path).items():
+                if isinstance(entries, dict):
+                    merged.setdefault(section, {}).update(entries)
+                else:
+                    merged[section] = entries
+    return merged
+
+
+def languages(folder: Path) -> list[str]:
+    """The languages a catalogue folder has, English first."""
+    found = sorted(p.stem for p in folder.glob("*.yaml"))
+    return sorted(found, key=lambda code: (code != "en", code))
+
+
+class Say:
+    """The words for one viewer in one language.
+
+    ``viewer`` is a seat (the descriptions say *you* for it) or ``None`` for an all-seeing
+    view (demo, replay: players are P0 and P1); ``namer`` names a card id, or returns None for
+    a card the viewer may not know (then the catalogue's ``words.hidden_card`` is shown)."""
+
+    def __init__(self, texts: Json, lang: str, viewer: int | None, namer: Namer) -> None:
+        self.texts = texts
+        self.lang = lang
+        self.viewer = viewer
+        self.namer = namer
+
+    def t(self, section: str, key: str, default: str | None = None, **values: Any) -> str:
+        """The catalogue's sentence ``section.key`` with ``values`` filled in."""
+        template = self.texts.get(section, {}).get(key)
+        if template is None:
+            template = default if default is not None else key.replace("_", " ")
+        return string.Formatter().vformat(str(template), (), _Blank({k: str(v) for k, v in values.items()}))
+
+    def has(self, section: str, key: str) -> bool:
+        return key in self.texts.get(section, {})
+
+    def word(self, key: str) -> str:
+        return self.t("words", key)
+
+    def card(self, cid: Any) -> str:
+        if isinstance(cid, int) and not isinstance(cid, bool):
+            name = self.namer(cid)
+            return name if name is not None else self.word("hidden_card")
+        return self.word(str(cid)) if self.has("words", str(cid)) else str(cid)
+
+    def who(self, player: Any) -> str:
+        """``you`` / ``the opponent`` for a viewer, ``P0`` / ``P1`` for an all-seeing view."""
+        if not isinstance(player, int) or isinstance(player, bool):
+            return self.word(str(player)) if player is not None else "?"
+        if self.viewer is None:
+            return f"P{player}"
+        return self.word("you") if player == self.viewer else self.word("opponent")
+
+    def zone(self, name: Any) -> str:
+        return self.t("zones", str(name))
+
+    def phase(self, name: Any) -> str:
+        return self.t("phases", str(name))
+
+    def show(self, kind: str, value: Any) -> str:
+        """One field's value as words, by its kind (FIELD_KINDS)."""
+        if kind == "card":
+            return self.card(value)
+        if kind == "cards":
+            return ", ".join(self.card(v) for v in value) if isinstance(value, list | tuple) else self.card(value)
+        if kind == "player":
+            return self.who(value)
+        if kind == "zone":
+            return self.zone(value)
+        if kind == "phase":
+            return self.phase(value)
+        if kind == "word":
+            return self.word(str(value))
+        return str(value)
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+class Presentation:
+    """A game's presentation; each game subclasses it in its ``presentation.py``.
+
+    A subclass sets ``ZONES`` (per player, in the order drawn), ``EVENTS`` and ``ACTIONS``
+    (every type its states emit or offer, beside the core's), ``COUNTERS`` (the observation
+    counters shown, in order), and overrides :meth:`card_face` to show what matters on its cards.
+    """
+
+    ZONES: tuple[ZoneSpec, ...] = ()
+    EVENTS: Mapping[str, EventSpec] = {}
+    ACTIONS: Mapping[str, ActionSpec] = {}
+    COUNTERS: tuple[str, ...] = ()
+    #: Card-view flags shown as statuses, in order (the game's words under ``statuses``).
+    STATUSES: tuple[str, ...] = ("tapped", "exhausted", "rested", "face_down", "entered_this_turn")
+    #: Groups of actions, in the order listed (``move_on`` last: moving on is always visible).
+    GROUPS: tuple[str, ...] = ()
+
+    def __init__(self, game: Game[Any], folder: Path) -> None:
+        self.game = game
+        self.folder = folder
+
+    # ------------------------------------------------------------------ words
+    @property
+    def languages(self) -> list[str]:
+        return languages(self.folder)
+
+    def texts(self, lang: str) -> Json:
+        if lang not in self.languages:
+            known = ", ".join(self.languages)
+            raise ValueError(f"{self.game.name} has no {lang!r} texts; its languages are {known}")
+        return _catalogue((CORE_TEXTS, self.folder), lang)
+
+    def say(self, lang: str, viewer: int | None, namer: Namer) -> Say:
+        return Say(self.texts(lang), lang, viewer, namer)
+
+    @property
+    def events(self) -> dict[str, EventSpec]:
+        return {**CORE_EVENTS, **self.EVENTS}
+
+    @property
+    def actions(self) -> dict[str, ActionSpec]:
+        return {**CORE_ACTIONS, **self.ACTIONS}
+
+    # ------------------------------------------------------------------ events
+    def event_level(self, event: Mapping[str, Any], say: Say) -> str:
+        """``major`` (the play-by-play) or ``minor`` (only in the full log)."""
+        spec = self.events.get(str(event.get("type")))
+        if spec is None:
+            return "minor"
+        return spec.level(say, dict(event)) if callable(spec.level) else spec.level
+
+    def event_text(self, event: Mapping[str, Any], say: Say) -> str:
+        """The event (already as the viewer may know it: ``State.visible_event``) in words.
+
+        A player field equal to the viewer picks the sentence's ``<type>.you`` form where the
+        catalogue has one (*You charge* / *The opponent charges*)."""
+        ev = dict(event)
+        etype = str(ev.get("type"))
+        spec = self.events.get(etype)
+        if spec is None:
+            return etype.replace("_", " ")
+        values: dict[str, str] = {}
+        for name, kind in spec.fields.items():
+            if name in ev:
+                values[name] = say.show(kind, ev[name])
+        if "card" in spec.fields:
+            values["card"] = str(ev["name"]) if ev.get("name") else (
+                say.card(ev["card"]) if "card" in ev else say.word("hidden_card"))
+        if spec.extra is not None:
+            values.update(spec.extra(say, ev))
+        key = spec.variant(say, ev) if spec.variant is not None else etype
+        subject = ev.get(spec.subject)
+        if subject is not None and subject == say.viewer and say.has("events", key + ".you"):
+            key += ".you"
+        return capitalised(say.t("events", key, **values))
+
+    # ------------------------------------------------------------------ actions
+    def action_view(self, action: Action, say: Say) -> Json:
+        """``{"type", "group", "text", "cards": {field: id}}``: the action in words, the group it
+        is listed under and the cards a front end may click to pick it."""
+        spec = self.actions.get(action.type)
+        fields = dict(action.fields)
+        if spec is None:
+            return {"type": action.type, "group": "other", "text": action.type.replace("_", " "), "cards": {}}
+        values = {name: say.show(kind, fields[name]) for name, kind in spec.fields.items() if name in fields}
+        if spec.extra is not None:
+            values.update(spec.extra(say, action))
+        cards = {name: fields[name] for name in spec.cards if isinstance(fields.get(name), int)}
+        key = spec.variant(action) if spec.variant is not None else action.type
+        return {"type": action.type, "group": spec.group, "text": capitalised(say.t("actions", key, **values)),
+                "cards": cards}
+
+    def group_label(self, group: str, say: Say) -> str:
+        return say.t("groups", group)
+
+    def grouped(self, views: Sequence[Json]) -> list[tuple[str, list[int]]]:
+        """Indexes of ``views`` by group, in ``GROUPS`` order (``move_on`` last), each group in
+        the engine's order."""
+        order = [*self.GROUPS, "choose", "other", "move_on"]
+        groups: dict[str, list[int]] = {}
+        for i, v in enumerate(views):
+            groups.setdefault(v["group"], []).append(i)
+        return sorted(groups.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order) - 2)
+
+    # ------------------------------------------------------------------ decisions, help, cards
+    def prompt(self, kind: str | None, say: Say) -> str:
+        """What the decision asks, in words: the catalogue's ``prompts.<kind>`` in the language,
+        else the text on the rulebook's handler (its ``prompt``, in English)."""
+        if kind is None:
+            return ""
+        if say.has("prompts", kind):
+            return say.t("prompts", kind)
+        handler = self.game.state_class.RULEBOOK.decisions.get(kind)
+        text = getattr(handler, "prompt", "") if handler is not None else ""
+        return text or kind.replace("_", " ")
+
+    def help(self, say: Say) -> str:
+        return say.t("help", "text", default="")
+
+    def card_info(self, name: str, say: Say) -> Json:
+        """A card's printed text and facts, by name (names are public: asking reveals nothing)."""
+        card = self.game.cards().get(name)
+        if card is None:
+            return {"name": name, "known": False, "text": say.word("no_such_card")}
+        return {"name": name, "known": True, "type": say.t("card_types", str(card.type)),
+                "facts": self.card_facts(card, say), "text": self.game.card_text(card)}
+
+    def card_facts(self, card: Any, say: Say) -> list[str]:
+        """The printed numbers of a card definition (cost, power...), for its text panel."""
+        return []
+
+    # ------------------------------------------------------------------ the board
+    def card_face(self, view: Mapping[str, Any], say: Say) -> Json:
+        """One visible card of an observation: ``{"id", "name", "stats", "status", "notes"}``.
+        Games override to add their stats; a hidden card is ``{"hidden": True}`` (a back)."""
+        if view.get("hidden") or "name" not in view:
+            face: Json = {"hidden": True}
+            if "id" in view:
+                face["id"] = view["id"]
+            return face
+        return {"id": view.get("id"), "name": view["name"], "stats": [], "notes": [],
+                "status": [say.t("statuses", s) for s in self.STATUSES if view.get(s)]}
+
+    def counters(self, player: Mapping[str, Any], say: Say) -> list[Json]:
+        """A player's counters, ``[{"key", "label", "value"}]``, in ``COUNTERS`` order."""
+        counters = player.get("counters", {})
+        return [{"key": k, "label": say.t("counters", k), "value": counters[k]} for k in self.COUNTERS if k in counters]
+
+    def board(self, obs: Mapping[str, Any], say: Say) -> Json:
+        """The observation as a board: a header and each player's counters and zones."""
+        players = []
+        for p, data in enumerate(obs["players"]):
+            zones = []
+            for spec in self.ZONES:
+                content = data["zones"].get(spec.name)
+                if content is None:
+                    continue
+                cards = None if isinstance(content, dict) else [self.card_face(v, say) for v in content]
+                count = content.get("count", 0) if isinstance(content, dict) else len(content)
+                zones.append({"name": spec.name, "label": say.zone(spec.name), "kind": spec.kind,
+                              "count": count, "cards": cards})
+            players.append({"seat": p, "label": capitalised(say.who(p)), "counters": self.counters(data, say),
+                            "zones": zones})
+        decision = obs.get("decision") or {}
+        header = {"game": self.game.title, "turn": obs.get("turn"), "active": capitalised(say.who(obs.get("active"))),
+                  "phase": say.phase(obs.get("phase")),
+                  "deciding": capitalised(say.who(decision["player"])) if decision else None,
+                  "prompt": self.prompt(decision.get("kind"), say) if decision else None,
+                  "winner": obs.get("winner")}
+        return {"header": header, "viewer": obs.get("viewer"), "players": players}
+
