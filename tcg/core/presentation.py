@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from tcg.core.actions import Action, Counts
+from tcg.core.actions import Action
 
 if TYPE_CHECKING:
     from tcg.core.game import Game
@@ -93,6 +93,26 @@ class ZoneSpec:
 
     name: str
     kind: str
+
+
+def _present(value: Any) -> bool:
+    return value is not None and value is not False
+
+
+def event_variant(field_: str, variant: str, test: Callable[[Any], bool] = _present) -> Callable[[Say, Json], str]:
+    """The sentence ``<type>.<variant>`` when the event's ``field_`` passes ``test`` (is there,
+    by default), else the type's own: ``event_variant("onto", "onto")`` for an evolution."""
+    return lambda say, ev: f"{ev['type']}.{variant}" if test(ev.get(field_)) else str(ev["type"])
+
+
+def action_variant(field_: str, variant: str, test: Callable[[Any], bool] = _present) -> Callable[[Action], str]:
+    """The sentence ``<type>.<variant>`` when the action's ``field_`` passes ``test``."""
+    return lambda action: f"{action.type}.{variant}" if test(action.get(field_)) else action.type
+
+
+def is_player(value: Any) -> bool:
+    """The README's literal ``player``: an attack on the player rather than on a card."""
+    return bool(value == "player")
 
 
 def _move_key(say: Say, ev: Mapping[str, Any]) -> str | None:
@@ -368,7 +388,8 @@ class Presentation:
             return ""
         if say.has("prompts", kind):
             return say.t("prompts", kind)
-        handler = self.game.state_class.RULEBOOK.decisions.get(kind)
+        rulebook = self.game.state_class.RULEBOOK
+        handler = rulebook.decisions.get(kind) if rulebook is not None else None
         text = getattr(handler, "prompt", "") if handler is not None else ""
         return text or kind.replace("_", " ")
 

@@ -9,7 +9,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from tcg.core.actions import Action
-from tcg.core.presentation import ActionSpec, EventSpec, Json, Presentation, Say, ZoneSpec
+from tcg.core.presentation import (
+    ActionSpec,
+    EventSpec,
+    Json,
+    Presentation,
+    Say,
+    ZoneSpec,
+    action_variant,
+    event_variant,
+    is_player,
+)
 
 _CARD = {"card": "card", "player": "player"}
 
@@ -38,14 +48,12 @@ class DuelMastersPresentation(Presentation):
     STATUSES = ("tapped", "entered_this_turn")
     EVENTS = {
         "mana_charged": EventSpec(_CARD),
-        "summoned": EventSpec({**_CARD, "onto": "card"},
-                              variant=lambda say, ev: "summoned.onto" if isinstance(ev.get("onto"), int) else "summoned"),
+        "summoned": EventSpec({**_CARD, "onto": "card"}, variant=event_variant("onto", "onto")),
         "cast": EventSpec(_CARD),
         "shield_trigger": EventSpec(_CARD),
         "silent_skill": EventSpec(_CARD),
         "tap_ability": EventSpec(_CARD),
-        "attack": EventSpec({**_CARD, "target": "card"},
-                            variant=lambda say, ev: "attack.player" if ev.get("target") == "player" else "attack"),
+        "attack": EventSpec({**_CARD, "target": "card"}, variant=event_variant("target", "player", is_player)),
         "attack_ended": EventSpec({}, level="minor"),
         "block": EventSpec({**_CARD, "attacker": "card"}),
         "battle": EventSpec({"attacker": "card", "defender": "card", "attacker_power": "int",
@@ -53,7 +61,7 @@ class DuelMastersPresentation(Presentation):
         "battle_lost": EventSpec(_CARD, level="minor"),
         "destroyed": EventSpec(_CARD),
         "break_shield": EventSpec({**_CARD, "attacker": "card", "index": "int"}, extra=_break,
-                                  variant=lambda say, ev: "break_shield.hidden" if ev.get("hidden") else "break_shield"),
+                                  variant=event_variant("hidden", "hidden")),
         "power_modified": EventSpec({"card": "card", "amount": "int"}),
         "keywords_granted": EventSpec({"card": "card", "keywords": "any"}, level="minor",
                                       extra=lambda say, ev: {"keywords": ", ".join(
@@ -66,10 +74,10 @@ class DuelMastersPresentation(Presentation):
     ACTIONS = {
         "charge_mana": ActionSpec("charge", {"card": "card"}),
         "summon": ActionSpec("summon", {"card": "card", "onto": "card"}, cards=("card", "onto"),
-                             variant=lambda a: "summon.onto" if a.get("onto") is not None else "summon"),
+                             variant=action_variant("onto", "onto")),
         "cast": ActionSpec("cast", {"card": "card"}),
         "attack": ActionSpec("attack", {"card": "card", "target": "card"}, cards=("card", "target"),
-                             variant=lambda a: "attack.player" if a.get("target") == "player" else "attack"),
+                             variant=action_variant("target", "player", is_player)),
         "block": ActionSpec("block", {"card": "card"}),
         "pay": ActionSpec("pay", extra=_payment, cards=()),
         "silent_skill": ActionSpec("ability", {"card": "card"}),
