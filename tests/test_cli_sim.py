@@ -56,9 +56,9 @@ def test_replay_of_a_saved_game(tmp_path: Path) -> None:
     assert len(files) == 4
     result = runner.invoke(app, ["replay", str(files[0])])
     assert result.exit_code == 0, result.output
-    assert "Turn 1" in result.output and "GAME OVER" in result.output and "after" in result.output
+    assert "Turn 1:" in result.output and "Game over" in result.output and "actions" in result.output
     quiet = runner.invoke(app, ["replay", "--quiet", str(files[0])])
-    assert quiet.exit_code == 0 and "Turn 1" not in quiet.output and "wins" in quiet.output
+    assert quiet.exit_code == 0 and "Turn 1:" not in quiet.output and "wins" in quiet.output
 
 
 def test_replay_rejects_malformed_and_tampered_files(tmp_path: Path) -> None:
@@ -113,9 +113,9 @@ def test_play_reads_numbers_and_quits(tmp_path: Path) -> None:
     result = runner.invoke(app, ["play", "--seed", "3"], input="1\nx\n99\nh\n1\n1\n1\n1\nq\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "Your hand" in out and "Your decision" in out and "Opponent (P1)" in out
-    assert "type a number from 1 to" in out and "press Enter" in out
-    assert "You left the game" in out
+    assert "Hand" in out and "Your decision" in out and "The opponent" in out
+    assert "type a number from 1 to" in out and "five face-down shields" in out  # the game's own help
+    assert "You conceded the game" in out
 
 
 def test_play_shows_only_what_the_human_may_see() -> None:
@@ -137,4 +137,4 @@ def test_play_shows_only_what_the_human_may_see() -> None:
 def test_play_to_the_end_with_the_first_action_each_time() -> None:
     result = runner.invoke(app, ["play", "--seed", "5", "--human-seat", "1"], input="1\n" * 600)
     assert result.exit_code == 0, result.output
-    assert "wins" in result.output or "You left the game" in result.output
+    assert "wins" in result.output or "You conceded the game" in result.output

@@ -1,13 +1,14 @@
-"""``tcg play``: a human against the rule agent in the terminal.
+"""``tcg play``: a person against an agent in the terminal, in any game and language.
 
-The human only ever sees their own observation (the board is drawn from it) and the
-events as :meth:`State.visible_event` redacts them for their seat; card names in actions
-come from :class:`~tcg.cli.render.KnownNames`, i.e. only names the human has seen.
+The person only ever sees their own observation (the board is drawn from it) and the events as
+:meth:`State.visible_event` redacts them for their seat; every card an action or event names is
+named through the presentation's viewer namer, so only cards that seat may see are named.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -15,23 +16,16 @@ from rich.console import Console
 from rich.markup import escape
 
 from tcg.agents.base import agent_seed, make_agent
-from tcg.cli import render
+from tcg.cli.render import Words
 from tcg.cli.simulate_cmd import check_agents, load_setup
 from tcg.core.actions import Action
 from tcg.core.errors import TcgError
 from tcg.core.registry import game_names, load_game
 from tcg.core.state import State
 from tcg.sim.loop import end_reason, observe
+from tcg.sim.replay import record
 
 out = Console(highlight=False)
-
-HELP = (
-    "Type the number of an action and press Enter.   q: quit   h: this help   b: show the board again\n"
-    "A turn: untap, draw, charge (put one card from your hand into your mana zone), main (summon creatures "
-    "and cast spells, paying with untapped mana), attack (attack the opponent or one of their tapped "
-    "creatures), end. next_phase moves on to the next step; end_turn ends your turn.\n"
-    "Break all five shields, then attack once more to win. A player who must draw from an empty deck loses."
-)
 
 
 def play(
@@ -42,52 +36,55 @@ def play(
     human_seat: Annotated[int, typer.Option("--human-seat", min=0, max=1, help="Your seat: 0 or 1.")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game variant, NAME=VALUE.")] = None,
     agent: Annotated[str, typer.Option("--agent", help="The opponent: rule or random.")] = "rule",
+    lang: Annotated[str, typer.Option("--lang", help="Language of the board and texts: en, it (pl: Duel Masters).")
+                    ] = "en",
+    save: Annotated[Path | None, typer.Option("--save", help="Write the game's replay to this file.")] = None,
 ) -> None:
-    """Play against the rule agent: pick actions by number, q to quit, h for help."""
+    """Play against an agent: actions by number, ?id for a card's text, h for help, q to quit."""
     starters = list(load_game(game).starter_decks()) if game in game_names() else []
     mine = deck or (starters[0] if starters else None)
     theirs = opponent_deck or (starters[1] if len(starters) > 1 else mine)
     args = [mine, theirs] if human_seat == 0 else [theirs, mine]
     g, decks, labels, options = load_setup(game, [str(a) for a in args] if all(args) else None, option)
     check_agents([agent])
+    if lang not in g.presentation.languages:
+        out.print(f"[red]error:[/red] {g.name} has no {lang!r} texts; its languages are "
+                  f"{', '.join(g.presentation.languages)}")
+        raise typer.Exit(2)
     try:
         state = g.new_state(decks, seed=seed, options=options)
     except TcgError as exc:
         out.print(f"[red]error:[/red] {escape(str(exc))}")
         raise typer.Exit(1) from None
-    Session(state, human_seat, make_agent(agent, agent_seed(seed, 1 - human_seat)), labels).run()
+    session = Session(state, human_seat, make_agent(agent, agent_seed(seed, 1 - human_seat)), labels, lang)
+    session.run()
+    if save is not None:
+        agents = ["human", agent] if human_seat == 0 else [agent, "human"]
+        record(state, seed, decks, agents, session.conceded).save(save)
+        out.print(session.words.ui("saved", path=str(save)))
 
 
 class Session:
-    """One terminal game: the loop, what is shown, and reading the human's choices."""
+    """One terminal game: the loop, what is shown, and reading the person's choices."""
 
-    MAX_SHOWN = 40  # payments with a big mana zone can have thousands of ways
-
-    def __init__(self, state: State, human: int, agent: Any, labels: list[str]) -> None:
+    def __init__(self, state: State, human: int, agent: Any, labels: list[str], lang: str = "en") -> None:
         self.state = state
         self.human = human
         self.agent = agent
         self.labels = labels
-        self.known = render.KnownNames()
-        self.shown = 0  # events already shown to the human
+        self.words = Words(state, lang, viewer=human)
+        self.shown = 0  # events already shown to the person
         self.cursor = [0, 0]  # events already given to each agent
+        self.conceded: int | None = None
 
-    def who(self, p: Any) -> str:
-        if p == self.human:
-            return "You"
-        return "Opponent" if isinstance(p, int) else str(p)
-
-    def show_events(self) -> None:
+    def show_events(self, player: int | None = None, action: Action | None = None) -> None:
         new = self.state.events[self.shown:]
         self.shown = len(self.state.events)
-        visible = [v for v in (self.state.visible_event(e, self.human) for e in new) if v is not None]
-        for v in visible:
-            self.known.learn_event(v)
-        render.print_step(out, None, None, visible, self.known, self.who)
+        self.words.print_step(out, player, action, new)
 
     def run(self) -> None:
         s = self.state
-        out.rule(f"[bold]You ({escape(self.labels[self.human])}) vs the {self.agent.name} agent "
+        out.rule(f"[bold]{escape(s.GAME.title)}: {escape(self.labels[self.human])} vs the {self.agent.name} agent "
                  f"({escape(self.labels[1 - self.human])})")
         self.show_events()
         while not s.game_over:
@@ -95,47 +92,59 @@ class Session:
             legal = s.legal_actions()
             if player != self.human:
                 obs = observe(s, player, self.agent, self.cursor) if player is not None else {}
-                s.apply(self.agent.choose(obs, legal))
-                self.show_events()
+                action = self.agent.choose(obs, legal)
+                s.apply(action)
+                self.show_events(player, action)
                 continue
-            action = self.ask(legal)
-            if action is None:
-                out.print("You left the game.")
+            chosen = self.ask(legal)
+            if chosen is None:
+                s.concede(self.human)
+                self.conceded = self.human
+                self.show_events()
+                out.print(self.words.ui("you_left"))
                 return
-            s.apply(action)
+            s.apply(chosen)
             self.show_events()
-        winner = "You win!" if s.winner == self.human else "draw" if s.winner == "draw" else "The opponent wins."
-        out.print(f"[bold]{winner}[/bold] ({end_reason(s).replace('_', ' ')}, turn {s.turn})")
+        ending = ("you_win" if s.winner == self.human else "a_draw" if s.winner == "draw" else "you_lose")
+        out.print(f"[bold]{self.words.ui(ending)}[/bold] ({self.words.say.word(end_reason(s) or 'rule')}, "
+                  f"{self.words.ui('turn').lower()} {s.turn})")
 
     def ask(self, legal: Sequence[Action]) -> Action | None:
+        """The person's choice; None when they quit (and confirmed it)."""
         obs = self.state.observation(self.human)
-        self.known.learn_observation(obs)
-        out.print(render.board(obs))
-        self.print_actions(obs, legal)
+        groups = self.words.numbered_actions(legal)
+        by_number = {n: a for _, numbered in groups for n, a in numbered}
+        self.show_decision(obs, groups)
         while True:
             try:
-                raw = out.input("[bold]choice[/bold] (number, h, q)> ").strip().lower()
+                raw = out.input(f"[bold]{escape(self.words.ui('choice'))}[/bold]> ").strip()
             except EOFError:
                 return None
-            if raw in ("q", "quit", "exit"):
-                return None
-            if raw in ("h", "help", "?"):
-                out.print(HELP)
+            low = raw.lower()
+            if low in ("q", "quit", "exit"):
+                if self.confirm_quit():
+                    return None
                 continue
-            if raw in ("b", "board"):
-                out.print(render.board(obs))
-                self.print_actions(obs, legal)
-                continue
-            if raw.isdigit() and 1 <= int(raw) <= len(legal):
-                return legal[int(raw) - 1]
-            out.print(f"[yellow]type a number from 1 to {len(legal)}, h for help or q to quit[/yellow]")
+            if low in ("h", "help"):
+                out.print(self.words.presentation.help(self.words.say))
+            elif low in ("b", "board"):
+                self.show_decision(obs, groups)
+            elif raw.startswith("?") and raw[1:].strip():
+                out.print(self.words.card_panel(raw[1:].strip()))
+            elif raw.isdigit() and int(raw) in by_number:
+                return by_number[int(raw)]
+            else:
+                out.print(f"[yellow]{escape(self.words.ui('bad_choice', n=len(legal)))}[/yellow]")
 
-    def print_actions(self, obs: dict[str, Any], legal: Sequence[Action]) -> None:
-        kind = (obs.get("decision") or {}).get("kind", "")
-        out.print(f"[bold]Your decision ({escape(str(kind))}):[/bold]")
-        for i, a in enumerate(legal, start=1):
-            if i > self.MAX_SHOWN:
-                out.print(f"  ... and {len(legal) - self.MAX_SHOWN} more alike (any number up to {len(legal)} works)")
-                break
-            out.print(f"  {i:>2}. {escape(a.text(self.known, self.state.GAME.card_fields))}")
+    def confirm_quit(self) -> bool:
+        try:
+            answer = out.input(f"{escape(self.words.ui('quit_confirm'))} ").strip().lower()
+        except EOFError:
+            return True
+        return answer[:1] in ("y", "s", "t")  # yes, sì, tak
 
+    def show_decision(self, obs: dict[str, Any], groups: list[tuple[str, list[tuple[int, Action]]]]) -> None:
+        out.print(self.words.board(obs))
+        prompt = self.words.presentation.prompt((obs.get("decision") or {}).get("kind"), self.words.say)
+        out.print(f"[bold]{escape(self.words.ui('your_decision'))}:[/bold] {escape(prompt)}")
+        self.words.print_actions(out, groups)

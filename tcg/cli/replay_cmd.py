@@ -9,11 +9,11 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from tcg.cli import render
+from tcg.cli.render import Words, lang_of
 from tcg.core.errors import DataError, IllegalActionError, TcgError
 from tcg.core.state import State
 from tcg.sim.loop import end_reason
-from tcg.sim.replay import Replay, initial_state, steps
+from tcg.sim.replay import Replay, concede_at_end, initial_state, steps
 
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True)  # a path in a message stays whole
@@ -22,17 +22,24 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)  # a path in a messa
 def replay(
     file: Annotated[Path, typer.Argument(help="A replay file written by tcg simulate --replay-dir.")],
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only print the result.")] = False,
+    lang: Annotated[str, typer.Option("--lang", help="Language of the play-by-play: en, it (pl: Duel Masters).")
+                    ] = "en",
+    everything: Annotated[bool, typer.Option("--all", help="Every event, bookkeeping included.")] = False,
 ) -> None:
-    """Re-play a replay file action by action (each re-checked by the rules) and print the result."""
+    """Re-play a replay file action by action (each re-checked by the rules) and print it."""
     try:
         rep = Replay.load(file)
         state = initial_state(rep)
+        words = Words(state, lang_of(state, lang))
         if not quiet:
-            out.rule(f"[bold]{escape(rep.game)}: seed {rep.seed}, {len(rep.actions)} actions")
-            render.print_step(out, None, None, state.events, state.name_of)
+            out.rule(f"[bold]{escape(state.GAME.title)}: seed {rep.seed}, {len(rep.actions)} actions")
+            words.print_step(out, None, None, state.events, everything)
         for _, player, action, events in steps(rep, state):
             if not quiet:
-                render.print_step(out, player, action, events, state.name_of, card_fields=state.GAME.card_fields)
+                words.print_step(out, player, action, events, everything)
+        conceded = concede_at_end(rep, state)
+        if not quiet:
+            words.print_step(out, None, None, conceded, everything)
     except IllegalActionError as exc:
         err.print(f"[red]error:[/red] {escape(str(file))}: {escape(exc.message)} [{escape(exc.rule)}]")
         raise typer.Exit(1) from None
@@ -44,7 +51,7 @@ def replay(
         raise typer.Exit(1) from None
     if not state.game_over:
         raise _cut_short(file, rep, state)
-    out.print(f"[bold]{render.result_line(state.winner, end_reason(state), state.turn, len(rep.actions))}")
+    out.print(f"[bold]{words.result_line(state.winner, end_reason(state), state.turn, len(rep.actions))}")
     recorded = (rep.result or {}).get("winner", state.winner)
     if rep.result is not None and recorded != state.winner:
         err.print(f"[yellow]warning: the file records winner {recorded!r}, the re-play gives {state.winner!r}")

@@ -19,7 +19,7 @@ from rich.table import Table
 from typer.core import TyperCommand
 
 from tcg.agents.base import agent_names
-from tcg.cli import render
+from tcg.cli.render import Words, lang_of
 from tcg.core import registry
 from tcg.core.decklist import DeckList
 from tcg.core.errors import TcgError
@@ -175,21 +175,25 @@ def demo(
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: CPUs).")
                     ] = None,
     option: OptionOpt = None,
+    lang: Annotated[str, typer.Option("--lang", help="Language of the play-by-play: en, it (pl: Duel Masters).")
+                    ] = "en",
 ) -> None:
     """Show one full rule-agent game play by play, then simulate a batch and print the statistics."""
     g, deck_lists, labels, options = load_setup(game, None, option)
     agents = ["rule", "rule"]
-    who = lambda p: f"P{p} ({labels[p]})" if isinstance(p, int) else str(p)  # noqa: E731
     out.rule(f"[bold]{g.title}: {labels[0]} (P0) vs {labels[1]} (P1), rule agents, seed {seed}")
+    shown: list[Words] = []
 
     def step(state: Any, player: Any, action: Any, events: list[dict[str, Any]]) -> None:
-        render.print_step(out, player, action, events, state.name_of, who, card_fields=g.card_fields)
+        if not shown:
+            shown.append(Words(state, lang_of(state, lang), labels=labels))
+        shown[0].print_step(out, player, action, events)
 
     try:
         result, _ = play_game(g, deck_lists, agents, seed, options, on_step=step)
     except TcgError as exc:
         raise fail(str(exc)) from None
-    out.print(f"[bold]{render.result_line(result.winner, result.reason, result.turns, result.actions, who)}")
+    out.print(f"[bold]{shown[0].result_line(result.winner, result.reason, result.turns, result.actions)}")
     if games <= 0:
         return
     out.print()

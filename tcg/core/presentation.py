@@ -136,7 +136,6 @@ CORE_EVENTS: dict[str, EventSpec] = {
     "card_moved": EventSpec({"card": "card", "player": "player", "from_player": "player", "from": "zone",
                              "to": "zone"}, level=lambda say, ev: "major" if _move_key(say, ev) else "minor",
                             variant=lambda say, ev: _move_key(say, ev) or "card_moved"),
-    "conceded": EventSpec({"player": "player"}),
 }
 
 def _choice_variant(action: Action) -> str:
@@ -290,6 +289,8 @@ class Presentation:
     COUNTERS: tuple[str, ...] = ()
     #: Card-view flags shown as statuses, in order (the game's words under ``statuses``).
     STATUSES: tuple[str, ...] = ("tapped", "exhausted", "rested", "face_down", "entered_this_turn")
+    #: Statuses that only mean something in play (summoning sickness), left off elsewhere.
+    FIELD_STATUSES: tuple[str, ...] = ("entered_this_turn",)
     #: Groups of actions, in the order listed (``move_on`` last: moving on is always visible).
     GROUPS: tuple[str, ...] = ()
 
@@ -420,6 +421,13 @@ class Presentation:
         return {"id": view.get("id"), "name": view["name"], "stats": [], "notes": [],
                 "status": [say.t("statuses", s) for s in self.STATUSES if view.get(s)]}
 
+    def _face_in(self, zone: ZoneSpec, view: Mapping[str, Any], say: Say) -> Json:
+        face = self.card_face(view, say)
+        if zone.kind != "field" and face.get("status"):
+            off = {say.t("statuses", s) for s in self.FIELD_STATUSES}
+            face["status"] = [s for s in face["status"] if s not in off]
+        return face
+
     def counters(self, player: Mapping[str, Any], say: Say) -> list[Json]:
         """A player's counters, ``[{"key", "label", "value"}]``, in ``COUNTERS`` order."""
         counters = player.get("counters", {})
@@ -434,7 +442,7 @@ class Presentation:
                 content = data["zones"].get(spec.name)
                 if content is None:
                     continue
-                cards = None if isinstance(content, dict) else [self.card_face(v, say) for v in content]
+                cards = None if isinstance(content, dict) else [self._face_in(spec, v, say) for v in content]
                 count = content.get("count", 0) if isinstance(content, dict) else len(content)
                 zones.append({"name": spec.name, "label": say.zone(spec.name), "kind": spec.kind,
                               "count": count, "cards": cards})

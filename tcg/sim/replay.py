@@ -36,6 +36,9 @@ class Replay:
     actions: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
     agents: list[str] | None = None
+    #: The player who conceded after the last action (``tcg play``, the browser), if one did:
+    #: a concession is not an action (``State.concede``), so it is stored beside them.
+    conceded: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -50,6 +53,8 @@ class Replay:
         }
         if self.agents is not None:
             data["agents"] = list(self.agents)
+        if self.conceded is not None:
+            data["conceded"] = self.conceded
         return data
 
     @classmethod
@@ -73,8 +78,13 @@ class Replay:
         agents = data.get("agents")
         if agents is not None and (not isinstance(agents, list) or not all(isinstance(a, str) for a in agents)):
             raise _bad("agents", "a list of agent names", agents, source)
+        conceded = data.get("conceded")
+        if conceded is not None and (not isinstance(conceded, int) or isinstance(conceded, bool)
+                                     or conceded not in range(len(decks))):
+            raise _bad("conceded", "the seat of the player who conceded, or null", conceded, source)
         return cls(data["game"], data["seed"], dict(options), [list(d) for d in decks], [dict(a) for a in actions],
-                   dict(result) if result is not None else None, list(agents) if agents is not None else None)
+                   dict(result) if result is not None else None, list(agents) if agents is not None else None,
+                   conceded)
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), separators=(",", ":")) + "\n", encoding="utf-8")
@@ -205,11 +215,38 @@ def steps(rep: Replay, state: State | None = None) -> Iterator[tuple[int, int | 
 
 
 def replay(rep: Replay) -> State:
-    """Re-create the final state of a replay, re-validating every action."""
+    """Re-create the final state of a replay, re-validating every action (and the concession)."""
     state = initial_state(rep)
     for _ in steps(rep, state):
         pass
+    concede_at_end(rep, state)
     return state
+
+
+def concede_at_end(rep: Replay, state: State) -> list[dict[str, Any]]:
+    """The replay's concession, after its last action; the events it made."""
+    if rep.conceded is None:
+        return []
+    before = len(state.events)
+    try:
+        state.concede(rep.conceded)
+    except IllegalActionError as exc:
+        raise DataError(f"the concession comes after the game is over: {exc.message}", field="conceded") from None
+    return state.events[before:]
+
+
+def record(state: State, seed: int, decks: Sequence[DeckList], agents: Sequence[str] | None = None,
+           conceded: int | None = None) -> Replay:
+    """The replay of a game played so far (``tcg play``, the browser): its seed, options, decks
+    and actions, and its result if it is over."""
+    result = None
+    if state.game_over:
+        reason = next((str(e.get("reason", "")) for e in reversed(state.events) if e.get("type") == "game_over"), "")
+        result = {"winner": state.winner, "turns": state.turn, "actions": len(state.history),
+                  "first_player": state.first_player, "reason": reason}
+    return Replay(game=state.GAME.name, seed=seed, options=dict(state.options), decks=[d.flat() for d in decks],
+                  actions=[a.to_json() for a in state.history], result=result,
+                  agents=list(agents) if agents is not None else None, conceded=conceded)
 
 
 replay_state = replay
