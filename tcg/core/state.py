@@ -596,7 +596,8 @@ class State:
                     yield p, z, cid
 
     # ------------------------------------------------------------------ visibility
-    def can_see(self, viewer: int, cid: int) -> bool:
+    def can_see(self, viewer: int | None, cid: int) -> bool:
+        """``viewer`` None is a spectator: only what both players see (no hand, no face-down card)."""
         player, zone = self.where[cid]
         vis = self.ZONE_VISIBILITY.get(zone, "public")
         card = self.cards[cid]
@@ -606,7 +607,7 @@ class State:
             return player == viewer
         return False
 
-    def referable(self, viewer: int, cid: int) -> bool:
+    def referable(self, viewer: int | None, cid: int) -> bool:
         """May ``viewer`` know this card's id (though perhaps not what it is)? See REFERABLE_FACE_DOWN."""
         return self.can_see(viewer, cid) or self.where[cid][1] in self.REFERABLE_FACE_DOWN
 
@@ -624,8 +625,9 @@ class State:
             view[k] = v
         return view
 
-    def observation(self, viewer: int) -> Json:
-        """A JSON-ready view holding only what ``viewer`` may see."""
+    def observation(self, viewer: int | None) -> Json:
+        """A JSON-ready view holding only what ``viewer`` may see (None: a spectator, who sees
+        what both players see)."""
         players = []
         for p, zones in enumerate(self.zones):
             zone_views: Json = {}
@@ -654,7 +656,7 @@ class State:
             else {"player": self.decision.player, "kind": self.decision.kind},
             "players": players,
         }
-        if self.deciding_player == viewer:
+        if viewer is not None and self.deciding_player == viewer:
             legal = self.legal_actions()
             obs["legal_action_count"] = len(legal)
             # Payment distributions can number in the hundreds of thousands (lazy sequences);
@@ -663,7 +665,7 @@ class State:
                 obs["legal_actions"] = [a.to_json() for a in legal]
         return obs
 
-    def visible_event(self, event: Json, viewer: int) -> Json | None:
+    def visible_event(self, event: Json, viewer: int | None) -> Json | None:
         """The event as ``viewer`` may know it: card identities hidden where they are."""
         if "card" not in event or not isinstance(event["card"], int):
             return event

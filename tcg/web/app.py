@@ -1,0 +1,314 @@
+"""The browser client's server (FastAPI + uvicorn): a lobby, game pages over WebSockets, stored
+games and a replay viewer. ``tcg serve`` starts it; docs/architecture.md ("The server
+protocol") lists every message with an example.
+
+The pages are plain ES modules under ``static/`` (no build step); everything they draw comes
+from the game's presentation through :mod:`tcg.web.views`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from tcg.agents.base import agent_names
+from tcg.core.decklist import DeckList, parse_deck_text
+from tcg.core.errors import DataError, TcgError
+from tcg.core.game import Game
+from tcg.core.registry import game_names, load_game
+from tcg.core.state import State
+from tcg.sim.replay import Replay, initial_state, replay, steps
+from tcg.web.rooms import ProtocolError, Room, Rooms
+from tcg.web.store import Store
+from tcg.web.views import card_message, log_lines, say_for, state_message
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+class NewGame(BaseModel):
+    """The lobby's form: a game, your deck (a starter deck's name or a pasted list), the
+    opponent (an agent's name, or ``person``) and its deck."""
+
+    game: str
+    deck: str | None = None
+    deck_text: str | None = None
+    opponent: str = "rule"
+    opponent_deck: str | None = None
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+
+
+class DeckCheck(BaseModel):
+    game: str
+    text: str
+
+
+def _game(name: str) -> Game[Any]:
+    if name not in game_names():
+        raise HTTPException(404, f"unknown game {name!r}; known games: {', '.join(game_names())}")
+    return load_game(name)
+
+
+def deck_errors(game: Game[Any], text: str) -> tuple[DeckList | None, list[dict[str, Any]]]:
+    """A pasted deck list, checked by the game's deck rules; errors with their line numbers."""
+    try:
+        deck = parse_deck_text(text, source="pasted deck")
+    except DataError as exc:
+        return None, [{"line": exc.line, "message": exc.message}]
+    errors = game.check_deck(deck)
+    return (deck if not errors else None), [{"line": e.line, "message": e.message} for e in errors]
+
+
+def _deck(game: Game[Any], name: str | None, text: str | None, fallback: int) -> tuple[DeckList, str]:
+    if text and text.strip():
+        deck, errors = deck_errors(game, text)
+        if deck is None:
+            where = f"line {errors[0]['line']}: " if errors[0]["line"] else ""
+            raise HTTPException(422, f"your deck list: {where}{errors[0]['message']}")
+        return deck, "pasted deck"
+    starters = list(game.starter_decks())
+    chosen = name or starters[fallback % len(starters)]
+    if chosen not in starters:
+        raise HTTPException(422, f"no starter deck {chosen!r}; {game.name}'s are {', '.join(starters)}")
+    return game.deck(chosen), chosen
+
+
+def state_at(rep: Replay, step: int) -> State:
+    """The position after ``step`` actions of a replay (its end: the concession too)."""
+    if step >= len(rep.actions):
+        return replay(rep)
+    state = initial_state(rep)
+    if step > 0:
+        for i, *_ in steps(rep, state):
+            if i + 1 >= step:
+                break
+    return state
+
+
+def create_app(db_path: str | Path = ":memory:") -> FastAPI:
+    """The application; ``db_path`` is the SQLite file of finished games."""
+    app = FastAPI(title="tcg-engine", docs_url="/api/docs")
+    rooms = Rooms()
+    store = Store(db_path)
+    app.state.rooms = rooms
+    app.state.store = store
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    _pages(app)
+    _lobby_api(app, rooms, store)
+    _replay_api(app, store)
+
+    @app.websocket("/ws/{room_id}")
+    async def play(ws: WebSocket, room_id: str) -> None:
+        await ws.accept()
+        await Connection(ws, rooms, room_id).run()
+
+    return app
+
+
+def _pages(app: FastAPI) -> None:
+    def page(name: str) -> FileResponse:
+        return FileResponse(STATIC / name, media_type="text/html")
+
+    @app.get("/")
+    def lobby() -> FileResponse:
+        return page("index.html")
+
+    @app.get("/play/{room_id}")
+    def game_page(room_id: str) -> FileResponse:
+        return page("game.html")  # an unknown room is said over the WebSocket
+
+    @app.get("/replays")
+    def replays_page() -> FileResponse:
+        return page("replays.html")
+
+    @app.get("/replay/{game_id}")
+    def replay_page(game_id: int) -> FileResponse:
+        return page("replay.html")
+
+
+def _lobby_api(app: FastAPI, rooms: Rooms, store: Store) -> None:
+    @app.get("/api/games")
+    def games() -> dict[str, Any]:
+        out = []
+        for name in game_names():
+            g = load_game(name)
+            out.append({"name": name, "title": g.title, "decks": list(g.starter_decks()),
+                        "languages": g.presentation.languages})
+        return {"games": out, "agents": agent_names()}
+
+    @app.post("/api/decks/check")
+    def check_deck(body: DeckCheck) -> dict[str, Any]:
+        deck, errors = deck_errors(_game(body.game), body.text)
+        return {"ok": deck is not None, "errors": errors, "cards": len(deck.flat()) if deck else 0}
+
+    @app.post("/api/rooms")
+    def new_room(body: NewGame) -> dict[str, Any]:
+        game = _game(body.game)
+        if body.opponent != "person" and body.opponent not in agent_names():
+            raise HTTPException(422, f"opponent must be 'person' or an agent: {', '.join(agent_names())}")
+        mine, my_label = _deck(game, body.deck, body.deck_text, 0)
+        theirs, their_label = _deck(game, body.opponent_deck, None, 1)
+        seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
+        try:
+            room = rooms.create(game, [mine, theirs], [my_label, their_label], seed, body.opponent)
+        except TcgError as exc:
+            raise HTTPException(422, str(exc)) from None
+        room.listeners.append(lambda: _store_if_over(store, room))
+        _store_if_over(store, room)
+        out = {"room": room.id, "seed": seed, "url": f"/play/{room.id}#seat={room.seats[0].token}"}
+        if body.opponent == "person":
+            out["invite_url"] = f"/play/{room.id}#seat={room.seats[1].token}"
+        return out
+
+    @app.get("/api/cards/{game_name}")
+    def card(game_name: str, name: str, lang: str = "en") -> dict[str, Any]:
+        game = _game(game_name)
+        if lang not in game.presentation.languages:
+            raise HTTPException(422, f"no {lang!r} texts for {game_name}")
+        return card_message(game, name, lang)
+
+
+def _store_if_over(store: Store, room: Room) -> None:
+    """A finished game goes to the SQLite file once, with its replay."""
+    with room.lock:
+        if room.state.game_over and room.stored_as is None:
+            room.stored_as = store.add(room.replay(), [s.label for s in room.seats])
+
+
+def _replay_api(app: FastAPI, store: Store) -> None:
+    @app.get("/api/replays")
+    def stored() -> dict[str, Any]:
+        return {"games": store.list()}
+
+    @app.get("/api/replays/{game_id}")
+    def replay_step(game_id: int, step: int = -1, lang: str = "en") -> dict[str, Any]:
+        """The position after ``step`` actions (default: the end), as a spectator sees it."""
+        rep = store.replay(game_id)
+        if rep is None:
+            raise HTTPException(404, f"no stored game {game_id}")
+        game = _game(rep.game)
+        if lang not in game.presentation.languages:
+            raise HTTPException(422, f"no {lang!r} texts for {rep.game}")
+        total = len(rep.actions)
+        step = total if step < 0 or step > total else step
+        state = state_at(rep, step)
+        say = say_for(state, None, lang)
+        board = game.presentation.board(state.observation(None), say)
+        return {"game": rep.game, "step": step, "total": total, "board": board,
+                "languages": game.presentation.languages, "log": log_lines(state, None, say),
+                "over": state.game_over, "ui": say.texts.get("ui", {})}
+
+
+class Connection:
+    """One browser tab on one room: it says hello (seat token and language), then receives a
+    ``state`` message after every change and sends ``act`` / ``concede`` / ``lang``."""
+
+    def __init__(self, ws: WebSocket, rooms: Rooms, room_id: str) -> None:
+        self.ws = ws
+        self.rooms = rooms
+        self.room_id = room_id
+        self.seat: int | None = None
+        self.lang = "en"
+        self.log_end = 0
+        self.changed = asyncio.Event()
+
+    async def send_error(self, exc: ProtocolError) -> None:
+        await self.ws.send_json({"type": "error", "code": exc.code, "message": exc.message})
+
+    async def send_state(self, full: bool = False) -> None:
+        room = self.rooms.get(self.room_id)
+        start = 0 if full else self.log_end
+        message = state_message(room, self.seat, self.lang, start)
+        self.log_end = message["log_end"]
+        await self.ws.send_json(message)
+
+    async def hello(self) -> Room | None:
+        try:
+            first = json.loads(await self.ws.receive_text())
+            if not isinstance(first, dict) or first.get("type") != "hello":
+                raise ProtocolError("malformed", "the first message must be {\"type\": \"hello\", \"token\": ...}")
+            room = self.rooms.get(self.room_id)
+            self.seat = room.seat_of(first.get("token"))
+            self.lang = self._lang(room, first.get("lang", "en"))
+        except ProtocolError as exc:
+            await self.send_error(exc)
+            await self.ws.close(code=4400)
+            return None
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            await self.send_error(ProtocolError("malformed", "messages are JSON objects"))
+            await self.ws.close(code=4400)
+            return None
+        return room
+
+    @staticmethod
+    def _lang(room: Room, lang: Any) -> str:
+        languages = room.game.presentation.languages
+        if lang not in languages:
+            raise ProtocolError("malformed", f"lang must be one of {', '.join(languages)}")
+        return str(lang)
+
+    async def run(self) -> None:
+        room = await self.hello()
+        if room is None:
+            return
+        loop = asyncio.get_running_loop()
+
+        def listener() -> None:
+            loop.call_soon_threadsafe(self.changed.set)
+
+        room.listeners.append(listener)
+        try:
+            await self.send_state(full=True)
+            await self.serve(room)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            with contextlib.suppress(ValueError):
+                room.listeners.remove(listener)
+
+    async def serve(self, room: Room) -> None:
+        receiving = asyncio.ensure_future(self.ws.receive_text())
+        waiting = asyncio.ensure_future(self.changed.wait())
+        try:
+            while True:
+                done, _ = await asyncio.wait({receiving, waiting}, return_when=asyncio.FIRST_COMPLETED)
+                if waiting in done:
+                    self.changed.clear()
+                    await self.send_state()
+                    waiting = asyncio.ensure_future(self.changed.wait())
+                if receiving in done:
+                    await self.handle(room, receiving.result())
+                    receiving = asyncio.ensure_future(self.ws.receive_text())
+        finally:
+            receiving.cancel()
+            waiting.cancel()
+
+    async def handle(self, room: Room, text: str) -> None:
+        """One message; a refused one gets an ``error`` message and changes nothing."""
+        try:
+            try:
+                message = json.loads(text)
+            except json.JSONDecodeError:
+                raise ProtocolError("malformed", "messages are JSON objects") from None
+            if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+                raise ProtocolError("malformed", "a message is an object with a string 'type'")
+            kind = message["type"]
+            if kind == "act":
+                await asyncio.to_thread(room.act, self.seat, message.get("decision_id"), message.get("action"))
+            elif kind == "concede":
+                await asyncio.to_thread(room.concede, self.seat)
+            elif kind == "lang":
+                self.lang = self._lang(room, message.get("lang"))
+                await self.send_state(full=True)
+            else:
+                raise ProtocolError("malformed", f"unknown message type {kind!r}; known: act, concede, lang")
+        except ProtocolError as exc:
+            await self.send_error(exc)

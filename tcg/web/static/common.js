@@ -1,0 +1,110 @@
+// Shared by every page: drawing a board (as the game's presentation declared it), card text on
+// hover, and the language setting. Nothing here knows a game: it draws the data it is given.
+
+export const $ = (sel, root = document) => root.querySelector(sel);
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (v !== undefined && v !== null) node.setAttribute(k, v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
+  return node;
+}
+
+export function savedLang() {
+  const q = new URLSearchParams(location.search).get("lang");
+  return q || localStorage.getItem("tcg-lang") || "en";
+}
+
+export function saveLang(lang) { localStorage.setItem("tcg-lang", lang); }
+
+export const LANGUAGE_NAMES = { en: "English", it: "Italiano", pl: "Polski" };
+
+export function languagePicker(languages, current, onChange) {
+  const select = el("select", { id: "lang", "aria-label": "language" },
+    languages.map((l) => el("option", { value: l }, LANGUAGE_NAMES[l] || l)));
+  select.value = current;
+  select.addEventListener("change", () => { saveLang(select.value); onChange(select.value); });
+  return select;
+}
+
+// ---------------------------------------------------------------- card text on hover
+let tip = null;
+const cardCache = new Map();
+
+async function cardText(game, name, lang) {
+  const key = `${game}|${name}|${lang}`;
+  if (!cardCache.has(key)) {
+    const r = await fetch(`/api/cards/${game}?name=${encodeURIComponent(name)}&lang=${lang}`);
+    cardCache.set(key, r.ok ? await r.json() : { name, text: "" });
+  }
+  return cardCache.get(key);
+}
+
+export function hoverText(node, game, name, getLang) {
+  node.addEventListener("mouseenter", async (e) => {
+    const info = await cardText(game, name, getLang());
+    hideTip();
+    tip = el("div", { class: "tooltip", role: "tooltip" },
+      el("div", { class: "name" }, info.name),
+      el("div", { class: "stats" }, [info.type, ...(info.facts || [])].filter(Boolean).join(" · ")),
+      el("div", {}, info.text || ""));
+    tip.style.left = `${Math.min(e.clientX + 14, innerWidth - 400)}px`;
+    tip.style.top = `${Math.min(e.clientY + 14, innerHeight - 160)}px`;
+    document.body.append(tip);
+  });
+  node.addEventListener("mouseleave", hideTip);
+}
+
+export function hideTip() { if (tip) { tip.remove(); tip = null; } }
+
+// ---------------------------------------------------------------- the board
+export function cardNode(face, game, getLang) {
+  if (face.hidden) {
+    return el("div", { class: "card back", "data-card-id": face.id ?? null, title: "" });
+  }
+  const colors = (face.colors || []).map((c) => `color-${c}`).join(" ");
+  const turned = (face.status || []).length ? " turned" : "";
+  const node = el("div", { class: `card ${colors}${turned}`, "data-card-id": face.id, "data-name": face.name },
+    el("div", { class: "name" }, face.name),
+    (face.stats || []).length ? el("div", { class: "stats" },
+      face.stats.map((s) => `${s.label} ${s.value}`).join(" · ")) : null,
+    (face.status || []).length ? el("div", { class: "status" }, face.status.join(", ")) : null,
+    (face.notes || []).length ? el("div", { class: "notes" }, face.notes.join("; ")) : null,
+    (face.under || []).length ? el("div", { class: "notes" }, "⤷ " + face.under.join(", ")) : null);
+  hoverText(node, game, face.name, getLang);
+  return node;
+}
+
+export function zoneNode(zone, game, getLang, ui) {
+  const body = zone.cards === null
+    ? el("div", { class: "cards" }, Array.from({ length: Math.min(zone.count, 12) }, () =>
+        el("div", { class: "card back" })), zone.count > 12 ? el("span", {}, `+${zone.count - 12}`) : null)
+    : el("div", { class: "cards" }, zone.kind === "pile" && zone.cards.length > 6
+        ? [...zone.cards.slice(-6).map((f) => cardNode(f, game, getLang)), el("span", {}, `(${zone.count})`)]
+        : zone.cards.map((f) => cardNode(f, game, getLang)));
+  return el("div", { class: `zone ${zone.kind}`, "data-zone": zone.name },
+    el("div", { class: "label" }, `${zone.label} (${zone.count})`), body);
+}
+
+export function drawBoard(root, board, game, getLang, ui) {
+  root.replaceChildren();
+  const me = board.viewer ?? 0;
+  for (const p of [1 - me, me]) {
+    const player = board.players[p];
+    root.append(el("section", { class: `side${p === me && board.viewer !== null ? " mine" : ""}`,
+                                "data-seat": p },
+      el("h2", {}, player.label),
+      el("div", { class: "counters" }, player.counters.map((c) => el("span", {}, `${c.label}: ${c.value}`))),
+      player.zones.map((z) => zoneNode(z, game, getLang, ui))));
+  }
+}
+
+export function statusLine(board, ui) {
+  const h = board.header;
+  const parts = [h.game, `${ui.turn || "Turn"} ${h.turn}`, h.active, h.phase].filter(Boolean);
+  return parts.join(" · ");
+}

@@ -1,0 +1,91 @@
+"""What the server sends: a seat's (or a spectator's) view of a room, built only from that
+viewer's observation and the events as :meth:`State.visible_event` gives them to it.
+
+Every card an action, event or board names goes through the presentation's viewer namer
+(``state.can_see``), so a message can never name a card hidden from its reader; the browser
+tests check the pages for exactly that.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tcg.core.presentation import Json, Presentation, Say
+from tcg.core.state import State
+from tcg.web.rooms import Room
+
+
+def say_for(state: State, viewer: int | None, lang: str) -> Say:
+    presentation: Presentation = state.GAME.presentation
+    return presentation.say(lang, viewer, lambda cid: state.name_of(cid)
+                            if 0 <= cid < len(state.cards) and state.can_see(viewer, cid) else None)
+
+
+def log_lines(state: State, viewer: int | None, say: Say, start: int = 0) -> list[Json]:
+    """The event log from event ``start`` on, as the viewer may know it: ``{"text", "level"}``."""
+    presentation: Presentation = state.GAME.presentation
+    lines = []
+    for ev in state.events[start:]:
+        visible = state.visible_event(ev, viewer)
+        if visible is None:
+            continue
+        lines.append({"text": presentation.event_text(visible, say), "level": presentation.event_level(visible, say),
+                      "type": visible.get("type")})
+    return lines
+
+
+def ui_words(say: Say) -> dict[str, str]:
+    return {k: str(v) for k, v in say.texts.get("ui", {}).items()}
+
+
+def state_message(room: Room, seat: int | None, lang: str, log_from: int = 0) -> Json:
+    """The ``state`` message for one connection: board, prompt, this seat's legal actions (only
+    when it decides), the log since ``log_from``, and the decision id an answer must carry."""
+    state = room.state
+    presentation: Presentation = state.GAME.presentation
+    say = say_for(state, seat, lang)
+    obs = state.observation(seat)
+    board = presentation.board(obs, say)
+    actions: list[Json] = []
+    groups: list[Json] = []
+    if seat is not None and not state.game_over and state.deciding_player == seat:
+        views = [presentation.action_view(a, say) for a in state.legal_actions()]
+        actions = [{"index": i, **v} for i, v in enumerate(views)]
+        groups = [{"group": g, "label": presentation.group_label(g, say), "actions": idx}
+                  for g, idx in presentation.grouped(views)]
+    message: Json = {
+        "type": "state",
+        "room": room.id,
+        "game": state.GAME.name,
+        "seat": seat,
+        "lang": lang,
+        "languages": presentation.languages,
+        "decision_id": room.decision_id,
+        "board": board,
+        "actions": actions,
+        "groups": groups,
+        "log_from": log_from,
+        "log": log_lines(state, seat, say, log_from),
+        "log_end": len(state.events),
+        "labels": [s.label for s in room.seats],
+        "over": state.game_over,
+        "result": _result(state, say) if state.game_over else None,
+        "ui": ui_words(say),
+        "help": presentation.help(say),
+    }
+    return message
+
+
+def _result(state: State, say: Say) -> str:
+    presentation: Presentation = state.GAME.presentation
+    for ev in reversed(state.events):
+        if ev.get("type") == "game_over":
+            return presentation.event_text(ev, say)
+    return ""
+
+
+def card_message(state_or_game: Any, name: str, lang: str) -> Json:
+    """A card's printed text by name (names are public: asking reveals nothing)."""
+    presentation: Presentation = state_or_game.presentation
+    say = presentation.say(lang, None, lambda cid: None)
+    return presentation.card_info(name, say)
