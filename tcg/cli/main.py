@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 import tcg
-from tcg.cli import cards_cmd, deck_cmd, games_cmd, play_cmd, replay_cmd, scenario_cmd, simulate_cmd
+from tcg.cli import cards_cmd, deck_cmd, games_cmd, play_cmd, replay_cmd, scenario_cmd, serve_cmd, simulate_cmd
 
 app = typer.Typer(
     name="tcg",
@@ -37,6 +37,7 @@ app.command("play")(play_cmd.play)
 app.command("replay")(replay_cmd.replay)
 app.command("demo")(simulate_cmd.demo)
 app.command("games")(games_cmd.games)
+app.command("serve")(serve_cmd.serve)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -72,7 +72,7 @@ export function cardNode(face, game, getLang) {
     el("div", { class: "name" }, face.name),
     (face.stats || []).length ? el("div", { class: "stats" },
       face.stats.map((s) => `${s.label} ${s.value}`).join(" · ")) : null,
-    (face.status || []).length ? el("div", { class: "status" }, face.status.join(", ")) : null,
+    (face.status || []).length ? el("div", { class: "cstatus" }, face.status.join(", ")) : null,
     (face.notes || []).length ? el("div", { class: "notes" }, face.notes.join("; ")) : null,
     (face.under || []).length ? el("div", { class: "notes" }, "⤷ " + face.under.join(", ")) : null);
   hoverText(node, game, face.name, getLang);
@@ -80,9 +80,11 @@ export function cardNode(face, game, getLang) {
 }
 
 export function zoneNode(zone, game, getLang, ui) {
+  // a hidden zone: its cards' backs (a hand), or one back with the count (a deck)
+  const backs = zone.kind === "hand" || zone.kind === "row" ? Math.min(zone.count, 15) : Math.min(zone.count, 1);
   const body = zone.cards === null
-    ? el("div", { class: "cards" }, Array.from({ length: Math.min(zone.count, 12) }, () =>
-        el("div", { class: "card back" })), zone.count > 12 ? el("span", {}, `+${zone.count - 12}`) : null)
+    ? el("div", { class: "cards" }, Array.from({ length: backs }, () => el("div", { class: "card back" })),
+        zone.count > backs ? el("span", { class: "count" }, `×${zone.count}`) : null)
     : el("div", { class: "cards" }, zone.kind === "pile" && zone.cards.length > 6
         ? [...zone.cards.slice(-6).map((f) => cardNode(f, game, getLang)), el("span", {}, `(${zone.count})`)]
         : zone.cards.map((f) => cardNode(f, game, getLang)));

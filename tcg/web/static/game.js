@@ -1,0 +1,137 @@
+// A game page: one WebSocket to the server, which owns the game. The page says hello with its
+// seat token (from the address's #seat=..., never sent in a URL), then draws every `state`
+// message: the board, the prompt, this seat's legal actions as buttons and as clicks on cards,
+// and the event log. An answer carries the decision id it answers.
+import { $, drawBoard, el, hideTip, languagePicker, savedLang, statusLine } from "/static/common.js";
+
+const roomId = location.pathname.split("/").pop();
+const hash = new URLSearchParams(location.hash.slice(1));
+const token = hash.get("seat") || "";
+let lang = savedLang();
+let socket = null;
+let current = null;
+let menu = null;
+
+function send(message) { socket.send(JSON.stringify(message)); }
+
+function act(index) {
+  closeMenu();
+  send({ type: "act", decision_id: current.decision_id, action: index });
+}
+
+function closeMenu() { if (menu) { menu.remove(); menu = null; } }
+
+function showMenu(event, indexes) {
+  closeMenu();
+  menu = el("div", { class: "menu", role: "menu" },
+    indexes.map((i) => el("button", { "data-index": i, onclick: () => act(i) }, current.actions[i].text)));
+  menu.style.left = `${event.clientX}px`;
+  menu.style.top = `${event.clientY}px`;
+  document.body.append(menu);
+}
+
+function drawActions(message) {
+  const root = $("#actions");
+  root.replaceChildren();
+  const ui = message.ui;
+  if (!message.actions.length) {
+    root.append(el("div", { class: "dim" }, message.over ? "" : (message.seat === null ? ui.spectator : ui.waiting)));
+    return;
+  }
+  root.append(el("div", { class: "prompt" }, ui.your_decision));
+  for (const group of message.groups) {
+    root.append(el("h3", {}, group.label));
+    for (const i of group.actions) {
+      const a = message.actions[i];
+      root.append(el("button", { "data-index": i, "data-type": a.type, "data-group": group.group,
+                                 onclick: () => act(i) }, a.text));
+    }
+  }
+}
+
+function wireCards(message) {
+  const byCard = new Map();
+  message.actions.forEach((a, i) => {
+    for (const id of Object.values(a.cards || {})) {
+      if (!byCard.has(id)) byCard.set(id, []);
+      byCard.get(id).push(i);
+    }
+  });
+  for (const node of document.querySelectorAll("#board .card[data-card-id]")) {
+    const indexes = byCard.get(Number(node.dataset.cardId));
+    if (!indexes) continue;
+    node.classList.add("playable");
+    node.addEventListener("click", (e) => {
+      e.stopPropagation();
+      hideTip();
+      if (indexes.length === 1) act(indexes[0]); else showMenu(e, indexes);
+    });
+  }
+}
+
+function appendLog(message) {
+  const log = $("#log");
+  if (message.log_from === 0) log.replaceChildren();
+  for (const line of message.log) {
+    log.append(el("div", { class: line.level, "data-type": line.type }, line.text));
+  }
+  log.scrollTop = log.scrollHeight;
+}
+
+function draw(message) {
+  current = message;
+  const ui = message.ui;
+  $("#game-title").textContent = message.board.header.game;
+  $("#seat-label").textContent = message.seat === null ? ui.spectator : `${ui.seat} ${message.seat}`;
+  $("#status").textContent = statusLine(message.board, ui);
+  const h = message.board.header;
+  $("#prompt").textContent = message.over ? "" : `${h.deciding ?? ""}: ${h.prompt ?? ""}`;
+  $("#banner").replaceChildren(message.over ? el("div", { class: "banner", id: "result" }, message.result) : "");
+  $("#concede").textContent = ui.concede;
+  $("#concede").hidden = message.seat === null || message.over;
+  $("#all-label").textContent = ui.log;
+  $("#help").textContent = message.help;
+  drawBoard($("#board"), message.board, message.game, () => lang, ui);
+  drawActions(message);
+  wireCards(message);
+  appendLog(message);
+  $("#lang-slot").replaceChildren(languagePicker(message.languages, lang, (l) => {
+    lang = l;
+    send({ type: "lang", lang: l });
+  }));
+  document.body.dataset.decision = String(message.decision_id);
+  document.body.dataset.over = String(message.over);
+  document.body.dataset.mine = String(message.actions.length > 0);
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/${roomId}`);
+  socket.addEventListener("open", () => send({ type: "hello", token, lang }));
+  socket.addEventListener("message", (e) => {
+    const message = JSON.parse(e.data);
+    if (message.type === "state") { $("#error").textContent = ""; draw(message); }
+    else if (message.type === "error") {
+      $("#error").textContent = message.message;
+      $("#error").dataset.code = message.code;
+    }
+  });
+  socket.addEventListener("close", (e) => {
+    if (e.code === 4400) return; // refused: the error message says why
+    setTimeout(connect, 1000);
+  });
+}
+
+const invite = hash.get("invite");
+if (invite) {
+  const link = new URL(invite, location.href).href;
+  $("#invite").replaceChildren(el("div", { class: "banner" }, "Invite link: ",
+    el("a", { href: link, id: "invite-link" }, link)));
+}
+$("#concede").addEventListener("click", () => {
+  if (confirm(current?.ui?.quit_confirm || "Concede?")) send({ type: "concede" });
+});
+$("#help-button").addEventListener("click", () => { $("#help").hidden = !$("#help").hidden; });
+$("#all-events").addEventListener("change", (e) => $("#log").classList.toggle("all", e.target.checked));
+document.addEventListener("click", closeMenu);
+connect();

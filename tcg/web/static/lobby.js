@@ -1,0 +1,68 @@
+// The lobby: pick a game, decks (a starter deck or a pasted list, checked with line numbers)
+// and an opponent (an agent, or another person by an invite link).
+import { $, el, languagePicker, savedLang } from "/static/common.js";
+
+let catalogue = null;
+let lang = savedLang();
+
+function fill(select, values, labels = values) {
+  select.replaceChildren(...values.map((v, i) => el("option", { value: v }, labels[i])));
+}
+
+function onGame() {
+  const game = catalogue.games.find((g) => g.name === $("#game").value);
+  fill($("#deck"), game.decks);
+  fill($("#opponent-deck"), game.decks);
+  if (game.decks.length > 1) $("#opponent-deck").value = game.decks[1];
+  if (!game.languages.includes(lang)) lang = "en";
+  $("#lang-slot").replaceChildren(languagePicker(game.languages, lang, (l) => { lang = l; }));
+  $("#deck-errors").textContent = "";
+  $("#deck-result").textContent = "";
+}
+
+async function checkDeck() {
+  const text = $("#deck-text").value;
+  const r = await fetch("/api/decks/check", { method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ game: $("#game").value, text }) });
+  const body = await r.json();
+  $("#deck-result").textContent = body.ok ? `✓ ${body.cards}` : "";
+  $("#deck-result").className = body.ok ? "ok" : "";
+  $("#deck-errors").textContent = body.errors.map((e) => (e.line ? `line ${e.line}: ` : "") + e.message).join("\n");
+  return body.ok;
+}
+
+async function start(event) {
+  event.preventDefault();
+  $("#error").textContent = "";
+  const text = $("#deck-text").value.trim();
+  if (text && !(await checkDeck())) return;
+  const body = { game: $("#game").value, deck: $("#deck").value, deck_text: text || null,
+                 opponent: $("#opponent").value, opponent_deck: $("#opponent-deck").value };
+  const r = await fetch("/api/rooms", { method: "POST", headers: { "content-type": "application/json" },
+                                        body: JSON.stringify(body) });
+  const answer = await r.json();
+  if (!r.ok) { $("#error").textContent = typeof answer.detail === "string" ? answer.detail : JSON.stringify(answer.detail); return; }
+  const query = `?lang=${lang}`;
+  if (answer.invite_url) {
+    const [path, hash] = answer.url.split("#");
+    const invite = new URL(answer.invite_url, location.href);
+    location.href = `${path}${query}#${hash}&invite=${encodeURIComponent(invite.pathname + invite.hash)}`;
+  } else {
+    const [path, hash] = answer.url.split("#");
+    location.href = `${path}${query}#${hash}`;
+  }
+}
+
+async function main() {
+  catalogue = await (await fetch("/api/games")).json();
+  fill($("#game"), catalogue.games.map((g) => g.name), catalogue.games.map((g) => g.title));
+  const agents = catalogue.agents.map((a) => `agent: ${a}`);
+  fill($("#opponent"), [...catalogue.agents, "person"], [...agents, "another person (invite link)"]);
+  $("#opponent").value = catalogue.agents.includes("rule") ? "rule" : catalogue.agents[0];
+  $("#game").addEventListener("change", onGame);
+  $("#check-deck").addEventListener("click", checkDeck);
+  $("#new-game").addEventListener("submit", start);
+  onGame();
+}
+
+main();
