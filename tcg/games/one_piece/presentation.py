@@ -161,7 +161,8 @@ class OnePiecePresentation(Presentation):
 
     # ------------------------------------------------------------------ the board
     def card_face(self, view: Mapping[str, Any], say: Say) -> Json:
-        """Power (with its DON!!, OP-16), the DON!! given, cost, Counter value; colours, keywords."""
+        """Power (with its DON!!, OP-16), the DON!! given, cost, Counter value; colours, keywords.
+        A Leader's printed life is left to its text panel: the Life that counts is the counter."""
         face = super().card_face(view, say)
         if face.get("hidden"):
             return face
@@ -178,9 +179,7 @@ class OnePiecePresentation(Presentation):
             face["stats"].append(stat("cost", view.get("cost", 0)))
         if view.get("counter"):
             face["stats"].append(stat("counter", f"+{view['counter']}"))
-        card = self.game.cards().get(str(view["name"]))
-        if kind == "leader" and card is not None:
-            face["stats"].append(stat("life", card.life))
+        card = self.game.cards().get(str(view["name"]))  # the printed card: its keywords
         face["colors"] = list(view.get("colors", ()))
         face["notes"] = [say.t("card_types", str(kind)), *(say.t("colors", c) for c in face["colors"])]
         if view.get("don"):
