@@ -66,6 +66,7 @@ class Block(DecisionRule["OnePieceState"]):
     """OP-115 step 2: block with an active [Blocker] (it becomes the target), or pass."""
 
     kind: ClassVar[str] = "block"
+    prompt: ClassVar[str] = "Your opponent attacks: rest a [Blocker] to make it the target, or let the attack through"
     accepts: ClassVar[frozenset[str]] = frozenset({"block", "pass"})
     rule: ClassVar[str] = "OP-115"
 
@@ -112,6 +113,8 @@ class Counter(DecisionRule["OnePieceState"]):
     """OP-115 step 3: one Counter at a time, each resolved before the next choice (OP-120)."""
 
     kind: ClassVar[str] = "counter"
+    prompt: ClassVar[str] = ("Counter step: trash a Character with a Counter value or play a [Counter] Event "
+                             "from your hand, or stop")
     accepts: ClassVar[frozenset[str]] = frozenset({"counter", "pass"})
     rule: ClassVar[str] = "OP-115"
 
@@ -189,6 +192,7 @@ class Trigger(DecisionRule["OnePieceState"]):
     """OP-116: a life card with [Trigger] taken by damage: activate it, or add it to the hand."""
 
     kind: ClassVar[str] = "trigger"
+    prompt: ClassVar[str] = "This Life card has a [Trigger]: activate it, or add the card to your hand"
     accepts: ClassVar[frozenset[str]] = frozenset({"use_trigger", "pass"})
     rule: ClassVar[str] = "OP-116"
 

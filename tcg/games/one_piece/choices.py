@@ -57,6 +57,7 @@ class Target(DecisionRule["OnePieceState"]):
     """OP-121: choose the cards an effect acts on (pass to stop, where it says "up to")."""
 
     kind: ClassVar[str] = "target"
+    prompt: ClassVar[str] = "Choose a card for the effect"
     accepts: ClassVar[frozenset[str]] = frozenset({"choose", "pass"})
     rule: ClassVar[str] = "OP-121"
 
@@ -75,6 +76,7 @@ class YouMay(DecisionRule["OnePieceState"]):
     offered with its ability is paid first, then the effects follow."""
 
     kind: ClassVar[str] = "optional"
+    prompt: ClassVar[str] = 'The effect says "you may": do it, or decline'
     accepts: ClassVar[frozenset[str]] = frozenset({"choose", "pass"})
     rule: ClassVar[str] = "OP-121"
 
@@ -101,6 +103,8 @@ class DonMinus(DecisionRule["OnePieceState"]):
     given to a card."""
 
     kind: ClassVar[str] = "don_minus"
+    prompt: ClassVar[str] = ("DON!! -X: choose which DON!! goes back to your DON!! deck (rested, active, "
+                             "or one given to a card)")
     accepts: ClassVar[frozenset[str]] = frozenset({"choose"})
     rule: ClassVar[str] = "OP-109"
 
@@ -120,6 +124,7 @@ class Count(DecisionRule["OnePieceState"]):
     """OP-121: "up to N" — how many, from N down to 0."""
 
     kind: ClassVar[str] = "count"
+    prompt: ClassVar[str] = '"Up to": choose how many'
     accepts: ClassVar[frozenset[str]] = frozenset({"choose"})
     rule: ClassVar[str] = "OP-121"
 
@@ -138,6 +143,7 @@ class LifePick(DecisionRule["OnePieceState"]):
     """"From the top or bottom of your Life cards": which end goes to the hand."""
 
     kind: ClassVar[str] = "life_pick"
+    prompt: ClassVar[str] = "Take a Life card from the top or from the bottom of your Life into your hand"
     accepts: ClassVar[frozenset[str]] = frozenset({"choose"})
     rule: ClassVar[str] = "OP-121"
 

@@ -29,6 +29,7 @@ class Main(DecisionRule["OnePieceState"]):
     """OP-13: the Main phase's open decision."""
 
     kind: ClassVar[str] = "main"
+    prompt: ClassVar[str] = "Your Main phase: play a card, give DON!!, activate an effect, attack, or end your turn"
     accepts: ClassVar[frozenset[str]] = frozenset({"play", "give_don", "activate", "attack", "end_turn"})
     rule: ClassVar[str] = "OP-13"
 
@@ -157,6 +158,7 @@ class Replace(DecisionRule["OnePieceState"]):
     """OP-112: at most 5 Characters: a sixth one trashes one of them (not a K.O.)."""
 
     kind: ClassVar[str] = "replace"
+    prompt: ClassVar[str] = "You already have 5 Characters: choose one to trash to make room for the new one"
     accepts: ClassVar[frozenset[str]] = frozenset({"choose"})
     rule: ClassVar[str] = "OP-112"
 

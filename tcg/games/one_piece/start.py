@@ -22,6 +22,7 @@ class Mulligan(DecisionRule["OnePieceState"]):
     """OP-102: keep the opening hand (pass) or redraw it once (choose {option: redraw})."""
 
     kind: ClassVar[str] = "mulligan"
+    prompt: ClassVar[str] = "Keep your opening hand, or shuffle it back and draw five new cards (once)"
     accepts: ClassVar[frozenset[str]] = frozenset({"choose", "pass"})
     rule: ClassVar[str] = "OP-102"
 
