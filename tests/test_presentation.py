@@ -154,8 +154,9 @@ def test_random_games_are_described_without_gaps_or_leaks(name: str) -> None:
                 say = viewer_say(p, state, viewer, "en")
                 board = p.board(state.observation(viewer), say)
                 assert board["header"]["prompt"]
+                kind = state.decision.kind if state.decision is not None else None
                 for action in state.legal_actions()[:200]:
-                    view = p.action_view(action, say)
+                    view = p.action_view(action, say, kind)
                     assert view["group"] != "other" and "{" not in view["text"], f"{name}: {action} as {view}"
 
 

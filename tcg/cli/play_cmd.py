@@ -113,7 +113,7 @@ class Session:
         """The person's choice; None when they quit (and confirmed it)."""
         obs = self.state.observation(self.human)
         groups = self.words.numbered_actions(legal)
-        by_number = {n: a for _, numbered in groups for n, a in numbered}
+        by_number = {n: a for _, numbered in groups for n, a, _ in numbered}
         self.show_decision(obs, groups)
         while True:
             try:
@@ -143,7 +143,7 @@ class Session:
             return True
         return answer[:1] in ("y", "s", "t")  # yes, sì, tak
 
-    def show_decision(self, obs: dict[str, Any], groups: list[tuple[str, list[tuple[int, Action]]]]) -> None:
+    def show_decision(self, obs: dict[str, Any], groups: list[tuple[str, list[tuple[int, Action, str]]]]) -> None:
         out.print(self.words.board(obs))
         prompt = self.words.presentation.prompt((obs.get("decision") or {}).get("kind"), self.words.say)
         out.print(f"[bold]{escape(self.words.ui('your_decision'))}:[/bold] {escape(prompt)}")

@@ -165,27 +165,28 @@ class Words:
         return table
 
     # ------------------------------------------------------------------ actions and cards
-    def numbered_actions(self, legal: Sequence[Action]) -> list[tuple[str, list[tuple[int, Action]]]]:
+    def numbered_actions(self, legal: Sequence[Action]) -> list[tuple[str, list[tuple[int, Action, str]]]]:
         """The legal actions by group, numbered from 1 in the order shown: (group label,
-        [(number, action)])."""
-        views = [self.presentation.action_view(a, self.say) for a in legal]
+        [(number, action, text)])."""
+        kind = self.state.decision.kind if self.state.decision is not None else None
+        views = [self.presentation.action_view(a, self.say, kind) for a in legal]
         number = 0
         out = []
         for group, indexes in self.presentation.grouped(views):
             numbered = []
             for i in indexes:
                 number += 1
-                numbered.append((number, legal[i]))
+                numbered.append((number, legal[i], str(views[i]["text"])))
             out.append((self.presentation.group_label(group, self.say), numbered))
         return out
 
-    def print_actions(self, console: Console, groups: list[tuple[str, list[tuple[int, Action]]]]) -> None:
+    def print_actions(self, console: Console, groups: list[tuple[str, list[tuple[int, Action, str]]]]) -> None:
         move_on = self.presentation.group_label("move_on", self.say)
         for label, numbered in groups:
             console.print(f"[bold]{escape(label)}[/bold]")
             shown = numbered if label == move_on else numbered[:GROUP_SHOWN]
-            for n, action in shown:
-                console.print(f"  {n:>3}. {escape(self.action_text(action))}")
+            for n, _, text in shown:
+                console.print(f"  {n:>3}. {escape(text)}")
             if len(shown) < len(numbered):
                 console.print(f"  [dim]{escape(self.ui('more', n=len(numbered) - len(shown), last=numbered[-1][0]))}")
 

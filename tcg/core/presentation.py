@@ -354,9 +354,12 @@ class Presentation:
         return capitalised(say.t("events", key, **values))
 
     # ------------------------------------------------------------------ actions
-    def action_view(self, action: Action, say: Say) -> Json:
+    def action_view(self, action: Action, say: Say, kind: str | None = None) -> Json:
         """``{"type", "group", "text", "cards": {field: id}}``: the action in words, the group it
-        is listed under and the cards a front end may click to pick it."""
+        is listed under and the cards a front end may click to pick it.
+
+        ``kind`` is the decision it answers: a catalogue sentence ``<key>@<kind>`` words the
+        action for that decision (``pass@mulligan``: "Keep the hand"), else ``<key>`` does."""
         spec = self.actions.get(action.type)
         fields = dict(action.fields)
         if spec is None:
@@ -366,6 +369,11 @@ class Presentation:
             values.update(spec.extra(say, action))
         cards = {name: fields[name] for name in spec.cards if isinstance(fields.get(name), int)}
         key = spec.variant(action) if spec.variant is not None else action.type
+        if kind is not None:
+            for specific in (f"{key}@{kind}", f"{action.type}@{kind}"):
+                if say.has("actions", specific):
+                    key = specific
+                    break
         return {"type": action.type, "group": spec.group, "text": capitalised(say.t("actions", key, **values)),
                 "cards": cards}
 

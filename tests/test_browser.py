@@ -1,0 +1,268 @@
+"""End-to-end: the real server (uvicorn, in a thread) and the pages in a real Chromium.
+
+Playwright drives Debian's ``chromium`` (``/usr/bin/chromium``; Playwright's own browser
+download does not work here). Marked ``browser``: ``make test`` runs them where Chromium is
+installed, and ``.ci/run`` installs it. ``TCG_SCREENSHOTS=1`` writes each game's mid-game
+board to ``docs/screenshots/<game>.png`` (the README shows them).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tcg.core.registry import game_names
+from tcg.core.rng import Rng
+
+CHROMIUM = os.environ.get("TCG_CHROMIUM", "/usr/bin/chromium")
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(shutil.which(CHROMIUM) is None and not Path(CHROMIUM).exists(),
+                                 reason=f"no Chromium at {CHROMIUM} (make test installs Debian's chromium as root)")]
+playwright_api = pytest.importorskip("playwright.sync_api")
+SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+MAX_CLICKS = 4000
+
+
+class LiveServer:
+    """``tcg serve``'s application on a free port of this machine, in a thread."""
+
+    def __init__(self, db: Path) -> None:
+        import uvicorn
+
+        from tcg.web.app import create_app
+
+        self.app = create_app(db)
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+    def new_room(self, **body: Any) -> dict[str, Any]:
+        req = urllib.request.Request(f"{self.url}/api/rooms", data=json.dumps(body).encode(),
+                                     headers={"content-type": "application/json"})
+        with urllib.request.urlopen(req) as r:
+            answer: dict[str, Any] = json.load(r)
+        return answer
+
+    def room(self, room_id: str) -> Any:
+        return self.app.state.rooms.get(room_id)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    live = LiveServer(tmp_path_factory.mktemp("web") / "games.sqlite3")
+    live.start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def page_errors(page: Any) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return errors
+
+
+def wait_my_turn_or_end(page: Any) -> bool:
+    """True when this page must decide, False when the game is over."""
+    page.wait_for_function("document.body.dataset.mine === 'true' || document.body.dataset.over === 'true'",
+                           timeout=30_000)
+    return bool(page.evaluate("document.body.dataset.over") != "true")
+
+
+def click_something(page: Any, rng: Rng) -> None:
+    """One answer by clicking: a highlighted card (then its menu's first entry) half of the
+    time when there is one, else one of the action buttons at random."""
+    decision = page.evaluate("document.body.dataset.decision")
+    cards = page.query_selector_all("#board .card.playable")
+    if cards and rng.below(2) == 0:
+        cards[rng.below(len(cards))].click()
+        menu = page.query_selector(".menu button")
+        if menu is not None:
+            menu.click()
+    else:
+        buttons = page.query_selector_all("#actions button[data-index]")
+        buttons[rng.below(len(buttons))].click()
+    page.wait_for_function(f"document.body.dataset.decision !== '{decision}'", timeout=30_000)
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_a_whole_game_against_an_agent_by_clicking(server: LiveServer, browser: Any, game: str) -> None:
+    room = server.new_room(game=game, seed=7, opponent="rule")
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors = page_errors(page)
+    page.goto(server.url + room["url"])
+    page.wait_for_selector("#board .side")
+    rng = Rng(11)
+    clicks = 0
+    while wait_my_turn_or_end(page):
+        click_something(page, rng)
+        clicks += 1
+        if clicks == 12 and os.environ.get("TCG_SCREENSHOTS"):
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"{game}.png"), full_page=True)
+        assert clicks < MAX_CLICKS, "the game did not end"
+    assert page.inner_text("#result")
+    assert server.room(room["room"]).state.game_over
+    assert not errors, errors
+    page.close()
+
+
+def hidden_names(state: Any, seat: int) -> set[str]:
+    """Names of the cards ``seat`` may not see, none of whose copies it can see."""
+    hidden = {state.name_of(c) for c in range(len(state.cards)) if not state.can_see(seat, c)}
+    return hidden - {state.name_of(c) for c in range(len(state.cards)) if state.can_see(seat, c)}
+
+
+def test_two_browsers_each_see_only_their_own_cards(server: LiveServer, browser: Any) -> None:
+    room = server.new_room(game="duel_masters", seed=5, opponent="person")
+    contexts = [browser.new_context(), browser.new_context()]
+    pages = [c.new_page() for c in contexts]
+    pages[0].goto(server.url + room["url"])
+    pages[1].goto(server.url + room["invite_url"])
+    for p in pages:
+        p.wait_for_selector("#board .side")
+    state = server.room(room["room"]).state
+    rng = Rng(3)
+    for _ in range(40):
+        if state.game_over:
+            break
+        for seat, p in enumerate(pages):
+            p.wait_for_function(f"document.body.dataset.decision === '{server.room(room['room']).decision_id}'")
+            secret = hidden_names(state, seat)
+            html = p.content()
+            assert secret and not [n for n in secret if n in html], f"seat {seat} sees {secret & set(html.split())}"
+        seat = state.deciding_player
+        click_something(pages[seat], rng)
+    for c in contexts:
+        c.close()
+
+
+def test_a_reload_returns_to_the_same_seat_and_state(server: LiveServer, browser: Any) -> None:
+    room = server.new_room(game="one_piece", seed=2, opponent="rule")
+    page = browser.new_page()
+    page.goto(server.url + room["url"])
+    assert wait_my_turn_or_end(page)
+    click_something(page, Rng(1))
+    wait_my_turn_or_end(page)
+    before = page.evaluate("document.body.dataset.decision")
+    board = page.inner_text("#board")
+    page.reload()
+    page.wait_for_function(f"document.body.dataset.decision === '{before}'")
+    assert page.inner_text("#board") == board
+    assert page.inner_text("#seat-label").endswith("0")
+    page.close()
+
+
+def socket_answer(page: Any, room_id: str, token: str, messages: list[Any]) -> Any:
+    """Open a second WebSocket from the page, say hello with ``token``, send ``messages`` (text)
+    and return the last message received."""
+    return page.evaluate("""async ([room, token, messages]) => {
+        const ws = new WebSocket(`ws://${location.host}/ws/${room}`);
+        const got = [];
+        await new Promise((ok) => ws.addEventListener("open", ok));
+        ws.addEventListener("message", (e) => got.push(JSON.parse(e.data)));
+        ws.send(JSON.stringify({type: "hello", token}));
+        await new Promise((ok) => setTimeout(ok, 300));
+        for (const m of messages) ws.send(m);
+        await new Promise((ok) => setTimeout(ok, 500));
+        ws.close();
+        return got;
+    }""", [room_id, token, messages])
+
+
+def test_stale_forged_and_malformed_messages_are_refused(server: LiveServer, browser: Any) -> None:
+    room = server.new_room(game="yugioh", seed=4, opponent="rule")
+    token = room["url"].split("#seat=")[1]
+    live = server.room(room["room"])
+    page = browser.new_page()
+    page.goto(server.url + room["url"])
+    assert wait_my_turn_or_end(page)
+    stale = json.dumps({"type": "act", "decision_id": live.decision_id - 1, "action": 0})
+    history = list(live.state.history)
+    got = socket_answer(page, room["room"], token, [stale, "{not json"])
+    assert [m["code"] for m in got if m["type"] == "error"] == ["stale", "malformed"]
+    assert live.state.history == history
+    forged = browser.new_page()
+    forged.goto(server.url + f"/play/{room['room']}#seat=forged-token")
+    forged.wait_for_selector("#error[data-code='token']")
+    assert live.state.history == history
+    page.close()
+    forged.close()
+
+
+def test_the_lobby_starts_a_game_in_the_chosen_language(server: LiveServer, browser: Any) -> None:
+    page = browser.new_page()
+    errors = page_errors(page)
+    page.goto(server.url + "/")
+    page.select_option("#game", "duel_masters")
+    page.select_option("#lang", "pl")
+    page.fill("#deck-text", "4 No Such Card\n")
+    page.click("#check-deck")
+    page.wait_for_selector("#deck-errors:has-text('line 1')")
+    page.fill("#deck-text", "")
+    page.click("#start")
+    page.wait_for_selector("#board .side")
+    assert "Strefa walki" in page.inner_text("#board")  # the Polish source document's word for the battle zone
+    assert not errors, errors
+    page.close()
+
+
+def test_the_replay_viewer_steps_forward_and_back(server: LiveServer, browser: Any) -> None:
+    room = server.new_room(game="duel_masters", seed=9, opponent="rule")
+    page = browser.new_page()
+    page.goto(server.url + room["url"])
+    page.wait_for_selector("#concede")
+    page.on("dialog", lambda d: d.accept())
+    page.click("#concede")
+    page.wait_for_selector("#result")
+    stored = server.room(room["room"]).stored_as
+    assert stored is not None
+    viewer = browser.new_page()
+    viewer.goto(server.url + f"/replay/{stored}")
+    viewer.wait_for_function("document.body.dataset.step === '0'")
+    viewer.click("#last")
+    viewer.wait_for_function("Number(document.body.dataset.step) > 0")
+    last = int(viewer.evaluate("document.body.dataset.step"))
+    viewer.click("#back")
+    viewer.wait_for_function(f"document.body.dataset.step === '{last - 1}'")
+    viewer.click("#forward")
+    viewer.wait_for_function(f"document.body.dataset.step === '{last}'")
+    assert "concession" in viewer.inner_text("#log")
+    page.close()
+    viewer.close()
