@@ -28,6 +28,7 @@ class BattleStep(YugiohRule):
     """YGO-123: the turn player's Battle Step: attack, activate (YGO-118), or leave it."""
 
     kind = "battle_step"
+    prompt = "Declare an attack with one of your monsters, activate a card, or end the Battle Phase"
     accepts = frozenset({"attack", "activate", "next_phase", "end_turn"})
     rule = "YGO-123"
 
@@ -66,6 +67,7 @@ class Replay(YugiohRule):
     """YGO-127: after a replay the attacker may attack again (any target) or stop."""
 
     kind = "replay"
+    prompt = "The attack target changed (a replay): attack again, choosing a target, or stop the attack"
     accepts = frozenset({"attack", "pass"})
     rule = "YGO-127"
 

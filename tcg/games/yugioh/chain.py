@@ -107,6 +107,7 @@ class Response(YugiohRule):
     """YGO-120 / YGO-109 / YGO-135: activate a card that may respond now, or pass."""
 
     kind = "response"
+    prompt = "Activate a card in response, or pass"
     accepts = frozenset({"activate", "pass"})
 
     def actions(self, state: Any, decision: Decision) -> list[Action]:
@@ -138,6 +139,7 @@ class Trigger(YugiohRule):
     """An optional triggered effect: put it on the chain, or not."""
 
     kind = "trigger"
+    prompt = "One of your cards has an optional effect that triggered: activate it, or pass"
     accepts = frozenset({"activate", "pass"})
 
     def actions(self, state: Any, decision: Decision) -> list[Action]:
@@ -154,6 +156,7 @@ class DeclareTarget(YugiohRule):
     """Targets are declared as a card is activated (official rule; the brief is silent)."""
 
     kind = "declare_target"
+    prompt = "Choose a target for the card you are activating"
     accepts = frozenset({"choose", "pass"})
 
     def actions(self, state: Any, decision: Decision) -> list[Action]:

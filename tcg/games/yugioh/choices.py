@@ -26,6 +26,7 @@ class Target(YugiohRule):
     """A target an effect chooses as it resolves; ``pass`` stops where it says "up to"."""
 
     kind = "target"
+    prompt = "Choose a card for the effect that is resolving"
     accepts = frozenset({"choose", "pass"})
 
     def actions(self, state: Any, decision: Decision) -> list[Action]:
@@ -41,6 +42,7 @@ class OptionalEffect(YugiohRule):
     """A "you may" effect: yes, or pass."""
 
     kind = "optional"
+    prompt = "You may apply this effect: choose yes, or pass"
     accepts = frozenset({"choose", "pass"})
 
     def actions(self, state: Any, decision: Decision) -> list[Action]:
@@ -55,6 +57,7 @@ class SummonPosition(YugiohRule):
     """A monster Special Summoned by an effect is placed in face-up Attack or Defense Position."""
 
     kind = "summon_position"
+    prompt = "Choose the battle position of the monster being Special Summoned: Attack or Defense"
     accepts = frozenset({"choose"})
 
     def actions(self, state: Any, decision: Decision) -> list[Action]:

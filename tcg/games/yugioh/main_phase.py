@@ -30,6 +30,7 @@ class MainPhase(YugiohRule):
     """YGO-111: the turn player's Main Phase actions, in an open game state."""
 
     kind = "main"
+    prompt = "Summon or Set a monster, activate or Set Spells and Traps, change battle positions, or move on"
     accepts = frozenset({"normal_summon", "set_monster", "flip_summon", "change_position", "set_spell_trap",
                          "activate", "next_phase", "end_turn"})
     rule = "YGO-111"

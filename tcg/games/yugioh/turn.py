@@ -30,6 +30,7 @@ class SkippedMain1(YugiohRule):
     """YGO-8: with Main Phase 1 skipped, the turn player goes to the Battle Phase or ends the turn."""
 
     kind = "main1_skipped"
+    prompt = "Your Main Phase 1 is skipped: enter the Battle Phase, or end the turn"
     accepts = frozenset({"next_phase", "end_turn"})
     rule = "YGO-8"
 
@@ -44,6 +45,7 @@ class HandLimit(YugiohRule):
     """YGO-110: discard down to six cards, one at a time."""
 
     kind = "discard"
+    prompt = "You hold more than six cards at the end of your turn: choose a card to discard"
     accepts = frozenset({"choose"})
     rule = "YGO-110"
 

@@ -1,0 +1,230 @@
+"""How Yu-Gi-Oh! is shown (tcg/core/presentation.py): its board, events and actions.
+
+The words are in ``texts/<lang>.yaml``: English, and Italian with the source document's own
+words (the brief's glossary, section 3: Zona Mostri, Cimitero, posizione di difesa, Punti
+Vita...). A monster's battle position and a Set card are statuses; a face-down card on the
+field is a back to the opponent (its id is known, ``REFERABLE_FACE_DOWN``, never its name).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from tcg.core.actions import Action
+from tcg.core.presentation import (
+    ActionSpec,
+    EventSpec,
+    Json,
+    Presentation,
+    Say,
+    ZoneSpec,
+    action_variant,
+    event_variant,
+    is_player,
+)
+
+_CARD = {"card": "card", "player": "player"}
+#: What everyone knows of a face-down card by the zone it is in (YGO-112, YGO-119).
+_BACK_STATUS = {"monster_zone": "face_down_defense", "spell_trap_zone": "set", "field_zone": "set"}
+
+
+def _names(say: Say, cards: Any) -> str:
+    """Cards as a list a person reads: "A", "A and B", "A, B and C"."""
+    names = [say.card(c) for c in cards or ()]
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " " + say.word("and") + " " + names[-1]
+
+
+# ---------------------------------------------------------------------- events
+def _battle_variant(say: Say, ev: Mapping[str, Any]) -> str:
+    """YGO-16..YGO-19: a direct attack, a battle against ATK or against DEF."""
+    if ev.get("target") == "player":
+        return "battle.direct"
+    return "battle.defense" if "target_def" in ev else "battle"
+
+
+def _battle(say: Say, ev: Mapping[str, Any]) -> dict[str, str]:
+    """The outcome the rules give the values (YGO-16..YGO-19, YGO-121): the higher ATK
+    destroys the lower; equal ATK destroy both (neither at 0); against DEF only a higher ATK
+    destroys, and equal values leave both on the field. LP lost are their own events."""
+    a = ev.get("attacker_atk")
+    if ev.get("target") == "player" or not isinstance(a, int):
+        return {}
+    attacker, target = say.card(ev.get("attacker")), say.card(ev.get("target"))
+    if "target_def" in ev:
+        d = int(ev["target_def"])
+        if a > d:
+            return {"outcome": say.t("words", "is_destroyed", card=target)}
+        return {"outcome": say.word("none_destroyed")}
+    b = int(ev.get("target_atk", 0))
+    if a > b:
+        return {"outcome": say.t("words", "is_destroyed", card=target)}
+    if a < b:
+        return {"outcome": say.t("words", "is_destroyed", card=attacker)}
+    return {"outcome": say.word("both_destroyed" if a else "none_destroyed")}
+
+
+def _is(value: str) -> Callable[[Any], bool]:
+    return lambda v: bool(v == value)
+
+
+def _set_variant(say: Say, ev: Mapping[str, Any]) -> str:
+    """A monster Set (``how: normal``, YGO-112) or a Spell/Trap Set (YGO-119); what it is only
+    to its controller."""
+    key = "set.spell_trap" if ev.get("how") == "spell_trap" else "set.monster"
+    return key + ".hidden" if ev.get("hidden") else key
+
+
+def _chain_variant(say: Say, ev: Mapping[str, Any]) -> str:
+    """YGO-120: a chain link's number is news only once the chain has more than one link."""
+    link = ev.get("chain_link")
+    return "activated.chained" if isinstance(link, int) and link > 1 else "activated"
+
+
+def _position(say: Say, ev: Mapping[str, Any]) -> dict[str, str]:
+    return {"position": say.t("positions", str(ev.get("position")))}
+
+
+# ---------------------------------------------------------------------- actions
+def _tributes(say: Say, action: Action) -> dict[str, str]:
+    """YGO-113: the monsters a Tribute Summon or Set gives up, by name."""
+    tributes = action.get("tributes") or ()
+    return {"tributes": _names(say, tributes), "n": str(len(tributes))}
+
+
+_TRIBUTED = action_variant("tributes", "tribute", lambda t: bool(t))
+
+
+class YugiohPresentation(Presentation):
+    ZONES = (ZoneSpec("monster_zone", "field"), ZoneSpec("spell_trap_zone", "row"), ZoneSpec("field_zone", "row"),
+             ZoneSpec("hand", "hand"), ZoneSpec("deck", "pile"), ZoneSpec("extra_deck", "pile"),
+             ZoneSpec("graveyard", "pile"), ZoneSpec("banished", "pile"))
+    GROUPS = ("summon", "set", "position", "activate", "attack")
+    COUNTERS = ("lp",)
+    EVENTS = {
+        "summoned": EventSpec({**_CARD, "how": "str"}, variant=event_variant("how", "flip", _is("flip"))),
+        "special_summoned": EventSpec(_CARD),
+        "tributed": EventSpec(_CARD),
+        "set": EventSpec({**_CARD, "how": "str"}, variant=_set_variant),
+        "flipped": EventSpec(_CARD),
+        "position_changed": EventSpec({**_CARD, "position": "str"}, extra=_position),
+        "activated": EventSpec({**_CARD, "chain_link": "int"}, variant=_chain_variant),
+        "negated": EventSpec({"card": "card"}),
+        "equipped": EventSpec({**_CARD, "target": "card"}),
+        "control_changed": EventSpec(_CARD),
+        "attack": EventSpec({**_CARD, "target": "card"}, variant=event_variant("target", "player", is_player)),
+        "attack_retargeted": EventSpec({"player": "player", "target": "card"},
+                                       variant=event_variant("target", "player", is_player)),
+        "attack_stopped": EventSpec({"player": "player"}),
+        "battle": EventSpec({"attacker": "card", "target": "card", "attacker_atk": "int", "target_atk": "int",
+                             "target_def": "int", "result": "str"}, extra=_battle, variant=_battle_variant),
+        "destroyed": EventSpec({**_CARD, "reason": "str"}, variant=event_variant("reason", "battle", _is("battle"))),
+        "lp_lost": EventSpec({"player": "player", "amount": "int", "lp": "int"}),
+        "lp_gained": EventSpec({"player": "player", "amount": "int"}),
+        "phase_skipped": EventSpec({"player": "player", "phase": "phase"}),
+        "hand_win": EventSpec(_CARD, variant=event_variant("hidden", "hidden")),
+    }
+    ACTIONS = {
+        "normal_summon": ActionSpec("summon", {"card": "card"}, extra=_tributes, variant=_TRIBUTED),
+        "flip_summon": ActionSpec("summon", {"card": "card"}),
+        "set_monster": ActionSpec("set", {"card": "card"}, extra=_tributes, variant=_TRIBUTED),
+        "set_spell_trap": ActionSpec("set", {"card": "card"}),
+        "change_position": ActionSpec("position", {"card": "card"}),
+        "activate": ActionSpec("activate", {"card": "card"}),
+        "attack": ActionSpec("attack", {"card": "card", "target": "card"}, cards=("card", "target"),
+                             variant=action_variant("target", "player", is_player)),
+    }
+
+    # ------------------------------------------------------------------ cards
+    def card_face(self, view: Mapping[str, Any], say: Say) -> Json:
+        """Monsters: ATK, DEF (as they are now on the field, the printed value beside a changed
+        one) and Level; the battle position as a status (YGO-115); a Set Spell or Trap as
+        "Set" (seen only by its controller: the opponent gets a back). ``colors``: the card's
+        frame (normal / effect / fusion / ritual monster, spell, trap)."""
+        if view.get("hidden") or "name" not in view:
+            return super().card_face(view, say)
+        face: Json = {"id": view.get("id"), "name": view["name"], "stats": [], "notes": [], "status": []}
+        d = self.game.cards().get(str(view["name"]))
+        if view.get("type") == "monster":
+            for key, printed in (("atk", getattr(d, "atk", None)), ("def", getattr(d, "def_", None))):
+                stat: Json = {"key": key, "label": say.t("stats", key), "value": view.get(key)}
+                if printed is not None and printed != view.get(key):
+                    stat["printed"] = printed
+                face["stats"].append(stat)
+            face["stats"].append({"key": "level", "label": say.t("stats", "level"), "value": view.get("level")})
+        face["status"] = self._statuses(view, say)
+        face["colors"] = [self._frame(d, view)]
+        face["notes"] = self._notes(d, say)
+        return face
+
+    @staticmethod
+    def _frame(d: Any, view: Mapping[str, Any]) -> str:
+        if d is not None and d.type == "monster":
+            return str(d.monster_kind or "normal")
+        return str(view.get("type", ""))
+
+    def _statuses(self, view: Mapping[str, Any], say: Say) -> list[str]:
+        out: list[str] = []
+        if "position" in view:  # in a Monster Zone: attack / defense / face_down_defense
+            out.append(say.t("statuses", str(view["position"])))
+            if view.get("entered_this_turn"):
+                out.append(say.t("statuses", "summoned_this_turn"))
+        elif view.get("face_down"):  # a Set Spell or Trap (YGO-118: not activated the turn it is Set)
+            out.append(say.t("statuses", "set"))
+            if view.get("entered_this_turn"):
+                out.append(say.t("statuses", "set_this_turn"))
+        return out
+
+    def _notes(self, d: Any, say: Say) -> list[str]:
+        """The kind of card in words; a monster's Attribute and Type."""
+        if d is None:
+            return []
+        if d.type == "monster":
+            notes = [say.t("attributes", str(d.attribute))] if d.attribute else []
+            if d.race:
+                notes.append(say.t("races", d.race, default=d.race))
+            notes.append(say.t("monster_kinds", str(d.monster_kind or "normal")))
+            return notes
+        kind = d.spell_kind if d.type == "spell" else d.trap_kind
+        return [say.t(f"{d.type}_kinds", str(kind or "normal"))]
+
+    def board(self, obs: Mapping[str, Any], say: Say) -> Json:
+        """The core's board; an opponent's face-down card on the field is a back that still
+        shows what everyone knows of it: a monster there is in face-down Defense Position, a
+        card in a Spell & Trap or Field Zone is Set. (The core's ``card_face`` does not get the
+        zone, so it is added here.)"""
+        out = super().board(obs, say)
+        for player in out["players"]:
+            for zone in player["zones"]:
+                status = _BACK_STATUS.get(zone["name"])
+                if status is None or not zone["cards"]:
+                    continue
+                for face in zone["cards"]:
+                    if face.get("hidden"):
+                        face["status"] = [say.t("statuses", status)]
+        return out
+
+    def counters(self, player: Mapping[str, Any], say: Say) -> list[Json]:
+        """LP (YGO-101), then the cards in hand and deck (YGO-130: an empty deck loses at the
+        next draw)."""
+        zones = player["zones"]
+
+        def count(zone: str) -> int:
+            content = zones.get(zone, [])
+            return int(content.get("count", 0)) if isinstance(content, dict) else len(content)
+
+        return [*super().counters(player, say),
+                {"key": "hand", "label": say.zone("hand"), "value": count("hand")},
+                {"key": "deck", "label": say.zone("deck"), "value": count("deck")}]
+
+    def card_facts(self, card: Any, say: Say) -> list[str]:
+        if card.type != "monster":
+            return self._notes(card, say)
+        facts = [f"{say.t('stats', 'level')} {card.level}",
+                 f"{say.t('stats', 'atk')} {card.atk} / {say.t('stats', 'def')} {card.def_}"]
+        return facts + self._notes(card, say)
+
+
+PRESENTATION = YugiohPresentation
