@@ -133,7 +133,9 @@ def _judgment(say: Say, ev: Mapping[str, Any]) -> dict[str, str]:
 
 
 def _count_variant(say: Say, ev: Mapping[str, Any]) -> str:
-    return "mulligan.keep" if not ev.get("count") else "mulligan"
+    """FOW-3: no card put back is a kept hand; one card is said in the singular."""
+    count = ev.get("count")
+    return "mulligan.keep" if not count else "mulligan.one" if count == 1 else "mulligan"
 
 
 # ---------------------------------------------------------------------- actions
@@ -196,7 +198,7 @@ class ForceOfWillPresentation(Presentation):
         "attached": EventSpec({**_CARD, "onto": "card"}),
         "put_into_field": EventSpec(_CARD),
         "cancelled": EventSpec({"card": "card"}),
-        "chant_standby_set": EventSpec(_CARD),
+        "chant_standby_set": EventSpec(_CARD, variant=event_variant("hidden", "hidden")),
         "judgment": EventSpec(_CARD, extra=_judgment),
         "lifebreak": EventSpec({**_CARD, "revealed": "int"}),
         "attack": EventSpec({**_CARD, "target": "card"}, variant=event_variant("target", "player", is_player)),
@@ -261,7 +263,7 @@ class ForceOfWillPresentation(Presentation):
 
     def counters(self, player: Mapping[str, Any], say: Say) -> list[Json]:
         """Life (FOW-63); the will pool by attribute (FOW-26); the Lifebreak area: cards left and
-        revealed so far against the limit at this life (FOW-61); recovered magic stones."""
+        revealed so far, and how many more this life allows (FOW-61); recovered magic stones."""
         counters = player.get("counters", {})
         zones = player["zones"]
         life = int(counters.get("life", 0))
@@ -276,7 +278,7 @@ class ForceOfWillPresentation(Presentation):
             {"key": "will", "label": say.t("counters", "will"), "value": _pool_words(say, pool)},
             {"key": "lifebreak", "label": say.t("counters", "lifebreak"),
              "value": say.t("counters", "lifebreak_value", left=left, revealed=revealed,
-                            limit=lifebreak_limit(life))},
+                            more=max(0, min(lifebreak_limit(life) - revealed, left)))},
             {"key": "stones", "label": say.t("counters", "stones"), "value": f"{recovered}/{len(stones)}"},
         ]
 
