@@ -174,6 +174,17 @@ def _mulligan(say: Say, action: Action) -> dict[str, str]:
     return {"n": str(len(cards)), "cards": ", ".join(say.card(c) for c in cards)}
 
 
+def _printed_notes(d: ForceOfWillCard, j_ruler: bool, say: Say) -> list[str]:
+    """What the card's definition adds to its face: the printed keywords (of the J-ruler side
+    for a J-ruler on the field; a destroyed one has none, FOW-40) and, for a special magic
+    stone, the will it may produce (FOW-8). Printed, not current: effects may add or remove."""
+    keywords = d.j_ruler.keywords if j_ruler and d.j_ruler is not None else d.keywords
+    notes = [say.t("keywords", k) for k in KEYWORD_NAMES if getattr(keywords, k)]
+    if d.produces:
+        notes.append(say.t("words", "produces", will=" / ".join(say.t("attributes", a) for a in d.produces)))
+    return notes
+
+
 class ForceOfWillPresentation(Presentation):
     # The board as a player reads it: what waits on the chase, the ruler, the field, the
     # stones and the face-down chant-standbys, the Lifebreak area, then hand and piles.
@@ -243,17 +254,20 @@ class ForceOfWillPresentation(Presentation):
             stats.append({"key": "damage", "label": say.t("stats", "damage"), "value": view["damage"]})
         if view.get("cost"):
             stats.append({"key": "cost", "label": say.t("stats", "cost"), "value": cost_words(say, view["cost"])})
+        d = _pool().get(view["name"])
+        j_ruler = view.get("side") == "j_ruler"  # FOW-36: turned to its J-ruler side
+        if d is not None and d.j_activate and not j_ruler:  # FOW-36: what Judgment costs
+            stats.append({"key": "j_activate", "label": say.t("stats", "j_activate"),
+                          "value": cost_words(say, d.j_activate)})
         if view.get("entered_this_turn") and "atk" in view:  # FOW-42: it cannot attack this turn
             face["status"].append(say.t("statuses", "entered_this_turn"))
         face["colors"] = list(view.get("attributes", ()))
-        j_ruler = view.get("side") == "j_ruler"  # FOW-36: turned to its J-ruler side
         notes = [say.t("card_types", "j_ruler" if j_ruler else str(view.get("subtype") or view.get("type")))]
         notes += [say.t("attributes", a) for a in face["colors"]]
         if j_ruler and view.get("j_ruler_name") not in (None, view["name"]):
             notes.append(say.t("words", "j_ruler_side", name=view["j_ruler_name"]))
-        d = _pool().get(view["name"])
-        if d is not None and d.produces:  # a special magic stone (FOW-8): the will it may produce
-            notes.append(say.t("words", "produces", will=" / ".join(say.t("attributes", a) for a in d.produces)))
+        if d is not None:
+            notes += _printed_notes(d, j_ruler and not view.get("spent"), say)
         additions = [a for a in view.get("additions", ()) if "name" in a]
         if additions:  # FOW-23: the Addition: Resonator cards on it
             face["under"] = [a["name"] for a in additions]
