@@ -169,6 +169,7 @@ class Block(FowDecision):
     """FOW-43: block with one of the listed battlers, or ``pass`` (no block, FOW-44)."""
 
     kind = "block"
+    prompt = "Block the attack with a recovered resonator or J-ruler, or pass to let it through"
     accepts = frozenset({"block", "pass"})
     rule = "FOW-43"
 

@@ -524,6 +524,7 @@ class Window(FowDecision):
     """FOW-48, FOW-103: the player may answer the last action with a chase, or ``pass``."""
 
     kind = "window"
+    prompt = "Answer with a chase (a Chant-Instant, an ability, a Chant-Standby or a Lifebreak), or pass"
     accepts = frozenset({"play_spell", "activate_ability", "activate_chant_standby", "lifebreak", "pass"})
     rule = "FOW-52"
 
@@ -547,6 +548,7 @@ class Break(FowDecision):
     """FOW-60: the revealed card's Break may be played for free (``choose yes``) or not (``pass``)."""
 
     kind = "break"
+    prompt = "The revealed card has a Break: play it for free, or pass"
     accepts = frozenset({"choose", "pass"})
     rule = "FOW-60"
 

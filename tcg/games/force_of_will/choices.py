@@ -65,6 +65,7 @@ class Target(FowDecision):
     resonator an Addition: Resonator is played on (FOW-114)."""
 
     kind = "target"
+    prompt = "Choose a target"
     accepts = frozenset({"choose", "pass"})
     rule = "FOW-105"
 
@@ -81,6 +82,7 @@ class YouMay(FowDecision):
     """"You may": yes carries the instruction out, ``pass`` skips it."""
 
     kind = "optional"
+    prompt = 'The effect says "you may": do it, or pass'
     accepts = frozenset({"choose", "pass"})
     rule = "FOW-105"
 
@@ -95,6 +97,7 @@ class EffectDiscard(FowDecision):
     """"Discard N cards": the discarding player chooses them, one at a time."""
 
     kind = "effect_discard"
+    prompt = "Choose a card to discard"
     accepts = frozenset({"choose"})
     rule = "FOW-16"
 

@@ -172,6 +172,7 @@ class Main(FowDecision):
     """FOW-35: the turn player's open decision in their Main Phase."""
 
     kind = "main"
+    prompt = "Main Phase: call a stone, summon, play spells and additions, use abilities, attack, or move on"
     accepts = frozenset({"call_magic_stone", "summon", "play_spell", "play_addition", "set_chant_standby",
                          "activate_chant_standby", "activate_ability", "lifebreak", "attack", "judgment",
                          "next_phase", "end_turn"})

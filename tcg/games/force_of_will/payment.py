@@ -103,6 +103,7 @@ class Pay(FowDecision):
     """FOW-27: one of the ways the stones and the pool can pay the cost."""
 
     kind = "pay"
+    prompt = "Choose which magic stones to rest to pay the will cost"
     accepts = frozenset({"pay"})
     rule = "FOW-27"
 

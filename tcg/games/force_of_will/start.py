@@ -64,6 +64,7 @@ class FirstPlayer(FowDecision):
     """FOW-2: the player chosen at random decides who takes the first turn."""
 
     kind = "first_player"
+    prompt = "Choose whether you go first or second"
     accepts = frozenset({"choose"})
     rule = "FOW-2"
 
@@ -79,6 +80,7 @@ class Mulligan(FowDecision):
     """FOW-3: any set of cards of the opening hand (none: keep it)."""
 
     kind = "mulligan"
+    prompt = "Keep your opening hand, or put any cards at the bottom of your main deck and draw as many (once)"
     accepts = frozenset({"mulligan"})
     rule = "FOW-3"
 

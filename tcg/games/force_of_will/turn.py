@@ -177,6 +177,7 @@ class Discard(FowDecision):
     """FOW-34: the turn player above the hand limit (FOW-10) discards a card of their choice."""
 
     kind = "discard"
+    prompt = "End Phase: you hold more than 7 cards; choose one to discard"
     accepts = frozenset({"choose"})
     rule = "FOW-34"
 
