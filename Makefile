@@ -18,7 +18,7 @@ CAN_COMPILE := $(shell $(PYTHON) -c "import os, shutil, sysconfig; \
 	print('yes' if shutil.which(cc) and os.path.exists(h) else '')")
 NO_COMPILER := no C compiler or no Python headers here: the compiled build is skipped
 
-.PHONY: demo test check lint typecheck unit scenarios conformance compiled compiled-check no-compiler bench clean
+.PHONY: demo serve test check lint typecheck unit browser scenarios conformance compiled compiled-check no-compiler bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,22 @@ $(STAMP): pyproject.toml
 
 demo: $(STAMP)
 	$(BIN)/tcg demo --game duel_masters --games 200 --seed 1
+
+# Play in the browser: the lobby at http://localhost:8000/ (finished games in tcg-games.sqlite3).
+serve: $(STAMP)
+	$(BIN)/tcg serve --port 8000
+
+# The browser tests (tests/test_browser.py) drive Debian's chromium: Playwright's own browser
+# download does not work here. As root with apt-get it is installed once (about a minute);
+# elsewhere the browser tests are skipped unless TCG_REQUIRE_BROWSER=1 (.ci/run sets it).
+CHROMIUM := /usr/bin/chromium
+browser:
+	@if [ -x $(CHROMIUM) ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing Debian's chromium for the browser tests (about a minute)"; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null 2>&1 || \
+		{ apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null; }; \
+	else echo "no $(CHROMIUM) and no root to install it: the browser tests are skipped"; fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check tcg tests benchmarks setup.py
@@ -71,7 +87,7 @@ compiled-check: $(COMPILED_STAMP)
 	@cat build/fingerprint-compiled.txt
 
 # At most 8 minutes on a fresh 2-core machine, install included.
-test: lint unit
+test: lint browser unit
 
 # The long checks (about 15 minutes): every state of the conformance games, then the compiled build.
 check: conformance $(if $(CAN_COMPILE),compiled-check,no-compiler)

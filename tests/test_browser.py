@@ -25,8 +25,11 @@ from tcg.core.registry import game_names
 from tcg.core.rng import Rng
 
 CHROMIUM = os.environ.get("TCG_CHROMIUM", "/usr/bin/chromium")
+HAVE_CHROMIUM = shutil.which(CHROMIUM) is not None or Path(CHROMIUM).exists()
+if not HAVE_CHROMIUM and os.environ.get("TCG_REQUIRE_BROWSER"):
+    raise RuntimeError(f"TCG_REQUIRE_BROWSER is set but there is no Chromium at {CHROMIUM}")
 pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(shutil.which(CHROMIUM) is None and not Path(CHROMIUM).exists(),
+              pytest.mark.skipif(not HAVE_CHROMIUM,
                                  reason=f"no Chromium at {CHROMIUM} (make test installs Debian's chromium as root)")]
 playwright_api = pytest.importorskip("playwright.sync_api")
 SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
