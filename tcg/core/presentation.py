@@ -169,6 +169,10 @@ CORE_ACTIONS: dict[str, ActionSpec] = {
 }
 
 
+#: The card-view flags of a card turned sideways (tapped, exhausted, rested): drawn turned.
+TURNED = ("tapped", "exhausted", "rested")
+
+
 class _Blank(dict[str, str]):
     """Placeholders a sentence names but the event lacks are shown as ``?``, never a crash."""
 
@@ -427,11 +431,15 @@ class Presentation:
                 face["id"] = view["id"]
             return face
         return {"id": view.get("id"), "name": view["name"], "stats": [], "notes": [],
-                "status": [say.t("statuses", s) for s in self.STATUSES if view.get(s)]}
+                "status": [say.t("statuses", s) for s in self.STATUSES if view.get(s)],
+                "turned": any(view.get(s) for s in TURNED)}
 
     def _face_in(self, zone: ZoneSpec, view: Mapping[str, Any], say: Say) -> Json:
         face = self.card_face(view, say)
-        if zone.kind != "field" and face.get("status"):
+        if zone.kind == "pile":
+            face["status"] = []  # a discard pile's cards are neither tapped nor damaged
+            face["turned"] = False
+        elif zone.kind != "field" and face.get("status"):
             off = {say.t("statuses", s) for s in self.FIELD_STATUSES}
             face["status"] = [s for s in face["status"] if s not in off]
         return face

@@ -67,7 +67,7 @@ export function cardNode(face, game, getLang) {
     return el("div", { class: "card back", "data-card-id": face.id ?? null, title: "" });
   }
   const colors = (face.colors || []).map((c) => `color-${c}`).join(" ");
-  const turned = (face.status || []).length ? " turned" : "";
+  const turned = face.turned ? " turned" : "";
   const node = el("div", { class: `card ${colors}${turned}`, "data-card-id": face.id, "data-name": face.name },
     el("div", { class: "name" }, face.name),
     (face.stats || []).length ? el("div", { class: "stats" },
@@ -79,14 +79,23 @@ export function cardNode(face, game, getLang) {
   return node;
 }
 
+// A discard pile: its top card; a click opens every card of it.
+function pileNode(zone, game, getLang) {
+  const top = cardNode(zone.cards[zone.cards.length - 1], game, getLang);
+  const more = el("button", { class: "pile-open", title: zone.label }, `×${zone.count}`);
+  const all = el("div", { class: "cards pile-all", hidden: "" }, zone.cards.map((f) => cardNode(f, game, getLang)));
+  more.addEventListener("click", () => { all.hidden = !all.hidden; });
+  return [top, more, all];
+}
+
 export function zoneNode(zone, game, getLang, ui) {
   // a hidden zone: its cards' backs (a hand), or one back with the count (a deck)
   const backs = zone.kind === "hand" || zone.kind === "row" ? Math.min(zone.count, 15) : Math.min(zone.count, 1);
   const body = zone.cards === null
     ? el("div", { class: "cards" }, Array.from({ length: backs }, () => el("div", { class: "card back" })),
         zone.count > backs ? el("span", { class: "count" }, `×${zone.count}`) : null)
-    : el("div", { class: "cards" }, zone.kind === "pile" && zone.cards.length > 6
-        ? [...zone.cards.slice(-6).map((f) => cardNode(f, game, getLang)), el("span", {}, `(${zone.count})`)]
+    : el("div", { class: "cards" }, zone.kind === "pile" && zone.cards.length > 1
+        ? pileNode(zone, game, getLang)
         : zone.cards.map((f) => cardNode(f, game, getLang)));
   return el("div", { class: `zone ${zone.kind}`, "data-zone": zone.name },
     el("div", { class: "label" }, `${zone.label} (${zone.count})`), body);
@@ -97,11 +106,15 @@ export function drawBoard(root, board, game, getLang, ui) {
   const me = board.viewer ?? 0;
   for (const p of [1 - me, me]) {
     const player = board.players[p];
+    // cards in play across the side; the other zones (mana, shields, hand, piles) beside each other
+    const fields = player.zones.filter((z) => z.kind === "field");
+    const others = player.zones.filter((z) => z.kind !== "field");
     root.append(el("section", { class: `side${p === me && board.viewer !== null ? " mine" : ""}`,
                                 "data-seat": p },
       el("h2", {}, player.label),
       el("div", { class: "counters" }, player.counters.map((c) => el("span", {}, `${c.label}: ${c.value}`))),
-      player.zones.map((z) => zoneNode(z, game, getLang, ui))));
+      fields.map((z) => zoneNode(z, game, getLang, ui)),
+      el("div", { class: "zones-inline" }, others.map((z) => zoneNode(z, game, getLang, ui)))));
   }
 }
 
