@@ -26,6 +26,7 @@ class AttackDeclaration(BattleSpiritsRule):
     """BS-46: the turn player attacks with a refreshed spirit, or ends the battle phase."""
 
     kind: ClassVar[str] = "attack_declaration"
+    prompt: ClassVar[str] = "Attack with a refreshed spirit, or end the battle phase"
     accepts: ClassVar[frozenset[str]] = frozenset({"attack", "next_phase", "end_turn"})
     rule: ClassVar[str] = "BS-46"
 
@@ -43,6 +44,7 @@ class FlashStep(BattleSpiritsRule):
     """BS-49 / BS-51: in a flash step each player in turn uses a Flash effect or passes."""
 
     kind: ClassVar[str] = "flash"
+    prompt: ClassVar[str] = "Flash step: use a magic's Flash effect, or pass"
     accepts: ClassVar[frozenset[str]] = frozenset({"use_magic", "pass"})
     rule: ClassVar[str] = "BS-49"
 
@@ -57,6 +59,7 @@ class BlockStep(BattleSpiritsRule):
     """BS-50: the blocking player blocks with a refreshed spirit, or does not."""
 
     kind: ClassVar[str] = "block"
+    prompt: ClassVar[str] = "The opponent attacks: block with a refreshed spirit, or take the damage"
     accepts: ClassVar[frozenset[str]] = frozenset({"block", "pass"})
     rule: ClassVar[str] = "BS-50"
 

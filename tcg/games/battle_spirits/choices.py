@@ -25,6 +25,7 @@ class Target(BattleSpiritsRule):
     """An effect's target: one card at a time, or stop where it says "up to"."""
 
     kind: ClassVar[str] = "target"
+    prompt: ClassVar[str] = "Choose a target for the effect (or stop, where it says \"up to\")"
     accepts: ClassVar[frozenset[str]] = frozenset({"choose", "pass"})
     rule: ClassVar[str] = "BS-33"
 
@@ -39,6 +40,7 @@ class YouMay(BattleSpiritsRule):
     """A "you may" effect, or BS-14's free Flash effect after a burst: yes or pass."""
 
     kind: ClassVar[str] = "optional"
+    prompt: ClassVar[str] = "The effect says \"you may\": do it, or pass"
     accepts: ClassVar[frozenset[str]] = frozenset({"choose", "pass"})
     rule: ClassVar[str] = "BS-33"
 
@@ -59,6 +61,7 @@ class OrderEffects(BattleSpiritsRule):
     """BS-120: the turn player picks whose waiting simultaneous effect resolves next."""
 
     kind: ClassVar[str] = "order_effects"
+    prompt: ClassVar[str] = "Several effects happen at once: choose the card whose effect resolves next"
     accepts: ClassVar[frozenset[str]] = frozenset({"choose"})
     rule: ClassVar[str] = "BS-120"
 
@@ -79,6 +82,7 @@ class BurstWindow(BattleSpiritsRule):
     """BS-13: when its condition happened, the owner of a set burst may activate it, free."""
 
     kind: ClassVar[str] = "burst"
+    prompt: ClassVar[str] = "Your burst's condition has happened: activate it for free, or keep it set"
     accepts: ClassVar[frozenset[str]] = frozenset({"activate_burst", "pass"})
     rule: ClassVar[str] = "BS-13"
 
@@ -95,6 +99,7 @@ class BurstPay(BattleSpiritsRule):
     where the cost's cores come from and where the placed ones come from (BS-106); or pass."""
 
     kind: ClassVar[str] = "burst_pay"
+    prompt: ClassVar[str] = "After the burst: play the card as it says, choosing where its cores come from, or pass"
     accepts: ClassVar[frozenset[str]] = frozenset({"summon", "deploy", "use_magic", "pass"})
     rule: ClassVar[str] = "BS-113"
 
@@ -126,6 +131,8 @@ class KeepBrave(BattleSpiritsRule):
     """BS-121: keep a separated brave in spirit form with the cores for its LV1, or let it go."""
 
     kind: ClassVar[str] = "keep_brave"
+    prompt: ClassVar[str] = ("The brave spirit left the field: keep the brave in spirit form by putting "
+                              "cores on it up to its LV1 cost, or let it go to the trash")
     accepts: ClassVar[frozenset[str]] = frozenset({"choose", "pass"})
     rule: ClassVar[str] = "BS-121"
 

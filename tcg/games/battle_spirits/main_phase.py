@@ -40,6 +40,8 @@ class MainPhase(BattleSpiritsRule):
     """BS-40: the turn player's open decision of the main phase."""
 
     kind: ClassVar[str] = "main"
+    prompt: ClassVar[str] = ("Your main phase: summon, deploy, use magic, fuse braves, set a burst or move cores; "
+                              "then go to the battle phase or end the turn")
     accepts: ClassVar[frozenset[str]] = frozenset({"summon", "deploy", "use_magic", "direct_brave", "brave_fusion",
                                                    "move_cores", "set_burst", "next_phase", "end_turn"})
     rule: ClassVar[str] = "BS-40"
