@@ -250,7 +250,10 @@ def test_the_replay_viewer_steps_forward_and_back(server: LiveServer, browser: A
     room = server.new_room(game="duel_masters", seed=9, opponent="rule")
     page = browser.new_page()
     page.goto(server.url + room["url"])
-    page.wait_for_selector("#concede")
+    rng = Rng(2)
+    for _ in range(3):
+        assert wait_my_turn_or_end(page)
+        click_something(page, rng)
     page.on("dialog", lambda d: d.accept())
     page.click("#concede")
     page.wait_for_selector("#result")
