@@ -18,7 +18,7 @@ CAN_COMPILE := $(shell $(PYTHON) -c "import os, shutil, sysconfig; \
 	print('yes' if shutil.which(cc) and os.path.exists(h) else '')")
 NO_COMPILER := no C compiler or no Python headers here: the compiled build is skipped
 
-.PHONY: demo serve test check lint typecheck unit browser scenarios conformance compiled compiled-check no-compiler bench clean
+.PHONY: demo serve test check lint typecheck unit browser browser-start scenarios conformance compiled compiled-check no-compiler bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,15 +36,26 @@ serve: $(STAMP)
 	$(BIN)/tcg serve --port 8000
 
 # The browser tests (tests/test_browser.py) drive Debian's chromium: Playwright's own browser
-# download does not work here. As root with apt-get it is installed once (about a minute);
-# elsewhere the browser tests are skipped unless TCG_REQUIRE_BROWSER=1 (.ci/run sets it).
+# download does not work here. As root with apt-get, `make test` installs it once, in the
+# background while the venv is set up and linted (browser-start), and waits for it before the
+# suite (browser); elsewhere the browser tests are skipped unless TCG_REQUIRE_BROWSER=1
+# (.ci/run sets it).
 CHROMIUM := /usr/bin/chromium
-browser:
+CHROMIUM_LOG := build/chromium-install.log
+APT_CHROMIUM := DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium
+browser-start:
+	@if [ ! -x $(CHROMIUM) ] && [ ! -f $(CHROMIUM_LOG) ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		mkdir -p build; echo "installing Debian's chromium in the background for the browser tests ($(CHROMIUM_LOG))"; \
+		( { $(APT_CHROMIUM) || { apt-get update -q && $(APT_CHROMIUM); }; } > $(CHROMIUM_LOG) 2>&1; \
+		  echo $$? > $(CHROMIUM_LOG).rc ) & \
+	fi
+
+browser: browser-start
+	@if [ -f $(CHROMIUM_LOG) ] && [ ! -f $(CHROMIUM_LOG).rc ]; then \
+		echo "waiting for the chromium install to finish"; \
+		while [ ! -f $(CHROMIUM_LOG).rc ]; do sleep 1; done; fi
 	@if [ -x $(CHROMIUM) ]; then :; \
-	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-		echo "installing Debian's chromium for the browser tests (about a minute)"; \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null 2>&1 || \
-		{ apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null; }; \
+	elif [ -f $(CHROMIUM_LOG) ]; then echo "installing chromium failed (see $(CHROMIUM_LOG)): the browser tests are skipped"; \
 	else echo "no $(CHROMIUM) and no root to install it: the browser tests are skipped"; fi
 
 lint: $(STAMP)
@@ -87,7 +98,7 @@ compiled-check: $(COMPILED_STAMP)
 	@cat build/fingerprint-compiled.txt
 
 # At most 8 minutes on a fresh 2-core machine, install included.
-test: lint browser unit
+test: browser-start lint browser unit
 
 # The long checks (about 15 minutes): every state of the conformance games, then the compiled build.
 check: conformance $(if $(CAN_COMPILE),compiled-check,no-compiler)

@@ -115,6 +115,25 @@ def hidden_only_names(state: State, viewer: int) -> set[str]:
     return hidden - seen
 
 
+#: Fields every event may carry besides its declared ones (the card's name, visibility marks).
+IMPLICIT_FIELDS = frozenset({"type", "name", "hidden", "face_down"})
+KIND_TYPES: dict[str, tuple[type, ...]] = {"card": (int, str), "cards": (list, tuple), "player": (int, str),
+                                           "int": (int,), "zone": (str,), "phase": (str,), "str": (str,),
+                                           "word": (str,)}
+
+
+def mistyped(p: Presentation, ev: dict[str, Any]) -> list[str]:
+    """The event's fields its EventSpec does not declare, or whose value is not of the declared
+    kind: the spec is the event's type, so that no front end guesses a field."""
+    spec = p.events[ev["type"]]
+    problems = [f"{k} undeclared" for k in ev if k not in spec.fields and k not in IMPLICIT_FIELDS]
+    for k, kind in spec.fields.items():
+        v = ev.get(k)
+        if v is not None and kind in KIND_TYPES and not isinstance(v, KIND_TYPES[kind]):
+            problems.append(f"{k}={v!r} is not a {kind}")
+    return problems
+
+
 def random_steps(name: str, games: int) -> Iterator[tuple[State, list[dict[str, Any]]]]:
     game = load_game(name)
     decks = [game.deck(d) for d in (sorted(game.starter_decks()) * 2)[:2]]
@@ -147,6 +166,8 @@ def test_random_games_are_described_without_gaps_or_leaks(name: str) -> None:
                         continue
                     text = p.event_text(v, say)
                     assert ev["type"] in p.events, f"{name}: undeclared event {ev['type']}"
+                    if lang == "en" and viewer == 0:
+                        assert not mistyped(p, ev), f"{name}: {ev} does not match its EventSpec: {mistyped(p, ev)}"
                     assert "{" not in text, f"{name} [{lang}]: unfilled sentence {text!r} for {v}"
                     leaked = [n for n in secret if n in text and n != v.get("name")]
                     assert not leaked, f"{name}: {text!r} names {leaked}, hidden from P{viewer}"

@@ -189,7 +189,7 @@ def _load_yaml(path: Path) -> Json:
 
 
 @cache
-def _catalogue(folders: tuple[Path, ...], lang: str) -> Json:
+def catalogue(folders: tuple[Path, ...], lang: str) -> Json:
     """The merged catalogue of ``lang``: the core's words, then the game's (which win), each
     section merged key by key. A language a file lacks falls back to English key by key."""
     merged: Json = {}
@@ -311,7 +311,7 @@ class Presentation:
         if lang not in self.languages:
             known = ", ".join(self.languages)
             raise ValueError(f"{self.game.name} has no {lang!r} texts; its languages are {known}")
-        return _catalogue((CORE_TEXTS, self.folder), lang)
+        return catalogue((CORE_TEXTS, self.folder), lang)
 
     def say(self, lang: str, viewer: int | None, namer: Namer) -> Say:
         return Say(self.texts(lang), lang, viewer, namer)

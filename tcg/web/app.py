@@ -24,6 +24,7 @@ from tcg.agents.base import agent_names
 from tcg.core.decklist import DeckList, parse_deck_text
 from tcg.core.errors import DataError, TcgError
 from tcg.core.game import Game
+from tcg.core.presentation import CORE_TEXTS, catalogue, languages
 from tcg.core.registry import game_names, load_game
 from tcg.core.state import State
 from tcg.sim.replay import Replay, initial_state, replay, steps
@@ -167,6 +168,13 @@ def _lobby_api(app: FastAPI, rooms: Rooms, store: Store) -> None:
         if body.opponent == "person":
             out["invite_url"] = f"/play/{room.id}#seat={room.seats[1].token}"
         return out
+
+    @app.get("/api/ui")
+    def ui(lang: str = "en") -> dict[str, Any]:
+        """The user interface's words in ``lang`` (the lobby's labels)."""
+        if lang not in languages(CORE_TEXTS):
+            raise HTTPException(422, f"no {lang!r} texts; languages: {', '.join(languages(CORE_TEXTS))}")
+        return {"lang": lang, "ui": catalogue((CORE_TEXTS,), lang).get("ui", {})}
 
     @app.get("/api/cards/{game_name}")
     def card(game_name: str, name: str, lang: str = "en") -> dict[str, Any]:

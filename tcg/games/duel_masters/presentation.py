@@ -67,7 +67,7 @@ class DuelMastersPresentation(Presentation):
                                       extra=lambda say, ev: {"keywords": ", ".join(
                                           say.t("keywords", str(k)) for k in ev.get("keywords") or ())}),
         "tapped": EventSpec(_CARD, level="minor"),
-        "untapped": EventSpec(_CARD, level="minor"),
+        "untapped": EventSpec({**_CARD, "cards": "cards"}, level="minor", variant=event_variant("cards", "cards")),
         "shuffled": EventSpec({"player": "player"}, level="minor"),
         "state_check": EventSpec({}, level="minor"),
     }

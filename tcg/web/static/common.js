@@ -123,3 +123,11 @@ export function statusLine(board, ui) {
   const parts = [h.game, `${ui.turn || "Turn"} ${h.turn}`, h.active, h.phase].filter(Boolean);
   return parts.join(" · ");
 }
+
+// The page's fixed labels (elements with data-ui="<key>") in the language of `ui`.
+export function applyWords(ui) {
+  for (const node of document.querySelectorAll("[data-ui]")) {
+    const word = ui[node.dataset.ui];
+    if (word) node.textContent = word;
+  }
+}

@@ -2,7 +2,7 @@
 // seat token (from the address's #seat=..., never sent in a URL), then draws every `state`
 // message: the board, the prompt, this seat's legal actions as buttons and as clicks on cards,
 // and the event log. An answer carries the decision id it answers.
-import { $, drawBoard, el, hideTip, languagePicker, savedLang, statusLine } from "/static/common.js";
+import { $, applyWords, drawBoard, el, hideTip, languagePicker, savedLang, statusLine } from "/static/common.js";
 
 const roomId = location.pathname.split("/").pop();
 const hash = new URLSearchParams(location.hash.slice(1));
@@ -87,9 +87,8 @@ function draw(message) {
   const h = message.board.header;
   $("#prompt").textContent = message.over ? "" : `${h.deciding ?? ""}: ${h.prompt ?? ""}`;
   $("#banner").replaceChildren(message.over ? el("div", { class: "banner", id: "result" }, message.result) : "");
-  $("#concede").textContent = ui.concede;
+  applyWords(ui);
   $("#concede").hidden = message.seat === null || message.over;
-  $("#all-label").textContent = ui.log;
   $("#help").textContent = message.help;
   drawBoard($("#board"), message.board, message.game, () => lang, ui);
   drawActions(message);
@@ -125,7 +124,7 @@ function connect() {
 const invite = hash.get("invite");
 if (invite) {
   const link = new URL(invite, location.href).href;
-  $("#invite").replaceChildren(el("div", { class: "banner" }, "Invite link: ",
+  $("#invite").replaceChildren(el("div", { class: "banner" }, el("span", { "data-ui": "invite_link" }, "Invite link:"), " ",
     el("a", { href: link, id: "invite-link" }, link)));
 }
 $("#concede").addEventListener("click", () => {

@@ -1,6 +1,6 @@
 // The lobby: pick a game, decks (a starter deck or a pasted list, checked with line numbers)
 // and an opponent (an agent, or another person by an invite link).
-import { $, el, languagePicker, savedLang } from "/static/common.js";
+import { $, applyWords, el, languagePicker, savedLang } from "/static/common.js";
 
 let catalogue = null;
 let lang = savedLang();
@@ -15,9 +15,19 @@ function onGame() {
   fill($("#opponent-deck"), game.decks);
   if (game.decks.length > 1) $("#opponent-deck").value = game.decks[1];
   if (!game.languages.includes(lang)) lang = "en";
-  $("#lang-slot").replaceChildren(languagePicker(game.languages, lang, (l) => { lang = l; }));
+  $("#lang-slot").replaceChildren(languagePicker(game.languages, lang, (l) => { lang = l; words(); }));
+  words();
   $("#deck-errors").textContent = "";
   $("#deck-result").textContent = "";
+}
+
+async function words() {
+  const r = await fetch(`/api/ui?lang=${lang}`);
+  if (!r.ok) return;
+  const { ui } = await r.json();
+  applyWords(ui);
+  const person = $("#opponent option[value='person']");
+  if (person && ui.another_person) person.textContent = ui.another_person;
 }
 
 async function checkDeck() {

@@ -1,5 +1,5 @@
 // The replay viewer: any stored game, step by step, forward and back, as a spectator sees it.
-import { $, drawBoard, el, languagePicker, savedLang, statusLine } from "/static/common.js";
+import { $, applyWords, drawBoard, el, languagePicker, savedLang, statusLine } from "/static/common.js";
 
 const gameId = location.pathname.split("/").pop();
 let lang = savedLang();
@@ -17,6 +17,7 @@ async function show(n) {
   $("#slider").value = String(step);
   $("#step").textContent = (data.ui.step || "{i}/{n}").replace("{i}", step).replace("{n}", total);
   $("#status").textContent = statusLine(data.board, data.ui);
+  applyWords(data.ui);
   drawBoard($("#board"), data.board, data.game, () => lang, data.ui);
   $("#log").replaceChildren(...data.log.map((l) => el("div", { class: l.level }, l.text)));
   $("#log").scrollTop = $("#log").scrollHeight;
