@@ -162,7 +162,7 @@ def test_two_browsers_each_see_only_their_own_cards(server: LiveServer, browser:
         p.wait_for_selector("#board .side")
     state = server.room(room["room"]).state
     rng = Rng(3)
-    for _ in range(40):
+    for _ in range(24):
         if state.game_over:
             break
         for seat, p in enumerate(pages):

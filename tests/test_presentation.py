@@ -156,9 +156,9 @@ def test_random_games_are_described_without_gaps_or_leaks(name: str) -> None:
     seen_types: set[str] = set()
     for state, events in random_steps(name, RANDOM_GAMES):
         for viewer in (0, 1):
+            secret = hidden_only_names(state, viewer)
             for lang in p.languages:
                 say = viewer_say(p, state, viewer, lang)
-                secret = hidden_only_names(state, viewer)
                 for ev in events:
                     seen_types.add(ev["type"])
                     v = state.visible_event(ev, viewer)
@@ -206,3 +206,18 @@ def test_a_hidden_card_is_never_named() -> None:
     for v in draws:
         assert v is not None
         assert p.event_text(v, say).startswith("A face-down card")
+
+
+def test_the_card_a_lifebreak_revealed_is_on_the_board_for_both_players() -> None:
+    """FOW-60: while its player decides whether to play its Break, the revealed card is shown."""
+    p = presentation("force_of_will")
+    for state, _ in random_steps("force_of_will", 30):
+        if state.decision is not None and state.decision.kind == "break":
+            card = state.decision.data["card"]
+            owner = state.where[card][0]
+            for viewer in (0, 1):
+                board = p.board(state.observation(viewer), viewer_say(p, state, viewer, "en"))
+                zones = {z["name"]: z for z in board["players"][owner]["zones"]}
+                assert [f["name"] for f in zones["revealed"]["cards"]] == [state.name_of(card)]
+            return
+    pytest.fail("no Break decision in 30 random games")

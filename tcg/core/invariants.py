@@ -160,9 +160,10 @@ def _is_card_field(action: dict[str, Any], v: int, card_fields: frozenset[str]) 
 
 
 def _name_known_otherwise(state: State, name: str, viewer: int) -> bool:
-    """A name may appear for other reasons: a card under a visible stack, or a phase name."""
+    """A name may appear for other reasons: a card under a visible stack, a card in limbo (out of
+    every zone and face up: a spell resolving, a card a Lifebreak revealed), or a phase name."""
     for card in state.cards:
-        if card.name == name and state.where[card.id][1] == "attached":
+        if card.name == name and state.where[card.id][1] in ("attached", "limbo"):
             return True
     return name in {state.phase}
 

@@ -186,9 +186,10 @@ def _printed_notes(d: ForceOfWillCard, j_ruler: bool, say: Say) -> list[str]:
 
 
 class ForceOfWillPresentation(Presentation):
-    # The board as a player reads it: what waits on the chase, the ruler, the field, the
+    # The board as a player reads it: a card a Lifebreak revealed, what waits on the chase, the ruler, the field, the
     # stones and the face-down chant-standbys, the Lifebreak area, then hand and piles.
-    ZONES = (ZoneSpec("chase_area", "row"), ZoneSpec("ruler_area", "row"), ZoneSpec("field", "field"),
+    ZONES = (ZoneSpec("revealed", "row"), ZoneSpec("chase_area", "row"), ZoneSpec("ruler_area", "row"),
+             ZoneSpec("field", "field"),
              ZoneSpec("magic_stone_area", "row"), ZoneSpec("chant_standby_area", "row"),
              ZoneSpec("lifebreak_area", "row"), ZoneSpec("hand", "hand"), ZoneSpec("main_deck", "pile"),
              ZoneSpec("magic_stone_deck", "pile"), ZoneSpec("graveyard", "pile"))

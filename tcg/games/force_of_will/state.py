@@ -94,6 +94,16 @@ class ForceOfWillState(FowEffects):
                 self.tasks.append(Task("declare_trigger", card=card, player=p, index=i))
 
     # ================================================================== views
+    def observation(self, viewer: int | None) -> dict[str, Any]:
+        """FOW-60: a card revealed by a Lifebreak waits, face up and outside every zone, while
+        its player decides whether to play its Break; both players see it (``revealed``)."""
+        obs = super().observation(viewer)
+        d = self.decision
+        if d is not None and d.kind == "break":
+            cid = d.data["card"]
+            obs["players"][self.where[cid][0]]["zones"]["revealed"] = [self.card_view(cid)]
+        return obs
+
     def card_view(self, cid: int) -> dict[str, Any]:
         view = super().card_view(cid)
         d = self.d(cid)
