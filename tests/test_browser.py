@@ -124,6 +124,12 @@ def click_something(page: Any, rng: Rng) -> None:
     page.wait_for_function(f"document.body.dataset.decision !== '{decision}'", timeout=30_000)
 
 
+def screenshot(page: Any, game: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.mouse.move(0, 0)  # no card's text over the board
+    page.screenshot(path=str(SHOTS / f"{game}.png"), full_page=True)
+
+
 @pytest.mark.parametrize("game", game_names())
 def test_a_whole_game_against_an_agent_by_clicking(server: LiveServer, browser: Any, game: str) -> None:
     room = server.new_room(game=game, seed=7, opponent="rule")
@@ -133,12 +139,12 @@ def test_a_whole_game_against_an_agent_by_clicking(server: LiveServer, browser: 
     page.wait_for_selector("#board .side")
     rng = Rng(11)
     clicks = 0
+    shots = 10 if os.environ.get("TCG_SCREENSHOTS") else 0
     while wait_my_turn_or_end(page):
+        if clicks < shots:  # the board before the tenth answer (or the last one, in a shorter game)
+            screenshot(page, game)
         click_something(page, rng)
         clicks += 1
-        if clicks == 12 and os.environ.get("TCG_SCREENSHOTS"):
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SHOTS / f"{game}.png"), full_page=True)
         assert clicks < MAX_CLICKS, "the game did not end"
     assert page.inner_text("#result")
     assert server.room(room["room"]).state.game_over

@@ -80,6 +80,7 @@ function appendLog(message) {
 
 function draw(message) {
   current = message;
+  hideTip(); // the card under the pointer may be gone
   const ui = message.ui;
   $("#game-title").textContent = message.board.header.game;
   $("#seat-label").textContent = message.seat === null ? ui.spectator : `${ui.seat} ${message.seat}`;
