@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from tcg.agents.base import agent_seed, make_agent
-from tcg.cli.render import Words
+from tcg.cli.render import NumberedGroup, Words
 from tcg.cli.simulate_cmd import check_agents, load_setup
 from tcg.core.actions import Action
 from tcg.core.errors import TcgError
@@ -113,7 +113,7 @@ class Session:
         """The person's choice; None when they quit (and confirmed it)."""
         obs = self.state.observation(self.human)
         groups = self.words.numbered_actions(legal)
-        by_number = {n: a for _, numbered in groups for n, a, _ in numbered}
+        by_number = {n: a for _, blocks in groups for block in blocks for n, a, _ in block}
         self.show_decision(obs, groups)
         while True:
             try:
@@ -131,6 +131,8 @@ class Session:
                 self.show_decision(obs, groups)
             elif raw.startswith("?") and raw[1:].strip():
                 out.print(self.words.card_panel(raw[1:].strip()))
+            elif raw.endswith("+") and raw[:-1].isdigit() and self.words.print_ways(out, groups, int(raw[:-1])):
+                continue
             elif raw.isdigit() and int(raw) in by_number:
                 return by_number[int(raw)]
             else:
@@ -143,7 +145,7 @@ class Session:
             return True
         return answer[:1] in ("y", "s", "t")  # yes, sì, tak
 
-    def show_decision(self, obs: dict[str, Any], groups: list[tuple[str, list[tuple[int, Action, str]]]]) -> None:
+    def show_decision(self, obs: dict[str, Any], groups: list[NumberedGroup]) -> None:
         out.print(self.words.board(obs))
         prompt = self.words.presentation.prompt((obs.get("decision") or {}).get("kind"), self.words.say)
         out.print(f"[bold]{escape(self.words.ui('your_decision'))}:[/bold] {escape(prompt)}")

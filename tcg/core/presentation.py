@@ -275,6 +275,19 @@ class Say:
         return str(value)
 
 
+def heads(views: Sequence[Json], indexes: Sequence[int]) -> list[list[int]]:
+    """A group's indexes (as :meth:`Presentation.grouped` orders them) cut into the ways of one
+    action each: a Battle Spirits summon or a Duel Masters payment can be made in thousands of
+    ways, which a front end lists under its first one."""
+    blocks: list[list[int]] = []
+    for i in indexes:
+        if blocks and views[blocks[-1][0]].get("head") == views[i].get("head"):
+            blocks[-1].append(i)
+        else:
+            blocks.append([i])
+    return blocks
+
+
 def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -378,20 +391,23 @@ class Presentation:
                 if say.has("actions", specific):
                     key = specific
                     break
+        head = action.type + "".join(f"|{k}={v}" for k, v in sorted(cards.items()))
         return {"type": action.type, "group": spec.group, "text": capitalised(say.t("actions", key, **values)),
-                "cards": cards}
+                "cards": cards, "head": head}
 
     def group_label(self, group: str, say: Say) -> str:
         return say.t("groups", group)
 
     def grouped(self, views: Sequence[Json]) -> list[tuple[str, list[int]]]:
-        """Indexes of ``views`` by group, in ``GROUPS`` order (``move_on`` last), each group in
-        the engine's order."""
+        """Indexes of ``views`` by group, in ``GROUPS`` order (``move_on`` last); in a group, the
+        ways of one action (its ``head``: the same type and cards, another payment) follow each
+        other, in the engine's order (see :func:`heads`)."""
         order = [*self.GROUPS, "choose", "other", "move_on"]
-        groups: dict[str, list[int]] = {}
+        groups: dict[str, dict[str, list[int]]] = {}
         for i, v in enumerate(views):
-            groups.setdefault(v["group"], []).append(i)
-        return sorted(groups.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order) - 2)
+            groups.setdefault(v["group"], {}).setdefault(v.get("head", str(i)), []).append(i)
+        ranked = sorted(groups.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order) - 2)
+        return [(group, [i for block in by_head.values() for i in block]) for group, by_head in ranked]
 
     # ------------------------------------------------------------------ decisions, help, cards
     def prompt(self, kind: str | None, say: Say) -> str:

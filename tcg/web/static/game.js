@@ -41,12 +41,49 @@ function drawActions(message) {
   root.append(el("div", { class: "prompt" }, ui.your_decision));
   for (const group of message.groups) {
     root.append(el("h3", {}, group.label));
-    for (const i of group.actions) {
-      const a = message.actions[i];
-      root.append(el("button", { "data-index": i, "data-type": a.type, "data-group": group.group,
-                                 onclick: () => act(i) }, a.text));
+    for (const block of heads(message.actions, group.actions)) {
+      root.append(actionButton(message.actions[block[0]], block[0], group.group));
+      if (block.length > 1) root.append(otherWays(message, block.slice(1), group.group));
     }
   }
+}
+
+function actionButton(a, i, group) {
+  return el("button", { "data-index": i, "data-type": a.type, "data-group": group, onclick: () => act(i) }, a.text);
+}
+
+// An action's ways (the same card, another payment) follow each other in a group.
+function heads(actions, indexes) {
+  const blocks = [];
+  for (const i of indexes) {
+    const last = blocks[blocks.length - 1];
+    if (last && actions[last[0]].head === actions[i].head) last.push(i); else blocks.push([i]);
+  }
+  return blocks;
+}
+
+// "N other ways": opened on demand, with a filter when there are many (a Battle Spirits
+// summon can be paid in thousands of ways).
+const SHOWN_WAYS = 200;
+function otherWays(message, indexes, group) {
+  const label = (message.ui.other_ways_short || "{n} other ways").replace("{n}", indexes.length);
+  const box = el("div", { class: "ways", hidden: "" });
+  const filter = el("input", { type: "search", class: "ways-filter", placeholder: "…" });
+  const list = el("div", {});
+  const fill = () => {
+    const words = filter.value.toLowerCase();
+    const chosen = indexes.filter((i) => !words || message.actions[i].text.toLowerCase().includes(words));
+    list.replaceChildren(...chosen.slice(0, SHOWN_WAYS).map((i) => actionButton(message.actions[i], i, group)),
+      chosen.length > SHOWN_WAYS ? el("div", { class: "dim" }, `+${chosen.length - SHOWN_WAYS}`) : "");
+  };
+  filter.addEventListener("input", fill);
+  if (indexes.length > 12) box.append(filter);
+  box.append(list);
+  const toggle = el("button", { class: "ways-toggle", onclick: () => {
+    box.hidden = !box.hidden;
+    if (!box.hidden && !list.childElementCount) fill();
+  } }, `▸ ${label}`);
+  return el("div", {}, toggle, box);
 }
 
 function wireCards(message) {
