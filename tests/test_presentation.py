@@ -221,3 +221,18 @@ def test_the_card_a_lifebreak_revealed_is_on_the_board_for_both_players() -> Non
                 assert [f["name"] for f in zones["revealed"]["cards"]] == [state.name_of(card)]
             return
     pytest.fail("no Break decision in 30 random games")
+
+
+@pytest.mark.parametrize(("name", "key"), [("yugioh", "chain"), ("force_of_will", "chase")])
+def test_the_chain_and_the_chase_are_on_the_board(name: str, key: str) -> None:
+    """YGO-120 / FOW-48: what waits to resolve was declared openly: both players see it, in order."""
+    p = presentation(name)
+    for state, _ in random_steps(name, 10):
+        waiting = [i for i in state.flags.get(key) or () if not i.get("quiet")]
+        if waiting and state.deciding_player is not None:
+            for viewer in (0, 1):
+                board = p.board(state.observation(viewer), viewer_say(p, state, viewer, "en"))
+                assert board["stack"] is not None and len(board["stack"]["items"]) == len(waiting)
+                assert [i["player"] for i in board["stack"]["items"]] == [i["player"] for i in waiting]
+            return
+    pytest.fail(f"no {key} in 10 random games")

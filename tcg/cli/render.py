@@ -114,7 +114,12 @@ class Words:
         me = view["viewer"] if isinstance(view["viewer"], int) else 0
         order = [1 - me, me]
         panels = [self._player_panel(view["players"][p], p == me) for p in order]
-        return Group(head, *panels)
+        stack = view.get("stack")
+        lines: list[RenderableType] = [head]
+        if stack:  # the chain / chase, bottom first: what answers what
+            items = " · ".join(f"{i}. {item['text']}" for i, item in enumerate(stack["items"], start=1))
+            lines.append(Text(f"{stack['label']}: {items}", style="yellow"))
+        return Group(*lines, *panels)
 
     def _player_panel(self, player: Json, mine: bool) -> Panel:
         lines: list[RenderableType] = []

@@ -486,5 +486,17 @@ class Presentation:
                   "deciding": capitalised(say.who(decision["player"])) if decision else None,
                   "prompt": self.prompt(decision.get("kind"), say) if decision else None,
                   "winner": obs.get("winner")}
-        return {"header": header, "viewer": obs.get("viewer"), "players": players}
+        stack = [self.stack_item(item, say) for item in obs.get("stack") or ()]
+        return {"header": header, "viewer": obs.get("viewer"), "players": players,
+                "stack": {"label": say.t("ui", "stack"), "items": stack} if stack else None}
+
+    def stack_item(self, item: Mapping[str, Any], say: Say) -> Json:
+        """One item waiting on the chain or chase, bottom first: the catalogue's
+        ``stack.<kind>`` sentence (``stack.default`` else), with its card and player."""
+        kind = str(item.get("kind"))
+        values = {"card": say.card(item["card"]) if "card" in item else say.word("hidden_card"),
+                  "player": say.who(item.get("player")), "event": say.t("stack_events", str(item.get("event")))}
+        template = kind if say.has("stack", kind) else "default"
+        return {"text": capitalised(say.t("stack", template, **values)), "card": item.get("card"),
+                "player": item.get("player")}
 

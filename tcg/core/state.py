@@ -262,6 +262,10 @@ class State:
     #: name them (Yu-Gi-Oh! attacks a face-down monster). Only for games whose card ids carry
     #: no information, i.e. ids are given after shuffling.
     REFERABLE_FACE_DOWN: ClassVar[frozenset[str]] = frozenset()
+    #: ``flags`` keys of the game's response stacks (``tcg.core.stack.Stack``: the Yu-Gi-Oh!
+    #: chain, the Force of Will chase). What waits on them was declared openly, so every
+    #: observation lists it (``stack``), bottom first; items marked ``quiet`` are bookkeeping.
+    PUBLIC_STACKS: ClassVar[tuple[str, ...]] = ()
     #: What the game calls a tapped card in views ("exhausted", "rested"); "" leaves it out.
     TAPPED_AS: ClassVar[str] = "tapped"
     #: Player counters that may go below zero (Force of Will life ends at -100 in FOW-T11).
@@ -656,6 +660,8 @@ class State:
             else {"player": self.decision.player, "kind": self.decision.kind},
             "players": players,
         }
+        if self.PUBLIC_STACKS:
+            obs["stack"] = self.stack_view(viewer)
         if viewer is not None and self.deciding_player == viewer:
             legal = self.legal_actions()
             obs["legal_action_count"] = len(legal)
@@ -664,6 +670,23 @@ class State:
             if len(legal) <= OBSERVED_ACTIONS_MAX:
                 obs["legal_actions"] = [a.to_json() for a in legal]
         return obs
+
+    def stack_view(self, viewer: int | None) -> list[Json]:
+        """The items of the public stacks, bottom first: who declared what, with which card
+        (its id only where the viewer may know it)."""
+        out: list[Json] = []
+        for key in self.PUBLIC_STACKS:
+            for item in self.flags.get(key) or ():
+                if item.get("quiet"):
+                    continue
+                view: Json = {"player": item.get("player"), "kind": item.get("kind") or item.get("event") or "item"}
+                if item.get("event") is not None:
+                    view["event"] = item["event"]
+                card = item.get("card")
+                if isinstance(card, int) and self.referable(viewer, card):
+                    view["card"] = card
+                out.append(view)
+        return out
 
     def visible_event(self, event: Json, viewer: int | None) -> Json | None:
         """The event as ``viewer`` may know it: card identities hidden where they are."""

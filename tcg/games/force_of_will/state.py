@@ -30,6 +30,7 @@ class ForceOfWillState(FowEffects):
         "hand", "main_deck", "magic_stone_deck", "ruler_area", "lifebreak_area", "field", "graveyard",
         "magic_stone_area", "chant_standby_area", "chase_area",
     )
+    PUBLIC_STACKS: ClassVar[tuple[str, ...]] = ("chase",)
     ZONE_VISIBILITY: ClassVar[dict[str, str]] = {  # FOW-124
         "hand": "owner",
         "main_deck": "hidden",

@@ -24,6 +24,7 @@ from tcg.games.yugioh.rules import RULEBOOK
 class YugiohState(YGOEffects):
     ZONES: ClassVar[tuple[str, ...]] = ("deck", "hand", "monster_zone", "spell_trap_zone", "field_zone",
                                         "graveyard", "banished", "extra_deck")
+    PUBLIC_STACKS: ClassVar[tuple[str, ...]] = ("chain",)
     ZONE_VISIBILITY: ClassVar[dict[str, str]] = {
         "deck": "hidden",
         "hand": "owner",

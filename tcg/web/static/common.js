@@ -131,3 +131,10 @@ export function applyWords(ui) {
     if (word) node.textContent = word;
   }
 }
+
+// The chain / chase, bottom first (Yu-Gi-Oh!, Force of Will): what waits to resolve.
+export function drawStack(root, board) {
+  const stack = board.stack;
+  root.replaceChildren(stack ? el("div", { class: "stack" }, `${stack.label}: `,
+    el("ol", {}, stack.items.map((item) => el("li", { "data-card-id": item.card ?? null }, item.text)))) : "");
+}

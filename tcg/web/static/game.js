@@ -2,7 +2,7 @@
 // seat token (from the address's #seat=..., never sent in a URL), then draws every `state`
 // message: the board, the prompt, this seat's legal actions as buttons and as clicks on cards,
 // and the event log. An answer carries the decision id it answers.
-import { $, applyWords, drawBoard, el, hideTip, languagePicker, savedLang, statusLine } from "/static/common.js";
+import { $, applyWords, drawBoard, drawStack, el, hideTip, languagePicker, savedLang, statusLine } from "/static/common.js";
 
 const roomId = location.pathname.split("/").pop();
 const hash = new URLSearchParams(location.hash.slice(1));
@@ -129,6 +129,7 @@ function draw(message) {
   $("#concede").hidden = message.seat === null || message.over;
   $("#help").textContent = message.help;
   drawBoard($("#board"), message.board, message.game, () => lang, ui);
+  drawStack($("#stack"), message.board);
   drawActions(message);
   wireCards(message);
   appendLog(message);

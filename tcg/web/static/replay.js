@@ -1,5 +1,5 @@
 // The replay viewer: any stored game, step by step, forward and back, as a spectator sees it.
-import { $, applyWords, drawBoard, el, languagePicker, savedLang, statusLine } from "/static/common.js";
+import { $, applyWords, drawBoard, drawStack, el, languagePicker, savedLang, statusLine } from "/static/common.js";
 
 const gameId = location.pathname.split("/").pop();
 let lang = savedLang();
@@ -19,6 +19,7 @@ async function show(n) {
   $("#status").textContent = statusLine(data.board, data.ui);
   applyWords(data.ui);
   drawBoard($("#board"), data.board, data.game, () => lang, data.ui);
+  drawStack($("#stack"), data.board);
   $("#log").replaceChildren(...data.log.map((l) => el("div", { class: l.level }, l.text)));
   $("#log").scrollTop = $("#log").scrollHeight;
   $("#lang-slot").replaceChildren(languagePicker(data.languages, lang, (l) => { lang = l; show(step); }));
