@@ -21,7 +21,7 @@ from pathlib import Path
 
 from setuptools import setup
 
-NOT_COMPILED = ("__init__.py", "cards.py", "game.py", "illegal.py")
+NOT_COMPILED = ("__init__.py", "cards.py", "game.py", "illegal.py", "presentation.py")  # presentation: words, not rules
 COMPILED = [
     "tcg/core/state.py",
     "tcg/core/effects.py",
