@@ -199,3 +199,36 @@ def test_a_card_text_is_served_by_name(client: TestClient) -> None:
     name = next(iter(load_game("duel_masters").cards()))
     info = client.get(f"/api/cards/duel_masters?name={name}&lang=it").json()
     assert info["name"] == name and info["known"]
+
+
+def test_tcg_serve_starts_the_server_and_prints_its_address(tmp_path: Path) -> None:
+    """`tcg serve --port N` (the README's command) listens on localhost and says where."""
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    db = tmp_path / "games.sqlite3"
+    proc = subprocess.Popen([sys.executable, "-m", "tcg.cli.main", "serve", "--port", str(port), "--db", str(db)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert proc.stdout is not None
+        first = proc.stdout.readline()
+        assert f"http://localhost:{port}/" in first
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as r:
+                    page = r.read().decode()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not answer"
+                time.sleep(0.1)
+        assert "<title>tcg-engine</title>" in page and db.exists()
+    finally:
+        proc.terminate()
+        proc.wait(10)
