@@ -234,7 +234,8 @@ class Connection:
     async def send_state(self, full: bool = False) -> None:
         room = self.rooms.get(self.room_id)
         start = 0 if full else self.log_end
-        message = state_message(room, self.seat, self.lang, start)
+        with room.lock:  # never read a state while an answer (or the agent) is being applied to it
+            message = state_message(room, self.seat, self.lang, start)
         self.log_end = message["log_end"]
         await self.ws.send_json(message)
 
