@@ -266,6 +266,9 @@ class State:
     #: chain, the Force of Will chase). What waits on them was declared openly, so every
     #: observation lists it (``stack``), bottom first; items marked ``quiet`` are bookkeeping.
     PUBLIC_STACKS: ClassVar[tuple[str, ...]] = ()
+    #: Zones whose hidden cards are a pool of their own for ``determinize`` (a card there could
+    #: never be anywhere else hidden: Yu-Gi-Oh!'s Extra Deck, Force of Will's magic stone deck).
+    DETERMINIZE_APART: ClassVar[frozenset[str]] = frozenset()
     #: What the game calls a tapped card in views ("exhausted", "rested"); "" leaves it out.
     TAPPED_AS: ClassVar[str] = "tapped"
     #: Player counters that may go below zero (Force of Will life ends at -100 in FOW-T11).
@@ -670,6 +673,67 @@ class State:
             if len(legal) <= OBSERVED_ACTIONS_MAX:
                 obs["legal_actions"] = [a.to_json() for a in legal]
         return obs
+
+    # ------------------------------------------------------------------ determinization
+    def determinize(self, player: int, rng: Rng) -> State:
+        """A full state consistent with everything ``player`` can see: the cards hidden from
+        them are redistributed at random among the places they could be (issue 17: the
+        worlds an information-set search samples).
+
+        Every card keeps its place, statuses and counters; only which card is where among
+        the hidden ones changes, within a pool of one owner (``DETERMINIZE_APART`` zones apart),
+        and a hidden place that only some cards fit (a face-down monster, a set Burst) gets one
+        that fits (``hidden_slot_kind`` / ``card_kind``). Cards the player has seen named since
+        they were hidden keep their names. The world depends only on what the player sees and on
+        ``rng``, never on where the hidden cards really are; its random stream is reseeded from
+        ``rng`` too (the real stream, which decides future shuffles, is hidden information)."""
+        world = self.clone()
+        world.rng = Rng(rng.below(1 << 62))
+        known = self.known_hidden(player)
+        pools: dict[tuple[int, str], list[int]] = {}
+        for cid, card in enumerate(self.cards):
+            zone = self.where[cid][1]
+            if zone in ("attached", "limbo") or cid in known or self.can_see(player, cid):
+                continue
+            pools.setdefault((card.owner, zone if zone in self.DETERMINIZE_APART else ""), []).append(cid)
+        for ids in pools.values():
+            self._redistribute(world, ids, rng)
+        world._changed()
+        return world
+
+    def _redistribute(self, world: State, ids: list[int], rng: Rng) -> None:
+        """Deal the names of ``ids`` back to them at random; places needing a kind first."""
+        names = sorted(self.cards[c].name for c in ids)  # sorted: the world never depends on the truth
+        rng.shuffle(names)
+        slots = sorted(ids, key=lambda c: self.hidden_slot_kind(c) is None)  # constrained first
+        for cid in slots:
+            need = self.hidden_slot_kind(cid)
+            i = next(i for i, n in enumerate(names) if need is None or self.card_kind(n) == need)
+            world.cards[cid] = world.cards[cid].replace(name=names.pop(i))
+
+    def hidden_slot_kind(self, cid: int) -> str | None:
+        """The kind of card a hidden place requires (``card_kind``), or None for any card of its
+        pool (a hand, a deck). Games override for face-down cards in play."""
+        return None
+
+    def card_kind(self, name: str) -> str | None:
+        """The kind of a card, as ``hidden_slot_kind`` asks for it."""
+        return None
+
+    def known_hidden(self, player: int) -> set[int]:
+        """Cards hidden from ``player`` now whose name an event showed them after the card's
+        owner last shuffled (a bounced card in the opponent's hand, a revealed shield)."""
+        known: set[int] = set()
+        for ev in self.events:
+            cid = ev.get("card")
+            if not isinstance(cid, int):
+                if ev.get("type") == "shuffled" and isinstance(ev.get("player"), int):
+                    known -= {c for c in known if self.cards[c].owner == ev["player"]}
+                continue
+            seen = self.visible_event(ev, player)
+            if seen is not None and "name" in seen:
+                known.add(cid)
+        return {c for c in known if not self.can_see(player, c)}
 
     def stack_view(self, viewer: int | None) -> list[Json]:
         """The items of the public stacks, bottom first: who declared what, with which card

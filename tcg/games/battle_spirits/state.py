@@ -85,6 +85,14 @@ class BattleSpiritsState(BSEffects):
         return {"cores": on_cards + in_areas}
 
     # ================================================================== views
+    # ------------------------------------------------------------------ determinization (core)
+    def hidden_slot_kind(self, cid: int) -> str | None:
+        """A set Burst is a card with a burst effect (BS-12, BS-113)."""
+        return "burst" if self.where[cid][1] == "burst" else None
+
+    def card_kind(self, name: str) -> str | None:
+        return "burst" if self.defs[name].keywords.burst is not None else None
+
     def card_view(self, cid: int) -> dict[str, Any]:
         view = super().card_view(cid)
         d = self.d(cid)

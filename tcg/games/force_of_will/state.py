@@ -105,6 +105,16 @@ class ForceOfWillState(FowEffects):
             obs["players"][self.where[cid][0]]["zones"]["revealed"] = [self.card_view(cid)]
         return obs
 
+    # ------------------------------------------------------------------ determinization (core)
+    DETERMINIZE_APART: ClassVar[frozenset[str]] = frozenset({"magic_stone_deck"})  # FOW-5: apart
+
+    def hidden_slot_kind(self, cid: int) -> str | None:
+        """A face-down card in the chant-standby area is a Chant-Standby spell (FOW-22)."""
+        return "chant_standby" if self.where[cid][1] == "chant_standby_area" else None
+
+    def card_kind(self, name: str) -> str | None:
+        return "chant_standby" if self.defs[name].subtype == "chant_standby" else None
+
     def card_view(self, cid: int) -> dict[str, Any]:
         view = super().card_view(cid)
         d = self.d(cid)

@@ -205,6 +205,20 @@ class YugiohState(YGOEffects):
         return out
 
     # ================================================================== views
+    # ------------------------------------------------------------------ determinization (core)
+    DETERMINIZE_APART: ClassVar[frozenset[str]] = frozenset({"extra_deck"})  # YGO-102: apart
+
+    def hidden_slot_kind(self, cid: int) -> str | None:
+        """A face-down monster is a monster; a Set card in the Spell & Trap or Field Zone is a
+        Spell or Trap (YGO-118)."""
+        zone = self.where[cid][1]
+        if zone == "monster_zone":
+            return "monster"
+        return "spell_trap" if zone in ("spell_trap_zone", "field_zone") else None
+
+    def card_kind(self, name: str) -> str | None:
+        return "monster" if self.defs[name].type == "monster" else "spell_trap"
+
     def card_view(self, cid: int) -> dict[str, Any]:
         view = super().card_view(cid)
         d = self.d(cid)
