@@ -35,22 +35,41 @@ AgentFactory = Callable[[int], Agent]
 
 def _factories() -> dict[str, AgentFactory]:
     # Imported here so that base.py has no import cycle with the agent modules.
+    from tcg.agents.ismcts import make_ismcts
     from tcg.agents.random_agent import RandomAgent, TypeRandomAgent
     from tcg.agents.rule_agent import RuleAgent
 
-    return {"random": RandomAgent, "random_by_type": TypeRandomAgent, "rule": RuleAgent}
+    return {"random": RandomAgent, "random_by_type": TypeRandomAgent, "rule": RuleAgent, "ismcts": make_ismcts}
 
 
 def agent_names() -> list[str]:
     return sorted(_factories())
 
 
-def make_agent(name: str, seed: int) -> Agent:
-    """A fresh agent by registry name, seeded for its own random choices."""
+def parse_agent(spec: str) -> tuple[str, dict[str, str]]:
+    """``ismcts:iterations=500,rollout=rule`` -> ("ismcts", {"iterations": "500", "rollout": "rule"})."""
+    name, _, rest = spec.partition(":")
+    options: dict[str, str] = {}
+    for part in filter(None, rest.split(",")):
+        key, eq, value = part.partition("=")
+        if not eq or not key.strip():
+            raise DataError(f"agent options are name=value, separated by commas; got {part!r} in {spec!r}",
+                            field="agent")
+        options[key.strip()] = value.strip()
+    return name.strip(), options
+
+
+def make_agent(spec: str, seed: int) -> Agent:
+    """A fresh agent by registry name, with options (``ismcts:iterations=500``), seeded for its
+    own random choices."""
+    name, options = parse_agent(spec)
     factories = _factories()
     if name not in factories:
         raise DataError(f"unknown agent {name!r}; known agents: {', '.join(sorted(factories))}", field="agent")
-    return factories[name](seed)
+    if options and name != "ismcts":
+        raise DataError(f"the {name} agent takes no options (got {spec!r})", field="agent")
+    agent: Agent = factories[name](seed, **options) if options else factories[name](seed)
+    return agent
 
 
 def agent_seed(game_seed: int, seat: int) -> int:

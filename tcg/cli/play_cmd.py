@@ -35,7 +35,9 @@ def play(
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the shuffle and the first player.")] = 0,
     human_seat: Annotated[int, typer.Option("--human-seat", min=0, max=1, help="Your seat: 0 or 1.")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game variant, NAME=VALUE.")] = None,
-    agent: Annotated[str, typer.Option("--agent", help="The opponent: rule or random.")] = "rule",
+    agent: Annotated[str, typer.Option("--agent", "--vs", help="The opponent: rule, random, random_by_type, or "
+                                       "ismcts with options (ismcts:seconds=1, ismcts:iterations=500,rollout=rule).")
+                     ] = "rule",
     lang: Annotated[str, typer.Option("--lang", help="Language of the board and texts: en, it (pl: Duel Masters).")
                     ] = "en",
     save: Annotated[Path | None, typer.Option("--save", help="Write the game's replay to this file.")] = None,

@@ -18,11 +18,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from typer.core import TyperCommand
 
-from tcg.agents.base import agent_names
+from tcg.agents.base import agent_names, make_agent
 from tcg.cli.render import Words, lang_of
 from tcg.core import registry
 from tcg.core.decklist import DeckList
-from tcg.core.errors import TcgError
+from tcg.core.errors import DataError, TcgError
 from tcg.core.game import Game
 from tcg.core.options import parse_option_args
 from tcg.sim.batch import BatchSpec, GameRecord, run_batch, summarize, write_csv, write_json
@@ -88,9 +88,13 @@ def _pair_message(option: str, shown: str) -> str:
 
 
 def check_agents(names: list[str]) -> list[str]:
+    """Every agent spec names a known agent with valid options (``ismcts:iterations=500``)."""
     for n in names:
-        if n not in agent_names():
-            raise fail(f"unknown agent {n!r}; known agents: {', '.join(agent_names())}", 2)
+        try:
+            make_agent(n, 0)
+        except DataError as exc:
+            raise fail(f"{exc.message}; known agents: {', '.join(agent_names())} "
+                       "(options: ismcts:iterations=N,seconds=S,rollout=random|rule,depth=N)", 2) from None
     return names
 
 

@@ -675,7 +675,7 @@ class State:
         return obs
 
     # ------------------------------------------------------------------ determinization
-    def determinize(self, player: int, rng: Rng) -> State:
+    def determinize(self, player: int, rng: Rng, known: set[int] | None = None) -> State:
         """A full state consistent with everything ``player`` can see: the cards hidden from
         them are redistributed at random among the places they could be (issue 17: the
         worlds an information-set search samples).
@@ -689,7 +689,8 @@ class State:
         ``rng`` too (the real stream, which decides future shuffles, is hidden information)."""
         world = self.clone()
         world.rng = Rng(rng.below(1 << 62))
-        known = self.known_hidden(player)
+        if known is None:  # a search asks once per decision (tcg.sim.loop.Worlds), not per world
+            known = self.known_hidden(player)
         pools: dict[tuple[int, str], list[int]] = {}
         for cid, card in enumerate(self.cards):
             zone = self.where[cid][1]

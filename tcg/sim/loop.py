@@ -15,6 +15,7 @@ from tcg.agents.base import Agent, agent_seed, make_agent
 from tcg.core.actions import Action
 from tcg.core.decklist import DeckList
 from tcg.core.game import Game
+from tcg.core.rng import Rng
 from tcg.core.state import State
 from tcg.sim.replay import Replay
 
@@ -43,8 +44,27 @@ def end_reason(state: State) -> str:
     return ""
 
 
+class Worlds:
+    """What a searching agent gets besides its observation (``observation["worlds"]``): worlds
+    consistent with what its seat sees (``State.determinize``), never the state itself."""
+
+    __slots__ = ("_known", "_player", "_state")
+
+    def __init__(self, state: State, player: int) -> None:
+        self._state = state
+        self._player = player
+        self._known: set[int] | None = None
+
+    def sample(self, rng: Rng) -> State:
+        """A fresh world: a state the agent may play on freely (it is a copy)."""
+        if self._known is None:
+            self._known = self._state.known_hidden(self._player)
+        return self._state.determinize(self._player, rng, self._known)
+
+
 def observe(state: State, player: int, agent: Agent, cursor: list[int]) -> dict[str, Any]:
-    """What ``agent`` gets to see: its observation plus the events visible to it since last time."""
+    """What ``agent`` gets to see: its observation plus the events visible to it since last time
+    (and, for a searching agent, ``worlds``: see :class:`Worlds`)."""
     if not getattr(agent, "observes", True):
         return {"game": state.GAME.name, "viewer": player,
                 "decision": {"player": player, "kind": state.decision.kind if state.decision else None}}
@@ -52,6 +72,8 @@ def observe(state: State, player: int, agent: Agent, cursor: list[int]) -> dict[
     new = state.events[cursor[player]:]
     cursor[player] = len(state.events)
     obs["events"] = [v for v in (state.visible_event(e, player) for e in new) if v is not None]
+    if getattr(agent, "searches", False):
+        obs["worlds"] = Worlds(state, player)
     return obs
 
 

@@ -20,7 +20,7 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from tcg.agents.base import agent_names
+from tcg.agents.base import agent_names, make_agent
 from tcg.core.decklist import DeckList, parse_deck_text
 from tcg.core.errors import DataError, TcgError
 from tcg.core.game import Game
@@ -143,7 +143,9 @@ def _lobby_api(app: FastAPI, rooms: Rooms, store: Store) -> None:
             g = load_game(name)
             out.append({"name": name, "title": g.title, "decks": list(g.starter_decks()),
                         "languages": g.presentation.languages})
-        return {"games": out, "agents": agent_names()}
+        # a search agent with a budget a person waits for; any spec is accepted (ismcts:iterations=N)
+        agents = [a if a != "ismcts" else "ismcts:seconds=1" for a in agent_names()]
+        return {"games": out, "agents": agents}
 
     @app.post("/api/decks/check")
     def check_deck(body: DeckCheck) -> dict[str, Any]:
@@ -153,8 +155,12 @@ def _lobby_api(app: FastAPI, rooms: Rooms, store: Store) -> None:
     @app.post("/api/rooms")
     def new_room(body: NewGame) -> dict[str, Any]:
         game = _game(body.game)
-        if body.opponent != "person" and body.opponent not in agent_names():
-            raise HTTPException(422, f"opponent must be 'person' or an agent: {', '.join(agent_names())}")
+        if body.opponent != "person":
+            try:
+                make_agent(body.opponent, 0)
+            except DataError as exc:
+                raise HTTPException(422, f"opponent must be 'person' or an agent ({', '.join(agent_names())}): "
+                                         f"{exc.message}") from None
         mine, my_label = _deck(game, body.deck, body.deck_text, 0)
         theirs, their_label = _deck(game, body.opponent_deck, None, 1)
         seed = body.seed if body.seed is not None else secrets.randbelow(2**31)

@@ -1,0 +1,95 @@
+"""The ISMCTS agent (issue 17): options from the command line, determinism, and blindness to
+what its observation hides."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from tcg.agents.base import make_agent, parse_agent
+from tcg.agents.ismcts import IsmctsAgent
+from tcg.cli.main import app
+from tcg.core.errors import DataError
+from tcg.core.registry import game_names, load_game
+from tcg.core.rng import Rng
+from tcg.core.state import State
+from tcg.sim.loop import observe
+
+runner = CliRunner()
+
+
+def a_position(name: str, moves: int = 25) -> State:
+    """A position some random moves into a game, where the deciding player has a choice."""
+    game = load_game(name)
+    state = game.new_state([game.deck(d) for d in (sorted(game.starter_decks()) * 2)[:2]], seed=4)
+    rng = Rng(2)
+    n = 0
+    while n < moves or len(state.legal_actions()) < 2:
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+        n += 1
+        assert not state.game_over
+    return state
+
+
+def decide(agent: IsmctsAgent, state: State) -> object:
+    player = state.deciding_player
+    assert player is not None
+    return agent.choose(observe(state, player, agent, [0, 0]), state.legal_actions())
+
+
+def test_agent_options_come_from_the_command_line_spec() -> None:
+    assert parse_agent("ismcts:iterations=500,rollout=rule") == ("ismcts", {"iterations": "500", "rollout": "rule"})
+    agent = make_agent("ismcts:iterations=7,depth=50", 1)
+    assert isinstance(agent, IsmctsAgent) and agent.iterations == 7 and agent.depth == 50
+    for bad in ("ismcts:iterations=many", "ismcts:speed=3", "ismcts:rollout=smart", "rule:depth=3", "ismcts:x"):
+        with pytest.raises(DataError):
+            make_agent(bad, 1)
+
+
+def test_a_bad_agent_spec_is_a_clear_cli_error() -> None:
+    result = runner.invoke(app, ["simulate", "--agents", "ismcts:speed=3", "random", "--games", "1"])
+    assert result.exit_code == 2 and "no option 'speed'" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_same_seed_and_budget_give_the_same_decision(name: str) -> None:
+    state = a_position(name)
+    first = decide(IsmctsAgent(seed=3, iterations=12, depth=40), state.clone())
+    again = decide(IsmctsAgent(seed=3, iterations=12, depth=40), state.clone())
+    assert first == again and first in state.legal_actions()
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_decision_never_depends_on_the_hidden_cards(name: str) -> None:
+    """Two states that differ only in the cards hidden from the deciding player get the same
+    decision from the same seed."""
+    state = a_position(name)
+    player = state.deciding_player
+    assert player is not None
+    other = state.determinize(player, Rng(77))
+    assert [c.name for c in other.cards] != [c.name for c in state.cards]  # really other hidden cards
+    agents = [IsmctsAgent(seed=5, iterations=10, depth=3000), IsmctsAgent(seed=5, iterations=10, depth=3000)]
+    assert decide(agents[0], state) == decide(agents[1], other)
+    assert agents[0].last_root == agents[1].last_root  # every visit and win alike, not only the choice
+
+
+def test_a_game_against_random_through_the_loop() -> None:
+    result = runner.invoke(app, ["simulate", "--game", "one_piece", "--agents", "ismcts:iterations=8,depth=60",
+                                 "random", "--games", "1", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+
+
+def test_a_search_that_peeks_at_the_real_state_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above is shown to fail: a search whose worlds are the real state (a cheat)
+    gives different statistics for two states that differ only in hidden cards."""
+    from tcg.sim import loop
+
+    monkeypatch.setattr(loop.Worlds, "sample", lambda self, rng: self._state.clone())
+    caught = 0
+    for name in game_names():
+        try:
+            test_the_decision_never_depends_on_the_hidden_cards(name)
+        except AssertionError:
+            caught += 1
+    assert caught >= 3
