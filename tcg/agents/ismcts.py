@@ -30,6 +30,16 @@ from tcg.core.state import State
 
 #: UCB1's exploration constant for rewards in [0, 1].
 EXPLORATION = 0.7
+#: A move: an action's type and the cards it names; its ways differ in payment or count.
+Move = tuple[str, Any, Any, Any]
+
+
+def moves(legal: Sequence[Action]) -> dict[Move, list[Action]]:
+    """The legal actions by move, in the engine's order; a move's first way is the engine's first."""
+    out: dict[Move, list[Action]] = {}
+    for a in legal:
+        out.setdefault((a.type, a.get("card"), a.get("target"), a.get("option")), []).append(a)
+    return out
 
 
 @dataclass
@@ -41,7 +51,7 @@ class Node:
     visits: int = 0
     available: int = 0
     wins: float = 0.0
-    children: dict[Action, Node] = field(default_factory=dict)
+    children: dict[Move, Node] = field(default_factory=dict)
 
     def ucb(self, exploration: float) -> float:
         if self.visits == 0:
@@ -69,7 +79,7 @@ class IsmctsAgent:
         self.depth = depth
         self.exploration = exploration
         self.last_iterations = 0
-        self.last_root: dict[Action, tuple[int, float]] = {}
+        self.last_root: dict[Move, tuple[int, float]] = {}
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         if not legal_actions:
@@ -92,31 +102,34 @@ class IsmctsAgent:
         #: The root's statistics of the last decision (visits and wins per action), for tests
         #: and analysis: they too must depend only on what the agent sees.
         self.last_root = {a: (c.visits, c.wins) for a, c in root.children.items()}
-        legal = set(legal_actions)
-        best = max((a for a in root.children if a in legal), key=lambda a: root.children[a].visits, default=None)
-        return best if best is not None else legal_actions[0]
+        ways = moves(legal_actions)
+        best = max((m for m in root.children if m in ways), key=lambda m: root.children[m].visits, default=None)
+        return ways[best][0] if best is not None else legal_actions[0]
 
     # ------------------------------------------------------------------ one iteration
     def iterate(self, root: Node, world: State, me: int) -> None:
+        """Select and expand over *moves* (an action's type and cards: a Battle Spirits summon
+        paid in a thousand ways is one move), each applied as one of its ways at random."""
         path = [root]
         node = root
         expanded = False
         while not world.game_over and not expanded:
             player = world.deciding_player
-            legal = world.legal_actions()
-            untried = [a for a in legal if a not in node.children]
-            for a in legal:
-                if a in node.children:
-                    node.children[a].available += 1
+            ways = moves(world.legal_actions())
+            untried = [m for m in ways if m not in node.children]
+            for m in ways:
+                if m in node.children:
+                    node.children[m].available += 1
             if untried:
-                action = untried[self.rng.below(len(untried))]
-                node.children[action] = Node(player, available=1)
+                move = untried[self.rng.below(len(untried))]
+                node.children[move] = Node(player, available=1)
                 expanded = True
             else:
-                action = max(legal, key=lambda a: node.children[a].ucb(self.exploration))
-            node = node.children[action]
+                move = max(ways, key=lambda m: node.children[m].ucb(self.exploration))
+            node = node.children[move]
             path.append(node)
-            world.apply(action)
+            options = ways[move]
+            world.apply(options[self.rng.below(len(options))])
         score = self.play_out(world)  # 1.0 / 0.0 / 0.5 from player 0's side
         for n in path[1:]:
             n.visits += 1
