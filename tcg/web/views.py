@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tcg.core.game import Game
 from tcg.core.presentation import Json, Presentation, Say
 from tcg.core.state import State
 from tcg.web.rooms import Room
@@ -85,8 +86,8 @@ def _result(state: State, say: Say) -> str:
     return ""
 
 
-def card_message(state_or_game: Any, name: str, lang: str) -> Json:
+def card_message(game: Game[Any], name: str, lang: str) -> Json:
     """A card's printed text by name (names are public: asking reveals nothing)."""
-    presentation: Presentation = state_or_game.presentation
+    presentation: Presentation = game.presentation
     say = presentation.say(lang, None, lambda cid: None)
     return presentation.card_info(name, say)
