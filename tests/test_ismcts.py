@@ -93,3 +93,72 @@ def test_a_search_that_peeks_at_the_real_state_is_caught(monkeypatch: pytest.Mon
         except AssertionError:
             caught += 1
     assert caught >= 3
+
+
+def a_payment_position() -> State:
+    """A Battle Spirits main step where some card can be summoned in several ways."""
+    from tcg.core.lazy import LazyActions
+
+    game = load_game("battle_spirits")
+    state = game.new_state([game.deck(d) for d in (sorted(game.starter_decks()) * 2)[:2]], seed=4)
+    rng = Rng(3)
+    for _ in range(400):
+        legal = state.legal_actions()
+        parts = legal.parts if hasattr(legal, "parts") else [legal]
+        if any(isinstance(p, LazyActions) and p.one_move and len(p) > 1 for p in parts):
+            return state
+        state.apply(legal[rng.below(len(legal))])
+        assert not state.game_over
+    raise AssertionError("no payment decision in 400 actions")
+
+
+def test_a_payment_sequence_is_one_move_and_is_never_read_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tcg.agents.ismcts import moves
+    from tcg.games.battle_spirits.payment import CorePayments
+
+    state = a_payment_position()
+    legal = state.legal_actions()
+    reads = [0]
+    original = CorePayments.action
+
+    def counted(self: CorePayments, index: int) -> object:
+        reads[0] += 1
+        return original(self, index)
+
+    monkeypatch.setattr(CorePayments, "action", counted)
+    by_move = moves(legal)
+    lazy = [p for p in legal.parts if isinstance(p, CorePayments)]  # type: ignore[attr-defined]
+    assert reads[0] <= len(lazy)  # one action read per payment sequence, for its move's key
+    for part in lazy:
+        move = (part.type, part[0].get("card"), part[0].get("target"), part[0].get("option"))
+        assert part in getattr(by_move[move], "parts", [by_move[move]])
+
+
+def test_the_rule_agent_picks_how_to_pay_the_chosen_move() -> None:
+    from tcg.games.battle_spirits.payment import CorePayments
+
+    state = a_payment_position()
+    player = state.deciding_player
+    assert player is not None
+    asked: list[int] = []
+
+    class Payer:
+        def choose(self, observation: dict[str, object], legal: object) -> object:
+            assert "worlds" not in observation  # the payer sees only the observation
+            asked.append(len(legal))  # type: ignore[arg-type]
+            return legal[-1]  # type: ignore[index]
+
+    agent = IsmctsAgent(seed=2, iterations=20, depth=20)
+    agent._payer = Payer()
+    part = next(p for p in state.legal_actions().parts if isinstance(p, CorePayments) and len(p) > 1)  # type: ignore[attr-defined]
+    obs = observe(state, player, agent, [0, 0])
+    assert agent.way(obs, part) == part[-1] and asked == [len(part)]
+    assert decide(agent, state) in state.legal_actions()
+
+
+def test_rollout_and_horizon_options() -> None:
+    for spec in ("ismcts:rollout=eager", "ismcts:rollout=type,horizon=1", "ismcts:depth=0"):
+        assert isinstance(make_agent(spec, 1), IsmctsAgent)
+    for bad in ("ismcts:horizon=-1", "ismcts:rollout=greedy"):
+        with pytest.raises(DataError):
+            make_agent(bad, 1)

@@ -6,8 +6,17 @@ a single guess would be fooled by it. Each iteration samples a *world* — a ful
 with what this player sees (``State.determinize``) — and walks one tree shared by all worlds:
 its edges are actions (card ids are the same in every world), a node counts how often it was
 *available* as well as visited, and selection is UCB1 over the actions legal in the sampled
-world. Below the tree a rollout (random, or the rule agent) plays the world to its end, or to
-``depth`` actions, scored then as a draw.
+world. Edges are *moves* — an action's type and cards — so that a summon paid in a thousand
+ways is one edge, applied in the tree as one of its ways at random; once the search has chosen
+a move, the rule agent picks how to pay it.
+
+Below the tree a rollout plays the world on (``rollout``: uniformly at random, ``type``: by
+action type first, ``eager``: by type, doing something rather than moving on four times in
+five, or ``rule``: the rule agent) until ``horizon`` turns have begun — or ``depth`` actions,
+0 for none — and scores where it stops with the fitted evaluation
+(:mod:`tcg.agents.evaluation`); ``horizon=0`` plays to the end of the game instead. Why
+not to the end: two random players decide a game's result more than its position does; a
+turn or two of play and a score of the board is cheaper and a sharper signal.
 
 The agent never receives the state: the loop hands a searching agent ``observation["worlds"]``
 (:class:`tcg.sim.loop.Worlds`), which only deals worlds for this player's seat. Deterministic
@@ -23,23 +32,57 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tcg.agents.base import Observation
+from tcg.agents.evaluation import value
 from tcg.core.actions import Action
 from tcg.core.errors import DataError
+from tcg.core.lazy import Concat, LazyActions, by_type
 from tcg.core.rng import Rng
 from tcg.core.state import State
 
 #: UCB1's exploration constant for rewards in [0, 1].
 EXPLORATION = 0.7
+#: Rollout policies: uniform over the legal actions, uniform over action types first (a payment's
+#: thousand ways do not crowd out the other moves), or the rule agent.
+ROLLOUTS = ("random", "type", "eager", "rule")
+#: The shared vocabulary's actions that do nothing but move the game on (rules README).
+MOVING_ON = frozenset({"pass", "next_phase", "end_turn"})
+#: How often an ``eager`` rollout does something when it could also move on: random players
+#: who end their turns at random play games no real player plays.
+EAGERNESS = 0.8
 #: A move: an action's type and the cards it names; its ways differ in payment or count.
 Move = tuple[str, Any, Any, Any]
 
 
-def moves(legal: Sequence[Action]) -> dict[Move, list[Action]]:
-    """The legal actions by move, in the engine's order; a move's first way is the engine's first."""
-    out: dict[Move, list[Action]] = {}
-    for a in legal:
-        out.setdefault((a.type, a.get("card"), a.get("target"), a.get("option")), []).append(a)
+def moves(legal: Sequence[Action]) -> dict[Move, Sequence[Action]]:
+    """The legal actions by move, in the engine's order; a move's first way is the engine's first.
+    A lazy sequence of one move's payments is taken whole, never read action by action."""
+    loose: dict[Move, list[Action]] = {}
+    lazy: dict[Move, list[Sequence[Action]]] = {}
+    for part in _parts(legal):
+        if isinstance(part, LazyActions) and part.one_move:
+            m = _move(part[0])
+            lazy.setdefault(m, []).append(part)
+            loose.setdefault(m, [])  # keeps the engine's order of moves
+            continue
+        for a in part:
+            loose.setdefault(_move(a), []).append(a)
+    if not lazy:
+        return dict(loose)
+    out: dict[Move, Sequence[Action]] = {}
+    for m, single in loose.items():
+        parts = [*lazy.get(m, []), single] if single else lazy[m]
+        out[m] = parts[0] if len(parts) == 1 else Concat(parts)
     return out
+
+
+def _move(a: Action) -> Move:
+    return (a.type, a.get("card"), a.get("target"), a.get("option"))
+
+
+def _parts(seq: Sequence[Action]) -> list[Sequence[Action]]:
+    if isinstance(seq, Concat):
+        return [p for part in seq.parts for p in _parts(part)]
+    return [seq]
 
 
 @dataclass
@@ -60,32 +103,39 @@ class Node:
 
 
 class IsmctsAgent:
-    """``ismcts:iterations=500,rollout=random,depth=300,seconds=0`` (see the module docstring)."""
+    """``ismcts:iterations=1000,rollout=type,horizon=2,depth=300,seconds=0,exploration=0.7``
+    (see the module docstring)."""
 
     name = "ismcts"
     observes = True
     searches = True  # the loop gives it observation["worlds"]
 
-    def __init__(self, seed: int = 0, iterations: int = 300, seconds: float = 0.0, rollout: str = "random",
-                 depth: int = 300, exploration: float = EXPLORATION) -> None:
+    def __init__(self, seed: int = 0, iterations: int = 1000, seconds: float = 0.0, rollout: str = "type",
+                 depth: int = 300, exploration: float = EXPLORATION, horizon: int = 2) -> None:
         if iterations < 1 and seconds <= 0:
             raise DataError("ismcts needs iterations >= 1 or seconds > 0", field="agent")
-        if rollout not in ("random", "rule"):
-            raise DataError(f"ismcts rollout must be random or rule, not {rollout!r}", field="agent")
+        if rollout not in ROLLOUTS:
+            raise DataError(f"ismcts rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}", field="agent")
+        if horizon < 0 or depth < 0:
+            raise DataError("ismcts horizon and depth are counts (0 or more)", field="agent")
         self.rng = Rng(seed)
         self.iterations = iterations
         self.seconds = seconds
         self.rollout = rollout
         self.depth = depth
+        self.horizon = horizon
         self.exploration = exploration
+        self._payer: Any = None
         self.last_iterations = 0
         self.last_root: dict[Move, tuple[int, float]] = {}
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         if not legal_actions:
             raise ValueError("no legal action to choose from")
-        if len(legal_actions) == 1:
-            return legal_actions[0]
+        ways = moves(legal_actions)
+        if len(ways) == 1:  # one move (its ways differ only in payment): nothing to search
+            self.last_iterations, self.last_root = 0, {}
+            return self.way(observation, next(iter(ways.values())))
         worlds = observation.get("worlds")
         if worlds is None:
             raise DataError("ismcts needs observation['worlds'] (play it through tcg.sim.loop)", field="agent")
@@ -96,15 +146,27 @@ class IsmctsAgent:
         while (n < self.iterations or self.iterations < 1) and time.perf_counter() < deadline:
             self.iterate(root, worlds.sample(self.rng), me)
             n += 1
-            if self.iterations >= 1 and n >= self.iterations:
-                break
         self.last_iterations = n
         #: The root's statistics of the last decision (visits and wins per action), for tests
         #: and analysis: they too must depend only on what the agent sees.
         self.last_root = {a: (c.visits, c.wins) for a, c in root.children.items()}
-        ways = moves(legal_actions)
         best = max((m for m in root.children if m in ways), key=lambda m: root.children[m].visits, default=None)
-        return ways[best][0] if best is not None else legal_actions[0]
+        if best is None:
+            return legal_actions[0]
+        return self.way(observation, ways[best])
+
+    def way(self, observation: Observation, ways: Sequence[Action]) -> Action:
+        """How to make the chosen move: the search weighs moves, not their thousand payments, so
+        the rule agent picks among the move's ways (which cores to pay, where to put them)."""
+        if len(ways) == 1:
+            return ways[0]
+        if self._payer is None:
+            from tcg.agents.rule_agent import RuleAgent
+
+            self._payer = RuleAgent(self.rng.below(1 << 30))
+        view = {k: v for k, v in observation.items() if k != "worlds"}
+        action: Action = self._payer.choose(view, ways)
+        return action
 
     # ------------------------------------------------------------------ one iteration
     def iterate(self, root: Node, world: State, me: int) -> None:
@@ -137,32 +199,60 @@ class IsmctsAgent:
                 n.wins += score if n.player == 0 else 1.0 - score
 
     def play_out(self, world: State) -> float:
-        """Play the world on (``depth`` actions at most); player 0's score."""
+        """Play the world on for ``horizon`` turns (to the end when 0), ``depth`` actions at most;
+        player 0's value of where it stops (:func:`tcg.agents.evaluation.value`)."""
         agents: list[Any] = []
         if self.rollout == "rule":
             from tcg.agents.rule_agent import RuleAgent
 
             agents = [RuleAgent(self.rng.below(1 << 30)), RuleAgent(self.rng.below(1 << 30))]
+        last_turn = world.turn + self.horizon if self.horizon else math.inf
+        rng = self.rng
         for _ in range(self.depth):
-            if world.game_over:
+            if world.winner is not None or world.turn >= last_turn:
                 break
             legal = world.legal_actions()
-            if agents:
-                player = world.deciding_player
-                action = agents[player or 0].choose(world.observation(player or 0), legal)
+            if len(legal) == 1:
+                action = legal[0]
+            elif agents:
+                player = world.deciding_player or 0
+                action = agents[player].choose(world.observation(player), legal)
+            elif self.rollout != "random":
+                action = _by_type(legal, rng, EAGERNESS if self.rollout == "eager" else 0.0)
             else:
-                action = legal[self.rng.below(len(legal))]
+                action = legal[rng.below(len(legal))]
             world.apply(action)
-        if world.winner == 0:
-            return 1.0
-        if world.winner == 1:
-            return 0.0
-        return 0.5
+        return value(world, 0)
+
+
+def _by_type(legal: Sequence[Action], rng: Rng, eagerness: float = 0.0) -> Action:
+    """Uniform over the action types on offer, then over that type's actions (``random_by_type``);
+    with ``eagerness`` e, an action that does something is taken with chance e when there is one."""
+    plain = isinstance(legal, list | tuple)  # else lazy parts: by_type reads none of their actions
+    types = sorted({a.type for a in legal}) if plain else sorted(by_type(legal))
+    if len(types) == 1:
+        return legal[rng.below(len(legal))]
+    if eagerness:
+        doing = [t for t in types if t not in MOVING_ON]
+        if doing and len(doing) < len(types):
+            types = doing if rng.below(1000) < eagerness * 1000 else [t for t in types if t in MOVING_ON]
+    kind = types[rng.below(len(types))]
+    if plain:
+        same = [a for a in legal if a.type == kind]
+        return same[rng.below(len(same))]
+    parts = by_type(legal)[kind]
+    index = rng.below(sum(len(p) for p in parts))
+    for part in parts:
+        if index < len(part):
+            return part[index]
+        index -= len(part)
+    raise AssertionError("index beyond the chosen type's actions")
 
 
 def make_ismcts(seed: int, **options: str) -> IsmctsAgent:
     """The agent from its command-line options (``iterations=500,rollout=rule``)."""
-    known = {"iterations": int, "seconds": float, "rollout": str, "depth": int, "exploration": float}
+    known = {"iterations": int, "seconds": float, "rollout": str, "depth": int, "exploration": float,
+             "horizon": int}
     values: dict[str, Any] = {}
     for key, raw in options.items():
         if key not in known:

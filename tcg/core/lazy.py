@@ -20,6 +20,10 @@ class LazyActions(Sequence[Action]):
     (agents that reason per action type then need not build the actions)."""
 
     action_type: str | None = None
+    #: True when every action of the sequence is one *move* — the same type and the same cards,
+    #: differing only in how it is paid — so a search can take the sequence as one edge
+    #: without reading its (perhaps hundreds of thousands of) actions.
+    one_move: bool = False
     #: The last action handed out by indexing: it is certainly a member, which spares the
     #: membership test of ``State.apply`` for the action an agent just picked.
     _given: Action | None = None

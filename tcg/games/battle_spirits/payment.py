@@ -63,6 +63,8 @@ class Sources:
 class CorePayments(LazyActions):
     """Actions ``type`` with ``fixed`` fields plus ``pay`` (and ``place`` and ``cores``)."""
 
+    one_move = True  # ``fixed`` holds the card and target: the actions differ only in payment
+
     def __init__(self, type: str, fixed: Fixed, reserve: int, sources: Sources, cost: int, place: bool,
                  field: str = "pay"):
         self.type = self.action_type = type
