@@ -95,6 +95,8 @@ class Node:
     available: int = 0
     wins: float = 0.0
     children: dict[Move, Node] = field(default_factory=dict)
+    #: The way this move is made in the tree, when it has several (chosen once, see ``iterate``).
+    way: Action | None = None
 
     def ucb(self, exploration: float) -> float:
         if self.visits == 0:
@@ -164,14 +166,17 @@ class IsmctsAgent:
             from tcg.agents.rule_agent import RuleAgent
 
             self._payer = RuleAgent(self.rng.below(1 << 30))
-        view = {k: v for k, v in observation.items() if k != "worlds"}
+        view = {k: v for k, v in observation.items() if k != "worlds"} if "worlds" in observation else observation
         action: Action = self._payer.choose(view, ways)
         return action
 
     # ------------------------------------------------------------------ one iteration
     def iterate(self, root: Node, world: State, me: int) -> None:
         """Select and expand over *moves* (an action's type and cards: a Battle Spirits summon
-        paid in a thousand ways is one move), each applied as one of its ways at random."""
+        paid in a thousand ways is one move). A move of several ways is made the way the rule
+        agent would make it in the first world that reached it, and that way again in later
+        worlds where it is legal: most of a payment's ways are poor (they deplete a spirit), and
+        a move valued by random ones would look worse than it is."""
         path = [root]
         node = root
         expanded = False
@@ -191,7 +196,12 @@ class IsmctsAgent:
             node = node.children[move]
             path.append(node)
             options = ways[move]
-            world.apply(options[self.rng.below(len(options))])
+            if len(options) == 1:
+                world.apply(options[0])
+                continue
+            if node.way is None or node.way not in options:
+                node.way = self.way(world.observation(player), options)
+            world.apply(node.way)
         score = self.play_out(world)  # 1.0 / 0.0 / 0.5 from player 0's side
         for n in path[1:]:
             n.visits += 1
