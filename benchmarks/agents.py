@@ -10,7 +10,7 @@ best run is reported (as in benchmarks/selfplay.py: the machine's speed drifts b
 the best run is the least disturbed). ``--profile`` prints a cProfile of one run instead.
 
 The engine's own share is measured too: the same games' actions replayed on a fresh state
-(``legal_actions`` then ``apply``, as the loop does) with no agent at all. What self-play spends
+(``legal_actions`` then ``apply``, as the loop does) with no agent at all and no event log. What self-play spends
 beyond that is the agents' (their observations, events and strategies): *agent decisions/s* is
 decisions over that time, the speed of the rule-based strategy itself, which the engine's speed
 does not bound.
@@ -86,6 +86,7 @@ def replay_all(game_name: str, played: Played) -> float:
     for s, actions in played:
         t0 = time.perf_counter()
         state = game.new_state(list(decks), seed=s, options=options)
+        state.log_events = False  # the bare engine, as random self-play runs it
         for a in actions:
             state.legal_actions()
             state.apply(a)

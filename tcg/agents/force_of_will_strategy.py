@@ -38,6 +38,8 @@ def _toughness(v: View) -> int:
 
 
 class ForceOfWillStrategy:
+    EVENTS: frozenset[str] = frozenset()  # reads no events
+
     def __init__(self) -> None:
         from tcg.core.registry import load_game
 

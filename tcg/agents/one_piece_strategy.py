@@ -28,6 +28,8 @@ def _power(v: View) -> int:
 
 
 class OnePieceStrategy:
+    EVENTS: frozenset[str] = frozenset()  # reads no events
+
     def __init__(self) -> None:
         from tcg.core.registry import load_game
 

@@ -21,7 +21,11 @@ View = dict[str, Any]
 
 
 class Strategy(Protocol):
-    """Game knowledge for the rule agent. Return None to let the agent pick at random."""
+    """Game knowledge for the rule agent. Return None to let the agent pick at random.
+
+    A strategy may name the event types it reads in ``EVENTS`` (a class attribute; without it,
+    every type): the loop then hands it only those (none: no ``events`` at all), and plays
+    without an event log when no player reads any (:func:`tcg.sim.loop.reads_events`)."""
 
     def choose(self, observation: Observation, legal: Sequence[Action], rng: Rng) -> Action | None: ...
 
@@ -36,21 +40,31 @@ def register_strategy(game: str, factory: Callable[[], Strategy]) -> None:
 class RuleAgent:
     name = "rule"
     observes = True
+    #: Strategies read the legal actions they are handed, never the observation's JSON copy.
+    reads_legal_actions = False
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
         self._strategies: dict[str, Strategy | None] = {}
+
+    def strategy(self, game: str) -> Strategy | None:
+        """The strategy for ``game`` (None: play at random), made once."""
+        if game not in self._strategies:
+            factory = STRATEGIES.get(game)
+            self._strategies[game] = factory() if factory else None
+        return self._strategies[game]
+
+    def events_read(self, game: str) -> frozenset[str] | None:
+        """The event types the strategy for ``game`` reads (None: all); see :class:`Strategy`."""
+        strategy = self.strategy(game)
+        return getattr(strategy, "EVENTS", None) if strategy is not None else frozenset()
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         if not legal_actions:
             raise ValueError("no legal action to choose from")
         if len(legal_actions) == 1:
             return legal_actions[0]
-        game = str(observation.get("game", ""))
-        if game not in self._strategies:
-            factory = STRATEGIES.get(game)
-            self._strategies[game] = factory() if factory else None
-        strategy = self._strategies[game]
+        strategy = self.strategy(str(observation.get("game", "")))
         action = strategy.choose(observation, legal_actions, self.rng) if strategy else None
         if action is None or action not in legal_actions:
             action = legal_actions[self.rng.below(len(legal_actions))]
@@ -102,6 +116,7 @@ class DuelMastersStrategy:
 
     MANA_TARGET = 6
     MAX_PAYMENTS = 200
+    EVENTS = frozenset({"attack"})  # the attack being answered (_current_attack)
 
     def __init__(self) -> None:
         from tcg.core.registry import load_game
@@ -279,16 +294,23 @@ class DuelMastersStrategy:
     # ------------------------------------------------------------------ paying
     def _on_pay(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
         """Keep untapped the civilizations that the rest of the hand needs."""
-        rest = [v for v in b.hand if v.get("id") != self.paying]
-        untapped = [v for v in b.mana if not v.get("tapped")]
+        # Per card once, not per way: (cost, civilizations) of the rest of the hand, and
+        # (id, civilizations, multicolored) of each untapped mana card.
+        rest = [(self.cost(v), frozenset(v.get("civilizations", []))) for v in b.hand if v.get("id") != self.paying]
+        untapped = [(v.get("id"), frozenset(v.get("civilizations", [])), len(v.get("civilizations", [])) > 1)
+                    for v in b.mana if not v.get("tapped")]
         best: tuple[tuple[int, int, int], Action] | None = None
         for a in islice(legal, self.MAX_PAYMENTS):  # big mana zones allow thousands of ways
             paid = set(a.get("cards") or ())
-            left = [v for v in untapped if v.get("id") not in paid]
-            left_civs = Counter(c for v in left for c in v.get("civilizations", []))
-            castable = sum(1 for v in rest if self.cost(v) <= len(left)
-                           and all(left_civs[c] for c in v.get("civilizations", [])))
-            multi_kept = sum(1 for v in left if len(v.get("civilizations", [])) > 1)
+            left = 0
+            left_civs: set[str] = set()
+            multi_kept = 0
+            for cid, civs, multi in untapped:
+                if cid not in paid:
+                    left += 1
+                    left_civs |= civs
+                    multi_kept += multi
+            castable = sum(1 for cost, civs in rest if cost <= left and civs <= left_civs)
             key = (castable, len(left_civs), multi_kept)
             if best is None or key > best[0]:
                 best = (key, a)

@@ -55,6 +55,8 @@ def _value(v: View) -> int:
 
 
 class YugiohStrategy:
+    EVENTS = frozenset({"activated"})  # the card being resolved (_resolving)
+
     def __init__(self) -> None:
         from tcg.core.registry import load_game
 
