@@ -7,7 +7,9 @@ Each game plays ``--games`` seeded games between two copies of ``--agent`` throu
 the agent's ``choose`` (the loop decides single-choice decisions itself, so those are not
 counted); *actions* are all applied actions. The games are played ``--repeat`` times and the
 best run is reported (as in benchmarks/selfplay.py: the machine's speed drifts by a third, and
-the best run is the least disturbed). ``--profile`` prints a cProfile of one run instead.
+the best run is the least disturbed). Times are the process's CPU time by default
+(``--clock cpu``): three workers share this machine's two cores, and wall time counts the
+moments another one runs. ``--profile`` prints a cProfile of one run instead.
 
 The engine's own share is measured too: the same games' actions replayed on a fresh state
 (``legal_actions`` then ``apply``, as the loop does) with no agent at all and no event log. What self-play spends
@@ -58,6 +60,9 @@ class Counting:
 Played = list[tuple[int, list[Action]]]  # (seed, applied actions) per game
 
 
+CLOCK = time.process_time
+
+
 def play_all(game_name: str, agent: str, games: int, seed: int) -> tuple[float, int, int, Played]:
     """Seconds, decisions and applied actions of ``games`` seeded games, and their actions."""
     game = load_game(game_name)
@@ -68,9 +73,9 @@ def play_all(game_name: str, agent: str, games: int, seed: int) -> tuple[float, 
     for i in range(games):
         s = seed + i
         players = [Counting(make_agent(agent, agent_seed(s, p))) for p in (0, 1)]
-        t0 = time.perf_counter()
+        t0 = CLOCK()
         result, replay = play_game(game, decks, players, s)  # type: ignore[arg-type]
-        elapsed += time.perf_counter() - t0
+        elapsed += CLOCK() - t0
         decisions += sum(p.calls for p in players)
         actions += result.actions
         played.append((s, [Action.from_json(a) for a in replay.actions]))
@@ -84,13 +89,13 @@ def replay_all(game_name: str, played: Played) -> float:
     options = game.resolve_options(None)
     elapsed = 0.0
     for s, actions in played:
-        t0 = time.perf_counter()
+        t0 = CLOCK()
         state = game.new_state(list(decks), seed=s, options=options)
         state.log_events = False  # the bare engine, as random self-play runs it
         for a in actions:
             state.legal_actions()
             state.apply(a)
-        elapsed += time.perf_counter() - t0
+        elapsed += CLOCK() - t0
     return elapsed
 
 
@@ -102,9 +107,13 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3, help="play the games this many times; report the best")
     ap.add_argument("--agent", default="rule", help="the agent in both seats (a registry name)")
     ap.add_argument("--profile", action="store_true", help="print a cProfile of one run per game")
+    ap.add_argument("--clock", choices=["cpu", "wall"], default="cpu", help="process CPU time or wall time")
     args = ap.parse_args()
+    global CLOCK
+    CLOCK = time.process_time if args.clock == "cpu" else time.perf_counter
     print(f"# python benchmarks/agents.py --games {args.games} --seed {args.seed} --repeat {args.repeat} "
-          f"--agent {args.agent}; {tcg.build_name()}, nproc {os.cpu_count()}, Python {platform.python_version()}")
+          f"--agent {args.agent} --clock {args.clock}; "
+          f"{tcg.build_name()}, nproc {os.cpu_count()}, Python {platform.python_version()}")
     print("| game | games | decisions | decisions/s | actions/s | engine alone, actions/s | agent decisions/s |")
     print("|---|---|---|---|---|---|---|")
     for name in args.game or sorted(GAMES):

@@ -13,6 +13,7 @@ from itertools import islice
 from typing import Any
 
 from tcg.agents.base import Observation
+from tcg.agents.board import reads_board
 from tcg.core.actions import Action
 from tcg.core.lazy import Concat, LazyActions
 from tcg.core.rng import Rng
@@ -84,6 +85,8 @@ class _Board:
 
 class BattleSpiritsStrategy:
     EVENTS: frozenset[str] = frozenset()  # reads no events
+    #: Decision kinds whose handler reads only the legal actions (board None): see reads_board.
+    BLIND = frozenset({"burst", "optional"})
 
     def __init__(self) -> None:
         from tcg.core.registry import load_game
@@ -94,10 +97,16 @@ class BattleSpiritsStrategy:
         return self.defs.get(view["name"]) if view else None
 
     # ------------------------------------------------------------------ dispatch
+    def reads(self, kind: str) -> bool:
+        return reads_board(self, kind)
+
     def choose(self, obs: Observation, legal: Sequence[Action], rng: Rng) -> Action | None:
         kind = (obs.get("decision") or {}).get("kind")
         handler = getattr(self, f"_on_{kind}", None)
-        return handler(_Board(obs), legal, rng) if handler else None
+        if handler is None:
+            return None
+        action: Action | None = handler(None if kind in self.BLIND else _Board(obs), legal, rng)
+        return action
 
     # ------------------------------------------------------------------ paying
     def _floor(self, b: _Board, cid: Any) -> int:
@@ -271,7 +280,7 @@ class BattleSpiritsStrategy:
         return _first(legal, "pass")
 
     # ------------------------------------------------------------------ choices
-    def _on_burst(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
+    def _on_burst(self, b: _Board | None, legal: Sequence[Action], rng: Rng) -> Action | None:
         return _first(legal, "activate_burst")
 
     def _on_burst_pay(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
@@ -286,7 +295,7 @@ class BattleSpiritsStrategy:
         """BS-121: keep the separated brave when its cores come without depleting our spirits."""
         return self._on_burst_pay(b, legal, rng)
 
-    def _on_optional(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
+    def _on_optional(self, b: _Board | None, legal: Sequence[Action], rng: Rng) -> Action | None:
         return _first(legal, "choose")
 
     def _on_target(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:

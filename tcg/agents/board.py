@@ -9,6 +9,13 @@ from tcg.agents.base import Observation
 View = dict[str, Any]
 
 
+def reads_board(strategy: Any, kind: str) -> bool:
+    """Does ``strategy`` look at the board for a ``kind`` decision? Not for a kind it has no
+    handler for (the rule agent then picks at random) nor for one in its ``BLIND`` set (its
+    handler reads the legal actions only): the loop then hands it only the decision."""
+    return kind not in strategy.BLIND and getattr(strategy, f"_on_{kind}", None) is not None
+
+
 class Board:
     """Players' counters and zones, and every visible card by id (strategies subclass it)."""
 

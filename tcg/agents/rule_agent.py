@@ -14,6 +14,7 @@ from itertools import islice
 from typing import Any, Protocol
 
 from tcg.agents.base import Observation
+from tcg.agents.board import reads_board
 from tcg.core.actions import Action
 from tcg.core.rng import Rng
 
@@ -25,7 +26,10 @@ class Strategy(Protocol):
 
     A strategy may name the event types it reads in ``EVENTS`` (a class attribute; without it,
     every type): the loop then hands it only those (none: no ``events`` at all), and plays
-    without an event log when no player reads any (:func:`tcg.sim.loop.reads_events`)."""
+    without an event log when no player reads any (:func:`tcg.sim.loop.reads_events`). It may
+    also say with ``reads(kind)`` whether it looks at the board for a kind of decision (without
+    the method, always): when not, the observation it gets holds only the game, the viewer and
+    the decision (:func:`tcg.agents.board.reads_board`)."""
 
     def choose(self, observation: Observation, legal: Sequence[Action], rng: Rng) -> Action | None: ...
 
@@ -58,6 +62,15 @@ class RuleAgent:
         """The event types the strategy for ``game`` reads (None: all); see :class:`Strategy`."""
         strategy = self.strategy(game)
         return getattr(strategy, "EVENTS", None) if strategy is not None else frozenset()
+
+    def reads_observation(self, game: str, kind: str) -> bool:
+        """Does the agent look at the board for a ``kind`` decision of ``game``? (Not when it
+        would pick at random, nor for a kind its strategy decides from the actions alone.)"""
+        strategy = self.strategy(game)
+        if strategy is None:
+            return False
+        reads = getattr(strategy, "reads", None)
+        return True if reads is None else bool(reads(kind))
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         if not legal_actions:
@@ -117,6 +130,8 @@ class DuelMastersStrategy:
     MANA_TARGET = 6
     MAX_PAYMENTS = 200
     EVENTS = frozenset({"attack"})  # the attack being answered (_current_attack)
+    #: Decision kinds whose handler reads only the legal actions (board None): see reads_board.
+    BLIND = frozenset({"tap_ability", "optional", "silent_skill", "breaker_count", "break"})
 
     def __init__(self) -> None:
         from tcg.core.registry import load_game
@@ -147,12 +162,16 @@ class DuelMastersStrategy:
         return (self.power(view), self.cost(view))
 
     # ------------------------------------------------------------------ dispatch
+    def reads(self, kind: str) -> bool:
+        return reads_board(self, kind)
+
     def choose(self, obs: Observation, legal: Sequence[Action], rng: Rng) -> Action | None:
         decision = obs.get("decision") or {}
         kind = decision.get("kind")
-        b = _Board(obs)
         handler = getattr(self, f"_on_{kind}", None)
-        action: Action | None = handler(b, legal, rng) if handler else None
+        if handler is None:
+            return None
+        action: Action | None = handler(None if kind in self.BLIND else _Board(obs), legal, rng)
         if action is not None and action.type in ("summon", "cast"):
             self.paying = action.get("card")
         return action
@@ -360,7 +379,7 @@ class DuelMastersStrategy:
             return 150.0 + self.cost(tv)
         return None
 
-    def _on_tap_ability(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
+    def _on_tap_ability(self, b: _Board | None, legal: Sequence[Action], rng: Rng) -> Action | None:
         return None
 
     # ------------------------------------------------------------------ defence
@@ -420,16 +439,16 @@ class DuelMastersStrategy:
             return passing
         return min(picks, key=lambda a: self.value(b.view(a.get("card")))) if picks else None
 
-    def _on_optional(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
+    def _on_optional(self, b: _Board | None, legal: Sequence[Action], rng: Rng) -> Action | None:
         return next((a for a in legal if a.type == "choose"), None)
 
-    def _on_silent_skill(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
+    def _on_silent_skill(self, b: _Board | None, legal: Sequence[Action], rng: Rng) -> Action | None:
         return next((a for a in legal if a.type == "silent_skill"), None)
 
-    def _on_breaker_count(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
+    def _on_breaker_count(self, b: _Board | None, legal: Sequence[Action], rng: Rng) -> Action | None:
         return max(legal, key=lambda a: a.get("option") or 0)
 
-    def _on_break(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
+    def _on_break(self, b: _Board | None, legal: Sequence[Action], rng: Rng) -> Action | None:
         return legal[rng.below(len(legal))]
 
 

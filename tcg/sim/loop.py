@@ -83,11 +83,17 @@ def observe(state: State, player: int, agent: Agent, cursor: list[int]) -> dict[
 
     Both are trimmed to what the agent says it reads: no JSON list of the legal actions when
     ``reads_legal_actions`` is False (it is handed the actions anyway), only the event types of
-    ``events_read`` (no ``events`` at all when that is empty). Whatever is left is the viewer's
-    own view, as in the full observation."""
+    ``events_read`` (no ``events`` at all when that is empty), and only the game, the viewer and
+    the decision when ``reads_observation(game, kind)`` says it will not look at the board for
+    this decision (its events are then skipped: the next observation lists those after it, as
+    ever). Whatever is left is the viewer's own view, as in the full observation."""
+    kind = state.decision.kind if state.decision else None
     if not getattr(agent, "observes", True):
-        return {"game": state.GAME.name, "viewer": player,
-                "decision": {"player": player, "kind": state.decision.kind if state.decision else None}}
+        return {"game": state.GAME.name, "viewer": player, "decision": {"player": player, "kind": kind}}
+    reads = getattr(agent, "reads_observation", None)
+    if reads is not None and kind is not None and not reads(state.GAME.name, kind):
+        cursor[player] = len(state.events)
+        return {"game": state.GAME.name, "viewer": player, "decision": {"player": player, "kind": kind}}
     obs = state.observation(player, getattr(agent, "reads_legal_actions", True))
     new = state.events[cursor[player]:]
     cursor[player] = len(state.events)
