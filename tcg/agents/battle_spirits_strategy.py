@@ -13,7 +13,7 @@ from itertools import islice
 from typing import Any
 
 from tcg.agents.base import Observation
-from tcg.agents.board import reads_board
+from tcg.agents.board import index_views, reads_board
 from tcg.core.actions import Action
 from tcg.core.lazy import Concat, LazyActions
 from tcg.core.rng import Rng
@@ -63,13 +63,7 @@ class _Board:
         hand = players[self.me]["zones"]["hand"]
         self.hand: list[View] = hand if isinstance(hand, list) else []
         self.burst_set = bool(players[self.me]["zones"]["burst"])
-        self.views: dict[int, tuple[int, View]] = {}
-        for p, pl in enumerate(players):
-            for entries in pl["zones"].values():
-                if isinstance(entries, list):
-                    for v in entries:
-                        if "id" in v:
-                            self.views[v["id"]] = (p, v)
+        self.views = index_views(players)
 
     def owner(self, cid: Any) -> int | None:
         entry = self.views.get(cid) if isinstance(cid, int) else None

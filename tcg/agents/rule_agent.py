@@ -101,12 +101,13 @@ class _Board:
         self.battle: list[list[View]] = [zones[0]["battle"], zones[1]["battle"]]
         self.shields = [_count(zones[0]["shields"]), _count(zones[1]["shields"])]
         self.cards: dict[int, tuple[int, str, View]] = {}
+        cards = self.cards
         for p, pz in enumerate(zones):
             for zname, entries in pz.items():
-                if isinstance(entries, list):
+                if entries.__class__ is list:
                     for view in entries:
                         if "id" in view:
-                            self.cards[view["id"]] = (p, zname, view)
+                            cards[view["id"]] = (p, zname, view)
         self.events: list[dict[str, Any]] = obs.get("events") or []
 
     def view(self, cid: Any) -> View | None:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tcg.agents.base import Observation
-from tcg.agents.board import reads_board
+from tcg.agents.board import index_views, reads_board
 from tcg.core.actions import Action
 from tcg.core.rng import Rng
 
@@ -25,13 +25,7 @@ class _Board:
         players = obs["players"]
         self.lp = [int(p["counters"].get("lp", 8000)) for p in players]
         self.monsters: list[list[View]] = [p["zones"]["monster_zone"] for p in players]
-        self.views: dict[int, tuple[int, View]] = {}
-        for p, pl in enumerate(players):
-            for entries in pl["zones"].values():
-                if isinstance(entries, list):
-                    for v in entries:
-                        if "id" in v:
-                            self.views[v["id"]] = (p, v)
+        self.views = index_views(players)
         self.events: list[dict[str, Any]] = obs.get("events") or []
         self.phase = obs.get("phase")
 
