@@ -8,7 +8,6 @@ the cards, so knowing them is no peeking), never the state.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
 from typing import Any, Protocol
@@ -192,21 +191,22 @@ class DuelMastersStrategy:
         if not charges:
             return self._advance(legal)
         m = len(b.mana)
-        scored = [(self._charge_score(b, hand[a.get("card")], m), i, a) for i, a in enumerate(charges)]
+        mana_civs = {c for v in b.mana for c in v.get("civilizations", [])}  # the same for every card
+        scored = [(self._charge_score(b, hand[a.get("card")], m, mana_civs), i, a) for i, a in enumerate(charges)]
         score, _, best = max(scored, key=lambda t: (t[0], -t[1]))
         if m >= self.MANA_TARGET and (score < 2 or len(hand) < 2):
             return self._advance(legal)  # enough mana: keep creatures in hand
         return best
 
-    def _charge_score(self, b: _Board, card: View, m: int) -> float:
-        """Higher means better to put into mana: far-off cost, a missing civilization, spare copies."""
-        mana_civs = Counter(c for v in b.mana for c in v.get("civilizations", []))
+    def _charge_score(self, b: _Board, card: View, m: int, mana_civs: set[str]) -> float:
+        """Higher means better to put into mana: far-off cost, a missing civilization, spare copies
+        (``mana_civs``: the civilizations in our mana zone)."""
         others = [v for v in b.hand if v.get("id") != card["id"]]
         needed = {c for v in others for c in v.get("civilizations", [])}
         civs = card.get("civilizations", [])
         s = 0.0
         for civ in civs:
-            if mana_civs[civ] == 0 and civ in needed:
+            if civ not in mana_civs and civ in needed:
                 s += 3
         gap = self.cost(card) - (m + 1)
         s += min(gap, 4) if gap > 0 else -1.5
@@ -314,24 +314,29 @@ class DuelMastersStrategy:
     # ------------------------------------------------------------------ paying
     def _on_pay(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
         """Keep untapped the civilizations that the rest of the hand needs."""
-        # Per card once, not per way: (cost, civilizations) of the rest of the hand, and
-        # (id, civilizations, multicolored) of each untapped mana card.
-        rest = [(self.cost(v), frozenset(v.get("civilizations", []))) for v in b.hand if v.get("id") != self.paying]
-        untapped = [(v.get("id"), frozenset(v.get("civilizations", [])), len(v.get("civilizations", [])) > 1)
-                    for v in b.mana if not v.get("tapped")]
+        # Per card once, not per way, civilizations as bits: (cost, civilizations) of the rest
+        # of the hand, and (id, civilizations, multicolored) of each untapped mana card.
+        bit: dict[str, int] = {}
+
+        def mask(view: View) -> int:
+            out = 0
+            for c in view.get("civilizations", []):
+                out |= bit.setdefault(c, 1 << len(bit))
+            return out
+
+        rest = [(self.cost(v), mask(v)) for v in b.hand if v.get("id") != self.paying]
+        untapped = [(v.get("id"), mask(v), len(v.get("civilizations", [])) > 1) for v in b.mana if not v.get("tapped")]
         best: tuple[tuple[int, int, int], Action] | None = None
         for a in islice(legal, self.MAX_PAYMENTS):  # big mana zones allow thousands of ways
             paid = set(a.get("cards") or ())
-            left = 0
-            left_civs: set[str] = set()
-            multi_kept = 0
+            left = left_civs = multi_kept = 0
             for cid, civs, multi in untapped:
                 if cid not in paid:
                     left += 1
                     left_civs |= civs
                     multi_kept += multi
-            castable = sum(1 for cost, civs in rest if cost <= left and civs <= left_civs)
-            key = (castable, len(left_civs), multi_kept)
+            castable = sum(1 for cost, civs in rest if cost <= left and civs & ~left_civs == 0)
+            key = (castable, left_civs.bit_count(), multi_kept)
             if best is None or key > best[0]:
                 best = (key, a)
         return best[1] if best else None
