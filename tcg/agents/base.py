@@ -5,6 +5,19 @@ An agent sees exactly what its player may see — the observation dict from
 and the legal actions — so the same agent can play in the simulator, against a human, or be
 swapped for a search agent later. Agents own their randomness: each gets a seed, never the
 global :mod:`random`, so that a game is reproducible from its seed alone.
+
+An agent may say what it does not read, and the loop (:func:`tcg.sim.loop.observe`) then
+spares building it (issue 17: rule agents spent most of their time on observations they did
+not read). What is left out is only left out: the rest is the viewer's own view, exactly as in
+the full observation. Each is optional, read with a default:
+
+- ``reads_legal_actions`` (default True): False leaves the JSON list ``legal_actions`` out of
+  the observation (the agent is handed the actions themselves);
+- ``events_read(game)``: the event types it reads (None, the default: all); only those are
+  listed, none at all leaves ``events`` out, and bulk self-play in which no player reads
+  events runs without the event log;
+- ``reads_observation(game, kind)`` (default True): False hands it only the game, the viewer
+  and the decision for a decision of that kind.
 """
 
 from __future__ import annotations
@@ -28,6 +41,7 @@ class Agent(Protocol):
     observes: bool
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action: ...
+
 
 
 AgentFactory = Callable[[int], Agent]

@@ -13,9 +13,11 @@ from itertools import islice
 from typing import Any
 
 from tcg.agents.base import Observation
+from tcg.agents.board import index_views, reads_board
 from tcg.core.actions import Action
-from tcg.core.lazy import Concat
+from tcg.core.lazy import Concat, LazyActions
 from tcg.core.rng import Rng
+from tcg.games.battle_spirits.payment import CorePayments
 
 View = dict[str, Any]
 PAYMENTS_LOOKED_AT = 40
@@ -31,6 +33,26 @@ def _parts(legal: Sequence[Action]) -> Iterator[Sequence[Action]]:
         yield legal
 
 
+def _of_type(legal: Sequence[Action], kind: str) -> Iterator[Action]:
+    """The legal actions of one type, in order. A lazy part whose actions share another type
+    (a card's thousand payments, the core moves) is skipped unread: scanning the whole list for
+    ``next_phase`` used to build every payment of every card."""
+    if isinstance(legal, Concat):
+        for part in legal.parts:
+            yield from _of_type(part, kind)
+    elif isinstance(legal, LazyActions) and legal.action_type is not None:
+        if legal.action_type == kind:
+            yield from legal
+    else:
+        for a in legal:
+            if a.type == kind:
+                yield a
+
+
+def _first(legal: Sequence[Action], kind: str) -> Action | None:
+    return next(_of_type(legal, kind), None)
+
+
 class _Board:
     def __init__(self, obs: Observation) -> None:
         self.me: int = obs["viewer"]
@@ -41,13 +63,7 @@ class _Board:
         hand = players[self.me]["zones"]["hand"]
         self.hand: list[View] = hand if isinstance(hand, list) else []
         self.burst_set = bool(players[self.me]["zones"]["burst"])
-        self.views: dict[int, tuple[int, View]] = {}
-        for p, pl in enumerate(players):
-            for entries in pl["zones"].values():
-                if isinstance(entries, list):
-                    for v in entries:
-                        if "id" in v:
-                            self.views[v["id"]] = (p, v)
+        self.views = index_views(players)
 
     def owner(self, cid: Any) -> int | None:
         entry = self.views.get(cid) if isinstance(cid, int) else None
@@ -62,6 +78,10 @@ class _Board:
 
 
 class BattleSpiritsStrategy:
+    EVENTS: frozenset[str] = frozenset()  # reads no events
+    #: Decision kinds whose handler reads only the legal actions (board None): see reads_board.
+    BLIND = frozenset({"burst", "optional"})
+
     def __init__(self) -> None:
         from tcg.core.registry import load_game
 
@@ -71,10 +91,16 @@ class BattleSpiritsStrategy:
         return self.defs.get(view["name"]) if view else None
 
     # ------------------------------------------------------------------ dispatch
+    def reads(self, kind: str) -> bool:
+        return reads_board(self, kind)
+
     def choose(self, obs: Observation, legal: Sequence[Action], rng: Rng) -> Action | None:
         kind = (obs.get("decision") or {}).get("kind")
         handler = getattr(self, f"_on_{kind}", None)
-        return handler(_Board(obs), legal, rng) if handler else None
+        if handler is None:
+            return None
+        action: Action | None = handler(None if kind in self.BLIND else _Board(obs), legal, rng)
+        return action
 
     # ------------------------------------------------------------------ paying
     def _floor(self, b: _Board, cid: Any) -> int:
@@ -87,7 +113,10 @@ class BattleSpiritsStrategy:
 
     def _payment_score(self, b: _Board, a: Action) -> float | None:
         """None if paying this way depletes one of our cards; else higher is better."""
-        pay, place = dict(a.get("pay", ())), dict(a.get("place", ()))
+        return self._score_counts(b, a.get("card"), dict(a.get("pay", ())), dict(a.get("place", ())))
+
+    def _score_counts(self, b: _Board, card: Any, pay: dict[Any, int], place: dict[Any, int]) -> float | None:
+        """:meth:`_payment_score` of the way paying ``pay`` and placing ``place`` for ``card``."""
         for src in set(pay) | set(place):
             if src == "reserve":
                 continue
@@ -96,19 +125,42 @@ class BattleSpiritsStrategy:
             if have - pay.get(src, 0) - place.get(src, 0) < self._floor(b, src):
                 return None
         placed = sum(place.values())
-        d = self.d(b.view(a.get("card")))
+        d = self.d(b.view(card))
         if d is not None and d.level_costs and placed < d.level_costs[0]:
             return None  # the new card would be depleted at once
         # pay from the reserve, place just enough for the best level the reserve allows
         return float(pay.get("reserve", 0) * 2 + min(placed, 3) - max(0, placed - 3))
 
     def _best_payment(self, b: _Board, part: Sequence[Action]) -> Action | None:
+        """The best-scoring of the first PAYMENTS_LOOKED_AT ways (the first of equals)."""
+        if isinstance(part, CorePayments):
+            return self._best_core_payment(b, part)
         best: tuple[float, Action] | None = None
         for a in islice(part, PAYMENTS_LOOKED_AT):
             score = self._payment_score(b, a)
             if score is not None and (best is None or score > best[0]):
                 best = (score, a)
         return best[1] if best else None
+
+    def _best_core_payment(self, b: _Board, part: CorePayments) -> Action | None:
+        """The same choice as the loop over actions, cheaper: each way is read as its (pay,
+        place) counts, and only the chosen one is built as an action. The ways come with ever
+        fewer cores paid from the reserve, and a way scores at most 2 per such core + 3, so the
+        scan stops once no later way could score more than the best so far."""
+        card = dict(part.fixed).get("card")
+        best: tuple[float, int] | None = None
+        for i in range(min(len(part), PAYMENTS_LOOKED_AT)):
+            paid, placed = part.entry(i)
+            fields = {part.field: paid}  # as CorePayments builds the action's fields
+            if part.place:
+                fields["place"] = placed
+            pay, place = fields.get("pay", {}), fields.get("place", {})
+            if best is not None and 2 * pay.get("reserve", 0) + 3 <= best[0]:
+                break
+            score = self._score_counts(b, card, pay, place)
+            if score is not None and (best is None or score > best[0]):
+                best = (score, i)
+        return part.action(best[1]) if best else None
 
     # ------------------------------------------------------------------ main phase
     def _on_main(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
@@ -136,7 +188,7 @@ class BattleSpiritsStrategy:
         level_up = self._level_up(b, legal)
         if level_up is not None:
             return level_up
-        return next((a for a in legal if a.type == "next_phase"), None)
+        return _first(legal, "next_phase")
 
     @staticmethod
     def _bp(v: View | None) -> int:
@@ -187,18 +239,18 @@ class BattleSpiritsStrategy:
         blockers = b.refreshed(b.opp)
         best_blocker = max((self._bp(v) for v in blockers), default=0)
         life = b.counters[b.opp].get("life", 5)
-        attackers = [a for a in legal if a.type == "attack"]
+        attackers = list(_of_type(legal, "attack"))
         total_symbols = sum(len((b.view(a.get("card")) or {}).get("symbols", [])) for a in attackers)
         lethal = total_symbols >= life + len(blockers)
         for a in sorted(attackers, key=lambda a: -self._bp(b.view(a.get("card")))):
             if lethal or self._bp(b.view(a.get("card"))) > best_blocker or not blockers:
                 return a
-        return next((a for a in legal if a.type == "end_turn"), None)
+        return _first(legal, "end_turn")
 
     def _on_block(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
         attackers = [v for v in b.field[b.opp] if v.get("exhausted") and "bp" in v]
         attacker = max(attackers, key=self._bp, default=None)
-        blocks = [a for a in legal if a.type == "block"]
+        blocks = list(_of_type(legal, "block"))
         if attacker is None or not blocks:
             return None
         abp = self._bp(attacker)
@@ -208,7 +260,7 @@ class BattleSpiritsStrategy:
             return min(winners, key=lambda a: self._bp(b.view(a.get("card"))))
         if life <= len(attacker.get("symbols", [])) + 1:
             return min(blocks, key=lambda a: self._bp(b.view(a.get("card"))))
-        return next((a for a in legal if a.type == "pass"), None)
+        return _first(legal, "pass")
 
     def _on_flash(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
         for part in _parts(legal):
@@ -219,11 +271,11 @@ class BattleSpiritsStrategy:
                     pay = self._best_payment(b, part)
                     if pay is not None:
                         return pay
-        return next((a for a in legal if a.type == "pass"), None)
+        return _first(legal, "pass")
 
     # ------------------------------------------------------------------ choices
-    def _on_burst(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
-        return next((a for a in legal if a.type == "activate_burst"), None)
+    def _on_burst(self, b: _Board | None, legal: Sequence[Action], rng: Rng) -> Action | None:
+        return _first(legal, "activate_burst")
 
     def _on_burst_pay(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
         for part in _parts(legal):
@@ -231,17 +283,17 @@ class BattleSpiritsStrategy:
                 pay = self._best_payment(b, part)
                 if pay is not None:
                     return pay
-        return next((a for a in legal if a.type == "pass"), None)
+        return _first(legal, "pass")
 
     def _on_keep_brave(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
         """BS-121: keep the separated brave when its cores come without depleting our spirits."""
         return self._on_burst_pay(b, legal, rng)
 
-    def _on_optional(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
-        return next((a for a in legal if a.type == "choose"), None)
+    def _on_optional(self, b: _Board | None, legal: Sequence[Action], rng: Rng) -> Action | None:
+        return _first(legal, "choose")
 
     def _on_target(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
-        picks = [a for a in legal if a.type == "choose"]
+        picks = list(_of_type(legal, "choose"))
         theirs = [a for a in picks if b.owner(a.get("card")) == b.opp]
         pool = theirs or picks
         if not pool:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tcg.agents.base import Observation
-from tcg.agents.board import Board
+from tcg.agents.board import Board, reads_board
 from tcg.core.actions import Action
 from tcg.core.rng import Rng
 
@@ -38,20 +38,30 @@ def _toughness(v: View) -> int:
 
 
 class ForceOfWillStrategy:
+    EVENTS: frozenset[str] = frozenset()  # reads no events
+    #: Decision kinds whose handler reads only the legal actions (board None): see reads_board.
+    BLIND = frozenset({"first_player", "mulligan", "window", "break", "optional"})
+
     def __init__(self) -> None:
         from tcg.core.registry import load_game
 
         self.defs: Any = load_game("force_of_will").cards()
 
+    def reads(self, kind: str) -> bool:
+        return reads_board(self, kind)
+
     def choose(self, obs: Observation, legal: Sequence[Action], rng: Rng) -> Action | None:
         kind = (obs.get("decision") or {}).get("kind")
         handler = getattr(self, f"_on_{kind}", None)
-        return handler(_Board(obs), legal) if handler else None
+        if handler is None:
+            return None
+        action: Action | None = handler(None if kind in self.BLIND else _Board(obs), legal)
+        return action
 
-    def _on_first_player(self, b: _Board, legal: Sequence[Action]) -> Action | None:
+    def _on_first_player(self, b: _Board | None, legal: Sequence[Action]) -> Action | None:
         return next((a for a in legal if a.get("option") == "first"), None)
 
-    def _on_mulligan(self, b: _Board, legal: Sequence[Action]) -> Action | None:
+    def _on_mulligan(self, b: _Board | None, legal: Sequence[Action]) -> Action | None:
         return next((a for a in legal if not a.get("cards")), None)
 
     def _on_main(self, b: _Board, legal: Sequence[Action]) -> Action | None:
@@ -90,7 +100,7 @@ class ForceOfWillStrategy:
                 best = (score, a)
         return best[1] if best else None
 
-    def _on_window(self, b: _Board, legal: Sequence[Action]) -> Action | None:
+    def _on_window(self, b: _Board | None, legal: Sequence[Action]) -> Action | None:
         for t in ("activate_chant_standby", "play_spell"):
             act = next((a for a in legal if a.type == t), None)
             if act is not None:
@@ -117,7 +127,7 @@ class ForceOfWillStrategy:
         mine = [a for a in legal if b.owner(a.get("card")) == b.me]
         return max(mine, key=lambda a: _atk(b.view(a.get("card"))), default=None)
 
-    def _on_break(self, b: _Board, legal: Sequence[Action]) -> Action | None:
+    def _on_break(self, b: _Board | None, legal: Sequence[Action]) -> Action | None:
         return next((a for a in legal if a.type == "choose"), None)
 
     def _on_discard(self, b: _Board, legal: Sequence[Action]) -> Action | None:
@@ -125,5 +135,5 @@ class ForceOfWillStrategy:
 
     _on_effect_discard = _on_discard
 
-    def _on_optional(self, b: _Board, legal: Sequence[Action]) -> Action | None:
+    def _on_optional(self, b: _Board | None, legal: Sequence[Action]) -> Action | None:
         return next((a for a in legal if a.type == "choose"), None)

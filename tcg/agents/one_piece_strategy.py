@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tcg.agents.base import Observation
-from tcg.agents.board import Board
+from tcg.agents.board import Board, reads_board
 from tcg.core.actions import Action
 from tcg.core.rng import Rng
 
@@ -28,17 +28,27 @@ def _power(v: View) -> int:
 
 
 class OnePieceStrategy:
+    EVENTS: frozenset[str] = frozenset()  # reads no events
+    #: Decision kinds whose handler reads only the legal actions (board None): see reads_board.
+    BLIND = frozenset({"mulligan", "trigger", "optional", "don_minus", "count"})
+
     def __init__(self) -> None:
         from tcg.core.registry import load_game
 
         self.defs: Any = load_game("one_piece").cards()
 
+    def reads(self, kind: str) -> bool:
+        return reads_board(self, kind)
+
     def choose(self, obs: Observation, legal: Sequence[Action], rng: Rng) -> Action | None:
         kind = (obs.get("decision") or {}).get("kind")
         handler = getattr(self, f"_on_{kind}", None)
-        return handler(_Board(obs), legal) if handler else None
+        if handler is None:
+            return None
+        action: Action | None = handler(None if kind in self.BLIND else _Board(obs), legal)
+        return action
 
-    def _on_mulligan(self, b: _Board, legal: Sequence[Action]) -> Action | None:
+    def _on_mulligan(self, b: _Board | None, legal: Sequence[Action]) -> Action | None:
         return next((a for a in legal if a.type == "pass"), None)
 
     def _on_main(self, b: _Board, legal: Sequence[Action]) -> Action | None:
@@ -81,13 +91,13 @@ class OnePieceStrategy:
             return max(counters, key=lambda a: int(b.view(a.get("card")).get("counter", 0)))
         return next((a for a in legal if a.type == "pass"), None)
 
-    def _on_trigger(self, b: _Board, legal: Sequence[Action]) -> Action | None:
+    def _on_trigger(self, b: _Board | None, legal: Sequence[Action]) -> Action | None:
         return next((a for a in legal if a.type == "use_trigger"), None)
 
-    def _on_optional(self, b: _Board, legal: Sequence[Action]) -> Action | None:
+    def _on_optional(self, b: _Board | None, legal: Sequence[Action]) -> Action | None:
         return next((a for a in legal if a.type == "choose"), None)
 
-    def _on_don_minus(self, b: _Board, legal: Sequence[Action]) -> Action | None:
+    def _on_don_minus(self, b: _Board | None, legal: Sequence[Action]) -> Action | None:
         """DON!! -X: give back a rested DON!! first, then an active one, keeping the power on cards."""
         for option in ("rested", "active"):
             pick = next((a for a in legal if a.get("option") == option), None)
@@ -95,7 +105,7 @@ class OnePieceStrategy:
                 return pick
         return legal[0] if legal else None
 
-    def _on_count(self, b: _Board, legal: Sequence[Action]) -> Action | None:
+    def _on_count(self, b: _Board | None, legal: Sequence[Action]) -> Action | None:
         """"Up to N": as many as allowed."""
         return max(legal, key=lambda a: int(a.get("option", 0)), default=None)
 

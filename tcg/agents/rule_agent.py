@@ -8,12 +8,12 @@ the cards, so knowing them is no peeking), never the state.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
 from typing import Any, Protocol
 
 from tcg.agents.base import Observation
+from tcg.agents.board import reads_board
 from tcg.core.actions import Action
 from tcg.core.rng import Rng
 
@@ -21,7 +21,14 @@ View = dict[str, Any]
 
 
 class Strategy(Protocol):
-    """Game knowledge for the rule agent. Return None to let the agent pick at random."""
+    """Game knowledge for the rule agent. Return None to let the agent pick at random.
+
+    A strategy may name the event types it reads in ``EVENTS`` (a class attribute; without it,
+    every type): the loop then hands it only those (none: no ``events`` at all), and plays
+    without an event log when no player reads any (:func:`tcg.sim.loop.reads_events`). It may
+    also say with ``reads(kind)`` whether it looks at the board for a kind of decision (without
+    the method, always): when not, the observation it gets holds only the game, the viewer and
+    the decision (:func:`tcg.agents.board.reads_board`)."""
 
     def choose(self, observation: Observation, legal: Sequence[Action], rng: Rng) -> Action | None: ...
 
@@ -36,21 +43,40 @@ def register_strategy(game: str, factory: Callable[[], Strategy]) -> None:
 class RuleAgent:
     name = "rule"
     observes = True
+    #: Strategies read the legal actions they are handed, never the observation's JSON copy.
+    reads_legal_actions = False
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
         self._strategies: dict[str, Strategy | None] = {}
+
+    def strategy(self, game: str) -> Strategy | None:
+        """The strategy for ``game`` (None: play at random), made once."""
+        if game not in self._strategies:
+            factory = STRATEGIES.get(game)
+            self._strategies[game] = factory() if factory else None
+        return self._strategies[game]
+
+    def events_read(self, game: str) -> frozenset[str] | None:
+        """The event types the strategy for ``game`` reads (None: all); see :class:`Strategy`."""
+        strategy = self.strategy(game)
+        return getattr(strategy, "EVENTS", None) if strategy is not None else frozenset()
+
+    def reads_observation(self, game: str, kind: str) -> bool:
+        """Does the agent look at the board for a ``kind`` decision of ``game``? (Not when it
+        would pick at random, nor for a kind its strategy decides from the actions alone.)"""
+        strategy = self.strategy(game)
+        if strategy is None:
+            return False
+        reads = getattr(strategy, "reads", None)
+        return True if reads is None else bool(reads(kind))
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         if not legal_actions:
             raise ValueError("no legal action to choose from")
         if len(legal_actions) == 1:
             return legal_actions[0]
-        game = str(observation.get("game", ""))
-        if game not in self._strategies:
-            factory = STRATEGIES.get(game)
-            self._strategies[game] = factory() if factory else None
-        strategy = self._strategies[game]
+        strategy = self.strategy(str(observation.get("game", "")))
         action = strategy.choose(observation, legal_actions, self.rng) if strategy else None
         if action is None or action not in legal_actions:
             action = legal_actions[self.rng.below(len(legal_actions))]
@@ -74,12 +100,13 @@ class _Board:
         self.battle: list[list[View]] = [zones[0]["battle"], zones[1]["battle"]]
         self.shields = [_count(zones[0]["shields"]), _count(zones[1]["shields"])]
         self.cards: dict[int, tuple[int, str, View]] = {}
+        cards = self.cards
         for p, pz in enumerate(zones):
             for zname, entries in pz.items():
-                if isinstance(entries, list):
+                if entries.__class__ is list:
                     for view in entries:
                         if "id" in view:
-                            self.cards[view["id"]] = (p, zname, view)
+                            cards[view["id"]] = (p, zname, view)
         self.events: list[dict[str, Any]] = obs.get("events") or []
 
     def view(self, cid: Any) -> View | None:
@@ -102,6 +129,9 @@ class DuelMastersStrategy:
 
     MANA_TARGET = 6
     MAX_PAYMENTS = 200
+    EVENTS = frozenset({"attack"})  # the attack being answered (_current_attack)
+    #: Decision kinds whose handler reads only the legal actions (board None): see reads_board.
+    BLIND = frozenset({"tap_ability", "optional", "silent_skill", "breaker_count", "break"})
 
     def __init__(self) -> None:
         from tcg.core.registry import load_game
@@ -132,12 +162,16 @@ class DuelMastersStrategy:
         return (self.power(view), self.cost(view))
 
     # ------------------------------------------------------------------ dispatch
+    def reads(self, kind: str) -> bool:
+        return reads_board(self, kind)
+
     def choose(self, obs: Observation, legal: Sequence[Action], rng: Rng) -> Action | None:
         decision = obs.get("decision") or {}
         kind = decision.get("kind")
-        b = _Board(obs)
         handler = getattr(self, f"_on_{kind}", None)
-        action: Action | None = handler(b, legal, rng) if handler else None
+        if handler is None:
+            return None
+        action: Action | None = handler(None if kind in self.BLIND else _Board(obs), legal, rng)
         if action is not None and action.type in ("summon", "cast"):
             self.paying = action.get("card")
         return action
@@ -157,21 +191,22 @@ class DuelMastersStrategy:
         if not charges:
             return self._advance(legal)
         m = len(b.mana)
-        scored = [(self._charge_score(b, hand[a.get("card")], m), i, a) for i, a in enumerate(charges)]
+        mana_civs = {c for v in b.mana for c in v.get("civilizations", [])}  # the same for every card
+        scored = [(self._charge_score(b, hand[a.get("card")], m, mana_civs), i, a) for i, a in enumerate(charges)]
         score, _, best = max(scored, key=lambda t: (t[0], -t[1]))
         if m >= self.MANA_TARGET and (score < 2 or len(hand) < 2):
             return self._advance(legal)  # enough mana: keep creatures in hand
         return best
 
-    def _charge_score(self, b: _Board, card: View, m: int) -> float:
-        """Higher means better to put into mana: far-off cost, a missing civilization, spare copies."""
-        mana_civs = Counter(c for v in b.mana for c in v.get("civilizations", []))
+    def _charge_score(self, b: _Board, card: View, m: int, mana_civs: set[str]) -> float:
+        """Higher means better to put into mana: far-off cost, a missing civilization, spare copies
+        (``mana_civs``: the civilizations in our mana zone)."""
         others = [v for v in b.hand if v.get("id") != card["id"]]
         needed = {c for v in others for c in v.get("civilizations", [])}
         civs = card.get("civilizations", [])
         s = 0.0
         for civ in civs:
-            if mana_civs[civ] == 0 and civ in needed:
+            if civ not in mana_civs and civ in needed:
                 s += 3
         gap = self.cost(card) - (m + 1)
         s += min(gap, 4) if gap > 0 else -1.5
@@ -279,17 +314,29 @@ class DuelMastersStrategy:
     # ------------------------------------------------------------------ paying
     def _on_pay(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
         """Keep untapped the civilizations that the rest of the hand needs."""
-        rest = [v for v in b.hand if v.get("id") != self.paying]
-        untapped = [v for v in b.mana if not v.get("tapped")]
+        # Per card once, not per way, civilizations as bits: (cost, civilizations) of the rest
+        # of the hand, and (id, civilizations, multicolored) of each untapped mana card.
+        bit: dict[str, int] = {}
+
+        def mask(view: View) -> int:
+            out = 0
+            for c in view.get("civilizations", []):
+                out |= bit.setdefault(c, 1 << len(bit))
+            return out
+
+        rest = [(self.cost(v), mask(v)) for v in b.hand if v.get("id") != self.paying]
+        untapped = [(v.get("id"), mask(v), len(v.get("civilizations", [])) > 1) for v in b.mana if not v.get("tapped")]
         best: tuple[tuple[int, int, int], Action] | None = None
         for a in islice(legal, self.MAX_PAYMENTS):  # big mana zones allow thousands of ways
             paid = set(a.get("cards") or ())
-            left = [v for v in untapped if v.get("id") not in paid]
-            left_civs = Counter(c for v in left for c in v.get("civilizations", []))
-            castable = sum(1 for v in rest if self.cost(v) <= len(left)
-                           and all(left_civs[c] for c in v.get("civilizations", [])))
-            multi_kept = sum(1 for v in left if len(v.get("civilizations", [])) > 1)
-            key = (castable, len(left_civs), multi_kept)
+            left = left_civs = multi_kept = 0
+            for cid, civs, multi in untapped:
+                if cid not in paid:
+                    left += 1
+                    left_civs |= civs
+                    multi_kept += multi
+            castable = sum(1 for cost, civs in rest if cost <= left and civs & ~left_civs == 0)
+            key = (castable, left_civs.bit_count(), multi_kept)
             if best is None or key > best[0]:
                 best = (key, a)
         return best[1] if best else None
@@ -338,7 +385,7 @@ class DuelMastersStrategy:
             return 150.0 + self.cost(tv)
         return None
 
-    def _on_tap_ability(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
+    def _on_tap_ability(self, b: _Board | None, legal: Sequence[Action], rng: Rng) -> Action | None:
         return None
 
     # ------------------------------------------------------------------ defence
@@ -398,16 +445,16 @@ class DuelMastersStrategy:
             return passing
         return min(picks, key=lambda a: self.value(b.view(a.get("card")))) if picks else None
 
-    def _on_optional(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
+    def _on_optional(self, b: _Board | None, legal: Sequence[Action], rng: Rng) -> Action | None:
         return next((a for a in legal if a.type == "choose"), None)
 
-    def _on_silent_skill(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
+    def _on_silent_skill(self, b: _Board | None, legal: Sequence[Action], rng: Rng) -> Action | None:
         return next((a for a in legal if a.type == "silent_skill"), None)
 
-    def _on_breaker_count(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
+    def _on_breaker_count(self, b: _Board | None, legal: Sequence[Action], rng: Rng) -> Action | None:
         return max(legal, key=lambda a: a.get("option") or 0)
 
-    def _on_break(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
+    def _on_break(self, b: _Board | None, legal: Sequence[Action], rng: Rng) -> Action | None:
         return legal[rng.below(len(legal))]
 
 

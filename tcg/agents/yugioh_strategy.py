@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tcg.agents.base import Observation
+from tcg.agents.board import index_views, reads_board
 from tcg.core.actions import Action
 from tcg.core.rng import Rng
 
@@ -24,13 +25,7 @@ class _Board:
         players = obs["players"]
         self.lp = [int(p["counters"].get("lp", 8000)) for p in players]
         self.monsters: list[list[View]] = [p["zones"]["monster_zone"] for p in players]
-        self.views: dict[int, tuple[int, View]] = {}
-        for p, pl in enumerate(players):
-            for entries in pl["zones"].values():
-                if isinstance(entries, list):
-                    for v in entries:
-                        if "id" in v:
-                            self.views[v["id"]] = (p, v)
+        self.views = index_views(players)
         self.events: list[dict[str, Any]] = obs.get("events") or []
         self.phase = obs.get("phase")
 
@@ -55,6 +50,10 @@ def _value(v: View) -> int:
 
 
 class YugiohStrategy:
+    EVENTS = frozenset({"activated"})  # the card being resolved (_resolving)
+    #: Decision kinds whose handler reads only the legal actions (board None): see reads_board.
+    BLIND = frozenset({"trigger", "optional"})
+
     def __init__(self) -> None:
         from tcg.core.registry import load_game
 
@@ -63,10 +62,16 @@ class YugiohStrategy:
     def d(self, v: View) -> Any:
         return self.defs.get(v.get("name")) if v else None
 
+    def reads(self, kind: str) -> bool:
+        return reads_board(self, kind)
+
     def choose(self, obs: Observation, legal: Sequence[Action], rng: Rng) -> Action | None:
         kind = (obs.get("decision") or {}).get("kind")
         handler = getattr(self, f"_on_{kind}", None)
-        return handler(_Board(obs), legal) if handler else None
+        if handler is None:
+            return None
+        action: Action | None = handler(None if kind in self.BLIND else _Board(obs), legal)
+        return action
 
     # ------------------------------------------------------------------ main phase
     def _on_main(self, b: _Board, legal: Sequence[Action]) -> Action | None:
@@ -182,10 +187,10 @@ class YugiohStrategy:
         pool = (theirs or picks) if hostile else (mine or picks)
         return max(pool, key=lambda a: (_atk(b.view(a.get("card"))), -int(a.get("card") or 0)))
 
-    def _on_trigger(self, b: _Board, legal: Sequence[Action]) -> Action | None:
+    def _on_trigger(self, b: _Board | None, legal: Sequence[Action]) -> Action | None:
         return next((a for a in legal if a.type == "activate"), None)
 
-    def _on_optional(self, b: _Board, legal: Sequence[Action]) -> Action | None:
+    def _on_optional(self, b: _Board | None, legal: Sequence[Action]) -> Action | None:
         return next((a for a in legal if a.type == "choose"), None)
 
     def _on_discard(self, b: _Board, legal: Sequence[Action]) -> Action | None:

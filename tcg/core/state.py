@@ -271,6 +271,13 @@ class State:
     DETERMINIZE_APART: ClassVar[frozenset[str]] = frozenset()
     #: What the game calls a tapped card in views ("exhausted", "rested"); "" leaves it out.
     TAPPED_AS: ClassVar[str] = "tapped"
+    #: Zones where a visible card's view (``card_view``) depends on the card alone -- its
+    #: definition and its :class:`Card`, which is immutable -- and on nothing else in the state
+    #: (no lasting effect, no other card changes it there: printed values). ``observation``
+    #: reuses such a view while the card keeps the same Card object in the same zone, so that
+    #: an agent's observation at every decision does not rebuild a whole hand and graveyard.
+    #: A card with cards attached is never reused. Empty (no reuse) unless a game says so.
+    STATIC_VIEW_ZONES: ClassVar[frozenset[str]] = frozenset()
     #: Player counters that may go below zero (Force of Will life ends at -100 in FOW-T11).
     SIGNED_COUNTERS: ClassVar[frozenset[str]] = frozenset()
     GAME: ClassVar[Game[Any]]  # the game of the subclass (each game has its card schema)
@@ -281,6 +288,7 @@ class State:
 
     __slots__ = (
         "_legal",
+        "_views",
         "active",
         "cards",
         "counters",
@@ -322,6 +330,8 @@ class State:
         self.events: list[Json] = []
         self.history: list[Action] = []
         self._legal: Sequence[Action] | None = None
+        #: Reusable card views of STATIC_VIEW_ZONES: card id -> (its Card, its zone, its view).
+        self._views: dict[int, tuple[Card, str, Json]] = {}
         #: Keep the event log (the default). Bulk simulation with agents that read no events
         #: turns it off: events are derived data (replays are actions), and the end of the game
         #: is still logged.
@@ -632,9 +642,54 @@ class State:
             view[k] = v
         return view
 
-    def observation(self, viewer: int | None) -> Json:
+    def static_view(self, cid: int, zone: str) -> Json:
+        """``card_view(cid)`` of a card in one of the STATIC_VIEW_ZONES, reused while its Card
+        object and zone stay the same. A copy each time: an observation's views are its own."""
+        card = self.cards[cid]
+        kept = self._views.get(cid)
+        if kept is not None and kept[0] is card and kept[1] == zone:
+            return dict(kept[2])
+        view = self.card_view(cid)
+        if card.attached:
+            return view
+        self._views[cid] = (card, zone, view)
+        return dict(view)
+
+    def _zone_views(self, viewer: int | None, player: int, zone: str, vis: str) -> list[Json]:
+        """The views of a "public" zone, or of an "owner" zone of the viewer's own: ``can_see``
+        and, in STATIC_VIEW_ZONES, ``static_view`` inlined (they run for every card of every
+        observation an agent gets)."""
+        cards = self.cards
+        public = vis == "public"
+        referable = zone in self.REFERABLE_FACE_DOWN
+        out: list[Json] = []
+        if zone not in self.STATIC_VIEW_ZONES:
+            for c in self.zones[player][zone]:
+                card = cards[c]
+                if public and card.face_down and card.controller != viewer:
+                    out.append({"id": c, "hidden": True} if referable else {"hidden": True})
+                else:
+                    out.append(self.card_view(c))
+            return out
+        kept_views = self._views
+        for c in self.zones[player][zone]:
+            card = cards[c]
+            if public and card.face_down and card.controller != viewer:
+                out.append({"id": c, "hidden": True} if referable else {"hidden": True})
+                continue
+            kept = kept_views.get(c)
+            if kept is not None and kept[0] is card and kept[1] == zone:
+                out.append(dict(kept[2]))
+            else:
+                out.append(self.static_view(c, zone))
+        return out
+
+    def observation(self, viewer: int | None, legal: bool = True) -> Json:
         """A JSON-ready view holding only what ``viewer`` may see (None: a spectator, who sees
-        what both players see)."""
+        what both players see). ``legal=False`` leaves out the JSON list of the deciding
+        viewer's legal actions (``legal_actions``; their count stays): an agent is handed the
+        actions themselves, and turning hundreds of them into JSON at every decision was most
+        of what a rule agent's observation cost."""
         players = []
         for p, zones in enumerate(self.zones):
             zone_views: Json = {}
@@ -643,12 +698,11 @@ class State:
                 vis = self.ZONE_VISIBILITY.get(z, "public")
                 if vis == "hidden" or (vis == "owner" and p != viewer):
                     zone_views[z] = {"count": len(ids)}
-                else:
-                    zone_views[z] = [
-                        self.card_view(c) if self.can_see(viewer, c)
-                        else {"id": c, "hidden": True} if z in self.REFERABLE_FACE_DOWN else {"hidden": True}
-                        for c in ids
-                    ]
+                elif vis == "public" or vis == "owner":
+                    zone_views[z] = self._zone_views(viewer, p, z, vis)
+                else:  # "positions": face-down placeholders
+                    zone_views[z] = [{"id": c, "hidden": True} if z in self.REFERABLE_FACE_DOWN else {"hidden": True}
+                                     for c in ids]
             players.append({"counters": dict(self.counters[p]), "zones": zone_views})
         obs: Json = {
             "game": self.GAME.name,
@@ -666,12 +720,12 @@ class State:
         if self.PUBLIC_STACKS:
             obs["stack"] = self.stack_view(viewer)
         if viewer is not None and self.deciding_player == viewer:
-            legal = self.legal_actions()
-            obs["legal_action_count"] = len(legal)
+            actions = self.legal_actions()
+            obs["legal_action_count"] = len(actions)
             # Payment distributions can number in the hundreds of thousands (lazy sequences);
             # an observation lists them only while that stays readable.
-            if len(legal) <= OBSERVED_ACTIONS_MAX:
-                obs["legal_actions"] = [a.to_json() for a in legal]
+            if legal and len(actions) <= OBSERVED_ACTIONS_MAX:
+                obs["legal_actions"] = [a.to_json() for a in actions]
         return obs
 
     # ------------------------------------------------------------------ determinization

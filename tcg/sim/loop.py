@@ -7,7 +7,7 @@ leaves a replay that re-creates it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -62,16 +62,47 @@ class Worlds:
         return self._state.determinize(self._player, rng, self._known)
 
 
+def events_read(agent: Agent, game: str) -> Collection[str] | None:
+    """The event types ``agent`` reads in ``game`` (None: every type). An agent says so with an
+    optional ``events_read(game)`` method (see :mod:`tcg.agents.base`); one that ignores
+    observations reads none."""
+    if not getattr(agent, "observes", True):
+        return ()
+    declared = getattr(agent, "events_read", None)
+    return declared(game) if declared is not None else None
+
+
+def reads_events(agent: Agent, game: str) -> bool:
+    wanted = events_read(agent, game)
+    return wanted is None or len(wanted) > 0
+
+
 def observe(state: State, player: int, agent: Agent, cursor: list[int]) -> dict[str, Any]:
     """What ``agent`` gets to see: its observation plus the events visible to it since last time
-    (and, for a searching agent, ``worlds``: see :class:`Worlds`)."""
+    (and, for a searching agent, ``worlds``: see :class:`Worlds`).
+
+    Both are trimmed to what the agent says it reads: no JSON list of the legal actions when
+    ``reads_legal_actions`` is False (it is handed the actions anyway), only the event types of
+    ``events_read`` (no ``events`` at all when that is empty), and only the game, the viewer and
+    the decision when ``reads_observation(game, kind)`` says it will not look at the board for
+    this decision (its events are then skipped: the next observation lists those after it, as
+    ever). Whatever is left is the viewer's own view, as in the full observation."""
+    kind = state.decision.kind if state.decision else None
     if not getattr(agent, "observes", True):
-        return {"game": state.GAME.name, "viewer": player,
-                "decision": {"player": player, "kind": state.decision.kind if state.decision else None}}
-    obs = state.observation(player)
+        return {"game": state.GAME.name, "viewer": player, "decision": {"player": player, "kind": kind}}
+    reads = getattr(agent, "reads_observation", None)
+    if reads is not None and kind is not None and not reads(state.GAME.name, kind):
+        cursor[player] = len(state.events)
+        return {"game": state.GAME.name, "viewer": player, "decision": {"player": player, "kind": kind}}
+    obs = state.observation(player, getattr(agent, "reads_legal_actions", True))
     new = state.events[cursor[player]:]
     cursor[player] = len(state.events)
-    obs["events"] = [v for v in (state.visible_event(e, player) for e in new) if v is not None]
+    wanted = events_read(agent, state.GAME.name)
+    if wanted is None:
+        obs["events"] = [v for v in (state.visible_event(e, player) for e in new) if v is not None]
+    elif wanted:  # filtering by type first is the same: hiding a card keeps its event's type
+        obs["events"] = [v for v in (state.visible_event(e, player) for e in new if e.get("type") in wanted)
+                         if v is not None]
     if getattr(agent, "searches", False):
         obs["worlds"] = Worlds(state, player)
     return obs
@@ -96,7 +127,7 @@ def play_game(
     state = game.new_state(list(decks), seed=seed, options=resolved)
     cursor = [0] * len(players)
     observes = [getattr(a, "observes", True) for a in players]
-    if on_step is None and not any(observes):
+    if on_step is None and not any(reads_events(a, game.name) for a in players):
         state.log_events = False  # nobody reads them: bulk self-play runs without the event log
     if on_step is not None:
         on_step(state, None, None, list(state.events))

@@ -30,6 +30,8 @@ class BattleSpiritsState(BSEffects):
     }
     TAPPED_AS: ClassVar[str] = "exhausted"
     RULEBOOK: ClassVar[Rulebook[BattleSpiritsState] | None] = RULEBOOK
+    #: card_view reads nothing but the card here (the stats that effects change are read in play)
+    STATIC_VIEW_ZONES: ClassVar[frozenset[str]] = frozenset({"hand", "trash", "removed", "burst"})
     __slots__ = ()
 
     # ================================================================== moves the rules share

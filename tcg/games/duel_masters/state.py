@@ -26,6 +26,8 @@ class DuelMastersState(DMEffects):
         "graveyard": "public",
     }
     RULEBOOK: ClassVar[Rulebook[DuelMastersState] | None] = RULEBOOK
+    #: card_view reads nothing but the card here (the stats that effects change are read in play)
+    STATIC_VIEW_ZONES: ClassVar[frozenset[str]] = frozenset({"hand", "mana", "graveyard"})
     __slots__ = ()
 
     # ================================================================== views

@@ -46,6 +46,9 @@ class ForceOfWillState(FowEffects):
     TAPPED_AS: ClassVar[str] = "rested"
     SIGNED_COUNTERS: ClassVar[frozenset[str]] = frozenset({"life"})  # FOW-63: "reduced to 0 or less"
     RULEBOOK: ClassVar[Rulebook[ForceOfWillState] | None] = FOW_RULEBOOK
+    #: card_view reads nothing but the card here (the stats that effects change are read in play)
+    STATIC_VIEW_ZONES: ClassVar[frozenset[str]] = frozenset({
+        "hand", "ruler_area", "graveyard", "magic_stone_area", "chant_standby_area"})
     __slots__ = ()
 
     def before_first_turn(self) -> list[Task]:
@@ -95,10 +98,10 @@ class ForceOfWillState(FowEffects):
                 self.tasks.append(Task("declare_trigger", card=card, player=p, index=i))
 
     # ================================================================== views
-    def observation(self, viewer: int | None) -> dict[str, Any]:
+    def observation(self, viewer: int | None, legal: bool = True) -> dict[str, Any]:
         """FOW-60: a card revealed by a Lifebreak waits, face up and outside every zone, while
         its player decides whether to play its Break; both players see it (``revealed``)."""
-        obs = super().observation(viewer)
+        obs = super().observation(viewer, legal)
         d = self.decision
         if d is not None and d.kind == "break":
             cid = d.data["card"]

@@ -94,7 +94,13 @@ class OPQueries(EffectRunner[Effect, Selector]):
 
     def _aura_sources(self, player: int) -> list[int]:
         """The player's field cards with a power aura (X.Drake); usually none, checked cheaply."""
-        return [c for c in self.zones[player]["characters"] if any(st.aura for st in self.d(c).statics)]
+        defs, cards = self.defs, self.cards
+        out: list[int] = []
+        for c in self.zones[player]["characters"]:
+            statics = defs[cards[c].name].statics
+            if statics and any(st.aura for st in statics):  # most cards have no lasting effect
+                out.append(c)
+        return out
 
     def cost_of(self, cid: int) -> int:
         """The printed cost plus "-N cost" effects; below 0 it counts as 0 (OP-118)."""

@@ -37,6 +37,8 @@ class OnePieceState(OPEffects):
     }
     TAPPED_AS: ClassVar[str] = "rested"
     RULEBOOK: ClassVar[Rulebook[OnePieceState] | None] = RULEBOOK
+    #: card_view reads nothing but the card here (the stats that effects change are read in play)
+    STATIC_VIEW_ZONES: ClassVar[frozenset[str]] = frozenset({"hand", "trash", "stage", "life"})
     __slots__ = ()
 
     def conserved(self) -> dict[str, int]:

@@ -79,6 +79,13 @@ class YGOQueries(EffectRunner[Effect, Selector]):
     def def_(self, cid: int) -> int:
         return max(0, self.d(cid).def_ + self._modifier(cid, "def") + self._lasting_bonus(cid)[1])
 
+    def atk_def(self, cid: int) -> tuple[int, int]:
+        """``(atk(cid), def_(cid))``, the lasting bonuses looked up once (a view shows both)."""
+        d = self.d(cid)
+        bonus = self._lasting_bonus(cid)
+        return (max(0, d.atk + self._modifier(cid, "atk") + bonus[0]),
+                max(0, d.def_ + self._modifier(cid, "def") + bonus[1]))
+
     def equips_of(self, cid: int) -> list[int]:
         return [e["source"] for e in self.effects if e.get("kind") == "equipped" and e.get("card") == cid]
 

@@ -38,6 +38,9 @@ class YugiohState(YGOEffects):
     REFERABLE_FACE_DOWN: ClassVar[frozenset[str]] = frozenset({"monster_zone", "spell_trap_zone", "field_zone"})
     TAPPED_AS: ClassVar[str] = ""  # shown as the position
     RULEBOOK: ClassVar[Rulebook[YugiohState] | None] = RULEBOOK
+    #: card_view reads nothing but the card here (the stats that effects change are read in play)
+    STATIC_VIEW_ZONES: ClassVar[frozenset[str]] = frozenset({
+        "hand", "spell_trap_zone", "field_zone", "graveyard", "banished", "extra_deck"})
     __slots__ = ("offer",)
 
     def __init__(self, defs: Mapping[str, Any], options: Mapping[str, str], seed: int, players: int = 2):
@@ -223,10 +226,10 @@ class YugiohState(YGOEffects):
         view = super().card_view(cid)
         d = self.d(cid)
         view["type"] = d.type
+        on_field = self.where[cid][1] == "monster_zone"
         if d.type == "monster":
             view["level"] = d.level
-            view["atk"] = self.atk(cid) if self.zone_of(cid) == "monster_zone" else d.atk
-            view["def"] = self.def_(cid) if self.zone_of(cid) == "monster_zone" else d.def_
-        if self.zone_of(cid) == "monster_zone":
+            view["atk"], view["def"] = self.atk_def(cid) if on_field else (d.atk, d.def_)
+        if on_field:
             view["position"] = self.position(cid)
         return view
