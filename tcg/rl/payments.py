@@ -50,7 +50,8 @@ class PaymentPart(Part):
         seq = self.seq
         kind, i = self.stages[self.stage]
         if kind == "pay_reserve":
-            return seq.pay_reserve
+            reserve: range = seq.pay_reserve
+            return reserve
         if kind == "pay":
             f = seq._f
             cap = seq.caps[i]
