@@ -323,3 +323,33 @@ def test_the_encoder_refers_exactly_to_the_cards_the_rules_of_visibility_allow(g
             slow = sorted((c, state.where[c][1], state.can_see(seat, c))
                           for c in range(len(state.cards)) if state.referable(seat, c))
             assert fast == slow
+
+
+# ---------------------------------------------------------------------- examples
+def load_example(name: str) -> Any:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "examples" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"example_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_training_example_runs_briefly_and_draws_its_learning_curve(tmp_path: Any,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    import xml.etree.ElementTree as ET
+
+    out = tmp_path / "curve.svg"
+    load_example("train_pg").main(["--game", "one_piece", "--episodes", "6", "--seconds", "8", "--out", str(out)])
+    assert "win rate first quarter" in capsys.readouterr().out
+    svg = ET.parse(out).getroot()
+    points = next(e for e in svg.iter() if e.tag.endswith("polyline")).get("points", "").split()
+    assert 1 <= len(points) <= 6
+
+
+def test_the_random_policy_example_plays_games_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
+    load_example("random_policy").main(["--game", "yugioh", "--games", "1"])
+    assert capsys.readouterr().out.startswith("game 1: player_0 ")
