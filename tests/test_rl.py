@@ -353,3 +353,27 @@ def test_the_training_example_runs_briefly_and_draws_its_learning_curve(tmp_path
 def test_the_random_policy_example_plays_games_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
     load_example("random_policy").main(["--game", "yugioh", "--games", "1"])
     assert capsys.readouterr().out.startswith("game 1: player_0 ")
+
+
+# ---------------------------------------------------------------------- docs
+DOCS = __import__("pathlib").Path(__file__).resolve().parent.parent / "docs" / "rl.md"
+
+
+def test_docs_rl_md_holds_the_generated_per_game_tables() -> None:
+    from tcg.rl.describe import markdown
+
+    text = DOCS.read_text(encoding="utf-8")
+    marker = "<!-- generated: python -m tcg.rl.describe (tests/test_rl.py checks this section) -->\n"
+    assert marker in text
+    generated = "\n".join(markdown(g) for g in sorted(tcg.rl.ENV_IDS))
+    assert text.split(marker, 1)[1].strip() == generated.strip(), "run: python -m tcg.rl.describe"
+
+
+def test_docs_rl_md_quick_start_runs_as_printed() -> None:
+    import re
+
+    match = re.search(r"## Quick start\n\n```python\n(.*?)```", DOCS.read_text(encoding="utf-8"), re.S)
+    assert match
+    scope: dict[str, Any] = {}
+    exec(compile(match.group(1), str(DOCS), "exec"), scope)
+    assert scope["env"].unwrapped.match.game.name == "one_piece" and "action_mask" in scope["info"]

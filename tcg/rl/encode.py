@@ -193,7 +193,7 @@ class Encoder:
                 break
         else:
             if narrowing.chosen:
-                field = 1  # inside the type's fields, before any field token (never, as spelt)
+                field = 1  # after the type, no field token: the index digits of a long lazy sequence
         out[s["stage_field"].start + field] = 1
         out[s["stage_depth"].start] = len(narrowing.chosen) / 10.0
         chosen = s["stage_chosen"].start
