@@ -31,7 +31,7 @@ MEANINGS = {
 
 
 def _span(start: int, stop: int) -> str:
-    return f"{start}" if stop - start == 1 else f"{start}–{stop - 1}"
+    return f"{start}" if stop - start == 1 else f"{start}..{stop - 1}"
 
 
 def action_table(match: Match) -> list[str]:
@@ -42,8 +42,8 @@ def action_table(match: Match) -> list[str]:
         (_span(1, 1 + len(v.types)), "action types: " + ", ".join(v.types)),
         (_span(v.field_token[cat.fields[0]], v.field_token[cat.fields[-1]] + 1), "fields: " + ", ".join(cat.fields)),
         (_span(v.literal_token[cat.literals[0]], v.number_base), "literals: " + ", ".join(cat.literals)),
-        (_span(v.number_base, v.card_base), f"numbers 0–{cat.numbers - 1}"),
-        (_span(v.card_base, v.size), f"card instance ids 0–{v.cards - 1}"),
+        (_span(v.number_base, v.card_base), f"numbers 0..{cat.numbers - 1}"),
+        (_span(v.card_base, v.size), f"card instance ids 0..{v.cards - 1}"),
     ]
     return ["| tokens | meaning |", "| --- | --- |", *(f"| {a} | {b} |" for a, b in rows)]
 

@@ -8,8 +8,8 @@ action agrees on is taken without asking (no env step for it).
 
 Three kinds of entries take part:
 
-- listed actions (every list, and lazy sequences of at most ``MATERIALISE`` actions): spelt in
-  full and filtered by prefix;
+- listed actions (every list, and lazy sequences of at most ``MATERIALISE`` actions, these only
+  once their action type is chosen): spelt in full and filtered by prefix;
 - Battle Spirits core payments (:class:`tcg.games.battle_spirits.payment.CorePayments`, up to
   millions of ways): narrowed by their structure without enumerating anything, one count per
   core source (cores paid from the reserve, then from each card in field order, then the cores
@@ -91,6 +91,43 @@ class IndexPart(Part):
         return self.seq[self.value]
 
 
+class DeferredPart(Part):
+    """A lazy sequence of one action type, listed and spelt only once its type is chosen (Battle
+    Spirits offers a few hundred core moves at every main-phase decision)."""
+
+    def __init__(self, vocab: Vocabulary, seq: Sequence[Action], type_name: str) -> None:
+        self.vocab = vocab
+        self.seq = seq
+        self.type_token = vocab.action_type(type_name)
+        self.entries: list[tuple[int, ...]] | None = None
+        self.actions: list[Action] = []
+        self.taken = 0
+
+    def options(self) -> Iterable[int]:
+        if self.entries is None:
+            return (self.type_token,)
+        k = self.taken
+        return {t[k] for t in self.entries if len(t) > k}
+
+    def accept(self, token: int) -> bool:
+        if self.entries is None:
+            if token != self.type_token:
+                return False
+            self.actions = list(self.seq)
+            self.entries = [self.vocab.spell(a) for a in self.actions]
+        k = self.taken
+        keep = [i for i, t in enumerate(self.entries) if len(t) > k and t[k] == token]
+        if not keep:
+            return False
+        self.entries = [self.entries[i] for i in keep]
+        self.actions = [self.actions[i] for i in keep]
+        self.taken += 1
+        return True
+
+    def complete(self) -> Action | None:
+        return self.actions[0] if self.entries is not None and len(self.actions) == 1 else None
+
+
 def structured_parts(game: str) -> dict[type, type[Part]]:
     """The lazy-sequence classes a game narrows by structure (imported only for that game)."""
     if game != "battle_spirits":
@@ -124,6 +161,8 @@ class Narrowing:
             self.parts.append(factory(self.vocab, seq))  # type: ignore[call-arg]
         elif isinstance(seq, LazyActions) and len(seq) > MATERIALISE:
             self.parts.append(IndexPart(self.vocab, seq, seq.action_type or seq[0].type))
+        elif isinstance(seq, LazyActions) and seq.action_type is not None and len(seq) > 1:
+            self.parts.append(DeferredPart(self.vocab, seq, seq.action_type))
         else:
             spell = self.vocab.spell
             self.listed.extend((spell(a), a) for a in seq)

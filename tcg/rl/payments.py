@@ -27,24 +27,29 @@ class PaymentPart(Part):
     def __init__(self, vocab: Vocabulary, seq: Any) -> None:
         self.vocab = vocab
         self.seq = seq
-        prefix = [vocab.action_type(seq.type)]
-        for name, value in sorted(seq.fixed):
-            prefix.append(vocab.field(name))
-            vocab.value(name, value, prefix)
-        prefix.append(vocab.field(seq.field))
-        self.prefix = prefix
+        # Only the type token until the type is chosen: a main phase prices every card in hand,
+        # and most of these parts are dropped at the first token.
+        self.prefix = [vocab.action_type(seq.type)]
         self.taken = 0
-        n = len(seq.caps)
-        # the stages after the prefix: reserve paid, each card paid, then (placing) the field
-        # token, reserve placed, each card placed, then END
-        self.stages: list[tuple[str, int]] = [("pay_reserve", 0), *(("pay", i) for i in range(n))]
-        if seq.place:
-            self.stages += [("place_field", 0), ("place_reserve", 0), *(("place", i) for i in range(n))]
-        self.stages.append(("end", 0))
+        self.stages: list[tuple[str, int]] = []
         self.stage = 0
         self.paid: list[int] = []  # reserve, then per card
         self.placed: list[int] = []
         self.left = seq.cost
+
+    def _spell_rest(self) -> None:
+        """The fixed fields after the type, and the stages after them: reserve paid, each card
+        paid, then (placing) the field token, reserve placed, each card placed, then END."""
+        seq, vocab, prefix = self.seq, self.vocab, self.prefix
+        for name, value in sorted(seq.fixed):
+            prefix.append(vocab.field(name))
+            vocab.value(name, value, prefix)
+        prefix.append(vocab.field(seq.field))
+        n = len(seq.caps)
+        self.stages = [("pay_reserve", 0), *(("pay", i) for i in range(n))]
+        if seq.place:
+            self.stages += [("place_field", 0), ("place_reserve", 0), *(("place", i) for i in range(n))]
+        self.stages.append(("end", 0))
 
     def _counts(self) -> Iterable[int]:
         seq = self.seq
@@ -78,6 +83,8 @@ class PaymentPart(Part):
             return False
         if self.taken < len(self.prefix):
             self.taken += 1
+            if self.taken == 1:
+                self._spell_rest()
             return True
         kind = self.stages[self.stage][0]
         value = token - self.vocab.number_base
@@ -90,7 +97,7 @@ class PaymentPart(Part):
         return True
 
     def complete(self) -> Action | None:
-        if self.stage < len(self.stages):
+        if not self.taken or self.stage < len(self.stages):
             return None
         ids = self.seq.ids
         pay: dict[Any, int] = {"reserve": self.paid[0]} if self.paid[0] else {}
