@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from tcg.core.actions import Action
+from tcg.games.battle_spirits.payment import _completions
 from tcg.rl.narrow import Part
 from tcg.rl.tokens import END, Vocabulary
 
@@ -58,7 +59,7 @@ class PaymentPart(Part):
             reserve: range = seq.pay_reserve
             return reserve
         if kind == "pay":
-            f = seq._f
+            f = _completions(seq.caps, seq.cost, seq.place)  # the sequence's own table (cached)
             cap = seq.caps[i]
             return [v for v in range(min(self.left, cap) + 1) if f[i + 1][self.left - v] > 0]
         if kind == "place_reserve":
