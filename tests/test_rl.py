@@ -152,6 +152,36 @@ def test_the_gym_env_plays_against_a_searching_opponent() -> None:
     assert env.match.actions > 0
 
 
+def test_while_an_action_is_spelt_the_same_agent_keeps_the_turn_with_reward_zero() -> None:
+    env = tcg.rl.aec_env("battle_spirits")
+    env.reset(seed=8)
+    rng = np.random.default_rng(3)
+    mid_spelling = 0
+    for _ in range(400):
+        agent = env.agent_selection
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            break
+        applied = env.match.actions
+        env.step(random_token(obs["action_mask"], rng))
+        narrowing = env.match.narrowing
+        if env.match.actions == applied:  # no engine action yet: the spelling goes on
+            assert narrowing is not None and narrowing.chosen
+            mid_spelling += 1
+            assert env.agent_selection == agent and env.rewards[agent] == 0.0
+            stage = env.observe(agent)["observation"][env.match.encoder.slices["stage_chosen"]]
+            assert sorted(np.flatnonzero(stage)) == sorted(set(narrowing.chosen))
+    assert mid_spelling > 50
+
+
+def test_the_ansi_render_shows_the_pending_sub_decision() -> None:
+    env = tcg.rl.aec_env("duel_masters", render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert text.startswith("Duel Masters: turn 1") and "options: type:" in text
+    assert tcg.rl.aec_env("duel_masters").render() is None
+
+
 def test_bad_options_are_precise_errors() -> None:
     with pytest.raises(DataError, match="unknown environment option"):
         tcg.rl.aec_env("yugioh", colour="red")
