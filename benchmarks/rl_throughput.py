@@ -8,7 +8,9 @@ agent to move), a uniform choice among the tokens its mask allows, ``env.step``;
 with the next seed when they end. ``--no-observe`` leaves out ``last()``'s observation (the mask
 is still read): the cost of the rules and the sub-decisions alone. Reported: env steps/s, engine
 actions/s (an action takes one or more steps: its sub-decisions) and games finished, best and
-median of ``--repeat`` runs (the machine's speed drifts, so the best run is the least disturbed).
+median of ``--repeat`` runs (the machine's speed drifts, so the best run is the least disturbed),
+and steps per CPU second of the least costly run (``time.process_time``: less sensitive to other
+work on a shared machine than wall time).
 """
 
 from __future__ import annotations
@@ -28,13 +30,14 @@ import tcg.rl
 from tcg.core.registry import game_names
 
 
-def run(game: str, steps: int, seed: int, observe: bool) -> tuple[float, int, int]:
-    """(seconds, engine actions, finished games) for ``steps`` random masked env steps."""
+def run(game: str, steps: int, seed: int, observe: bool) -> tuple[float, float, int, int]:
+    """(wall seconds, CPU seconds, engine actions, finished games) for ``steps`` random masked
+    env steps."""
     env = tcg.rl.aec_env(game)
     rng = np.random.default_rng(seed)
     env.reset(seed=seed)
     actions = games = 0
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     for _ in range(steps):
         agent = env.agent_selection
         if env.terminations[agent] or env.truncations[agent]:
@@ -48,8 +51,8 @@ def run(game: str, steps: int, seed: int, observe: bool) -> tuple[float, int, in
             mask = env.match.mask(env.possible_agents.index(agent))
         legal = np.flatnonzero(mask)
         env.step(int(legal[rng.integers(len(legal))]))
-    elapsed = time.perf_counter() - t0
-    return elapsed, actions + env.match.actions, games
+    elapsed, cpu = time.perf_counter() - t0, time.process_time() - c0
+    return elapsed, cpu, actions + env.match.actions, games
 
 
 def main() -> None:
@@ -60,14 +63,15 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--no-observe", action="store_true", help="skip the observation vector (mask only)")
     args = ap.parse_args()
-    print(f"{'game':16} {'steps/s best':>12} {'median':>8} {'actions/s':>10} {'games':>6} {'N':>5} {'obs':>6}")
+    print(f"{'game':16} {'steps/s best':>12} {'median':>8} {'per CPU s':>9} {'actions/s':>10} {'games':>6} "
+          f"{'N':>5} {'obs':>6}")
     for game in args.game or game_names():
-        runs = [run(game, args.steps, args.seed, not args.no_observe) for _ in range(max(1, args.repeat))]
-        times = sorted(r[0] for r in runs)
-        best = runs[[r[0] for r in runs].index(times[0])]
+        runs = sorted(run(game, args.steps, args.seed, not args.no_observe) for _ in range(max(1, args.repeat)))
+        best, median = runs[0], runs[len(runs) // 2]
+        cpu = min(r[1] for r in runs)
         env = tcg.rl.aec_env(game)
-        print(f"{game:16} {args.steps / times[0]:12.0f} {args.steps / times[len(times) // 2]:8.0f} "
-              f"{best[1] / best[0]:10.0f} {best[2]:6d} {env.match.n_actions:5d} {env.match.obs_size:6d}")
+        print(f"{game:16} {args.steps / best[0]:12.0f} {args.steps / median[0]:8.0f} {args.steps / cpu:9.0f} "
+              f"{best[2] / best[0]:10.0f} {best[3]:6d} {env.match.n_actions:5d} {env.match.obs_size:6d}")
 
 
 if __name__ == "__main__":
