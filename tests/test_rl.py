@@ -346,6 +346,21 @@ def test_the_leak_test_catches_an_encoder_that_names_the_opponents_hand(game: st
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_the_board_updated_card_by_card_equals_the_board_written_anew(game: str) -> None:
+    """Match.observe rewrites only the rows of cards that changed since the last engine action."""
+    match = Match(game)
+    match.start(5)
+    rng = np.random.default_rng(5)
+    checked = 0
+    while match.decider is not None and checked < 150:
+        for seat in (0, 1):
+            assert np.array_equal(match.board(seat), match.encoder.board(match.state, seat))
+        match.choose(random_token(match.mask(match.decider), rng))
+        checked += 1
+    assert checked > 50
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_the_encoder_refers_exactly_to_the_cards_the_rules_of_visibility_allow(game: str) -> None:
     encoder = Match(game).encoder
     for state in decisions(game, range(1), every=13):

@@ -34,7 +34,11 @@ def gym_env(game: str, opponent: str = "random", **options: Any) -> Any:
 
 def register() -> None:
     """Register every ``tcg/<Game>-v0`` id with Gymnasium (done on import; repeating is harmless)."""
-    import gymnasium
+    try:
+        import gymnasium
+    except ImportError as exc:  # the extra is optional: say which one
+        raise ImportError("tcg.rl needs the optional extra rl: pip install 'tcg-engine[rl]' "
+                          "(gymnasium, pettingzoo, numpy)") from exc
 
     for game, env_id in ENV_IDS.items():
         if env_id not in gymnasium.registry:

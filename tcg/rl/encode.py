@@ -40,6 +40,18 @@ EXTRA_ZONES = ("attached", "limbo")
 ROW_CACHE_LIMIT = 100_000
 
 
+class Board:
+    """A board vector and the cards and places it was written from (:meth:`Encoder.update`)."""
+
+    __slots__ = ("cards", "state", "vector", "where")
+
+    def __init__(self, state: State, vector: Vector) -> None:
+        self.state = state
+        self.vector = vector
+        self.cards = state.cards[:]
+        self.where = state.where[:]
+
+
 class Encoder:
     """The observation layout of one game with a fixed number of card instances."""
 
@@ -94,6 +106,36 @@ class Encoder:
     def board(self, state: State, seat: int) -> Vector:
         """The ``global`` and ``cards`` blocks for ``seat`` (the stage block left zero)."""
         out = np.zeros(self.size, dtype=np.float32)
+        self._global(state, seat, out)
+        self._cards(state, seat, out)
+        return out
+
+    def update(self, board: Board | None, state: State, seat: int) -> Board:
+        """``board`` brought up to date with ``state``: only the rows of cards that changed (a new
+        card object, or a new place) are written again, since a row depends on nothing else;
+        the global block is rewritten. Equal to :meth:`board` (a test checks it)."""
+        if board is None or board.state is not state or len(board.cards) != len(state.cards):
+            return Board(state, self.board(state, seat))
+        out = board.vector
+        g = self.slices["stage_field"].start
+        out[:g] = 0
+        self._global(state, seat, out)
+        cards, where, old_cards, old_where = state.cards, state.where, board.cards, board.where
+        base, row = self.slices["cards"].start, self.row
+        ones: list[int] = []
+        for cid in [i for i, c in enumerate(cards) if c is not old_cards[i] or where[i] != old_where[i]]:
+            if cid >= self.cards:
+                continue
+            at = base + cid * row
+            out[at:at + row] = 0
+            place = self.place(state, seat, cid)
+            if place is not None:
+                self._write(out, ones, cards[cid], cid, place[0], place[1], seat)
+        out[ones] = 1
+        board.cards, board.where = cards[:], where[:]
+        return board
+
+    def _global(self, state: State, seat: int, out: Vector) -> None:
         s = self.slices
         out[s["turn"].start] = state.turn / TURN_SCALE
         out[s["me_active"].start] = state.active == seat
@@ -106,8 +148,6 @@ class Encoder:
             out[s["kind"].start + self.kind_index.get(decision.kind, len(self.kind_index))] = 1
         for p, prefix in ((seat, "my"), (1 - seat, "their")):
             self._player(state, p, out, s[f"{prefix}_counters"].start, s[f"{prefix}_zones"].start)
-        self._cards(state, seat, out)
-        return out
 
     def _player(self, state: State, p: int, out: Vector, counters_at: int, zones_at: int) -> None:
         counters = state.counters[p]
@@ -117,9 +157,24 @@ class Encoder:
         for i, z in enumerate(state.ZONES):
             out[zones_at + i] = len(zones[z]) / ZONE_SCALE
 
+    @staticmethod
+    def place(state: State, seat: int, cid: int) -> tuple[str, bool] | None:
+        """(zone, name known) when ``seat`` may refer to card ``cid``, else None: the rules of
+        ``State.can_see`` and ``State.referable`` for one card."""
+        p, zone = state.where[cid]
+        vis = state.ZONE_VISIBILITY.get(zone, "public")
+        if vis == "public":
+            card = state.cards[cid]
+            named = not card.face_down or card.controller == seat
+        else:
+            named = vis == "owner" and p == seat
+        if named or zone in state.REFERABLE_FACE_DOWN:
+            return zone, named
+        return None
+
     def visible_cards(self, state: State, seat: int) -> list[tuple[int, str, bool]]:
-        """(card id, zone, name known) of every card ``seat`` may refer to: ``State.referable`` and
-        ``State.can_see`` decided a zone at a time (the same rules, without a call per card)."""
+        """(card id, zone, name known) of every card ``seat`` may refer to (:meth:`place`), a
+        zone at a time: whole zones are skipped or taken without a look at each card."""
         out: list[tuple[int, str, bool]] = []
         vis_of = state.ZONE_VISIBILITY
         referable_face_down = state.REFERABLE_FACE_DOWN
@@ -127,40 +182,43 @@ class Encoder:
         for p, zones in enumerate(state.zones):
             for z in state.ZONES:
                 vis = vis_of.get(z, "public")
-                if vis == "owner" and p == seat:
-                    out.extend((cid, z, True) for cid in zones[z])
-                elif vis == "public":
+                if vis == "public":
                     for cid in zones[z]:
                         card = cards[cid]
                         named = not card.face_down or card.controller == seat
                         if named or z in referable_face_down:
                             out.append((cid, z, named))
-        for cid, (p, z) in enumerate(state.where):
+                elif (vis == "owner" and p == seat) or z in referable_face_down:
+                    named = vis == "owner" and p == seat
+                    out.extend((cid, z, named) for cid in zones[z])
+        for cid, (_, z) in enumerate(state.where):
             if z in EXTRA_ZONES:
-                vis = vis_of.get(z, "public")
-                card = cards[cid]
-                named = (vis == "public" and (not card.face_down or card.controller == seat)) or (
-                    vis == "owner" and p == seat)
-                if named or z in referable_face_down:
-                    out.append((cid, z, named))
+                place = self.place(state, seat, cid)
+                if place is not None:
+                    out.append((cid, z, place[1]))
         return out
 
     def _cards(self, state: State, seat: int, out: Vector) -> None:
-        ones: list[int] = []
-        cache = self._rows
-        if len(cache) > ROW_CACHE_LIMIT:
-            cache.clear()
         cards = state.cards
+        ones: list[int] = []
         for cid, zone, named in self.visible_cards(state, seat):
-            card = cards[cid]
-            key = (card, zone, named, card.controller == seat)
-            row = cache.get(key)
-            if row is None:
-                row = cache[key] = self._row(card, cid, zone, named, seat)
-            ones.extend(row[0])
-            for at, value in row[1]:
-                out[at] = value
+            self._write(out, ones, cards[cid], cid, zone, named, seat)
         out[ones] = 1
+
+    def _write(self, out: Vector, ones: list[int], card: Card, cid: int, zone: str, named: bool,
+               seat: int) -> None:
+        """One card's row: its counters written, its 1s added to ``ones``. From the row cache:
+        cards are immutable, so a row is a function of the card object, its place and the seat."""
+        cache = self._rows
+        key = (card, zone, named, card.controller == seat)
+        row = cache.get(key)
+        if row is None:
+            if len(cache) > ROW_CACHE_LIMIT:
+                cache.clear()
+            row = cache[key] = self._row(card, cid, zone, named, seat)
+        ones.extend(row[0])
+        for at, value in row[1]:
+            out[at] = value
 
     def _row(self, card: Card, cid: int, zone: str, named: bool,
              seat: int) -> tuple[tuple[int, ...], tuple[tuple[int, float], ...]]:

@@ -19,7 +19,7 @@ from tcg.core.errors import DataError
 from tcg.core.registry import load_game
 from tcg.core.state import State
 from tcg.rl.catalogue import catalogue
-from tcg.rl.encode import Encoder, Vector
+from tcg.rl.encode import Board, Encoder, Vector
 from tcg.rl.narrow import Narrowing, structured_parts
 from tcg.rl.tokens import Vocabulary
 
@@ -52,7 +52,7 @@ class Match:
         self.state: State = probe
         self.narrowing: Narrowing | None = None
         self.actions = 0
-        self._boards: dict[int, tuple[int, Vector]] = {}
+        self._boards: dict[int, tuple[int, Board]] = {}
 
     @property
     def n_actions(self) -> int:
@@ -140,13 +140,18 @@ class Match:
             mask[self.narrowing.options] = 1
         return mask
 
-    def observe(self, seat: int) -> Vector:
-        """The encoding for ``seat``: the board (cached per engine action) and the stage."""
+    def board(self, seat: int) -> Vector:
+        """The board part of ``seat``'s encoding (global and card rows), brought up to date once
+        per engine action, card by card (:meth:`Encoder.update`). Not a copy: do not write to it."""
         cached = self._boards.get(seat)
         if cached is None or cached[0] != self.actions:
-            cached = (self.actions, self.encoder.board(self.state, seat))
-            self._boards[seat] = cached
-        out = cached[1].copy()
+            board = self.encoder.update(cached[1] if cached is not None else None, self.state, seat)
+            cached = self._boards[seat] = (self.actions, board)
+        return cached[1].vector
+
+    def observe(self, seat: int) -> Vector:
+        """The encoding for ``seat``: the board and the stage, in a new array."""
+        out = self.board(seat).copy()
         if self.narrowing is not None and self.decider == seat:
             self.encoder.stage(self.narrowing, out)
         return out
