@@ -68,6 +68,7 @@ class Encoder:
         self.name_index = {n: i for i, n in enumerate(self.names)}
         self.cards = vocab.cards
         self._rows: dict[tuple[Card, str, bool, bool], tuple[tuple[int, ...], tuple[tuple[int, float], ...]]] = {}
+        self._counter_scales = [(n, self._counter(n, 1)) for n in cat.player_counters]
         self._fields_by_token = {t: f for f, t in vocab.field_token.items()}
         self.slices = self._layout()
         self.size: int = self.slices["cards"].stop
@@ -123,7 +124,10 @@ class Encoder:
         cards, where, old_cards, old_where = state.cards, state.where, board.cards, board.where
         base, row = self.slices["cards"].start, self.row
         ones: list[int] = []
-        for cid in [i for i, c in enumerate(cards) if c is not old_cards[i] or where[i] != old_where[i]]:
+        # identity: a changed card is a new object, a moved one a new place tuple
+        changed = [i for i, (c, o, w, v) in enumerate(zip(cards, old_cards, where, old_where, strict=True))
+                   if c is not o or w is not v]
+        for cid in changed:
             if cid >= self.cards:
                 continue
             at = base + cid * row
@@ -151,11 +155,11 @@ class Encoder:
 
     def _player(self, state: State, p: int, out: Vector, counters_at: int, zones_at: int) -> None:
         counters = state.counters[p]
-        for i, name in enumerate(self.catalogue.player_counters):
-            out[counters_at + i] = self._counter(name, counters.get(name, 0))
+        if self._counter_scales:
+            out[counters_at:counters_at + len(self._counter_scales)] = [
+                counters.get(name, 0) * scale for name, scale in self._counter_scales]
         zones = state.zones[p]
-        for i, z in enumerate(state.ZONES):
-            out[zones_at + i] = len(zones[z]) / ZONE_SCALE
+        out[zones_at:zones_at + len(state.ZONES)] = [len(zones[z]) / ZONE_SCALE for z in state.ZONES]
 
     @staticmethod
     def place(state: State, seat: int, cid: int) -> tuple[str, bool] | None:
