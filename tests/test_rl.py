@@ -346,6 +346,27 @@ def test_the_leak_test_catches_an_encoder_that_names_the_opponents_hand(game: st
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_the_action_mask_names_only_cards_the_deciding_seat_may_refer_to(game: str) -> None:
+    """Card ids follow the deck lists: a card token of a hidden card in the mask would tell which
+    card it is. The engine's legal actions name only cards their player may refer to."""
+    match = Match(game)
+    rng = np.random.default_rng(9)
+    named = 0
+    for seed in (1, 2):
+        match.start(seed)
+        for _ in range(300):
+            seat = match.decider
+            if seat is None:
+                break
+            mask = match.mask(seat)
+            for token in np.flatnonzero(mask[match.vocab.card_base:]):
+                assert match.encoder.place(match.state, seat, int(token)) is not None
+                named += 1
+            match.choose(random_token(mask, rng))
+    assert named > 50
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_the_board_updated_card_by_card_equals_the_board_written_anew(game: str) -> None:
     """Match.observe rewrites only the rows of cards that changed since the last engine action."""
     match = Match(game)
