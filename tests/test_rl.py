@@ -64,6 +64,8 @@ def test_gymnasium_make_by_id_gives_an_env_that_passes_check_env(game: str) -> N
     env = gymnasium.make(tcg.rl.ENV_IDS[game])
     assert env.unwrapped.match.game.name == game
     check_env(env.unwrapped)
+    _, info = env.reset(seed=1)  # through the wrappers, as sb3-contrib's MaskablePPO asks for the mask
+    assert (env.get_wrapper_attr("action_masks")() == info["action_mask"]).all() and info["action_mask"].any()
 
 
 def test_the_gymnasium_ids_name_the_five_games() -> None:
