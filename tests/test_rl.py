@@ -303,13 +303,26 @@ def test_a_huge_payment_sequence_is_narrowed_in_few_steps() -> None:
     assert narrowing.action in state.legal_actions() and steps < 40
 
 
-def test_an_unknown_field_or_literal_is_a_precise_error() -> None:
-    vocab = Match("yugioh").vocab
-    with pytest.raises(DataError, match="action field 'colour' is not in yugioh's RL catalogue"):
-        vocab.spell(Action("attack", colour="red"))
-    with pytest.raises(DataError, match="literal 'sideways' is not in"):
-        vocab.spell(Action("choose", option="sideways"))
-    assert vocab.describe(END) == "end" and vocab.describe(vocab.card(3)) == "card:3"
+def test_a_field_or_literal_the_catalogue_lacks_is_spelt_with_other_tokens_and_stays_reachable() -> None:
+    match = Match("yugioh")
+    legal = [Action("choose", colour="red"), Action("choose", colour="blue"), Action("choose", shade=3),
+             Action("choose", shade=(3,)), Action("choose", option="attack")]
+    assert sorted(spelt(match, legal)) == sorted(legal)
+    assert match.vocab.missing == {"field 'colour'", "field 'shade'", "literal 'red'", "literal 'blue'"}
+    assert match.vocab.describe(END) == "end" and match.vocab.describe(match.vocab.card(3)) == "card:3"
+    with pytest.raises(DataError, match="no token 9999"):
+        match.vocab.describe(9999)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_random_games_need_no_token_the_catalogue_lacks(game: str) -> None:
+    match = Match(game)
+    rng = np.random.default_rng(4)
+    for seed in range(3):
+        match.start(seed)
+        while match.decider is not None and match.actions < 600:
+            match.choose(random_token(match.mask(match.decider), rng))
+    assert match.vocab.missing == set()
 
 
 # ---------------------------------------------------------------------- hidden information

@@ -3,12 +3,12 @@
 A ``Discrete(N)`` action space and a ``Box`` observation need their sizes before the first
 game starts, but the engine declares only its action types (``Game.ACTION_TYPES``): the field
 names, the literal values of fields, the decision kinds, phases and counters are listed here,
-one table per game (docs/rl.md shows them). They were read off the rules modules and checked
-against thousands of random games (tests/test_rl.py plays games of every game and fails on any
-token outside the vocabulary): an action that needs a token missing here raises a precise
-:class:`~tcg.core.errors.DataError` naming it instead of being silently unreachable.
-Observation-only lists (kinds, phases) have an "other" slot instead, so that a new phase only
-loses detail.
+one table per game (docs/rl.md shows them), taken from the ``Action(...)`` calls of the rules
+modules and from thousands of random games.
+Should an action still need a field, literal or number missing here, it is spelt with an OTHER
+token and stays reachable (:mod:`tcg.rl.tokens`); tests/test_rl.py plays random games of every
+game and fails if that ever happens. Observation-only lists (kinds, phases) have an "other" slot,
+so that a new phase only loses detail.
 """
 
 from __future__ import annotations
@@ -54,10 +54,13 @@ CATALOGUES: dict[str, Catalogue] = {
                     "comparison", "destruction", "end"),
             player_counters=("core_stock", "life", "reserve", "trash_cores"),
             card_counters=("cores",),
+            # every core of both players (2 x (5 life + 4 reserve + 100 stock), BS-118): a count of
+            # cores paid, placed or moved can never exceed it, however long the game
+            numbers=219,
         ),
         Catalogue(
             game="duel_masters", env_name="DuelMasters",
-            fields=("card", "cards", "index", "onto", "option", "target"),
+            fields=("card", "cards", "index", "indices", "onto", "option", "target"),
             literals=("player", "yes"),
             kinds=("attack", "block", "break", "charge", "main", "optional", "order_triggers", "pay",
                    "shield_trigger", "silent_skill", "target"),
@@ -79,7 +82,7 @@ CATALOGUES: dict[str, Catalogue] = {
         Catalogue(
             game="one_piece", env_name="OnePiece",
             fields=("card", "effect", "option", "target"),
-            literals=("active", "redraw", "rested", "yes"),
+            literals=("active", "bottom", "redraw", "rested", "top", "yes"),
             kinds=("block", "count", "counter", "don_minus", "main", "mulligan", "optional", "replace", "target",
                    "trigger"),
             phases=("refresh", "draw", "don_phase", "main", "end"),
@@ -89,7 +92,7 @@ CATALOGUES: dict[str, Catalogue] = {
         Catalogue(
             game="yugioh", env_name="YuGiOh",
             fields=("card", "option", "target", "tributes"),
-            literals=("attack", "defense", "player"),
+            literals=("attack", "defense", "player", "yes"),
             kinds=("battle_step", "declare_target", "discard", "main", "main1_skipped", "response",
                    "summon_position", "trigger"),
             phases=("draw", "standby", "main1", "battle_step", "end_of_damage_step", "main2", "end"),

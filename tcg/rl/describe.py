@@ -22,7 +22,8 @@ MEANINGS = {
     "my_zones": "cards in each of the viewer's zones / 40",
     "their_counters": "the opponent's player counters",
     "their_zones": "cards in each of the opponent's zones / 40",
-    "stage_field": "what the next token is: the action type, an index digit (a long lazy sequence), or a field's value",
+    "stage_field": ("what the next token is: the action type, an index digit (a long lazy sequence), "
+                    "the value of a field the catalogue lacks, or of each field"),
     "stage_depth": "tokens taken in this action so far / 10",
     "stage_reserve": "1 if a payment count is about the reserve",
     "stage_chosen": "1 for each token taken in this action so far (one per action token)",
@@ -39,7 +40,9 @@ def action_table(match: Match) -> list[str]:
     cat = match.catalogue
     rows = [
         ("0", "END: closes a list, a count mapping, an action"),
-        (_span(1, 1 + len(v.types)), "action types: " + ", ".join(v.types)),
+        ("1..3", "OTHER field / literal / number: what the catalogue lacks (never seen in tests)"),
+        ("4", "WHICH: then the action's index, where OTHER tokens made two spellings alike"),
+        (_span(v.type_token[v.types[0]], v.type_token[v.types[-1]] + 1), "action types: " + ", ".join(v.types)),
         (_span(v.field_token[cat.fields[0]], v.field_token[cat.fields[-1]] + 1), "fields: " + ", ".join(cat.fields)),
         (_span(v.literal_token[cat.literals[0]], v.number_base), "literals: " + ", ".join(cat.literals)),
         (_span(v.number_base, v.card_base), f"numbers 0..{cat.numbers - 1}"),

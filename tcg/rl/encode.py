@@ -30,7 +30,7 @@ from tcg.core.game import Game
 from tcg.core.state import Card, State
 from tcg.rl.catalogue import Catalogue
 from tcg.rl.narrow import Narrowing
-from tcg.rl.tokens import Vocabulary
+from tcg.rl.tokens import OTHER_FIELD, Vocabulary
 
 Vector = npt.NDArray[np.float32]
 TURN_SCALE = 20.0
@@ -80,7 +80,7 @@ class Encoder:
             ("phase", len(cat.phases) + 1), ("kind", len(cat.kinds) + 1),
             ("my_counters", len(cat.player_counters)), ("my_zones", len(self.game.state_class.ZONES)),
             ("their_counters", len(cat.player_counters)), ("their_zones", len(self.game.state_class.ZONES)),
-            ("stage_field", 2 + len(cat.fields)), ("stage_depth", 1), ("stage_reserve", 1),
+            ("stage_field", 3 + len(cat.fields)), ("stage_depth", 1), ("stage_reserve", 1),
             ("stage_chosen", self.vocab.size),
         ]
         out: dict[str, slice] = {}
@@ -249,9 +249,12 @@ class Encoder:
         vocab = self.vocab
         field = 0  # "type": nothing chosen yet
         for token in reversed(narrowing.chosen):
+            if token == OTHER_FIELD:
+                field = 2  # a field the catalogue lacks
+                break
             name = self._field_name(token)
             if name is not None:
-                field = 2 + self.catalogue.fields.index(name)
+                field = 3 + self.catalogue.fields.index(name)
                 break
         else:
             if narrowing.chosen:

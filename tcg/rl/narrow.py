@@ -23,15 +23,35 @@ Three kinds of entries take part:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 from typing import Any
 
 from tcg.core.actions import Action
 from tcg.core.lazy import Concat, LazyActions
-from tcg.rl.tokens import END, Vocabulary
+from tcg.rl.tokens import END, WHICH, Vocabulary
 
 #: Lazy sequences at most this long are listed and spelt in full (Duel Masters' payments: at
 #: most a few thousand ways; Battle Spirits' core moves: a few hundred).
 MATERIALISE = 4096
+
+
+def disambiguate(vocab: Vocabulary, spellings: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """The spellings of one decision's listed actions, made distinct and prefix-free where OTHER
+    tokens (:mod:`tcg.rl.tokens`) made two alike: then every spelling gets WHICH and its index in
+    base ``numbers`` digits (WHICH appears nowhere else, so no spelling can begin another)."""
+    if not vocab.fallback_spellings or not any(sp in vocab.fallback_spellings for sp in spellings):
+        return spellings
+    ordered = sorted(spellings)
+    if not any(b[:len(a)] == a for a, b in pairwise(ordered)):
+        return spellings
+    base, digits = vocab.catalogue.numbers, 1
+    while base ** digits < len(spellings):
+        digits += 1
+
+    def index(i: int) -> tuple[int, ...]:
+        return tuple(vocab.number_base + (i // base ** d) % base for d in range(digits - 1, -1, -1))
+
+    return [(*sp, WHICH, *index(i)) for i, sp in enumerate(spellings)]
 
 
 class Part:
@@ -114,7 +134,7 @@ class DeferredPart(Part):
             if token != self.type_token:
                 return False
             self.actions = list(self.seq)
-            self.entries = [self.vocab.spell(a) for a in self.actions]
+            self.entries = disambiguate(self.vocab, [self.vocab.spell(a) for a in self.actions])
         k = self.taken
         keep = [i for i, t in enumerate(self.entries) if len(t) > k and t[k] == token]
         if not keep:
@@ -148,7 +168,11 @@ class Narrowing:
         self.chosen: list[int] = []
         self.options: list[int] = []
         self.action: Action | None = None
+        self._actions: list[Action] = []
         self._split(legal, structured)
+        spell = vocab.spell
+        spellings = disambiguate(vocab, [spell(a) for a in self._actions])
+        self.listed = list(zip(spellings, self._actions, strict=True))
         self._settle()
 
     def _split(self, seq: Sequence[Action], structured: dict[type, type[Part]]) -> None:
@@ -164,8 +188,7 @@ class Narrowing:
         elif isinstance(seq, LazyActions) and seq.action_type is not None and len(seq) > 1:
             self.parts.append(DeferredPart(self.vocab, seq, seq.action_type))
         else:
-            spell = self.vocab.spell
-            self.listed.extend((spell(a), a) for a in seq)
+            self._actions.extend(seq)
 
     def _settle(self) -> None:
         """Take every forced token; stop at a real choice or at the action."""
@@ -179,8 +202,9 @@ class Narrowing:
             opts = {t[k] for t, _ in listed if len(t) > k}
             for p in parts:
                 opts.update(p.options())
-            if not opts:  # only completed parts remain: they spell one action
-                self.action = next(a for a in (p.complete() for p in parts) if a is not None)
+            if not opts:  # only completed entries remain: they spell one action
+                done = [a for _, a in listed] + [a for a in (p.complete() for p in parts) if a is not None]
+                self.action = done[0]
                 return
             if len(opts) > 1:
                 self.options = sorted(opts)
