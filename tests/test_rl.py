@@ -22,13 +22,13 @@ import tcg.rl
 from tcg.agents.random_agent import TypeRandomAgent
 from tcg.core.actions import Action
 from tcg.core.errors import DataError
-from tcg.core.lazy import Concat
+from tcg.core.lazy import Concat, LazyActions
 from tcg.core.registry import game_names, load_game
 from tcg.core.rng import Rng
 from tcg.core.state import State
 from tcg.rl.encode import Encoder
 from tcg.rl.match import Match
-from tcg.rl.narrow import Narrowing
+from tcg.rl.narrow import MATERIALISE, Narrowing
 from tcg.rl.tokens import END
 
 GAMES = game_names()
@@ -301,6 +301,28 @@ def test_a_huge_payment_sequence_is_narrowed_in_few_steps() -> None:
         narrowing.choose(narrowing.options[rng.integers(len(narrowing.options))])
         steps += 1
     assert narrowing.action in state.legal_actions() and steps < 40
+
+
+class ManyChoices(LazyActions):
+    """A lazy sequence longer than MATERIALISE, of one type or (``mixed``) of two."""
+
+    def __init__(self, n: int, mixed: bool) -> None:
+        self.n, self.mixed = n, mixed
+        self.action_type = None if mixed else "choose"
+
+    def __len__(self) -> int:
+        return self.n
+
+    def action(self, index: int) -> Action:
+        return Action("pass" if self.mixed and index % 2 else "choose", index=index)
+
+
+@pytest.mark.parametrize("mixed", [False, True])
+def test_a_long_lazy_sequence_of_no_known_structure_is_spelt_by_index_digits(mixed: bool) -> None:
+    match = Match("duel_masters")
+    many = ManyChoices(MATERIALISE + 5, mixed)
+    legal = Concat([[Action("end_turn")], many])
+    assert sorted(spelt(match, legal)) == sorted([Action("end_turn"), *many])
 
 
 def test_a_field_or_literal_the_catalogue_lacks_is_spelt_with_other_tokens_and_stays_reachable() -> None:

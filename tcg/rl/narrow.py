@@ -74,16 +74,18 @@ class Part:
 
 
 class IndexPart(Part):
-    """A long lazy sequence of unknown structure: its type, then the index's digits, then END."""
+    """A long lazy sequence of unknown structure: its type (if it has one), then the index's
+    digits, then END."""
 
-    def __init__(self, vocab: Vocabulary, seq: Sequence[Action], type_name: str) -> None:
+    def __init__(self, vocab: Vocabulary, seq: Sequence[Action], type_name: str | None) -> None:
         self.vocab = vocab
         self.seq = seq
         self.base = vocab.catalogue.numbers
         self.digits = 1
         while self.base ** self.digits < len(seq):
             self.digits += 1
-        self.prefix = [vocab.action_type(type_name)]
+        # a sequence of mixed types starts with its digits (a number token never begins a spelling)
+        self.prefix = [vocab.action_type(type_name)] if type_name is not None else []
         self.value = 0
         self.taken = 0  # tokens accepted so far
 
@@ -184,7 +186,7 @@ class Narrowing:
         if factory is not None:
             self.parts.append(factory(self.vocab, seq))  # type: ignore[call-arg]
         elif isinstance(seq, LazyActions) and len(seq) > MATERIALISE:
-            self.parts.append(IndexPart(self.vocab, seq, seq.action_type or seq[0].type))
+            self.parts.append(IndexPart(self.vocab, seq, seq.action_type))
         elif isinstance(seq, LazyActions) and seq.action_type is not None and len(seq) > 1:
             self.parts.append(DeferredPart(self.vocab, seq, seq.action_type))
         else:
