@@ -21,6 +21,8 @@ the deck list, so "card 7 is in the opponent's hand" would tell which card it is
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import is_not
 from typing import Any
 
 import numpy as np
@@ -124,10 +126,10 @@ class Encoder:
         cards, where, old_cards, old_where = state.cards, state.where, board.cards, board.where
         base, row = self.slices["cards"].start, self.row
         ones: list[int] = []
-        # identity: a changed card is a new object, a moved one a new place tuple
-        changed = [i for i, (c, o, w, v) in enumerate(zip(cards, old_cards, where, old_where, strict=True))
-                   if c is not o or w is not v]
-        for cid in changed:
+        # identity, compared in C: a changed card is a new object, a moved one a new place tuple
+        ids = range(len(cards))
+        changed = {*compress(ids, map(is_not, cards, old_cards)), *compress(ids, map(is_not, where, old_where))}
+        for cid in sorted(changed):
             if cid >= self.cards:
                 continue
             at = base + cid * row
