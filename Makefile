@@ -24,7 +24,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	@echo "installing tcg-engine and its development tools into $(VENV) (about a minute)"
-	$(BIN)/pip install --progress-bar off -e '.[dev]'
+	$(BIN)/pip install --progress-bar off -e '.[dev,rl]'
 	$(BIN)/tcg --version
 	touch $(STAMP)
 
@@ -59,7 +59,7 @@ browser: browser-start
 	else echo "no $(CHROMIUM) and no root to install it: the browser tests are skipped"; fi
 
 lint: $(STAMP)
-	$(BIN)/ruff check tcg tests benchmarks setup.py
+	$(BIN)/ruff check tcg tests benchmarks examples setup.py
 	$(BIN)/mypy tcg
 	$(BIN)/pytest -q -p no:cacheprovider tests/test_code_shape.py  # no function over 60 lines (ruff has no such rule)
 

@@ -1,0 +1,276 @@
+"""Observation encoders: a state as a float32 vector for one seat, holding only what it may see.
+
+The vector is three blocks (docs/rl.md, "Observations", lists every slice per game):
+
+- ``global``: turn, whose turn and decision it is, the phase and decision kind (one-hot), and per
+  player (the viewer first) the catalogue's counters and the number of cards in each zone;
+- ``stage``: the sub-decision in progress (:mod:`tcg.rl.narrow`) — which field is being chosen,
+  how many tokens were taken, and which tokens — all zero for the seat not deciding;
+- ``cards``: one row per card instance id (the same ids as the card tokens of the action space),
+  written only for a card the viewer may refer to (``State.referable``: they see it, or it lies
+  face down in a zone whose ids are public): whether its name is known, whether it is the
+  viewer's, its zone, status and counters, whether a payment sub-decision is about it, and its
+  name as a one-hot over the game's sorted card pool — the name only where ``State.can_see``.
+
+Why read the state and not ``State.observation``: that dict is slow to build, and this encoder
+runs at every env step. What keeps it safe is the rule above, applied card by card, and a test
+(tests/test_rl.py) that the encoding of a state equals the encoding of any ``determinize`` of it
+for that seat. A hidden card gets no row at all, not even its zone: in most games card ids follow
+the deck list, so "card 7 is in the opponent's hand" would tell which card it is.
+"""
+
+from __future__ import annotations
+
+from itertools import compress
+from operator import is_not
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from tcg.core.game import Game
+from tcg.core.state import Card, State
+from tcg.rl.catalogue import Catalogue
+from tcg.rl.narrow import Narrowing
+from tcg.rl.tokens import OTHER_FIELD, Vocabulary
+
+Vector = npt.NDArray[np.float32]
+TURN_SCALE = 20.0
+ZONE_SCALE = 40.0
+#: Pseudo-zones of cards outside every zone list (attached under/on a card, a spell resolving).
+EXTRA_ZONES = ("attached", "limbo")
+ROW_CACHE_LIMIT = 100_000
+
+
+class Board:
+    """A board vector and the cards and places it was written from (:meth:`Encoder.update`)."""
+
+    __slots__ = ("cards", "state", "vector", "where")
+
+    def __init__(self, state: State, vector: Vector) -> None:
+        self.state = state
+        self.vector = vector
+        self.cards = state.cards[:]
+        self.where = state.where[:]
+
+
+class Encoder:
+    """The observation layout of one game with a fixed number of card instances."""
+
+    def __init__(self, game: Game, cat: Catalogue, vocab: Vocabulary) -> None:
+        self.game = game
+        self.catalogue = cat
+        self.vocab = vocab
+        state_class = game.state_class
+        self.zones = tuple(state_class.ZONES) + EXTRA_ZONES
+        self.zone_index = {z: i for i, z in enumerate(self.zones)}
+        self.phase_index = {p: i for i, p in enumerate(cat.phases)}
+        self.kind_index = {k: i for i, k in enumerate(cat.kinds)}
+        self.names = sorted(game.cards())
+        self.name_index = {n: i for i, n in enumerate(self.names)}
+        self.cards = vocab.cards
+        self._rows: dict[tuple[Card, str, bool, bool], tuple[tuple[int, ...], tuple[tuple[int, float], ...]]] = {}
+        self._counter_scales = [(n, self._counter(n, 1)) for n in cat.player_counters]
+        self._fields_by_token = {t: f for f, t in vocab.field_token.items()}
+        self.slices = self._layout()
+        self.size: int = self.slices["cards"].stop
+
+    def _layout(self) -> dict[str, slice]:
+        cat = self.catalogue
+        sizes = [
+            ("turn", 1), ("me_active", 1), ("me_first", 1), ("me_deciding", 1),
+            ("phase", len(cat.phases) + 1), ("kind", len(cat.kinds) + 1),
+            ("my_counters", len(cat.player_counters)), ("my_zones", len(self.game.state_class.ZONES)),
+            ("their_counters", len(cat.player_counters)), ("their_zones", len(self.game.state_class.ZONES)),
+            ("stage_field", 3 + len(cat.fields)), ("stage_depth", 1), ("stage_reserve", 1),
+            ("stage_chosen", self.vocab.size),
+        ]
+        out: dict[str, slice] = {}
+        start = 0
+        for name, n in sizes:
+            out[name] = slice(start, start + n)
+            start += n
+        self.row = 7 + len(self.zones) + len(cat.card_counters) + len(self.names)
+        out["cards"] = slice(start, start + self.cards * self.row)
+        return out
+
+    #: Offsets inside one card row.
+    ROW_REFERABLE, ROW_NAMED, ROW_MINE, ROW_TAPPED, ROW_FACE_DOWN, ROW_ENTERED, ROW_SUBJECT = range(7)
+
+    def row_slices(self) -> dict[str, slice]:
+        """The parts of one card row (docs/rl.md)."""
+        z = 7 + len(self.zones)
+        c = z + len(self.catalogue.card_counters)
+        return {"flags": slice(0, 7), "zone": slice(7, z), "counters": slice(z, c), "name": slice(c, self.row)}
+
+    def _counter(self, name: str, value: int) -> float:
+        return value / (1000.0 if name in self.catalogue.big_counters else 10.0)
+
+    def board(self, state: State, seat: int) -> Vector:
+        """The ``global`` and ``cards`` blocks for ``seat`` (the stage block left zero)."""
+        out = np.zeros(self.size, dtype=np.float32)
+        self._global(state, seat, out)
+        self._cards(state, seat, out)
+        return out
+
+    def update(self, board: Board | None, state: State, seat: int) -> Board:
+        """``board`` brought up to date with ``state``: only the rows of cards that changed (a new
+        card object, or a new place) are written again, since a row depends on nothing else;
+        the global block is rewritten. Equal to :meth:`board` (a test checks it)."""
+        if board is None or board.state is not state or len(board.cards) != len(state.cards):
+            return Board(state, self.board(state, seat))
+        out = board.vector
+        g = self.slices["stage_field"].start
+        out[:g] = 0
+        self._global(state, seat, out)
+        cards, where, old_cards, old_where = state.cards, state.where, board.cards, board.where
+        base, row = self.slices["cards"].start, self.row
+        ones: list[int] = []
+        # identity, compared in C: a changed card is a new object, a moved one a new place tuple
+        ids = range(len(cards))
+        changed = {*compress(ids, map(is_not, cards, old_cards)), *compress(ids, map(is_not, where, old_where))}
+        for cid in sorted(changed):
+            if cid >= self.cards:
+                continue
+            at = base + cid * row
+            out[at:at + row] = 0
+            place = self.place(state, seat, cid)
+            if place is not None:
+                self._write(out, ones, cards[cid], cid, place[0], place[1], seat)
+        out[ones] = 1
+        board.cards, board.where = cards[:], where[:]
+        return board
+
+    def _global(self, state: State, seat: int, out: Vector) -> None:
+        s = self.slices
+        out[s["turn"].start] = state.turn / TURN_SCALE
+        out[s["me_active"].start] = state.active == seat
+        out[s["me_first"].start] = state.first_player == seat
+        decision = state.decision
+        deciding = decision is not None and state.winner is None
+        out[s["me_deciding"].start] = deciding and decision is not None and decision.player == seat
+        out[s["phase"].start + self.phase_index.get(state.phase, len(self.phase_index))] = 1
+        if deciding and decision is not None:
+            out[s["kind"].start + self.kind_index.get(decision.kind, len(self.kind_index))] = 1
+        for p, prefix in ((seat, "my"), (1 - seat, "their")):
+            self._player(state, p, out, s[f"{prefix}_counters"].start, s[f"{prefix}_zones"].start)
+
+    def _player(self, state: State, p: int, out: Vector, counters_at: int, zones_at: int) -> None:
+        counters = state.counters[p]
+        if self._counter_scales:
+            out[counters_at:counters_at + len(self._counter_scales)] = [
+                counters.get(name, 0) * scale for name, scale in self._counter_scales]
+        zones = state.zones[p]
+        out[zones_at:zones_at + len(state.ZONES)] = [len(zones[z]) / ZONE_SCALE for z in state.ZONES]
+
+    @staticmethod
+    def place(state: State, seat: int, cid: int) -> tuple[str, bool] | None:
+        """(zone, name known) when ``seat`` may refer to card ``cid``, else None: the rules of
+        ``State.can_see`` and ``State.referable`` for one card."""
+        p, zone = state.where[cid]
+        vis = state.ZONE_VISIBILITY.get(zone, "public")
+        if vis == "public":
+            card = state.cards[cid]
+            named = not card.face_down or card.controller == seat
+        else:
+            named = vis == "owner" and p == seat
+        if named or zone in state.REFERABLE_FACE_DOWN:
+            return zone, named
+        return None
+
+    def visible_cards(self, state: State, seat: int) -> list[tuple[int, str, bool]]:
+        """(card id, zone, name known) of every card ``seat`` may refer to (:meth:`place`), a
+        zone at a time: whole zones are skipped or taken without a look at each card."""
+        out: list[tuple[int, str, bool]] = []
+        vis_of = state.ZONE_VISIBILITY
+        referable_face_down = state.REFERABLE_FACE_DOWN
+        cards = state.cards
+        for p, zones in enumerate(state.zones):
+            for z in state.ZONES:
+                vis = vis_of.get(z, "public")
+                if vis == "public":
+                    for cid in zones[z]:
+                        card = cards[cid]
+                        named = not card.face_down or card.controller == seat
+                        if named or z in referable_face_down:
+                            out.append((cid, z, named))
+                elif (vis == "owner" and p == seat) or z in referable_face_down:
+                    named = vis == "owner" and p == seat
+                    out.extend((cid, z, named) for cid in zones[z])
+        for cid, (_, z) in enumerate(state.where):
+            if z in EXTRA_ZONES:
+                place = self.place(state, seat, cid)
+                if place is not None:
+                    out.append((cid, z, place[1]))
+        return out
+
+    def _cards(self, state: State, seat: int, out: Vector) -> None:
+        cards = state.cards
+        ones: list[int] = []
+        for cid, zone, named in self.visible_cards(state, seat):
+            self._write(out, ones, cards[cid], cid, zone, named, seat)
+        out[ones] = 1
+
+    def _write(self, out: Vector, ones: list[int], card: Card, cid: int, zone: str, named: bool,
+               seat: int) -> None:
+        """One card's row: its counters written, its 1s added to ``ones``. From the row cache:
+        cards are immutable, so a row is a function of the card object, its place and the seat."""
+        cache = self._rows
+        key = (card, zone, named, card.controller == seat)
+        row = cache.get(key)
+        if row is None:
+            if len(cache) > ROW_CACHE_LIMIT:
+                cache.clear()
+            row = cache[key] = self._row(card, cid, zone, named, seat)
+        ones.extend(row[0])
+        for at, value in row[1]:
+            out[at] = value
+
+    def _row(self, card: Card, cid: int, zone: str, named: bool,
+             seat: int) -> tuple[tuple[int, ...], tuple[tuple[int, float], ...]]:
+        """The 1s and the counter values of one card's row (absolute offsets): cached per card
+        object, since cards are immutable and replaced whenever they change."""
+        if cid >= self.cards:
+            return (), ()
+        at = self.slices["cards"].start + cid * self.row
+        flags = (True, named, card.controller == seat, card.tapped, card.face_down, card.entered_this_turn)
+        ones = [at + i for i, flag in enumerate(flags) if flag]
+        ones.append(at + 7 + self.zone_index[zone])
+        counter_at = 7 + len(self.zones)
+        values = tuple((at + counter_at + i, self._counter(name, card.counter(name)))
+                       for i, name in enumerate(self.catalogue.card_counters) if card.counter(name))
+        if named:
+            index = self.name_index.get(card.name)
+            if index is not None:
+                ones.append(at + counter_at + len(self.catalogue.card_counters) + index)
+        return tuple(ones), values
+
+    def stage(self, narrowing: Narrowing, out: Vector) -> None:
+        """Write the ``stage`` block (and the payment subject's card flag) of the deciding seat."""
+        s = self.slices
+        vocab = self.vocab
+        field = 0  # "type": nothing chosen yet
+        for token in reversed(narrowing.chosen):
+            if token == OTHER_FIELD:
+                field = 2  # a field the catalogue lacks
+                break
+            name = self._field_name(token)
+            if name is not None:
+                field = 3 + self.catalogue.fields.index(name)
+                break
+        else:
+            if narrowing.chosen:
+                field = 1  # after the type, no field token: the index digits of a long lazy sequence
+        out[s["stage_field"].start + field] = 1
+        out[s["stage_depth"].start] = len(narrowing.chosen) / 10.0
+        chosen = s["stage_chosen"].start
+        for token in narrowing.chosen:
+            out[chosen + token] = 1
+        subject: Any = narrowing.subject()
+        if subject == "reserve":
+            out[s["stage_reserve"].start] = 1
+        elif isinstance(subject, int) and 0 <= subject < vocab.cards:
+            out[s["cards"].start + subject * self.row + self.ROW_SUBJECT] = 1
+
+    def _field_name(self, token: int) -> str | None:
+        return self._fields_by_token.get(token)

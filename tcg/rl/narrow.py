@@ -1,0 +1,239 @@
+"""Sequential sub-decisions: one engine decision narrowed token by token down to one action.
+
+Why not one index per legal action: the number of legal actions is unbounded (a Battle Spirits
+summon can be paid in millions of ways), so no fixed ``Discrete(N)`` can list them. Instead the
+learner spells the action it wants (:mod:`tcg.rl.tokens`): the mask at each sub-decision holds
+the tokens that continue the spelling of at least one legal action, and a token every remaining
+action agrees on is taken without asking (no env step for it).
+
+Three kinds of entries take part:
+
+- listed actions (every list, and lazy sequences of at most ``MATERIALISE`` actions, these only
+  once their action type is chosen): spelt in full and filtered by prefix;
+- Battle Spirits core payments (:class:`tcg.games.battle_spirits.payment.CorePayments`, up to
+  millions of ways): narrowed by their structure without enumerating anything, one count per
+  core source (cores paid from the reserve, then from each card in field order, then the cores
+  placed from the reserve and from each card); a count is offered only when some complete
+  payment still follows, so every legal payment stays reachable and no dead end exists;
+- any other lazy sequence longer than ``MATERIALISE``: its type, then the index of the action
+  in base ``numbers`` digits, most significant first (reachable, but meaningless to a learner:
+  no game produces one today).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import pairwise
+from typing import Any
+
+from tcg.core.actions import Action
+from tcg.core.lazy import Concat, LazyActions
+from tcg.rl.tokens import END, WHICH, Vocabulary
+
+#: Lazy sequences at most this long are listed and spelt in full (Duel Masters' payments: at
+#: most a few thousand ways; Battle Spirits' core moves: a few hundred).
+MATERIALISE = 4096
+
+
+def disambiguate(vocab: Vocabulary, spellings: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """The spellings of one decision's listed actions, made distinct and prefix-free where OTHER
+    tokens (:mod:`tcg.rl.tokens`) made two alike: then every spelling gets WHICH and its index in
+    base ``numbers`` digits (WHICH appears nowhere else, so no spelling can begin another)."""
+    if not vocab.fallback_spellings or not any(sp in vocab.fallback_spellings for sp in spellings):
+        return spellings
+    ordered = sorted(spellings)
+    if not any(b[:len(a)] == a for a, b in pairwise(ordered)):
+        return spellings
+    base, digits = vocab.catalogue.numbers, 1
+    while base ** digits < len(spellings):
+        digits += 1
+
+    def index(i: int) -> tuple[int, ...]:
+        return tuple(vocab.number_base + (i // base ** d) % base for d in range(digits - 1, -1, -1))
+
+    return [(*sp, WHICH, *index(i)) for i, sp in enumerate(spellings)]
+
+
+class Part:
+    """An entry that stands for many actions and spells them on demand."""
+
+    def options(self) -> Iterable[int]:
+        raise NotImplementedError
+
+    def accept(self, token: int) -> bool:
+        """Take the next token; False when no action of this entry is spelt so."""
+        raise NotImplementedError
+
+    def complete(self) -> Action | None:
+        """The action, once the spelling has fixed it."""
+        raise NotImplementedError
+
+    def subject(self) -> Any:
+        """The core source (a card id or "reserve") whose count is asked now, if any."""
+        return None
+
+
+class IndexPart(Part):
+    """A long lazy sequence of unknown structure: its type (if it has one), then the index's
+    digits, then END."""
+
+    def __init__(self, vocab: Vocabulary, seq: Sequence[Action], type_name: str | None) -> None:
+        self.vocab = vocab
+        self.seq = seq
+        self.base = vocab.catalogue.numbers
+        self.digits = 1
+        while self.base ** self.digits < len(seq):
+            self.digits += 1
+        # a sequence of mixed types starts with its digits (a number token never begins a spelling)
+        self.prefix = [vocab.action_type(type_name)] if type_name is not None else []
+        self.value = 0
+        self.taken = 0  # tokens accepted so far
+
+    def options(self) -> Iterable[int]:
+        if self.taken < len(self.prefix):
+            return (self.prefix[self.taken],)
+        done = self.taken - len(self.prefix)
+        if done == self.digits:
+            return (END,) if self.value < len(self.seq) else ()
+        scale = self.base ** (self.digits - done - 1)
+        top = min(self.base, (len(self.seq) - 1 - self.value * self.base * scale) // scale + 1)
+        return [self.vocab.number_base + d for d in range(max(0, top))]
+
+    def accept(self, token: int) -> bool:
+        if token not in self.options():
+            return False
+        if 0 <= self.taken - len(self.prefix) < self.digits:
+            self.value = self.value * self.base + token - self.vocab.number_base
+        self.taken += 1
+        return True
+
+    def complete(self) -> Action | None:
+        if self.taken < len(self.prefix) + self.digits + 1:
+            return None
+        return self.seq[self.value]
+
+
+class DeferredPart(Part):
+    """A lazy sequence of one action type, listed and spelt only once its type is chosen (Battle
+    Spirits offers a few hundred core moves at every main-phase decision)."""
+
+    def __init__(self, vocab: Vocabulary, seq: Sequence[Action], type_name: str) -> None:
+        self.vocab = vocab
+        self.seq = seq
+        self.type_token = vocab.action_type(type_name)
+        self.entries: list[tuple[int, ...]] | None = None
+        self.actions: list[Action] = []
+        self.taken = 0
+
+    def options(self) -> Iterable[int]:
+        if self.entries is None:
+            return (self.type_token,)
+        k = self.taken
+        return {t[k] for t in self.entries if len(t) > k}
+
+    def accept(self, token: int) -> bool:
+        if self.entries is None:
+            if token != self.type_token:
+                return False
+            self.actions = list(self.seq)
+            self.entries = disambiguate(self.vocab, [self.vocab.spell(a) for a in self.actions])
+        k = self.taken
+        keep = [i for i, t in enumerate(self.entries) if len(t) > k and t[k] == token]
+        if not keep:
+            return False
+        self.entries = [self.entries[i] for i in keep]
+        self.actions = [self.actions[i] for i in keep]
+        self.taken += 1
+        return True
+
+    def complete(self) -> Action | None:
+        return self.actions[0] if self.entries is not None and len(self.actions) == 1 else None
+
+
+def structured_parts(game: str) -> dict[type, type[Part]]:
+    """The lazy-sequence classes a game narrows by structure (imported only for that game)."""
+    if game != "battle_spirits":
+        return {}
+    from tcg.games.battle_spirits.payment import CorePayments
+    from tcg.rl.payments import PaymentPart
+
+    return {CorePayments: PaymentPart}
+
+
+class Narrowing:
+    """The sub-decisions of one engine decision: ``mask`` tokens, ``choose`` one, until ``action``."""
+
+    def __init__(self, vocab: Vocabulary, legal: Sequence[Action], structured: dict[type, type[Part]]) -> None:
+        self.vocab = vocab
+        self.listed: list[tuple[tuple[int, ...], Action]] = []
+        self.parts: list[Part] = []
+        self.chosen: list[int] = []
+        self.options: list[int] = []
+        self.action: Action | None = None
+        self._actions: list[Action] = []
+        self._split(legal, structured)
+        spell = vocab.spell
+        spellings = disambiguate(vocab, [spell(a) for a in self._actions])
+        self.listed = list(zip(spellings, self._actions, strict=True))
+        self._settle()
+
+    def _split(self, seq: Sequence[Action], structured: dict[type, type[Part]]) -> None:
+        if isinstance(seq, Concat):
+            for part in seq.parts:
+                self._split(part, structured)
+            return
+        factory = structured.get(type(seq))
+        if factory is not None:
+            self.parts.append(factory(self.vocab, seq))  # type: ignore[call-arg]
+        elif isinstance(seq, LazyActions) and len(seq) > MATERIALISE:
+            self.parts.append(IndexPart(self.vocab, seq, seq.action_type))
+        elif isinstance(seq, LazyActions) and seq.action_type is not None and len(seq) > 1:
+            self.parts.append(DeferredPart(self.vocab, seq, seq.action_type))
+        else:
+            self._actions.extend(seq)
+
+    def _settle(self) -> None:
+        """Take every forced token; stop at a real choice or at the action."""
+        while True:
+            listed, parts = self.listed, self.parts
+            if len(listed) + len(parts) == 1:
+                self.action = listed[0][1] if listed else parts[0].complete()
+                if self.action is not None:
+                    return
+            k = len(self.chosen)
+            opts = {t[k] for t, _ in listed if len(t) > k}
+            for p in parts:
+                opts.update(p.options())
+            if not opts:  # only completed entries remain: they spell one action
+                done = [a for _, a in listed] + [a for a in (p.complete() for p in parts) if a is not None]
+                self.action = done[0]
+                return
+            if len(opts) > 1:
+                self.options = sorted(opts)
+                return
+            self._accept(opts.pop())
+
+    def _accept(self, token: int) -> None:
+        k = len(self.chosen)
+        self.listed = [e for e in self.listed if len(e[0]) > k and e[0][k] == token]
+        self.parts = [p for p in self.parts if p.accept(token)]
+        self.chosen.append(token)
+
+    def legal(self, token: int) -> bool:
+        return self.action is None and token in self.options
+
+    def choose(self, token: int) -> Action | None:
+        """Take a token the mask allows; the action once it is fixed, else None (choose again)."""
+        if not self.legal(token):
+            raise ValueError(f"token {token} is not allowed now")
+        self._accept(token)
+        self._settle()
+        return self.action
+
+    def subject(self) -> Any:
+        """What a core-count sub-decision is about (a card id, "reserve"), or None."""
+        for p in self.parts:
+            s = p.subject()
+            if s is not None:
+                return s
+        return None
