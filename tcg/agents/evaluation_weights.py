@@ -2,7 +2,7 @@
 
 Written by benchmarks/fit_evaluation.py; do not edit by hand:
 
-    python benchmarks/fit_evaluation.py --games 300 --game battle_spirits
+    python benchmarks/fit_evaluation.py --games 300
 """
 
 WEIGHTS: dict[str, tuple[float, ...]] = {
