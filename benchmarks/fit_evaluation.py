@@ -3,10 +3,11 @@
 Plays rule-agent games over every pairing of a game's starter decks, records at the start of
 every turn each side's feature difference and whether that side won, and fits a logistic model
 without intercept (so a position and its mirror image get values adding up to 1) by Newton's
-method with a small L2 penalty. A fifth of the games are held out to report the accuracy and
-log-loss of the fit. The weights go to tcg/agents/evaluation_weights.py with this command.
+method with a small L2 penalty, every game weighing the same (``--weigh``). A fifth of the games
+are held out to report the accuracy and log-loss of the fit (weighted alike). The weights go to
+tcg/agents/evaluation_weights.py, each game's with the command that fitted it:
 
-    python benchmarks/fit_evaluation.py --games 300 --seed 1
+    python benchmarks/fit_evaluation.py --games 300 --game yugioh
 """
 
 from __future__ import annotations
@@ -61,38 +62,46 @@ def _turn_starts(rows: list[list[float]]) -> Callable[[State, object, object, ob
     return hook
 
 
-def design(data: list[tuple[int, list[list[float]], object]]) -> tuple[np.ndarray, np.ndarray]:
+def design(data: list[tuple[int, list[list[float]], object]], weigh: str = "games"
+           ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Both sides of every position: player 0's difference labelled by whether 0 won, and its
-    negation by whether 1 won (draws and unfinished games are left out)."""
-    xs, ys = [], []
+    negation by whether 1 won (draws and unfinished games are left out), and each row's weight.
+
+    ``weigh="games"`` gives every game the same weight, shared by its positions: otherwise the
+    longest games dominate the fit — in Yu-Gi-Oh! a quarter of the rule-agent games stall until a
+    deck runs out after some 70 turns, and their boards, which say little about who wins, were
+    two thirds of the positions. ``"positions"`` weighs every position alike."""
+    xs, ys, ws = [], [], []
     for _, rows, winner in data:
-        if winner not in (0, 1):
+        if winner not in (0, 1) or not rows:
             continue
+        share = 1.0 / len(rows) if weigh == "games" else 1.0
         for r in rows:
             xs += [r, [-v for v in r]]
             ys += [1.0 if winner == 0 else 0.0, 1.0 if winner == 1 else 0.0]
-    return np.array(xs, dtype=float), np.array(ys, dtype=float)
+            ws += [share, share]
+    return np.array(xs, dtype=float), np.array(ys, dtype=float), np.array(ws, dtype=float)
 
 
-def fit(x: np.ndarray, y: np.ndarray, l2: float = 1.0) -> np.ndarray:
+def fit(x: np.ndarray, y: np.ndarray, sw: np.ndarray, l2: float = 1.0) -> np.ndarray:
     """Weights >= 0: every feature counts something a side wants more of, so a negative weight
     is a correlation of the sampled play (weak players hoard), not a lesson for a search. An
     active set: fit, drop the features whose weights come out negative (weight 0), refit."""
     active = np.ones(x.shape[1], dtype=bool)
     while True:
         w = np.zeros(x.shape[1])
-        w[active] = _newton(x[:, active], y, l2)
+        w[active] = _newton(x[:, active], y, sw, l2)
         if (w >= 0).all():
             return w
         active &= w > 0
 
 
-def _newton(x: np.ndarray, y: np.ndarray, l2: float) -> np.ndarray:
+def _newton(x: np.ndarray, y: np.ndarray, sw: np.ndarray, l2: float) -> np.ndarray:
     w = np.zeros(x.shape[1])
     for _ in range(50):
         p = 1 / (1 + np.exp(-x @ w))
-        grad = x.T @ (p - y) + l2 * w
-        hess = (x * (p * (1 - p))[:, None]).T @ x + l2 * np.eye(x.shape[1])
+        grad = x.T @ (sw * (p - y)) + l2 * w
+        hess = (x * (sw * p * (1 - p))[:, None]).T @ x + l2 * np.eye(x.shape[1])
         step = np.linalg.solve(hess, grad)
         w -= step
         if np.abs(step).max() < 1e-8:
@@ -100,17 +109,24 @@ def _newton(x: np.ndarray, y: np.ndarray, l2: float) -> np.ndarray:
     return w
 
 
-def score(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> tuple[float, float]:
+def score(x: np.ndarray, y: np.ndarray, sw: np.ndarray, w: np.ndarray) -> tuple[float, float]:
+    """Accuracy and log-loss, weighted as the fit weighs the rows."""
     p = np.clip(1 / (1 + np.exp(-x @ w)), 1e-9, 1 - 1e-9)
-    return float(((p > 0.5) == (y > 0.5)).mean()), float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
+    right = ((p > 0.5) == (y > 0.5)).astype(float)
+    loss = -(y * np.log(p) + (1 - y) * np.log(1 - p))
+    return float((right * sw).sum() / sw.sum()), float((loss * sw).sum() / sw.sum())
 
 
-def write(weights: dict[str, list[float]], command: str) -> None:
+def write(weights: dict[str, list[float]], commands: dict[str, str]) -> None:
+    """The weights file, with the command that fitted each game's weights (a run with ``--game``
+    refits those games and keeps the others)."""
     lines = ['"""Fitted weights of :mod:`tcg.agents.evaluation`, one per feature (``FEATURE_NAMES``).', "",
-             "Written by benchmarks/fit_evaluation.py; do not edit by hand:", "",
-             f"    {command}", '"""', "", "WEIGHTS: dict[str, tuple[float, ...]] = {"]
+             "Written by benchmarks/fit_evaluation.py; do not edit by hand. ``COMMANDS`` says which",
+             "command fitted each game's weights.", '"""', "", "WEIGHTS: dict[str, tuple[float, ...]] = {"]
     for game, w in sorted(weights.items()):
         lines.append(f"    {game!r}: ({', '.join(f'{v:.4f}' for v in w)},),")
+    lines += ["}", "", "COMMANDS: dict[str, str] = {"]
+    lines += [f"    {game!r}: {commands[game]!r}," for game in sorted(weights)]
     lines.append("}")
     OUT.write_text("\n".join(lines) + "\n")
 
@@ -123,11 +139,15 @@ def main() -> int:
     ap.add_argument("--pairing", nargs=2, action="append", metavar=("A", "B"),
                     help="agents of the games (repeatable, taking turns); default: rule rule, rule random_by_type, "
                          "random_by_type rule")
+    ap.add_argument("--weigh", choices=("games", "positions"), default="games",
+                    help="give every game the same weight (default) or every position")
     ap.add_argument("--dry-run", action="store_true", help="print the fit, leave the weights file alone")
     args = ap.parse_args()
-    from tcg.agents.evaluation_weights import WEIGHTS
+    from tcg.agents.evaluation_weights import COMMANDS, WEIGHTS
 
     weights = {g: list(w) for g, w in WEIGHTS.items()}
+    commands = dict(COMMANDS)
+    command = " ".join(["python benchmarks/fit_evaluation.py", *sys.argv[1:]])
     print("| game | games | positions | held-out accuracy | held-out log-loss | weights |")
     print("|---|---|---|---|---|---|")
     for game in args.game or game_names():
@@ -135,14 +155,14 @@ def main() -> int:
         data = positions(game, args.games, args.seed, pairings)
         train = [d for d in data if d[0] % 5]
         test = [d for d in data if d[0] % 5 == 0]
-        w = fit(*design(train))
-        acc, loss = score(*design(test), w)
+        w = fit(*design(train, args.weigh))
+        acc, loss = score(*design(test, args.weigh), w)
         named = ", ".join(f"{n} {v:+.2f}" for n, v in zip(FEATURE_NAMES[game], w, strict=True))
         print(f"| {game} | {args.games} | {len(design(data)[1])} | {100 * acc:.1f}% | {loss:.3f} | {named} |")
-        weights[game] = [float(v) for v in fit(*design(data))]
+        weights[game] = [float(v) for v in fit(*design(data, args.weigh))]
+        commands[game] = command
     if not args.dry_run:
-        command = "python benchmarks/fit_evaluation.py " + " ".join(sys.argv[1:])
-        write(weights, command.strip())
+        write(weights, commands)
         print(f"wrote {OUT}", file=sys.stderr)
     return 0
 

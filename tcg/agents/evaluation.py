@@ -48,10 +48,11 @@ def _battle_spirits(s: Any, p: int) -> tuple[float, ...]:
 
 def _yugioh(s: Any, p: int) -> tuple[float, ...]:
     z = s.zones[p]
-    face_up = [c for c in z["monster_zone"] if not s.cards[c].face_down]
-    atk = sum(min(s.atk(c), 5000) for c in face_up) / 1000
-    return (s.counters[p].get("lp", 0) / 1000, len(face_up), len(z["monster_zone"]) - len(face_up), atk,
-            len(z["spell_trap_zone"]), len(z["hand"]))
+    atks = [min(s.atk(c), 5000) for c in z["monster_zone"] if not s.cards[c].face_down]
+    # The strongest ATK as well as the sum: one monster no other can run over into is worth more
+    # than its share of the total (it predicts the winner better than the sum, fit_evaluation.py).
+    return (s.counters[p].get("lp", 0) / 1000, len(atks), len(z["monster_zone"]) - len(atks), sum(atks) / 1000,
+            max(atks, default=0) / 1000, len(z["spell_trap_zone"]), len(z["hand"]))
 
 
 def _one_piece(s: Any, p: int) -> tuple[float, ...]:
@@ -84,8 +85,8 @@ FEATURE_NAMES: dict[str, tuple[str, ...]] = {
     "duel_masters": ("shields", "creatures", "untapped creatures", "power (thousands)", "mana (up to 8)",
                      "hand"),
     "battle_spirits": ("life", "spirits", "other cards on the field", "BP (thousands)", "cores", "hand"),
-    "yugioh": ("LP (thousands)", "face-up monsters", "face-down monsters", "ATK (thousands)", "spells and traps",
-               "hand"),
+    "yugioh": ("LP (thousands)", "face-up monsters", "face-down monsters", "ATK (thousands)",
+               "strongest ATK (thousands)", "spells and traps", "hand"),
     "one_piece": ("life", "characters", "power (thousands)", "DON!! in the cost area", "hand"),
     "force_of_will": ("life (thousands)", "J/resonators", "other cards on the field", "ATK (thousands)",
                       "magic stones", "hand"),

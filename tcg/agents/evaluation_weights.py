@@ -1,8 +1,7 @@
 """Fitted weights of :mod:`tcg.agents.evaluation`, one per feature (``FEATURE_NAMES``).
 
-Written by benchmarks/fit_evaluation.py; do not edit by hand:
-
-    python benchmarks/fit_evaluation.py --games 300
+Written by benchmarks/fit_evaluation.py; do not edit by hand. ``COMMANDS`` says which
+command fitted each game's weights.
 """
 
 WEIGHTS: dict[str, tuple[float, ...]] = {
@@ -10,5 +9,13 @@ WEIGHTS: dict[str, tuple[float, ...]] = {
     'duel_masters': (0.4017, 0.0000, 0.3111, 0.1783, 0.8585, 0.0407,),
     'force_of_will': (0.7618, 0.7854, 0.0000, 0.2551, 2.3511, 0.9141,),
     'one_piece': (1.1881, 0.8116, 0.1504, 0.0895, 0.5659,),
-    'yugioh': (0.3666, 0.3462, 0.0000, 0.0000, 0.0000, 0.0301,),
+    'yugioh': (0.5418, 0.5116, 0.0000, 0.0000, 0.6135, 0.0480, 0.3110,),
+}
+
+COMMANDS: dict[str, str] = {
+    'battle_spirits': 'python benchmarks/fit_evaluation.py --games 300 --weigh positions',
+    'duel_masters': 'python benchmarks/fit_evaluation.py --games 300 --weigh positions',
+    'force_of_will': 'python benchmarks/fit_evaluation.py --games 300 --weigh positions',
+    'one_piece': 'python benchmarks/fit_evaluation.py --games 300 --weigh positions',
+    'yugioh': 'python benchmarks/fit_evaluation.py --games 300 --game yugioh',
 }
