@@ -94,7 +94,8 @@ def check_agents(names: list[str]) -> list[str]:
             make_agent(n, 0)
         except DataError as exc:
             raise fail(f"{exc.message}; known agents: {', '.join(agent_names())} "
-                       "(options: ismcts:iterations=N,seconds=S,rollout=random|rule,depth=N)", 2) from None
+                       "(options: ismcts:iterations=N,seconds=S,rollout=random|type|eager|rule,horizon=N,"
+                       "depth=N,exploration=X)", 2) from None
     return names
 
 
@@ -133,8 +134,9 @@ def simulate(
     game: GameOpt = "duel_masters",
     decks: Annotated[tuple[str, str] | None, typer.Option(
         "--decks", "-d", help="Two decks (starter deck names or files); default: the first two starters.")] = None,
-    agents: Annotated[tuple[str, str], typer.Option("--agents", "-a", help="Agent of each seat: random or rule.")
-                      ] = ("rule", "rule"),
+    agents: Annotated[tuple[str, str], typer.Option(
+        "--agents", "-a", help="Agent of each seat: random, random_by_type, rule, or ismcts with options "
+                               "(ismcts:iterations=500,rollout=rule).")] = ("rule", "rule"),
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
     seed: SeedOpt = 1,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
