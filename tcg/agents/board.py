@@ -1,12 +1,20 @@
-"""An observation reshaped for a strategy's quick questions: whose card, and its public view."""
+"""An observation reshaped for a strategy's quick questions: whose card, and its public view.
+
+A zone of the observation is a list of views, a :class:`~tcg.core.views.ZoneViews` (the
+loop's lazy observation: the same views, built when read) or a dict when only its count is
+seen. Strategies index the cards by id without reading a view, and read the few they need."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tcg.agents.base import Observation
+from tcg.core.views import ZoneViews
 
 View = dict[str, Any]
+#: Where a card is in an observation: (its player, its zone, the zone's views, its position).
+Entry = tuple[int, str, Sequence[View], int]
 
 
 def reads_board(strategy: Any, kind: str) -> bool:
@@ -16,18 +24,32 @@ def reads_board(strategy: Any, kind: str) -> bool:
     return kind not in strategy.BLIND and getattr(strategy, f"_on_{kind}", None) is not None
 
 
-def index_views(players: list[Any]) -> dict[int, tuple[int, View]]:
-    """Every visible card of the observation's ``players`` by id: (its player, its view). A
-    strategy builds this at nearly every decision, so the loop is kept tight (a zone is a list
-    of views, or a dict when only its count is seen)."""
-    views: dict[int, tuple[int, View]] = {}
+def listed(entries: Any) -> bool:
+    """Does the observation show this zone's cards (a list of views or a lazy one), not just a count?"""
+    return entries.__class__ is list or entries.__class__ is ZoneViews
+
+
+def count(entries: Any) -> int:
+    """How many cards a zone holds, shown or counted."""
+    return len(entries) if listed(entries) else int(entries.get("count", 0))
+
+
+def index_cards(players: list[Any]) -> dict[int, Entry]:
+    """Every card of the observation's ``players`` whose id the viewer knows, by id, without
+    reading a lazy view. A strategy builds this at nearly every decision, so the loop is kept
+    tight."""
+    cards: dict[int, Entry] = {}
     for p, pl in enumerate(players):
-        for entries in pl["zones"].values():
-            if entries.__class__ is list:
-                for v in entries:
+        for z, entries in pl["zones"].items():
+            if entries.__class__ is ZoneViews:
+                for i, c in enumerate(entries.ids):
+                    if c is not None:
+                        cards[c] = (p, z, entries, i)
+            elif entries.__class__ is list:
+                for i, v in enumerate(entries):
                     if "id" in v:
-                        views[v["id"]] = (p, v)
-    return views
+                        cards[v["id"]] = (p, z, entries, i)
+    return cards
 
 
 class Board:
@@ -39,13 +61,13 @@ class Board:
         players = obs["players"]
         self.counters = [p["counters"] for p in players]
         self.zones = [p["zones"] for p in players]
-        self.views = index_views(players)
+        self.cards = index_cards(players)
 
     def view(self, cid: Any) -> View:
         """The card's public view, ``{}`` when it is unknown (hidden or not a card)."""
-        entry = self.views.get(cid) if isinstance(cid, int) else None
-        return entry[1] if entry else {}
+        entry = self.cards.get(cid) if isinstance(cid, int) else None
+        return entry[2][entry[3]] if entry else {}
 
     def owner(self, cid: Any) -> int | None:
-        entry = self.views.get(cid) if isinstance(cid, int) else None
+        entry = self.cards.get(cid) if isinstance(cid, int) else None
         return entry[0] if entry else None

@@ -13,7 +13,7 @@ from itertools import islice
 from typing import Any, Protocol
 
 from tcg.agents.base import Observation
-from tcg.agents.board import reads_board
+from tcg.agents.board import count, index_cards, listed, reads_board
 from tcg.core.actions import Action
 from tcg.core.rng import Rng
 
@@ -45,6 +45,8 @@ class RuleAgent:
     observes = True
     #: Strategies read the legal actions they are handed, never the observation's JSON copy.
     reads_legal_actions = False
+    #: Strategies read a few cards' views at a decision: the loop builds the others never.
+    lazy_views = True
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
@@ -84,34 +86,25 @@ class RuleAgent:
 
 
 # ====================================================================== Duel Masters
-def _count(zone: Any) -> int:
-    return len(zone) if isinstance(zone, list) else int(zone.get("count", 0))
-
-
 class _Board:
     """The observation reshaped for quick questions: whose card, where, its public view."""
 
     def __init__(self, obs: Observation) -> None:
         self.me: int = obs["viewer"]
         self.opp = 1 - self.me
-        zones = [p["zones"] for p in obs["players"]]
-        self.hand: list[View] = zones[self.me]["hand"] if isinstance(zones[self.me]["hand"], list) else []
-        self.mana: list[View] = zones[self.me]["mana"]
-        self.battle: list[list[View]] = [zones[0]["battle"], zones[1]["battle"]]
-        self.shields = [_count(zones[0]["shields"]), _count(zones[1]["shields"])]
-        self.cards: dict[int, tuple[int, str, View]] = {}
-        cards = self.cards
-        for p, pz in enumerate(zones):
-            for zname, entries in pz.items():
-                if entries.__class__ is list:
-                    for view in entries:
-                        if "id" in view:
-                            cards[view["id"]] = (p, zname, view)
+        players = obs["players"]
+        zones = [p["zones"] for p in players]
+        hand = zones[self.me]["hand"]
+        self.hand: Sequence[View] = hand if listed(hand) else []
+        self.mana: Sequence[View] = zones[self.me]["mana"]
+        self.battle: list[Sequence[View]] = [zones[0]["battle"], zones[1]["battle"]]
+        self.shields = [count(zones[0]["shields"]), count(zones[1]["shields"])]
+        self.cards = index_cards(players)
         self.events: list[dict[str, Any]] = obs.get("events") or []
 
     def view(self, cid: Any) -> View | None:
         entry = self.cards.get(cid) if isinstance(cid, int) else None
-        return entry[2] if entry else None
+        return entry[2][entry[3]] if entry else None
 
     def owner(self, cid: Any) -> int | None:
         entry = self.cards.get(cid) if isinstance(cid, int) else None
@@ -268,9 +261,10 @@ class DuelMastersStrategy:
         """The visible cards a selector could pick, roughly (printed properties only)."""
         players = {"self": [b.me], "opponent": [b.opp], "any": [0, 1]}[sel.player]
         out = []
-        for cid, (p, zone, view) in b.cards.items():
+        for cid, (p, zone, entries, i) in b.cards.items():
             if p not in players or zone != sel.zone or cid is None:
                 continue
+            view = entries[i]
             d = self.d(view)
             if d is None:
                 continue

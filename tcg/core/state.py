@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from tcg.core.actions import Action
 from tcg.core.errors import DataError, IllegalActionError
 from tcg.core.rng import Rng
+from tcg.core.views import ZoneViews
 
 if TYPE_CHECKING:
     from tcg.core.game import Game
@@ -684,12 +685,14 @@ class State:
                 out.append(self.static_view(c, zone))
         return out
 
-    def observation(self, viewer: int | None, legal: bool = True) -> Json:
+    def observation(self, viewer: int | None, legal: bool = True, lazy: bool = False) -> Json:
         """A JSON-ready view holding only what ``viewer`` may see (None: a spectator, who sees
         what both players see). ``legal=False`` leaves out the JSON list of the deciding
         viewer's legal actions (``legal_actions``; their count stays): an agent is handed the
         actions themselves, and turning hundreds of them into JSON at every decision was most
-        of what a rule agent's observation cost."""
+        of what a rule agent's observation cost. ``lazy=True`` puts a
+        :class:`~tcg.core.views.ZoneViews` where a list of views would be: the same views,
+        built when read, during this decision only (an agent that reads a few cards' stats)."""
         players = []
         for p, zones in enumerate(self.zones):
             zone_views: Json = {}
@@ -698,6 +701,8 @@ class State:
                 vis = self.ZONE_VISIBILITY.get(z, "public")
                 if vis == "hidden" or (vis == "owner" and p != viewer):
                     zone_views[z] = {"count": len(ids)}
+                elif lazy and (vis == "public" or vis == "owner"):
+                    zone_views[z] = ZoneViews(self, viewer, p, z, vis == "public")
                 elif vis == "public" or vis == "owner":
                     zone_views[z] = self._zone_views(viewer, p, z, vis)
                 else:  # "positions": face-down placeholders

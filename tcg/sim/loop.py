@@ -94,7 +94,7 @@ def observe(state: State, player: int, agent: Agent, cursor: list[int]) -> dict[
     if reads is not None and kind is not None and not reads(state.GAME.name, kind):
         cursor[player] = len(state.events)
         return {"game": state.GAME.name, "viewer": player, "decision": {"player": player, "kind": kind}}
-    obs = state.observation(player, getattr(agent, "reads_legal_actions", True))
+    obs = state.observation(player, getattr(agent, "reads_legal_actions", True), getattr(agent, "lazy_views", False))
     new = state.events[cursor[player]:]
     cursor[player] = len(state.events)
     wanted = events_read(agent, state.GAME.name)
