@@ -13,7 +13,7 @@ from itertools import islice
 from typing import Any
 
 from tcg.agents.base import Observation
-from tcg.agents.board import index_cards, listed, reads_board
+from tcg.agents.board import finder, listed, reads_board
 from tcg.core.actions import Action
 from tcg.core.lazy import Concat, LazyActions
 from tcg.core.rng import Rng
@@ -63,14 +63,14 @@ class _Board:
         hand = players[self.me]["zones"]["hand"]
         self.hand: Sequence[View] = hand if listed(hand) else []
         self.burst_set = bool(players[self.me]["zones"]["burst"])
-        self.cards = index_cards(players)
+        self.find = finder(obs)
 
     def owner(self, cid: Any) -> int | None:
-        entry = self.cards.get(cid) if isinstance(cid, int) else None
+        entry = self.find(cid) if isinstance(cid, int) else None
         return entry[0] if entry else None
 
     def view(self, cid: Any) -> View | None:
-        entry = self.cards.get(cid) if isinstance(cid, int) else None
+        entry = self.find(cid) if isinstance(cid, int) else None
         return entry[2][entry[3]] if entry else None
 
     def refreshed(self, p: int) -> list[View]:

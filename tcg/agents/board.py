@@ -6,15 +6,13 @@ seen. Strategies index the cards by id without reading a view, and read the few 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable
 from typing import Any
 
 from tcg.agents.base import Observation
-from tcg.core.views import ZoneViews
+from tcg.core.views import Entry, ZoneViews
 
 View = dict[str, Any]
-#: Where a card is in an observation: (its player, its zone, the zone's views, its position).
-Entry = tuple[int, str, Sequence[View], int]
 
 
 def reads_board(strategy: Any, kind: str) -> bool:
@@ -35,21 +33,22 @@ def count(entries: Any) -> int:
 
 
 def index_cards(players: list[Any]) -> dict[int, Entry]:
-    """Every card of the observation's ``players`` whose id the viewer knows, by id, without
-    reading a lazy view. A strategy builds this at nearly every decision, so the loop is kept
-    tight."""
+    """Every listed card of an eager observation's ``players`` by id (the viewer knows the id
+    of a card whose view has one): what a lazy observation's ``cards`` finds on demand."""
     cards: dict[int, Entry] = {}
     for p, pl in enumerate(players):
         for z, entries in pl["zones"].items():
-            if entries.__class__ is ZoneViews:
-                for i, c in enumerate(entries.ids):
-                    if c is not None:
-                        cards[c] = (p, z, entries, i)
-            elif entries.__class__ is list:
+            if listed(entries):
                 for i, v in enumerate(entries):
                     if "id" in v:
                         cards[v["id"]] = (p, z, entries, i)
     return cards
+
+
+def finder(obs: Observation) -> Callable[[int], Entry | None]:
+    """Where a card is, by id: the lazy observation's index, or an index of the eager one."""
+    index = obs.get("cards")
+    return index.find if index is not None else index_cards(obs["players"]).get
 
 
 class Board:
@@ -61,13 +60,13 @@ class Board:
         players = obs["players"]
         self.counters = [p["counters"] for p in players]
         self.zones = [p["zones"] for p in players]
-        self.cards = index_cards(players)
+        self.find = finder(obs)
 
     def view(self, cid: Any) -> View:
         """The card's public view, ``{}`` when it is unknown (hidden or not a card)."""
-        entry = self.cards.get(cid) if isinstance(cid, int) else None
+        entry = self.find(cid) if isinstance(cid, int) else None
         return entry[2][entry[3]] if entry else {}
 
     def owner(self, cid: Any) -> int | None:
-        entry = self.cards.get(cid) if isinstance(cid, int) else None
+        entry = self.find(cid) if isinstance(cid, int) else None
         return entry[0] if entry else None

@@ -8,12 +8,12 @@ the cards, so knowing them is no peeking), never the state.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import islice
 from typing import Any, Protocol
 
 from tcg.agents.base import Observation
-from tcg.agents.board import count, index_cards, listed, reads_board
+from tcg.agents.board import count, finder, listed, reads_board
 from tcg.core.actions import Action
 from tcg.core.rng import Rng
 
@@ -92,22 +92,21 @@ class _Board:
     def __init__(self, obs: Observation) -> None:
         self.me: int = obs["viewer"]
         self.opp = 1 - self.me
-        players = obs["players"]
-        zones = [p["zones"] for p in players]
+        zones = self.zones = [p["zones"] for p in obs["players"]]
         hand = zones[self.me]["hand"]
         self.hand: Sequence[View] = hand if listed(hand) else []
         self.mana: Sequence[View] = zones[self.me]["mana"]
         self.battle: list[Sequence[View]] = [zones[0]["battle"], zones[1]["battle"]]
         self.shields = [count(zones[0]["shields"]), count(zones[1]["shields"])]
-        self.cards = index_cards(players)
+        self.find = finder(obs)
         self.events: list[dict[str, Any]] = obs.get("events") or []
 
     def view(self, cid: Any) -> View | None:
-        entry = self.cards.get(cid) if isinstance(cid, int) else None
+        entry = self.find(cid) if isinstance(cid, int) else None
         return entry[2][entry[3]] if entry else None
 
     def owner(self, cid: Any) -> int | None:
-        entry = self.cards.get(cid) if isinstance(cid, int) else None
+        entry = self.find(cid) if isinstance(cid, int) else None
         return entry[0] if entry else None
 
 
@@ -261,10 +260,7 @@ class DuelMastersStrategy:
         """The visible cards a selector could pick, roughly (printed properties only)."""
         players = {"self": [b.me], "opponent": [b.opp], "any": [0, 1]}[sel.player]
         out = []
-        for cid, (p, zone, entries, i) in b.cards.items():
-            if p not in players or zone != sel.zone or cid is None:
-                continue
-            view = entries[i]
+        for view in self._listed(b, sorted(players), sel.zone):
             d = self.d(view)
             if d is None:
                 continue
@@ -288,6 +284,16 @@ class DuelMastersStrategy:
         if sel.zone == "hand" and b.opp in players and sel.player != "self":
             out.append({"hidden": True})  # the opponent's hand: assume it has what we want
         return out
+
+    @staticmethod
+    def _listed(b: _Board, players: list[int], zone: str) -> Iterator[View]:
+        """The views with an id in ``zone`` of ``players`` (the lazy ones built as they are read)."""
+        for p in players:
+            entries = b.zones[p].get(zone)
+            if listed(entries):
+                for view in entries:
+                    if "id" in view:
+                        yield view
 
     def _spell_useful(self, b: _Board, effects: Iterable[Any]) -> bool:
         """Worth casting when some instruction would hurt the opponent or help us now."""

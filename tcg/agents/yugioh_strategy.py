@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tcg.agents.base import Observation
-from tcg.agents.board import index_cards, reads_board
+from tcg.agents.board import finder, reads_board
 from tcg.core.actions import Action
 from tcg.core.rng import Rng
 
@@ -25,16 +25,16 @@ class _Board:
         players = obs["players"]
         self.lp = [int(p["counters"].get("lp", 8000)) for p in players]
         self.monsters: list[Sequence[View]] = [p["zones"]["monster_zone"] for p in players]
-        self.cards = index_cards(players)
+        self.find = finder(obs)
         self.events: list[dict[str, Any]] = obs.get("events") or []
         self.phase = obs.get("phase")
 
     def owner(self, cid: Any) -> int | None:
-        entry = self.cards.get(cid) if isinstance(cid, int) else None
+        entry = self.find(cid) if isinstance(cid, int) else None
         return entry[0] if entry else None
 
     def view(self, cid: Any) -> View:
-        entry = self.cards.get(cid) if isinstance(cid, int) else None
+        entry = self.find(cid) if isinstance(cid, int) else None
         return entry[2][entry[3]] if entry else {}
 
 

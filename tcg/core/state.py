@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from tcg.core.actions import Action
 from tcg.core.errors import DataError, IllegalActionError
 from tcg.core.rng import Rng
-from tcg.core.views import ZoneViews
+from tcg.core.views import CardIndex, ZoneViews
 
 if TYPE_CHECKING:
     from tcg.core.game import Game
@@ -691,8 +691,9 @@ class State:
         viewer's legal actions (``legal_actions``; their count stays): an agent is handed the
         actions themselves, and turning hundreds of them into JSON at every decision was most
         of what a rule agent's observation cost. ``lazy=True`` puts a
-        :class:`~tcg.core.views.ZoneViews` where a list of views would be: the same views,
-        built when read, during this decision only (an agent that reads a few cards' stats)."""
+        :class:`~tcg.core.views.ZoneViews` where a non-empty list of views would be -- the same
+        views, built when read, during this decision only -- and adds ``cards``, a
+        :class:`~tcg.core.views.CardIndex` (an agent that reads a few cards' stats)."""
         players = []
         for p, zones in enumerate(self.zones):
             zone_views: Json = {}
@@ -702,7 +703,7 @@ class State:
                 if vis == "hidden" or (vis == "owner" and p != viewer):
                     zone_views[z] = {"count": len(ids)}
                 elif lazy and (vis == "public" or vis == "owner"):
-                    zone_views[z] = ZoneViews(self, viewer, p, z, vis == "public")
+                    zone_views[z] = ZoneViews(self, viewer, ids[:], z, vis == "public") if ids else []
                 elif vis == "public" or vis == "owner":
                     zone_views[z] = self._zone_views(viewer, p, z, vis)
                 else:  # "positions": face-down placeholders
@@ -722,6 +723,8 @@ class State:
             else {"player": self.decision.player, "kind": self.decision.kind},
             "players": players,
         }
+        if lazy:
+            obs["cards"] = CardIndex(self, players)
         if self.PUBLIC_STACKS:
             obs["stack"] = self.stack_view(viewer)
         if viewer is not None and self.deciding_player == viewer:

@@ -1,15 +1,17 @@
-"""A zone's card views built when read: the lazy observation of an agent that says so.
+"""Card views built when read: the lazy observation of an agent that says so.
 
 A rule strategy reads the views of a few cards at a decision (the ones its legal actions
 name, a zone or two), yet a full observation computes every card in play's stats through
 every lasting effect and aura (issue 17: most of what an observation cost). With
-``State.observation(viewer, lazy=True)`` each zone that would be a list of views is a
-:class:`ZoneViews` instead: the same views in the same order, each built on its first read.
+``State.observation(viewer, lazy=True)`` each zone that would be a non-empty list of views is
+a :class:`ZoneViews` instead -- the same views in the same order, each built on its first
+read -- and the observation's ``cards`` (a :class:`CardIndex`) finds a card by id, as a
+strategy would by indexing every view, without reading any.
 
-What it hands out is exactly what the eager list holds (the test suite compares them), so it
-leaks nothing more: it keeps the state only to build those views, as ``tcg.sim.loop.Worlds``
-does, and it is valid only while the state stays where it was observed -- a read after an
-action was applied raises instead of describing another moment.
+What they hand out is exactly what the eager observation holds (the test suite compares
+them), so they leak nothing more: they keep the state only to build those views, as
+``tcg.sim.loop.Worlds`` does, and are valid only while the state stays where it was observed
+-- a read after an action was applied raises instead of describing another moment.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ if TYPE_CHECKING:
     from tcg.core.state import State
 
 Json = dict[str, Any]
+#: Where a card is in an observation: (its player, its zone, the zone's views, its position).
+Entry = tuple[int, str, Sequence[Json], int]
 
 
 class StaleObservation(RuntimeError):
@@ -29,52 +33,53 @@ class StaleObservation(RuntimeError):
 
 class ZoneViews(Sequence[Json]):
     """The views of one zone's cards as ``viewer`` sees them (a public zone, or their own
-    "owner" zone), in zone order; each built once, when first read. ``ids`` are the card ids
-    the viewer may know, by position (None where the eager view has no ``id``): what a
-    strategy indexes without building any view."""
+    "owner" zone), in zone order; each built once, when first read."""
 
-    __slots__ = ("_hidden", "_kept", "_public", "_referable", "_stamp", "_state", "_static", "_viewer", "_zone",
-                 "ids")
+    __slots__ = ("_cids", "_kept", "_public", "_stamp", "_state", "_static", "_viewer", "_zone")
 
-    def __init__(self, state: State, viewer: int | None, player: int, zone: str, public: bool) -> None:
+    def __init__(self, state: State, viewer: int | None, cids: list[int], zone: str, public: bool) -> None:
         self._state = state
         self._viewer = viewer
+        self._cids = cids
         self._zone = zone
         self._public = public
-        self._referable = zone in state.REFERABLE_FACE_DOWN
         self._static = zone in state.STATIC_VIEW_ZONES
         self._stamp = len(state.history)
-        cards = state.cards
-        ids: list[int | None] = list(state.zones[player][zone])
-        hidden: list[bool] = [False] * len(ids)
-        if public:
-            for i, c in enumerate(ids):
-                card = cards[c]  # type: ignore[index]
-                if card.face_down and card.controller != viewer:
-                    hidden[i] = True
-                    if not self._referable:
-                        ids[i] = None
-        self.ids = ids
-        self._hidden = hidden
-        self._kept: list[Json | None] = [None] * len(ids)
+        self._kept: dict[int, Json] = {}
 
     def __len__(self) -> int:
-        return len(self.ids)
+        return len(self._cids)
+
+    def _hidden(self, cid: int) -> bool:
+        """Face down to this viewer (the eager view is a placeholder)."""
+        card = self._state.cards[cid]
+        return self._public and card.face_down and card.controller != self._viewer
+
+    def position(self, cid: int) -> int | None:
+        """Where ``cid`` is in the zone, if the viewer may know its id there."""
+        try:
+            i = self._cids.index(cid)
+        except ValueError:
+            return None
+        if self._hidden(cid) and self._zone not in self._state.REFERABLE_FACE_DOWN:
+            return None
+        return i
 
     def view(self, index: int) -> Json:
-        """The view at ``index`` (built now if it was not yet)."""
-        if len(self._state.history) != self._stamp:
+        """The view at ``index`` (0 <= index < len), built now if it was not yet."""
+        state = self._state
+        if len(state.history) != self._stamp:
             raise StaleObservation("a lazy observation is valid during its decision only")
-        kept = self._kept[index]
+        kept = self._kept.get(index)
         if kept is not None:
             return kept
-        c = self.ids[index]
-        if self._hidden[index]:
-            out: Json = {"id": c, "hidden": True} if self._referable else {"hidden": True}
+        c = self._cids[index]
+        if self._hidden(c):
+            out: Json = {"id": c, "hidden": True} if self._zone in state.REFERABLE_FACE_DOWN else {"hidden": True}
         elif self._static:
-            out = self._state.static_view(c, self._zone)  # type: ignore[arg-type]
+            out = state.static_view(c, self._zone)
         else:
-            out = self._state.card_view(c)  # type: ignore[arg-type]
+            out = state.card_view(c)
         self._kept[index] = out
         return out
 
@@ -84,34 +89,74 @@ class ZoneViews(Sequence[Json]):
     def __getitem__(self, index: slice) -> list[Json]: ...
     def __getitem__(self, index: int | slice) -> Json | list[Json]:
         if isinstance(index, slice):
-            return [self.view(i) for i in range(*index.indices(len(self)))]
+            return [self.view(i) for i in range(*index.indices(len(self._cids)))]
         if index < 0:
-            index += len(self.ids)
-        if not 0 <= index < len(self.ids):
+            index += len(self._cids)
+        if not 0 <= index < len(self._cids):
             raise IndexError(index)
         return self.view(index)
 
     def __iter__(self) -> Iterator[Json]:
-        for i in range(len(self.ids)):
+        for i in range(len(self._cids)):
             yield self.view(i)
 
-    def __bool__(self) -> bool:
-        return bool(self.ids)
-
     def __repr__(self) -> str:
-        return f"ZoneViews({self._zone!r}, {len(self.ids)} cards)"
+        return f"ZoneViews({self._zone!r}, {len(self._cids)} cards)"
+
+
+class CardIndex:
+    """A lazy observation's cards by id: what indexing every listed view by its ``id`` would
+    give (:func:`tcg.agents.board.index_cards` on an eager one), found when asked."""
+
+    __slots__ = ("_found", "_players", "_state")
+
+    def __init__(self, state: State, players: list[Json]) -> None:
+        self._state = state
+        self._players = players
+        self._found: dict[int, Entry | None] = {}
+
+    def find(self, cid: int) -> Entry | None:
+        """(player, zone, the zone's views, position) of card ``cid``; None if the viewer may not
+        know it (hidden, or not a card)."""
+        if cid in self._found:
+            return self._found[cid]
+        entry: Entry | None = None
+        state = self._state
+        if 0 <= cid < len(state.cards):
+            p, z = state.where[cid]
+            entries = self._players[p]["zones"].get(z) if p >= 0 else None
+            if isinstance(entries, ZoneViews):
+                i = entries.position(cid)
+                entry = None if i is None else (p, z, entries, i)
+            if entry is None:
+                entry = self._listed(cid)
+        self._found[cid] = entry
+        return entry
+
+    def _listed(self, cid: int) -> Entry | None:
+        """The card among the views built eagerly (face-down placeholders, a game's extra
+        lists such as Force of Will's revealed card): the last one, as an index by id keeps."""
+        found = None
+        for p, pl in enumerate(self._players):
+            for z, entries in pl["zones"].items():
+                if entries.__class__ is list:
+                    for i, v in enumerate(entries):
+                        if v.get("id") == cid:
+                            found = (p, z, entries, i)
+        return found
+
+    def view(self, cid: int) -> Json | None:
+        entry = self.find(cid)
+        return None if entry is None else entry[2][entry[3]]
 
 
 def materialize(obs: Any) -> Any:
-    """``obs`` with every :class:`ZoneViews` replaced by the list it stands for (tests, JSON)."""
+    """``obs`` as the eager observation holds it: every :class:`ZoneViews` replaced by the
+    list it stands for, the :class:`CardIndex` left out (tests, JSON)."""
     if isinstance(obs, ZoneViews):
         return [materialize(v) for v in obs]
     if isinstance(obs, dict):
-        return {k: materialize(v) for k, v in obs.items()}
+        return {k: materialize(v) for k, v in obs.items() if not isinstance(v, CardIndex)}
     if isinstance(obs, list):
         return [materialize(v) for v in obs]
     return obs
-
-
-def is_lazy(entries: Sequence[Any]) -> bool:
-    return isinstance(entries, ZoneViews)
