@@ -13,7 +13,7 @@ from itertools import islice
 from typing import Any
 
 from tcg.agents.base import Observation
-from tcg.agents.board import finder, listed, reads_board
+from tcg.agents.board import finder, listed, reads_board, viewer
 from tcg.core.actions import Action
 from tcg.core.lazy import Concat, LazyActions
 from tcg.core.rng import Rng
@@ -64,14 +64,14 @@ class _Board:
         self.hand: Sequence[View] = hand if listed(hand) else []
         self.burst_set = bool(players[self.me]["zones"]["burst"])
         self.find = finder(obs)
+        self.view_of = viewer(obs)
 
     def owner(self, cid: Any) -> int | None:
         entry = self.find(cid) if isinstance(cid, int) else None
         return entry[0] if entry else None
 
     def view(self, cid: Any) -> View | None:
-        entry = self.find(cid) if isinstance(cid, int) else None
-        return entry[2][entry[3]] if entry else None
+        return self.view_of(cid) if isinstance(cid, int) else None
 
     def refreshed(self, p: int) -> list[View]:
         return [v for v in self.field[p] if "bp" in v and not v.get("exhausted")]

@@ -51,6 +51,20 @@ def finder(obs: Observation) -> Callable[[int], Entry | None]:
     return index.find if index is not None else index_cards(obs["players"]).get
 
 
+def viewer(obs: Observation) -> Callable[[int], View | None]:
+    """A card's view by id (None: unknown): the lazy observation's index, which keeps what it
+    found, or an index of the eager one."""
+    index = obs.get("cards")
+    if index is not None:
+        return index.view  # type: ignore[no-any-return]
+    cards = index_cards(obs["players"])
+
+    def view(cid: int) -> View | None:
+        entry = cards.get(cid)
+        return None if entry is None else entry[2][entry[3]]
+    return view
+
+
 class Board:
     """Players' counters and zones, and every visible card by id (strategies subclass it)."""
 
@@ -61,11 +75,12 @@ class Board:
         self.counters = [p["counters"] for p in players]
         self.zones = [p["zones"] for p in players]
         self.find = finder(obs)
+        self.view_of = viewer(obs)
 
     def view(self, cid: Any) -> View:
         """The card's public view, ``{}`` when it is unknown (hidden or not a card)."""
-        entry = self.find(cid) if isinstance(cid, int) else None
-        return entry[2][entry[3]] if entry else {}
+        view = self.view_of(cid) if isinstance(cid, int) else None
+        return {} if view is None else view
 
     def owner(self, cid: Any) -> int | None:
         entry = self.find(cid) if isinstance(cid, int) else None

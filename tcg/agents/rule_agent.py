@@ -13,7 +13,7 @@ from itertools import islice
 from typing import Any, Protocol
 
 from tcg.agents.base import Observation
-from tcg.agents.board import count, finder, listed, reads_board
+from tcg.agents.board import count, finder, listed, reads_board, viewer
 from tcg.core.actions import Action
 from tcg.core.rng import Rng
 
@@ -99,11 +99,11 @@ class _Board:
         self.battle: list[Sequence[View]] = [zones[0]["battle"], zones[1]["battle"]]
         self.shields = [count(zones[0]["shields"]), count(zones[1]["shields"])]
         self.find = finder(obs)
+        self.view_of = viewer(obs)
         self.events: list[dict[str, Any]] = obs.get("events") or []
 
     def view(self, cid: Any) -> View | None:
-        entry = self.find(cid) if isinstance(cid, int) else None
-        return entry[2][entry[3]] if entry else None
+        return self.view_of(cid) if isinstance(cid, int) else None
 
     def owner(self, cid: Any) -> int | None:
         entry = self.find(cid) if isinstance(cid, int) else None

@@ -108,12 +108,14 @@ class CardIndex:
     """A lazy observation's cards by id: what indexing every listed view by its ``id`` would
     give (:func:`tcg.agents.board.index_cards` on an eager one), found when asked."""
 
-    __slots__ = ("_found", "_players", "_state")
+    __slots__ = ("_found", "_players", "_stamp", "_state", "_views")
 
     def __init__(self, state: State, players: list[Json]) -> None:
         self._state = state
         self._players = players
+        self._stamp = len(state.history)
         self._found: dict[int, Entry | None] = {}
+        self._views: dict[int, Json | None] = {}
 
     def find(self, cid: int) -> Entry | None:
         """(player, zone, the zone's views, position) of card ``cid``; None if the viewer may not
@@ -146,8 +148,16 @@ class CardIndex:
         return found
 
     def view(self, cid: int) -> Json | None:
+        """The view of card ``cid`` (None: the viewer may not know it); strategies ask for the
+        same card again and again, so the answer is kept."""
+        if len(self._state.history) != self._stamp:
+            raise StaleObservation("a lazy observation is valid during its decision only")
+        views = self._views
+        if cid in views:
+            return views[cid]
         entry = self.find(cid)
-        return None if entry is None else entry[2][entry[3]]
+        view = views[cid] = None if entry is None else entry[2][entry[3]]
+        return view
 
 
 def materialize(obs: Any) -> Any:
