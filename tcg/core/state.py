@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from tcg.core.actions import Action
 from tcg.core.errors import DataError, IllegalActionError
 from tcg.core.rng import Rng
-from tcg.core.views import CardIndex, ZoneViews
+from tcg.core.views import CardIndex, LazyZones
 
 if TYPE_CHECKING:
     from tcg.core.game import Game
@@ -685,6 +685,14 @@ class State:
                 out.append(self.static_view(c, zone))
         return out
 
+    def _lazy_players(self, viewer: int | None) -> list[Json]:
+        """``observation(lazy=True)``'s players: their counters, and zones made when looked up
+        (:class:`~tcg.core.views.LazyZones`; what each zone shows ``viewer`` is fixed per
+        game: :func:`_zone_plan`)."""
+        stamp = len(self.history)
+        return [{"counters": dict(counters), "zones": LazyZones(self, viewer, p, _zone_plan(self, viewer, p), stamp)}
+                for p, counters in enumerate(self.counters)]
+
     def observation(self, viewer: int | None, legal: bool = True, lazy: bool = False) -> Json:
         """A JSON-ready view holding only what ``viewer`` may see (None: a spectator, who sees
         what both players see). ``legal=False`` leaves out the JSON list of the deciding
@@ -694,16 +702,14 @@ class State:
         :class:`~tcg.core.views.ZoneViews` where a non-empty list of views would be -- the same
         views, built when read, during this decision only -- and adds ``cards``, a
         :class:`~tcg.core.views.CardIndex` (an agent that reads a few cards' stats)."""
-        players = []
-        for p, zones in enumerate(self.zones):
+        players = self._lazy_players(viewer) if lazy else []
+        for p, zones in enumerate(self.zones if not lazy else ()):
             zone_views: Json = {}
             for z in self.ZONES:
                 ids = zones[z]
                 vis = self.ZONE_VISIBILITY.get(z, "public")
                 if vis == "hidden" or (vis == "owner" and p != viewer):
                     zone_views[z] = {"count": len(ids)}
-                elif lazy and (vis == "public" or vis == "owner"):
-                    zone_views[z] = ZoneViews(self, viewer, ids[:], z, vis == "public") if ids else []
                 elif vis == "public" or vis == "owner":
                     zone_views[z] = self._zone_views(viewer, p, z, vis)
                 else:  # "positions": face-down placeholders
@@ -957,3 +963,27 @@ def _redact(event: Json) -> Json:
     out = {k: v for k, v in event.items() if k not in ("card", "name")}
     out["hidden"] = True
     return out
+
+
+#: (state class, viewer, player) -> what each zone shows: see :func:`_zone_plan`.
+_PLANS: dict[tuple[type, int | None, int], dict[str, tuple[str, bool, bool]]] = {}
+
+
+def _zone_plan(state: State, viewer: int | None, player: int) -> dict[str, tuple[str, bool, bool]]:
+    """Per zone of ``player``'s, in order, what ``viewer`` gets, as ``State.observation``
+    decides it: ("count" | "views" | "positions", public -- for "positions": its ids
+    referable --, its views static). Fixed per game, so worked out once."""
+    key = (type(state), viewer, player)
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = {}
+        for z in state.ZONES:
+            vis = state.ZONE_VISIBILITY.get(z, "public")
+            if vis == "hidden" or (vis == "owner" and player != viewer):
+                plan[z] = ("count", False, False)
+            elif vis == "public" or vis == "owner":
+                plan[z] = ("views", vis == "public", z in state.STATIC_VIEW_ZONES)
+            else:
+                plan[z] = ("positions", z in state.REFERABLE_FACE_DOWN, False)
+        _PLANS[key] = plan
+    return plan

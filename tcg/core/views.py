@@ -16,7 +16,7 @@ them), so they leak nothing more: they keep the state only to build those views,
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
 if TYPE_CHECKING:
@@ -37,14 +37,17 @@ class ZoneViews(Sequence[Json]):
 
     __slots__ = ("_cids", "_kept", "_public", "_stamp", "_state", "_static", "_viewer", "_zone")
 
-    def __init__(self, state: State, viewer: int | None, cids: list[int], zone: str, public: bool) -> None:
+    def __init__(self, state: State, viewer: int | None, cids: list[int], zone: str, public: bool, static: bool,
+                 stamp: int) -> None:
+        """``cids``: the zone's cards (a copy); ``static``: the zone is one of the game's
+        STATIC_VIEW_ZONES; ``stamp``: ``len(state.history)`` now."""
         self._state = state
         self._viewer = viewer
         self._cids = cids
         self._zone = zone
         self._public = public
-        self._static = zone in state.STATIC_VIEW_ZONES
-        self._stamp = len(state.history)
+        self._static = static
+        self._stamp = stamp
         self._kept: dict[int, Json] = {}
 
     def __len__(self) -> int:
@@ -102,6 +105,65 @@ class ZoneViews(Sequence[Json]):
 
     def __repr__(self) -> str:
         return f"ZoneViews({self._zone!r}, {len(self._cids)} cards)"
+
+
+class LazyZones(Mapping[str, Any]):
+    """A player's zones in a lazy observation: each zone's entry (a count, ``[]``, face-down
+    placeholders or a :class:`ZoneViews`) made when first looked up, as the eager
+    observation's dict holds it. A strategy looks at a few zones of a decision."""
+
+    __slots__ = ("_built", "_plan", "_player", "_stamp", "_state", "_viewer")
+
+    def __init__(self, state: State, viewer: int | None, player: int, plan: dict[str, tuple[str, bool, bool]],
+                 stamp: int) -> None:
+        """``plan``: what each zone shows ``viewer``, in order (``tcg.core.state._zone_plan``)."""
+        self._state = state
+        self._viewer = viewer
+        self._player = player
+        self._plan = plan
+        self._stamp = stamp
+        self._built: dict[str, Any] = {}
+
+    def __getitem__(self, zone: str) -> Any:
+        built = self._built
+        if zone in built:
+            return built[zone]
+        kind, public, static = self._plan[zone]  # KeyError: no such zone
+        state = self._state
+        if len(state.history) != self._stamp:
+            raise StaleObservation("a lazy observation is valid during its decision only")
+        ids = state.zones[self._player][zone]
+        out: Any
+        if kind == "count":
+            out = {"count": len(ids)}
+        elif not ids:
+            out = []
+        elif kind == "views":
+            out = ZoneViews(state, self._viewer, ids[:], zone, public, static, self._stamp)
+        else:
+            out = [{"id": c, "hidden": True} if public else {"hidden": True} for c in ids]
+        built[zone] = out
+        return out
+
+    def get(self, zone: str, default: Any = None) -> Any:
+        return self[zone] if zone in self._plan or zone in self._built else default
+
+    def __setitem__(self, zone: str, entries: Any) -> None:
+        """A game's extra entry (Force of Will's card revealed by a Lifebreak)."""
+        self._built[zone] = entries
+
+    def __contains__(self, zone: object) -> bool:
+        return zone in self._plan or zone in self._built
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._plan
+        yield from (z for z in self._built if z not in self._plan)
+
+    def __len__(self) -> int:
+        return len(self._plan) + sum(1 for z in self._built if z not in self._plan)
+
+    def __repr__(self) -> str:
+        return f"LazyZones(player {self._player}, {len(self)} zones)"
 
 
 class CardIndex:
@@ -165,6 +227,8 @@ def materialize(obs: Any) -> Any:
     list it stands for, the :class:`CardIndex` left out (tests, JSON)."""
     if isinstance(obs, ZoneViews):
         return [materialize(v) for v in obs]
+    if isinstance(obs, LazyZones):
+        return {k: materialize(v) for k, v in obs.items()}
     if isinstance(obs, dict):
         return {k: materialize(v) for k, v in obs.items() if not isinstance(v, CardIndex)}
     if isinstance(obs, list):
