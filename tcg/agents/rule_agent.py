@@ -9,6 +9,7 @@ the cards, so knowing them is no peeking), never the state.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import cached_property
 from itertools import islice
 from typing import Any, Protocol
 
@@ -92,15 +93,29 @@ class _Board:
     def __init__(self, obs: Observation) -> None:
         self.me: int = obs["viewer"]
         self.opp = 1 - self.me
-        zones = self.zones = [p["zones"] for p in obs["players"]]
-        hand = zones[self.me]["hand"]
-        self.hand: Sequence[View] = hand if listed(hand) else []
-        self.mana: Sequence[View] = zones[self.me]["mana"]
-        self.battle: list[Sequence[View]] = [zones[0]["battle"], zones[1]["battle"]]
-        self.shields = [count(zones[0]["shields"]), count(zones[1]["shields"])]
+        self.zones = [p["zones"] for p in obs["players"]]
         self.find = finder(obs)
         self.view_of = viewer(obs)
         self.events: list[dict[str, Any]] = obs.get("events") or []
+
+    # Zones looked up when first asked for (a lazy observation builds a zone when looked up).
+    @cached_property
+    def hand(self) -> Sequence[View]:
+        hand = self.zones[self.me]["hand"]
+        return hand if listed(hand) else []
+
+    @cached_property
+    def mana(self) -> Sequence[View]:
+        mana: Sequence[View] = self.zones[self.me]["mana"]
+        return mana
+
+    @cached_property
+    def battle(self) -> list[Sequence[View]]:
+        return [self.zones[0]["battle"], self.zones[1]["battle"]]
+
+    @cached_property
+    def shields(self) -> list[int]:
+        return [count(self.zones[0]["shields"]), count(self.zones[1]["shields"])]
 
     def view(self, cid: Any) -> View | None:
         return self.view_of(cid) if isinstance(cid, int) else None
@@ -184,27 +199,34 @@ class DuelMastersStrategy:
             return self._advance(legal)
         m = len(b.mana)
         mana_civs = {c for v in b.mana for c in v.get("civilizations", [])}  # the same for every card
-        scored = [(self._charge_score(b, hand[a.get("card")], m, mana_civs), i, a) for i, a in enumerate(charges)]
+        holders: dict[str, int] = {}  # per civilization, the cards in hand that have it
+        names: dict[Any, int] = {}  # per name, its copies in hand
+        for v in b.hand:
+            for c in set(v.get("civilizations", [])):
+                holders[c] = holders.get(c, 0) + 1
+            names[v.get("name")] = names.get(v.get("name"), 0) + 1
+        scored = [(self._charge_score(b, hand[a.get("card")], m, mana_civs, holders, names), i, a)
+                  for i, a in enumerate(charges)]
         score, _, best = max(scored, key=lambda t: (t[0], -t[1]))
         if m >= self.MANA_TARGET and (score < 2 or len(hand) < 2):
             return self._advance(legal)  # enough mana: keep creatures in hand
         return best
 
-    def _charge_score(self, b: _Board, card: View, m: int, mana_civs: set[str]) -> float:
-        """Higher means better to put into mana: far-off cost, a missing civilization, spare copies
-        (``mana_civs``: the civilizations in our mana zone)."""
-        others = [v for v in b.hand if v.get("id") != card["id"]]
-        needed = {c for v in others for c in v.get("civilizations", [])}
+    def _charge_score(self, b: _Board, card: View, m: int, mana_civs: set[str], holders: dict[str, int],
+                      names: dict[Any, int]) -> float:
+        """Higher means better to put into mana: far-off cost, a civilization missing from the
+        mana (``mana_civs``) that another card in hand needs, spare copies. ``holders`` and
+        ``names`` count the hand's cards per civilization and per name, this card among them."""
         civs = card.get("civilizations", [])
         s = 0.0
         for civ in civs:
-            if civ not in mana_civs and civ in needed:
+            if civ not in mana_civs and holders.get(civ, 0) > 1:  # another card has it
                 s += 3
         gap = self.cost(card) - (m + 1)
         s += min(gap, 4) if gap > 0 else -1.5
         if len(civs) > 1:
             s -= 1  # enters the mana zone tapped
-        if any(v.get("name") == card.get("name") for v in others):
+        if names.get(card.get("name"), 0) > 1:
             s += 1
         d = self.d(card)
         if m >= self.MANA_TARGET:

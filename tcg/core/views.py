@@ -35,7 +35,7 @@ class ZoneViews(Sequence[Json]):
     """The views of one zone's cards as ``viewer`` sees them (a public zone, or their own
     "owner" zone), in zone order; each built once, when first read."""
 
-    __slots__ = ("_cids", "_kept", "_public", "_stamp", "_state", "_static", "_viewer", "_zone")
+    __slots__ = ("_all", "_cids", "_kept", "_public", "_stamp", "_state", "_static", "_viewer", "_zone")
 
     def __init__(self, state: State, viewer: int | None, cids: list[int], zone: str, public: bool, static: bool,
                  stamp: int) -> None:
@@ -49,6 +49,7 @@ class ZoneViews(Sequence[Json]):
         self._static = static
         self._stamp = stamp
         self._kept: dict[int, Json] = {}
+        self._all: list[Json] | None = None  # every view, once the zone was read whole
 
     def __len__(self) -> int:
         return len(self._cids)
@@ -100,8 +101,12 @@ class ZoneViews(Sequence[Json]):
         return self.view(index)
 
     def __iter__(self) -> Iterator[Json]:
-        for i in range(len(self._cids)):
-            yield self.view(i)
+        """The views in order: a strategy that reads a zone whole reads it again and again, so
+        all are built at the first pass (the same views) and kept as a list."""
+        views = self._all
+        if views is None or len(self._state.history) != self._stamp:
+            views = self._all = [self.view(i) for i in range(len(self._cids))]
+        return iter(views)
 
     def __repr__(self) -> str:
         return f"ZoneViews({self._zone!r}, {len(self._cids)} cards)"
