@@ -7,12 +7,32 @@ seen. Strategies index the cards by id without reading a view, and read the few 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 from tcg.agents.base import Observation
 from tcg.core.views import Entry, ZoneViews
 
 View = dict[str, Any]
+T = TypeVar("T")
+
+
+class once(Generic[T]):  # lower case: a decorator, like cached_property
+    """``functools.cached_property`` without its lock (Python 3.11 takes one at every first
+    read): a board attribute computed when first read, then a plain instance attribute."""
+
+    def __init__(self, compute: Callable[[Any], T]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> once[T]: ...
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> T: ...
+    def __get__(self, obj: object | None, owner: type | None = None) -> T | once[T]:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.compute(obj)
+        return value
 
 
 def reads_board(strategy: Any, kind: str) -> bool:

@@ -9,12 +9,11 @@ the cards, so knowing them is no peeking), never the state.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import cached_property
 from itertools import islice
 from typing import Any, Protocol
 
 from tcg.agents.base import Observation
-from tcg.agents.board import count, finder, listed, reads_board, viewer
+from tcg.agents.board import count, finder, listed, once, reads_board, viewer
 from tcg.core.actions import Action
 from tcg.core.rng import Rng
 
@@ -52,6 +51,7 @@ class RuleAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
         self._strategies: dict[str, Strategy | None] = {}
+        self._reads: dict[tuple[str, str], bool] = {}  # the loop asks at every decision
 
     def strategy(self, game: str) -> Strategy | None:
         """The strategy for ``game`` (None: play at random), made once."""
@@ -68,11 +68,12 @@ class RuleAgent:
     def reads_observation(self, game: str, kind: str) -> bool:
         """Does the agent look at the board for a ``kind`` decision of ``game``? (Not when it
         would pick at random, nor for a kind its strategy decides from the actions alone.)"""
-        strategy = self.strategy(game)
-        if strategy is None:
-            return False
-        reads = getattr(strategy, "reads", None)
-        return True if reads is None else bool(reads(kind))
+        known = self._reads.get((game, kind))
+        if known is None:
+            strategy = self.strategy(game)
+            reads = getattr(strategy, "reads", None)
+            known = self._reads[game, kind] = strategy is not None and (reads is None or bool(reads(kind)))
+        return known
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         if not legal_actions:
@@ -99,21 +100,21 @@ class _Board:
         self.events: list[dict[str, Any]] = obs.get("events") or []
 
     # Zones looked up when first asked for (a lazy observation builds a zone when looked up).
-    @cached_property
+    @once
     def hand(self) -> Sequence[View]:
         hand = self.zones[self.me]["hand"]
         return hand if listed(hand) else []
 
-    @cached_property
+    @once
     def mana(self) -> Sequence[View]:
         mana: Sequence[View] = self.zones[self.me]["mana"]
         return mana
 
-    @cached_property
+    @once
     def battle(self) -> list[Sequence[View]]:
         return [self.zones[0]["battle"], self.zones[1]["battle"]]
 
-    @cached_property
+    @once
     def shields(self) -> list[int]:
         return [count(self.zones[0]["shields"]), count(self.zones[1]["shields"])]
 
