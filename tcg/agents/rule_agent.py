@@ -97,6 +97,7 @@ class _Board:
         self.zones = [p["zones"] for p in obs["players"]]
         self.find = finder(obs)
         self.view_of = viewer(obs)
+        self.useful: dict[int, bool] = {}  # _spell_useful's answers, by id of the effects
         self.events: list[dict[str, Any]] = obs.get("events") or []
 
     # Zones looked up when first asked for (a lazy observation builds a zone when looked up).
@@ -319,7 +320,14 @@ class DuelMastersStrategy:
                         yield view
 
     def _spell_useful(self, b: _Board, effects: Iterable[Any]) -> bool:
-        """Worth casting when some instruction would hurt the opponent or help us now."""
+        """Worth casting when some instruction would hurt the opponent or help us now (asked
+        per card and per action: the answer for a card's effects is kept for the decision)."""
+        known = b.useful.get(id(effects))
+        if known is None:
+            known = b.useful[id(effects)] = self._useful_now(b, effects)
+        return known
+
+    def _useful_now(self, b: _Board, effects: Iterable[Any]) -> bool:
         for eff in effects:
             if eff.do in _ALWAYS or eff.target is None or eff.target == "self":
                 return True
