@@ -685,6 +685,24 @@ class State:
                 out.append(self.static_view(c, zone))
         return out
 
+    def _players_view(self, viewer: int | None) -> list[Json]:
+        """``observation``'s players: their counters, and each zone as ``viewer`` sees it."""
+        players = []
+        for p, zones in enumerate(self.zones):
+            zone_views: Json = {}
+            for z in self.ZONES:
+                ids = zones[z]
+                vis = self.ZONE_VISIBILITY.get(z, "public")
+                if vis == "hidden" or (vis == "owner" and p != viewer):
+                    zone_views[z] = {"count": len(ids)}
+                elif vis == "public" or vis == "owner":
+                    zone_views[z] = self._zone_views(viewer, p, z, vis)
+                else:  # "positions": face-down placeholders
+                    zone_views[z] = [{"id": c, "hidden": True} if z in self.REFERABLE_FACE_DOWN else {"hidden": True}
+                                     for c in ids]
+            players.append({"counters": dict(self.counters[p]), "zones": zone_views})
+        return players
+
     def _lazy_players(self, viewer: int | None) -> list[Json]:
         """``observation(lazy=True)``'s players: their counters, and zones made when looked up
         (:class:`~tcg.core.views.LazyZones`; what each zone shows ``viewer`` is fixed per
@@ -698,24 +716,11 @@ class State:
         what both players see). ``legal=False`` leaves out the JSON list of the deciding
         viewer's legal actions (``legal_actions``; their count stays): an agent is handed the
         actions themselves, and turning hundreds of them into JSON at every decision was most
-        of what a rule agent's observation cost. ``lazy=True`` puts a
-        :class:`~tcg.core.views.ZoneViews` where a non-empty list of views would be -- the same
-        views, built when read, during this decision only -- and adds ``cards``, a
-        :class:`~tcg.core.views.CardIndex` (an agent that reads a few cards' stats)."""
-        players = self._lazy_players(viewer) if lazy else []
-        for p, zones in enumerate(self.zones if not lazy else ()):
-            zone_views: Json = {}
-            for z in self.ZONES:
-                ids = zones[z]
-                vis = self.ZONE_VISIBILITY.get(z, "public")
-                if vis == "hidden" or (vis == "owner" and p != viewer):
-                    zone_views[z] = {"count": len(ids)}
-                elif vis == "public" or vis == "owner":
-                    zone_views[z] = self._zone_views(viewer, p, z, vis)
-                else:  # "positions": face-down placeholders
-                    zone_views[z] = [{"id": c, "hidden": True} if z in self.REFERABLE_FACE_DOWN else {"hidden": True}
-                                     for c in ids]
-            players.append({"counters": dict(self.counters[p]), "zones": zone_views})
+        of what a rule agent's observation cost. ``lazy=True`` makes each player's zones when
+        looked up and their card views when read (:mod:`tcg.core.views`) -- the same entries,
+        during this decision only -- and adds ``cards``, a :class:`~tcg.core.views.CardIndex`
+        (for an agent that reads a few cards' stats)."""
+        players = self._lazy_players(viewer) if lazy else self._players_view(viewer)
         obs: Json = {
             "game": self.GAME.name,
             "viewer": viewer,

@@ -3,8 +3,9 @@
 A rule strategy reads the views of a few cards at a decision (the ones its legal actions
 name, a zone or two), yet a full observation computes every card in play's stats through
 every lasting effect and aura (issue 17: most of what an observation cost). With
-``State.observation(viewer, lazy=True)`` each zone that would be a non-empty list of views is
-a :class:`ZoneViews` instead -- the same views in the same order, each built on its first
+``State.observation(viewer, lazy=True)`` each player's ``zones`` is a :class:`LazyZones`,
+which makes a zone's entry when it is looked up; a zone that would be a non-empty list of
+views is a :class:`ZoneViews` -- the same views in the same order, each built on its first
 read -- and the observation's ``cards`` (a :class:`CardIndex`) finds a card by id, as a
 strategy would by indexing every view, without reading any.
 
