@@ -2,10 +2,12 @@
 ``State.observation``'s default, which must still hold nothing the full observation hides.
 
 The loop trims the observation to what an agent says it reads (``reads_legal_actions``,
-``events_read``) and ``State.observation`` reuses the views of cards in zones where a view
-depends on the card alone (``STATIC_VIEW_ZONES``). These tests play real rule-vs-rule games
-and check, at every decision, that the agent's observation is a part of the full one and that
-reused views are exactly the views built afresh.
+``events_read``), builds the views of an agent that asks for ``lazy_views`` only when read
+(``tcg.core.views``), and ``State.observation`` reuses the views of cards in zones where a
+view depends on the card alone (``STATIC_VIEW_ZONES``). These tests play real rule-vs-rule
+games and check, at every decision, that the agent's observation (its lazy zones read out) is
+a part of the full one, that lazy views and the lazy index by id are exactly the eager ones,
+and that reused views are exactly the views built afresh.
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ import pytest
 from tcg.agents.random_agent import RandomAgent
 from tcg.agents.rule_agent import RuleAgent
 from tcg.core.actions import Action
+from tcg.core.invariants import check_lazy_views
 from tcg.core.registry import game_names, load_game
 from tcg.core.state import State
+from tcg.core.views import StaleObservation, ZoneViews, materialize
 from tcg.sim.loop import play_game, reads_events
 
 GAMES = game_names()
@@ -48,6 +52,9 @@ class Checking(RuleAgent):
         state = self.holder[0]
         viewer = observation["viewer"]
         full = state.observation(viewer)
+        assert ("cards" in observation) is (len(observation) > 3)  # lazy, unless only the decision
+        lazy = observation
+        observation = materialize(observation)
         events = observation.pop("events", None)
         assert "legal_actions" not in observation  # the agent is handed the actions themselves
         assert is_part(observation, full)
@@ -58,8 +65,9 @@ class Checking(RuleAgent):
             hidden = [e for e in events if e.get("hidden")]
             assert all("name" not in e and "card" not in e for e in hidden)
         self.checked += 1
-        observation["events"] = events or []
-        return super().choose(observation, legal_actions)
+        if events is not None:
+            lazy["events"] = events
+        return super().choose(lazy, legal_actions)
 
 
 def decks(game_name: str) -> list[Any]:
@@ -96,6 +104,37 @@ def test_reused_card_views_equal_fresh_ones(game_name: str) -> None:
     for seed in (1, 2):
         play_game(load_game(game_name), decks(game_name), ["rule", "rule"], seed, on_step=compare)
     assert seen > 60
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_lazy_observations_equal_eager_ones(game_name: str) -> None:
+    """At every position of rule games, for both players: the lazy zones read as the eager
+    lists, the lazy index finds the cards an index of the eager views holds (and no other)."""
+    seen = 0
+
+    def compare(state: State, player: object, action: object, events: object) -> None:
+        nonlocal seen
+        assert check_lazy_views(state) == []
+        seen += 1
+
+    for seed in (1, 2):
+        play_game(load_game(game_name), decks(game_name), ["rule", "rule"], seed, on_step=compare)
+    assert seen > 30
+
+
+def test_a_lazy_observation_is_valid_during_its_decision_only() -> None:
+    game = load_game("one_piece")
+    state = game.new_state(decks("one_piece"), seed=3)
+    while state.decision is not None and state.decision.kind != "main":
+        state.apply(state.legal_actions()[0])
+    me = state.deciding_player
+    obs = state.observation(me, legal=False, lazy=True)
+    leader = obs["players"][me]["zones"]["leader"]
+    assert isinstance(leader, ZoneViews) and leader[0] == state.observation(me)["players"][me]["zones"]["leader"][0]
+    assert obs["cards"].view(leader[0]["id"]) is leader[0]  # built once, one object
+    state.apply(next(a for a in state.legal_actions() if a.type == "end_turn"))
+    with pytest.raises(StaleObservation):
+        obs["players"][1 - me]["zones"]["leader"][0]
 
 
 def test_observation_without_legal_list_keeps_the_count() -> None:

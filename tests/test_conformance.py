@@ -4,6 +4,7 @@
 pytest -n spreads them over the cores and shows progress per game). After every action cards
 are conserved and no counter goes negative; at every ``EVERY``-th action (staggered by game,
 so that over the run every position of a game is checked) no observation leaks a hidden card
+(its lazy form, the rule agent's, being the same)
 and the state survives to_json -> JSON text -> from_json and clone() unchanged, and a clone taken then
 is unchanged when the original has played ``CLONE_EVERY`` more actions (clone isolation); the final
 state is checked in full, event log included. What the game conserves (Battle Spirits cores)
@@ -22,7 +23,14 @@ import os
 
 import pytest
 
-from tcg.core.invariants import CloneProbe, check_conservation, check_counters, check_json_round_trip, check_no_leak
+from tcg.core.invariants import (
+    CloneProbe,
+    check_conservation,
+    check_counters,
+    check_json_round_trip,
+    check_lazy_views,
+    check_no_leak,
+)
 from tcg.core.registry import game_names, load_game
 from tcg.core.rng import Rng
 
@@ -60,13 +68,15 @@ def test_random_games_keep_every_invariant(game_name: str, first: int) -> None:
             state.apply(legal[rng.below(len(legal))])
             problems = check_conservation(state) + check_counters(state)
             if (n + g) % EVERY == 0:
-                problems += check_no_leak(state) + check_json_round_trip(state, with_events=False)
+                problems += check_no_leak(state) + check_lazy_views(state)
+                problems += check_json_round_trip(state, with_events=False)
             if state.conserved() != conserved:
                 problems.append(f"conserved quantities changed: {conserved} -> {state.conserved()}")
             assert not problems, f"game {g}, action {n}: {problems}"
         assert state.game_over, f"game {g} did not end within {MAX_ACTIONS} actions"
         assert probe is None or not probe.problems(), f"game {g}, at the end: {probe.problems()}"
-        assert not check_no_leak(state) + check_json_round_trip(state), f"game {g}: the final state fails a check"
+        assert not check_no_leak(state) + check_lazy_views(state) + check_json_round_trip(state), \
+            f"game {g}: the final state fails a check"
         replayed = game.new_state(decks, seed=g)
         for action in state.history:
             replayed.apply(action)

@@ -265,3 +265,21 @@ def test_random_games_meet_only_rulebook_kinds_and_every_explanation_is_a_dm_rul
             legal = s.legal_actions()
             s.apply(legal[rng.below(len(legal))])
     assert {"charge", "main", "attack", "pay", "block", "break"} <= seen
+
+
+@pytest.mark.parametrize(("pools", "civsets", "needed", "cost"), [
+    ([(1, 2, 3), (4,), (5, 6)], [frozenset({"fire"}), frozenset({"water"}), frozenset({"fire", "water"})],
+     ["water"], 3),
+    ([(1, 2, 3), (4,), (5, 6)], [frozenset({"fire"}), frozenset({"water"}), frozenset({"fire"})], [], 4),
+    ([(1,), (2, 3), (4, 5, 6, 7)], [frozenset({"light"}), frozenset({"fire"}), frozenset({"water"})], ["fire"], 2),
+    ([(1, 2), (3, 4)], [frozenset({"light"}), frozenset({"fire"})], ["water"], 2),  # no way at all
+    ([(1, 2), (3, 4), (5,)], [frozenset({"light"}), frozenset({"fire"}), frozenset({"water"})], ["fire", "water"], 3),
+])
+def test_payment_ways_iterate_in_index_order(pools: list[tuple[int, ...]], civsets: list[frozenset[str]],
+                                             needed: list[str], cost: int) -> None:
+    """Iterating the ways (one walk) gives exactly ``ways[0], ways[1], ...`` (unranked one by one)."""
+    from tcg.games.duel_masters.payment import PaymentWays
+
+    ways = PaymentWays(pools, civsets, needed, cost)
+    assert list(ways) == [ways[i] for i in range(len(ways))]
+    assert all(a in ways for a in ways)

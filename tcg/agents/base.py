@@ -17,7 +17,11 @@ the full observation. Each is optional, read with a default:
   listed, none at all leaves ``events`` out, and bulk self-play in which no player reads
   events runs without the event log;
 - ``reads_observation(game, kind)`` (default True): False hands it only the game, the viewer
-  and the decision for a decision of that kind.
+  and the decision for a decision of that kind;
+- ``lazy_views`` (default False): True hands it the lazy observation
+  (``State.observation(lazy=True)``, :mod:`tcg.core.views`): each player's zones are made when
+  looked up, a zone's card views when read, and ``cards`` finds a card by id -- the same
+  views, valid during the decision only (the rule agent reads a few cards' stats of each).
 """
 
 from __future__ import annotations

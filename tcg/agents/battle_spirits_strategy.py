@@ -13,7 +13,7 @@ from itertools import islice
 from typing import Any
 
 from tcg.agents.base import Observation
-from tcg.agents.board import index_views, reads_board
+from tcg.agents.board import finder, listed, reads_board, viewer
 from tcg.core.actions import Action
 from tcg.core.lazy import Concat, LazyActions
 from tcg.core.rng import Rng
@@ -59,19 +59,19 @@ class _Board:
         self.opp = 1 - self.me
         players = obs["players"]
         self.counters: list[dict[str, int]] = [p["counters"] for p in players]
-        self.field: list[list[View]] = [p["zones"]["field"] for p in players]
+        self.field: list[Sequence[View]] = [p["zones"]["field"] for p in players]
         hand = players[self.me]["zones"]["hand"]
-        self.hand: list[View] = hand if isinstance(hand, list) else []
+        self.hand: Sequence[View] = hand if listed(hand) else []
         self.burst_set = bool(players[self.me]["zones"]["burst"])
-        self.views = index_views(players)
+        self.find = finder(obs)
+        self.view_of = viewer(obs)
 
     def owner(self, cid: Any) -> int | None:
-        entry = self.views.get(cid) if isinstance(cid, int) else None
+        entry = self.find(cid) if isinstance(cid, int) else None
         return entry[0] if entry else None
 
     def view(self, cid: Any) -> View | None:
-        entry = self.views.get(cid) if isinstance(cid, int) else None
-        return entry[1] if entry else None
+        return self.view_of(cid) if isinstance(cid, int) else None
 
     def refreshed(self, p: int) -> list[View]:
         return [v for v in self.field[p] if "bp" in v and not v.get("exhausted")]
@@ -267,7 +267,7 @@ class BattleSpiritsStrategy:
             if len(part) and part[0].type == "use_magic":
                 d = self.d(b.view(part[0].get("card")))
                 if d is not None and any(e.do in _HOSTILE or (e.do == "bp_modifier" and e.amount < 0)
-                                         for e in d.flash_effects) and b.refreshed(b.opp) + b.field[b.opp]:
+                                         for e in d.flash_effects) and len(b.field[b.opp]) > 0:
                     pay = self._best_payment(b, part)
                     if pay is not None:
                         return pay

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tcg.agents.base import Observation
-from tcg.agents.board import Board, reads_board
+from tcg.agents.board import Board, count, reads_board
 from tcg.core.actions import Action
 from tcg.core.rng import Rng
 
@@ -19,8 +19,7 @@ View = dict[str, Any]
 
 class _Board(Board):
     def life(self, p: int) -> int:
-        life = self.zones[p]["life"]
-        return len(life) if isinstance(life, list) else int(life.get("count", 0))
+        return count(self.zones[p]["life"])
 
 
 def _power(v: View) -> int:

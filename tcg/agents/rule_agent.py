@@ -8,12 +8,12 @@ the cards, so knowing them is no peeking), never the state.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import islice
 from typing import Any, Protocol
 
 from tcg.agents.base import Observation
-from tcg.agents.board import reads_board
+from tcg.agents.board import count, finder, listed, once, reads_board, viewer
 from tcg.core.actions import Action
 from tcg.core.rng import Rng
 
@@ -45,10 +45,13 @@ class RuleAgent:
     observes = True
     #: Strategies read the legal actions they are handed, never the observation's JSON copy.
     reads_legal_actions = False
+    #: Strategies read a few cards' views at a decision: the loop builds the others never.
+    lazy_views = True
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
         self._strategies: dict[str, Strategy | None] = {}
+        self._reads: dict[tuple[str, str], bool] = {}  # the loop asks at every decision
 
     def strategy(self, game: str) -> Strategy | None:
         """The strategy for ``game`` (None: play at random), made once."""
@@ -65,11 +68,12 @@ class RuleAgent:
     def reads_observation(self, game: str, kind: str) -> bool:
         """Does the agent look at the board for a ``kind`` decision of ``game``? (Not when it
         would pick at random, nor for a kind its strategy decides from the actions alone.)"""
-        strategy = self.strategy(game)
-        if strategy is None:
-            return False
-        reads = getattr(strategy, "reads", None)
-        return True if reads is None else bool(reads(kind))
+        known = self._reads.get((game, kind))
+        if known is None:
+            strategy = self.strategy(game)
+            reads = getattr(strategy, "reads", None)
+            known = self._reads[game, kind] = strategy is not None and (reads is None or bool(reads(kind)))
+        return known
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         if not legal_actions:
@@ -84,37 +88,42 @@ class RuleAgent:
 
 
 # ====================================================================== Duel Masters
-def _count(zone: Any) -> int:
-    return len(zone) if isinstance(zone, list) else int(zone.get("count", 0))
-
-
 class _Board:
     """The observation reshaped for quick questions: whose card, where, its public view."""
 
     def __init__(self, obs: Observation) -> None:
         self.me: int = obs["viewer"]
         self.opp = 1 - self.me
-        zones = [p["zones"] for p in obs["players"]]
-        self.hand: list[View] = zones[self.me]["hand"] if isinstance(zones[self.me]["hand"], list) else []
-        self.mana: list[View] = zones[self.me]["mana"]
-        self.battle: list[list[View]] = [zones[0]["battle"], zones[1]["battle"]]
-        self.shields = [_count(zones[0]["shields"]), _count(zones[1]["shields"])]
-        self.cards: dict[int, tuple[int, str, View]] = {}
-        cards = self.cards
-        for p, pz in enumerate(zones):
-            for zname, entries in pz.items():
-                if entries.__class__ is list:
-                    for view in entries:
-                        if "id" in view:
-                            cards[view["id"]] = (p, zname, view)
+        self.zones = [p["zones"] for p in obs["players"]]
+        self.find = finder(obs)
+        self.view_of = viewer(obs)
+        self.useful: dict[int, bool] = {}  # _spell_useful's answers, by id of the effects
         self.events: list[dict[str, Any]] = obs.get("events") or []
 
+    # Zones looked up when first asked for (a lazy observation builds a zone when looked up).
+    @once
+    def hand(self) -> Sequence[View]:
+        hand = self.zones[self.me]["hand"]
+        return hand if listed(hand) else []
+
+    @once
+    def mana(self) -> Sequence[View]:
+        mana: Sequence[View] = self.zones[self.me]["mana"]
+        return mana
+
+    @once
+    def battle(self) -> list[Sequence[View]]:
+        return [self.zones[0]["battle"], self.zones[1]["battle"]]
+
+    @once
+    def shields(self) -> list[int]:
+        return [count(self.zones[0]["shields"]), count(self.zones[1]["shields"])]
+
     def view(self, cid: Any) -> View | None:
-        entry = self.cards.get(cid) if isinstance(cid, int) else None
-        return entry[2] if entry else None
+        return self.view_of(cid) if isinstance(cid, int) else None
 
     def owner(self, cid: Any) -> int | None:
-        entry = self.cards.get(cid) if isinstance(cid, int) else None
+        entry = self.find(cid) if isinstance(cid, int) else None
         return entry[0] if entry else None
 
 
@@ -192,27 +201,34 @@ class DuelMastersStrategy:
             return self._advance(legal)
         m = len(b.mana)
         mana_civs = {c for v in b.mana for c in v.get("civilizations", [])}  # the same for every card
-        scored = [(self._charge_score(b, hand[a.get("card")], m, mana_civs), i, a) for i, a in enumerate(charges)]
+        holders: dict[str, int] = {}  # per civilization, the cards in hand that have it
+        names: dict[Any, int] = {}  # per name, its copies in hand
+        for v in b.hand:
+            for c in set(v.get("civilizations", [])):
+                holders[c] = holders.get(c, 0) + 1
+            names[v.get("name")] = names.get(v.get("name"), 0) + 1
+        scored = [(self._charge_score(b, hand[a.get("card")], m, mana_civs, holders, names), i, a)
+                  for i, a in enumerate(charges)]
         score, _, best = max(scored, key=lambda t: (t[0], -t[1]))
         if m >= self.MANA_TARGET and (score < 2 or len(hand) < 2):
             return self._advance(legal)  # enough mana: keep creatures in hand
         return best
 
-    def _charge_score(self, b: _Board, card: View, m: int, mana_civs: set[str]) -> float:
-        """Higher means better to put into mana: far-off cost, a missing civilization, spare copies
-        (``mana_civs``: the civilizations in our mana zone)."""
-        others = [v for v in b.hand if v.get("id") != card["id"]]
-        needed = {c for v in others for c in v.get("civilizations", [])}
+    def _charge_score(self, b: _Board, card: View, m: int, mana_civs: set[str], holders: dict[str, int],
+                      names: dict[Any, int]) -> float:
+        """Higher means better to put into mana: far-off cost, a civilization missing from the
+        mana (``mana_civs``) that another card in hand needs, spare copies. ``holders`` and
+        ``names`` count the hand's cards per civilization and per name, this card among them."""
         civs = card.get("civilizations", [])
         s = 0.0
         for civ in civs:
-            if civ not in mana_civs and civ in needed:
+            if civ not in mana_civs and holders.get(civ, 0) > 1:  # another card has it
                 s += 3
         gap = self.cost(card) - (m + 1)
         s += min(gap, 4) if gap > 0 else -1.5
         if len(civs) > 1:
             s -= 1  # enters the mana zone tapped
-        if any(v.get("name") == card.get("name") for v in others):
+        if names.get(card.get("name"), 0) > 1:
             s += 1
         d = self.d(card)
         if m >= self.MANA_TARGET:
@@ -268,9 +284,7 @@ class DuelMastersStrategy:
         """The visible cards a selector could pick, roughly (printed properties only)."""
         players = {"self": [b.me], "opponent": [b.opp], "any": [0, 1]}[sel.player]
         out = []
-        for cid, (p, zone, view) in b.cards.items():
-            if p not in players or zone != sel.zone or cid is None:
-                continue
+        for view in self._listed(b, sorted(players), sel.zone):
             d = self.d(view)
             if d is None:
                 continue
@@ -295,8 +309,25 @@ class DuelMastersStrategy:
             out.append({"hidden": True})  # the opponent's hand: assume it has what we want
         return out
 
+    @staticmethod
+    def _listed(b: _Board, players: list[int], zone: str) -> Iterator[View]:
+        """The views with an id in ``zone`` of ``players`` (the lazy ones built as they are read)."""
+        for p in players:
+            entries = b.zones[p].get(zone)
+            if listed(entries):
+                for view in entries:
+                    if "id" in view:
+                        yield view
+
     def _spell_useful(self, b: _Board, effects: Iterable[Any]) -> bool:
-        """Worth casting when some instruction would hurt the opponent or help us now."""
+        """Worth casting when some instruction would hurt the opponent or help us now (asked
+        per card and per action: the answer for a card's effects is kept for the decision)."""
+        known = b.useful.get(id(effects))
+        if known is None:
+            known = b.useful[id(effects)] = self._useful_now(b, effects)
+        return known
+
+    def _useful_now(self, b: _Board, effects: Iterable[Any]) -> bool:
         for eff in effects:
             if eff.do in _ALWAYS or eff.target is None or eff.target == "self":
                 return True

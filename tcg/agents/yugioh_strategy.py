@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tcg.agents.base import Observation
-from tcg.agents.board import index_views, reads_board
+from tcg.agents.board import finder, reads_board, viewer
 from tcg.core.actions import Action
 from tcg.core.rng import Rng
 
@@ -24,18 +24,19 @@ class _Board:
         self.opp = 1 - self.me
         players = obs["players"]
         self.lp = [int(p["counters"].get("lp", 8000)) for p in players]
-        self.monsters: list[list[View]] = [p["zones"]["monster_zone"] for p in players]
-        self.views = index_views(players)
+        self.monsters: list[Sequence[View]] = [p["zones"]["monster_zone"] for p in players]
+        self.find = finder(obs)
+        self.view_of = viewer(obs)
         self.events: list[dict[str, Any]] = obs.get("events") or []
         self.phase = obs.get("phase")
 
     def owner(self, cid: Any) -> int | None:
-        entry = self.views.get(cid) if isinstance(cid, int) else None
+        entry = self.find(cid) if isinstance(cid, int) else None
         return entry[0] if entry else None
 
     def view(self, cid: Any) -> View:
-        entry = self.views.get(cid) if isinstance(cid, int) else None
-        return entry[1] if entry else {}
+        view = self.view_of(cid) if isinstance(cid, int) else None
+        return {} if view is None else view
 
 
 def _atk(v: View) -> int:
@@ -83,9 +84,19 @@ class YugiohStrategy:
                 return a
         summons = by_type.get("normal_summon", [])
         if summons:
+            atks: dict[Any, int] = {}  # summons share cards (a monster, its tributes): each read once
+
+            def atk(cid: Any) -> int:
+                if cid not in atks:
+                    atks[cid] = _atk(b.view(cid))
+                return atks[cid]
+
             def score(a: Action) -> tuple[int, int]:
-                lost = sum(_atk(b.view(t)) for t in a.get("tributes", ()))
-                return _atk(b.view(a.get("card"))) - lost, -len(a.get("tributes", ()))
+                tributes = a.get("tributes", ())
+                lost = 0
+                for t in tributes:
+                    lost += atk(t)
+                return atk(a.get("card")) - lost, -len(tributes)
             best = max(summons, key=score)
             if score(best)[0] > 0:
                 return best

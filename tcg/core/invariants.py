@@ -1,8 +1,8 @@
 """Checks every game must pass after every action (the generic conformance checker).
 
 Used by the property test over all registered games: cards are conserved, counters never
-go negative, JSON round-trips exactly, no observation leaks a hidden card, and a clone does
-not change when the original plays on.
+go negative, JSON round-trips exactly, no observation leaks a hidden card (nor its lazy form),
+and a clone does not change when the original plays on.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tcg.core.state import State
+from tcg.core.views import materialize
 
 
 def card_locations(state: State) -> Counter[int]:
@@ -168,5 +169,31 @@ def _name_known_otherwise(state: State, name: str, viewer: int) -> bool:
     return name in {state.phase}
 
 
+def check_lazy_views(state: State) -> list[str]:
+    """The lazy observation an agent may ask for (``lazy=True``) is the eager one: its zones
+    read as the same lists, and its ``cards`` finds exactly the cards an index of the eager
+    views by id holds, with the same views -- so it shows nothing the eager one hides."""
+    problems = []
+    for viewer in range(len(state.zones)):
+        eager = state.observation(viewer, legal=False)
+        lazy = state.observation(viewer, legal=False, lazy=True)
+        index = lazy["cards"]
+        if materialize(lazy) != eager:
+            problems.append(f"player {viewer}'s lazy observation differs from the eager one")
+        by_id: dict[int, tuple[int, str, Any]] = {}
+        for p, pl in enumerate(eager["players"]):
+            for z, entries in pl["zones"].items():
+                for v in entries if isinstance(entries, list) else ():
+                    if "id" in v:
+                        by_id[v["id"]] = (p, z, v)
+        for cid in range(-1, len(state.cards) + 1):
+            entry = index.find(cid)
+            found = None if entry is None else (entry[0], entry[1], entry[2][entry[3]])
+            if found != by_id.get(cid):
+                problems.append(f"player {viewer}'s lazy index finds card {cid} as {found}, not {by_id.get(cid)}")
+    return problems
+
+
 def check_all(state: State) -> list[str]:
-    return check_conservation(state) + check_counters(state) + check_json_round_trip(state) + check_no_leak(state)
+    return check_conservation(state) + check_counters(state) + check_json_round_trip(state) + check_no_leak(state) \
+        + check_lazy_views(state)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from tcg.core.actions import Action
 from tcg.core.errors import DataError, IllegalActionError
 from tcg.core.rng import Rng
+from tcg.core.views import CardIndex, LazyZones
 
 if TYPE_CHECKING:
     from tcg.core.game import Game
@@ -684,12 +685,8 @@ class State:
                 out.append(self.static_view(c, zone))
         return out
 
-    def observation(self, viewer: int | None, legal: bool = True) -> Json:
-        """A JSON-ready view holding only what ``viewer`` may see (None: a spectator, who sees
-        what both players see). ``legal=False`` leaves out the JSON list of the deciding
-        viewer's legal actions (``legal_actions``; their count stays): an agent is handed the
-        actions themselves, and turning hundreds of them into JSON at every decision was most
-        of what a rule agent's observation cost."""
+    def _players_view(self, viewer: int | None) -> list[Json]:
+        """``observation``'s players: their counters, and each zone as ``viewer`` sees it."""
         players = []
         for p, zones in enumerate(self.zones):
             zone_views: Json = {}
@@ -704,6 +701,26 @@ class State:
                     zone_views[z] = [{"id": c, "hidden": True} if z in self.REFERABLE_FACE_DOWN else {"hidden": True}
                                      for c in ids]
             players.append({"counters": dict(self.counters[p]), "zones": zone_views})
+        return players
+
+    def _lazy_players(self, viewer: int | None) -> list[Json]:
+        """``observation(lazy=True)``'s players: their counters, and zones made when looked up
+        (:class:`~tcg.core.views.LazyZones`; what each zone shows ``viewer`` is fixed per
+        game: :func:`_zone_plan`)."""
+        stamp = len(self.history)
+        return [{"counters": dict(counters), "zones": LazyZones(self, viewer, p, _zone_plan(self, viewer, p), stamp)}
+                for p, counters in enumerate(self.counters)]
+
+    def observation(self, viewer: int | None, legal: bool = True, lazy: bool = False) -> Json:
+        """A JSON-ready view holding only what ``viewer`` may see (None: a spectator, who sees
+        what both players see). ``legal=False`` leaves out the JSON list of the deciding
+        viewer's legal actions (``legal_actions``; their count stays): an agent is handed the
+        actions themselves, and turning hundreds of them into JSON at every decision was most
+        of what a rule agent's observation cost. ``lazy=True`` makes each player's zones when
+        looked up and their card views when read (:mod:`tcg.core.views`) -- the same entries,
+        during this decision only -- and adds ``cards``, a :class:`~tcg.core.views.CardIndex`
+        (for an agent that reads a few cards' stats)."""
+        players = self._lazy_players(viewer) if lazy else self._players_view(viewer)
         obs: Json = {
             "game": self.GAME.name,
             "viewer": viewer,
@@ -717,6 +734,8 @@ class State:
             else {"player": self.decision.player, "kind": self.decision.kind},
             "players": players,
         }
+        if lazy:
+            obs["cards"] = CardIndex(self, players)
         if self.PUBLIC_STACKS:
             obs["stack"] = self.stack_view(viewer)
         if viewer is not None and self.deciding_player == viewer:
@@ -949,3 +968,27 @@ def _redact(event: Json) -> Json:
     out = {k: v for k, v in event.items() if k not in ("card", "name")}
     out["hidden"] = True
     return out
+
+
+#: (state class, viewer, player) -> what each zone shows: see :func:`_zone_plan`.
+_PLANS: dict[tuple[type, int | None, int], dict[str, tuple[str, bool, bool]]] = {}
+
+
+def _zone_plan(state: State, viewer: int | None, player: int) -> dict[str, tuple[str, bool, bool]]:
+    """Per zone of ``player``'s, in order, what ``viewer`` gets, as ``State.observation``
+    decides it: ("count" | "views" | "positions", public -- for "positions": its ids
+    referable --, its views static). Fixed per game, so worked out once."""
+    key = (type(state), viewer, player)
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = {}
+        for z in state.ZONES:
+            vis = state.ZONE_VISIBILITY.get(z, "public")
+            if vis == "hidden" or (vis == "owner" and player != viewer):
+                plan[z] = ("count", False, False)
+            elif vis == "public" or vis == "owner":
+                plan[z] = ("views", vis == "public", z in state.STATIC_VIEW_ZONES)
+            else:
+                plan[z] = ("positions", z in state.REFERABLE_FACE_DOWN, False)
+        _PLANS[key] = plan
+    return plan

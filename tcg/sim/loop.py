@@ -86,7 +86,8 @@ def observe(state: State, player: int, agent: Agent, cursor: list[int]) -> dict[
     ``events_read`` (no ``events`` at all when that is empty), and only the game, the viewer and
     the decision when ``reads_observation(game, kind)`` says it will not look at the board for
     this decision (its events are then skipped: the next observation lists those after it, as
-    ever). Whatever is left is the viewer's own view, as in the full observation."""
+    ever), and built as it is read for an agent with ``lazy_views``. Whatever is left is the
+    viewer's own view, as in the full observation."""
     kind = state.decision.kind if state.decision else None
     if not getattr(agent, "observes", True):
         return {"game": state.GAME.name, "viewer": player, "decision": {"player": player, "kind": kind}}
@@ -94,7 +95,7 @@ def observe(state: State, player: int, agent: Agent, cursor: list[int]) -> dict[
     if reads is not None and kind is not None and not reads(state.GAME.name, kind):
         cursor[player] = len(state.events)
         return {"game": state.GAME.name, "viewer": player, "decision": {"player": player, "kind": kind}}
-    obs = state.observation(player, getattr(agent, "reads_legal_actions", True))
+    obs = state.observation(player, getattr(agent, "reads_legal_actions", True), getattr(agent, "lazy_views", False))
     new = state.events[cursor[player]:]
     cursor[player] = len(state.events)
     wanted = events_read(agent, state.GAME.name)

@@ -14,7 +14,7 @@ one element), and membership is checked directly. Cards needing two or more civi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
@@ -206,6 +206,34 @@ class PaymentWays(LazyActions):
 
     def action(self, index: int) -> Action:
         return Action.of("pay", (("cards", self.way(index)),))
+
+    def __iter__(self) -> Iterator[Action]:
+        """The actions in index order; with one needed civilization or none, walked in one
+        pass (a strategy reads the first hundreds of ways, and unranking each anew re-counts
+        every pool for every way)."""
+        if not self._flat:
+            for i in range(len(self)):
+                yield self.action(i)
+            return
+        for cards in self._ways_flat():
+            yield Action.of("pay", (("cards", cards),))
+
+    def _ways_flat(self) -> Iterator[tuple[int, ...]]:
+        """``way(0), way(1), ...`` (one civilization or none): depth first, taking more cards of
+        a pool first as unranking does, entering only branches that hold some way."""
+        pools, supplies, ways_from = self.pools, self._supplies, self._flat_count
+        n = len(pools)
+        stack: list[tuple[int, int, bool, tuple[int, ...]]] = [(0, self.cost, False, ())] if len(self) else []
+        while stack:
+            i, left, ok, taken = stack.pop()
+            if i == n:
+                yield taken
+                continue
+            pool = pools[i]
+            for k in range(min(left, len(pool)) + 1):  # pushed fewest first: the most are walked first
+                nok = ok or (k > 0 and supplies[i])
+                if ways_from(i + 1, left - k, nok):
+                    stack.append((i + 1, left - k, nok, taken + pool[:k]))
 
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, Action) or action.type != "pay" or len(action.fields) != 1:

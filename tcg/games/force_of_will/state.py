@@ -98,10 +98,10 @@ class ForceOfWillState(FowEffects):
                 self.tasks.append(Task("declare_trigger", card=card, player=p, index=i))
 
     # ================================================================== views
-    def observation(self, viewer: int | None, legal: bool = True) -> dict[str, Any]:
+    def observation(self, viewer: int | None, legal: bool = True, lazy: bool = False) -> dict[str, Any]:
         """FOW-60: a card revealed by a Lifebreak waits, face up and outside every zone, while
         its player decides whether to play its Break; both players see it (``revealed``)."""
-        obs = super().observation(viewer, legal)
+        obs = super().observation(viewer, legal, lazy)
         d = self.decision
         if d is not None and d.kind == "break":
             cid = d.data["card"]
