@@ -21,8 +21,8 @@ the deck list, so "card 7 is in the opponent's hand" would tell which card it is
 
 from __future__ import annotations
 
-from itertools import compress
-from operator import is_not
+from itertools import compress, repeat
+from operator import is_not, itemgetter, mul, or_, truediv
 from typing import Any
 
 import numpy as np
@@ -42,14 +42,21 @@ EXTRA_ZONES = ("attached", "limbo")
 ROW_CACHE_LIMIT = 100_000
 
 
+Row = tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]
+#: The row of a card the viewer may not refer to: nothing written.
+NO_ROW: Row = ((), (), ())
+
+
 class Board:
-    """A board vector and the cards and places it was written from (:meth:`Encoder.update`)."""
+    """A board vector, the cards and places it was written from, and each card's row as written
+    (:meth:`Encoder.update`)."""
 
-    __slots__ = ("cards", "state", "vector", "where")
+    __slots__ = ("cards", "rows", "state", "vector", "where")
 
-    def __init__(self, state: State, vector: Vector) -> None:
+    def __init__(self, state: State, vector: Vector, rows: list[Row]) -> None:
         self.state = state
         self.vector = vector
+        self.rows = rows
         self.cards = state.cards[:]
         self.where = state.where[:]
 
@@ -69,11 +76,29 @@ class Encoder:
         self.names = sorted(game.cards())
         self.name_index = {n: i for i, n in enumerate(self.names)}
         self.cards = vocab.cards
-        self._rows: dict[tuple[Card, str, bool, bool], tuple[tuple[int, ...], tuple[tuple[int, float], ...]]] = {}
+        self._rows: dict[tuple[Any, ...], Row] = {}
         self._counter_scales = [(n, self._counter(n, 1)) for n in cat.player_counters]
         self._fields_by_token = {t: f for f, t in vocab.field_token.items()}
         self.slices = self._layout()
         self.size: int = self.slices["cards"].stop
+        self._global_table()
+
+    def _global_table(self) -> None:
+        """Precomputed pieces of the global block, which is written as one list (one numpy call)."""
+        s = self.slices
+        self._global_end = s["stage_field"].start
+        self._phases = [[0.0] * len(self.phase_index) for _ in range(len(self.phase_index) + 1)]
+        for i, row in enumerate(self._phases):
+            row.insert(i, 1.0)
+        self._kinds = [[0.0] * len(self.kind_index) for _ in range(len(self.kind_index) + 1)]
+        for i, row in enumerate(self._kinds):
+            row.insert(i, 1.0)
+        self._no_kind = [0.0] * (len(self.kind_index) + 1)
+        zones = tuple(self.game.state_class.ZONES)
+        self._zone_lists = itemgetter(*zones) if len(zones) > 1 else (lambda z: (z[zones[0]],))
+        self._zone_scales = (ZONE_SCALE,) * len(zones)
+        self._counter_names = tuple(n for n, _ in self._counter_scales)
+        self._counter_values = tuple(v for _, v in self._counter_scales)
 
     def _layout(self) -> dict[str, slice]:
         cat = self.catalogue
@@ -108,61 +133,78 @@ class Encoder:
 
     def board(self, state: State, seat: int) -> Vector:
         """The ``global`` and ``cards`` blocks for ``seat`` (the stage block left zero)."""
+        return self._fresh(state, seat)[0]
+
+    def _fresh(self, state: State, seat: int) -> tuple[Vector, list[Row]]:
         out = np.zeros(self.size, dtype=np.float32)
-        self._global(state, seat, out)
-        self._cards(state, seat, out)
-        return out
+        out[:self._global_end] = self._global(state, seat)
+        rows = [NO_ROW] * len(state.cards)
+        cards = state.cards
+        for cid, zone, named in self.visible_cards(state, seat):
+            rows[cid] = self._row_of(cards[cid], cid, zone, named, seat)
+        self._apply(out, [], rows)
+        return out, rows
 
     def update(self, board: Board | None, state: State, seat: int) -> Board:
         """``board`` brought up to date with ``state``: only the rows of cards that changed (a new
         card object, or a new place) are written again, since a row depends on nothing else;
         the global block is rewritten. Equal to :meth:`board` (a test checks it)."""
         if board is None or board.state is not state or len(board.cards) != len(state.cards):
-            return Board(state, self.board(state, seat))
+            return Board(state, *self._fresh(state, seat))
         out = board.vector
-        g = self.slices["stage_field"].start
-        out[:g] = 0
-        self._global(state, seat, out)
-        cards, where, old_cards, old_where = state.cards, state.where, board.cards, board.where
-        base, row = self.slices["cards"].start, self.row
-        ones: list[int] = []
+        out[:self._global_end] = self._global(state, seat)
+        cards, where, rows = state.cards, state.where, board.rows
         # identity, compared in C: a changed card is a new object, a moved one a new place tuple
-        ids = range(len(cards))
-        changed = {*compress(ids, map(is_not, cards, old_cards)), *compress(ids, map(is_not, where, old_where))}
-        for cid in sorted(changed):
-            if cid >= self.cards:
-                continue
-            at = base + cid * row
-            out[at:at + row] = 0
-            place = self.place(state, seat, cid)
-            if place is not None:
-                self._write(out, ones, cards[cid], cid, place[0], place[1], seat)
-        out[ones] = 1
-        board.cards, board.where = cards[:], where[:]
+        changed = list(compress(range(len(cards)), map(or_, map(is_not, cards, board.cards),
+                                                       map(is_not, where, board.where))))
+        if changed:
+            old: list[Row] = []
+            new: list[Row] = []
+            place, row_of = self.place, self._row_of
+            for cid in changed:
+                at = place(state, seat, cid)
+                row = NO_ROW if at is None else row_of(cards[cid], cid, at[0], at[1], seat)
+                if row is not rows[cid]:
+                    old.append(rows[cid])
+                    new.append(row)
+                    rows[cid] = row
+            if new:
+                self._apply(out, old, new)
+            board.cards, board.where = cards[:], where[:]
         return board
 
-    def _global(self, state: State, seat: int, out: Vector) -> None:
-        s = self.slices
-        out[s["turn"].start] = state.turn / TURN_SCALE
-        out[s["me_active"].start] = state.active == seat
-        out[s["me_first"].start] = state.first_player == seat
+    @staticmethod
+    def _apply(out: Vector, old: list[Row], new: list[Row]) -> None:
+        """Clear the entries of the ``old`` rows, then write the ``new`` ones: three numpy calls
+        at most, whatever the number of cards."""
+        clear = [i for r in old for part in r[:2] for i in part]
+        if clear:
+            out[clear] = 0
+        ones = [i for r in new for i in r[0]]
+        if ones:
+            out[ones] = 1
+        at = [i for r in new for i in r[1]]
+        if at:
+            out[at] = [v for r in new for v in r[2]]
+
+    def _global(self, state: State, seat: int) -> list[float]:
+        """The global block's numbers, in layout order."""
         decision = state.decision
         deciding = decision is not None and state.winner is None
-        out[s["me_deciding"].start] = deciding and decision is not None and decision.player == seat
-        out[s["phase"].start + self.phase_index.get(state.phase, len(self.phase_index))] = 1
+        vals = [state.turn / TURN_SCALE, float(state.active == seat), float(state.first_player == seat),
+                float(deciding and decision is not None and decision.player == seat)]
+        vals += self._phases[self.phase_index.get(state.phase, len(self.phase_index))]
         if deciding and decision is not None:
-            out[s["kind"].start + self.kind_index.get(decision.kind, len(self.kind_index))] = 1
-        for p, prefix in ((seat, "my"), (1 - seat, "their")):
-            self._player(state, p, out, s[f"{prefix}_counters"].start, s[f"{prefix}_zones"].start)
-
-    def _player(self, state: State, p: int, out: Vector, counters_at: int, zones_at: int) -> None:
-        counters = state.counters[p]
-        if self._counter_scales:
-            out[counters_at:counters_at + len(self._counter_scales)] = [
-                counters.get(name, 0) * scale for name, scale in self._counter_scales]
-        zones = state.zones[p]
-        out[zones_at:zones_at + len(state.ZONES)] = [len(zones[z]) / ZONE_SCALE for z in state.ZONES]
-
+            vals += self._kinds[self.kind_index.get(decision.kind, len(self.kind_index))]
+        else:
+            vals += self._no_kind
+        names, scales, zone_lists, zone_scales = (self._counter_names, self._counter_values, self._zone_lists,
+                                                  self._zone_scales)
+        for p in (seat, 1 - seat):
+            if names:
+                vals += map(mul, map(state.counters[p].get, names, repeat(0)), scales)
+            vals += map(truediv, map(len, zone_lists(state.zones[p])), zone_scales)
+        return vals
     @staticmethod
     def place(state: State, seat: int, cid: int) -> tuple[str, bool] | None:
         """(zone, name known) when ``seat`` may refer to card ``cid``, else None: the rules of
@@ -204,46 +246,36 @@ class Encoder:
                     out.append((cid, z, place[1]))
         return out
 
-    def _cards(self, state: State, seat: int, out: Vector) -> None:
-        cards = state.cards
-        ones: list[int] = []
-        for cid, zone, named in self.visible_cards(state, seat):
-            self._write(out, ones, cards[cid], cid, zone, named, seat)
-        out[ones] = 1
-
-    def _write(self, out: Vector, ones: list[int], card: Card, cid: int, zone: str, named: bool,
-               seat: int) -> None:
-        """One card's row: its counters written, its 1s added to ``ones``. From the row cache:
-        cards are immutable, so a row is a function of the card object, its place and the seat."""
+    def _row_of(self, card: Card, cid: int, zone: str, named: bool, seat: int) -> Row:
+        """One card's row: the 1s, and where its counters go and their values (absolute offsets).
+        Cached by what the row is made of, so a card seen in the same place and status again
+        (in this game or the next: ids follow the deck lists) costs one look-up."""
+        mine = card.controller == seat
+        key = (cid, zone, named, mine, card.tapped, card.face_down, card.entered_this_turn, card.counters,
+               card.name if named else None)
         cache = self._rows
-        key = (card, zone, named, card.controller == seat)
         row = cache.get(key)
         if row is None:
             if len(cache) > ROW_CACHE_LIMIT:
                 cache.clear()
-            row = cache[key] = self._row(card, cid, zone, named, seat)
-        ones.extend(row[0])
-        for at, value in row[1]:
-            out[at] = value
+            row = cache[key] = self._row(card, cid, zone, named, mine)
+        return row
 
-    def _row(self, card: Card, cid: int, zone: str, named: bool,
-             seat: int) -> tuple[tuple[int, ...], tuple[tuple[int, float], ...]]:
-        """The 1s and the counter values of one card's row (absolute offsets): cached per card
-        object, since cards are immutable and replaced whenever they change."""
+    def _row(self, card: Card, cid: int, zone: str, named: bool, mine: bool) -> Row:
         if cid >= self.cards:
-            return (), ()
+            return NO_ROW
         at = self.slices["cards"].start + cid * self.row
-        flags = (True, named, card.controller == seat, card.tapped, card.face_down, card.entered_this_turn)
+        flags = (True, named, mine, card.tapped, card.face_down, card.entered_this_turn)
         ones = [at + i for i, flag in enumerate(flags) if flag]
         ones.append(at + 7 + self.zone_index[zone])
-        counter_at = 7 + len(self.zones)
-        values = tuple((at + counter_at + i, self._counter(name, card.counter(name)))
-                       for i, name in enumerate(self.catalogue.card_counters) if card.counter(name))
+        counter_at = at + 7 + len(self.zones)
+        counters = [(counter_at + i, self._counter(name, card.counter(name)))
+                    for i, name in enumerate(self.catalogue.card_counters) if card.counter(name)]
         if named:
             index = self.name_index.get(card.name)
             if index is not None:
-                ones.append(at + counter_at + len(self.catalogue.card_counters) + index)
-        return tuple(ones), values
+                ones.append(counter_at + len(self.catalogue.card_counters) + index)
+        return tuple(ones), tuple(i for i, _ in counters), tuple(v for _, v in counters)
 
     def stage(self, narrowing: Narrowing, out: Vector) -> None:
         """Write the ``stage`` block (and the payment subject's card flag) of the deciding seat."""
