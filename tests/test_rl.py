@@ -268,6 +268,43 @@ def test_every_legal_action_is_spelt_by_exactly_one_token_sequence(game: str) ->
     assert checked > 20
 
 
+def same_masks(match: Match, legal: Any) -> int:
+    """Walk every spelling of ``legal`` with the game's structured parts and with the generic
+    listing parts side by side: the same tokens allowed at every step, the same action at the end.
+    Returns the number of actions reached."""
+    reached = 0
+
+    def walk(path: list[int]) -> None:
+        nonlocal reached
+        fast, slow = Narrowing(match.vocab, legal, match.structured), Narrowing(match.vocab, legal, {})
+        for token in path:
+            fast.choose(token)
+            slow.choose(token)
+        assert fast.action == slow.action and fast.options == slow.options and fast.chosen == slow.chosen
+        if fast.action is not None:
+            reached += 1
+            return
+        for token in fast.options:
+            walk([*path, token])
+
+    walk([])
+    return reached
+
+
+def test_duel_masters_payments_are_narrowed_by_structure_exactly_as_when_listed() -> None:
+    """tcg/rl/mana.py: the masks of the counting table equal those of the listed ways."""
+    from tcg.games.duel_masters.payment import PaymentWays
+
+    match = Match("duel_masters")
+    checked = 0
+    for state in decisions("duel_masters", range(4)):
+        legal = state.legal_actions()
+        if type(legal) is PaymentWays and len(legal) > 2:
+            assert same_masks(match, legal) == len(legal)
+            checked += 1
+    assert checked > 10
+
+
 def test_every_battle_spirits_payment_is_reachable_without_enumerating_the_sequence() -> None:
     """BS-106 / BS-121: the core counts narrow a CorePayments sequence; the walk over every allowed
     count ends on exactly the sequence's actions (with and without cores placed), no dead end."""

@@ -22,7 +22,7 @@ Three kinds of entries take part:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
 from typing import Any
 
@@ -150,20 +150,29 @@ class DeferredPart(Part):
         return self.actions[0] if self.entries is not None and len(self.actions) == 1 else None
 
 
-def structured_parts(game: str) -> dict[type, type[Part]]:
-    """The lazy-sequence classes a game narrows by structure (imported only for that game)."""
-    if game != "battle_spirits":
-        return {}
-    from tcg.games.battle_spirits.payment import CorePayments
-    from tcg.rl.payments import PaymentPart
+#: Makes the part of a lazy sequence narrowed by its structure, or None to leave it to the generic parts.
+PartFactory = Callable[[Vocabulary, Any], "Part | None"]
 
-    return {CorePayments: PaymentPart}
+
+def structured_parts(game: str) -> dict[type, PartFactory]:
+    """The lazy-sequence classes a game narrows by structure (imported only for that game)."""
+    if game == "battle_spirits":
+        from tcg.games.battle_spirits.payment import CorePayments
+        from tcg.rl.payments import PaymentPart
+
+        return {CorePayments: PaymentPart}
+    if game == "duel_masters":
+        from tcg.games.duel_masters.payment import PaymentWays
+        from tcg.rl.mana import mana_part
+
+        return {PaymentWays: mana_part}
+    return {}
 
 
 class Narrowing:
     """The sub-decisions of one engine decision: ``mask`` tokens, ``choose`` one, until ``action``."""
 
-    def __init__(self, vocab: Vocabulary, legal: Sequence[Action], structured: dict[type, type[Part]]) -> None:
+    def __init__(self, vocab: Vocabulary, legal: Sequence[Action], structured: dict[type, PartFactory]) -> None:
         self.vocab = vocab
         self.listed: list[tuple[tuple[int, ...], Action]] = []
         self.parts: list[Part] = []
@@ -177,14 +186,15 @@ class Narrowing:
         self.listed = list(zip(spellings, self._actions, strict=True))
         self._settle()
 
-    def _split(self, seq: Sequence[Action], structured: dict[type, type[Part]]) -> None:
+    def _split(self, seq: Sequence[Action], structured: dict[type, PartFactory]) -> None:
         if isinstance(seq, Concat):
             for part in seq.parts:
                 self._split(part, structured)
             return
         factory = structured.get(type(seq))
-        if factory is not None:
-            self.parts.append(factory(self.vocab, seq))  # type: ignore[call-arg]
+        part = factory(self.vocab, seq) if factory is not None else None
+        if part is not None:
+            self.parts.append(part)
         elif isinstance(seq, LazyActions) and len(seq) > MATERIALISE:
             self.parts.append(IndexPart(self.vocab, seq, seq.action_type))
         elif isinstance(seq, LazyActions) and seq.action_type is not None and len(seq) > 1:
