@@ -192,9 +192,9 @@ class Narrowing:
                 self._split(part, structured)
             return
         factory = structured.get(type(seq))
-        part = factory(self.vocab, seq) if factory is not None else None
-        if part is not None:
-            self.parts.append(part)
+        made = factory(self.vocab, seq) if factory is not None else None
+        if made is not None:
+            self.parts.append(made)
         elif isinstance(seq, LazyActions) and len(seq) > MATERIALISE:
             self.parts.append(IndexPart(self.vocab, seq, seq.action_type))
         elif isinstance(seq, LazyActions) and seq.action_type is not None and len(seq) > 1:
