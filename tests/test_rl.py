@@ -305,6 +305,21 @@ def test_duel_masters_payments_are_narrowed_by_structure_exactly_as_when_listed(
     assert checked > 10
 
 
+def test_battle_spirits_core_moves_are_narrowed_by_structure_exactly_as_when_listed() -> None:
+    """tcg/rl/core_moves.py: the masks from the places and their cores equal those of the listed moves."""
+    from tcg.games.battle_spirits.payment import CoreMoves
+
+    match = Match("battle_spirits")
+    checked = 0
+    for state in decisions("battle_spirits", range(3), every=3):
+        legal = state.legal_actions()
+        for part in legal.parts if isinstance(legal, Concat) else [legal]:
+            if type(part) is CoreMoves and 2 < len(part) <= 400:
+                assert same_masks(match, part) == len(part)
+                checked += 1
+    assert checked > 10
+
+
 def test_every_battle_spirits_payment_is_reachable_without_enumerating_the_sequence() -> None:
     """BS-106 / BS-121: the core counts narrow a CorePayments sequence; the walk over every allowed
     count ends on exactly the sequence's actions (with and without cores placed), no dead end."""

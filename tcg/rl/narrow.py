@@ -157,10 +157,11 @@ PartFactory = Callable[[Vocabulary, Any], "Part | None"]
 def structured_parts(game: str) -> dict[type, PartFactory]:
     """The lazy-sequence classes a game narrows by structure (imported only for that game)."""
     if game == "battle_spirits":
-        from tcg.games.battle_spirits.payment import CorePayments
+        from tcg.games.battle_spirits.payment import CoreMoves, CorePayments
+        from tcg.rl.core_moves import moves_part
         from tcg.rl.payments import PaymentPart
 
-        return {CorePayments: PaymentPart}
+        return {CorePayments: PaymentPart, CoreMoves: moves_part}
     if game == "duel_masters":
         from tcg.games.duel_masters.payment import PaymentWays
         from tcg.rl.mana import mana_part
