@@ -79,7 +79,8 @@ class MovesPart(Part):
             return places - 1
         if k > _COUNT:
             return sum(have >= self.count for have in self.seq.haves) * (places - 1)
-        return len(self.seq)
+        n: int = len(self.seq)
+        return n
 
     def complete(self) -> Action | None:
         """The move once one is left (as a listed part: before its last tokens are spelt)."""
