@@ -72,13 +72,13 @@ class MovesPart(Part):
 
     def _remaining(self) -> int:
         """How many moves the tokens so far still allow."""
-        k, places = self.taken, len(self.seq.places)
+        k, places, haves = self.taken, len(self.seq.places), self.seq.haves
         if k > _TARGET:
             return 1
         if k > _SOURCE:
             return places - 1
         if k > _COUNT:
-            return sum(have >= self.count for have in self.seq.haves) * (places - 1)
+            return sum(1 for have in haves if have >= self.count) * (places - 1)
         n: int = len(self.seq)
         return n
 
