@@ -22,7 +22,7 @@ the deck list, so "card 7 is in the opponent's hand" would tell which card it is
 from __future__ import annotations
 
 from itertools import compress, repeat
-from operator import is_not, itemgetter, mul, or_, truediv
+from operator import is_not, itemgetter, mul, truediv
 from typing import Any
 
 import numpy as np
@@ -154,9 +154,15 @@ class Encoder:
         out = board.vector
         out[:self._global_end] = self._global(state, seat)
         cards, where, rows = state.cards, state.where, board.rows
-        # identity, compared in C: a changed card is a new object, a moved one a new place tuple
-        changed = list(compress(range(len(cards)), map(or_, map(is_not, cards, board.cards),
-                                                       map(is_not, where, board.where))))
+        # compared in C: a changed card is a new object (cards compare by identity), a moved one
+        # a new place; a whole list first, since after most actions one of them is unchanged
+        ids = range(len(cards))
+        changed: list[int] = []
+        if cards != board.cards:
+            changed = list(compress(ids, map(is_not, cards, board.cards)))
+        if where != board.where:
+            moved = compress(ids, map(is_not, where, board.where))
+            changed = sorted({*changed, *moved}) if changed else list(moved)
         if changed:
             old: list[Row] = []
             new: list[Row] = []

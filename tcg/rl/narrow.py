@@ -150,6 +150,40 @@ class DeferredPart(Part):
         return self.actions[0] if self.entries is not None and len(self.actions) == 1 else None
 
 
+class Gate(Part):
+    """A lazy sequence of one action type (two actions or more) whose part is made only once its
+    type is chosen: a Battle Spirits main phase offers a payment sequence per card in hand and
+    way to play it, and all but a few are dropped at the first token. Every part so made allows
+    just the type token before, and is complete with no action, as the gate is."""
+
+    __slots__ = ("factory", "seq", "token", "vocab")
+
+    def __init__(self, vocab: Vocabulary, seq: Any, factory: PartFactory | None) -> None:
+        self.vocab = vocab
+        self.seq = seq
+        self.factory = factory
+        self.token = vocab.action_type(seq.action_type)
+
+    def options(self) -> Iterable[int]:
+        return (self.token,)
+
+    def accept(self, token: int) -> bool:
+        raise AssertionError("a gate is opened by Narrowing, never spelt")  # pragma: no cover
+
+    def complete(self) -> Action | None:
+        return None
+
+    def open(self) -> Part:
+        """The part of the sequence: the game's structured one, else the generic one."""
+        vocab, seq = self.vocab, self.seq
+        made = self.factory(vocab, seq) if self.factory is not None else None
+        if made is not None:
+            return made
+        if len(seq) > MATERIALISE:
+            return IndexPart(vocab, seq, seq.action_type)
+        return DeferredPart(vocab, seq, seq.action_type)
+
+
 #: Makes the part of a lazy sequence narrowed by its structure, or None to leave it to the generic parts.
 PartFactory = Callable[[Vocabulary, Any], "Part | None"]
 
@@ -181,6 +215,7 @@ class Narrowing:
         self.options: list[int] = []
         self.action: Action | None = None
         self._actions: list[Action] = []
+        self._gated = False  # parts not made yet (Gate) until the first token
         self._split(legal, structured)
         spell = vocab.spell
         spellings = disambiguate(vocab, [spell(a) for a in self._actions])
@@ -188,18 +223,25 @@ class Narrowing:
         self._settle()
 
     def _split(self, seq: Sequence[Action], structured: dict[type, PartFactory]) -> None:
-        if isinstance(seq, Concat):
-            for part in seq.parts:
+        kind = type(seq)
+        if kind is list or kind is tuple:
+            self._actions.extend(seq)
+            return
+        if kind is Concat:
+            for part in seq.parts:  # type: ignore[attr-defined]
                 self._split(part, structured)
             return
-        factory = structured.get(type(seq))
+        factory = structured.get(kind)
+        lazy = isinstance(seq, LazyActions)
+        if lazy and seq.action_type is not None and len(seq) > 1:  # type: ignore[attr-defined]
+            self.parts.append(Gate(self.vocab, seq, factory))
+            self._gated = True
+            return
         made = factory(self.vocab, seq) if factory is not None else None
         if made is not None:
             self.parts.append(made)
-        elif isinstance(seq, LazyActions) and len(seq) > MATERIALISE:
-            self.parts.append(IndexPart(self.vocab, seq, seq.action_type))
-        elif isinstance(seq, LazyActions) and seq.action_type is not None and len(seq) > 1:
-            self.parts.append(DeferredPart(self.vocab, seq, seq.action_type))
+        elif lazy and len(seq) > MATERIALISE:
+            self.parts.append(IndexPart(self.vocab, seq, seq.action_type))  # type: ignore[attr-defined]
         else:
             self._actions.extend(seq)
 
@@ -227,7 +269,12 @@ class Narrowing:
     def _accept(self, token: int) -> None:
         k = len(self.chosen)
         self.listed = [e for e in self.listed if len(e[0]) > k and e[0][k] == token]
-        self.parts = [p for p in self.parts if p.accept(token)]
+        if self._gated:  # the first token: the gates of the type chosen open, the others close
+            self._gated = False
+            opened = (p.open() if type(p) is Gate and p.token == token else p for p in self.parts)
+            self.parts = [p for p in opened if type(p) is not Gate and p.accept(token)]
+        else:
+            self.parts = [p for p in self.parts if p.accept(token)]
         self.chosen.append(token)
 
     def legal(self, token: int) -> bool:
