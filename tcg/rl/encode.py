@@ -40,6 +40,8 @@ ZONE_SCALE = 40.0
 #: Pseudo-zones of cards outside every zone list (attached under/on a card, a spell resolving).
 EXTRA_ZONES = ("attached", "limbo")
 ROW_CACHE_LIMIT = 100_000
+#: Stage tokens written one by one up to this many, with one fancy-indexed write beyond.
+STAGE_SCALARS = 10
 
 
 Row = tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]
@@ -78,7 +80,6 @@ class Encoder:
         self.cards = vocab.cards
         self._rows: dict[tuple[Any, ...], Row] = {}
         self._counter_scales = [(n, self._counter(n, 1)) for n in cat.player_counters]
-        self._fields_by_token = {t: f for f, t in vocab.field_token.items()}
         self.slices = self._layout()
         self.size: int = self.slices["cards"].stop
         self._global_table()
@@ -87,6 +88,11 @@ class Encoder:
         """Precomputed pieces of the global block, which is written as one list (one numpy call)."""
         s = self.slices
         self._global_end = s["stage_field"].start
+        self._stage_field, self._stage_depth = s["stage_field"].start, s["stage_depth"].start
+        self._stage_chosen, self._stage_reserve = s["stage_chosen"].start, s["stage_reserve"].start
+        self._cards_at = s["cards"].start
+        self._field_slot = {OTHER_FIELD: 2, **{self.vocab.field_token[f]: 3 + i
+                                               for i, f in enumerate(self.catalogue.fields)}}
         self._phases = [[0.0] * len(self.phase_index) for _ in range(len(self.phase_index) + 1)]
         for i, row in enumerate(self._phases):
             row.insert(i, 1.0)
@@ -285,30 +291,27 @@ class Encoder:
 
     def stage(self, narrowing: Narrowing, out: Vector) -> None:
         """Write the ``stage`` block (and the payment subject's card flag) of the deciding seat."""
-        s = self.slices
-        vocab = self.vocab
+        chosen = narrowing.chosen
         field = 0  # "type": nothing chosen yet
-        for token in reversed(narrowing.chosen):
-            if token == OTHER_FIELD:
-                field = 2  # a field the catalogue lacks
-                break
-            name = self._field_name(token)
-            if name is not None:
-                field = 3 + self.catalogue.fields.index(name)
+        slot_of = self._field_slot
+        for token in reversed(chosen):
+            slot = slot_of.get(token)  # 2: a field the catalogue lacks, 3..: each field
+            if slot is not None:
+                field = slot
                 break
         else:
-            if narrowing.chosen:
+            if chosen:
                 field = 1  # after the type, no field token: the index digits of a long lazy sequence
-        out[s["stage_field"].start + field] = 1
-        out[s["stage_depth"].start] = len(narrowing.chosen) / 10.0
-        chosen = s["stage_chosen"].start
-        for token in narrowing.chosen:
-            out[chosen + token] = 1
+        out[self._stage_field + field] = 1
+        out[self._stage_depth] = len(chosen) / 10.0
+        at = self._stage_chosen
+        if len(chosen) > STAGE_SCALARS:  # one numpy call costs a dozen scalar writes
+            out[[at + token for token in chosen]] = 1
+        else:
+            for token in chosen:
+                out[at + token] = 1
         subject: Any = narrowing.subject()
         if subject == "reserve":
-            out[s["stage_reserve"].start] = 1
-        elif isinstance(subject, int) and 0 <= subject < vocab.cards:
-            out[s["cards"].start + subject * self.row + self.ROW_SUBJECT] = 1
-
-    def _field_name(self, token: int) -> str | None:
-        return self._fields_by_token.get(token)
+            out[self._stage_reserve] = 1
+        elif isinstance(subject, int) and 0 <= subject < self.cards:
+            out[self._cards_at + subject * self.row + self.ROW_SUBJECT] = 1
