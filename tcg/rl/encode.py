@@ -42,6 +42,8 @@ EXTRA_ZONES = ("attached", "limbo")
 ROW_CACHE_LIMIT = 100_000
 #: Stage tokens written one by one up to this many, with one fancy-indexed write beyond.
 STAGE_SCALARS = 10
+#: Card-row entries written one by one up to this many (:meth:`Encoder._apply`).
+ROW_SCALARS = 30
 
 
 Row = tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]
@@ -53,10 +55,11 @@ class Board:
     """A board vector, the cards and places it was written from, and each card's row as written
     (:meth:`Encoder.update`)."""
 
-    __slots__ = ("cards", "rows", "state", "vector", "where")
+    __slots__ = ("cards", "head", "rows", "state", "vector", "where")
 
-    def __init__(self, state: State, vector: Vector, rows: list[Row]) -> None:
+    def __init__(self, state: State, vector: Vector, rows: list[Row], head: list[float]) -> None:
         self.state = state
+        self.head = head  # the global block as written
         self.vector = vector
         self.rows = rows
         self.cards = state.cards[:]
@@ -141,15 +144,16 @@ class Encoder:
         """The ``global`` and ``cards`` blocks for ``seat`` (the stage block left zero)."""
         return self._fresh(state, seat)[0]
 
-    def _fresh(self, state: State, seat: int) -> tuple[Vector, list[Row]]:
+    def _fresh(self, state: State, seat: int) -> tuple[Vector, list[Row], list[float]]:
         out = np.zeros(self.size, dtype=np.float32)
-        out[:self._global_end] = self._global(state, seat)
+        head = self._global(state, seat)
+        out[:self._global_end] = head
         rows = [NO_ROW] * len(state.cards)
         cards = state.cards
         for cid, zone, named in self.visible_cards(state, seat):
             rows[cid] = self._row_of(cards[cid], cid, zone, named, seat)
         self._apply(out, [], rows)
-        return out, rows
+        return out, rows, head
 
     def update(self, board: Board | None, state: State, seat: int) -> Board:
         """``board`` brought up to date with ``state``: only the rows of cards that changed (a new
@@ -158,7 +162,10 @@ class Encoder:
         if board is None or board.state is not state or len(board.cards) != len(state.cards):
             return Board(state, *self._fresh(state, seat))
         out = board.vector
-        out[:self._global_end] = self._global(state, seat)
+        head = self._global(state, seat)
+        if head != board.head:  # often the same after an action that only moved or tapped cards
+            out[:self._global_end] = head
+            board.head = head
         cards, where, rows = state.cards, state.where, board.rows
         # compared in C: a changed card is a new object (cards compare by identity), a moved one
         # a new place; a whole list first, since after most actions one of them is unchanged
@@ -187,17 +194,27 @@ class Encoder:
 
     @staticmethod
     def _apply(out: Vector, old: list[Row], new: list[Row]) -> None:
-        """Clear the entries of the ``old`` rows, then write the ``new`` ones: three numpy calls
-        at most, whatever the number of cards."""
+        """Clear the entries of the ``old`` rows, then write the ``new`` ones: one write per
+        entry for a few cards (a scalar write costs a tenth of a fancy-indexed one), at most
+        three numpy calls for many."""
         clear = [i for r in old for part in r[:2] for i in part]
+        ones = [i for r in new for i in r[0]]
+        at = [i for r in new for i in r[1]]
+        values = [v for r in new for v in r[2]]
+        if len(clear) + len(ones) + len(at) <= ROW_SCALARS:
+            for i in clear:
+                out[i] = 0
+            for i in ones:
+                out[i] = 1
+            for i, v in zip(at, values, strict=True):
+                out[i] = v
+            return
         if clear:
             out[clear] = 0
-        ones = [i for r in new for i in r[0]]
         if ones:
             out[ones] = 1
-        at = [i for r in new for i in r[1]]
         if at:
-            out[at] = [v for r in new for v in r[2]]
+            out[at] = values
 
     def _global(self, state: State, seat: int) -> list[float]:
         """The global block's numbers, in layout order."""
