@@ -158,11 +158,11 @@ class Gate(Part):
 
     __slots__ = ("factory", "seq", "token", "vocab")
 
-    def __init__(self, vocab: Vocabulary, seq: Any, factory: PartFactory | None) -> None:
+    def __init__(self, vocab: Vocabulary, seq: Any, factory: PartFactory | None, token: int) -> None:
         self.vocab = vocab
         self.seq = seq
         self.factory = factory
-        self.token = vocab.action_type(seq.action_type)
+        self.token = token
 
     def options(self) -> Iterable[int]:
         return (self.token,)
@@ -182,6 +182,17 @@ class Gate(Part):
         if len(seq) > MATERIALISE:
             return IndexPart(vocab, seq, seq.action_type)
         return DeferredPart(vocab, seq, seq.action_type)
+
+
+_LAZY: dict[type, bool] = {}
+
+
+def _is_lazy(kind: type) -> bool:
+    """``issubclass(kind, LazyActions)``, remembered per class (an ABC check is slow)."""
+    lazy = _LAZY.get(kind)
+    if lazy is None:
+        lazy = _LAZY[kind] = issubclass(kind, LazyActions)
+    return lazy
 
 
 #: Makes the part of a lazy sequence narrowed by its structure, or None to leave it to the generic parts.
@@ -215,7 +226,7 @@ class Narrowing:
         self.options: list[int] = []
         self.action: Action | None = None
         self._actions: list[Action] = []
-        self._gated = False  # parts not made yet (Gate) until the first token
+        self._gates: set[int] = set()  # the type tokens of the parts not made yet (Gate), until the first token
         self._split(legal, structured)
         spell = vocab.spell
         spellings = disambiguate(vocab, [spell(a) for a in self._actions])
@@ -224,18 +235,22 @@ class Narrowing:
 
     def _split(self, seq: Sequence[Action], structured: dict[type, PartFactory]) -> None:
         kind = type(seq)
-        if kind is list or kind is tuple:
-            self._actions.extend(seq)
-            return
         if kind is Concat:
             for part in seq.parts:  # type: ignore[attr-defined]
                 self._split(part, structured)
             return
+        if kind is list or kind is tuple:
+            self._actions.extend(seq)
+            return
         factory = structured.get(kind)
-        lazy = isinstance(seq, LazyActions)
+        lazy = _is_lazy(kind)
         if lazy and seq.action_type is not None and len(seq) > 1:  # type: ignore[attr-defined]
-            self.parts.append(Gate(self.vocab, seq, factory))
-            self._gated = True
+            vocab = self.vocab
+            token = vocab.type_token.get(seq.action_type)  # type: ignore[attr-defined]
+            if token is None:
+                token = vocab.action_type(seq.action_type)  # type: ignore[attr-defined]  # its error
+            self.parts.append(Gate(vocab, seq, factory, token))
+            self._gates.add(token)
             return
         made = factory(self.vocab, seq) if factory is not None else None
         if made is not None:
@@ -255,8 +270,14 @@ class Narrowing:
                     return
             k = len(self.chosen)
             opts = {t[k] for t, _ in listed if len(t) > k}
-            for p in parts:
-                opts.update(p.options())
+            if self._gates:
+                opts |= self._gates
+                for p in parts:
+                    if type(p) is not Gate:
+                        opts.update(p.options())
+            else:
+                for p in parts:
+                    opts.update(p.options())
             if not opts:  # only completed entries remain: they spell one action
                 done = [a for _, a in listed] + [a for a in (p.complete() for p in parts) if a is not None]
                 self.action = done[0]
@@ -269,8 +290,8 @@ class Narrowing:
     def _accept(self, token: int) -> None:
         k = len(self.chosen)
         self.listed = [e for e in self.listed if len(e[0]) > k and e[0][k] == token]
-        if self._gated:  # the first token: the gates of the type chosen open, the others close
-            self._gated = False
+        if self._gates:  # the first token: the gates of the type chosen open, the others close
+            self._gates = set()
             opened = (p.open() if type(p) is Gate and p.token == token else p for p in self.parts)
             self.parts = [p for p in opened if type(p) is not Gate and p.accept(token)]
         else:
