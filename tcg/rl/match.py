@@ -28,6 +28,8 @@ DEFAULT_MAX_ACTIONS = 5000
 OBS_BOUND = 1e4
 Mask = npt.NDArray[np.int8]
 MASK_CACHE_LIMIT = 10_000
+#: What an action index may be (a bool is an int too, as ``isinstance`` always took it).
+INDEX_TYPES = (int, np.integer)
 
 
 class Match:
@@ -121,9 +123,13 @@ class Match:
     def choose(self, token: int) -> bool:
         """The deciding seat takes ``token``; False (and nothing changes) when the mask forbids it."""
         narrowing = self.narrowing
-        if narrowing is None or not isinstance(token, int | np.integer) or not narrowing.legal(int(token)):
+        if type(token) is not int:  # the common case first: a plain int needs no check or conversion
+            if not isinstance(token, INDEX_TYPES):
+                return False
+            token = int(token)
+        if narrowing is None or not narrowing.legal(token):
             return False
-        action = narrowing.choose(int(token))
+        action = narrowing.choose(token)
         if action is not None:
             self.apply(action)
         return True
