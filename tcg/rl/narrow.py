@@ -234,21 +234,21 @@ class Narrowing:
         self._settle()
 
     def _split(self, seq: Sequence[Action], structured: dict[type, PartFactory]) -> None:
-        kind = type(seq)
-        if kind is Concat:
-            for part in seq.parts:  # type: ignore[attr-defined]
+        for part in seq.parts if type(seq) is Concat else (seq,):
+            kind = type(part)
+            if kind is list or kind is tuple:
+                self._actions.extend(part)
+            elif kind is Concat:
                 self._split(part, structured)
-            return
-        if kind is list or kind is tuple:
-            self._actions.extend(seq)
-            return
-        factory = structured.get(kind)
-        lazy = _is_lazy(kind)
-        if lazy and seq.action_type is not None and len(seq) > 1:  # type: ignore[attr-defined]
+            else:
+                self._split_lazy(part, structured.get(kind), _is_lazy(kind))
+
+    def _split_lazy(self, seq: Any, factory: PartFactory | None, lazy: bool) -> None:
+        if lazy and seq.action_type is not None and len(seq) > 1:
             vocab = self.vocab
-            token = vocab.type_token.get(seq.action_type)  # type: ignore[attr-defined]
+            token = vocab.type_token.get(seq.action_type)
             if token is None:
-                token = vocab.action_type(seq.action_type)  # type: ignore[attr-defined]  # its error
+                token = vocab.action_type(seq.action_type)  # its error
             self.parts.append(Gate(vocab, seq, factory, token))
             self._gates.add(token)
             return
@@ -256,7 +256,7 @@ class Narrowing:
         if made is not None:
             self.parts.append(made)
         elif lazy and len(seq) > MATERIALISE:
-            self.parts.append(IndexPart(self.vocab, seq, seq.action_type))  # type: ignore[attr-defined]
+            self.parts.append(IndexPart(self.vocab, seq, seq.action_type))
         else:
             self._actions.extend(seq)
 
