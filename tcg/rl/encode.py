@@ -22,7 +22,7 @@ the deck list, so "card 7 is in the opponent's hand" would tell which card it is
 from __future__ import annotations
 
 from itertools import compress, repeat
-from operator import is_not, itemgetter, mul, truediv
+from operator import is_not, itemgetter
 from typing import Any
 
 import numpy as np
@@ -57,7 +57,7 @@ class Board:
 
     __slots__ = ("cards", "head", "rows", "state", "vector", "where")
 
-    def __init__(self, state: State, vector: Vector, rows: list[Row], head: list[float]) -> None:
+    def __init__(self, state: State, vector: Vector, rows: list[Row], head: list[Any]) -> None:
         self.state = state
         self.head = head  # the global block as written
         self.vector = vector
@@ -96,18 +96,22 @@ class Encoder:
         self._cards_at = s["cards"].start
         self._field_slot = {OTHER_FIELD: 2, **{self.vocab.field_token[f]: 3 + i
                                                for i, f in enumerate(self.catalogue.fields)}}
-        self._phases = [[0.0] * len(self.phase_index) for _ in range(len(self.phase_index) + 1)]
+        self._phases = [[0] * len(self.phase_index) for _ in range(len(self.phase_index) + 1)]
         for i, row in enumerate(self._phases):
-            row.insert(i, 1.0)
-        self._kinds = [[0.0] * len(self.kind_index) for _ in range(len(self.kind_index) + 1)]
+            row.insert(i, 1)
+        self._kinds = [[0] * len(self.kind_index) for _ in range(len(self.kind_index) + 1)]
         for i, row in enumerate(self._kinds):
-            row.insert(i, 1.0)
-        self._no_kind = [0.0] * (len(self.kind_index) + 1)
+            row.insert(i, 1)
+        self._no_kind = [0] * (len(self.kind_index) + 1)
         zones = tuple(self.game.state_class.ZONES)
         self._zone_lists = itemgetter(*zones) if len(zones) > 1 else (lambda z: (z[zones[0]],))
-        self._zone_scales = (ZONE_SCALE,) * len(zones)
         self._counter_names = tuple(n for n, _ in self._counter_scales)
-        self._counter_values = tuple(v for _, v in self._counter_scales)
+        counters = [v for _, v in self._counter_scales]
+        flags = 3 + len(self._phases) + len(self._kinds)
+        self._factors = np.array([1.0] * (1 + flags) + (counters + [1.0] * len(zones)) * 2)
+        per_player = [1.0] * len(counters) + [ZONE_SCALE] * len(zones)
+        self._divisors = np.array([TURN_SCALE] + [1.0] * flags + per_player * 2)
+        assert len(self._factors) == self._global_end
 
     def _layout(self) -> dict[str, slice]:
         cat = self.catalogue
@@ -144,10 +148,10 @@ class Encoder:
         """The ``global`` and ``cards`` blocks for ``seat`` (the stage block left zero)."""
         return self._fresh(state, seat)[0]
 
-    def _fresh(self, state: State, seat: int) -> tuple[Vector, list[Row], list[float]]:
+    def _fresh(self, state: State, seat: int) -> tuple[Vector, list[Row], list[Any]]:
         out = np.zeros(self.size, dtype=np.float32)
         head = self._global(state, seat)
-        out[:self._global_end] = head
+        out[:self._global_end] = self._scaled(head)
         rows = [NO_ROW] * len(state.cards)
         cards = state.cards
         for cid, zone, named in self.visible_cards(state, seat):
@@ -164,7 +168,7 @@ class Encoder:
         out = board.vector
         head = self._global(state, seat)
         if head != board.head:  # often the same after an action that only moved or tapped cards
-            out[:self._global_end] = head
+            out[:self._global_end] = self._scaled(head)
             board.head = head
         cards, where, rows = state.cards, state.where, board.rows
         # compared in C: a changed card is a new object (cards compare by identity), a moved one
@@ -216,24 +220,30 @@ class Encoder:
         if at:
             out[at] = values
 
-    def _global(self, state: State, seat: int) -> list[float]:
-        """The global block's numbers, in layout order."""
+    def _global(self, state: State, seat: int) -> list[Any]:
+        """The global block's raw numbers (ints and flags, not yet scaled), in layout order:
+        cheap to compare with the last ones, and scaled in two numpy calls (:meth:`_scaled`)."""
         decision = state.decision
         deciding = decision is not None and state.winner is None
-        vals = [state.turn / TURN_SCALE, float(state.active == seat), float(state.first_player == seat),
-                float(deciding and decision is not None and decision.player == seat)]
-        vals += self._phases[self.phase_index.get(state.phase, len(self.phase_index))]
+        raw: list[Any] = [state.turn, state.active == seat, state.first_player == seat,
+                          deciding and decision is not None and decision.player == seat]
+        raw += self._phases[self.phase_index.get(state.phase, len(self.phase_index))]
         if deciding and decision is not None:
-            vals += self._kinds[self.kind_index.get(decision.kind, len(self.kind_index))]
+            raw += self._kinds[self.kind_index.get(decision.kind, len(self.kind_index))]
         else:
-            vals += self._no_kind
-        names, scales, zone_lists, zone_scales = (self._counter_names, self._counter_values, self._zone_lists,
-                                                  self._zone_scales)
+            raw += self._no_kind
+        names, zone_lists = self._counter_names, self._zone_lists
         for p in (seat, 1 - seat):
             if names:
-                vals += map(mul, map(state.counters[p].get, names, repeat(0)), scales)
-            vals += map(truediv, map(len, zone_lists(state.zones[p])), zone_scales)
-        return vals
+                raw += map(state.counters[p].get, names, repeat(0))
+            raw += map(len, zone_lists(state.zones[p]))
+        return raw
+
+    def _scaled(self, raw: list[Any]) -> npt.NDArray[np.float64]:
+        """The global block from its raw numbers: each times its factor (counters: 0.1 or
+        0.001), then over its divisor (turn 20, zone sizes 40), in float64 as Python would."""
+        scaled: npt.NDArray[np.float64] = np.multiply(raw, self._factors) / self._divisors
+        return scaled
     @staticmethod
     def place(state: State, seat: int, cid: int) -> tuple[str, bool] | None:
         """(zone, name known) when ``seat`` may refer to card ``cid``, else None: the rules of
