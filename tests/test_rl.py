@@ -533,3 +533,34 @@ def test_docs_rl_md_quick_start_runs_as_printed() -> None:
     scope: dict[str, Any] = {}
     exec(compile(match.group(1), str(DOCS), "exec"), scope)
     assert scope["env"].unwrapped.match.game.name == "one_piece" and "action_mask" in scope["info"]
+
+
+# ---------------------------------------------------------------------- recorded observations
+#: sha256 (first 16 hex digits) of both seats' observation vectors and masks over 2000 seeded random
+#: AEC steps, recorded with the encoder and narrowing before the speed work of issue 17 (commit
+#: 4a123f6): a faster encoder must give the same bytes.
+RECORDED = {"battle_spirits": "99bfd917d6dd8e29", "duel_masters": "ebfc93446370f2a8",
+            "force_of_will": "6d2e6265c613dda6", "one_piece": "6a74b410b6bb123c", "yugioh": "e6690f99389fcd0f"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_observations_and_masks_are_those_recorded_before_the_speed_work(game: str) -> None:
+    import hashlib
+
+    env = tcg.rl.aec_env(game)
+    rng = np.random.default_rng(1)
+    env.reset(seed=1)
+    digest, games = hashlib.sha256(), 0
+    for _ in range(2000):
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            games += 1
+            env.reset(seed=1 + games)
+            continue
+        mine = env.last()[0]
+        other = env.observe(env.possible_agents[1 - env.possible_agents.index(agent)])
+        for obs in (mine, other):
+            digest.update(obs["observation"].tobytes())
+            digest.update(obs["action_mask"].tobytes())
+        env.step(random_token(mine["action_mask"], rng))
+    assert digest.hexdigest()[:16] == RECORDED[game]
