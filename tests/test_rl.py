@@ -268,6 +268,58 @@ def test_every_legal_action_is_spelt_by_exactly_one_token_sequence(game: str) ->
     assert checked > 20
 
 
+def same_masks(match: Match, legal: Any) -> int:
+    """Walk every spelling of ``legal`` with the game's structured parts and with the generic
+    listing parts side by side: the same tokens allowed at every step, the same action at the end.
+    Returns the number of actions reached."""
+    reached = 0
+
+    def walk(path: list[int]) -> None:
+        nonlocal reached
+        fast, slow = Narrowing(match.vocab, legal, match.structured), Narrowing(match.vocab, legal, {})
+        for token in path:
+            fast.choose(token)
+            slow.choose(token)
+        assert fast.action == slow.action and fast.options == slow.options and fast.chosen == slow.chosen
+        if fast.action is not None:
+            reached += 1
+            return
+        for token in fast.options:
+            walk([*path, token])
+
+    walk([])
+    return reached
+
+
+def test_duel_masters_payments_are_narrowed_by_structure_exactly_as_when_listed() -> None:
+    """tcg/rl/mana.py: the masks of the counting table equal those of the listed ways."""
+    from tcg.games.duel_masters.payment import PaymentWays
+
+    match = Match("duel_masters")
+    checked = 0
+    for state in decisions("duel_masters", range(4)):
+        legal = state.legal_actions()
+        if type(legal) is PaymentWays and len(legal) > 2:
+            assert same_masks(match, legal) == len(legal)
+            checked += 1
+    assert checked > 10
+
+
+def test_battle_spirits_core_moves_are_narrowed_by_structure_exactly_as_when_listed() -> None:
+    """tcg/rl/core_moves.py: the masks from the places and their cores equal those of the listed moves."""
+    from tcg.games.battle_spirits.payment import CoreMoves
+
+    match = Match("battle_spirits")
+    checked = 0
+    for state in decisions("battle_spirits", range(3), every=3):
+        legal = state.legal_actions()
+        for part in legal.parts if isinstance(legal, Concat) else [legal]:
+            if type(part) is CoreMoves and 2 < len(part) <= 400:
+                assert same_masks(match, part) == len(part)
+                checked += 1
+    assert checked > 10
+
+
 def test_every_battle_spirits_payment_is_reachable_without_enumerating_the_sequence() -> None:
     """BS-106 / BS-121: the core counts narrow a CorePayments sequence; the walk over every allowed
     count ends on exactly the sequence's actions (with and without cores placed), no dead end."""
@@ -481,3 +533,34 @@ def test_docs_rl_md_quick_start_runs_as_printed() -> None:
     scope: dict[str, Any] = {}
     exec(compile(match.group(1), str(DOCS), "exec"), scope)
     assert scope["env"].unwrapped.match.game.name == "one_piece" and "action_mask" in scope["info"]
+
+
+# ---------------------------------------------------------------------- recorded observations
+#: sha256 (first 16 hex digits) of both seats' observation vectors and masks over 2000 seeded random
+#: AEC steps, recorded with the encoder and narrowing before the speed work of issue 17 (commit
+#: 4a123f6): a faster encoder must give the same bytes.
+RECORDED = {"battle_spirits": "99bfd917d6dd8e29", "duel_masters": "ebfc93446370f2a8",
+            "force_of_will": "6d2e6265c613dda6", "one_piece": "6a74b410b6bb123c", "yugioh": "e6690f99389fcd0f"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_observations_and_masks_are_those_recorded_before_the_speed_work(game: str) -> None:
+    import hashlib
+
+    env = tcg.rl.aec_env(game)
+    rng = np.random.default_rng(1)
+    env.reset(seed=1)
+    digest, games = hashlib.sha256(), 0
+    for _ in range(2000):
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            games += 1
+            env.reset(seed=1 + games)
+            continue
+        mine = env.last()[0]
+        other = env.observe(env.possible_agents[1 - env.possible_agents.index(agent)])
+        for obs in (mine, other):
+            digest.update(obs["observation"].tobytes())
+            digest.update(obs["action_mask"].tobytes())
+        env.step(random_token(mine["action_mask"], rng))
+    assert digest.hexdigest()[:16] == RECORDED[game]

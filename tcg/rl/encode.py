@@ -21,8 +21,8 @@ the deck list, so "card 7 is in the opponent's hand" would tell which card it is
 
 from __future__ import annotations
 
-from itertools import compress
-from operator import is_not
+from itertools import compress, repeat
+from operator import is_not, itemgetter
 from typing import Any
 
 import numpy as np
@@ -40,16 +40,28 @@ ZONE_SCALE = 40.0
 #: Pseudo-zones of cards outside every zone list (attached under/on a card, a spell resolving).
 EXTRA_ZONES = ("attached", "limbo")
 ROW_CACHE_LIMIT = 100_000
+#: Stage tokens written one by one up to this many, with one fancy-indexed write beyond.
+STAGE_SCALARS = 10
+#: Card-row entries written one by one up to this many (:meth:`Encoder._apply`).
+ROW_SCALARS = 30
+
+
+Row = tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]
+#: The row of a card the viewer may not refer to: nothing written.
+NO_ROW: Row = ((), (), ())
 
 
 class Board:
-    """A board vector and the cards and places it was written from (:meth:`Encoder.update`)."""
+    """A board vector, the cards and places it was written from, and each card's row as written
+    (:meth:`Encoder.update`)."""
 
-    __slots__ = ("cards", "state", "vector", "where")
+    __slots__ = ("cards", "head", "rows", "state", "vector", "where")
 
-    def __init__(self, state: State, vector: Vector) -> None:
+    def __init__(self, state: State, vector: Vector, rows: list[Row], head: list[Any]) -> None:
         self.state = state
+        self.head = head  # the global block as written
         self.vector = vector
+        self.rows = rows
         self.cards = state.cards[:]
         self.where = state.where[:]
 
@@ -69,11 +81,37 @@ class Encoder:
         self.names = sorted(game.cards())
         self.name_index = {n: i for i, n in enumerate(self.names)}
         self.cards = vocab.cards
-        self._rows: dict[tuple[Card, str, bool, bool], tuple[tuple[int, ...], tuple[tuple[int, float], ...]]] = {}
+        self._rows: dict[tuple[Any, ...], Row] = {}
         self._counter_scales = [(n, self._counter(n, 1)) for n in cat.player_counters]
-        self._fields_by_token = {t: f for f, t in vocab.field_token.items()}
         self.slices = self._layout()
         self.size: int = self.slices["cards"].stop
+        self._global_table()
+
+    def _global_table(self) -> None:
+        """Precomputed pieces of the global block, which is written as one list (one numpy call)."""
+        s = self.slices
+        self._global_end = s["stage_field"].start
+        self._stage_field, self._stage_depth = s["stage_field"].start, s["stage_depth"].start
+        self._stage_chosen, self._stage_reserve = s["stage_chosen"].start, s["stage_reserve"].start
+        self._cards_at = s["cards"].start
+        self._field_slot = {OTHER_FIELD: 2, **{self.vocab.field_token[f]: 3 + i
+                                               for i, f in enumerate(self.catalogue.fields)}}
+        self._phases = [[0] * len(self.phase_index) for _ in range(len(self.phase_index) + 1)]
+        for i, row in enumerate(self._phases):
+            row.insert(i, 1)
+        self._kinds = [[0] * len(self.kind_index) for _ in range(len(self.kind_index) + 1)]
+        for i, row in enumerate(self._kinds):
+            row.insert(i, 1)
+        self._no_kind = [0] * (len(self.kind_index) + 1)
+        zones = tuple(self.game.state_class.ZONES)
+        self._zone_lists = itemgetter(*zones) if len(zones) > 1 else (lambda z: (z[zones[0]],))
+        self._counter_names = tuple(n for n, _ in self._counter_scales)
+        counters = [v for _, v in self._counter_scales]
+        flags = 3 + len(self._phases) + len(self._kinds)
+        self._factors = np.array([1.0] * (1 + flags) + (counters + [1.0] * len(zones)) * 2)
+        per_player = [1.0] * len(counters) + [ZONE_SCALE] * len(zones)
+        self._divisors = np.array([TURN_SCALE] + [1.0] * flags + per_player * 2)
+        assert len(self._factors) == self._global_end
 
     def _layout(self) -> dict[str, slice]:
         cat = self.catalogue
@@ -108,61 +146,104 @@ class Encoder:
 
     def board(self, state: State, seat: int) -> Vector:
         """The ``global`` and ``cards`` blocks for ``seat`` (the stage block left zero)."""
+        return self._fresh(state, seat)[0]
+
+    def _fresh(self, state: State, seat: int) -> tuple[Vector, list[Row], list[Any]]:
         out = np.zeros(self.size, dtype=np.float32)
-        self._global(state, seat, out)
-        self._cards(state, seat, out)
-        return out
+        head = self._global(state, seat)
+        out[:self._global_end] = self._scaled(head)
+        rows = [NO_ROW] * len(state.cards)
+        cards = state.cards
+        for cid, zone, named in self.visible_cards(state, seat):
+            rows[cid] = self._row_of(cards[cid], cid, zone, named, seat)
+        self._apply(out, [], rows)
+        return out, rows, head
 
     def update(self, board: Board | None, state: State, seat: int) -> Board:
         """``board`` brought up to date with ``state``: only the rows of cards that changed (a new
         card object, or a new place) are written again, since a row depends on nothing else;
         the global block is rewritten. Equal to :meth:`board` (a test checks it)."""
         if board is None or board.state is not state or len(board.cards) != len(state.cards):
-            return Board(state, self.board(state, seat))
+            return Board(state, *self._fresh(state, seat))
         out = board.vector
-        g = self.slices["stage_field"].start
-        out[:g] = 0
-        self._global(state, seat, out)
-        cards, where, old_cards, old_where = state.cards, state.where, board.cards, board.where
-        base, row = self.slices["cards"].start, self.row
-        ones: list[int] = []
-        # identity, compared in C: a changed card is a new object, a moved one a new place tuple
+        head = self._global(state, seat)
+        if head != board.head:  # often the same after an action that only moved or tapped cards
+            out[:self._global_end] = self._scaled(head)
+            board.head = head
+        cards, where, rows = state.cards, state.where, board.rows
+        # compared in C: a changed card is a new object (cards compare by identity), a moved one
+        # a new place; a whole list first, since after most actions one of them is unchanged
         ids = range(len(cards))
-        changed = {*compress(ids, map(is_not, cards, old_cards)), *compress(ids, map(is_not, where, old_where))}
-        for cid in sorted(changed):
-            if cid >= self.cards:
-                continue
-            at = base + cid * row
-            out[at:at + row] = 0
-            place = self.place(state, seat, cid)
-            if place is not None:
-                self._write(out, ones, cards[cid], cid, place[0], place[1], seat)
-        out[ones] = 1
-        board.cards, board.where = cards[:], where[:]
+        changed: list[int] = []
+        if cards != board.cards:
+            changed = list(compress(ids, map(is_not, cards, board.cards)))
+        if where != board.where:
+            moved = compress(ids, map(is_not, where, board.where))
+            changed = sorted({*changed, *moved}) if changed else list(moved)
+        if changed:
+            old: list[Row] = []
+            new: list[Row] = []
+            place, row_of = self.place, self._row_of
+            for cid in changed:
+                at = place(state, seat, cid)
+                row = NO_ROW if at is None else row_of(cards[cid], cid, at[0], at[1], seat)
+                if row is not rows[cid]:
+                    old.append(rows[cid])
+                    new.append(row)
+                    rows[cid] = row
+            if new:
+                self._apply(out, old, new)
+            board.cards, board.where = cards[:], where[:]
         return board
 
-    def _global(self, state: State, seat: int, out: Vector) -> None:
-        s = self.slices
-        out[s["turn"].start] = state.turn / TURN_SCALE
-        out[s["me_active"].start] = state.active == seat
-        out[s["me_first"].start] = state.first_player == seat
+    @staticmethod
+    def _apply(out: Vector, old: list[Row], new: list[Row]) -> None:
+        """Clear the entries of the ``old`` rows, then write the ``new`` ones: one write per
+        entry for a few cards (a scalar write costs a tenth of a fancy-indexed one), at most
+        three numpy calls for many."""
+        clear = [i for r in old for part in r[:2] for i in part]
+        ones = [i for r in new for i in r[0]]
+        at = [i for r in new for i in r[1]]
+        values = [v for r in new for v in r[2]]
+        if len(clear) + len(ones) + len(at) <= ROW_SCALARS:
+            for i in clear:
+                out[i] = 0
+            for i in ones:
+                out[i] = 1
+            for i, v in zip(at, values, strict=True):
+                out[i] = v
+            return
+        if clear:
+            out[clear] = 0
+        if ones:
+            out[ones] = 1
+        if at:
+            out[at] = values
+
+    def _global(self, state: State, seat: int) -> list[Any]:
+        """The global block's raw numbers (ints and flags, not yet scaled), in layout order:
+        cheap to compare with the last ones, and scaled in two numpy calls (:meth:`_scaled`)."""
         decision = state.decision
         deciding = decision is not None and state.winner is None
-        out[s["me_deciding"].start] = deciding and decision is not None and decision.player == seat
-        out[s["phase"].start + self.phase_index.get(state.phase, len(self.phase_index))] = 1
+        raw: list[Any] = [state.turn, state.active == seat, state.first_player == seat,
+                          deciding and decision is not None and decision.player == seat]
+        raw += self._phases[self.phase_index.get(state.phase, len(self.phase_index))]
         if deciding and decision is not None:
-            out[s["kind"].start + self.kind_index.get(decision.kind, len(self.kind_index))] = 1
-        for p, prefix in ((seat, "my"), (1 - seat, "their")):
-            self._player(state, p, out, s[f"{prefix}_counters"].start, s[f"{prefix}_zones"].start)
+            raw += self._kinds[self.kind_index.get(decision.kind, len(self.kind_index))]
+        else:
+            raw += self._no_kind
+        names, zone_lists = self._counter_names, self._zone_lists
+        for p in (seat, 1 - seat):
+            if names:
+                raw += map(state.counters[p].get, names, repeat(0))
+            raw += map(len, zone_lists(state.zones[p]))
+        return raw
 
-    def _player(self, state: State, p: int, out: Vector, counters_at: int, zones_at: int) -> None:
-        counters = state.counters[p]
-        if self._counter_scales:
-            out[counters_at:counters_at + len(self._counter_scales)] = [
-                counters.get(name, 0) * scale for name, scale in self._counter_scales]
-        zones = state.zones[p]
-        out[zones_at:zones_at + len(state.ZONES)] = [len(zones[z]) / ZONE_SCALE for z in state.ZONES]
-
+    def _scaled(self, raw: list[Any]) -> npt.NDArray[np.float64]:
+        """The global block from its raw numbers: each times its factor (counters: 0.1 or
+        0.001), then over its divisor (turn 20, zone sizes 40), in float64 as Python would."""
+        scaled: npt.NDArray[np.float64] = np.multiply(raw, self._factors) / self._divisors
+        return scaled
     @staticmethod
     def place(state: State, seat: int, cid: int) -> tuple[str, bool] | None:
         """(zone, name known) when ``seat`` may refer to card ``cid``, else None: the rules of
@@ -204,73 +285,60 @@ class Encoder:
                     out.append((cid, z, place[1]))
         return out
 
-    def _cards(self, state: State, seat: int, out: Vector) -> None:
-        cards = state.cards
-        ones: list[int] = []
-        for cid, zone, named in self.visible_cards(state, seat):
-            self._write(out, ones, cards[cid], cid, zone, named, seat)
-        out[ones] = 1
-
-    def _write(self, out: Vector, ones: list[int], card: Card, cid: int, zone: str, named: bool,
-               seat: int) -> None:
-        """One card's row: its counters written, its 1s added to ``ones``. From the row cache:
-        cards are immutable, so a row is a function of the card object, its place and the seat."""
+    def _row_of(self, card: Card, cid: int, zone: str, named: bool, seat: int) -> Row:
+        """One card's row: the 1s, and where its counters go and their values (absolute offsets).
+        Cached by what the row is made of, so a card seen in the same place and status again
+        (in this game or the next: ids follow the deck lists) costs one look-up."""
+        mine = card.controller == seat
+        key = (cid, zone, named, mine, card.tapped, card.face_down, card.entered_this_turn, card.counters,
+               card.name if named else None)
         cache = self._rows
-        key = (card, zone, named, card.controller == seat)
         row = cache.get(key)
         if row is None:
             if len(cache) > ROW_CACHE_LIMIT:
                 cache.clear()
-            row = cache[key] = self._row(card, cid, zone, named, seat)
-        ones.extend(row[0])
-        for at, value in row[1]:
-            out[at] = value
+            row = cache[key] = self._row(card, cid, zone, named, mine)
+        return row
 
-    def _row(self, card: Card, cid: int, zone: str, named: bool,
-             seat: int) -> tuple[tuple[int, ...], tuple[tuple[int, float], ...]]:
-        """The 1s and the counter values of one card's row (absolute offsets): cached per card
-        object, since cards are immutable and replaced whenever they change."""
+    def _row(self, card: Card, cid: int, zone: str, named: bool, mine: bool) -> Row:
         if cid >= self.cards:
-            return (), ()
+            return NO_ROW
         at = self.slices["cards"].start + cid * self.row
-        flags = (True, named, card.controller == seat, card.tapped, card.face_down, card.entered_this_turn)
+        flags = (True, named, mine, card.tapped, card.face_down, card.entered_this_turn)
         ones = [at + i for i, flag in enumerate(flags) if flag]
         ones.append(at + 7 + self.zone_index[zone])
-        counter_at = 7 + len(self.zones)
-        values = tuple((at + counter_at + i, self._counter(name, card.counter(name)))
-                       for i, name in enumerate(self.catalogue.card_counters) if card.counter(name))
+        counter_at = at + 7 + len(self.zones)
+        counters = [(counter_at + i, self._counter(name, card.counter(name)))
+                    for i, name in enumerate(self.catalogue.card_counters) if card.counter(name)]
         if named:
             index = self.name_index.get(card.name)
             if index is not None:
-                ones.append(at + counter_at + len(self.catalogue.card_counters) + index)
-        return tuple(ones), values
+                ones.append(counter_at + len(self.catalogue.card_counters) + index)
+        return tuple(ones), tuple(i for i, _ in counters), tuple(v for _, v in counters)
 
     def stage(self, narrowing: Narrowing, out: Vector) -> None:
         """Write the ``stage`` block (and the payment subject's card flag) of the deciding seat."""
-        s = self.slices
-        vocab = self.vocab
+        chosen = narrowing.chosen
         field = 0  # "type": nothing chosen yet
-        for token in reversed(narrowing.chosen):
-            if token == OTHER_FIELD:
-                field = 2  # a field the catalogue lacks
-                break
-            name = self._field_name(token)
-            if name is not None:
-                field = 3 + self.catalogue.fields.index(name)
+        slot_of = self._field_slot
+        for token in reversed(chosen):
+            slot = slot_of.get(token)  # 2: a field the catalogue lacks, 3..: each field
+            if slot is not None:
+                field = slot
                 break
         else:
-            if narrowing.chosen:
+            if chosen:
                 field = 1  # after the type, no field token: the index digits of a long lazy sequence
-        out[s["stage_field"].start + field] = 1
-        out[s["stage_depth"].start] = len(narrowing.chosen) / 10.0
-        chosen = s["stage_chosen"].start
-        for token in narrowing.chosen:
-            out[chosen + token] = 1
+        out[self._stage_field + field] = 1
+        out[self._stage_depth] = len(chosen) / 10.0
+        at = self._stage_chosen
+        if len(chosen) > STAGE_SCALARS:  # one numpy call costs a dozen scalar writes
+            out[[at + token for token in chosen]] = 1
+        else:
+            for token in chosen:
+                out[at + token] = 1
         subject: Any = narrowing.subject()
         if subject == "reserve":
-            out[s["stage_reserve"].start] = 1
-        elif isinstance(subject, int) and 0 <= subject < vocab.cards:
-            out[s["cards"].start + subject * self.row + self.ROW_SUBJECT] = 1
-
-    def _field_name(self, token: int) -> str | None:
-        return self._fields_by_token.get(token)
+            out[self._stage_reserve] = 1
+        elif isinstance(subject, int) and 0 <= subject < self.cards:
+            out[self._cards_at + subject * self.row + self.ROW_SUBJECT] = 1

@@ -27,6 +27,9 @@ DEFAULT_MAX_ACTIONS = 5000
 #: The observation Box bounds: every number is scaled (counters by 10 or 1000, turns by 20) far inside them.
 OBS_BOUND = 1e4
 Mask = npt.NDArray[np.int8]
+MASK_CACHE_LIMIT = 10_000
+#: What an action index may be (a bool is an int too, as ``isinstance`` always took it).
+INDEX_TYPES = (int, np.integer)
 
 
 class Match:
@@ -53,6 +56,7 @@ class Match:
         self.narrowing: Narrowing | None = None
         self.actions = 0
         self._boards: dict[int, tuple[int, Board]] = {}
+        self._masks: dict[tuple[int, ...], Mask] = {}
 
     @property
     def n_actions(self) -> int:
@@ -82,9 +86,12 @@ class Match:
 
     @property
     def decider(self) -> int | None:
-        if self.over or self.truncated or self.state.decision is None:
+        """The seat to choose now: None once the game is over or cut short (``over``, ``truncated``)."""
+        state = self.state
+        decision = state.decision
+        if decision is None or state.winner is not None or self.actions >= self.max_actions:
             return None
-        return self.state.decision.player
+        return decision.player
 
     def legal(self) -> Sequence[Action]:
         return self.state.legal_actions()
@@ -116,9 +123,13 @@ class Match:
     def choose(self, token: int) -> bool:
         """The deciding seat takes ``token``; False (and nothing changes) when the mask forbids it."""
         narrowing = self.narrowing
-        if narrowing is None or not isinstance(token, int | np.integer) or not narrowing.legal(int(token)):
+        if type(token) is not int:  # the common case first: a plain int needs no check or conversion
+            if not isinstance(token, INDEX_TYPES):
+                return False
+            token = int(token)
+        if narrowing is None or not narrowing.legal(token):
             return False
-        action = narrowing.choose(int(token))
+        action = narrowing.choose(token)
         if action is not None:
             self.apply(action)
         return True
@@ -135,10 +146,17 @@ class Match:
     # ------------------------------------------------------------------ observing
     def mask(self, seat: int) -> Mask:
         """1 for each token the seat may choose now (all zero when it is not deciding)."""
-        mask = np.zeros(self.vocab.size, dtype=np.int8)
-        if self.narrowing is not None and self.decider == seat:
-            mask[self.narrowing.options] = 1
-        return mask
+        narrowing = self.narrowing
+        if narrowing is None or self.decider != seat:
+            return np.zeros(self.vocab.size, dtype=np.int8)
+        key = tuple(narrowing.options)
+        mask = self._masks.get(key)
+        if mask is None:  # the same sets of tokens come back all game long
+            if len(self._masks) >= MASK_CACHE_LIMIT:
+                self._masks.clear()
+            mask = self._masks[key] = np.zeros(self.vocab.size, dtype=np.int8)
+            mask[narrowing.options] = 1
+        return mask.copy()
 
     def board(self, seat: int) -> Vector:
         """The board part of ``seat``'s encoding (global and card rows), brought up to date once

@@ -22,7 +22,7 @@ Three kinds of entries take part:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
 from typing import Any
 
@@ -150,20 +150,75 @@ class DeferredPart(Part):
         return self.actions[0] if self.entries is not None and len(self.actions) == 1 else None
 
 
-def structured_parts(game: str) -> dict[type, type[Part]]:
-    """The lazy-sequence classes a game narrows by structure (imported only for that game)."""
-    if game != "battle_spirits":
-        return {}
-    from tcg.games.battle_spirits.payment import CorePayments
-    from tcg.rl.payments import PaymentPart
+class Gate(Part):
+    """A lazy sequence of one action type (two actions or more) whose part is made only once its
+    type is chosen: a Battle Spirits main phase offers a payment sequence per card in hand and
+    way to play it, and all but a few are dropped at the first token. Every part so made allows
+    just the type token before, and is complete with no action, as the gate is."""
 
-    return {CorePayments: PaymentPart}
+    __slots__ = ("factory", "seq", "token", "vocab")
+
+    def __init__(self, vocab: Vocabulary, seq: Any, factory: PartFactory | None, token: int) -> None:
+        self.vocab = vocab
+        self.seq = seq
+        self.factory = factory
+        self.token = token
+
+    def options(self) -> Iterable[int]:
+        return (self.token,)
+
+    def accept(self, token: int) -> bool:
+        raise AssertionError("a gate is opened by Narrowing, never spelt")  # pragma: no cover
+
+    def complete(self) -> Action | None:
+        return None
+
+    def open(self) -> Part:
+        """The part of the sequence: the game's structured one, else the generic one."""
+        vocab, seq = self.vocab, self.seq
+        made = self.factory(vocab, seq) if self.factory is not None else None
+        if made is not None:
+            return made
+        if len(seq) > MATERIALISE:
+            return IndexPart(vocab, seq, seq.action_type)
+        return DeferredPart(vocab, seq, seq.action_type)
+
+
+_LAZY: dict[type, bool] = {}
+
+
+def _is_lazy(kind: type) -> bool:
+    """``issubclass(kind, LazyActions)``, remembered per class (an ABC check is slow)."""
+    lazy = _LAZY.get(kind)
+    if lazy is None:
+        lazy = _LAZY[kind] = issubclass(kind, LazyActions)
+    return lazy
+
+
+#: Makes the part of a lazy sequence narrowed by its structure, or None to leave it to the generic parts.
+PartFactory = Callable[[Vocabulary, Any], "Part | None"]
+
+
+def structured_parts(game: str) -> dict[type, PartFactory]:
+    """The lazy-sequence classes a game narrows by structure (imported only for that game)."""
+    if game == "battle_spirits":
+        from tcg.games.battle_spirits.payment import CoreMoves, CorePayments
+        from tcg.rl.core_moves import moves_part
+        from tcg.rl.payments import PaymentPart
+
+        return {CorePayments: PaymentPart, CoreMoves: moves_part}
+    if game == "duel_masters":
+        from tcg.games.duel_masters.payment import PaymentWays
+        from tcg.rl.mana import mana_part
+
+        return {PaymentWays: mana_part}
+    return {}
 
 
 class Narrowing:
     """The sub-decisions of one engine decision: ``mask`` tokens, ``choose`` one, until ``action``."""
 
-    def __init__(self, vocab: Vocabulary, legal: Sequence[Action], structured: dict[type, type[Part]]) -> None:
+    def __init__(self, vocab: Vocabulary, legal: Sequence[Action], structured: dict[type, PartFactory]) -> None:
         self.vocab = vocab
         self.listed: list[tuple[tuple[int, ...], Action]] = []
         self.parts: list[Part] = []
@@ -171,24 +226,37 @@ class Narrowing:
         self.options: list[int] = []
         self.action: Action | None = None
         self._actions: list[Action] = []
+        self._gates: set[int] = set()  # the type tokens of the parts not made yet (Gate), until the first token
         self._split(legal, structured)
         spell = vocab.spell
         spellings = disambiguate(vocab, [spell(a) for a in self._actions])
         self.listed = list(zip(spellings, self._actions, strict=True))
         self._settle()
 
-    def _split(self, seq: Sequence[Action], structured: dict[type, type[Part]]) -> None:
-        if isinstance(seq, Concat):
-            for part in seq.parts:
+    def _split(self, seq: Sequence[Action], structured: dict[type, PartFactory]) -> None:
+        for part in seq.parts if type(seq) is Concat else (seq,):
+            kind = type(part)
+            if kind is list or kind is tuple:
+                self._actions.extend(part)
+            elif kind is Concat:
                 self._split(part, structured)
+            else:
+                self._split_lazy(part, structured.get(kind), _is_lazy(kind))
+
+    def _split_lazy(self, seq: Any, factory: PartFactory | None, lazy: bool) -> None:
+        if lazy and seq.action_type is not None and len(seq) > 1:
+            vocab = self.vocab
+            token = vocab.type_token.get(seq.action_type)
+            if token is None:
+                token = vocab.action_type(seq.action_type)  # its error
+            self.parts.append(Gate(vocab, seq, factory, token))
+            self._gates.add(token)
             return
-        factory = structured.get(type(seq))
-        if factory is not None:
-            self.parts.append(factory(self.vocab, seq))  # type: ignore[call-arg]
-        elif isinstance(seq, LazyActions) and len(seq) > MATERIALISE:
+        made = factory(self.vocab, seq) if factory is not None else None
+        if made is not None:
+            self.parts.append(made)
+        elif lazy and len(seq) > MATERIALISE:
             self.parts.append(IndexPart(self.vocab, seq, seq.action_type))
-        elif isinstance(seq, LazyActions) and seq.action_type is not None and len(seq) > 1:
-            self.parts.append(DeferredPart(self.vocab, seq, seq.action_type))
         else:
             self._actions.extend(seq)
 
@@ -202,8 +270,14 @@ class Narrowing:
                     return
             k = len(self.chosen)
             opts = {t[k] for t, _ in listed if len(t) > k}
-            for p in parts:
-                opts.update(p.options())
+            if self._gates:
+                opts |= self._gates
+                for p in parts:
+                    if type(p) is not Gate:
+                        opts.update(p.options())
+            else:
+                for p in parts:
+                    opts.update(p.options())
             if not opts:  # only completed entries remain: they spell one action
                 done = [a for _, a in listed] + [a for a in (p.complete() for p in parts) if a is not None]
                 self.action = done[0]
@@ -216,7 +290,12 @@ class Narrowing:
     def _accept(self, token: int) -> None:
         k = len(self.chosen)
         self.listed = [e for e in self.listed if len(e[0]) > k and e[0][k] == token]
-        self.parts = [p for p in self.parts if p.accept(token)]
+        if self._gates:  # the first token: the gates of the type chosen open, the others close
+            self._gates = set()
+            opened = (p.open() if type(p) is Gate and p.token == token else p for p in self.parts)
+            self.parts = [p for p in opened if type(p) is not Gate and p.accept(token)]
+        else:
+            self.parts = [p for p in self.parts if p.accept(token)]
         self.chosen.append(token)
 
     def legal(self, token: int) -> bool:

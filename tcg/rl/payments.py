@@ -30,9 +30,9 @@ class PaymentPart(Part):
         self.seq = seq
         # Only the type token until the type is chosen: a main phase prices every card in hand,
         # and most of these parts are dropped at the first token.
-        self.prefix = [vocab.action_type(seq.type)]
+        self.prefix: tuple[int, ...] = (vocab.action_type(seq.type),)
         self.taken = 0
-        self.stages: list[tuple[str, int]] = []
+        self.stages: tuple[tuple[str, int], ...] = ()
         self.stage = 0
         self.paid: list[int] = []  # reserve, then per card
         self.placed: list[int] = []
@@ -40,17 +40,24 @@ class PaymentPart(Part):
 
     def _spell_rest(self) -> None:
         """The fixed fields after the type, and the stages after them: reserve paid, each card
-        paid, then (placing) the field token, reserve placed, each card placed, then END."""
-        seq, vocab, prefix = self.seq, self.vocab, self.prefix
-        for name, value in sorted(seq.fixed):
-            prefix.append(vocab.field(name))
-            vocab.value(name, value, prefix)
-        prefix.append(vocab.field(seq.field))
-        n = len(seq.caps)
-        self.stages = [("pay_reserve", 0), *(("pay", i) for i in range(n))]
-        if seq.place:
-            self.stages += [("place_field", 0), ("place_reserve", 0), *(("place", i) for i in range(n))]
-        self.stages.append(("end", 0))
+        paid, then (placing) the field token, reserve placed, each card placed, then END.
+        Memoised per shape: the same cards are priced at every main phase."""
+        seq, vocab = self.seq, self.vocab
+        key = ("core_payment", seq.type, seq.fixed, seq.field, len(seq.caps), seq.place)
+        known = vocab.memo.get(key)
+        if known is None:
+            prefix = list(self.prefix)
+            for name, value in sorted(seq.fixed):
+                prefix.append(vocab.field(name))
+                vocab.value(name, value, prefix)
+            prefix.append(vocab.field(seq.field))
+            n = len(seq.caps)
+            stages = [("pay_reserve", 0), *(("pay", i) for i in range(n))]
+            if seq.place:
+                stages += [("place_field", 0), ("place_reserve", 0), *(("place", i) for i in range(n))]
+            stages.append(("end", 0))
+            known = vocab.remember(key, (tuple(prefix), tuple(stages)))
+        self.prefix, self.stages = known
 
     def _counts(self) -> Iterable[int]:
         seq = self.seq
@@ -80,13 +87,15 @@ class PaymentPart(Part):
         return [base + v for v in self._counts()]
 
     def accept(self, token: int) -> bool:
-        if token not in self.options():
-            return False
         if self.taken < len(self.prefix):
+            if token != self.prefix[self.taken]:
+                return False
             self.taken += 1
             if self.taken == 1:
                 self._spell_rest()
             return True
+        if token not in self.options():
+            return False
         kind = self.stages[self.stage][0]
         value = token - self.vocab.number_base
         if kind in ("pay_reserve", "pay"):

@@ -54,6 +54,8 @@ class Vocabulary:
         #: spellings that needed an OTHER token, and what it stood for (the test of the catalogue)
         self.fallback_spellings: set[tuple[int, ...]] = set()
         self.missing: set[str] = set()
+        #: what the narrowing parts work out once per shape of a sequence (:meth:`remember`)
+        self.memo: dict[Any, Any] = {}
 
     # ------------------------------------------------------------------ single tokens
     def number(self, n: int) -> int:
@@ -141,6 +143,13 @@ class Vocabulary:
             self._cache.clear()
         self._cache[action] = spelling
         return spelling
+
+    def remember(self, key: Any, value: Any) -> Any:
+        """Store ``value`` in :attr:`memo` (emptied when it grows past the cache limit)."""
+        if len(self.memo) >= _CACHE_LIMIT:
+            self.memo.clear()
+        self.memo[key] = value
+        return value
 
     def describe(self, token: int) -> str:
         """A token in words (``type:attack``, ``card:17``, ``number:3``) for docs and debugging."""
