@@ -686,20 +686,19 @@ class State:
         return out
 
     def _players_view(self, viewer: int | None) -> list[Json]:
-        """``observation``'s players: their counters, and each zone as ``viewer`` sees it."""
+        """``observation``'s players: their counters, and each zone as ``viewer`` sees it (what
+        each zone shows is decided once, by :func:`_zone_plan`, for this and the lazy form)."""
         players = []
         for p, zones in enumerate(self.zones):
             zone_views: Json = {}
-            for z in self.ZONES:
+            for z, (kind, public, referable) in _zone_plan(self, viewer, p).items():
                 ids = zones[z]
-                vis = self.ZONE_VISIBILITY.get(z, "public")
-                if vis == "hidden" or (vis == "owner" and p != viewer):
+                if kind == "count":
                     zone_views[z] = {"count": len(ids)}
-                elif vis == "public" or vis == "owner":
-                    zone_views[z] = self._zone_views(viewer, p, z, vis)
+                elif kind == "views":
+                    zone_views[z] = self._zone_views(viewer, p, z, "public" if public else "owner")
                 else:  # "positions": face-down placeholders
-                    zone_views[z] = [{"id": c, "hidden": True} if z in self.REFERABLE_FACE_DOWN else {"hidden": True}
-                                     for c in ids]
+                    zone_views[z] = [{"id": c, "hidden": True} if referable else {"hidden": True} for c in ids]
             players.append({"counters": dict(self.counters[p]), "zones": zone_views})
         return players
 
