@@ -3,6 +3,8 @@ what its observation hides."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from typer.testing import CliRunner
 
@@ -61,7 +63,7 @@ def test_the_same_seed_and_budget_give_the_same_decision(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", game_names())
-def test_the_decision_never_depends_on_the_hidden_cards(name: str) -> None:
+def test_the_decision_never_depends_on_the_hidden_cards(name: str, options: dict[str, Any] | None = None) -> None:
     """Two states that differ only in the cards hidden from the deciding player get the same
     decision from the same seed."""
     state = a_position(name)
@@ -69,9 +71,39 @@ def test_the_decision_never_depends_on_the_hidden_cards(name: str) -> None:
     assert player is not None
     other = state.determinize(player, Rng(77))
     assert [c.name for c in other.cards] != [c.name for c in state.cards]  # really other hidden cards
-    agents = [IsmctsAgent(seed=5, iterations=10, depth=3000), IsmctsAgent(seed=5, iterations=10, depth=3000)]
+    agents = [IsmctsAgent(seed=5, iterations=10, depth=3000, **(options or {})) for _ in range(2)]
     assert decide(agents[0], state) == decide(agents[1], other)
     assert agents[0].last_root == agents[1].last_root  # every visit and win alike, not only the choice
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_rule_agents_in_the_search_see_no_hidden_card_either(name: str) -> None:
+    """The rule agent that biases the tree (``prior``) and plays the rollouts (``rollout=rule``)
+    only ever reads sampled worlds: the decision still depends on nothing hidden."""
+    test_the_decision_never_depends_on_the_hidden_cards(name, {"prior": 2.0, "rollout": "rule"})
+
+
+def test_the_prior_leads_the_search_to_the_rule_agents_move() -> None:
+    """With a heavy prior the search plays the rule agent's move where, unbiased, it plays
+    another (the bias decides where few iterations cannot)."""
+    from tcg.agents.ismcts import moves
+
+    for n in range(25, 200):
+        state = a_position("duel_masters", n)
+        player = state.deciding_player
+        assert player is not None
+        if len(moves(state.legal_actions())) < 3:
+            continue
+        agent = make_agent("rule", 0)
+        rule = agent.choose(observe(state, player, agent, [0, 0]), state.legal_actions())
+        if decide(IsmctsAgent(seed=5, iterations=40, depth=100), state.clone()) == rule:
+            continue
+        biased = IsmctsAgent(seed=5, iterations=40, depth=100, prior=1000.0)
+        assert decide(biased, state.clone()) == rule
+        hint = (rule.type, rule.get("card"), rule.get("target"), rule.get("option"))
+        assert max(biased.last_root, key=lambda m: biased.last_root[m][0]) == hint
+        return
+    raise AssertionError("no position where the unbiased search differs from the rule agent")
 
 
 def test_a_game_against_random_through_the_loop() -> None:
@@ -159,6 +191,7 @@ def test_the_rule_agent_picks_how_to_pay_the_chosen_move() -> None:
 def test_rollout_and_horizon_options() -> None:
     for spec in ("ismcts:rollout=eager", "ismcts:rollout=type,horizon=1", "ismcts:depth=0"):
         assert isinstance(make_agent(spec, 1), IsmctsAgent)
-    for bad in ("ismcts:horizon=-1", "ismcts:rollout=greedy"):
+    assert make_agent("ismcts:prior=2.5", 1).prior == 2.5  # type: ignore[attr-defined]
+    for bad in ("ismcts:horizon=-1", "ismcts:rollout=greedy", "ismcts:prior=-1", "ismcts:prior=lots"):
         with pytest.raises(DataError):
             make_agent(bad, 1)

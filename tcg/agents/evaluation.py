@@ -49,10 +49,15 @@ def _battle_spirits(s: Any, p: int) -> tuple[float, ...]:
 def _yugioh(s: Any, p: int) -> tuple[float, ...]:
     z = s.zones[p]
     atks = [min(s.atk(c), 5000) for c in z["monster_zone"] if not s.cards[c].face_down]
+    down = len(z["monster_zone"]) - len(atks)
     # The strongest ATK as well as the sum: one monster no other can run over into is worth more
     # than its share of the total (it predicts the winner better than the sum, fit_evaluation.py).
-    return (s.counters[p].get("lp", 0) / 1000, len(atks), len(z["monster_zone"]) - len(atks), sum(atks) / 1000,
-            max(atks, default=0) / 1000, len(z["spell_trap_zone"]), len(z["hand"]))
+    # A set card is still a card held: counted with the hand, so that setting a trap or a wall
+    # never scores below keeping it (with a hand feature alone, the fitted weights made every
+    # set look like a lost card and the search never set its traps).
+    held = len(z["hand"]) + down + len(z["spell_trap_zone"])
+    return (s.counters[p].get("lp", 0) / 1000, len(atks), down, sum(atks) / 1000,
+            max(atks, default=0) / 1000, len(z["spell_trap_zone"]), held)
 
 
 def _one_piece(s: Any, p: int) -> tuple[float, ...]:
@@ -86,7 +91,7 @@ FEATURE_NAMES: dict[str, tuple[str, ...]] = {
                      "hand"),
     "battle_spirits": ("life", "spirits", "other cards on the field", "BP (thousands)", "cores", "hand"),
     "yugioh": ("LP (thousands)", "face-up monsters", "face-down monsters", "ATK (thousands)",
-               "strongest ATK (thousands)", "spells and traps", "hand"),
+               "strongest ATK (thousands)", "spells and traps", "cards held (hand and set)"),
     "one_piece": ("life", "characters", "power (thousands)", "DON!! in the cost area", "hand"),
     "force_of_will": ("life (thousands)", "J/resonators", "other cards on the field", "ATK (thousands)",
                       "magic stones", "hand"),

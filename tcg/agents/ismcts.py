@@ -8,7 +8,10 @@ its edges are actions (card ids are the same in every world), a node counts how 
 *available* as well as visited, and selection is UCB1 over the actions legal in the sampled
 world. Edges are *moves* — an action's type and cards — so that a summon paid in a thousand
 ways is one edge, applied in the tree as one of its ways at random; once the search has chosen
-a move, the rule agent picks how to pay it.
+a move, the rule agent picks how to pay it. With ``prior`` the rule agent's move at each node
+(its own or the opponent's) is tried first and kept ahead by a bonus that fades with its visits
+(progressive bias, Chaslot et al. 2008): where a thousand iterations cannot tell moves apart the
+search plays as the rule agent would, not at random.
 
 Below the tree a rollout plays the world on (``rollout``: uniformly at random, ``type``: by
 action type first, ``eager``: by type, doing something rather than moving on four times in
@@ -97,6 +100,10 @@ class Node:
     children: dict[Move, Node] = field(default_factory=dict)
     #: The way this move is made in the tree, when it has several (chosen once, see ``iterate``).
     way: Action | None = None
+    #: The move the rule agent would make here, in the first world that reached this node with a
+    #: choice (``prior``); ``hinted`` once asked.
+    hint: Move | None = None
+    hinted: bool = False
 
     def ucb(self, exploration: float) -> float:
         if self.visits == 0:
@@ -105,7 +112,7 @@ class Node:
 
 
 class IsmctsAgent:
-    """``ismcts:iterations=1000,rollout=type,horizon=2,depth=300,seconds=0,exploration=0.7``
+    """``ismcts:iterations=1000,rollout=type,horizon=2,depth=300,seconds=0,exploration=0.7,prior=0``
     (see the module docstring)."""
 
     name = "ismcts"
@@ -113,13 +120,15 @@ class IsmctsAgent:
     searches = True  # the loop gives it observation["worlds"]
 
     def __init__(self, seed: int = 0, iterations: int = 1000, seconds: float = 0.0, rollout: str = "type",
-                 depth: int = 300, exploration: float = EXPLORATION, horizon: int = 2) -> None:
+                 depth: int = 300, exploration: float = EXPLORATION, horizon: int = 2, prior: float = 0.0) -> None:
         if iterations < 1 and seconds <= 0:
             raise DataError("ismcts needs iterations >= 1 or seconds > 0", field="agent")
         if rollout not in ROLLOUTS:
             raise DataError(f"ismcts rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}", field="agent")
         if horizon < 0 or depth < 0:
             raise DataError("ismcts horizon and depth are counts (0 or more)", field="agent")
+        if prior < 0:
+            raise DataError("ismcts prior is a weight (0 or more)", field="agent")
         self.rng = Rng(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -127,7 +136,9 @@ class IsmctsAgent:
         self.depth = depth
         self.horizon = horizon
         self.exploration = exploration
+        self.prior = prior
         self._payer: Any = None
+        self._hinter: Any = None
         self.last_iterations = 0
         self.last_root: dict[Move, tuple[int, float]] = {}
 
@@ -187,10 +198,15 @@ class IsmctsAgent:
             for m in ways:
                 if m in node.children:
                     node.children[m].available += 1
+            hint = self.hint(node, world, player, ways) if self.prior and len(ways) > 1 else None
             if untried:
-                move = untried[self.rng.below(len(untried))]
+                move = hint if hint in untried else untried[self.rng.below(len(untried))]
                 node.children[move] = Node(player, available=1)
                 expanded = True
+            elif hint is not None:
+                bonus = self.prior
+                move = max(ways, key=lambda m: node.children[m].ucb(self.exploration)
+                           + (bonus / (node.children[m].visits + 1) if m == hint else 0.0))
             else:
                 move = max(ways, key=lambda m: node.children[m].ucb(self.exploration))
             node = node.children[move]
@@ -200,7 +216,7 @@ class IsmctsAgent:
                 world.apply(options[0])
                 continue
             if node.way is None or node.way not in options:
-                node.way = self.way(world.observation(player), options)
+                node.way = self.way(world.observation(player, False, True), options)
             world.apply(node.way)
         score = self.play_out(world)  # 1.0 / 0.0 / 0.5 from player 0's side
         for n in path[1:]:
@@ -208,14 +224,34 @@ class IsmctsAgent:
             if n.player is not None:
                 n.wins += score if n.player == 0 else 1.0 - score
 
+    def hint(self, node: Node, world: State, player: int | None, ways: dict[Move, Sequence[Action]]) -> Move | None:
+        """The rule agent's move at ``node`` (progressive bias, Chaslot et al. 2008): asked once, in
+        the first world that reaches the node with a choice. Why: a few hundred iterations cannot
+        tell most moves apart, and where they cannot, the search should play as well as the rule
+        agent rather than at random; at the opponent's nodes it makes the opponent in the tree
+        reply as the rule agent would before the search tries its other replies."""
+        if not node.hinted:
+            node.hinted = True
+            if self._hinter is None:
+                from tcg.agents.rule_agent import RuleAgent
+
+                self._hinter = RuleAgent(self.rng.below(1 << 30))
+            who = player if player is not None else 0
+            node.hint = _move(self._hinter.choose(world.observation(who, False, True), world.legal_actions()))
+        return node.hint
+
     def play_out(self, world: State) -> float:
         """Play the world on for ``horizon`` turns (to the end when 0), ``depth`` actions at most;
         player 0's value of where it stops (:func:`tcg.agents.evaluation.value`)."""
         agents: list[Any] = []
+        cursor = [0, 0]
         if self.rollout == "rule":
             from tcg.agents.rule_agent import RuleAgent
+            from tcg.sim.loop import observe
 
             agents = [RuleAgent(self.rng.below(1 << 30)), RuleAgent(self.rng.below(1 << 30))]
+            # What the loop would hand them (lazy views, only what they read), from here on.
+            cursor = [len(world.events)] * 2
         last_turn = world.turn + self.horizon if self.horizon else math.inf
         rng = self.rng
         for _ in range(self.depth):
@@ -226,7 +262,7 @@ class IsmctsAgent:
                 action = legal[0]
             elif agents:
                 player = world.deciding_player or 0
-                action = agents[player].choose(world.observation(player), legal)
+                action = agents[player].choose(observe(world, player, agents[player], cursor), legal)
             elif self.rollout != "random":
                 action = _by_type(legal, rng, EAGERNESS if self.rollout == "eager" else 0.0)
             else:
@@ -262,7 +298,7 @@ def _by_type(legal: Sequence[Action], rng: Rng, eagerness: float = 0.0) -> Actio
 def make_ismcts(seed: int, **options: str) -> IsmctsAgent:
     """The agent from its command-line options (``iterations=500,rollout=rule``)."""
     known = {"iterations": int, "seconds": float, "rollout": str, "depth": int, "exploration": float,
-             "horizon": int}
+             "horizon": int, "prior": float}
     values: dict[str, Any] = {}
     for key, raw in options.items():
         if key not in known:

@@ -95,7 +95,7 @@ def check_agents(names: list[str]) -> list[str]:
         except DataError as exc:
             raise fail(f"{exc.message}; known agents: {', '.join(agent_names())} "
                        "(options: ismcts:iterations=N,seconds=S,rollout=random|type|eager|rule,horizon=N,"
-                       "depth=N,exploration=X)", 2) from None
+                       "depth=N,exploration=X,prior=W)", 2) from None
     return names
 
 
