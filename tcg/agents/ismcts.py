@@ -198,7 +198,7 @@ class IsmctsAgent:
             for m in ways:
                 if m in node.children:
                     node.children[m].available += 1
-            hint = self.hint(node, world, player, ways) if self.prior and len(ways) > 1 else None
+            hint = self.hint(node, world, player) if self.prior and len(ways) > 1 else None
             if untried:
                 move = hint if hint in untried else untried[self.rng.below(len(untried))]
                 node.children[move] = Node(player, available=1)
@@ -224,7 +224,7 @@ class IsmctsAgent:
             if n.player is not None:
                 n.wins += score if n.player == 0 else 1.0 - score
 
-    def hint(self, node: Node, world: State, player: int | None, ways: dict[Move, Sequence[Action]]) -> Move | None:
+    def hint(self, node: Node, world: State, player: int | None) -> Move | None:
         """The rule agent's move at ``node`` (progressive bias, Chaslot et al. 2008): asked once, in
         the first world that reaches the node with a choice. Why: a few hundred iterations cannot
         tell most moves apart, and where they cannot, the search should play as well as the rule
