@@ -96,7 +96,7 @@ def test_the_prior_leads_the_search_to_the_rule_agents_move() -> None:
             continue
         agent = make_agent("rule", 0)
         rule = agent.choose(observe(state, player, agent, [0, 0]), state.legal_actions())
-        if decide(IsmctsAgent(seed=5, iterations=40, depth=100), state.clone()) == rule:
+        if decide(IsmctsAgent(seed=5, iterations=40, depth=100, prior=0.0), state.clone()) == rule:
             continue
         biased = IsmctsAgent(seed=5, iterations=40, depth=100, prior=1000.0)
         assert decide(biased, state.clone()) == rule
@@ -104,6 +104,22 @@ def test_the_prior_leads_the_search_to_the_rule_agents_move() -> None:
         assert max(biased.last_root, key=lambda m: biased.last_root[m][0]) == hint
         return
     raise AssertionError("no position where the unbiased search differs from the rule agent")
+
+
+def test_the_prior_defaults_to_the_games_weight_unless_set() -> None:
+    """Without ``prior`` the weight is the game's (``PRIORS``); ``prior=0`` turns the bias off."""
+    from tcg.agents.ismcts import PRIORS
+
+    state = a_position("duel_masters", 40)
+    default, off = IsmctsAgent(seed=1, iterations=5, depth=20), make_agent("ismcts:iterations=5,depth=20,prior=0", 1)
+    assert isinstance(off, IsmctsAgent)
+    decide(default, state.clone())
+    decide(off, state.clone())
+    assert default.prior == PRIORS["duel_masters"] > 0
+    assert off.prior == 0.0
+    other = IsmctsAgent(seed=1, iterations=5, depth=20)
+    decide(other, a_position("one_piece", 40))
+    assert other.prior == PRIORS.get("one_piece", 0.0)
 
 
 def test_a_game_against_random_through_the_loop() -> None:
