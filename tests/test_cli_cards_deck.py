@@ -59,16 +59,20 @@ def test_search_unknown_game_is_a_usage_error(toy: Path) -> None:
     assert "Traceback" not in result.output
 
 
-def test_show(toy: Path) -> None:
+def test_show_prints_the_card_and_its_encoding_only_with_data(toy: Path) -> None:
     result = runner.invoke(cards_cmd.app, ["show", "bolshack dragon"])
     assert result.exit_code == 0, result.output
-    for expected in ("Bolshack Dragon", "civilizations: fire", "power: 6000", "Armored Dragon",
-                     "double_breaker", "fire card in your graveyard"):
+    shown = " ".join(result.output.split())
+    assert "Bolshack Dragon" in shown and "fire card in your graveyard" in shown
+    assert "civilizations:" not in shown and "double_breaker" not in shown
+    result = runner.invoke(cards_cmd.app, ["show", "bolshack dragon", "--data"])
+    for expected in ("civilizations: fire", "power: 6000", "Armored Dragon", "double_breaker"):
         assert expected in " ".join(result.output.split())
-    data = json.loads(runner.invoke(cards_cmd.app, ["show", "Holy Awe", "--json"]).stdout)
-    assert data == {"game": "toy", "name": "Holy Awe", "type": "spell", "civilizations": ["light"], "cost": 6,
-                    "keywords": {"shield_trigger": True},
-                    "text": "Tap all your opponent's creatures in the battle zone."}
+    data = json.loads(runner.invoke(cards_cmd.app, ["show", "Holy Awe", "--json", "--data"]).stdout)
+    assert data["data"] == {"name": "Holy Awe", "type": "spell", "civilizations": ["light"], "cost": 6,
+                            "keywords": {"shield_trigger": True},
+                            "text": "Tap all your opponent's creatures in the battle zone."}
+    assert data["text"] == "Tap all your opponent's creatures in the battle zone." and data["printings"] == []
 
 
 def test_show_marks_an_original_card_and_search_filters_it(toy: Path) -> None:

@@ -21,12 +21,14 @@ from pathlib import Path
 from typing import Any
 
 from tcg.carddb.fields import CardFields, card_fields, norm
+from tcg.carddb.sets import Coverage, SetList, coverage_rows, load_sets, set_files
 from tcg.carddb.validate import load_cards, yaml_files
 from tcg.core import registry
 from tcg.core.errors import DataError
 from tcg.core.game import Game
 
-SCHEMA_VERSION = "5"  # 3: families as races, LV1 BP as power; 4: total cost of a cost mapping; 5: original
+SCHEMA_VERSION = "6"  # 3: families as races, LV1 BP as power; 4: total cost of a cost mapping; 5: original;
+# 6: set lists (``printing``)
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -41,11 +43,21 @@ CREATE TABLE card_race (game TEXT NOT NULL, name TEXT NOT NULL, race TEXT NOT NU
     race_key TEXT NOT NULL);
 CREATE TABLE card_keyword (game TEXT NOT NULL, name TEXT NOT NULL, keyword TEXT NOT NULL,
     keyword_key TEXT NOT NULL);
+CREATE TABLE printing (game TEXT NOT NULL, set_code TEXT NOT NULL, set_key TEXT NOT NULL,
+    set_name TEXT NOT NULL, kind TEXT NOT NULL, number TEXT NOT NULL, name TEXT NOT NULL, rarity TEXT NOT NULL,
+    why TEXT, implemented INTEGER NOT NULL, position INTEGER NOT NULL);
 CREATE TABLE problem (game TEXT NOT NULL, message TEXT NOT NULL);
+CREATE INDEX printing_card ON printing (game, name);
+CREATE INDEX printing_set ON printing (game, set_key);
 CREATE INDEX card_color_key ON card_color (color_key);
 CREATE INDEX card_race_key ON card_race (race_key);
 CREATE INDEX card_keyword_key ON card_keyword (keyword_key);
 """
+
+
+def set_key(code: str) -> str:
+    """A set code to look up: ``ST01``, ``st-01`` and ``ST-01`` are the same product."""
+    return "".join(ch for ch in code.casefold() if ch.isalnum())
 
 
 def default_db_path() -> Path:
@@ -117,16 +129,18 @@ class CardIndex:
         return out
 
     def _fingerprint(self, sources: list[_Source]) -> str:
-        h = hashlib.sha256(f"schema {SCHEMA_VERSION}\n".encode())
+        h = hashlib.sha256(f"schema {SCHEMA_VERSION} {_module_stamp(SetList)}\n".encode())
         for s in sources:
             h.update(f"game {s.name} {s.folder} {s.error}\n".encode())
             if s.game is not None:
                 h.update(f"{_module_stamp(type(s.game))} {_module_stamp(s.game.card_model)}\n".encode())
             if s.folder is None:
                 continue
-            for path in yaml_files([s.folder]) if s.folder.is_dir() else []:
+            files = [*yaml_files([s.folder]), *set_files(s.folder.parent / "sets")] if s.folder.is_dir() else []
+            for path in files:
                 try:
-                    h.update(f"file {path.name}\n".encode() + hashlib.sha256(path.read_bytes()).digest())
+                    digest = hashlib.sha256(path.read_bytes()).digest()
+                    h.update(f"file {path.parent.name}/{path.name}\n".encode() + digest)
                 except OSError as exc:
                     h.update(f"unreadable {path.name} {exc}\n".encode())
         return h.hexdigest()
@@ -194,6 +208,20 @@ class CardIndex:
                            [(s.name, f.name, r, r.casefold()) for r in f.races])
             db.executemany("INSERT INTO card_keyword VALUES (?,?,?,?)",
                            [(s.name, f.name, k, norm(k)) for k in f.keywords])
+        printed = [str(lc.card.name) for lc in loaded.cards if not getattr(lc.card, "original", False)]
+        made_up = [str(lc.card.name) for lc in loaded.cards if getattr(lc.card, "original", False)]
+        decks = [p.stem for p in (s.folder.parent / "decks").glob("*.txt")]
+        sets = load_sets(s.folder.parent / "sets", printed, made_up, decks)
+        for err in sets.errors:
+            db.execute("INSERT INTO problem VALUES (?, ?)", (s.name, str(err)))
+        done = set(printed)
+        position = 0
+        for ls in sets.sets:
+            for c in ls.data.cards:
+                db.execute("INSERT INTO printing VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                           (s.name, ls.data.set, set_key(ls.data.set), ls.data.name, ls.data.kind, c.number,
+                            c.name, c.rarity, c.why, int(c.name in done), position))
+                position += 1
 
     # ------------------------------------------------------------------ reading
     @contextmanager
@@ -236,12 +264,16 @@ class CardIndex:
         race: str | None = None,
         text: str | None = None,
         original: bool | None = None,
+        set_code: str | None = None,
+        rarity: str | None = None,
     ) -> list[CardRow]:
         """Cards matching every given filter, ordered by game, cost, name.
 
-        ``name``, ``race`` and ``text`` match substrings; ``color``, ``type`` and ``keyword``
-        whole words; all case-insensitively (``shield trigger`` finds ``shield_trigger``).
-        ``original`` True keeps the cards made up for the engine, False the printed ones.
+        ``name``, ``race`` and ``text`` (the printed text) match substrings; ``color``, ``type``
+        and ``keyword`` whole words; all case-insensitively (``shield trigger`` finds
+        ``shield_trigger``). ``original`` True keeps the cards made up for the engine, False the
+        printed ones. ``set_code`` keeps the cards printed in that product (its set list, or the
+        card's own set code); ``rarity`` those with that rarity in any printing.
         """
         self._check_game(game)
         where, params = ["1"], []  # type: list[str], list[Any]
@@ -272,6 +304,14 @@ class CardIndex:
                 where.append(f"EXISTS (SELECT 1 FROM {table} t"
                              f" WHERE t.game = card.game AND t.name = card.name AND t.{column} = ?)")
                 params.append(value)
+        if set_code:
+            where.append("(EXISTS (SELECT 1 FROM printing t WHERE t.game = card.game AND t.name = card.name"
+                         " AND t.set_key = ?) OR lower(card.set_code) = ? OR instr(lower(card.set_code), ?) = 1)")
+            params += [set_key(set_code), set_code.casefold(), set_code.casefold() + "-"]
+        if rarity:
+            where.append("(EXISTS (SELECT 1 FROM printing t WHERE t.game = card.game AND t.name = card.name"
+                         " AND lower(t.rarity) = ?) OR lower(card.rarity) = ?)")
+            params += [rarity.casefold(), rarity.casefold()]
         if race:
             where.append("EXISTS (SELECT 1 FROM card_race t WHERE t.game = card.game AND t.name = card.name"
                          " AND instr(t.race_key, ?) > 0)")
@@ -306,6 +346,22 @@ class CardIndex:
         close += [x for x in names if key in x.casefold() and x not in close]
         return close[:n]
 
+    def printings(self, game: str, name: str) -> list[dict[str, str]]:
+        """Where a card is printed, from the set lists: ``[{"set", "number", "rarity"}]``."""
+        with self.connect() as db:
+            rows = db.execute("SELECT set_code, number, rarity FROM printing WHERE game = ? AND name = ?"
+                              " ORDER BY position", (game, name)).fetchall()
+        return [{"set": a, "number": b, "rarity": c} for a, b, c in rows]
+
+    def sets(self, game: str) -> list[Coverage]:
+        """Each product of ``game`` with a set list: its cards, how many are implemented, the rest and why."""
+        self._check_game(game)
+        with self.connect() as db:
+            rows = db.execute("SELECT set_code, set_name, kind, name, why, implemented FROM printing"
+                              " WHERE game = ? ORDER BY position", (game,)).fetchall()
+        keys = ("set", "set_name", "kind", "name", "why", "implemented")
+        return coverage_rows(dict(zip(keys, r, strict=True)) for r in rows)
+
     def problems(self, game: str | None = None) -> list[tuple[str, str]]:
         """What could not be indexed (a game that fails to import, a bad card file), as (game, message)."""
         with self.connect() as db:
@@ -329,10 +385,13 @@ def search(
     race: str | None = None,
     text: str | None = None,
     original: bool | None = None,
+    set_code: str | None = None,
+    rarity: str | None = None,
 ) -> list[CardRow]:
     """Search the default index (see :meth:`CardIndex.search`)."""
     return CardIndex().search(game=game, name=name, color=color, type=type, cost_min=cost_min,
-                              cost_max=cost_max, keyword=keyword, race=race, text=text, original=original)
+                              cost_max=cost_max, keyword=keyword, race=race, text=text, original=original,
+                              set_code=set_code, rarity=rarity)
 
 
 def show(name: str, game: str | None = None) -> CardRow | None:

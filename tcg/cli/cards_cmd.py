@@ -1,4 +1,4 @@
-"""``tcg cards``: search and show the packaged cards of every game, validate card files.
+"""``tcg cards``: search and show the packaged cards of every game, their products, validate card files.
 
 Search goes through the SQLite index (:mod:`tcg.carddb`) so it stays fast across all games;
 ``validate`` reads YAML directly and reports every error with file, line, card and field.
@@ -17,6 +17,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from tcg.carddb import CardIndex, CardRow, load_cards
+from tcg.carddb.sets import load_sets
 from tcg.core import registry
 from tcg.core.errors import TcgError
 
@@ -63,17 +64,21 @@ def search(
     cost_max: Annotated[int | None, typer.Option(help="Maximum cost.")] = None,
     keyword: Annotated[str | None, typer.Option(help="Has this keyword, e.g. blocker.")] = None,
     race: Annotated[str | None, typer.Option(help="A race / trait contains this.")] = None,
-    text: Annotated[str | None, typer.Option(help="Rules text contains this.")] = None,
+    text: Annotated[str | None, typer.Option(help="The printed text contains this.")] = None,
+    set_code: Annotated[str | None, typer.Option("--set", help="Printed in this product, e.g. DM-01, LOB.")] = None,
+    rarity: Annotated[str | None, typer.Option(help="Has this rarity in a printing, e.g. 'Super Rare', SR.")] = None,
     original: Annotated[bool | None, typer.Option(
         "--original/--printed", help="Only cards made up for this engine / only printed cards.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Find cards; every filter given must match. E.g. --game duel_masters --civ fire --cost-max 3."""
+    """Find cards; every filter given must match. E.g. --game duel_masters --civ fire --cost-max 3,
+    or --text "shield trigger" --set DM-01."""
     check_game(game)
     index = CardIndex()
     try:
         rows = index.search(game=game, name=name, color=civ, type=type, cost_min=cost_min, cost_max=cost_max,
-                            keyword=keyword, race=race, text=text, original=original)
+                            keyword=keyword, race=race, text=text, original=original, set_code=set_code,
+                            rarity=rarity)
         _warn_problems(index, game)
     except TcgError as exc:
         raise fail(str(exc)) from None
@@ -100,15 +105,48 @@ def _yaml(value: Any) -> str:
     return yaml.safe_dump(value, sort_keys=False, allow_unicode=True, default_flow_style=None).strip()
 
 
-def print_card(row: CardRow) -> None:
-    """Every field of a card, nested ones as YAML, then its rules text."""
-    out.print(f"[bold]{escape(row.name)}[/bold]  [dim]({escape(row.game)})[/dim]")
+def _printing_lines(row: CardRow, printings: list[dict[str, str]]) -> list[str]:
+    """``DM-01 · 12/110 · Rare`` per printing; the card's own set fields when no set list has it."""
+    if not printings:
+        own = {"set": row.set_code, "number": str(row.data.get("card_number", "")), "rarity": row.rarity}
+        printings = [own] if any(own.values()) else []
+    lines = []
+    for p in printings:
+        number = p["number"] if p["number"] != p["set"] else ""
+        lines.append(" · ".join(x for x in (p["set"], number, p["rarity"]) if x))
+    return lines
+
+
+def print_card(row: CardRow, printings: list[dict[str, str]], lang: str = "en") -> None:
+    """A card as a player reads it: name, where it is printed, type line, stats, printed text."""
+    game = registry.load_game(row.game)
+    out.print(f"[bold]{escape(row.name)}[/bold]  [dim]({escape(game.title or row.game)})[/dim]")
+    for line in _printing_lines(row, printings):
+        out.print(f"[dim]{escape(line)}[/dim]")
     if row.original:
         out.print(f"[yellow]{ORIGINAL_NOTE}[/yellow]")
+    try:
+        presentation = game.presentation
+    except ModuleNotFoundError:  # a game still without a presentation module: its raw type and text
+        info: dict[str, Any] = {"type": row.type, "facts": [], "text": row.text}
+    else:
+        info = presentation.card_info(row.name, presentation.say(lang, None, lambda cid: None))
+    if info.get("type"):
+        out.print(escape(str(info["type"])))
+    facts = [str(f) for f in info.get("facts", []) if f]
+    if facts:
+        out.print(escape(" · ".join(facts)))
+    text = str(info.get("text") or row.text)
+    if text:
+        out.print()
+        out.print(escape(text))
+
+
+def print_data(row: CardRow) -> None:
+    """The engine's encoding of a card: every field, nested ones as YAML, and where it is defined."""
+    out.print(f"[bold]{escape(row.name)}[/bold]  [dim]({escape(row.game)})[/dim]")
     data = dict(row.data)
     data.pop("name", None)
-    data.pop("original", None)
-    text = str(data.pop("text", "") or row.text)
     for key, value in data.items():
         inner = list(value.values()) if isinstance(value, dict) else value if isinstance(value, list) else []
         if any(isinstance(v, dict | list) for v in inner):
@@ -119,9 +157,6 @@ def print_card(row: CardRow) -> None:
             shown = _join([str(v) for v in value]) if isinstance(value, list) else (
                 _yaml(value) if isinstance(value, dict) else str(value))
             out.print(f"[cyan]{escape(key)}[/cyan]: {escape(shown)}")
-    if text:
-        out.print()
-        out.print(escape(text))
     out.print(f"[dim]{escape(row.source)}:{row.line}[/dim]")
 
 
@@ -129,9 +164,11 @@ def print_card(row: CardRow) -> None:
 def show(
     name: Annotated[str, typer.Argument(help="The card's exact name (any case).")],
     game: GameOpt = None,
+    data: Annotated[bool, typer.Option("--data", help="Also print the engine's encoding of the card.")] = False,
+    lang: Annotated[str, typer.Option("--lang", help="Language of the type line and stats: en, it, pl.")] = "en",
     as_json: JsonOpt = False,
 ) -> None:
-    """Print one card in full: every field and its rules text."""
+    """Print a card as a player reads it: name, set and number, rarity, type line, stats, printed text."""
     check_game(game)
     index = CardIndex()
     try:
@@ -141,12 +178,57 @@ def show(
             hint = f"; did you mean: {', '.join(repr(c) for c in close)}?" if close else ""
             where = f" in {game}" if game else ""
             raise fail(f"no card named {name!r}{where}{hint}")
+        printings = index.printings(row.game, row.name)
     except TcgError as exc:
         raise fail(str(exc)) from None
     if as_json:
-        typer.echo(json.dumps({"game": row.game, **row.data}, indent=2, ensure_ascii=False))
-    else:
-        print_card(row)
+        shown = {"game": row.game, "name": row.name, "printings": printings, "type": row.type, "text": row.text,
+                 "original": row.original}
+        if data:
+            shown["data"] = row.data
+        typer.echo(json.dumps(shown, indent=2, ensure_ascii=False))
+        return
+    try:
+        languages = registry.load_game(row.game).presentation.languages
+    except ModuleNotFoundError:
+        languages = [lang]
+    if lang not in languages:
+        raise fail(f"no {lang!r} texts for {row.game}; languages: {', '.join(languages)}", 2)
+    print_card(row, printings, lang)
+    if data:
+        out.print()
+        print_data(row)
+
+
+@app.command()
+def sets(
+    game: Annotated[str, typer.Option("--game", "-g", help="The game, e.g. yugioh.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Each product with a set list: cards printed in it, how many are implemented, the rest and why."""
+    check_game(game)
+    index = CardIndex()
+    try:
+        coverage = index.sets(game)
+        _warn_problems(index, game)
+    except TcgError as exc:
+        raise fail(str(exc)) from None
+    if as_json:
+        typer.echo(json.dumps([c.to_dict() for c in coverage], indent=2, ensure_ascii=False))
+        return
+    if not coverage:
+        out.print(f"no set lists for {game}")
+        return
+    table = Table("set", "name", "kind", "cards", "implemented", "left out", title=f"{game}: products")
+    for c in coverage:
+        table.add_row(escape(c.set), escape(c.name), c.kind, str(c.cards_in_set), str(c.implemented),
+                      str(len(c.left_out)))
+    out.print(table)
+    for c in coverage:
+        if c.left_out:
+            out.print(f"[bold]{escape(c.set)}[/bold] left out:")
+            for x in c.left_out:
+                out.print(f"  {escape(x.name)}: {escape(x.why)}")
 
 
 @app.command()
@@ -204,10 +286,19 @@ def validate(
             total_errors += 1
             continue
         result = load_cards(g, paths or [g.package_dir / "cards"])
-        for e in result.errors:
+        errors = list(result.errors)
+        set_note = ""
+        if not paths:  # the packaged set lists are checked against the packaged cards
+            originals = {str(c.card.name) for c in result.cards if getattr(c.card, "original", False)}
+            printed = [str(c.card.name) for c in result.cards if str(c.card.name) not in originals]
+            decks = [d.stem for d in (g.package_dir / "decks").glob("*.txt")]
+            lists = load_sets(g.package_dir / "sets", printed, originals, decks)
+            errors += lists.errors
+            set_note = f" and {len(lists.sets)} set lists" if lists.sets else ""
+        for e in errors:
             out.print(f"[red]{escape(str(e))}[/red]", soft_wrap=True)
-        total_errors += len(result.errors)
-        status = "[green]OK[/green]" if not result.errors else f"[red]{len(result.errors)} error(s)[/red]"
-        out.print(f"{escape(name)}: {len(result.cards)} cards in {result.files} files: {status}")
+        total_errors += len(errors)
+        status = "[green]OK[/green]" if not errors else f"[red]{len(errors)} error(s)[/red]"
+        out.print(f"{escape(name)}: {len(result.cards)} cards in {result.files} files{set_note}: {status}")
     if total_errors:
         raise typer.Exit(1)
