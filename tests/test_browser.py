@@ -278,3 +278,63 @@ def test_the_replay_viewer_steps_forward_and_back(server: LiveServer, browser: A
     assert "concession" in viewer.inner_text("#log")
     page.close()
     viewer.close()
+
+
+def test_a_deck_is_built_checked_saved_and_played_from_the_deck_builder(server: LiveServer, browser: Any) -> None:
+    """Issue 18: search, read a card, add cards with the rules checked live, save, start a game with it."""
+    page = browser.new_page(viewport={"width": 1500, "height": 900})
+    errors = page_errors(page)
+    page.goto(server.url + "/decks?game=duel_masters")
+    page.wait_for_selector("body[data-ready='true']")
+    page.select_option("#q-set", "DM-01")
+    page.select_option("#q-color", "fire")
+    page.click("#search-button")
+    page.wait_for_function("(document.body.dataset.searched || '').includes('set=DM-01')")
+    rows = page.query_selector_all("#results tbody tr")
+    assert len(rows) >= 10
+    first = rows[0].get_attribute("data-name")
+    rows[0].query_selector("button.link").click()
+    page.wait_for_selector(f"#card-panel[data-name={json.dumps(first)}]")
+    assert "DM-01" in page.inner_text("#card-panel")
+    for row in rows[:10]:  # 4 copies of ten cards: 40, the smallest legal deck (DM-101)
+        for _ in range(4):
+            row.query_selector("button.add").click()
+    page.wait_for_function("document.body.dataset.cards === '40'")
+    page.wait_for_function("document.body.dataset.legal === 'true'")
+    page.query_selector(f"#deck-list .entry[data-name={json.dumps(first)}] button.inc").click()
+    page.wait_for_function("document.body.dataset.cards === '41' && document.body.dataset.legal === 'false'")
+    assert "at most 4" in page.inner_text("#deck-errors") and first in page.inner_text("#deck-errors")
+    page.query_selector(f"#deck-list .entry[data-name={json.dumps(first)}] button.dec").click()
+    page.wait_for_function("document.body.dataset.cards === '40' && document.body.dataset.legal === 'true'")
+    page.fill("#deck-name", "Clicked Fire")
+    page.click("#save")
+    page.wait_for_function("document.body.dataset.saved !== undefined")
+    page.click("#play")
+    page.wait_for_selector("#deck option[value^='saved:']", state="attached")
+    assert page.input_value("#deck").startswith("saved:")
+    page.click("#start")
+    page.wait_for_selector("#board .side")
+    assert not errors, errors
+    page.close()
+
+
+def test_the_deck_builder_imports_and_exports_the_deck_list_text(server: LiveServer, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1500, "height": 900})
+    errors = page_errors(page)
+    page.goto(server.url + "/decks?game=one_piece&lang=it")
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.inner_text("h1") == "Costruttore di mazzi"
+    page.click("#io summary")
+    page.fill("#deck-text", "[leader]\n1 Monkey.D.Luffy (ST01-001)\n[main]\n4 Usopp\n2 No Such Card\n")
+    page.click("#import")
+    page.wait_for_function("document.body.dataset.cards === '7'")
+    assert "line 5: unknown card 'No Such Card'" in page.inner_text("#deck-errors")
+    assert page.inner_text("#deck-list .deck-section[data-section='leader'] h3") == "Leader (1)"
+    page.query_selector("#deck-list .entry[data-name='No Such Card'] button.dec").click()
+    page.query_selector("#deck-list .entry[data-name='No Such Card'] button.dec").click()
+    page.wait_for_function("document.body.dataset.cards === '5'")
+    page.click("#export")
+    assert page.input_value("#deck-text") == "[leader]\n1 Monkey.D.Luffy (ST01-001)\n[main]\n4 Usopp\n"
+    assert page.get_attribute("#download", "href", timeout=5000).startswith("blob:")
+    assert not errors, errors
+    page.close()

@@ -304,14 +304,7 @@ class CardIndex:
                 where.append(f"EXISTS (SELECT 1 FROM {table} t"
                              f" WHERE t.game = card.game AND t.name = card.name AND t.{column} = ?)")
                 params.append(value)
-        if set_code:
-            where.append("(EXISTS (SELECT 1 FROM printing t WHERE t.game = card.game AND t.name = card.name"
-                         " AND t.set_key = ?) OR lower(card.set_code) = ? OR instr(lower(card.set_code), ?) = 1)")
-            params += [set_key(set_code), set_code.casefold(), set_code.casefold() + "-"]
-        if rarity:
-            where.append("(EXISTS (SELECT 1 FROM printing t WHERE t.game = card.game AND t.name = card.name"
-                         " AND lower(t.rarity) = ?) OR lower(card.rarity) = ?)")
-            params += [rarity.casefold(), rarity.casefold()]
+        _printing_filters(where, params, set_code, rarity)
         if race:
             where.append("EXISTS (SELECT 1 FROM card_race t WHERE t.game = card.game AND t.name = card.name"
                          " AND instr(t.race_key, ?) > 0)")
@@ -347,11 +340,23 @@ class CardIndex:
         return close[:n]
 
     def printings(self, game: str, name: str) -> list[dict[str, str]]:
-        """Where a card is printed, from the set lists: ``[{"set", "number", "rarity"}]``."""
+        """Where a card is printed, ``[{"set", "number", "rarity"}]``: from the set lists, else
+        (a product without a list yet) the card's own set code, number and rarity."""
         with self.connect() as db:
             rows = db.execute("SELECT set_code, number, rarity FROM printing WHERE game = ? AND name = ?"
                               " ORDER BY position", (game, name)).fetchall()
-        return [{"set": a, "number": b, "rarity": c} for a, b, c in rows]
+            if not rows:
+                own = db.execute("SELECT set_code, json_extract(json, '$.card_number'), rarity FROM card"
+                                 " WHERE game = ? AND name = ?", (game, name)).fetchone()
+                rows = [own] if own is not None and any(own) else []
+        return [{"set": a or "", "number": b or "", "rarity": c or ""} for a, b, c in rows]
+
+    def first_printings(self, game: str) -> dict[str, dict[str, str]]:
+        """Each listed card's first printing in the set lists, by name (one query for a page of cards)."""
+        with self.connect() as db:
+            rows = db.execute("SELECT name, set_code, number, rarity FROM printing WHERE game = ?"
+                              " ORDER BY position DESC", (game,)).fetchall()
+        return {name: {"set": a, "number": b, "rarity": c} for name, a, b, c in rows}
 
     def sets(self, game: str) -> list[Coverage]:
         """Each product of ``game`` with a set list: its cards, how many are implemented, the rest and why."""
@@ -372,6 +377,18 @@ class CardIndex:
         """Card count per game."""
         with self.connect() as db:
             return dict(db.execute("SELECT game, count(*) FROM card GROUP BY game ORDER BY game").fetchall())
+
+
+def _printing_filters(where: list[str], params: list[Any], set_code: str | None, rarity: str | None) -> None:
+    """A product (its set list, or the card's own code: ``LOB`` finds ``LOB-005``) and a rarity."""
+    if set_code:
+        where.append("(EXISTS (SELECT 1 FROM printing t WHERE t.game = card.game AND t.name = card.name"
+                     " AND t.set_key = ?) OR lower(card.set_code) = ? OR instr(lower(card.set_code), ?) = 1)")
+        params += [set_key(set_code), set_code.casefold(), set_code.casefold() + "-"]
+    if rarity:
+        where.append("(EXISTS (SELECT 1 FROM printing t WHERE t.game = card.game AND t.name = card.name"
+                     " AND lower(t.rarity) = ?) OR lower(card.rarity) = ?)")
+        params += [rarity.casefold(), rarity.casefold()]
 
 
 def search(

@@ -105,11 +105,8 @@ def _yaml(value: Any) -> str:
     return yaml.safe_dump(value, sort_keys=False, allow_unicode=True, default_flow_style=None).strip()
 
 
-def _printing_lines(row: CardRow, printings: list[dict[str, str]]) -> list[str]:
-    """``DM-01 · 12/110 · Rare`` per printing; the card's own set fields when no set list has it."""
-    if not printings:
-        own = {"set": row.set_code, "number": str(row.data.get("card_number", "")), "rarity": row.rarity}
-        printings = [own] if any(own.values()) else []
+def _printing_lines(printings: list[dict[str, str]]) -> list[str]:
+    """``DM-01 · 12/110 · Rare`` per printing (a number that repeats the set code is said once)."""
     lines = []
     for p in printings:
         number = p["number"] if p["number"] != p["set"] else ""
@@ -121,7 +118,7 @@ def print_card(row: CardRow, printings: list[dict[str, str]], lang: str = "en") 
     """A card as a player reads it: name, where it is printed, type line, stats, printed text."""
     game = registry.load_game(row.game)
     out.print(f"[bold]{escape(row.name)}[/bold]  [dim]({escape(game.title or row.game)})[/dim]")
-    for line in _printing_lines(row, printings):
+    for line in _printing_lines(printings):
         out.print(f"[dim]{escape(line)}[/dim]")
     if row.original:
         out.print(f"[yellow]{ORIGINAL_NOTE}[/yellow]")

@@ -113,6 +113,13 @@ class Game(Generic[C]):
             raise errors[0]
         return deck
 
+    #: The sections of the game's deck lists, in the order a deck list writes them.
+    DECK_SECTIONS: tuple[str, ...] = ("main",)
+
+    def deck_section(self, card: C) -> str:
+        """The section of a deck list this card belongs in (where a deck builder adds it)."""
+        return "main"
+
     def check_deck(self, deck: DeckList, pool: Mapping[str, C] | None = None) -> list[DataError]:
         """Every problem of a deck list, each with its line number. Games add their rules."""
         pool = self.cards() if pool is None else pool

@@ -1,6 +1,6 @@
 """The browser client's server (FastAPI + uvicorn): a lobby, game pages over WebSockets, stored
-games and a replay viewer. ``tcg serve`` starts it; docs/architecture.md ("The server
-protocol") lists every message with an example.
+games and a replay viewer, a deck builder (:mod:`tcg.web.decks`). ``tcg serve`` starts it;
+docs/architecture.md ("The server protocol") lists every message with an example.
 
 The pages are plain ES modules under ``static/`` (no build step); everything they draw comes
 from the game's presentation through :mod:`tcg.web.views`.
@@ -21,13 +21,15 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from tcg.agents.base import agent_names, make_agent
-from tcg.core.decklist import DeckList, parse_deck_text
+from tcg.carddb import CardIndex
+from tcg.core.decklist import DeckList
 from tcg.core.errors import DataError, TcgError
 from tcg.core.game import Game
 from tcg.core.presentation import CORE_TEXTS, catalogue, languages
 from tcg.core.registry import game_names, load_game
 from tcg.core.state import State
 from tcg.sim.replay import Replay, initial_state, replay, steps
+from tcg.web.decks import deck_api, deck_errors, game_or_404
 from tcg.web.rooms import ProtocolError, Room, Rooms
 from tcg.web.store import Store
 from tcg.web.views import card_message, log_lines, say_for, state_message
@@ -42,39 +44,33 @@ class NewGame(BaseModel):
     game: str
     deck: str | None = None
     deck_text: str | None = None
+    #: A deck saved with the deck builder (its id); it must be legal.
+    saved_deck: int | None = None
     opponent: str = "rule"
     opponent_deck: str | None = None
     seed: int | None = Field(default=None, ge=0, lt=2**63)
 
 
-class DeckCheck(BaseModel):
-    game: str
-    text: str
-
-
 def _game(name: str) -> Game[Any]:
-    if name not in game_names():
-        raise HTTPException(404, f"unknown game {name!r}; known games: {', '.join(game_names())}")
-    return load_game(name)
+    return game_or_404(name)
 
 
-def deck_errors(game: Game[Any], text: str) -> tuple[DeckList | None, list[dict[str, Any]]]:
-    """A pasted deck list, checked by the game's deck rules; errors with their line numbers."""
-    try:
-        deck = parse_deck_text(text, source="pasted deck")
-    except DataError as exc:
-        return None, [{"line": exc.line, "message": exc.message}]
-    errors = game.check_deck(deck)
-    return (deck if not errors else None), [{"line": e.line, "message": e.message} for e in errors]
+def _saved(store: Store, game: Game[Any], deck_id: int) -> tuple[str, str]:
+    """A saved deck's text and name, for a new game; refused unless it is this game's and legal."""
+    saved = store.deck(deck_id)
+    if saved is None or saved["game"] != game.name:
+        raise HTTPException(422, f"no saved {game.name} deck {deck_id}")
+    return saved["text"], saved["name"]
 
 
-def _deck(game: Game[Any], name: str | None, text: str | None, fallback: int) -> tuple[DeckList, str]:
+def _deck(game: Game[Any], name: str | None, text: str | None, fallback: int,
+          label: str = "pasted deck") -> tuple[DeckList, str]:
     if text and text.strip():
         deck, errors = deck_errors(game, text)
-        if deck is None:
+        if deck is None or errors:
             where = f"line {errors[0]['line']}: " if errors[0]["line"] else ""
             raise HTTPException(422, f"your deck list: {where}{errors[0]['message']}")
-        return deck, "pasted deck"
+        return deck, label
     starters = list(game.starter_decks())
     chosen = name or starters[fallback % len(starters)]
     if chosen not in starters:
@@ -103,8 +99,10 @@ def create_app(db_path: str | Path = ":memory:") -> FastAPI:
     app.state.store = store
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     _pages(app)
-    _lobby_api(app, rooms, store)
+    cards_index = CardIndex()
+    _lobby_api(app, rooms, store, cards_index)
     _replay_api(app, store)
+    deck_api(app, store, cards_index)
 
     @app.websocket("/ws/{room_id}")
     async def play(ws: WebSocket, room_id: str) -> None:
@@ -126,6 +124,10 @@ def _pages(app: FastAPI) -> None:
     def game_page(room_id: str) -> FileResponse:
         return page("game.html")  # an unknown room is said over the WebSocket
 
+    @app.get("/decks")
+    def deck_builder() -> FileResponse:
+        return page("decks.html")
+
     @app.get("/replays")
     def replays_page() -> FileResponse:
         return page("replays.html")
@@ -135,7 +137,7 @@ def _pages(app: FastAPI) -> None:
         return page("replay.html")
 
 
-def _lobby_api(app: FastAPI, rooms: Rooms, store: Store) -> None:
+def _lobby_api(app: FastAPI, rooms: Rooms, store: Store, cards_index: CardIndex) -> None:
     @app.get("/api/games")
     def games() -> dict[str, Any]:
         out = []
@@ -147,11 +149,6 @@ def _lobby_api(app: FastAPI, rooms: Rooms, store: Store) -> None:
         agents = [a if a != "ismcts" else "ismcts:seconds=1" for a in agent_names()]
         return {"games": out, "agents": agents}
 
-    @app.post("/api/decks/check")
-    def check_deck(body: DeckCheck) -> dict[str, Any]:
-        deck, errors = deck_errors(_game(body.game), body.text)
-        return {"ok": deck is not None, "errors": errors, "cards": len(deck.flat()) if deck else 0}
-
     @app.post("/api/rooms")
     def new_room(body: NewGame) -> dict[str, Any]:
         game = _game(body.game)
@@ -161,7 +158,9 @@ def _lobby_api(app: FastAPI, rooms: Rooms, store: Store) -> None:
             except DataError as exc:
                 raise HTTPException(422, f"opponent must be 'person' or an agent ({', '.join(agent_names())}): "
                                          f"{exc.message}") from None
-        mine, my_label = _deck(game, body.deck, body.deck_text, 0)
+        text, label = (body.deck_text, "pasted deck") if body.saved_deck is None else \
+            _saved(store, game, body.saved_deck)
+        mine, my_label = _deck(game, body.deck, text, 0, label)
         theirs, their_label = _deck(game, body.opponent_deck, None, 1)
         seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
         try:
@@ -187,7 +186,12 @@ def _lobby_api(app: FastAPI, rooms: Rooms, store: Store) -> None:
         game = _game(game_name)
         if lang not in game.presentation.languages:
             raise HTTPException(422, f"no {lang!r} texts for {game_name}")
-        return card_message(game, name, lang)
+        info = card_message(game, name, lang)
+        card = game.cards().get(name)
+        if card is not None:  # where it is printed, and where a deck list puts it (the deck builder)
+            info["printings"] = cards_index.printings(game_name, name)
+            info["section"] = game.deck_section(card)
+        return info
 
 
 def _store_if_over(store: Store, room: Room) -> None:

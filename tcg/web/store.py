@@ -1,11 +1,14 @@
-"""Finished games, kept in one SQLite file with their replays (the embedded default).
+"""Finished games and saved decks, kept in one SQLite file (the embedded default).
 
 A stored game is its replay (seed, decks, actions, concession) plus the facts a list shows;
-the replay viewer re-creates any position from it, so nothing else needs storing.
+the replay viewer re-creates any position from it, so nothing else needs storing. A saved deck
+is its text, in the format ``tcg deck check`` reads: what the deck builder exports is what it
+stores, so a deck never has two encodings.
 """
 
 from __future__ import annotations
 
+import builtins
 import json
 import sqlite3
 import threading
@@ -14,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from tcg.sim.replay import Replay
+
+Json = dict[str, Any]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -25,7 +30,17 @@ CREATE TABLE IF NOT EXISTS games (
     reason TEXT,
     actions INTEGER NOT NULL,
     replay TEXT NOT NULL
-)
+);
+CREATE TABLE IF NOT EXISTS decks (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    game TEXT NOT NULL,
+    name TEXT NOT NULL,
+    text TEXT NOT NULL,
+    cards INTEGER NOT NULL,
+    legal INTEGER NOT NULL,
+    saved REAL NOT NULL,
+    UNIQUE (game, name)
+);
 """
 
 
@@ -39,7 +54,7 @@ class Store:
         self.db = sqlite3.connect(self.path, check_same_thread=False)
         self.lock = threading.Lock()
         with self.lock, self.db:
-            self.db.execute(SCHEMA)
+            self.db.executescript(SCHEMA)
 
     def add(self, replay: Replay, labels: list[str]) -> int:
         result = replay.result or {}
@@ -62,6 +77,38 @@ class Store:
         with self.lock:
             row = self.db.execute("SELECT replay FROM games WHERE id = ?", (game_id,)).fetchone()
         return None if row is None else Replay.from_json(json.loads(row[0]), source=f"stored game {game_id}")
+
+    # ------------------------------------------------------------------ decks
+    def save_deck(self, game: str, name: str, text: str, cards: int, legal: bool) -> int:
+        """Store a deck under its name (saving a name again replaces that deck); return its id."""
+        with self.lock, self.db:
+            self.db.execute(
+                "INSERT INTO decks (game, name, text, cards, legal, saved) VALUES (?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (game, name) DO UPDATE SET text = excluded.text, cards = excluded.cards,"
+                " legal = excluded.legal, saved = excluded.saved",
+                (game, name, text, cards, int(legal), time.time()))
+            row = self.db.execute("SELECT id FROM decks WHERE game = ? AND name = ?", (game, name)).fetchone()
+        return int(row[0])
+
+    def decks(self, game: str | None = None) -> builtins.list[Json]:
+        """Saved decks, a game's (or all), by name: id, game, name, card count, whether legal."""
+        sql = "SELECT id, game, name, cards, legal, saved FROM decks"
+        with self.lock:
+            rows = (self.db.execute(sql + " WHERE game = ? ORDER BY name", (game,)) if game is not None
+                    else self.db.execute(sql + " ORDER BY game, name")).fetchall()
+        return [{"id": r[0], "game": r[1], "name": r[2], "cards": r[3], "legal": bool(r[4]), "saved": r[5]}
+                for r in rows]
+
+    def deck(self, deck_id: int) -> dict[str, Any] | None:
+        with self.lock:
+            r = self.db.execute("SELECT id, game, name, text, cards, legal FROM decks WHERE id = ?",
+                                (deck_id,)).fetchone()
+        return None if r is None else {"id": r[0], "game": r[1], "name": r[2], "text": r[3], "cards": r[4],
+                                       "legal": bool(r[5])}
+
+    def delete_deck(self, deck_id: int) -> bool:
+        with self.lock, self.db:
+            return self.db.execute("DELETE FROM decks WHERE id = ?", (deck_id,)).rowcount > 0
 
     def close(self) -> None:
         self.db.close()

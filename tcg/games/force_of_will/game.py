@@ -54,6 +54,11 @@ class ForceOfWillGame(Game[ForceOfWillCard]):
         return text
 
     # ------------------------------------------------------------------ decks (FOW-1, FOW-5..8)
+    DECK_SECTIONS = SECTIONS
+
+    def deck_section(self, card: ForceOfWillCard) -> str:
+        return {"ruler": "ruler", "magic_stone": "magic_stone_deck"}.get(str(card.type), "main")
+
     def check_deck(self, deck: DeckList, pool: Mapping[str, ForceOfWillCard] | None = None) -> list[DataError]:
         errors = super().check_deck(deck, pool)
         pool = pool if pool is not None else self.cards()

@@ -38,6 +38,11 @@ class OnePieceGame(Game[OnePieceCard]):
     def card_text(self, card: OnePieceCard) -> str:
         return str(card.text)
 
+    DECK_SECTIONS = ("leader", "main")
+
+    def deck_section(self, card: OnePieceCard) -> str:
+        return "leader" if card.type == "leader" else "main"
+
     def check_deck(self, deck: DeckList, pool: Mapping[str, OnePieceCard] | None = None) -> list[DataError]:
         """OP-101: one Leader; exactly 50 cards sharing a colour with it; at most 4 copies."""
         errors = super().check_deck(deck, pool)

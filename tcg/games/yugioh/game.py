@@ -50,6 +50,12 @@ class YugiohGame(Game[YugiohCard]):
     def card_text(self, card: YugiohCard) -> str:
         return str(card.text)
 
+    DECK_SECTIONS = ("main", "extra", "side")
+
+    def deck_section(self, card: YugiohCard) -> str:
+        """YGO-102: Fusion, Synchro, Xyz and Link Monsters are kept in the Extra Deck."""
+        return "extra" if card.monster_kind in ("fusion", "synchro", "xyz", "link") else "main"
+
     def check_deck(self, deck: DeckList, pool: Mapping[str, YugiohCard] | None = None) -> list[DataError]:
         """YGO-102: Main Deck 40-60, Extra Deck up to 15, three copies across the decks."""
         errors = super().check_deck(deck, pool)

@@ -1,17 +1,31 @@
-// The lobby: pick a game, decks (a starter deck or a pasted list, checked with line numbers)
-// and an opponent (an agent, or another person by an invite link).
+// The lobby: pick a game, decks (a starter deck, a deck saved with the deck builder, or a pasted
+// list, checked with line numbers) and an opponent (an agent, or another person by an invite link).
 import { $, applyWords, el, languagePicker, savedLang } from "/static/common.js";
 
 let catalogue = null;
 let lang = savedLang();
+let ui = {};
 
 function fill(select, values, labels = values) {
   select.replaceChildren(...values.map((v, i) => el("option", { value: v }, labels[i])));
 }
 
+// Your deck: the starter decks, then the legal decks saved with the deck builder ("saved:<id>").
+async function fillDecks(game) {
+  fill($("#deck"), game.decks);
+  const r = await fetch(`/api/decks?game=${game.name}`);
+  if (!r.ok) return;
+  const { decks } = await r.json();
+  const saved = decks.filter((d) => d.legal);
+  $("#deck").append(...saved.map((d) => el("option", { value: `saved:${d.id}`, "data-name": d.name },
+    (ui.saved_deck || "saved: {name}").replace("{name}", d.name))));
+  const wanted = new URLSearchParams(location.search).get("deck");
+  if (wanted && [...$("#deck").options].some((o) => o.value === wanted)) $("#deck").value = wanted;
+}
+
 function onGame() {
   const game = catalogue.games.find((g) => g.name === $("#game").value);
-  fill($("#deck"), game.decks);
+  fillDecks(game);
   fill($("#opponent-deck"), game.decks);
   if (game.decks.length > 1) $("#opponent-deck").value = game.decks[1];
   if (!game.languages.includes(lang)) lang = "en";
@@ -24,8 +38,12 @@ function onGame() {
 async function words() {
   const r = await fetch(`/api/ui?lang=${lang}`);
   if (!r.ok) return;
-  const { ui } = await r.json();
+  ({ ui } = await r.json());
   applyWords(ui);
+  for (const o of $("#deck").options) {
+    const name = o.dataset.name;
+    if (name && ui.saved_deck) o.textContent = ui.saved_deck.replace("{name}", name);
+  }
   const person = $("#opponent option[value='person']");
   if (person && ui.another_person) person.textContent = ui.another_person;
 }
@@ -46,7 +64,10 @@ async function start(event) {
   $("#error").textContent = "";
   const text = $("#deck-text").value.trim();
   if (text && !(await checkDeck())) return;
-  const body = { game: $("#game").value, deck: $("#deck").value, deck_text: text || null,
+  const chosen = $("#deck").value;
+  const saved = chosen.startsWith("saved:") && !text ? Number(chosen.slice(6)) : null;
+  const body = { game: $("#game").value, deck: saved === null ? chosen : null, saved_deck: saved,
+                 deck_text: text || null,
                  opponent: $("#opponent").value, opponent_deck: $("#opponent-deck").value };
   const r = await fetch("/api/rooms", { method: "POST", headers: { "content-type": "application/json" },
                                         body: JSON.stringify(body) });
@@ -69,6 +90,8 @@ async function main() {
   const agents = catalogue.agents.map((a) => `agent: ${a}`);
   fill($("#opponent"), [...catalogue.agents, "person"], [...agents, "another person (invite link)"]);
   $("#opponent").value = catalogue.agents.includes("rule") ? "rule" : catalogue.agents[0];
+  const wanted = new URLSearchParams(location.search).get("game");  // the deck builder's "play" link
+  if (wanted && catalogue.games.some((g) => g.name === wanted)) $("#game").value = wanted;
   $("#game").addEventListener("change", onGame);
   $("#check-deck").addEventListener("click", checkDeck);
   $("#new-game").addEventListener("submit", start);

@@ -1,0 +1,156 @@
+"""The deck builder's API: search the card index, check a deck as it is built, store decks.
+
+Why the builder sends the whole deck text on every change rather than keeping a deck on the
+server: the text format ``tcg deck check`` reads is the one encoding of a deck (import, export,
+storage, the lobby), and a check of 60 lines costs less than a round trip; the page stays a
+view of that text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Query
+from pydantic import BaseModel, Field
+
+from tcg.carddb import CardIndex, CardRow
+from tcg.core.decklist import DeckList, parse_deck_text
+from tcg.core.errors import DataError, TcgError
+from tcg.core.game import Game
+from tcg.core.registry import game_names, load_game
+from tcg.web.store import Store
+
+_PRINTED_NUMBER = re.compile(r"-[A-Z]{0,2}\d{3,}$")
+#: At most this many search results are sent (the total is said): a page, not the whole pool.
+SEARCH_LIMIT = 200
+
+
+class DeckCheck(BaseModel):
+    game: str
+    text: str
+
+
+class SavedDeck(BaseModel):
+    game: str
+    name: str = Field(min_length=1, max_length=80)
+    text: str = Field(max_length=20_000)
+
+
+def game_or_404(name: str) -> Game[Any]:
+    if name not in game_names():
+        raise HTTPException(404, f"unknown game {name!r}; known games: {', '.join(game_names())}")
+    return load_game(name)
+
+
+def deck_errors(game: Game[Any], text: str) -> tuple[DeckList | None, list[dict[str, Any]]]:
+    """A deck list's text, checked by the game's deck rules: the list (None if it does not
+    parse) and every error with its line number."""
+    try:
+        deck = parse_deck_text(text, source="pasted deck")
+    except DataError as exc:
+        return None, [{"line": exc.line, "message": exc.message}]
+    return deck, [{"line": e.line, "message": e.message} for e in game.check_deck(deck)]
+
+
+def check_result(game: Game[Any], text: str) -> dict[str, Any]:
+    """What the builder shows after each change: legal or not, the errors, the count per section
+    and the deck's entries (an imported text becomes the builder's deck from these)."""
+    deck, errors = deck_errors(game, text)
+    if deck is None:
+        return {"ok": False, "errors": errors, "cards": 0, "sections": {}, "entries": []}
+    sections: Counter[str] = Counter()
+    for e in deck.entries:
+        sections[e.section] += e.count
+    return {"ok": not errors, "errors": errors, "cards": sum(sections.values()), "sections": dict(sections),
+            "entries": [{"section": e.section, "name": e.name, "count": e.count} for e in deck.entries]}
+
+
+def card_row(game: Game[Any], row: CardRow, printed: dict[str, str] | None) -> dict[str, Any]:
+    """A search result: the card's columns, its first printing (set list, else its own fields) and
+    the deck section it goes to."""
+    card = game.cards().get(row.name)
+    where = printed or {"set": row.set_code, "number": "", "rarity": row.rarity}
+    return {"name": row.name, "type": row.type, "cost": row.cost, "power": row.power, "colors": row.colors,
+            "races": row.races, "set": where["set"], "number": where["number"], "rarity": where["rarity"],
+            "original": row.original, "section": game.deck_section(card) if card is not None else "main"}
+
+
+def facets_of(game: Game[Any], index: CardIndex, lang: str) -> dict[str, Any]:
+    """The values a search form offers (the game's card types, colours, sets and rarities) and
+    its deck sections, named in ``lang``."""
+    presentation = game.presentation
+    if lang not in presentation.languages:
+        raise HTTPException(422, f"no {lang!r} texts for {game.name}; languages: {', '.join(presentation.languages)}")
+    say = presentation.say(lang, None, lambda cid: None)
+    rows = index.search(game=game.name)
+    sets = [c.set for c in index.sets(game.name)]
+    # products without a set list yet, from the cards' own codes: "DM-04" names a set, "LOB-005"
+    # and "BS01-050" a card of one (a number of three digits or more after the last hyphen)
+    sets += sorted({_PRINTED_NUMBER.sub("", r.set_code) for r in rows if r.set_code} - set(sets))
+
+    def named(section: str, key: str) -> dict[str, str]:
+        if section == "colors":  # each game names its colour words' section its own way
+            section = next((s for s in ("colors", "civilizations", "attributes") if say.has(s, key)), section)
+        return {"key": key, "label": say.t(section, key, default=key)}
+    return {"types": [named("card_types", t) for t in sorted({r.type for r in rows if r.type})],
+            "colors": [named("colors", c) for c in sorted({c for r in rows for c in r.colors})],
+            "sets": sets, "rarities": sorted({r.rarity for r in rows if r.rarity}),
+            "sections": [named("deck_sections", k) for k in game.DECK_SECTIONS]}
+
+
+def deck_api(app: FastAPI, store: Store, index: CardIndex) -> None:
+    @app.get("/api/cards/{game_name}/search")
+    def search(game_name: str, name: str | None = None, text: str | None = None, type: str | None = None,
+               color: str | None = None, set: str | None = None, rarity: str | None = None,
+               cost_min: int | None = Query(None, ge=0), cost_max: int | None = Query(None, ge=0),
+               original: bool | None = None) -> dict[str, Any]:
+        """Cards of a game matching every filter given (as ``tcg cards search``), at most a page."""
+        game = game_or_404(game_name)
+        try:
+            rows = index.search(game=game_name, name=name, text=text, type=type, color=color, set_code=set,
+                                rarity=rarity, cost_min=cost_min, cost_max=cost_max, original=original)
+        except TcgError as exc:
+            raise HTTPException(422, str(exc)) from None
+        printed = index.first_printings(game_name)
+        return {"total": len(rows), "cards": [card_row(game, r, printed.get(r.name)) for r in rows[:SEARCH_LIMIT]]}
+
+    @app.get("/api/cards/{game_name}/facets")
+    def facets(game_name: str, lang: str = "en") -> dict[str, Any]:
+        return facets_of(game_or_404(game_name), index, lang)
+
+    @app.post("/api/decks/check")
+    def check_deck(body: DeckCheck) -> dict[str, Any]:
+        return check_result(game_or_404(body.game), body.text)
+
+    @app.get("/api/decks")
+    def saved(game: str | None = None) -> dict[str, Any]:
+        if game is not None:
+            game_or_404(game)
+        return {"decks": store.decks(game)}
+
+    @app.post("/api/decks")
+    def save(body: SavedDeck) -> dict[str, Any]:
+        """Store a deck by name (the same name again replaces it); an unfinished deck may be
+        saved, and the lobby offers it once it is legal."""
+        result = check_result(game_or_404(body.game), body.text)
+        if not result["entries"] and result["errors"]:
+            error = result["errors"][0]
+            where = f"line {error['line']}: " if error["line"] else ""
+            raise HTTPException(422, f"the deck list does not parse: {where}{error['message']}")
+        deck_id = store.save_deck(body.game, body.name.strip(), body.text, result["cards"], result["ok"])
+        return {"id": deck_id, **result}
+
+    @app.get("/api/decks/{deck_id}")
+    def load(deck_id: int) -> dict[str, Any]:
+        deck = store.deck(deck_id)
+        if deck is None:
+            raise HTTPException(404, f"no saved deck {deck_id}")
+        return deck
+
+    @app.delete("/api/decks/{deck_id}")
+    def delete(deck_id: int) -> dict[str, Any]:
+        if not store.delete_deck(deck_id):
+            raise HTTPException(404, f"no saved deck {deck_id}")
+        return {"deleted": deck_id}
