@@ -60,6 +60,20 @@ def test_deck_rules(ygo):
         assert ygo.check_deck(ygo.deck(name)) == []
 
 
+def test_a_fusion_monster_belongs_in_the_extra_deck_and_a_main_deck_card_not(ygo):
+    # YGO-102: the Extra Deck holds Fusion Monsters (and their kin), the Main Deck the others
+    from tcg.games.yugioh.cards import YugiohCard
+
+    pool = {**ygo.cards(), "Test Fusion": YugiohCard(name="Test Fusion", type="monster", monster_kind="fusion",
+                                                     level=5, materials=["Battle Ox", "Celtic Guardian"])}
+    text = "3 Battle Ox\n1 Test Fusion\n[extra]\n1 Test Fusion\n1 Celtic Guardian\n"
+    errors = {(e.line, e.message) for e in ygo.check_deck(parse_deck_text(text, "d.txt"), pool)}
+    assert (2, "Test Fusion belongs in the Extra Deck ([extra]), not [main] (YGO-102)") in errors
+    assert (5, "Celtic Guardian belongs in the Main Deck ([main]), not [extra] (YGO-102)") in errors
+    assert not any(line == 4 for line, _ in errors)
+    assert ygo.deck_section(pool["Test Fusion"]) == "extra" and ygo.deck_section(pool["Battle Ox"]) == "main"
+
+
 def test_illegal_actions_name_the_rule_and_change_nothing(ygo, decks):
     # YGO-134: a second Normal Summon, an attack in the first turn, a trap from the hand.
     s = ygo.new_state(decks, seed=1)

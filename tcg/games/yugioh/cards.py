@@ -82,6 +82,8 @@ class Effect(_Strict):
         "add_to_hand",  # targets (in a deck or graveyard) go to their owner's hand; a searched deck is shuffled
         "equip",  # this Equip Spell equips the target (YGO-119: it goes to the GY when that monster leaves)
         "take_control",  # the controller takes control of the targets (`until_end_phase`: it returns then)
+        "fusion_summon",  # Fusion Summon a Fusion Monster of your Extra Deck with its materials (summons.py)
+        "ritual_summon",  # Ritual Summon `monster` from your hand, tributing Levels >= `levels` (summons.py)
     ]
     target: Selector | Literal["self", "attacker", "attack_target", "summoned"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for damage / skip_next_main1 / extra_battle_phases
@@ -94,6 +96,8 @@ class Effect(_Strict):
     # add_to_hand: "but you cannot activate cards, or the effects of cards, with that name for the
     # rest of this turn" (Sangan, Witch of the Black Forest)
     lock_name: bool = False
+    monster: str = ""  # ritual_summon: the Ritual Monster this Ritual Spell summons
+    levels: int = Field(default=0, ge=0)  # ritual_summon: the total Level the tributes must reach
 
 
 class Activation(_Strict):
@@ -166,7 +170,7 @@ class CardEffect(_Strict):
 
 UNTARGETED_VERBS = frozenset({"draw", "damage", "gain_lp", "special_summon_self", "negate_attack", "end_battle_phase",
                          "end_turn", "skip_next_main1", "skip_next_battle_phase", "extra_battle_phases",
-                         "negate_activation"})
+                         "negate_activation", "fusion_summon", "ritual_summon"})
 
 
 #: Timings of effects that are activated when their event happens, never at will (YGO-120).
@@ -209,6 +213,7 @@ class YugiohCard(_Strict, CardModel):
     statics: list[Static] = []
     equip: EquipBonus | None = None  # Equip Spells
     wins_with: list[str] = []  # YGO-131: you win when this card and all these are in your hand (Exodia)
+    materials: list[str] = []  # a Fusion Monster's Fusion Materials, by name (one entry per monster)
     treated_as: str = ""  # a name it is also treated as on the field (Dupe Frog: "Des Frog")
     text: str = ""
     set_code: str = ""
@@ -230,6 +235,11 @@ class YugiohCard(_Strict, CardModel):
             raise ValueError("a trap needs trap_kind (normal, continuous, counter)")
         if self.type != "monster" and (self.level or self.atk or self.def_):
             raise ValueError("only monsters have level, atk and def")
+        if (self.monster_kind == "fusion") != bool(self.materials):
+            raise ValueError("a Fusion Monster lists its materials (by name), and only a Fusion Monster does")
+        for e in self.effect.effects if self.effect else ():
+            if e.do == "ritual_summon" and (not e.monster or e.levels < 1):
+                raise ValueError("ritual_summon names its Ritual Monster (monster) and the Levels to tribute (levels)")
         return self
 
     @cached_property
@@ -258,6 +268,13 @@ class YugiohCard(_Strict, CardModel):
         if len(acting) != len(effects) or any(e is t for e in acting for t in targeting):
             acting = ()
         return targeting, acting
+
+    @cached_property
+    def summon_needs(self) -> tuple[Effect, ...]:
+        """Its Fusion or Ritual Summon instructions: the card is activated only if they can be done."""
+        if self.effect is None:
+            return ()
+        return tuple(e for e in self.effect.effects if e.do in ("fusion_summon", "ritual_summon"))
 
     @cached_property
     def activatable_from_hand(self) -> bool:

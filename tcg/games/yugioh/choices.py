@@ -67,9 +67,9 @@ class SummonPosition(YugiohRule):
         s: YugiohState = state
         data = decision.data
         card = data["card"]
-        if s.zone_of(card) in ("hand", "graveyard", "deck", "banished"):
+        if s.zone_of(card) in ("hand", "graveyard", "deck", "banished", "extra_deck"):
             s.special_summon(card, decision.player, defense=action.get("option") == "defense",
-                             banish_when_leaves=data["banish"])
+                             banish_when_leaves=data["banish"], how=data.get("how", "effect"))
 
 
 # ====================================================================== steps
@@ -80,7 +80,10 @@ def effects(s: YugiohState, task: Task) -> None:
 def summon_position(s: YugiohState, task: Task) -> None:
     """Ask for the position only while a Monster Zone is free (YGO-104)."""
     if len(s.zones[task["player"]]["monster_zone"]) < MONSTER_ZONES:
-        s.decision = Decision(task["player"], "summon_position", {"card": task["card"], "banish": task["banish"]})
+        data = {"card": task["card"], "banish": task["banish"]}
+        if task.get("how"):  # a Fusion or Ritual Summon (summons.py)
+            data["how"] = task["how"]
+        s.decision = Decision(task["player"], "summon_position", data)
 
 
 def shuffle_deck(s: YugiohState, task: Task) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from tcg.core import lasting
 from tcg.core.state import Task
+from tcg.games.yugioh import summons
 from tcg.games.yugioh.cards import UNTARGETED_VERBS, Effect, Selector
 from tcg.games.yugioh.queries import MONSTER_ZONES, YGOQueries
 from tcg.games.yugioh.verbs import VERBS as GLOSSARY
@@ -106,14 +107,19 @@ class YGOEffects(YGOQueries):
     def add_trigger(self, cid: int, controller: int) -> None:
         self.flags["triggers"] = [*self.flags.get("triggers", []), [cid, controller]]
 
-    def special_summon(self, cid: int, player: int, defense: bool = False, banish_when_leaves: bool = False) -> bool:
-        """YGO-116: face-up Attack or Defense Position, if a Main Monster Zone is free."""
+    def special_summon(self, cid: int, player: int, defense: bool = False, banish_when_leaves: bool = False,
+                       how: str = "effect") -> bool:
+        """YGO-116: face-up Attack or Defense Position, if a Main Monster Zone is free; ``how``:
+        ``effect``, or ``fusion`` / ``ritual`` for those summons (summons.py)."""
         if len(self.zones[player]["monster_zone"]) >= MONSTER_ZONES:
             return False
         marks = frozenset({"banish_on_leave"}) if banish_when_leaves else frozenset()
         self.move(cid, "monster_zone", player=player, tapped=defense, face_down=False, entered_this_turn=True,
                   marks=marks)
-        self.emit("special_summoned", card=cid, name=self.cards[cid].name, player=player)
+        if how == "effect":
+            self.emit("special_summoned", card=cid, name=self.cards[cid].name, player=player)
+        else:
+            self.emit("special_summoned", card=cid, name=self.cards[cid].name, player=player, how=how)
         if self.trigger_of(cid, "summoned"):
             self.add_trigger(cid, player)
         return True
@@ -200,6 +206,8 @@ class YGOEffects(YGOQueries):
             cid = attack and attack.get("attacker" if sel == "attacker" else "target")
             return [cid] if isinstance(cid, int) and self.zone_of(cid) == "monster_zone" else []
         assert isinstance(sel, Selector)
+        if eff.do == "special_summon":  # a Fusion or Ritual Monster only once properly summoned
+            return [c for c in self.select(sel, controller) if summons.may_special_summon(self, c)]
         return self.select(sel, controller)
 
     def continue_effect(self, data: dict[str, Any], eff: Any, chosen: tuple[int, ...]) -> None:

@@ -73,6 +73,16 @@ class YugiohGame(Game[YugiohCard]):
             if n > 15:
                 errors.append(DataError(f"the {section} deck has {n} cards; at most 15 are allowed (YGO-102)",
                                         source=deck.source))
+        pool = pool if pool is not None else self.cards()
+        for e in deck.entries:  # YGO-102: Fusion Monsters (and their kin) only in the Extra Deck
+            card = pool.get(e.name)
+            if card is None or e.section == "side":
+                continue
+            belongs = self.deck_section(card)
+            if belongs != e.section:
+                where = "the Extra Deck ([extra])" if belongs == "extra" else "the Main Deck ([main])"
+                errors.append(DataError(f"{e.name} belongs in {where}, not [{e.section}] (YGO-102)",
+                                        source=deck.source, line=e.line))
         return errors
 
     def new_state(self, decks: Sequence[DeckList], seed: int = 0,

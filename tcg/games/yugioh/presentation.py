@@ -87,6 +87,12 @@ def _position(say: Say, ev: Mapping[str, Any]) -> dict[str, str]:
     return {"position": say.t("positions", str(ev.get("position")))}
 
 
+def _special_variant(say: Say, ev: Mapping[str, Any]) -> str:
+    """A Fusion or Ritual Summon has its own sentence (summons.py)."""
+    how = ev.get("how")
+    return f"special_summoned.{how}" if how in ("fusion", "ritual") else "special_summoned"
+
+
 # ---------------------------------------------------------------------- actions
 def _tributes(say: Say, action: Action) -> dict[str, str]:
     """YGO-113: the monsters a Tribute Summon or Set gives up, by name."""
@@ -105,7 +111,8 @@ class YugiohPresentation(Presentation):
     COUNTERS = ("lp",)
     EVENTS = {
         "summoned": EventSpec({**_CARD, "how": "str"}, variant=event_variant("how", "flip", _is("flip"))),
-        "special_summoned": EventSpec(_CARD),
+        "special_summoned": EventSpec({**_CARD, "how": "str"}, variant=_special_variant),
+        "fusion_material": EventSpec(_CARD),
         "tributed": EventSpec(_CARD),
         "set": EventSpec({**_CARD, "how": "str"}, variant=_set_variant),
         "flipped": EventSpec(_CARD),

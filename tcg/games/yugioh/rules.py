@@ -24,6 +24,9 @@ Decisions (kind — handler — what is decided, rules)
   ``optional`` — :class:`~choices.OptionalEffect` — "you may"; ``summon_position`` —
   :class:`~choices.SummonPosition` — a monster Special Summoned by an effect, in Attack or
   Defense Position.
+- summons.py: ``fusion_monster`` — :class:`~summons.FusionMonster` — the Fusion Monster a Fusion
+  Summon makes; ``summon_material`` — :class:`~summons.SummonMaterial` — the next Fusion
+  Material or Ritual tribute (YGO-116; official rules, the brief is silent).
 
 Tasks (kind: step — rules)
 
@@ -41,6 +44,7 @@ Tasks (kind: step — rules)
   :class:`tcg.core.stack.Window` ``chain.WINDOW`` (two passes in succession; the whole chain
   resolves); what may respond (Spell Speed) and what a link does stay in chain.py.
 - choices.py: ``effects`` (the core's effect loop), ``summon_position``, ``shuffle_deck``.
+- summons.py: ``fusion_summon``, ``ritual_summon`` (the summons' choices, one card at a time).
 
 Nothing runs after every step (no ``settle``): state-based checks (LP at 0, YGO-129) are made
 where LP change, and waiting triggers are linked by the ``open_triggers`` task.
@@ -49,7 +53,7 @@ where LP change, and waiting triggers are linked by the ``open_triggers`` task.
 from __future__ import annotations
 
 from tcg.core.rules import Rulebook
-from tcg.games.yugioh import battle, chain, choices, main_phase, turn
+from tcg.games.yugioh import battle, chain, choices, main_phase, summons, turn
 
 RULEBOOK = Rulebook(
     "YGO",
@@ -59,6 +63,7 @@ RULEBOOK = Rulebook(
         battle.BattleStep(), battle.Replay(),
         chain.Response(), chain.Trigger(), chain.DeclareTarget(),
         choices.Target(), choices.OptionalEffect(), choices.SummonPosition(),
+        summons.FusionMonster(), summons.SummonMaterial(),
     ],
     {
         "begin_turn": turn.begin_turn,
@@ -85,6 +90,8 @@ RULEBOOK = Rulebook(
         "effects": choices.effects,
         "summon_position": choices.summon_position,
         "shuffle_deck": choices.shuffle_deck,
+        "fusion_summon": summons.fusion_step,
+        "ritual_summon": summons.ritual_step,
     },
     no_decision_rule="YGO-109",
 )

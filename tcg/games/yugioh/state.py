@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from tcg.core.actions import Action
 from tcg.core.rules import Rulebook
 from tcg.core.state import Decision
+from tcg.games.yugioh import summons
 from tcg.games.yugioh.cards import TRIGGER_TIMINGS, is_targeting_effect
 from tcg.games.yugioh.chain import ACTIVATE, CHAIN
 from tcg.games.yugioh.effects import YGOEffects
@@ -141,8 +142,13 @@ class YugiohState(YGOEffects):
     def _condition_met(self, cid: int, p: int) -> bool:
         """A card with a "target" instruction needs a valid target to be activated at all; one
         whose every instruction acts on cards ("destroy all ...") needs at least one of them
-        (official rulings; the brief is silent)."""
-        targeting, acting = self.defs[self.cards[cid].name].activation_needs
+        (official rulings; the brief is silent). A Fusion or Ritual Summon must be possible
+        (summons.py)."""
+        d = self.defs[self.cards[cid].name]
+        for e in d.summon_needs:
+            if not summons.summon_possible(self, p, e):
+                return False
+        targeting, acting = d.activation_needs
         for e in targeting:
             if not self._has_candidate(e, p, cid):
                 return False
@@ -153,6 +159,7 @@ class YugiohState(YGOEffects):
         sel = eff.target
         not_itself = self.defs[self.cards[source].name].type != "monster"
         equip = eff.do == "equip"
+        revive = eff.do == "special_summon"  # a Fusion or Ritual Monster only once properly summoned
         fits = self.equippable(source) if equip else frozenset()
         face_up = equip or sel.position == "face_up"
         checks_card = sel.checks_card
@@ -168,6 +175,8 @@ class YugiohState(YGOEffects):
                     if face_up and card.face_down:
                         continue
                     if equip and card.name not in fits:
+                        continue
+                    if revive and not summons.may_special_summon(self, c):
                         continue
                     if not checks_card or self.matches(sel, c):
                         return True
@@ -205,6 +214,8 @@ class YugiohState(YGOEffects):
             out = [c for c in out if c != source]
         if eff.do == "equip":
             out = [c for c in out if self.can_equip(source, c)]
+        elif eff.do == "special_summon":
+            out = [c for c in out if summons.may_special_summon(self, c)]
         return out
 
     # ================================================================== views

@@ -6,7 +6,8 @@ changes of ATK and DEF, "discard" sends a card from a hand to the graveyard by t
 effect (a card that sees who sent it: Neko Mane King) - with the state supplying their
 primitives (``draw``, ``destroy_by_effect``, ``take_damage``, ``restore``, ``change_stat``,
 ``return_to_hand``, ``discard_by_effect`` in ``effects.py``). The verbs below are only
-Yu-Gi-Oh!'s: positions, Special Summons (YGO-116), equipping (YGO-119), control, the turn's flow
+Yu-Gi-Oh!'s: positions, Special Summons (YGO-116) — Fusion and Ritual Summons among them
+(``summons.py``) —, equipping (YGO-119), control, the turn's flow
 (YGO-8..YGO-15), negation, and adding to the hand: the shared ``search`` shuffles the
 controller's deck whatever was found, here only a deck a card was taken from is shuffled (a
 card from the graveyard is no search; ``shuffle_deck``), and a card added may win the duel
@@ -22,6 +23,7 @@ from tcg.core import lasting
 from tcg.core import verbs as shared
 from tcg.core.state import Task
 from tcg.core.verbs import Targets, verb_table
+from tcg.games.yugioh import summons
 from tcg.games.yugioh.chain import CHAIN
 
 if TYPE_CHECKING:
@@ -155,6 +157,8 @@ _OWN: dict[str, YGOVerb] = {
     "extra_battle_phases": extra_battle_phases,
     "take_control": take_control,
     "negate_activation": negate_activation,
+    "fusion_summon": summons.fusion_summon,  # official rules (summons.py): the brief is silent
+    "ritual_summon": summons.ritual_summon,
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, YGOVerb] = verb_table(_SHARED, _OWN)
