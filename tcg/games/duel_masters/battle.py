@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
 
+from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.state import Decision, Task
 from tcg.games.duel_masters.main_phase import cast, summon
@@ -187,8 +188,13 @@ def block_window(state: DuelMastersState, task: Task) -> None:
 
 
 def block(state: DuelMastersState, attacker: int, blocker: int) -> None:
-    """DM-49: the blocker taps and battles the attacker; DM-110: the attack stops there."""
+    """DM-49: the blocker taps and battles the attacker; DM-110: the attack stops there. An
+    attacker that becomes blocked gets what a card granted for that this turn (Creeping Plague)."""
     state.set_tapped(blocker, True)
+    if state.effects:
+        owner = state.cards[attacker].controller
+        for e in lasting.of_kind(state, "when_blocked", player=owner):
+            lasting.add(state, "keywords", card=attacker, keywords=dict(e["keywords"]))
     state.flags["attack"] = {**state.flags["attack"], "blocker": blocker}
     state.emit("block", card=blocker, name=state.cards[blocker].name, player=state.cards[blocker].controller,
                attacker=attacker)

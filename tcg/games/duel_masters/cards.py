@@ -71,6 +71,8 @@ class Effect(_Strict):
         "mana_from_deck",  # top `count` cards of your deck -> your mana zone
         "separate_evolution",  # the top card of a target evolution creature -> graveyard; the rest stays
         "put_into_battle",  # target creature card (hand, mana, graveyard...) -> the battle zone (DM-32)
+        "make_attackable",  # your creatures can attack the (untapped) target this turn as though it were tapped
+        "grant_when_blocked",  # this turn, each of your creatures that becomes blocked gets `keywords`
     ]
     target: Target | None = None
     count: int = 1
@@ -90,14 +92,24 @@ class Effect(_Strict):
             Keywords.model_validate(self.keywords)
         targeted = {"destroy", "return_to_hand", "put_into_mana", "put_into_shields", "discard", "to_graveyard",
                     "power_modifier", "grant_keywords", "tap", "untap", "search_deck", "separate_evolution",
-                    "put_into_battle"}
+                    "put_into_battle", "make_attackable"}
         if self.do in targeted and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         return self
 
 
+class Condition(_Strict):
+    """"While / if you have ... in the battle zone": at least ``count`` of your creatures (of one of
+    ``races``, if given; ``other``: not this one)."""
+
+    races: list[str] = []
+    count: int = Field(default=1, ge=1)
+    other: bool = False
+
+
 class Ability(_Strict):
-    """A triggered ability: ``when`` it happens, carry out ``effects``."""
+    """A triggered ability: ``when`` it happens, carry out ``effects`` (``if_you_have``: only if the
+    condition holds as it resolves)."""
 
     when: Literal[
         "summoned",  # this creature is put into the battle zone
@@ -109,6 +121,7 @@ class Ability(_Strict):
     ]
     effects: list[Effect]
     optional: bool = False  # "you may" for the whole ability
+    if_you_have: Condition | None = None
 
 
 class Bundle(_Strict):
@@ -122,6 +135,17 @@ class Bundle(_Strict):
     def _known_keywords(self) -> Bundle:
         Keywords.model_validate(self.keywords)
         return self
+
+
+class WhileYouHave(Bundle):
+    """A bundle switched on while you have the creatures of a condition (Iocant: +2000 power
+    while you have an Angel Command): at least ``count`` of your creatures, of one of ``races``
+    if given, ``other`` than this one; ``attacking``: only during this creature's attacks."""
+
+    races: list[str] = []
+    count: int = Field(default=1, ge=1)
+    other: bool = False
+    attacking: bool = False
 
 
 class ActivatedEffects(_Strict):
@@ -194,6 +218,12 @@ class Keywords(_Strict):
     tap_ability: ActivatedEffects | None = None  # DM-67..DM-70, DM-117
     silent_skill: ActivatedEffects | None = None  # DM-76..DM-79
     spell_restriction: Restriction | None = None  # e.g. Alcadeias (DM-12)
+    # "When this creature would be destroyed, put it into your hand / mana zone instead": a
+    # replacement (official rules; the brief is silent): it is not destroyed, nothing triggers
+    destroyed_instead: Literal["hand", "mana"] | None = None
+    attacks_untapped: bool = False  # "can attack untapped creatures" (DM-108: unless an effect allows)
+    unblockable_by_power: int = 0  # "can't be blocked by any creature that has power N or less"
+    while_you_have: WhileYouHave | None = None  # a bonus while you have certain creatures
 
 
 def lowers_power(keywords: dict[str, Any]) -> bool:
@@ -240,7 +270,8 @@ class DuelMastersCard(_Strict, CardModel):
     def has_conditional(self) -> bool:
         """Whether keywords can switch on conditionally (Survivor sharing, Turbo Rush, Wave Striker)."""
         kw = self.keywords
-        return self.is_survivor or kw.turbo_rush is not None or kw.wave_striker is not None
+        return (self.is_survivor or kw.turbo_rush is not None or kw.wave_striker is not None
+                or kw.while_you_have is not None)
 
     @cached_property
     def may_lower_power(self) -> bool:
@@ -252,7 +283,7 @@ class DuelMastersCard(_Strict, CardModel):
             return True
         if kw.power_attacker < 0 or (kw.power_attacker_per_card is not None and kw.power_attacker_per_card.amount < 0):
             return True
-        bundles = [b for b in (kw.survivor, kw.turbo_rush, kw.wave_striker) if b is not None]
+        bundles = [b for b in (kw.survivor, kw.turbo_rush, kw.wave_striker, kw.while_you_have) if b is not None]
         return any(b.power < 0 or lowers_power(b.keywords) for b in bundles)
 
     @property

@@ -53,8 +53,9 @@ class DMEffects(DMQueries):
         d = self.d(cid)
         controller = self.cards[cid].controller
         found: list[tuple[Any, ...]] = [
-            (cid, controller, (d.name, "ability", i), a.optional) for i, a in enumerate(d.abilities) if a.when == when
-        ]
+            (cid, controller, (d.name, "ability", i), a.optional) for i, a in enumerate(d.abilities)
+            if a.when == when and (a.if_you_have is None or self.has_creatures(controller, a.if_you_have, cid))
+        ]  # "if you have ...": checked as it triggers (the brief is silent; the printed wording)
         for bundle_owner, key, i, ab in self._bundle_abilities(cid):
             if ab.when == when:
                 found.append((cid, controller, (bundle_owner, "bundle", key, i), ab.optional))
@@ -221,7 +222,17 @@ class DMEffects(DMQueries):
         return any(defs[cards[c].name].may_lower_power for p in (0, 1) for c in self.zones[p]["battle"])
 
     def destroy(self, cid: int) -> None:
-        """Put a creature into the graveyard; only its top card's abilities trigger (DM-36)."""
+        """Put a creature into the graveyard; only its top card's abilities trigger (DM-36).
+
+        "When this creature would be destroyed, put it into your hand / mana zone instead" replaces
+        the destruction (official rules; the brief is silent): it goes there, is not destroyed, and
+        nothing that waits for a destruction triggers."""
+        instead = self.keyword(cid, "destroyed_instead")
+        if instead:
+            self.emit("destruction_replaced", card=cid, name=self.cards[cid].name,
+                      player=self.cards[cid].controller, to=instead)
+            self.leave(cid, str(instead))
+            return
         name = self.cards[cid].name
         self.emit("destroyed", card=cid, name=name, player=self.cards[cid].controller)
         abilities_at_death = [a for a in self.d(cid).abilities if a.when == "destroyed"]

@@ -60,6 +60,7 @@ class DuelMastersPresentation(Presentation):
                              "defender_power": "int", "winner": "card"}, extra=_battle),
         "battle_lost": EventSpec(_CARD, level="minor"),
         "destroyed": EventSpec(_CARD),
+        "destruction_replaced": EventSpec({**_CARD, "to": "zone"}),
         "break_shield": EventSpec({**_CARD, "attacker": "card", "index": "int"}, extra=_break,
                                   variant=event_variant("hidden", "hidden")),
         "power_modified": EventSpec({"card": "card", "amount": "int"}),

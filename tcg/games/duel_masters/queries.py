@@ -11,7 +11,7 @@ from typing import Any
 
 from tcg.core import lasting
 from tcg.core.effects import EffectRunner
-from tcg.games.duel_masters.cards import Bundle, DuelMastersCard, Effect, Selector
+from tcg.games.duel_masters.cards import Bundle, Condition, DuelMastersCard, Effect, Selector, WhileYouHave
 from tcg.games.duel_masters.payment import PaymentWays, assignable
 
 _FALSY: tuple[Any, ...] = (None, False, 0, "")
@@ -67,6 +67,29 @@ class DMQueries(EffectRunner[Effect, Selector]):
         mine = sum(1 for c in self.zones[owner]["battle"] if self.d(c).keywords.wave_striker is not None)
         return mine >= 3
 
+    def has_creatures(self, player: int, cond: Condition | WhileYouHave, source: int | None = None) -> bool:
+        """Whether ``player`` has ``cond.count`` creatures (of ``cond.races``; other than
+        ``source`` with ``cond.other``) in the battle zone."""
+        races = cond.races
+        n = 0
+        for c in self.zones[player]["battle"]:
+            if cond.other and c == source:
+                continue
+            if not races or any(r in self.d(c).races for r in races):
+                n += 1
+                if n >= cond.count:
+                    return True
+        return False
+
+    def is_while_active(self, cid: int, w: WhileYouHave) -> bool:
+        """A "while you have" bundle: the creatures are there (and, with ``attacking``, this
+        creature is attacking)."""
+        if w.attacking:
+            attack = self.flags.get("attack")
+            if attack is None or attack["attacker"] != cid:
+                return False
+        return self.has_creatures(self.cards[cid].controller, w, cid)
+
     def bundles(self, cid: int) -> list[Bundle]:
         """Every conditional bundle switched on for this creature now."""
         kw = self.d(cid).keywords
@@ -75,6 +98,9 @@ class DMQueries(EffectRunner[Effect, Selector]):
             out.append(kw.turbo_rush)
         if kw.wave_striker is not None and self.is_wave_striker_active(cid):
             out.append(kw.wave_striker)
+        w = kw.while_you_have
+        if w is not None and self.zone_of(cid) == "battle" and self.is_while_active(cid, w):
+            out.append(w)
         return out
 
     def keyword(self, cid: int, name: str) -> Any:
@@ -141,12 +167,19 @@ class DMQueries(EffectRunner[Effect, Selector]):
         return not card.tapped and not self.keyword(cid, "cant_attack") and not self.is_summoning_sick(cid)
 
     def attack_targets(self, cid: int) -> list[int | str]:
-        """DM-108: the opponent, or one of the opponent's tapped creatures."""
-        opp = 1 - self.cards[cid].controller
+        """DM-108: the opponent, or one of the opponent's tapped creatures — an untapped one too
+        for a creature that "can attack untapped creatures", or one an effect made attackable
+        this turn (Chaos Strike)."""
+        me = self.cards[cid].controller
+        opp = 1 - me
         out: list[int | str] = []
         if not self.keyword(cid, "cant_attack_players"):
             out.append("player")
-        out.extend(c for c in self.zones[opp]["battle"] if self.cards[c].tapped)
+        if self.keyword(cid, "attacks_untapped"):
+            out.extend(self.zones[opp]["battle"])
+            return out
+        marked = [e["card"] for e in lasting.of_kind(self, "attackable", player=me)] if self.effects else []
+        out.extend(c for c in self.zones[opp]["battle"] if self.cards[c].tapped or c in marked)
         return out
 
     def is_unblockable_by_stealth(self, attacker: int, defender: int) -> bool:
@@ -161,9 +194,12 @@ class DMQueries(EffectRunner[Effect, Selector]):
         if self.keyword(attacker, "cant_be_blocked") or self.is_unblockable_by_stealth(attacker, defender):
             return []
         attacker_civs = self.d(attacker).civset
+        at_most = self.keyword(attacker, "unblockable_by_power")  # "by any creature of power N or less"
         out = []
         for c in self.zones[defender]["battle"]:
             if self.cards[c].tapped:
+                continue
+            if at_most and self.power(c) <= at_most:
                 continue
             kind = self.keyword(c, "blocker")
             # A "<civilization> blocker" (Amnis) may block only attackers of that civilization.

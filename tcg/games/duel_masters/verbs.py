@@ -74,6 +74,19 @@ def put_into_battle(s: DMEffects, eff: Effect, controller: int, source: int, tar
         s.put_into_battle(t, controller)
 
 
+def make_attackable(s: DMEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """This turn the controller's creatures can attack each target as though it were tapped
+    (DM-108: "unless an effect allows"; Chaos Strike)."""
+    for t in targets:
+        lasting.add(s, "attackable", card=t, player=controller)
+
+
+def grant_when_blocked(s: DMEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """This turn, each creature of the controller's that becomes blocked gets ``keywords`` until
+    the end of the turn (Creeping Plague; ``battle.block`` grants them)."""
+    lasting.add(s, "when_blocked", player=controller, keywords=dict(eff.keywords))
+
+
 _SHARED: dict[str, DMVerb] = {
     "draw": shared.draw,
     "destroy": shared.destroy,
@@ -93,6 +106,8 @@ _OWN: dict[str, DMVerb] = {
     "grant_keywords": grant_keywords,
     "separate_evolution": separate_evolution,
     "put_into_battle": put_into_battle,
+    "make_attackable": make_attackable,
+    "grant_when_blocked": grant_when_blocked,
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, DMVerb] = verb_table(_SHARED, _OWN)
