@@ -236,3 +236,12 @@ def test_the_chain_and_the_chase_are_on_the_board(name: str, key: str) -> None:
                 assert [i["player"] for i in board["stack"]["items"]] == [i["player"] for i in waiting]
             return
     pytest.fail(f"no {key} in 10 random games")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_every_yugioh_type_of_the_packaged_cards_has_a_word(lang: str) -> None:
+    """A monster's Type (Pyro, Zombie ...) is named in every language the game has."""
+    game = load_game("yugioh")
+    words = game.presentation.texts(lang).get("races", {})
+    races = {c.race for c in game.cards().values() if c.race}
+    assert races - set(words) == set()
