@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from tcg.core.carddata import CardModel
 
@@ -39,6 +39,7 @@ class Selector(_Strict):
     families: list[str] = []  # has one of these families
     braved: bool | None = None  # is (True) / is not (False) a brave spirit
     exhausted: bool | None = None
+    high_speed: bool | None = None  # has (True) / has not (False) High Speed now (HighSpeed)
     other: bool = False
     count: int = 1
     up_to: bool = False
@@ -154,8 +155,25 @@ class SummonCondition(_Strict):
     max_life: int | None = None  # your life is at most this
 
 
+class HighSpeed(_Strict):
+    """"Flash [High Speed]" (official rules; the brief is silent beyond BS-49, where a player may
+    "play a card" in a Flash step): the spirit card may be summoned from the hand in a Flash step,
+    its cost paid and the cores put on it taken from the reserve only. Printed at some levels
+    ("LV2 Flash [High Speed]"), it is a level-gated effect (BS-20): the summon must bring the
+    spirit to one of ``levels``, and on the field the spirit "has High Speed" only at them."""
+
+    levels: list[Level] = [1, 2, 3, 4, 5]
+
+
 class Keywords(_Strict):
     burst: Burst | None = None
+    high_speed: HighSpeed | None = None
+
+    @field_validator("high_speed", mode="before")
+    @classmethod
+    def _flag(cls, value: object) -> object:
+        """``high_speed: true`` is High Speed at every level (README: a keyword without parameter)."""
+        return {} if value is True else value
 
 
 class BattleSpiritsCard(_Strict, CardModel):
