@@ -41,6 +41,9 @@ class Selector(_Strict):
     exhausted: bool | None = None
     high_speed: bool | None = None  # has (True) / has not (False) High Speed now (HighSpeed)
     other: bool = False
+    # who picks the targets: the effect's controller, or ("the opponent discards 1 card") the
+    # opponent (official rules: the discarding player chooses; the brief is silent)
+    chosen_by: Literal["self", "opponent"] = "self"
     count: int = 1
     up_to: bool = False
     all: bool = False

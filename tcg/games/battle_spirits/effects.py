@@ -240,6 +240,11 @@ class BSEffects(BSQueries):
     def effect_candidates(self, eff: Effect, sel: Selector, controller: int, source: int) -> list[int]:
         return self.select(sel, controller, source)
 
+    def effect_chooser(self, eff: Effect, sel: Selector, controller: int) -> int:
+        """The controller picks the targets, or the opponent where the selector says so
+        ("your opponent discards 1 card": the discarding player chooses which)."""
+        return 1 - controller if sel.chosen_by == "opponent" else controller
+
     # ------------------------------------------------------------------ primitives of the shared verbs
     def destroy_by_effect(self, cid: int, by: int) -> None:
         """BS-54, by the controller's effect (``destroy`` skips a card no longer on the field)."""
