@@ -66,6 +66,7 @@ class Effect(_Strict):
         "destroy",  # target spirits are destroyed (BS-54: "When Destroyed" applies)
         "damage",  # `count` damage to the opponent's life (BS-53: life -> that player's reserve)
         "core_charge",  # `count` cores from your core stock to your reserve
+        "place_cores",  # `count` cores from your core stock (the Void) onto each target (BS-25)
         "bp_modifier",  # target gets `amount` BP until the end of the turn
         "refresh",  # target becomes refreshed
         "exhaust",  # target becomes exhausted
@@ -89,7 +90,7 @@ class Effect(_Strict):
     @model_validator(mode="after")
     def _needs_target(self) -> Effect:
         if self.do in {"destroy", "bp_modifier", "refresh", "exhaust", "return_to_hand", "discard",
-                       "remove_cores", "deck_bottom"} and self.target is None:
+                       "remove_cores", "deck_bottom", "place_cores"} and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         return self
 
