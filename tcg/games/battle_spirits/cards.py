@@ -196,6 +196,10 @@ class BattleSpiritsCard(_Strict, CardModel):
     abilities: list[Ability] = []
     bonuses: list[StaticBonus] = []
     rules: list[Rule] = []
+    # "When destroyed, return this spirit to your hand instead of the trash" at these levels: BS-54
+    # puts a destroyed spirit into the trash; the card replaces where it goes (official rules, the
+    # brief is silent). Its cores go as BS-54 says; depletion (BS-108) is not destruction.
+    destroyed_to_hand: list[Level] = []
     main_effects: list[Effect] = []  # Magic: used in your Main phase (BS-24, BS-43)
     flash_effects: list[Effect] = []  # Magic: used in Flash steps, or in your Main phase (BS-110)
     brave: BraveData | None = None  # Brave cards

@@ -109,7 +109,8 @@ class BSEffects(BSQueries):
         owner = self.cards[cid].owner
         self.emit("destroyed", card=cid, name=self.cards[cid].name, player=owner)
         to_trash = self.rule_active("destroyed_cores_to_trash", self.active)
-        self.leave_field(cid, "trash", "trash_cores" if to_trash else "reserve")
+        zone = "hand" if level in self.d(cid).destroyed_to_hand else "trash"  # the card's own replacement
+        self.leave_field(cid, zone, "trash_cores" if to_trash else "reserve")
         self.queue_abilities(cid, "destroyed", level)
         if by is not None and by != owner:
             self.check_burst(owner, "your_spirit_destroyed_by_opponent")
