@@ -174,3 +174,26 @@ def test_the_rulebook_has_every_kind_random_games_meet(bs, bs_decks):
     assert decisions <= set(RULEBOOK.decisions)
     assert tasks <= set(RULEBOOK.steps)
     assert all(h.rule.startswith("BS-") for h in RULEBOOK.decisions.values())
+
+
+def test_a_flash_summon_is_explained_by_high_speed(bs):
+    # BS-49 / official High Speed: in a flash step only a High Speed spirit is summoned, and only
+    # from the reserve at one of its levels; any other summon there names the rule it breaks.
+    from tcg.core.scenario import Runner
+
+    spec = {
+        "name": "high speed", "game": "battle_spirits",
+        "cards": [{"name": "R", "type": "spirit", "colors": ["red"], "cost": 1, "level_costs": [1],
+                   "level_bp": [3000], "symbols": ["red"]}],
+        "state": {"turn": 4, "active": 1, "phase": "attack_declaration", "players": [
+            {"reserve": 9, "zones": {"hand": ["The BlastTiger Tigald", "R"], "deck": ["R"]}},
+            {"zones": {"field": [{"card": "R", "cores": 1}], "deck": ["R"]}}]},
+    }
+    s = Runner(spec, "test").state
+    s.apply(Action("attack", card=s.zones[1]["field"][0]))
+    assert s.decision.kind == "flash"
+    tigald, plain = s.zones[0]["hand"]
+    rule, text = s.explain_illegal(Action("summon", card=tigald, pay={"reserve": 5}, place={"reserve": 1}, cores=1))
+    assert rule == "BS-49" and "LV2" in text
+    rule, _ = s.explain_illegal(Action("summon", card=plain, pay={"reserve": 1}, place={"reserve": 1}, cores=1))
+    assert rule == "BS-41"

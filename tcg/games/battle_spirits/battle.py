@@ -10,7 +10,13 @@ from tcg.core.actions import Action
 from tcg.core.lazy import Concat
 from tcg.core.stack import CLOSED, Window
 from tcg.core.state import Decision, Task
-from tcg.games.battle_spirits.main_phase import END_TURN, NEXT_PHASE, BattleSpiritsRule, magic_actions
+from tcg.games.battle_spirits.main_phase import (
+    END_TURN,
+    NEXT_PHASE,
+    BattleSpiritsRule,
+    high_speed_summons,
+    magic_actions,
+)
 
 if TYPE_CHECKING:
     from tcg.games.battle_spirits.state import BattleSpiritsState
@@ -41,15 +47,17 @@ class AttackDeclaration(BattleSpiritsRule):
 
 
 class FlashStep(BattleSpiritsRule):
-    """BS-49 / BS-51: in a flash step each player in turn uses a Flash effect or passes."""
+    """BS-49 / BS-51: in a flash step each player in turn uses a Flash effect (a magic's, or
+    summons a spirit with High Speed) or passes."""
 
     kind: ClassVar[str] = "flash"
-    prompt: ClassVar[str] = "Flash step: use a magic's Flash effect, or pass"
-    accepts: ClassVar[frozenset[str]] = frozenset({"use_magic", "pass"})
+    prompt: ClassVar[str] = "Flash step: use a magic's Flash effect, summon a spirit with High Speed, or pass"
+    accepts: ClassVar[frozenset[str]] = frozenset({"use_magic", "summon", "pass"})
     rule: ClassVar[str] = "BS-49"
 
     def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
-        return Concat([*magic_actions(state, decision.player, "flash"), [PASS]])
+        p = decision.player
+        return Concat([*magic_actions(state, p, "flash"), *high_speed_summons(state, p), [PASS]])
 
     def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
         resolve_flash(state, decision.player, decision.data, action)
@@ -95,6 +103,8 @@ def resolve_flash(s: BattleSpiritsState, p: int, data: Any, action: Action) -> N
     if action.type == "use_magic":
         s.pay(p, action)
         s.use_magic(p, action.get("card"), "flash")
+    elif action.type == "summon":  # High Speed: its pay and place are from the reserve
+        s.put_onto_field(p, action)
 
 
 def block(s: BattleSpiritsState, p: int, blocker: int) -> None:

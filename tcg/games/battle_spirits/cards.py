@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from tcg.core.carddata import CardModel
 
@@ -39,7 +39,11 @@ class Selector(_Strict):
     families: list[str] = []  # has one of these families
     braved: bool | None = None  # is (True) / is not (False) a brave spirit
     exhausted: bool | None = None
+    high_speed: bool | None = None  # has (True) / has not (False) High Speed now (HighSpeed)
     other: bool = False
+    # who picks the targets: the effect's controller, or ("the opponent discards 1 card") the
+    # opponent (official rules: the discarding player chooses; the brief is silent)
+    chosen_by: Literal["self", "opponent"] = "self"
     count: int = 1
     up_to: bool = False
     all: bool = False
@@ -62,6 +66,7 @@ class Effect(_Strict):
         "destroy",  # target spirits are destroyed (BS-54: "When Destroyed" applies)
         "damage",  # `count` damage to the opponent's life (BS-53: life -> that player's reserve)
         "core_charge",  # `count` cores from your core stock to your reserve
+        "place_cores",  # `count` cores from your core stock (the Void) onto each target (BS-25)
         "bp_modifier",  # target gets `amount` BP until the end of the turn
         "refresh",  # target becomes refreshed
         "exhaust",  # target becomes exhausted
@@ -85,7 +90,7 @@ class Effect(_Strict):
     @model_validator(mode="after")
     def _needs_target(self) -> Effect:
         if self.do in {"destroy", "bp_modifier", "refresh", "exhaust", "return_to_hand", "discard",
-                       "remove_cores", "deck_bottom"} and self.target is None:
+                       "remove_cores", "deck_bottom", "place_cores"} and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         return self
 
@@ -154,8 +159,25 @@ class SummonCondition(_Strict):
     max_life: int | None = None  # your life is at most this
 
 
+class HighSpeed(_Strict):
+    """"Flash [High Speed]" (official rules; the brief is silent beyond BS-49, where a player may
+    "play a card" in a Flash step): the spirit card may be summoned from the hand in a Flash step,
+    its cost paid and the cores put on it taken from the reserve only. Printed at some levels
+    ("LV2 Flash [High Speed]"), it is a level-gated effect (BS-20): the summon must bring the
+    spirit to one of ``levels``, and on the field the spirit "has High Speed" only at them."""
+
+    levels: list[Level] = [1, 2, 3, 4, 5]
+
+
 class Keywords(_Strict):
     burst: Burst | None = None
+    high_speed: HighSpeed | None = None
+
+    @field_validator("high_speed", mode="before")
+    @classmethod
+    def _flag(cls, value: object) -> object:
+        """``high_speed: true`` is High Speed at every level (README: a keyword without parameter)."""
+        return {} if value is True else value
 
 
 class BattleSpiritsCard(_Strict, CardModel):
@@ -174,6 +196,10 @@ class BattleSpiritsCard(_Strict, CardModel):
     abilities: list[Ability] = []
     bonuses: list[StaticBonus] = []
     rules: list[Rule] = []
+    # "When destroyed, return this spirit to your hand instead of the trash" at these levels: BS-54
+    # puts a destroyed spirit into the trash; the card replaces where it goes (official rules, the
+    # brief is silent). Its cores go as BS-54 says; depletion (BS-108) is not destruction.
+    destroyed_to_hand: list[Level] = []
     main_effects: list[Effect] = []  # Magic: used in your Main phase (BS-24, BS-43)
     flash_effects: list[Effect] = []  # Magic: used in Flash steps, or in your Main phase (BS-110)
     brave: BraveData | None = None  # Brave cards

@@ -109,7 +109,8 @@ class BSEffects(BSQueries):
         owner = self.cards[cid].owner
         self.emit("destroyed", card=cid, name=self.cards[cid].name, player=owner)
         to_trash = self.rule_active("destroyed_cores_to_trash", self.active)
-        self.leave_field(cid, "trash", "trash_cores" if to_trash else "reserve")
+        zone = "hand" if level in self.d(cid).destroyed_to_hand else "trash"  # the card's own replacement
+        self.leave_field(cid, zone, "trash_cores" if to_trash else "reserve")
         self.queue_abilities(cid, "destroyed", level)
         if by is not None and by != owner:
             self.check_burst(owner, "your_spirit_destroyed_by_opponent")
@@ -239,6 +240,11 @@ class BSEffects(BSQueries):
 
     def effect_candidates(self, eff: Effect, sel: Selector, controller: int, source: int) -> list[int]:
         return self.select(sel, controller, source)
+
+    def effect_chooser(self, eff: Effect, sel: Selector, controller: int) -> int:
+        """The controller picks the targets, or the opponent where the selector says so
+        ("your opponent discards 1 card": the discarding player chooses which)."""
+        return 1 - controller if sel.chosen_by == "opponent" else controller
 
     # ------------------------------------------------------------------ primitives of the shared verbs
     def destroy_by_effect(self, cid: int, by: int) -> None:

@@ -154,6 +154,28 @@ def magic_actions(s: BattleSpiritsState, p: int, timing: str, context: tuple[int
     return parts
 
 
+def high_speed_summons(s: BattleSpiritsState, p: int) -> list[Sequence[Action]]:
+    """"Flash [High Speed]" (``HighSpeed``; official rules, BS-49 "plays a card"): in a flash
+    step a spirit card with High Speed is summoned from the hand, its cost paid and its cores
+    placed from the reserve only, at one of the keyword's levels; most cores placed first, as in
+    the order of every payment (README)."""
+    hand = s.zones[p]["hand"]
+    if not hand:
+        return []
+    reserve = s.counters[p]["reserve"]
+    parts: list[Sequence[Action]] = []
+    for c in hand:
+        d = s.d(c)
+        hs = d.keywords.high_speed
+        if hs is None or d.type not in ("spirit", "brave"):
+            continue
+        cost = s.reduced_cost(p, c)
+        pay = {"reserve": cost} if cost else {}
+        parts.append([Action("summon", card=c, pay=pay, place={"reserve": n} if n else {}, cores=n)
+                      for n in range(reserve - cost, -1, -1) if d.level_for(n) in hs.levels])
+    return parts
+
+
 def brave_targets(s: BattleSpiritsState, brave: int, p: int) -> list[int]:
     """BS-114: your spirits (not braves) without a brave that meet the brave condition."""
     data = s.d(brave).brave
@@ -221,6 +243,8 @@ def explain_action(s: BattleSpiritsState, dec: Decision, a: Action) -> tuple[str
 
 def _explain_play(s: BattleSpiritsState, dec: Decision, a: Action) -> tuple[str, str]:
     t = a.type
+    if t == "summon" and dec.kind == "flash":
+        return _explain_high_speed(s, dec, a)
     if t in _MAIN_ONLY and dec.kind != "main":
         return _MAIN_ONLY[t], f"{t} is done in your main phase; now it is a {dec.kind} decision"
     if t == "set_burst":
@@ -264,6 +288,20 @@ def _explain_paid(s: BattleSpiritsState, dec: Decision, a: Action) -> tuple[str,
         return "BS-41", f"{d.name} costs {cost} cores; you have {s.total_cores(p)}"
     return "BS-106", ("pay exactly the cost from your reserve and cores on your own cards, "
                       "and place only cores you have")
+
+
+def _explain_high_speed(s: BattleSpiritsState, dec: Decision, a: Action) -> tuple[str, str]:
+    """A summon in a flash step: only High Speed, paid and placed from the reserve (``HighSpeed``)."""
+    card = a.get("card")
+    if card is None or s.zone_of(card) != "hand" or s.cards[card].owner != dec.player:
+        return "BS-40", "play a card from your own hand"
+    d = s.d(card)
+    hs = d.keywords.high_speed
+    if hs is None:
+        return "BS-41", f"{d.name} is summoned in your main phase; in a flash step only a spirit with High Speed"
+    levels = "/".join(f"LV{n}" for n in hs.levels if n <= len(d.level_costs))
+    return "BS-49", (f"High Speed: pay {d.name}'s cost of {s.reduced_cost(dec.player, card)} from your reserve "
+                     f"and put cores on it from your reserve only, bringing it to {levels}")
 
 
 def _explain_attack(s: BattleSpiritsState, dec: Decision, card: int | None) -> tuple[str, str]:

@@ -135,6 +135,11 @@ class BSQueries(EffectRunner[Effect, Selector]):
         """BS-46/47: a refreshed spirit you control; no summoning sickness (BS-105)."""
         return self.is_spirit_like(cid) and not self.cards[cid].tapped
 
+    def has_high_speed(self, cid: int) -> bool:
+        """A spirit "with [High Speed]": the keyword, at one of its levels (BS-20; ``HighSpeed``)."""
+        hs = self.d(cid).keywords.high_speed
+        return hs is not None and self.level(cid) in hs.levels
+
     def attackers(self, player: int) -> list[int]:
         return [c for c in self.zones[player]["field"] if self.can_attack(c)]
 
@@ -161,6 +166,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
         if sel.families and not set(d.families) & set(sel.families):
             return False
         if sel.braved is not None and bool(self.braves_on(cid)) != sel.braved:
+            return False
+        if sel.high_speed is not None and self.has_high_speed(cid) != sel.high_speed:
             return False
         return sel.exhausted is None or self.cards[cid].tapped == sel.exhausted
 

@@ -44,6 +44,14 @@ def core_charge(s: BSEffects, eff: Effect, controller: int, source: int, targets
     s.move_core(controller, "core_stock", "reserve", n)
 
 
+def place_cores(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Put N cores from the Void onto a spirit": ``count`` cores (as many as there are) from the
+    controller's core stock (BS-25, the official Void) onto each target still on the field."""
+    for t in targets:
+        if s.zone_of(t) == "field":
+            s.move_core(controller, "core_stock", t, min(eff.count, s.counters[controller]["core_stock"]))
+
+
 def remove_cores(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """``count`` cores from each target to its owner's reserve (BS-108: it may be depleted);
     notes whether every target was left with none (an "if" of the next instruction)."""
@@ -83,6 +91,7 @@ _SHARED: dict[str, BSVerb] = {
 _OWN: dict[str, BSVerb] = {
     "bp_modifier": bp_modifier,
     "core_charge": core_charge,
+    "place_cores": place_cores,
     "remove_cores": remove_cores,
     "end_battle": end_battle,
     "end_attack_step": end_attack_step,
