@@ -79,25 +79,37 @@ class Selector(_Strict):
         "addition",  # an addition on the field
     ] = "resonator"
     player: Literal["self", "opponent", "any"] = "any"
+    #: Where the cards are: the field, or a graveyard ("target resonator from your graveyard";
+    #: the graveyard is public, FOW-124, and its cards may be targets - official rules, the
+    #: brief is silent). A graveyard holds resonators and additions only (FOW-16).
+    zone: Literal["field", "graveyard"] = "field"
     rested: bool | None = None
     max_atk: int | None = None
     min_atk: int | None = None
     max_total_cost: int | None = None  # "with total cost N or less"
     attributes: list[Attribute] = []  # has one of these attributes
     races: list[str] = []  # has one of these races
+    subtypes: list[Subtype] = []  # has one of these subtypes: "[Addition:Resonator]" (FOW-23)
     flying: bool | None = None
     other: bool = False  # not the card the effect comes from
     count: int = Field(default=1, ge=1)
     up_to: bool = False
     all: bool = False  # every matching card, no targeting
 
+    @model_validator(mode="after")
+    def _graveyard_kinds(self) -> Selector:
+        if self.zone == "graveyard" and self.kind not in ("resonator", "addition"):
+            raise ValueError("a graveyard holds resonators and additions: zone graveyard needs kind "
+                             "resonator or addition (FOW-16)")
+        return self
+
     @cached_property
     def plain(self) -> bool:
         """No condition beyond whose cards and which kind ("target resonator your opponent
-        controls"): a card of the right kind and controller matches."""
+        controls"): a card of the right kind and controller on the field matches."""
         return (self.rested is None and self.max_atk is None and self.min_atk is None
                 and self.max_total_cost is None and not self.attributes and not self.races
-                and self.flying is None and not self.other)
+                and self.flying is None and not self.other and not self.subtypes and self.zone == "field")
 
     @cached_property
     def attribute_set(self) -> frozenset[str]:
@@ -128,7 +140,8 @@ class Effect(_Strict):
         "gain_keyword",  # targets gain `keyword` until end of turn
         "bounce_stone",  # `player`'s `count` magic stones return to the top of their magic stone deck
         "put_into_field",  # a Break: this card is put into its controller's field (no cost, not a summon)
-        "put_into_hand",  # a Break: this card is put into its owner's hand
+        "put_into_hand",  # a Break: this card is put into its owner's hand; with a target
+        # (a graveyard selector): "put target ... from your graveyard into your hand"
     ]
     # "previous": the targets of the instruction before ("target resonator gets +400 ATK and gains Pierce")
     target: Selector | Literal["self", "event_target", "event_card", "attached", "previous"] | None = None

@@ -25,6 +25,9 @@ def _any_def_lowering(defs: Mapping[str, Any]) -> bool:
 
 
 _lowers_def = by_identity(_any_def_lowering, limit=64)
+#: Where an instruction's targets must still be to be acted on (FOW-105).
+_IN_PLAY = ("field", "attached", "chase_area")
+_GRAVEYARD = ("graveyard",)
 
 
 def needs_target(eff: Effect) -> bool:
@@ -177,7 +180,8 @@ class FowEffects(FowQueries):
             return
         if targets:
             where = self.where
-            targets = tuple([t for t in targets if t < 0 or where[t][1] in ("field", "attached", "chase_area")])
+            zones = _GRAVEYARD if isinstance(sel, Selector) and sel.zone == "graveyard" else _IN_PLAY
+            targets = tuple([t for t in targets if t < 0 or where[t][1] in zones])
         self.do_effect(eff, controller, source, targets)
         self.settle()
 

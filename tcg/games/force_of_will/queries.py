@@ -279,6 +279,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
             races = d.j_ruler.races if self.is_j_ruler(cid) and d.j_ruler else d.races
             if sel.race_set.isdisjoint(races):
                 return False
+        if sel.subtypes and d.subtype not in sel.subtypes:
+            return False
         return sel.flying is None or self.has(cid, "flying") == sel.flying
 
     def candidates(self, sel: Target, controller: int, source: int | None) -> list[int]:
@@ -292,6 +294,10 @@ class FowQueries(EffectRunner[Effect, Selector]):
             if kind == "player":
                 return out
         cards, digest, zones, matches = self.cards, self.digest, self.zones, self.matches
+        if sel.zone == "graveyard":  # a graveyard card's controller is its owner (FOW-115)
+            wanted = "resonator" if kind == "resonator" else "addition"
+            return [c for p in owners for c in zones[p]["graveyard"]
+                    if digest[cards[c].name].type == wanted and matches(sel, c, controller, source)]
         for p in owners:
             if kind == "spell":
                 out += [c for c in zones[p]["chase_area"]
