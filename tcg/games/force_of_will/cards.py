@@ -73,6 +73,7 @@ class Selector(_Strict):
     kind: Literal[
         "resonator",  # a resonator (never a J-ruler, FOW-39)
         "j_or_resonator",  # a J-ruler or a resonator
+        "j_ruler",  # a J-ruler only ("target J-ruler"; FOW-39: it is not a resonator)
         "player",  # a player
         "any",  # "target resonator, J-ruler or player" (Fireball)
         "spell",  # a spell on the chase area (cancel)

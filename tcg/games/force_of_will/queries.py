@@ -138,6 +138,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
             return self.is_resonator(cid)
         if kind in ("j_or_resonator", "any"):
             return self.is_battler(cid)
+        if kind == "j_ruler":
+            return self.where[cid][1] == "field" and self.is_j_ruler(cid)
         if kind == "addition":
             return self.d(cid).type == "addition"
         if kind == "spell":
@@ -309,6 +311,10 @@ class FowQueries(EffectRunner[Effect, Selector]):
                 for host in (*zones[0]["field"], *zones[1]["field"]):
                     out += [a for a in cards[host].attached
                             if cards[a].controller == p and matches(sel, a, controller, source)]
+                continue
+            if kind == "j_ruler":  # FOW-39: a J-ruler on the field (a destroyed one is in the ruler area)
+                out += [c for c in zones[p]["field"]
+                        if "j_ruler" in cards[c].marks and matches(sel, c, controller, source)]
                 continue
             only_resonators = kind == "resonator"
             for c in zones[p]["field"]:
