@@ -83,7 +83,8 @@ class Selector(_Strict):
     #: Where the cards are: the field, or a graveyard ("target resonator from your graveyard";
     #: the graveyard is public, FOW-124, and its cards may be targets - official rules, the
     #: brief is silent). A graveyard holds resonators and additions only (FOW-16).
-    zone: Literal["field", "graveyard"] = "field"
+    #: With ``main_deck`` (a search) or ``graveyard`` it may also be an effect's ``find``.
+    zone: Literal["field", "graveyard", "main_deck"] = "field"
     rested: bool | None = None
     max_atk: int | None = None
     min_atk: int | None = None
@@ -99,9 +100,9 @@ class Selector(_Strict):
 
     @model_validator(mode="after")
     def _graveyard_kinds(self) -> Selector:
-        if self.zone == "graveyard" and self.kind not in ("resonator", "addition"):
-            raise ValueError("a graveyard holds resonators and additions: zone graveyard needs kind "
-                             "resonator or addition (FOW-16)")
+        if self.zone != "field" and self.kind not in ("resonator", "addition"):
+            raise ValueError(f"zone {self.zone} needs kind resonator or addition (a graveyard holds those, "
+                             "FOW-16; a search looks for one)")
         return self
 
     @cached_property
@@ -140,7 +141,9 @@ class Effect(_Strict):
         "call_stone",  # the top card of the controller's magic stone deck enters their magic stone area rested
         "gain_keyword",  # targets gain `keyword` until end of turn
         "bounce_stone",  # `player`'s `count` magic stones return to the top of their magic stone deck
-        "put_into_field",  # a Break: this card is put into its controller's field (no cost, not a summon)
+        "put_into_field",  # a Break: this card is put into its controller's field (no cost, not a summon);
+        # with `find` (zone graveyard): "put a Vampire resonator from your graveyard into your field"
+        "search",  # "search your main deck for `find`, reveal it and put it into your hand, then shuffle"
         "put_into_hand",  # a Break: this card is put into its owner's hand; with a target
         # (a graveyard selector): "put target ... from your graveyard into your hand"
     ]
@@ -155,6 +158,21 @@ class Effect(_Strict):
     duration: Literal["turn", "lasting"] = "turn"
     optional: bool = False  # "you may": its controller decides when it resolves
     chosen: bool = False  # discard: the discarding player chooses the cards (default: at random)
+    #: The card an instruction looks for in a zone ("search your main deck for a Vampire
+    #: resonator", "put a Vampire resonator from your graveyard"): its controller picks one as it
+    #: resolves - not a target, so FOW-105 does not ask for one when it is played (official
+    #: rules; the brief is silent). In the hidden main deck they may find none (official rules).
+    find: Selector | None = None
+
+    @model_validator(mode="after")
+    def _find_fits(self) -> Effect:
+        wanted = {"search": "main_deck", "put_into_field": "graveyard"}.get(self.do)
+        if self.do == "search" and self.find is None:
+            raise ValueError("search needs `find`: the card it looks for, {kind: ..., zone: main_deck}")
+        if self.find is not None and (wanted is None or self.find.zone != wanted or self.target is not None):
+            raise ValueError("`find` goes with search (zone main_deck) or put_into_field (zone graveyard), "
+                             "without a target")
+        return self
 
     @field_validator("keyword")
     @classmethod

@@ -296,9 +296,9 @@ class FowQueries(EffectRunner[Effect, Selector]):
             if kind == "player":
                 return out
         cards, digest, zones, matches = self.cards, self.digest, self.zones, self.matches
-        if sel.zone == "graveyard":  # a graveyard card's controller is its owner (FOW-115)
+        if sel.zone != "field":  # a graveyard's or deck's card: its controller is its owner (FOW-115)
             wanted = "resonator" if kind == "resonator" else "addition"
-            return [c for p in owners for c in zones[p]["graveyard"]
+            return [c for p in owners for c in zones[p][sel.zone]
                     if digest[cards[c].name].type == wanted and matches(sel, c, controller, source)]
         for p in owners:
             if kind == "spell":
