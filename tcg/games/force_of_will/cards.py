@@ -73,31 +73,45 @@ class Selector(_Strict):
     kind: Literal[
         "resonator",  # a resonator (never a J-ruler, FOW-39)
         "j_or_resonator",  # a J-ruler or a resonator
+        "j_ruler",  # a J-ruler only ("target J-ruler"; FOW-39: it is not a resonator)
         "player",  # a player
         "any",  # "target resonator, J-ruler or player" (Fireball)
         "spell",  # a spell on the chase area (cancel)
         "addition",  # an addition on the field
     ] = "resonator"
     player: Literal["self", "opponent", "any"] = "any"
+    #: Where the cards are: the field, or a graveyard ("target resonator from your graveyard";
+    #: the graveyard is public, FOW-124, and its cards may be targets - official rules, the
+    #: brief is silent). A graveyard holds resonators and additions only (FOW-16).
+    #: With ``main_deck`` (a search) or ``graveyard`` it may also be an effect's ``find``.
+    zone: Literal["field", "graveyard", "main_deck"] = "field"
     rested: bool | None = None
     max_atk: int | None = None
     min_atk: int | None = None
     max_total_cost: int | None = None  # "with total cost N or less"
     attributes: list[Attribute] = []  # has one of these attributes
     races: list[str] = []  # has one of these races
+    subtypes: list[Subtype] = []  # has one of these subtypes: "[Addition:Resonator]" (FOW-23)
     flying: bool | None = None
     other: bool = False  # not the card the effect comes from
     count: int = Field(default=1, ge=1)
     up_to: bool = False
     all: bool = False  # every matching card, no targeting
 
+    @model_validator(mode="after")
+    def _graveyard_kinds(self) -> Selector:
+        if self.zone != "field" and self.kind not in ("resonator", "addition"):
+            raise ValueError(f"zone {self.zone} needs kind resonator or addition (a graveyard holds those, "
+                             "FOW-16; a search looks for one)")
+        return self
+
     @cached_property
     def plain(self) -> bool:
         """No condition beyond whose cards and which kind ("target resonator your opponent
-        controls"): a card of the right kind and controller matches."""
+        controls"): a card of the right kind and controller on the field matches."""
         return (self.rested is None and self.max_atk is None and self.min_atk is None
                 and self.max_total_cost is None and not self.attributes and not self.races
-                and self.flying is None and not self.other)
+                and self.flying is None and not self.other and not self.subtypes and self.zone == "field")
 
     @cached_property
     def attribute_set(self) -> frozenset[str]:
@@ -127,8 +141,11 @@ class Effect(_Strict):
         "call_stone",  # the top card of the controller's magic stone deck enters their magic stone area rested
         "gain_keyword",  # targets gain `keyword` until end of turn
         "bounce_stone",  # `player`'s `count` magic stones return to the top of their magic stone deck
-        "put_into_field",  # a Break: this card is put into its controller's field (no cost, not a summon)
-        "put_into_hand",  # a Break: this card is put into its owner's hand
+        "put_into_field",  # a Break: this card is put into its controller's field (no cost, not a summon);
+        # with `find` (zone graveyard): "put a Vampire resonator from your graveyard into your field"
+        "search",  # "search your main deck for `find`, reveal it and put it into your hand, then shuffle"
+        "put_into_hand",  # a Break: this card is put into its owner's hand; with a target
+        # (a graveyard selector): "put target ... from your graveyard into your hand"
     ]
     # "previous": the targets of the instruction before ("target resonator gets +400 ATK and gains Pierce")
     target: Selector | Literal["self", "event_target", "event_card", "attached", "previous"] | None = None
@@ -141,6 +158,21 @@ class Effect(_Strict):
     duration: Literal["turn", "lasting"] = "turn"
     optional: bool = False  # "you may": its controller decides when it resolves
     chosen: bool = False  # discard: the discarding player chooses the cards (default: at random)
+    #: The card an instruction looks for in a zone ("search your main deck for a Vampire
+    #: resonator", "put a Vampire resonator from your graveyard"): its controller picks one as it
+    #: resolves - not a target, so FOW-105 does not ask for one when it is played (official
+    #: rules; the brief is silent). In the hidden main deck they may find none (official rules).
+    find: Selector | None = None
+
+    @model_validator(mode="after")
+    def _find_fits(self) -> Effect:
+        wanted = {"search": "main_deck", "put_into_field": "graveyard"}.get(self.do)
+        if self.do == "search" and self.find is None:
+            raise ValueError("search needs `find`: the card it looks for, {kind: ..., zone: main_deck}")
+        if self.find is not None and (wanted is None or self.find.zone != wanted or self.target is not None):
+            raise ValueError("`find` goes with search (zone main_deck) or put_into_field (zone graveyard), "
+                             "without a target")
+        return self
 
     @field_validator("keyword")
     @classmethod

@@ -145,15 +145,19 @@ def activations(s: ForceOfWillState, p: int, c: int, card: Card, d: CardRecord, 
 def ability_ready(s: ForceOfWillState, p: int, c: int, i: int, ab: AbilityRecord, pay: Payer) -> bool:
     """The ``i``-th ability ``ab`` of card ``c`` may be activated now: {Rest} possible,
     not used yet if once per turn, its will payable and its targets there."""
-    if ab.rest_self:
-        card = s.cards[c]
-        if card.tapped:
-            return False
-        if card.entered_this_turn and s.where[c][1] == "field" and not s.has(c, "swiftness"):
-            return False  # FOW-113
+    if ab.rest_self and (s.cards[c].tapped or rest_barred(s, c)):
+        return False
     if ab.once_per_turn and s.flags.get(f"used:{c}:{i}"):
         return False
     return pay(ab.cost_key) and s.targets_exist(p, c, ab.target_checks)
+
+
+def rest_barred(s: ForceOfWillState, c: int) -> bool:
+    """FOW-113: a resonator put onto the field this turn cannot use an ability with {Rest} in its
+    cost that turn (Swiftness lifts it, 2.8). The rule names resonators only: an addition or a
+    magic stone may use its {Rest} ability the turn it entered. A J-ruler counts as a resonator
+    here, as FOW-117 counts it for attacking (official rules: "J/resonator"; the brief is silent)."""
+    return s.cards[c].entered_this_turn and s.is_battler(c) and not s.has(c, "swiftness")
 
 
 def standby_ready(s: ForceOfWillState, p: int, c: int) -> bool:
@@ -507,7 +511,7 @@ def _explain_ability(s: ForceOfWillState, p: int, a: Action, card: int) -> Why:
     ab = abilities[index]
     if ab.rest_self and s.cards[card].tapped:
         return "FOW-29", "a {Rest} cost needs the card recovered"
-    if ab.rest_self and s.cards[card].entered_this_turn:
+    if ab.rest_self and rest_barred(s, card):
         return "FOW-113", "a resonator that entered this turn cannot use a {Rest} ability"
     if not can_pay(s, p, ab.cost):
         return "FOW-27", f"you cannot pay {dict(ab.cost)}"

@@ -93,6 +93,25 @@ class YouMay(FowDecision):
         state.answer_optional(dict(decision.data["task"]), accepted=action.type != "pass")
 
 
+class EffectCard(FowDecision):
+    """The card an instruction looks for (``find``): one of those that match, or ``pass`` when
+    searching the main deck (a search may find nothing)."""
+
+    kind = "effect_card"
+    prompt = "Choose the card the effect looks for"
+    accepts = frozenset({"choose", "pass"})
+    rule = "FOW-105"
+
+    def actions(self, state: ForceOfWillState, decision: Decision) -> Sequence[Action]:
+        data = decision.data
+        acts = [CHOOSE[c] for c in data["candidates"]]
+        return [*acts, PASS] if data["optional"] else acts
+
+    def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
+        card = None if action.type == "pass" else action.get("card")
+        state.answer_effect_card(decision.player, card, decision.data["do"])
+
+
 class EffectDiscard(FowDecision):
     """"Discard N cards": the discarding player chooses them, one at a time."""
 

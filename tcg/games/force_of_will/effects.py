@@ -25,6 +25,9 @@ def _any_def_lowering(defs: Mapping[str, Any]) -> bool:
 
 
 _lowers_def = by_identity(_any_def_lowering, limit=64)
+#: Where an instruction's targets must still be to be acted on (FOW-105).
+_IN_PLAY = ("field", "attached", "chase_area")
+_GRAVEYARD = ("graveyard",)
 
 
 def needs_target(eff: Effect) -> bool:
@@ -177,12 +180,16 @@ class FowEffects(FowQueries):
             return
         if targets:
             where = self.where
-            targets = tuple([t for t in targets if t < 0 or where[t][1] in ("field", "attached", "chase_area")])
+            zones = _GRAVEYARD if isinstance(sel, Selector) and sel.zone == "graveyard" else _IN_PLAY
+            targets = tuple([t for t in targets if t < 0 or where[t][1] in zones])
         self.do_effect(eff, controller, source, targets)
         self.settle()
 
     def special_effect(self, data: dict[str, Any], eff: Any) -> bool:
-        """"Discard N cards" chosen by the discarding player: one ``discard`` choice per card."""
+        """"Discard N cards" chosen by the discarding player: one ``discard`` choice per card;
+        an instruction that looks for a card (``find``): the ``effect_card`` choice."""
+        if eff.find is not None and self.winner is None:
+            return self._find_card(data, eff)
         if eff.do != "discard" or not eff.chosen or self.winner is not None:
             return False
         declared = [q for q in map(target_player, dict(data["ref"][2]).get(data["index"], ())) if q is not None]
@@ -191,6 +198,37 @@ class FowEffects(FowQueries):
         if self.zones[who]["hand"]:
             self.decision = Decision(who, "effect_discard", {"left": eff.count})
         return True
+
+    def _find_card(self, data: dict[str, Any], eff: Effect) -> bool:
+        """"Search your main deck for ..." / "put a ... from your graveyard": the controller picks
+        a matching card as the instruction resolves (no target, FOW-105). In the main deck, which
+        no one may look at otherwise (FOW-11), they may find none (official rules: a search for
+        a card with a quality may fail; the brief is silent); the deck is shuffled either way."""
+        assert eff.find is not None
+        controller = data["controller"]
+        self.next_effect(data)
+        found = tuple(self.candidates(target(eff.find), controller, data["source"]))
+        search = eff.find.zone == "main_deck"
+        if found:
+            self.decision = Decision(controller, "effect_card", {"candidates": found, "optional": search,
+                                                                 "do": eff.do, "source": data["source"]})
+        elif search:
+            self.rng.shuffle(self.zones[controller]["main_deck"])
+        return True
+
+    def answer_effect_card(self, player: int, card: int | None, do: str) -> None:
+        """The card found: a search puts it into the hand, revealed, then shuffles the main deck;
+        from the graveyard it is put into its field, and its [Enter] triggers (not a summon)."""
+        if do == "search":
+            if card is not None:
+                self.move(card, "hand")
+                self.emit("searched", card=card, name=self.cards[card].name, player=player)
+            self.rng.shuffle(self.zones[player]["main_deck"])
+            return
+        if card is not None and self.where[card][1] == "graveyard":
+            self.move(card, "field", player=player, tapped=False, entered_this_turn=True, counters=())
+            self.emit("put_into_field", card=card, name=self.cards[card].name, player=player)
+            self.entered_field(card)
 
     def answer_effect_discard(self, player: int, card: int, left: int) -> None:
         self.move(card, "graveyard")

@@ -209,6 +209,8 @@ class ForceOfWillPresentation(Presentation):
         "summoned": EventSpec(_CARD),
         "attached": EventSpec({**_CARD, "onto": "card"}),
         "put_into_field": EventSpec(_CARD),
+        "put_into_hand": EventSpec(_CARD),
+        "searched": EventSpec(_CARD),
         "cancelled": EventSpec({"card": "card"}),
         "chant_standby_set": EventSpec(_CARD, variant=event_variant("hidden", "hidden")),
         "judgment": EventSpec(_CARD, extra=_judgment),

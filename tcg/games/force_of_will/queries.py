@@ -138,6 +138,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
             return self.is_resonator(cid)
         if kind in ("j_or_resonator", "any"):
             return self.is_battler(cid)
+        if kind == "j_ruler":
+            return self.where[cid][1] == "field" and self.is_j_ruler(cid)
         if kind == "addition":
             return self.d(cid).type == "addition"
         if kind == "spell":
@@ -279,6 +281,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
             races = d.j_ruler.races if self.is_j_ruler(cid) and d.j_ruler else d.races
             if sel.race_set.isdisjoint(races):
                 return False
+        if sel.subtypes and d.subtype not in sel.subtypes:
+            return False
         return sel.flying is None or self.has(cid, "flying") == sel.flying
 
     def candidates(self, sel: Target, controller: int, source: int | None) -> list[int]:
@@ -292,6 +296,10 @@ class FowQueries(EffectRunner[Effect, Selector]):
             if kind == "player":
                 return out
         cards, digest, zones, matches = self.cards, self.digest, self.zones, self.matches
+        if sel.zone != "field":  # a graveyard's or deck's card: its controller is its owner (FOW-115)
+            wanted = "resonator" if kind == "resonator" else "addition"
+            return [c for p in owners for c in zones[p][sel.zone]
+                    if digest[cards[c].name].type == wanted and matches(sel, c, controller, source)]
         for p in owners:
             if kind == "spell":
                 out += [c for c in zones[p]["chase_area"]
@@ -303,6 +311,10 @@ class FowQueries(EffectRunner[Effect, Selector]):
                 for host in (*zones[0]["field"], *zones[1]["field"]):
                     out += [a for a in cards[host].attached
                             if cards[a].controller == p and matches(sel, a, controller, source)]
+                continue
+            if kind == "j_ruler":  # FOW-39: a J-ruler on the field (a destroyed one is in the ruler area)
+                out += [c for c in zones[p]["field"]
+                        if "j_ruler" in cards[c].marks and matches(sel, c, controller, source)]
                 continue
             only_resonators = kind == "resonator"
             for c in zones[p]["field"]:

@@ -67,12 +67,14 @@ class SelectorRecord:
 
     kind: str
     player: str
+    zone: str
     rested: bool | None
     max_atk: int | None
     min_atk: int | None
     max_total_cost: int | None
     attributes: list[Attribute]
     races: list[str]
+    subtypes: list[Subtype]
     flying: bool | None
     other: bool
     count: int

@@ -17,6 +17,8 @@ area               decision           rule ids
 ``battle.py``      ``block``          FOW-43, FOW-44: block with a battler, or ``pass``
 ``choices.py``     ``optional``       "you may" while an effect resolves
 ``choices.py``     ``effect_discard`` "discard N cards": one chosen card at a time (FOW-16)
+``choices.py``     ``effect_card``    the card a search or "put a ... from your graveyard" finds
+                                      (official rules; the brief is silent)
 ``turn.py``        ``discard``        FOW-34, FOW-10: the End Phase discard down to seven
 =================  =================  ===========================================================
 
@@ -59,7 +61,7 @@ RULEBOOK = Rulebook(
         main_phase.Main(),
         chase.Window(), chase.Break(),
         choices.Target(), payment.Pay(), battle.Block(),
-        choices.YouMay(), choices.EffectDiscard(),
+        choices.YouMay(), choices.EffectDiscard(), choices.EffectCard(),
         turn.Discard(),
     ],
     {

@@ -109,9 +109,18 @@ def put_into_field(s: FowEffects, eff: Effect, controller: int, source: int, tar
 
 
 def put_into_hand(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """A Break: "put this card into your hand"."""
-    if s.where[source][1] in _BREAK_FROM:
-        s.move(source, "hand", face_down=False)
+    """A Break: "put this card into your hand"; with a target, "put target resonator from your
+    graveyard into your hand": each target still in a graveyard goes to its owner's hand, seen
+    by both players on its way (the graveyard is public, FOW-124)."""
+    if eff.target is None:
+        if s.where[source][1] in _BREAK_FROM:
+            s.move(source, "hand", face_down=False)
+        return
+    for t in targets:
+        if t >= 0 and s.where[t][1] == "graveyard":
+            s.move(t, "hand", tapped=False, counters=())
+            s.emit("put_into_hand", card=t, name=s.cards[t].name, player=s.cards[t].owner,
+                   **{"from": "graveyard", "to": "hand"})
 
 
 def cancel(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -159,6 +168,7 @@ _OWN: dict[str, FowVerb] = {
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, FowVerb] = verb_table(_SHARED, _OWN)
-#: ``do:`` names that never reach the table: none ("discard N cards" chosen by the discarding
-#: player is asked in ``FowEffects.special_effect`` first, a random discard reaches the table).
-ELSEWHERE: frozenset[str] = frozenset()
+#: ``do:`` names that never reach the table: ``search`` (its ``find`` is always asked in
+#: ``FowEffects.special_effect``, as is a put_into_field with ``find`` and "discard N cards"
+#: chosen by the discarding player; a random discard reaches the table).
+ELSEWHERE: frozenset[str] = frozenset({"search"})
