@@ -203,17 +203,30 @@ def test_evolution_does_not_gain_speed_attacker(dm):
 
 def test_packaged_cards_have_printed_rarity_and_collector_number(dm):
     # Card data: every packaged card carries its printed rarity and collector number, and the
-    # numbers of one set all count to the same set size ("23/110", "S1/110": DM-01 has 110 cards).
+    # numbers of one set all count to the same set size ("23/110": DM-01 has 110 cards). A Super
+    # Rare may carry the secret number printed on it, "S<k>/S<n>" ("S1/S10".."S10/S10": DM-01 has
+    # 10 Super Rares numbered apart): k runs from 1 to n, and a set's secret numbers share one n.
+    import re
+
     rarities = {"Common", "Uncommon", "Rare", "Very Rare", "Super Rare"}
     sizes: dict[str, set[str]] = {}
+    secret_sizes: dict[str, set[int]] = {}
     for name, card in dm.cards().items():
         assert card.rarity in rarities, f"{name}: rarity {card.rarity!r}"
         assert card.card_number, f"{name}: no card_number"
         assert card.set_code, f"{name}: no set_code"
         if card.set_code != "Promo":
             assert card.set_code.startswith("DM-"), f"{name}: set_code {card.set_code!r}"
-            sizes.setdefault(card.set_code, set()).add(card.card_number.split("/")[-1])
+            secret = re.fullmatch(r"S([1-9][0-9]*)/S([1-9][0-9]*)", card.card_number)
+            if secret:
+                k, n = int(secret.group(1)), int(secret.group(2))
+                assert k <= n, f"{name}: secret number {card.card_number!r} beyond its count"
+                assert card.rarity == "Super Rare", f"{name}: a secret number on a {card.rarity}"
+                secret_sizes.setdefault(card.set_code, set()).add(n)
+            else:
+                sizes.setdefault(card.set_code, set()).add(card.card_number.split("/")[-1])
     assert {s: n for s, n in sizes.items() if len(n) != 1} == {}
+    assert {s: n for s, n in secret_sizes.items() if len(n) != 1} == {}
 
 
 def test_no_original_card_in_a_starter_deck(dm):
