@@ -83,6 +83,14 @@ def main() -> None:
     from tcg.rl.catalogue import CATALOGUES
 
     games = sys.argv[1:] or sorted(CATALOGUES)
+    if any(g in ("-h", "--help") for g in games):
+        print("usage: python -m tcg.rl.describe [GAME ...]\n\nPrint the action catalogue and observation "
+              "layout of each game (default: all) as the Markdown of docs/rl.md.")
+        return
+    unknown = [g for g in games if g not in CATALOGUES]
+    if unknown:
+        print(f"error: unknown game {unknown[0]!r}; games: {', '.join(sorted(CATALOGUES))}", file=sys.stderr)
+        raise SystemExit(2)
     print("\n".join(markdown(g) for g in games))
 
 
