@@ -191,11 +191,9 @@ def load_sets(folder: Path, printed: Iterable[str], originals: Iterable[str] = (
 def coverage(s: SetList, implemented: Iterable[str]) -> Coverage:
     """Distinct cards of ``s``, how many are among ``implemented``, and the rest with why."""
     done = set(implemented)
-    names: dict[str, SetCard] = {}
-    for card in s.cards:
-        names.setdefault(card.name, card)
-    left = [LeftOut(c.name, c.why or "not implemented") for c in names.values() if c.name not in done]
-    return Coverage(s.set, s.name, s.kind, len(names), len(names) - len(left), left)
+    rows = [{"set": s.set, "set_name": s.name, "kind": s.kind, "name": c.name, "why": c.why,
+             "implemented": c.name in done} for c in s.cards]
+    return coverage_rows(rows)[0] if rows else Coverage(s.set, s.name, s.kind, 0, 0)
 
 
 def printings(sets: Iterable[SetList], name: str) -> list[tuple[str, SetCard]]:

@@ -190,6 +190,11 @@ def perform(s: YugiohState, data: Doc) -> None:
 
 
 # ====================================================================== decisions
+def choose_among(decision: Decision) -> list[Action]:
+    """One ``choose {card}`` per card the decision offers (its ``candidates``)."""
+    return [Action.of("choose", (("card", c),)) for c in decision.data["candidates"]]
+
+
 class FusionMonster(YugiohRule):
     """The Fusion Monster a Fusion Summon makes, among those whose materials are at hand."""
 
@@ -199,7 +204,7 @@ class FusionMonster(YugiohRule):
     rule = "YGO-116"
 
     def actions(self, state: Any, decision: Decision) -> list[Action]:
-        return [Action.of("choose", (("card", c),)) for c in decision.data["candidates"]]
+        return choose_among(decision)
 
     def resolve(self, state: Any, decision: Decision, action: Action) -> None:
         materials(state, {"kind": "fusion", "player": decision.player, "monster": action.get("card"), "chosen": ()})
@@ -217,7 +222,7 @@ class SummonMaterial(YugiohRule):
     rule = "YGO-116"
 
     def actions(self, state: Any, decision: Decision) -> list[Action]:
-        return [Action.of("choose", (("card", c),)) for c in decision.data["candidates"]]
+        return choose_among(decision)
 
     def resolve(self, state: Any, decision: Decision, action: Action) -> None:
         data = dict(decision.data)
