@@ -208,6 +208,28 @@ def test_a_hidden_card_is_never_named() -> None:
         assert p.event_text(v, say).startswith("A face-down card")
 
 
+def test_a_private_look_names_the_card_to_the_one_who_looked_only() -> None:
+    """DM-6: a card looked at privately (show_privately) is named in the looker's log only;
+    the opponent and a spectator read that a face-down card was looked at."""
+    game = load_game("duel_masters")
+    p = game.presentation
+    decks = [game.deck(d) for d in sorted(game.starter_decks())[:2]]
+    state = game.new_state(decks, seed=1)
+    top = state.zones[1]["deck"][-1]
+    assert top not in state.known_hidden(0)
+    state.show_privately(0, [top])
+    look = state.events[-1]
+    assert look["type"] == "looked"
+    mine, theirs, crowd = (state.visible_event(look, v) for v in (0, 1, None))
+    assert mine is not None and mine["name"] == state.name_of(top)
+    for other in (theirs, crowd):
+        assert other is not None and "name" not in other
+    assert p.event_text(mine, viewer_say(p, state, 0, "en")) == f"You look at {state.name_of(top)}"
+    assert top in state.known_hidden(0)  # remembered until its owner shuffles
+    state.emit("shuffled", player=1)
+    assert top not in state.known_hidden(0)
+
+
 def test_the_card_a_lifebreak_revealed_is_on_the_board_for_both_players() -> None:
     """FOW-60: while its player decides whether to play its Break, the revealed card is shown."""
     p = presentation("force_of_will")

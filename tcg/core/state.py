@@ -14,7 +14,7 @@ times); all game-specific data lives in the generic containers (``counters``, ``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from tcg.core.actions import Action
@@ -525,6 +525,14 @@ class State:
             data["type"] = type
             self.events.append(data)
 
+    def show_privately(self, player: int, cids: Iterable[int]) -> None:
+        """``player`` looks at hidden cards (the top of a deck, a face-down shield, the opponent's
+        hand): one ``looked`` event per card that names it to them only (``seen_by``), so their log
+        says what they saw, the opponent's that a card was looked at, and :meth:`known_hidden`
+        keeps the knowledge for a search until the card's owner shuffles."""
+        for cid in cids:
+            self.emit("looked", card=cid, player=player, seen_by=player, name=self.cards[cid].name)
+
     def card(self, cid: int) -> Card:
         return self.cards[cid]
 
@@ -830,6 +838,9 @@ class State:
         if "card" not in event or not isinstance(event["card"], int):
             return event
         cid = event["card"]
+        seer = event.get("seen_by")
+        if isinstance(seer, int):  # a private look (show_privately): only the one who looked
+            return event if viewer == seer else _redact(event)
         src = event.get("from")
         dst = event.get("to")
         if src is None and dst is None:
