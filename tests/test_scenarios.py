@@ -192,3 +192,19 @@ def test_errors_of_the_game_get_the_line_of_their_item(tmp_path: Path):
     assert "probe.yaml:11" in message and "No Such Card" in message and "state.players[0].zones.hand[1]" in message
     message = malformed(tmp_path, DM_BASE + "steps:\n  - expect:\n      cards:\n        Dark Spell: {colour: red}\n")
     assert "probe.yaml:14" in message and "no property 'colour'" in message
+
+
+@pytest.mark.parametrize("ref", ["Grotto #1", "Grotto #1#2"])
+def test_a_printed_name_holding_a_hash_is_a_card_and_name_hash_k_its_kth_copy(tmp_path: Path, ref: str):
+    """A printed name may hold "#" ("Grotto #1"): the name itself is the card; "Grotto #1#2" is its
+    second copy. Casting either leaves the other in the hand."""
+    text = DM_BASE.replace("Dark Spell, type: spell, civilizations: [darkness]",
+                           "'Grotto #1', type: spell, civilizations: [fire]").replace(
+        "hand: [Dark Spell]", "hand: ['Grotto #1', 'Grotto #1']").replace(
+        "deck: [Fire Mana]}\n    - zones", "deck: [Fire Mana, Fire Mana]}\n    - zones")
+    text += (f"steps:\n  - {{player: 0, type: cast, card: '{ref}'}}\n"
+             "expect:\n  players:\n    - zones: {hand: ['Grotto #1', Fire Mana], graveyard: ['Grotto #1']}\n")
+    path = tmp_path / "hash.yaml"
+    path.write_text(text, encoding="utf-8")
+    results = run_file(path)
+    assert len(results) == 1 and results[0].passed, results[0].failures

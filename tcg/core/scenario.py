@@ -315,7 +315,7 @@ class Runner:
             elif isinstance(v, Mapping):  # a count mapping: its keys are cards or the game's literals
                 for ref in v:
                     if ref not in literals and not str(ref).isdigit():
-                        self.check_ref(str(ref).split("#")[0], where, (*keys, k))
+                        self.check_ref(str(ref), where, (*keys, k))  # check_ref reads a "#k" suffix
 
     def check_ref(self, ref: Any, where: str, keys: tuple[str | int, ...]) -> None:
         """A card reference (``Name``, ``p1:Name``, ``Name#2`` or an id) names a card of the game now."""
@@ -331,7 +331,8 @@ class Runner:
             return
         name = ref[3:] if len(ref) > 3 and ref[0] == "p" and ref[1] in "01" and ref[2] == ":" else ref
         base, _, k = name.rpartition("#")
-        name = base if base and k.isdigit() else name
+        if name not in self.defs and base and k.isdigit():  # "Name#k"; a printed name may hold "#"
+            name = base
         if name not in self.defs:
             raise DataError(f"unknown card {name!r} (not packaged and not in the scenario's cards:)",
                             source=self.at(*keys), field=where)
@@ -455,8 +456,9 @@ class Runner:
         wanted: dict[str, int] = {}
         for k, v in want.items():
             key = str(k).split(":", 1)[-1]
-            if key not in st.defs:
-                key = key.split("#")[0]
+            if key not in st.defs:  # "Name#k" counts as Name; a printed name may hold "#" itself
+                base, _, k_ = key.rpartition("#")
+                key = base if base and k_.isdigit() else key
             wanted[key] = wanted.get(key, 0) + v
         return named == wanted
 
