@@ -8,17 +8,34 @@ turn structure reads at its next step, so the remaining chain still resolves fir
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tcg.core import lasting
 from tcg.core.state import Task
 from tcg.games.yugioh import summons
-from tcg.games.yugioh.cards import UNTARGETED_VERBS, Effect, Selector
+from tcg.games.yugioh.cards import UNTARGETED_VERBS, Effect, Selector, YugiohCard
 from tcg.games.yugioh.queries import MONSTER_ZONES, YGOQueries
 from tcg.games.yugioh.verbs import VERBS as GLOSSARY
 
 #: The moment the End Phase begins: "until the End Phase" effects end (control comes back).
 END_PHASE = "end_phase"
+
+
+# Per card pool, as queries._static_holders: for each trigger timing, the names of the cards with it.
+_TRIGGERS: dict[int, tuple[Mapping[str, YugiohCard], dict[str, frozenset[str]]]] = {}
+
+
+def _trigger_holders(defs: Mapping[str, YugiohCard]) -> dict[str, frozenset[str]]:
+    entry = _TRIGGERS.get(id(defs))
+    if entry is None or entry[0] is not defs:
+        table: dict[str, set[str]] = {}
+        for name, d in defs.items():
+            if d.effect is not None:
+                table.setdefault(d.effect.activation.when, set()).add(name)
+        entry = (defs, {k: frozenset(v) for k, v in table.items()})
+        _TRIGGERS[id(defs)] = entry
+    return entry[1]
 
 
 class YGOEffects(YGOQueries):
@@ -88,6 +105,35 @@ class YGOEffects(YGOQueries):
                   reason=reason)
         self.send_to_graveyard(cid, by, reason)
 
+    def banish(self, cid: int) -> None:
+        """Banished face-up (from the field its Equip Spells go, YGO-119; from a GY, nothing else)."""
+        if self.zone_of(cid) in ("banished", None):
+            return
+        self._drop_equips(cid)
+        self._forget(cid)
+        self.move(cid, "banished", tapped=False, face_down=False, marks=frozenset())
+
+    def reveal_publicly(self, cid: int) -> None:
+        """A face-down card is shown to both players and stays face-down: a ``revealed`` event
+        (no name: it is public that a card was revealed) and each player's private look at it
+        (``show_privately``), so each log names it and ``known_hidden`` remembers it."""
+        self.emit("revealed", card=cid, player=self.cards[cid].controller)
+        for p in (0, 1):
+            self.show_privately(p, (cid,))
+
+    def flip_to_attack(self, cid: int) -> None:
+        """To face-up Attack Position; a face-down monster is flipped face-up, and its Flip effect
+        activates (YGO-124; official rule)."""
+        card = self.cards[cid]
+        was_down = card.face_down
+        self.update(cid, tapped=False, face_down=False)
+        if was_down:
+            self.emit("flipped", card=cid, name=card.name, player=card.controller)
+            if self.trigger_of(cid, "flip"):
+                self.add_trigger(cid, card.controller)
+        else:
+            self.emit("position_changed", card=cid, name=card.name, player=card.controller, position="attack")
+
     def _forget(self, cid: int) -> None:
         """The card left: effects on it and those it is the source of (an Equip Spell's) end."""
         lasting.forget(self, cid)
@@ -103,6 +149,16 @@ class YGOEffects(YGOQueries):
     def trigger_of(self, cid: int, when: str) -> bool:
         eff = self.d(cid).effect
         return eff is not None and eff.activation.when == when
+
+    def face_up_monsters_triggered(self, when: str) -> list[int]:
+        """Face-up monsters on either field, the turn player's first, whose trigger is ``when``
+        (an event elsewhere on the field: another monster's summon, the End Phase)."""
+        holders = _trigger_holders(self.defs).get(when)
+        if not holders:
+            return []
+        cards = self.cards
+        return [c for p in (self.active, 1 - self.active) for c in self.zones[p]["monster_zone"]
+                if cards[c].name in holders and not cards[c].face_down]
 
     def add_trigger(self, cid: int, controller: int) -> None:
         self.flags["triggers"] = [*self.flags.get("triggers", []), [cid, controller]]
@@ -193,6 +249,33 @@ class YGOEffects(YGOQueries):
             self.flags["attack"] = {**attack, "replay": True}
 
     # ------------------------------------------------------------------ the vocabulary
+    def face_up_named(self, name: str) -> bool:
+        """A face-up card of this name on either field (The Flute of Summoning Dragon's "Lord of D."
+        must be on the field)."""
+        return any(self.cards[c].name == name and not self.cards[c].face_down
+                   for zones in self.zones for zone in ("monster_zone", "spell_trap_zone", "field_zone")
+                   for c in zones[zone])
+
+    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
+        """The core's ``do_effect``, unless the instruction needs a face-up card that is gone
+        (``needs_face_up``: then it does nothing)."""
+        if eff.needs_face_up and not self.face_up_named(eff.needs_face_up):
+            return
+        super().do_effect(eff, controller, source, targets)
+
+    def untargetable(self, cid: int) -> bool:
+        """A face-up monster that a face-up ``untargetable_by_effects`` card (Lord of D.) shields
+        from card effects that target (its ``races``)."""
+        card = self.cards[cid]
+        if card.face_down or self.zone_of(cid) != "monster_zone":
+            return False
+        race = self.defs[card.name].race
+        for c in self.face_up_statics("untargetable_by_effects"):
+            for st in self.d(c).statics:
+                if st.rule == "untargetable_by_effects" and (not st.races or race in st.races):
+                    return True
+        return False
+
     def effect_list(self, ref: tuple[Any, ...]) -> list[Effect]:
         eff = self.defs[ref[0]].effect
         return list(eff.effects) if eff is not None else []
@@ -201,6 +284,10 @@ class YGOEffects(YGOQueries):
         if sel == "summoned":
             summoned = (self.flags.get("summoned") or {}).get("card")
             return [summoned] if summoned is not None and self.zone_of(summoned) == "monster_zone" else []
+        if sel == "battled":  # the monster this card battled (after damage calculation)
+            battle = self.flags.get("last_battle") or []
+            other = [c for c in battle if c != source and isinstance(c, int)]
+            return other[:1] if other and battle.count(source) and self.zone_of(other[0]) == "monster_zone" else []
         if sel == "attacker" or sel == "attack_target":
             attack = self.flags.get("attack")
             cid = attack and attack.get("attacker" if sel == "attacker" else "target")
@@ -214,11 +301,11 @@ class YGOEffects(YGOQueries):
         declared = dict((i, t) for i, t in (data["ref"][1] if len(data["ref"]) > 1 else ()))
         if data["index"] in declared:  # targets declared on activation: those still valid are affected
             self.next_effect(data)
-            valid = set(self.select(eff.target, data["controller"]))
+            valid = {c for c in self.select(eff.target, data["controller"]) if not self.untargetable(c)}
             self.do_effect(eff, data["controller"], data["source"],
                            tuple(t for t in declared[data["index"]] if t in valid))
             return
-        if eff.target in ("attacker", "attack_target", "summoned"):
+        if eff.target in ("attacker", "attack_target", "summoned", "battled"):
             self.next_effect(data)
             self.do_effect(eff, data["controller"], data["source"],
                            tuple(self.effect_candidates(eff, eff.target, data["controller"], data["source"])))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from tcg.core import lasting
 from tcg.core.actions import Action, CardActions
 from tcg.core.state import Decision, Task
 from tcg.games.yugioh.battle import END_TURN, NEXT_PHASE
@@ -134,6 +135,7 @@ def hand_actions(s: YugiohState, p: int, hand: list[int], monsters: list[int]
     defs, cards = s.defs, s.cards
     may_summon = not s.flags.get("normal_summoned")  # YGO-112: once per turn, Summon or Set
     free = len(monsters) < MONSTER_ZONES
+    borrowed = tributable(s, p) if s.effects else []  # Soul Exchange: the opponent's monsters too
     room = len(s.zones[p]["spell_trap_zone"]) < SPELL_TRAP_ZONES
     for c in hand:
         d = defs[cards[c].name]
@@ -143,6 +145,8 @@ def hand_actions(s: YugiohState, p: int, hand: list[int], monsters: list[int]
                 if not need:
                     if free:
                         summons += (NORMAL_SUMMON[c], SET_MONSTER[c])
+                elif borrowed:
+                    summons += tribute_actions(c, need, monsters, borrowed)
                 elif need <= len(monsters) and len(monsters) - need < MONSTER_ZONES:
                     for tributes in combinations(monsters, need):
                         fields = (("card", c), ("tributes", tuple(sorted(tributes))))
@@ -152,6 +156,28 @@ def hand_actions(s: YugiohState, p: int, hand: list[int], monsters: list[int]
         if "main" in d.hand_contexts and s.can_activate(c, p, "main"):
             activations.append(ACTIVATE[c])
     return summons, activations, sets
+
+
+def tributable(s: YugiohState, p: int) -> list[int]:
+    """The opponent's monsters ``p`` may Tribute this turn as if they controlled them (an
+    ``allow_tribute`` record: Soul Exchange), while still on the opponent's field."""
+    return sorted({e["card"] for e in lasting.of_kind(s, "tributable", player=p)
+                   if s.zone_of(e["card"]) == "monster_zone" and s.cards[e["card"]].controller != p})
+
+
+def tribute_actions(c: int, need: int, monsters: list[int], borrowed: list[int]) -> list[Action]:
+    """YGO-113 with Soul Exchange ("if you Tribute a monster, you must Tribute that target, as if
+    you controlled it"): every choice of ``need`` tributes among ``p``'s monsters and the
+    opponent's monsters they may Tribute that holds those targets (as many as it has room for),
+    leaving ``p`` a Monster Zone free."""
+    out: list[Action] = []
+    must = min(need, len(borrowed))
+    for tributes in combinations([*monsters, *borrowed], need):
+        own = sum(1 for t in tributes if t in monsters)
+        if need - own >= must and len(monsters) - own < MONSTER_ZONES:
+            fields = (("card", c), ("tributes", tuple(sorted(tributes))))
+            out += (Action.of("normal_summon", fields), Action.of("set_monster", fields))
+    return out
 
 
 # ====================================================================== answers
@@ -175,6 +201,10 @@ def after_summon(s: YugiohState, p: int, card: int, how: str) -> None:
     s.flags["summoned"] = {"card": card, "how": how}
     if s.trigger_of(card, "summoned"):
         s.add_trigger(card, p)
+    if how in ("normal", "flip"):  # "if another monster is Normal or Flip Summoned" (Mysterious Puppeteer)
+        for c in s.face_up_monsters_triggered("other_normal_or_flip_summoned"):
+            if c != card:
+                s.add_trigger(c, s.cards[c].controller)
     s.tasks.append(Task("open_triggers"))
     open_window(s, p, 0, "summon")
 

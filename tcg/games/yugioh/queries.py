@@ -180,16 +180,14 @@ class YGOQueries(EffectRunner[Effect, Selector]):
         d = self.defs[card.name]
         if sel.types and d.type not in sel.types:
             return False
+        if sel.types_when_face_up and not card.face_down and d.type not in sel.types_when_face_up:
+            return False
         if sel.name_contains and sel.name_contains not in d.name:
             return False
         if sel.exclude_name and d.name == sel.exclude_name:
             return False
-        if sel.position is not None:
-            if sel.position == "face_up":
-                if card.face_down:
-                    return False
-            elif self.position(cid) != sel.position:
-                return False
+        if sel.position is not None and not self._in_position(cid, sel.position):
+            return False
         if sel.max_atk is not None and (d.type != "monster" or self.atk(cid) > sel.max_atk):
             return False
         if sel.max_def is not None and (d.type != "monster" or self.def_(cid) > sel.max_def):
@@ -202,7 +200,28 @@ class YGOQueries(EffectRunner[Effect, Selector]):
             return False
         return sel.max_level is None or d.level <= sel.max_level
 
+    def _in_position(self, cid: int, position: str) -> bool:
+        """A selector's ``position``: face-up, face-down (any card), either Defense Position, or one
+        battle position."""
+        card = self.cards[cid]
+        if position == "face_up":
+            return not card.face_down
+        if position == "face_down":
+            return card.face_down
+        if position == "any_defense":
+            return card.tapped
+        return self.position(cid) == position
+
     def select(self, sel: Selector, controller: int) -> list[int]:
+        """The cards the selector picks out; ``top``: only a zone's first N cards (a deck's top);
+        ``lowest_atk``: only those of the lowest ATK among them (Fissure; ties stay, the player
+        chooses among them)."""
         players = {"self": [controller], "opponent": [1 - controller], "any": [0, 1]}[sel.player]
         zones = [sel.zone, *sel.also_zones]
-        return [c for p in players for z in zones for c in self.zones[p][z] if self.matches(sel, c)]
+        top = sel.top
+        out = [c for p in players for z in zones for c in (self.zones[p][z] if top is None else self.zones[p][z][:top])
+               if self.matches(sel, c)]
+        if sel.lowest_atk and out:
+            low = min(self.atk(c) for c in out)
+            out = [c for c in out if self.atk(c) == low]
+        return out

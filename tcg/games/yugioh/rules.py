@@ -32,7 +32,8 @@ Tasks (kind: step — rules)
 
 - turn.py: ``begin_turn`` (Draw Phase, YGO-106 / YGO-107), ``standby`` (YGO-108),
   ``phase_window_done`` (the phase windows, YGO-135), ``after_standby`` (Main Phase 1 or its
-  skip, YGO-8 / YGO-9), ``end_phase`` and ``hand_limit`` (YGO-110), ``cleanup`` (end of turn).
+  skip, YGO-8 / YGO-9), ``end_phase`` (its triggers), ``end_phase_window`` and ``hand_limit``
+  (YGO-110), ``cleanup`` (end of turn).
 - main_phase.py: ``main`` (the open Main Phase), ``main2``.
 - battle.py: ``battle_phase`` (YGO-2, YGO-4), ``battle_step`` (YGO-14), ``after_declaration``
   (YGO-127), ``damage_step`` (YGO-124 / YGO-125), ``damage_calculation`` (YGO-16..YGO-20,
@@ -71,6 +72,7 @@ RULEBOOK = Rulebook(
         "phase_window_done": turn.phase_window_done,
         "after_standby": turn.after_standby,
         "end_phase": turn.end_phase,
+        "end_phase_window": turn.end_phase_window,
         "hand_limit": turn.hand_limit,
         "cleanup": turn.cleanup,
         "main": main_phase.open_main,

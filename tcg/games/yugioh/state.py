@@ -148,15 +148,21 @@ class YugiohState(YGOEffects):
         for e in d.summon_needs:
             if not summons.summon_possible(self, p, e):
                 return False
+        for e in d.effect.effects if d.effect is not None else ():
+            if e.needs_face_up and not self.face_up_named(e.needs_face_up):
+                return False  # "<name> must be on the field to activate" (The Flute of Summoning Dragon)
         targeting, acting = d.activation_needs
-        for e in targeting:
-            if not self._has_candidate(e, p, cid):
+        for e in targeting:  # as many targets as it takes (Two-Pronged Attack: 2 of yours; official rule)
+            if not self._has_candidate(e, p, cid, 1 if e.target.up_to else e.target.count):
                 return False
         return not acting or any(self._has_candidate(e, p, cid) for e in acting)
 
-    def _has_candidate(self, eff: Any, p: int, source: int) -> bool:
-        """Whether ``target_candidates`` would be non-empty, stopping at the first one."""
+    def _has_candidate(self, eff: Any, p: int, source: int, need: int = 1) -> bool:
+        """Whether ``target_candidates`` would hold ``need`` cards, stopping once it does; a
+        monster a face-up Lord of D.-like card shields is no target (``untargetable``)."""
         sel = eff.target
+        shields = bool(self.face_up_statics("untargetable_by_effects")) and is_targeting_effect(eff)
+        found = 0
         not_itself = self.defs[self.cards[source].name].type != "monster"
         equip = eff.do == "equip"
         revive = eff.do == "special_summon"  # a Fusion or Ritual Monster only once properly summoned
@@ -178,8 +184,12 @@ class YugiohState(YGOEffects):
                         continue
                     if revive and not summons.may_special_summon(self, c):
                         continue
+                    if shields and self.untargetable(c):
+                        continue
                     if not checks_card or self.matches(sel, c):
-                        return True
+                        found += 1
+                        if found >= need:
+                            return True
         return False
 
     def activations(self, p: int, context: str, from_hand: bool = True) -> list[Action]:
@@ -216,6 +226,8 @@ class YugiohState(YGOEffects):
             out = [c for c in out if self.can_equip(source, c)]
         elif eff.do == "special_summon":
             out = [c for c in out if summons.may_special_summon(self, c)]
+        if self.face_up_statics("untargetable_by_effects") and is_targeting_effect(eff):
+            out = [c for c in out if not self.untargetable(c)]  # Lord of D.
         return out
 
     # ================================================================== views

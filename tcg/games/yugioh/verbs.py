@@ -133,6 +133,85 @@ def negate_activation(s: YGOEffects, eff: Effect, controller: int, source: int, 
         CHAIN.update(s, below, {"negated": True})  # a new list: clones keep theirs
 
 
+def destroy_revealed(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Destroy 1 Spell (Trap) Card on the field; if it is Set, reveal it": the target was chosen
+    without seeing a Set card's face, so a Set target is first shown to both players
+    (``reveal_publicly``); it is destroyed only if it is of ``only_types``, otherwise it stays
+    where it is, face-down (De-Spell, Trap Master, Armed Ninja, Reaper of the Cards)."""
+    for t in targets:
+        if s.cards[t].face_down:
+            s.reveal_publicly(t)
+        if not eff.only_types or s.d(t).type in eff.only_types:
+            s.destroy_by_effect(t, controller)
+
+
+def reveal(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each face-down target is shown to both players and stays face-down in its position: no
+    Flip effect activates (The Stern Mystic)."""
+    for t in targets:
+        if s.cards[t].face_down:
+            s.reveal_publicly(t)
+
+
+def look_at(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The controller alone looks at the targets (``State.show_privately``): a card of the
+    opponent's hand, the top of a deck; they stay where and as they are."""
+    s.show_privately(controller, targets)
+
+
+def damage_per_card(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """YGO-101: ``amount`` damage to the named player for each target (``all``: "for each monster
+    they control", counted as it resolves: Just Desserts)."""
+    s.take_damage(_who(eff, controller), eff.amount * len(targets))
+
+
+def discard_hands_redraw(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each player discards every target in their hand (``all`` of both hands: Card Destruction),
+    then draws as many cards as they discarded, the controller first (YGO-130)."""
+    counts = [0, 0]
+    for t in targets:
+        if s.zone_of(t) == "hand":
+            counts[s.cards[t].owner] += 1
+            s.discard_by_effect(t, controller)
+    for p in (controller, 1 - controller):
+        for _ in range(counts[p]):
+            s.draw(p)
+
+
+def banish(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target is banished: face-up, out of play (Gravedigger Ghoul)."""
+    for t in targets:
+        s.banish(t)
+
+
+def to_attack_position(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target in Defense Position goes to face-up Attack Position; a face-down one is
+    flipped face-up, so its Flip effect activates (Stop Defense; official rulings)."""
+    for t in targets:
+        if s.zone_of(t) == "monster_zone" and s.cards[t].tapped:
+            s.flip_to_attack(t)
+
+
+def battle_protection(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """For the rest of this turn the named player takes no battle damage and their monsters
+    cannot be destroyed by battle (Waboku; ``battle.py`` reads the record)."""
+    lasting.add(s, "battle_protection", until=lasting.TURN, player=_who(eff, controller))
+
+
+def allow_tribute(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """This turn the controller may Tribute each target for a Tribute Summon or Set as if they
+    controlled it (Soul Exchange; ``main_phase.py`` offers it); it goes to its owner's GY."""
+    for t in targets:
+        lasting.add(s, "tributable", until=lasting.TURN, card=t, player=controller)
+
+
+def skip_battle_phase_this_turn(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """YGO-9: "you cannot conduct your Battle Phase the turn you activate this card": the
+    controller's Battle Phase of this turn, if still to come, is skipped (the record ends with
+    the turn)."""
+    lasting.add(s, "skip_battle", until=lasting.TURN, player=controller)
+
+
 _SHARED: dict[str, YGOVerb] = {
     "draw": shared.draw,  # YGO-130 (the primitive draws nothing once the duel is decided)
     "destroy": shared.destroy,
@@ -159,6 +238,16 @@ _OWN: dict[str, YGOVerb] = {
     "negate_activation": negate_activation,
     "fusion_summon": summons.fusion_summon,  # official rules (summons.py): the brief is silent
     "ritual_summon": summons.ritual_summon,
+    "destroy_revealed": destroy_revealed,
+    "reveal": reveal,
+    "look_at": look_at,
+    "damage_per_card": damage_per_card,
+    "discard_hands_redraw": discard_hands_redraw,
+    "banish": banish,
+    "to_attack_position": to_attack_position,
+    "battle_protection": battle_protection,
+    "allow_tribute": allow_tribute,
+    "skip_battle_phase_this_turn": skip_battle_phase_this_turn,
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, YGOVerb] = verb_table(_SHARED, _OWN)
