@@ -256,13 +256,6 @@ class YGOEffects(YGOQueries):
                    for zones in self.zones for zone in ("monster_zone", "spell_trap_zone", "field_zone")
                    for c in zones[zone])
 
-    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
-        """The core's ``do_effect``, unless the instruction needs a face-up card that is gone
-        (``needs_face_up``: then it does nothing)."""
-        if eff.needs_face_up and not self.face_up_named(eff.needs_face_up):
-            return
-        super().do_effect(eff, controller, source, targets)
-
     def untargetable(self, cid: int) -> bool:
         """A face-up monster that a face-up ``untargetable_by_effects`` card (Lord of D.) shields
         from card effects that target (its ``races``)."""
@@ -298,6 +291,9 @@ class YGOEffects(YGOQueries):
         return self.select(sel, controller)
 
     def continue_effect(self, data: dict[str, Any], eff: Any, chosen: tuple[int, ...]) -> None:
+        if eff.needs_face_up and not self.face_up_named(eff.needs_face_up):
+            self.next_effect(data)  # "... must be on the field to resolve this effect": nothing is chosen
+            return
         declared = dict((i, t) for i, t in (data["ref"][1] if len(data["ref"]) > 1 else ()))
         if data["index"] in declared:  # targets declared on activation: those still valid are affected
             self.next_effect(data)
