@@ -105,6 +105,7 @@ class Effect(_Strict):
         "battle_protection",  # this turn `player` takes no battle damage and their monsters survive battle (Waboku)
         "allow_tribute",  # the controller may Tribute the targets this turn as if they controlled them (Soul Exchange)
         "skip_battle_phase_this_turn",  # YGO-9: the controller cannot conduct a Battle Phase this turn
+        "reverse_stat_changes",  # until the End Phase, ATK/DEF increases and decreases are reversed (Reverse Trap)
     ]
     # "battled": the monster this card battled, after damage calculation (Wall of Illusion)
     target: Selector | Literal["self", "attacker", "attack_target", "summoned", "battled"] | None = None
@@ -201,7 +202,7 @@ class CardEffect(_Strict):
 UNTARGETED_VERBS = frozenset({"draw", "damage", "gain_lp", "special_summon_self", "negate_attack", "end_battle_phase",
                          "end_turn", "skip_next_main1", "skip_next_battle_phase", "extra_battle_phases",
                          "negate_activation", "fusion_summon", "ritual_summon", "battle_protection",
-                         "skip_battle_phase_this_turn"})
+                         "skip_battle_phase_this_turn", "reverse_stat_changes"})
 
 
 #: Timings of effects that are activated when their event happens, never at will (YGO-120).

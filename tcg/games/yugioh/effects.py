@@ -213,6 +213,8 @@ class YGOEffects(YGOQueries):
     def return_borrowed(self) -> None:
         """"Until the End Phase": control goes back as the End Phase begins (official rule)."""
         for e in lasting.expire(self, END_PHASE):
+            if e["kind"] != "borrowed":  # another "until the End Phase" record (Reverse Trap)
+                continue
             cid, back = e["card"], e["player"]
             if self.zone_of(cid) != "monster_zone":
                 continue

@@ -73,18 +73,29 @@ class YGOQueries(EffectRunner[Effect, Selector]):
     def _modifier(self, cid: int, kind: str) -> int:
         return lasting.total(self, kind, cid) if self.effects else 0
 
+    def _sign(self) -> int:
+        """-1 while a ``reverse_modifiers`` record lasts (Reverse Trap: every effect that adds or
+        subtracts ATK or DEF is reversed, those applied later included; official rule as the
+        ygopro card scripts apply it, the brief is silent), else 1."""
+        return -1 if self.effects and lasting.first(self, "reverse_modifiers") is not None else 1
+
     def atk(self, cid: int) -> int:
-        return max(0, self.d(cid).atk + self._modifier(cid, "atk") + self._lasting_bonus(cid)[0])
+        change = self._modifier(cid, "atk") + self._lasting_bonus(cid)[0]
+        return max(0, self.d(cid).atk + (change if change == 0 else change * self._sign()))
 
     def def_(self, cid: int) -> int:
-        return max(0, self.d(cid).def_ + self._modifier(cid, "def") + self._lasting_bonus(cid)[1])
+        change = self._modifier(cid, "def") + self._lasting_bonus(cid)[1]
+        return max(0, self.d(cid).def_ + (change if change == 0 else change * self._sign()))
 
     def atk_def(self, cid: int) -> tuple[int, int]:
         """``(atk(cid), def_(cid))``, the lasting bonuses looked up once (a view shows both)."""
         d = self.d(cid)
         bonus = self._lasting_bonus(cid)
-        return (max(0, d.atk + self._modifier(cid, "atk") + bonus[0]),
-                max(0, d.def_ + self._modifier(cid, "def") + bonus[1]))
+        atk, dfn = self._modifier(cid, "atk") + bonus[0], self._modifier(cid, "def") + bonus[1]
+        if atk or dfn:
+            sign = self._sign()
+            atk, dfn = atk * sign, dfn * sign
+        return max(0, d.atk + atk), max(0, d.def_ + dfn)
 
     def equips_of(self, cid: int) -> list[int]:
         return [e["source"] for e in self.effects if e.get("kind") == "equipped" and e.get("card") == cid]

@@ -26,6 +26,9 @@ from tcg.core.verbs import Targets, verb_table
 from tcg.games.yugioh import summons
 from tcg.games.yugioh.chain import CHAIN
 
+#: The moment the End Phase begins (as ``effects.END_PHASE``, which imports this module).
+END_PHASE = "end_phase"
+
 if TYPE_CHECKING:
     from tcg.games.yugioh.cards import Effect
     from tcg.games.yugioh.effects import YGOEffects
@@ -212,6 +215,12 @@ def skip_battle_phase_this_turn(s: YGOEffects, eff: Effect, controller: int, sou
     lasting.add(s, "skip_battle", until=lasting.TURN, player=controller)
 
 
+def reverse_stat_changes(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Until the End Phase every effect that adds to or subtracts from ATK or DEF works the other
+    way (Reverse Trap; ``YGOQueries._sign``): the record ends as the End Phase begins."""
+    lasting.add(s, "reverse_modifiers", until=END_PHASE)
+
+
 _SHARED: dict[str, YGOVerb] = {
     "draw": shared.draw,  # YGO-130 (the primitive draws nothing once the duel is decided)
     "destroy": shared.destroy,
@@ -248,6 +257,7 @@ _OWN: dict[str, YGOVerb] = {
     "battle_protection": battle_protection,
     "allow_tribute": allow_tribute,
     "skip_battle_phase_this_turn": skip_battle_phase_this_turn,
+    "reverse_stat_changes": reverse_stat_changes,
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, YGOVerb] = verb_table(_SHARED, _OWN)
