@@ -106,6 +106,7 @@ class Effect(_Strict):
         "allow_tribute",  # the controller may Tribute the targets this turn as if they controlled them (Soul Exchange)
         "skip_battle_phase_this_turn",  # YGO-9: the controller cannot conduct a Battle Phase this turn
         "reverse_stat_changes",  # until the End Phase, ATK/DEF increases and decreases are reversed (Reverse Trap)
+        "apply_position_locks",  # the face-up monsters a `lock_in_defense` card names go to Defense Position
     ]
     # "battled": the monster this card battled, after damage calculation (Wall of Illusion)
     target: Selector | Literal["self", "attacker", "attack_target", "summoned", "battled"] | None = None
@@ -165,8 +166,9 @@ class Static(_Strict):
         "modify_monsters",  # face-up monsters of `races` / `attributes` get `atk` / `def` (field spells)
         "modify_own_monsters_in_own_battle_phase",  # your monsters get `atk` during your Battle Phase
         "untargetable_by_effects",  # face-up monsters of `races` on the field cannot be targeted by card effects
+        "lock_in_defense",  # face-up monsters of `races` on the field are in Defense Position and stay so
     ]
-    races: list[str] = []  # modify_monsters / untargetable_by_effects: which monsters (empty: any)
+    races: list[str] = []  # modify_monsters / untargetable_by_effects / lock_in_defense: which (empty: any)
     attributes: list[Attribute] = []
     atk: int = 0
     def_: int = Field(default=0, alias="def")
@@ -202,7 +204,8 @@ class CardEffect(_Strict):
 UNTARGETED_VERBS = frozenset({"draw", "damage", "gain_lp", "special_summon_self", "negate_attack", "end_battle_phase",
                          "end_turn", "skip_next_main1", "skip_next_battle_phase", "extra_battle_phases",
                          "negate_activation", "fusion_summon", "ritual_summon", "battle_protection",
-                         "skip_battle_phase_this_turn", "reverse_stat_changes"})
+                         "skip_battle_phase_this_turn", "reverse_stat_changes",
+                         "apply_position_locks"})
 
 
 #: Timings of effects that are activated when their event happens, never at will (YGO-120).

@@ -121,6 +121,19 @@ class YGOEffects(YGOQueries):
         for p in (0, 1):
             self.show_privately(p, (cid,))
 
+    def apply_position_locks(self) -> None:
+        """Each face-up Attack Position monster that a ``lock_in_defense`` card names goes to
+        Defense Position (Dragon Capture Jar: as it is activated, and whenever such a monster is
+        summoned, flipped or changed to Attack Position while it is face-up)."""
+        if not self.face_up_statics("lock_in_defense"):
+            return
+        for zones in self.zones:
+            for c in zones["monster_zone"]:
+                if not self.cards[c].tapped and self.position_locked(c):
+                    self.update(c, tapped=True)
+                    self.emit("position_changed", card=c, name=self.cards[c].name,
+                              player=self.cards[c].controller, position="defense")
+
     def flip_to_attack(self, cid: int) -> None:
         """To face-up Attack Position; a face-down monster is flipped face-up, and its Flip effect
         activates (YGO-124; official rule)."""
@@ -133,6 +146,7 @@ class YGOEffects(YGOQueries):
                 self.add_trigger(cid, card.controller)
         else:
             self.emit("position_changed", card=cid, name=card.name, player=card.controller, position="attack")
+        self.apply_position_locks()
 
     def _forget(self, cid: int) -> None:
         """The card left: effects on it and those it is the source of (an Equip Spell's) end."""
@@ -176,6 +190,7 @@ class YGOEffects(YGOQueries):
             self.emit("special_summoned", card=cid, name=self.cards[cid].name, player=player)
         else:
             self.emit("special_summoned", card=cid, name=self.cards[cid].name, player=player, how=how)
+        self.apply_position_locks()
         if self.trigger_of(cid, "summoned"):
             self.add_trigger(cid, player)
         return True

@@ -46,14 +46,15 @@ class MainPhase(YugiohRule):
         summons, activations, sets = hand_actions(s, p, zones["hand"], monsters)
         out = summons
         cards = s.cards
+        locks = bool(s.face_up_statics("lock_in_defense"))
         for c in monsters:
             card = cards[c]
             if card.entered_this_turn or "position_changed" in card.marks:
                 continue
             if card.face_down:
                 out.append(FLIP_SUMMON[c])  # YGO-114
-            elif "attacked_turn" not in card.marks:
-                out.append(CHANGE_POSITION[c])  # YGO-115
+            elif "attacked_turn" not in card.marks and not (locks and s.position_locked(c)):
+                out.append(CHANGE_POSITION[c])  # YGO-115 (not one Dragon Capture Jar holds)
         out += activations
         out += s.activations(p, "main", from_hand=False)  # from the hand: in hand_actions
         out += sets
@@ -116,6 +117,8 @@ class MainPhase(YugiohRule):
         if t == "flip_summon":
             return "YGO-114", "Flip Summon a face-down monster you control that was not Set this turn"
         if t == "change_position":
+            if card is not None and 0 <= card < len(s.cards) and s.position_locked(card):
+                return "YGO-115", "a face-up card keeps this monster in Defense Position (Dragon Capture Jar)"
             return "YGO-115", ("change the position of a face-up monster you control once per turn, not the turn "
                                "it was Summoned and not after it attacked")
         if t == "end_turn" and s.must_attack(p):
@@ -198,6 +201,7 @@ def after_summon(s: YugiohState, p: int, card: int, how: str) -> None:
     """A summon does not start a chain, but it may be responded to (YGO-120): the turn player
     has the first chance, then the opponent, as after an attack declaration (YGO-109); the
     game goes on once both have passed in a row."""
+    s.apply_position_locks()  # Dragon Capture Jar: a Dragon summoned face-up goes to Defense Position
     s.flags["summoned"] = {"card": card, "how": how}
     if s.trigger_of(card, "summoned"):
         s.add_trigger(card, p)

@@ -143,6 +143,16 @@ class YGOQueries(EffectRunner[Effect, Selector]):
         return [c for zones in self.zones for zone in ("monster_zone", "spell_trap_zone", "field_zone")
                 for c in zones[zone] if cards[c].name in holders and not cards[c].face_down]
 
+    def position_locked(self, cid: int) -> bool:
+        """A face-up monster a face-up ``lock_in_defense`` card names (Dragon Capture Jar): it is
+        kept in Defense Position and cannot change its battle position."""
+        card = self.cards[cid]
+        if card.face_down or self.where[cid][1] != "monster_zone":
+            return False
+        race = self.defs[card.name].race
+        return any(st.rule == "lock_in_defense" and (not st.races or race in st.races)
+                   for c in self.face_up_statics("lock_in_defense") for st in self.d(c).statics)
+
     # ------------------------------------------------------------------ attacks (YGO-123)
     def can_declare_attack(self, cid: int, barred: bool | None = None) -> bool:
         """Face-up Attack Position, not yet attacked this Battle Phase, not barred by a static

@@ -45,6 +45,7 @@ def change_position(s: YGOEffects, eff: Effect, controller: int, source: int, ta
     """Each target switches between Attack and Defense Position, face-up."""
     for t in targets:
         s.update(t, tapped=not s.cards[t].tapped, face_down=False)
+    s.apply_position_locks()
 
 
 def equip(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -221,6 +222,13 @@ def reverse_stat_changes(s: YGOEffects, eff: Effect, controller: int, source: in
     lasting.add(s, "reverse_modifiers", until=END_PHASE)
 
 
+def apply_position_locks(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The face-up monsters a face-up ``lock_in_defense`` card names go to Defense Position now
+    (Dragon Capture Jar's activation; the lock itself is its static, kept by ``apply_position_locks``
+    of the state after each summon or change of position)."""
+    s.apply_position_locks()
+
+
 _SHARED: dict[str, YGOVerb] = {
     "draw": shared.draw,  # YGO-130 (the primitive draws nothing once the duel is decided)
     "destroy": shared.destroy,
@@ -258,6 +266,7 @@ _OWN: dict[str, YGOVerb] = {
     "allow_tribute": allow_tribute,
     "skip_battle_phase_this_turn": skip_battle_phase_this_turn,
     "reverse_stat_changes": reverse_stat_changes,
+    "apply_position_locks": apply_position_locks,
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, YGOVerb] = verb_table(_SHARED, _OWN)
