@@ -107,6 +107,8 @@ class Effect(_Strict):
         "skip_battle_phase_this_turn",  # YGO-9: the controller cannot conduct a Battle Phase this turn
         "reverse_stat_changes",  # until the End Phase, ATK/DEF increases and decreases are reversed (Reverse Trap)
         "apply_position_locks",  # the face-up monsters a `lock_in_defense` card names go to Defense Position
+        "permit_later",  # this turn the card's `later` instructions may be used once, after a monster of yours
+        # went from your field to your GY (Last Will; effects.py: ``run_later``)
     ]
     # "battled": the monster this card battled, after damage calculation (Wall of Illusion)
     target: Selector | Literal["self", "attacker", "attack_target", "summoned", "battled"] | None = None
@@ -198,6 +200,9 @@ class CardEffect(_Strict):
     activation: Activation = Activation()
     effects: list[Effect]
     mandatory: bool = False  # YGO-20 (b): a mandatory effect
+    # What a ``permit_later`` permission carries out later in the turn, once, as a "you may" (Last
+    # Will's Special Summon from the Deck): no chain link, not in the Damage Step (official rulings)
+    later: list[Effect] = []
     once_per_turn: bool = False  # "You can only use this effect of <name> once per turn" (per player)
 
 
@@ -205,7 +210,7 @@ UNTARGETED_VERBS = frozenset({"draw", "damage", "gain_lp", "special_summon_self"
                          "end_turn", "skip_next_main1", "skip_next_battle_phase", "extra_battle_phases",
                          "negate_activation", "fusion_summon", "ritual_summon", "battle_protection",
                          "skip_battle_phase_this_turn", "reverse_stat_changes",
-                         "apply_position_locks"})
+                         "apply_position_locks", "permit_later"})
 
 
 #: Timings of effects that are activated when their event happens, never at will (YGO-120).

@@ -308,6 +308,7 @@ def open_triggers(s: YugiohState, task: Task | None = None) -> None:
     """Triggered effects waiting for an open state start a new chain, the turn player's first."""
     pending = s.flags.pop("triggers", [])
     if not pending:
+        s.run_later()  # a due Last Will: no chain link (official rulings)
         return
     active = s.active
     pending.sort(key=lambda tc: tc[1] != active)

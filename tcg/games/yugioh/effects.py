@@ -86,6 +86,7 @@ class YGOEffects(YGOQueries):
         if zone in ("graveyard", None):
             return
         was_on_field = zone in ("monster_zone", "spell_trap_zone", "field_zone")
+        controller = self.cards[cid].controller
         self._drop_equips(cid)
         self._forget(cid)
         if was_on_field and "banish_on_leave" in self.cards[cid].marks:  # Battle Fader
@@ -97,6 +98,8 @@ class YGOEffects(YGOQueries):
             self.add_trigger(cid, self.cards[cid].owner)
         if was_on_field and self.trigger_of(cid, "sent_to_graveyard_from_field"):
             self.add_trigger(cid, self.cards[cid].owner)
+        if zone == "monster_zone" and controller == self.cards[cid].owner:
+            self.monster_went_to_own_graveyard(controller)  # "a monster on your side ... sent to your GY"
 
     def destroy(self, cid: int, by: int | None = None, reason: str = "effect") -> None:
         if self.zone_of(cid) not in ("monster_zone", "spell_trap_zone", "field_zone"):
@@ -287,8 +290,50 @@ class YGOEffects(YGOQueries):
         return False
 
     def effect_list(self, ref: tuple[Any, ...]) -> list[Effect]:
+        """A card's instructions: its effect's, or its ``later`` ones (``ref[2] == "later"``)."""
         eff = self.defs[ref[0]].effect
-        return list(eff.effects) if eff is not None else []
+        if eff is None:
+            return []
+        return list(eff.later) if len(ref) > 2 and ref[2] == "later" else list(eff.effects)
+
+    # ------------------------------------------------------------------ permissions for later (Last Will)
+    def permit_later(self, source: int, player: int) -> None:
+        """``player`` may use ``source``'s ``later`` instructions once this turn, after a monster of
+        theirs goes (or went) from their field to their GY: due at once if one already did."""
+        lasting.add(self, "later_permit", until=lasting.TURN, of=source, player=player, name=self.cards[source].name,
+                    due=player in (self.flags.get("monster_to_own_gy") or ()))
+
+    def monster_went_to_own_graveyard(self, player: int) -> None:
+        """A monster ``player`` controlled went from their field to their GY: their permissions are due."""
+        if player not in (self.flags.get("monster_to_own_gy") or ()):
+            self.flags["monster_to_own_gy"] = [*(self.flags.get("monster_to_own_gy") or []), player]
+        if self.effects and lasting.first(self, "later_permit", player=player, due=False) is not None:
+            self.effects = [{**e, "due": True} if e.get("kind") == "later_permit" and e["player"] == player else e
+                            for e in self.effects]
+
+    def tasks_before_open(self, step: str) -> bool:
+        """Before the open decision of ``step`` (``main``, ``battle_step``): a due permission
+        (``run_later``) is offered first, then the step comes back. True if it was."""
+        if lasting.first(self, "later_permit", player=self.active, due=True) is None:
+            return False
+        self.tasks.append(Task(step))
+        if self.run_later():
+            return True
+        self.tasks.pop()
+        return False
+
+    def run_later(self) -> bool:
+        """At an open state of the turn player's turn outside the Damage Step, a due permission is
+        offered: its ``later`` instructions as one "you may" (used or declined, it is spent; official
+        rulings say it may wait, but the engine offers it at the first open state). True if queued."""
+        if not self.effects or self.phase in ("damage_step", "damage_calculation", "end_of_damage_step"):
+            return False
+        permit = lasting.first(self, "later_permit", player=self.active, due=True)
+        if permit is None:
+            return False
+        lasting.remove(self, permit)
+        self.queue_effects(permit["of"], permit["player"], (permit["name"], (), "later"), optional=True)
+        return True
 
     def effect_candidates(self, eff: Effect, sel: Any, controller: int, source: int) -> list[int]:
         if sel == "summoned":

@@ -229,6 +229,13 @@ def apply_position_locks(s: YGOEffects, eff: Effect, controller: int, source: in
     s.apply_position_locks()
 
 
+def permit_later(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """This turn the controller may use this card's ``later`` instructions once, after a monster of
+    theirs was sent from their field to their GY, before or after this resolved (Last Will;
+    ``YGOEffects.run_later`` offers it at the next open state; official rulings)."""
+    s.permit_later(source, controller)
+
+
 _SHARED: dict[str, YGOVerb] = {
     "draw": shared.draw,  # YGO-130 (the primitive draws nothing once the duel is decided)
     "destroy": shared.destroy,
@@ -267,6 +274,7 @@ _OWN: dict[str, YGOVerb] = {
     "skip_battle_phase_this_turn": skip_battle_phase_this_turn,
     "reverse_stat_changes": reverse_stat_changes,
     "apply_position_locks": apply_position_locks,
+    "permit_later": permit_later,
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, YGOVerb] = verb_table(_SHARED, _OWN)
