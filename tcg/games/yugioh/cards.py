@@ -107,6 +107,7 @@ class Effect(_Strict):
         "skip_battle_phase_this_turn",  # YGO-9: the controller cannot conduct a Battle Phase this turn
         "reverse_stat_changes",  # until the End Phase, ATK/DEF increases and decreases are reversed (Reverse Trap)
         "apply_position_locks",  # the face-up monsters a `lock_in_defense` card names go to Defense Position
+        "extra_normal_summon",  # right after it resolves, the controller Normal Summons/Sets 1 (Ultimate Offering)
         "permit_later",  # this turn the card's `later` instructions may be used once, after a monster of yours
         # went from your field to your GY (Last Will; effects.py: ``run_later``)
     ]
@@ -150,6 +151,7 @@ class Activation(_Strict):
         "attacked",  # trigger: this card was attacked by a monster, after damage calculation (Wall of Illusion)
         "own_end_phase",  # trigger: your End Phase, this card face-up on the field (The Wicked Worm Beast)
         "other_normal_or_flip_summoned",  # trigger: another monster is Normal or Flip Summoned (Mysterious Puppeteer)
+        "own_main_or_opponent_battle",  # your Main Phase or your opponent's Battle Phase (Ultimate Offering)
     ] = "main"
     summoned_min_atk: int | None = None  # opponent_summons: the summoned monster has at least this ATK
     normal_or_flip_summon: bool = False  # opponent_summons: only a Normal or Flip Summon
@@ -203,6 +205,7 @@ class CardEffect(_Strict):
     # What a ``permit_later`` permission carries out later in the turn, once, as a "you may" (Last
     # Will's Special Summon from the Deck): no chain link, not in the Damage Step (official rulings)
     later: list[Effect] = []
+    lp_cost: int = Field(default=0, ge=0)  # "pay N LP" as it is activated (a cost: the LP must be there)
     once_per_turn: bool = False  # "You can only use this effect of <name> once per turn" (per player)
 
 
@@ -210,7 +213,7 @@ UNTARGETED_VERBS = frozenset({"draw", "damage", "gain_lp", "special_summon_self"
                          "end_turn", "skip_next_main1", "skip_next_battle_phase", "extra_battle_phases",
                          "negate_activation", "fusion_summon", "ritual_summon", "battle_protection",
                          "skip_battle_phase_this_turn", "reverse_stat_changes",
-                         "apply_position_locks", "permit_later"})
+                         "apply_position_locks", "permit_later", "extra_normal_summon"})
 
 
 #: Timings of effects that are activated when their event happens, never at will (YGO-120).
@@ -251,6 +254,9 @@ class YugiohCard(_Strict, CardModel):
     spell_kind: SpellKind | None = None
     trap_kind: TrapKind | None = None
     effect: CardEffect | None = None  # the card's activatable effect (Spells and Traps: their activation)
+    # A face-up Continuous Spell/Trap's own activated effect, used again and again once the card is
+    # face-up (Ultimate Offering); activating the card itself is ``effect``
+    face_up_effect: CardEffect | None = None
     statics: list[Static] = []
     equip: EquipBonus | None = None  # Equip Spells
     wins_with: list[str] = []  # YGO-131: you win when this card and all these are in your hand (Exodia)

@@ -56,6 +56,10 @@ class YGOEffects(YGOQueries):
         if new == 0:
             self.lose(player, "lp")
 
+    def pay_lp(self, player: int, amount: int) -> None:
+        """A cost of LP (Ultimate Offering's 500): LP lost (YGO-101; ``can_pay_lp`` checked first)."""
+        self.lose_lp(player, amount)
+
     def draw(self, player: int) -> None:
         """YGO-130: drawing from an empty deck loses the duel at once; once the duel is decided,
         nothing more is drawn (an effect's remaining draws)."""
@@ -290,11 +294,14 @@ class YGOEffects(YGOQueries):
         return False
 
     def effect_list(self, ref: tuple[Any, ...]) -> list[Effect]:
-        """A card's instructions: its effect's, or its ``later`` ones (``ref[2] == "later"``)."""
-        eff = self.defs[ref[0]].effect
+        """A card's instructions: its effect's, its ``later`` ones (``ref[2] == "later"``) or its
+        face-up effect's (``ref[2] == "face_up"``)."""
+        d = self.defs[ref[0]]
+        part = ref[2] if len(ref) > 2 else ""
+        eff = d.face_up_effect if part == "face_up" else d.effect
         if eff is None:
             return []
-        return list(eff.later) if len(ref) > 2 and ref[2] == "later" else list(eff.effects)
+        return list(eff.later) if part == "later" else list(eff.effects)
 
     # ------------------------------------------------------------------ permissions for later (Last Will)
     def permit_later(self, source: int, player: int) -> None:

@@ -126,8 +126,38 @@ class MainPhase(YugiohRule):
         return None
 
 
+class ExtraSummon(YugiohRule):
+    """Ultimate Offering: the Normal Summon or Set it grants, made at once (``extra_normal_summon``);
+    it does not use up the turn's Normal Summon (official rulings)."""
+
+    kind = "extra_summon"
+    prompt = "Normal Summon or Set 1 monster from your hand (an extra Normal Summon)"
+    accepts = frozenset({"normal_summon", "set_monster"})
+    rule = "YGO-112"
+
+    def actions(self, state: Any, decision: Decision) -> list[Action]:
+        s: YugiohState = state
+        p = decision.player
+        return hand_actions(s, p, s.zones[p]["hand"], s.zones[p]["monster_zone"], extra=True)[0]
+
+    def resolve(self, state: Any, decision: Decision, action: Action) -> None:
+        s: YugiohState = state
+        p = decision.player
+        used = s.flags.get("normal_summoned", False)
+        normal_summon(s, p, action.get("card"), action.get("tributes", ()), face_down=action.type == "set_monster",
+                      respond=False)
+        s.flags["normal_summoned"] = used  # the turn's own Normal Summon is still there (or still used)
+
+
+def extra_summon(s: YugiohState, task: Task) -> None:
+    """The extra Normal Summon or Set: asked only if the player has a monster they can summon."""
+    p = task["player"]
+    if hand_actions(s, p, s.zones[p]["hand"], s.zones[p]["monster_zone"], extra=True)[0]:
+        s.decision = Decision(p, "extra_summon", {})
+
+
 # ====================================================================== legal actions
-def hand_actions(s: YugiohState, p: int, hand: list[int], monsters: list[int]
+def hand_actions(s: YugiohState, p: int, hand: list[int], monsters: list[int], extra: bool = False
                  ) -> tuple[list[Action], list[Action], list[Action]]:
     """The Main Phase actions of the cards in hand, in hand order, from one pass over it:
     Normal Summons and Sets with every choice of tributes (YGO-112 / YGO-113), activations
@@ -136,7 +166,7 @@ def hand_actions(s: YugiohState, p: int, hand: list[int], monsters: list[int]
     activations: list[Action] = []
     sets: list[Action] = []
     defs, cards = s.defs, s.cards
-    may_summon = not s.flags.get("normal_summoned")  # YGO-112: once per turn, Summon or Set
+    may_summon = extra or not s.flags.get("normal_summoned")  # YGO-112: once per turn (extra: Ultimate Offering)
     free = len(monsters) < MONSTER_ZONES
     borrowed = tributable(s, p) if s.effects else []  # Soul Exchange: the opponent's monsters too
     room = len(s.zones[p]["spell_trap_zone"]) < SPELL_TRAP_ZONES
@@ -184,8 +214,10 @@ def tribute_actions(c: int, need: int, monsters: list[int], borrowed: list[int])
 
 
 # ====================================================================== answers
-def normal_summon(s: YugiohState, p: int, card: int, tributes: tuple[int, ...], face_down: bool) -> None:
-    """YGO-112 / YGO-113: tribute, then Summon (face-up Attack Position) or Set."""
+def normal_summon(s: YugiohState, p: int, card: int, tributes: tuple[int, ...], face_down: bool,
+                  respond: bool = True) -> None:
+    """YGO-112 / YGO-113: tribute, then Summon (face-up Attack Position) or Set; ``respond``:
+    the summon may be answered (not one made as a chain link resolves: Ultimate Offering)."""
     s.flags["normal_summoned"] = True
     for trib in tributes:
         s.emit("tributed", card=trib, name=s.cards[trib].name, player=p)
@@ -194,10 +226,10 @@ def normal_summon(s: YugiohState, p: int, card: int, tributes: tuple[int, ...], 
            marks=frozenset())
     s.emit("summoned" if not face_down else "set", card=card, name=s.cards[card].name, player=p, how="normal")
     if not face_down:
-        after_summon(s, p, card, "normal")
+        after_summon(s, p, card, "normal", respond)
 
 
-def after_summon(s: YugiohState, p: int, card: int, how: str) -> None:
+def after_summon(s: YugiohState, p: int, card: int, how: str, respond: bool = True) -> None:
     """A summon does not start a chain, but it may be responded to (YGO-120): the turn player
     has the first chance, then the opponent, as after an attack declaration (YGO-109); the
     game goes on once both have passed in a row."""
@@ -209,6 +241,8 @@ def after_summon(s: YugiohState, p: int, card: int, how: str) -> None:
         for c in s.face_up_monsters_triggered("other_normal_or_flip_summoned"):
             if c != card:
                 s.add_trigger(c, s.cards[c].controller)
+    if not respond:  # in the middle of a chain's resolution: its triggers wait for the chain's end
+        return
     s.tasks.append(Task("open_triggers"))
     open_window(s, p, 0, "summon")
 

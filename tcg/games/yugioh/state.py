@@ -14,11 +14,11 @@ from typing import Any, ClassVar
 from tcg.core.actions import Action
 from tcg.core.rules import Rulebook
 from tcg.core.state import Decision
-from tcg.games.yugioh import summons
+from tcg.games.yugioh import main_phase, summons
 from tcg.games.yugioh.cards import TRIGGER_TIMINGS, is_targeting_effect
 from tcg.games.yugioh.chain import ACTIVATE, CHAIN
 from tcg.games.yugioh.effects import YGOEffects
-from tcg.games.yugioh.queries import SPELL_TRAP_ZONES
+from tcg.games.yugioh.queries import BATTLE_PHASE_STEPS, SPELL_TRAP_ZONES
 from tcg.games.yugioh.rules import RULEBOOK
 
 
@@ -208,10 +208,34 @@ class YugiohState(YGOEffects):
         for zone in ("spell_trap_zone", "field_zone"):
             for c in zones[zone]:
                 card = cards[c]
-                if (card.face_down and context in defs[card.name].activation_contexts
-                        and self.can_activate(c, p, context)):
+                if card.face_down:
+                    if context in defs[card.name].activation_contexts and self.can_activate(c, p, context):
+                        seen.append(ACTIVATE[c])
+                elif defs[card.name].face_up_effect is not None and self.can_activate_face_up(c, p, context):
                     seen.append(ACTIVATE[c])
         return seen
+
+    def can_activate_face_up(self, cid: int, p: int, context: str) -> bool:
+        """A face-up card's own effect (``face_up_effect``: Ultimate Offering) - Spell Speed 2 - its
+        controller may activate it now: the chain allows it (YGO-120), not in the Damage Step
+        (YGO-20), its timing is met, its LP cost can be paid and what it grants can be done."""
+        d = self.defs[self.cards[cid].name]
+        eff = d.face_up_effect
+        if eff is None or self.cards[cid].controller != p or self.zone_of(cid) != "spell_trap_zone":
+            return False
+        chain = CHAIN.items(self)
+        if chain and (chain[-1]["speed"] == 3 or any(link["card"] == cid and link.get("part") for link in chain)):
+            return False
+        if self.phase in ("damage_step", "damage_calculation", "end_of_damage_step"):
+            return False
+        if eff.lp_cost and self.counters[p]["lp"] < eff.lp_cost:
+            return False
+        if any(e.do == "extra_normal_summon" for e in eff.effects) and not main_phase.hand_actions(
+                self, p, self.zones[p]["hand"], self.zones[p]["monster_zone"], extra=True)[0]:
+            return False  # nothing it could Normal Summon or Set (official rulings, as the ygopro scripts check)
+        if eff.activation.when == "own_main_or_opponent_battle":
+            return self.phase in ("main1", "main2") if p == self.active else self.phase in BATTLE_PHASE_STEPS
+        return False
 
     def is_targeting(self, eff: Any) -> bool:
         return is_targeting_effect(eff)

@@ -236,6 +236,13 @@ def permit_later(s: YGOEffects, eff: Effect, controller: int, source: int, targe
     s.permit_later(source, controller)
 
 
+def extra_normal_summon(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Immediately after this effect resolves, Normal Summon/Set 1 monster": the controller
+    Normal Summons or Sets one monster from the hand now, with its tributes, besides the turn's
+    Normal Summon (Ultimate Offering; ``main_phase.ExtraSummon``; with none to summon, nothing)."""
+    s.tasks.append(Task("extra_summon", player=controller))
+
+
 _SHARED: dict[str, YGOVerb] = {
     "draw": shared.draw,  # YGO-130 (the primitive draws nothing once the duel is decided)
     "destroy": shared.destroy,
@@ -275,6 +282,7 @@ _OWN: dict[str, YGOVerb] = {
     "reverse_stat_changes": reverse_stat_changes,
     "apply_position_locks": apply_position_locks,
     "permit_later": permit_later,
+    "extra_normal_summon": extra_normal_summon,
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, YGOVerb] = verb_table(_SHARED, _OWN)
