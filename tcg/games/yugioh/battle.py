@@ -101,6 +101,8 @@ def explain_attack(s: YugiohState, a: Action) -> tuple[str, str]:
             return "YGO-123", "only a face-up Attack Position monster may attack"
         if "attacked_bp" in s.cards[card].marks:
             return "YGO-123", "each monster attacks at most once per Battle Phase"
+        if s.attacks_barred(s.cards[card].controller):
+            return "YGO-5", "a face-up card of the opponent stops your monsters from declaring an attack"
         if s.d(card).level >= 4 and s.face_up_statics("level4_plus_cannot_attack"):
             return "YGO-5", "a face-up card stops Level 4 or higher monsters from attacking"
         if a.get("target") == "player":

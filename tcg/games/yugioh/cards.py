@@ -107,6 +107,8 @@ class Effect(_Strict):
         "skip_battle_phase_this_turn",  # YGO-9: the controller cannot conduct a Battle Phase this turn
         "reverse_stat_changes",  # until the End Phase, ATK/DEF increases and decreases are reversed (Reverse Trap)
         "apply_position_locks",  # the face-up monsters a `lock_in_defense` card names go to Defense Position
+        "flip_face_up",  # face-down targets are turned face-up in their position; Flip effects activate
+        "destroy_after_opponent_turns",  # this card is destroyed in the End Phase of the opponent's `count`th turn
         "extra_normal_summon",  # right after it resolves, the controller Normal Summons/Sets 1 (Ultimate Offering)
         "permit_later",  # this turn the card's `later` instructions may be used once, after a monster of yours
         # went from your field to your GY (Last Will; effects.py: ``run_later``)
@@ -171,6 +173,7 @@ class Static(_Strict):
         "modify_own_monsters_in_own_battle_phase",  # your monsters get `atk` during your Battle Phase
         "untargetable_by_effects",  # face-up monsters of `races` on the field cannot be targeted by card effects
         "lock_in_defense",  # face-up monsters of `races` on the field are in Defense Position and stay so
+        "opponent_cannot_attack",  # the controller's opponent's monsters cannot declare an attack
     ]
     races: list[str] = []  # modify_monsters / untargetable_by_effects / lock_in_defense: which (empty: any)
     attributes: list[Attribute] = []
@@ -213,7 +216,8 @@ UNTARGETED_VERBS = frozenset({"draw", "damage", "gain_lp", "special_summon_self"
                          "end_turn", "skip_next_main1", "skip_next_battle_phase", "extra_battle_phases",
                          "negate_activation", "fusion_summon", "ritual_summon", "battle_protection",
                          "skip_battle_phase_this_turn", "reverse_stat_changes",
-                         "apply_position_locks", "permit_later", "extra_normal_summon"})
+                         "apply_position_locks", "permit_later", "extra_normal_summon",
+                         "destroy_after_opponent_turns"})
 
 
 #: Timings of effects that are activated when their event happens, never at will (YGO-120).
@@ -262,6 +266,9 @@ class YugiohCard(_Strict, CardModel):
     wins_with: list[str] = []  # YGO-131: you win when this card and all these are in your hand (Exodia)
     materials: list[str] = []  # a Fusion Monster's Fusion Materials, by name (one entry per monster)
     treated_as: str = ""  # a name it is also treated as on the field (Dupe Frog: "Des Frog")
+    # "After this card's activation, it remains on the field" (a Normal Spell that stays: Swords of
+    # Revealing Light)
+    remains: bool = False
     text: str = ""
     set_code: str = ""
     rarity: str = ""
@@ -369,5 +376,6 @@ class YugiohCard(_Strict, CardModel):
 
     @cached_property
     def stays_on_field(self) -> bool:
-        """YGO-119: Continuous, Equip and Field cards stay; the others go to the graveyard."""
-        return self.spell_kind in ("continuous", "equip", "field") or self.trap_kind == "continuous"
+        """YGO-119: Continuous, Equip and Field cards stay, and a card whose text says it remains;
+        the others go to the graveyard."""
+        return self.remains or self.spell_kind in ("continuous", "equip", "field") or self.trap_kind == "continuous"

@@ -141,6 +141,27 @@ class YGOEffects(YGOQueries):
                     self.emit("position_changed", card=c, name=self.cards[c].name,
                               player=self.cards[c].controller, position="defense")
 
+    def turn_face_up(self, cid: int) -> None:
+        """A face-down monster is turned face-up in its position (not a Flip Summon): its Flip
+        effect activates (official rule)."""
+        card = self.cards[cid]
+        self.update(cid, face_down=False)
+        self.emit("flipped", card=cid, name=card.name, player=card.controller)
+        if self.trigger_of(cid, "flip"):
+            self.add_trigger(cid, card.controller)
+
+    def count_down(self) -> None:
+        """The End Phase of the turn player: each ``countdown`` record of theirs counts one turn;
+        at the last, its card is destroyed (Swords of Revealing Light)."""
+        if not self.effects:
+            return
+        for e in lasting.of_kind(self, "countdown", player=self.active):
+            lasting.remove(self, e)
+            if e["count"] > 1:
+                self.effects.append({**e, "count": e["count"] - 1})
+            else:
+                self.destroy(e["card"], by=self.cards[e["card"]].controller)
+
     def flip_to_attack(self, cid: int) -> None:
         """To face-up Attack Position; a face-down monster is flipped face-up, and its Flip effect
         activates (YGO-124; official rule)."""

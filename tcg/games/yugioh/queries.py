@@ -160,9 +160,16 @@ class YGOQueries(EffectRunner[Effect, Selector]):
         card = self.cards[cid]
         if card.tapped or card.face_down or "attacked_bp" in card.marks:
             return False
+        if self.attacks_barred(card.controller):
+            return False
         if self.defs[card.name].level < 4:
             return True
         return not (self.level4_barred() if barred is None else barred)
+
+    def attacks_barred(self, player: int) -> bool:
+        """A face-up ``opponent_cannot_attack`` card of the other player (Swords of Revealing
+        Light): ``player``'s monsters cannot declare an attack."""
+        return any(self.cards[c].controller != player for c in self.face_up_statics("opponent_cannot_attack"))
 
     def level4_barred(self) -> bool:
         """A face-up Gravity Bind-like card stops Level 4 or higher monsters from attacking."""

@@ -120,6 +120,7 @@ def end_phase(s: YugiohState, task: Task) -> None:
     """YGO-110 / YGO-135: the End Phase's response window, then the hand limit as the last thing."""
     s.enter_phase("end")
     s.return_borrowed()
+    s.count_down()  # "destroy it during the End Phase of your opponent's 3rd turn"
     own = [c for c in s.face_up_monsters_triggered("own_end_phase") if s.cards[c].controller == s.active]
     if own:  # "during your End Phase" triggers (The Wicked Worm Beast) make a chain first
         for c in own:

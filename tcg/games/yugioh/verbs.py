@@ -243,6 +243,21 @@ def extra_normal_summon(s: YGOEffects, eff: Effect, controller: int, source: int
     s.tasks.append(Task("extra_summon", player=controller))
 
 
+def flip_face_up(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each face-down target monster is turned face-up in its position (face-up Defense Position);
+    its Flip effect activates (official rulings; Swords of Revealing Light)."""
+    for t in targets:
+        if s.zone_of(t) == "monster_zone" and s.cards[t].face_down:
+            s.turn_face_up(t)
+
+
+def destroy_after_opponent_turns(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """This card is destroyed in the End Phase of the opponent's ``count``th turn from now (Swords of
+    Revealing Light: "you must destroy it during the End Phase of your opponent's 3rd turn"); the
+    record goes with the card if it leaves sooner (``turn.end_phase`` counts)."""
+    lasting.add(s, "countdown", until=lasting.LASTING, card=source, player=1 - controller, count=eff.count)
+
+
 _SHARED: dict[str, YGOVerb] = {
     "draw": shared.draw,  # YGO-130 (the primitive draws nothing once the duel is decided)
     "destroy": shared.destroy,
@@ -283,6 +298,8 @@ _OWN: dict[str, YGOVerb] = {
     "apply_position_locks": apply_position_locks,
     "permit_later": permit_later,
     "extra_normal_summon": extra_normal_summon,
+    "flip_face_up": flip_face_up,
+    "destroy_after_opponent_turns": destroy_after_opponent_turns,
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, YGOVerb] = verb_table(_SHARED, _OWN)
