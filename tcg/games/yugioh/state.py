@@ -18,7 +18,7 @@ from tcg.games.yugioh import main_phase, summons
 from tcg.games.yugioh.cards import TRIGGER_TIMINGS, is_targeting_effect
 from tcg.games.yugioh.chain import ACTIVATE, CHAIN
 from tcg.games.yugioh.effects import YGOEffects
-from tcg.games.yugioh.queries import BATTLE_PHASE_STEPS, SPELL_TRAP_ZONES
+from tcg.games.yugioh.queries import BATTLE_PHASE_STEPS, MONSTER_ZONES, SPELL_TRAP_ZONES
 from tcg.games.yugioh.rules import RULEBOOK
 
 
@@ -151,6 +151,8 @@ class YugiohState(YGOEffects):
         for e in d.effect.effects if d.effect is not None else ():
             if e.needs_face_up and not self.face_up_named(e.needs_face_up):
                 return False  # "<name> must be on the field to activate" (The Flute of Summoning Dragon)
+            if e.do == "take_control" and len(self.zones[p]["monster_zone"]) >= MONSTER_ZONES:
+                return False  # no free Monster Zone to take it to (official rulings; Change of Heart)
         targeting, acting = d.activation_needs
         for e in targeting:  # as many targets as it takes (Two-Pronged Attack: 2 of yours; official rule)
             if not self._has_candidate(e, p, cid, 1 if e.target.up_to else e.target.count):
