@@ -366,7 +366,9 @@ class YGOEffects(YGOQueries):
     def effect_candidates(self, eff: Effect, sel: Any, controller: int, source: int) -> list[int]:
         if sel == "summoned":
             summoned = (self.flags.get("summoned") or {}).get("card")
-            return [summoned] if summoned is not None and self.zone_of(summoned) == "monster_zone" else []
+            if summoned is None or self.zone_of(summoned) != "monster_zone" or self.untargetable(summoned):
+                return []  # gone, or shielded from targeting effects (Lord of D.)
+            return [summoned]
         if sel == "battled":  # the monster this card battled (after damage calculation)
             battle = self.flags.get("last_battle") or []
             other = [c for c in battle if c != source and isinstance(c, int)]
@@ -374,7 +376,9 @@ class YGOEffects(YGOQueries):
         if sel == "attacker" or sel == "attack_target":
             attack = self.flags.get("attack")
             cid = attack and attack.get("attacker" if sel == "attacker" else "target")
-            return [cid] if isinstance(cid, int) and self.zone_of(cid) == "monster_zone" else []
+            if not isinstance(cid, int) or self.zone_of(cid) != "monster_zone" or self.untargetable(cid):
+                return []  # gone, or shielded from targeting effects (Lord of D.)
+            return [cid]
         assert isinstance(sel, Selector)
         if eff.do == "special_summon":  # a Fusion or Ritual Monster only once properly summoned
             return [c for c in self.select(sel, controller) if summons.may_special_summon(self, c)]

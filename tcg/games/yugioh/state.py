@@ -119,14 +119,29 @@ class YugiohState(YGOEffects):
         if when == "activation":
             return chained  # counter traps answer an activation
         if when == "opponent_attacks":
-            return context in ("attack", "direct_attack") and not own_turn and self._condition_met(cid, p)
+            return (context in ("attack", "direct_attack") and not own_turn and self._condition_met(cid, p)
+                    and self._event_target_ok(eff, "attacker"))
         if when == "opponent_direct_attack":
             return context == "direct_attack" and not own_turn and self._condition_met(cid, p)
         if when == "opponent_summons":
-            return context == "summon" and not own_turn and self._summon_fits(eff) and self._condition_met(cid, p)
+            return (context == "summon" and not own_turn and self._summon_fits(eff) and self._condition_met(cid, p)
+                    and self._event_target_ok(eff, "summoned"))
         if when == "main":
             return context == "main" and own_turn and not chained and self._condition_met(cid, p)
         return self._condition_met(cid, p)
+
+    def _event_target_ok(self, eff: Any, which: str) -> bool:
+        """"Target that monster" (Trap Hole: the summoned one; Sakuretsu Armor: the attacker) needs
+        it to be a valid target: not one a face-up Lord of D.-like card shields (``untargetable``)."""
+        if not self.face_up_statics("untargetable_by_effects"):
+            return True
+        if not any(e.target == which for e in eff.effects):
+            return True
+        if which == "summoned":
+            cid = (self.flags.get("summoned") or {}).get("card")
+        else:
+            cid = (self.flags.get("attack") or {}).get("attacker")
+        return not (isinstance(cid, int) and self.untargetable(cid))
 
     def _summon_fits(self, eff: Any) -> bool:
         """"When your opponent Normal or Flip Summons ..." and "... a monster with N or more ATK":
