@@ -57,7 +57,8 @@ class YGOEffects(YGOQueries):
             self.lose(player, "lp")
 
     def pay_lp(self, player: int, amount: int) -> None:
-        """A cost of LP (Ultimate Offering's 500): LP lost (YGO-101; ``can_pay_lp`` checked first)."""
+        """A cost of LP (Ultimate Offering's 500): LP lost (YGO-101); ``can_activate_face_up`` has
+        checked that the player has them."""
         self.lose_lp(player, amount)
 
     def draw(self, player: int) -> None:

@@ -11,7 +11,11 @@ Yu-Gi-Oh!'s: positions, Special Summons (YGO-116) — Fusion and Ritual Summons 
 (YGO-8..YGO-15), negation, and adding to the hand: the shared ``search`` shuffles the
 controller's deck whatever was found, here only a deck a card was taken from is shuffled (a
 card from the graveyard is no search; ``shuffle_deck``), and a card added may win the duel
-(YGO-131). ``YGOEffects.do_effect`` looks a verb up in :data:`VERBS`.
+(YGO-131). Issue 18 added hidden cards shown (``reveal`` / ``destroy_revealed`` to both players,
+``look_at`` to one: ``State.show_privately``), banishing, damage counted per card, lasting rules
+for the turn (``battle_protection``, ``reverse_stat_changes``, ``allow_tribute``), permissions
+used later (``permit_later``, ``extra_normal_summon``) and a countdown of turns.
+``YGOEffects.do_effect`` looks a verb up in :data:`VERBS`.
 """
 
 from __future__ import annotations
