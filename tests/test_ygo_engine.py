@@ -261,3 +261,31 @@ def test_the_stern_mystic_reveals_face_down_cards_to_both_players() -> None:
 def test_de_spell_reveals_a_set_trap_to_both_players() -> None:
     s = _run_case("de_spell.yaml", "De-Spell on a Set Trap")
     assert _named_to(s, 0, "looked") == ["Trap Hole"] and _named_to(s, 1, "looked") == ["Trap Hole"]
+
+
+def test_an_illegal_extra_normal_summon_names_its_rule_and_changes_nothing() -> None:
+    # Ultimate Offering's extra_summon decision: a card not in the hand, or a Level 5 without its
+    # tribute, is refused with the summon's own rule (YGO-112 / YGO-113), not "Main Phase only".
+    from pathlib import Path
+
+    import yaml
+
+    from tcg.core.scenario import Runner
+
+    path = Path(__file__).resolve().parent.parent / "scenarios" / "yugioh" / "cards" / "ultimate_offering.yaml"
+    spec = next(d for d in yaml.safe_load_all(path.read_text(encoding="utf-8"))
+                if d["name"].startswith("Ultimate Offering's summon comes on top"))
+    runner = Runner({**spec, "steps": spec["steps"][:1], "expect": None}, str(path))
+    runner.run()
+    s = runner.state
+    assert s.decision is not None and s.decision.kind == "extra_summon"
+    before = json.dumps(s.to_json(), sort_keys=True)
+    skull = next(c for c in s.zones[0]["hand"] if s.cards[c].name == "Summoned Skull")
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(Action("normal_summon", card=skull))
+    assert err.value.rule == "YGO-113"
+    ultimate = next(c for c in s.zones[0]["spell_trap_zone"] if s.cards[c].name == "Ultimate Offering")
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(Action("set_monster", card=ultimate))
+    assert err.value.rule == "YGO-112"
+    assert json.dumps(s.to_json(), sort_keys=True) == before

@@ -30,6 +30,7 @@ CHOOSE = CardActions("choose")
 EVENT_CONTEXTS = frozenset({"summon", "attack", "direct_attack"})  # windows that answer an event
 _MAIN_ONLY = {"normal_summon": "YGO-111", "set_monster": "YGO-111", "flip_summon": "YGO-114",
               "change_position": "YGO-115", "set_spell_trap": "YGO-119"}
+_SUMMONS = frozenset({"normal_summon", "set_monster"})  # also an extra Normal Summon (Ultimate Offering)
 _CARD_ACTIONS = frozenset({"normal_summon", "set_monster", "flip_summon", "change_position", "special_summon",
                            "activate", "set_spell_trap", "attack"})
 #: YGO-120: the chain, its links dicts ``{card, player, speed, targets[, negated]}``.
@@ -69,7 +70,7 @@ def explain_common(s: YugiohState, dec: Decision, a: Action) -> tuple[str, str] 
         return "YGO-104", f"there is no card with id {card!r}"
     if card is None and t in _CARD_ACTIONS:
         return "YGO-104", f"{t} needs a card (the field 'card')"
-    if t in _MAIN_ONLY and dec.kind != "main":
+    if t in _MAIN_ONLY and dec.kind != "main" and not (dec.kind == "extra_summon" and t in _SUMMONS):
         return _MAIN_ONLY[t], f"{t} is done in your own Main Phase with an open game state; now: {dec.kind}"
     if t == "activate":
         return explain_activation(s, dec.player, card)

@@ -104,16 +104,7 @@ class MainPhase(YugiohRule):
         if t in ("normal_summon", "set_monster"):
             if s.flags.get("normal_summoned"):
                 return "YGO-112", "only one Normal Summon or Set per turn"
-            if card is None or s.zone_of(card) != "hand" or s.cards[card].owner != p:
-                return "YGO-112", "Normal Summon or Set a monster from your own hand"
-            d = s.d(card)
-            tributes = a.get("tributes", ())
-            if not isinstance(tributes, tuple):
-                return "YGO-113", f"tributes is a list of monsters you control, got {tributes!r}"
-            if len(tributes) != d.tributes_needed:
-                return "YGO-113", (f"{d.name} is Level {d.level}: it needs {d.tributes_needed} tribute(s), "
-                                   f"{len(tributes)} given")
-            return "YGO-113", "tribute distinct monsters you control, leaving a Monster Zone free"
+            return explain_summon(s, p, a)
         if t == "flip_summon":
             return "YGO-114", "Flip Summon a face-down monster you control that was not Set this turn"
         if t == "change_position":
@@ -147,6 +138,25 @@ class ExtraSummon(YugiohRule):
         normal_summon(s, p, action.get("card"), action.get("tributes", ()), face_down=action.type == "set_monster",
                       respond=False)
         s.flags["normal_summoned"] = used  # the turn's own Normal Summon is still there (or still used)
+
+
+    def explain_own(self, s: YugiohState, dec: Decision, a: Action) -> tuple[str, str] | None:
+        return explain_summon(s, dec.player, a) if a.type in ("normal_summon", "set_monster") else None
+
+
+def explain_summon(s: YugiohState, p: int, a: Action) -> tuple[str, str]:
+    """Why this Normal Summon or Set is not legal: the card, or its tributes (YGO-112 / YGO-113)."""
+    card = a.get("card")
+    if card is None or s.zone_of(card) != "hand" or s.cards[card].owner != p:
+        return "YGO-112", "Normal Summon or Set a monster from your own hand"
+    d = s.d(card)
+    tributes = a.get("tributes", ())
+    if not isinstance(tributes, tuple):
+        return "YGO-113", f"tributes is a list of monsters you control, got {tributes!r}"
+    if len(tributes) != d.tributes_needed:
+        return "YGO-113", (f"{d.name} is Level {d.level}: it needs {d.tributes_needed} tribute(s), "
+                           f"{len(tributes)} given")
+    return "YGO-113", "tribute distinct monsters you control, leaving a Monster Zone free"
 
 
 def extra_summon(s: YugiohState, task: Task) -> None:
