@@ -289,3 +289,14 @@ def test_an_illegal_extra_normal_summon_names_its_rule_and_changes_nothing() -> 
         s.apply(Action("set_monster", card=ultimate))
     assert err.value.rule == "YGO-112"
     assert json.dumps(s.to_json(), sort_keys=True) == before
+
+
+def test_random_duels_of_the_official_starter_decks_end(ygo):
+    # Starter Deck: Yugi against Starter Deck: Kaiba (issue 18's official lists): random duels end,
+    # by LP, deck-out or a draw, whichever deck goes first.
+    from tcg.sim.loop import play_game
+
+    decks = [ygo.deck("starter_deck_yugi"), ygo.deck("starter_deck_kaiba")]
+    for seed in range(4):
+        result, _ = play_game(ygo, decks if seed % 2 else decks[::-1], ["random", "random"], seed)
+        assert result.reason in ("lp", "deck_out", "draw")
