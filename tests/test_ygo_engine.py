@@ -201,3 +201,102 @@ def test_negating_a_chain_link_leaves_a_clone_unchanged() -> None:
     probe = CloneProbe(state)
     state.apply(Action("pass"))  # the chain resolves: the top Test Negate negates the link below it
     assert not probe.problems()
+
+
+def _run_case(file: str, starts: str):
+    """The state at the end of the scenario case of ``scenarios/yugioh/cards/<file>`` named ``starts...``."""
+    from pathlib import Path
+
+    import yaml
+
+    from tcg.core.scenario import Runner
+
+    path = Path(__file__).resolve().parent.parent / "scenarios" / "yugioh" / "cards" / file
+    spec = next(d for d in yaml.safe_load_all(path.read_text(encoding="utf-8")) if d["name"].startswith(starts))
+    runner = Runner({**spec, "expect": None}, str(path))
+    runner.run()
+    return runner.state
+
+
+def _named_to(state, viewer: int, kind: str) -> list[str]:
+    """The card names the events of ``kind`` show ``viewer``."""
+    out = []
+    for ev in state.events:
+        if ev.get("type") == kind:
+            seen = state.visible_event(ev, viewer)
+            if seen is not None and "name" in seen:
+                out.append(seen["name"])
+    return out
+
+
+def test_the_inexperienced_spy_shows_one_card_of_the_hand_to_its_player_only() -> None:
+    # The Inexperienced Spy: a private look (State.show_privately): player 0's log names the card,
+    # player 1's says only that a card was looked at; player 0 knows it afterwards.
+    s = _run_case("the_inexperienced_spy.yaml", "The Inexperienced Spy looks")
+    seen = _named_to(s, 0, "looked")
+    assert len(seen) == 1 and seen[0] in {"Vorse Raider", "Dark Hole"}
+    assert _named_to(s, 1, "looked") == []
+    assert len([e for e in s.events if e.get("type") == "looked"]) == 1
+    assert {s.cards[c].name for c in s.known_hidden(0)} == set(seen)
+
+
+def test_ancient_telescope_shows_the_top_five_cards_to_its_player_only() -> None:
+    s = _run_case("ancient_telescope.yaml", "Ancient Telescope looks")
+    assert _named_to(s, 0, "looked") == ["Vorse Raider", "Dark Hole", "Sogen", "Fissure", "Raigeki"]
+    assert _named_to(s, 1, "looked") == []
+
+
+def test_the_stern_mystic_reveals_face_down_cards_to_both_players() -> None:
+    # A public reveal: each player is shown every face-down card (their own Set cards included),
+    # the revealed event itself names none.
+    s = _run_case("the_stern_mystic.yaml", "The Stern Mystic flipped")
+    revealed = {"Dark Hole", "Man-Eater Bug", "Trap Hole"}
+    for viewer in (0, 1):
+        assert set(_named_to(s, viewer, "looked")) == revealed
+        assert _named_to(s, viewer, "revealed") == []
+    assert {s.cards[c].name for c in s.known_hidden(0)} == {"Man-Eater Bug", "Trap Hole"}
+    assert {s.cards[c].name for c in s.known_hidden(1)} == {"Dark Hole"}
+
+
+def test_de_spell_reveals_a_set_trap_to_both_players() -> None:
+    s = _run_case("de_spell.yaml", "De-Spell on a Set Trap")
+    assert _named_to(s, 0, "looked") == ["Trap Hole"] and _named_to(s, 1, "looked") == ["Trap Hole"]
+
+
+def test_an_illegal_extra_normal_summon_names_its_rule_and_changes_nothing() -> None:
+    # Ultimate Offering's extra_summon decision: a card not in the hand, or a Level 5 without its
+    # tribute, is refused with the summon's own rule (YGO-112 / YGO-113), not "Main Phase only".
+    from pathlib import Path
+
+    import yaml
+
+    from tcg.core.scenario import Runner
+
+    path = Path(__file__).resolve().parent.parent / "scenarios" / "yugioh" / "cards" / "ultimate_offering.yaml"
+    spec = next(d for d in yaml.safe_load_all(path.read_text(encoding="utf-8"))
+                if d["name"].startswith("Ultimate Offering's summon comes on top"))
+    runner = Runner({**spec, "steps": spec["steps"][:1], "expect": None}, str(path))
+    runner.run()
+    s = runner.state
+    assert s.decision is not None and s.decision.kind == "extra_summon"
+    before = json.dumps(s.to_json(), sort_keys=True)
+    skull = next(c for c in s.zones[0]["hand"] if s.cards[c].name == "Summoned Skull")
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(Action("normal_summon", card=skull))
+    assert err.value.rule == "YGO-113"
+    ultimate = next(c for c in s.zones[0]["spell_trap_zone"] if s.cards[c].name == "Ultimate Offering")
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(Action("set_monster", card=ultimate))
+    assert err.value.rule == "YGO-112"
+    assert json.dumps(s.to_json(), sort_keys=True) == before
+
+
+def test_random_duels_of_the_official_starter_decks_end(ygo):
+    # Starter Deck: Yugi against Starter Deck: Kaiba (issue 18's official lists): random duels end,
+    # by LP, deck-out or a draw, whichever deck goes first.
+    from tcg.sim.loop import play_game
+
+    decks = [ygo.deck("starter_deck_yugi"), ygo.deck("starter_deck_kaiba")]
+    for seed in range(4):
+        result, _ = play_game(ygo, decks if seed % 2 else decks[::-1], ["random", "random"], seed)
+        assert result.reason in ("lp", "deck_out", "draw")

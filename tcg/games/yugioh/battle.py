@@ -101,6 +101,8 @@ def explain_attack(s: YugiohState, a: Action) -> tuple[str, str]:
             return "YGO-123", "only a face-up Attack Position monster may attack"
         if "attacked_bp" in s.cards[card].marks:
             return "YGO-123", "each monster attacks at most once per Battle Phase"
+        if s.attacks_barred(s.cards[card].controller):
+            return "YGO-5", "a face-up card of the opponent stops your monsters from declaring an attack"
         if s.d(card).level >= 4 and s.face_up_statics("level4_plus_cannot_attack"):
             return "YGO-5", "a face-up card stops Level 4 or higher monsters from attacking"
         if a.get("target") == "player":
@@ -159,6 +161,8 @@ def battle_step(s: YugiohState, task: Task | None = None) -> None:
         return
     if s.phase != "battle_step":
         s.enter_phase("battle_step")
+    if s.effects and s.tasks_before_open("battle_step"):
+        return
     s.decision = Decision(s.active, "battle_step", open=True)
 
 
@@ -239,12 +243,14 @@ def damage_calculation(s: YugiohState, task: Task) -> None:
 
 def battle_damage(s: YugiohState, attacker: int, target: Any, p: int) -> list[int]:
     """YGO-16..YGO-19 / YGO-121 / YGO-122: the battle's damage; returns the monsters it destroys.
-    ``target`` is a monster's id or "player" (a direct attack)."""
+    ``target`` is a monster's id or "player" (a direct attack). A player under a
+    ``battle_protection`` record (Waboku) takes no battle damage and their monsters stay."""
+    safe = {e["player"] for e in lasting.of_kind(s, "battle_protection")} if s.effects else set()
     a = s.atk(attacker)
     destroyed: list[int] = []
     if target == "player":
         s.emit("battle", attacker=attacker, target="player", attacker_atk=a)
-        s.lose_lp(1 - p, a)
+        _battle_lp(s, 1 - p, a, safe)
     elif s.zone_of(target) == "monster_zone":
         if s.position(target) == "attack":
             b = s.atk(target)
@@ -252,10 +258,10 @@ def battle_damage(s: YugiohState, attacker: int, target: Any, p: int) -> list[in
                    result="tie" if a == b else "decided")
             if a > b:
                 destroyed.append(target)
-                s.lose_lp(1 - p, a - b)
+                _battle_lp(s, 1 - p, a - b, safe)
             elif a < b:
                 destroyed.append(attacker)
-                s.lose_lp(p, b - a)
+                _battle_lp(s, p, b - a, safe)
             elif a != 0:
                 destroyed += [attacker, target]  # YGO-18 (YGO-121: both 0, neither)
         else:
@@ -265,14 +271,25 @@ def battle_damage(s: YugiohState, attacker: int, target: Any, p: int) -> list[in
             if a > b:
                 destroyed.append(target)
                 if any(st.rule == "piercing" for st in s.d(attacker).statics):  # YGO-122
-                    s.lose_lp(1 - p, a - b)
+                    _battle_lp(s, 1 - p, a - b, safe)
             elif a < b:
-                s.lose_lp(p, b - a)  # YGO-19: equal, both stay
+                _battle_lp(s, p, b - a, safe)  # YGO-19: equal, both stay
+    if safe:  # Waboku: the protected player's monsters are not destroyed by battle
+        return [c for c in destroyed if s.cards[c].controller not in safe]
     return destroyed
+
+
+def _battle_lp(s: YugiohState, player: int, amount: int, safe: set[int]) -> None:
+    """Battle damage (YGO-16): LP lost, unless a ``battle_protection`` record covers the player."""
+    if player not in safe:
+        s.lose_lp(player, amount)
 
 
 def after_battle(s: YugiohState, attacker: int, target: Any, destroyed: list[int]) -> None:
     """The end of the Damage Step: destroy, and the triggers of the battle (YGO-20, YGO-124)."""
+    if target != "player" and s.trigger_of(target, "attacked"):  # "after damage calculation" (Wall of Illusion)
+        s.flags["last_battle"] = [attacker, target]  # the monster it battled: the ``battled`` target
+        s.add_trigger(target, s.cards[target].controller)
     for c in destroyed:
         owner = s.cards[c].controller
         s.destroy(c, reason="battle")

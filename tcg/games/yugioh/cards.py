@@ -36,7 +36,9 @@ class Selector(_Strict):
     name_contains: str = ""  # e.g. a "Frog" monster
     exclude_name: str = ""  # "except Dupe Frog"
     types: list[CardType] = []
-    position: Literal["attack", "defense", "face_down_defense", "face_up"] | None = None
+    # "face_down": any face-down card (a Set Spell/Trap or a face-down monster: The Stern Mystic)
+    # "any_defense": face-up or face-down Defense Position (Stop Defense)
+    position: Literal["attack", "defense", "face_down_defense", "face_up", "face_down", "any_defense"] | None = None
     max_atk: int | None = None
     max_def: int | None = None
     attributes: list[Attribute] = []
@@ -47,6 +49,14 @@ class Selector(_Strict):
     up_to: bool = False
     all: bool = False
     random: bool = False
+    # A face-up card must be of one of these types; a face-down card qualifies whatever it is, since
+    # its type is hidden (De-Spell: "1 face-up Spell, or 1 Set Spell/Trap"; see ``destroy_revealed``)
+    types_when_face_up: list[CardType] = []
+    # Only the candidates with the lowest ATK among those that match, ties chosen by the player
+    # (Fissure); a selection by value, so it does not target (official rulings)
+    lowest_atk: bool = False
+    # A deck's top N cards only (Ancient Telescope: "the top 5 cards of your opponent's Deck")
+    top: int | None = Field(default=None, ge=1)
 
     @cached_property
     def checks_card(self) -> bool:
@@ -54,7 +64,8 @@ class Selector(_Strict):
         for "any card", "a face-up monster"; lets the search for a first candidate skip it."""
         return bool(self.types or self.name_contains or self.exclude_name or self.max_atk is not None
                     or self.max_def is not None or self.attributes or self.races or self.min_level is not None
-                    or self.max_level is not None or self.position not in (None, "face_up"))
+                    or self.max_level is not None or self.position not in (None, "face_up")
+                    or bool(self.types_when_face_up) or self.lowest_atk or self.top is not None)
 
 
 class Effect(_Strict):
@@ -84,8 +95,26 @@ class Effect(_Strict):
         "take_control",  # the controller takes control of the targets (`until_end_phase`: it returns then)
         "fusion_summon",  # Fusion Summon a Fusion Monster of your Extra Deck with its materials (summons.py)
         "ritual_summon",  # Ritual Summon `monster` from your hand, tributing Levels >= `levels` (summons.py)
+        "destroy_revealed",  # targets Set are revealed; destroyed only if of `only_types` (De-Spell, Trap Master)
+        "reveal",  # face-down targets are shown to both players and stay face-down (The Stern Mystic)
+        "look_at",  # the controller alone looks at the targets (The Inexperienced Spy, Ancient Telescope)
+        "damage_per_card",  # `amount` damage to `player` for each target (Just Desserts)
+        "discard_hands_redraw",  # each player discards their hand, then draws as many (Card Destruction)
+        "banish",  # targets are banished (Gravedigger Ghoul)
+        "to_attack_position",  # targets go to face-up Attack Position; a face-down one is flipped (Stop Defense)
+        "battle_protection",  # this turn `player` takes no battle damage and their monsters survive battle (Waboku)
+        "allow_tribute",  # the controller may Tribute the targets this turn as if they controlled them (Soul Exchange)
+        "skip_battle_phase_this_turn",  # YGO-9: the controller cannot conduct a Battle Phase this turn
+        "reverse_stat_changes",  # until the End Phase, ATK/DEF increases and decreases are reversed (Reverse Trap)
+        "apply_position_locks",  # the face-up monsters a `lock_in_defense` card names go to Defense Position
+        "flip_face_up",  # face-down targets are turned face-up in their position; Flip effects activate
+        "destroy_after_opponent_turns",  # this card is destroyed in the End Phase of the opponent's `count`th turn
+        "extra_normal_summon",  # right after it resolves, the controller Normal Summons/Sets 1 (Ultimate Offering)
+        "permit_later",  # this turn the card's `later` instructions may be used once, after a monster of yours
+        # went from your field to your GY (Last Will; effects.py: ``run_later``)
     ]
-    target: Selector | Literal["self", "attacker", "attack_target", "summoned"] | None = None
+    # "battled": the monster this card battled, after damage calculation (Wall of Illusion)
+    target: Selector | Literal["self", "attacker", "attack_target", "summoned", "battled"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for damage / skip_next_main1 / extra_battle_phases
     count: int = 1
     amount: int = 0
@@ -98,6 +127,10 @@ class Effect(_Strict):
     lock_name: bool = False
     monster: str = ""  # ritual_summon: the Ritual Monster this Ritual Spell summons
     levels: int = Field(default=0, ge=0)  # ritual_summon: the total Level the tributes must reach
+    only_types: list[CardType] = []  # destroy_revealed: the card types it destroys (the others stay)
+    # "<name> must be on the field to activate and to resolve this effect" (The Flute of Summoning
+    # Dragon): a face-up card of that name on either field, checked on activation and on resolution
+    needs_face_up: str = ""
 
 
 class Activation(_Strict):
@@ -117,6 +150,10 @@ class Activation(_Strict):
         "summoned",  # trigger: this card is Normal or Special Summoned
         "standby",  # trigger: your Standby Phase
         "destroyed_by_battle",  # trigger: this card was destroyed by battle and sent to the GY
+        "attacked",  # trigger: this card was attacked by a monster, after damage calculation (Wall of Illusion)
+        "own_end_phase",  # trigger: your End Phase, this card face-up on the field (The Wicked Worm Beast)
+        "other_normal_or_flip_summoned",  # trigger: another monster is Normal or Flip Summoned (Mysterious Puppeteer)
+        "own_main_or_opponent_battle",  # your Main Phase or your opponent's Battle Phase (Ultimate Offering)
     ] = "main"
     summoned_min_atk: int | None = None  # opponent_summons: the summoned monster has at least this ATK
     normal_or_flip_summon: bool = False  # opponent_summons: only a Normal or Flip Summon
@@ -134,8 +171,11 @@ class Static(_Strict):
         "piercing",  # this monster inflicts ATK - DEF against Defense Position monsters (YGO-122)
         "modify_monsters",  # face-up monsters of `races` / `attributes` get `atk` / `def` (field spells)
         "modify_own_monsters_in_own_battle_phase",  # your monsters get `atk` during your Battle Phase
+        "untargetable_by_effects",  # face-up monsters of `races` on the field cannot be targeted by card effects
+        "lock_in_defense",  # face-up monsters of `races` on the field are in Defense Position and stay so
+        "opponent_cannot_attack",  # the controller's opponent's monsters cannot declare an attack
     ]
-    races: list[str] = []  # modify_monsters: which monsters (empty: any)
+    races: list[str] = []  # modify_monsters / untargetable_by_effects / lock_in_defense: which (empty: any)
     attributes: list[Attribute] = []
     atk: int = 0
     def_: int = Field(default=0, alias="def")
@@ -165,17 +205,25 @@ class CardEffect(_Strict):
     activation: Activation = Activation()
     effects: list[Effect]
     mandatory: bool = False  # YGO-20 (b): a mandatory effect
+    # What a ``permit_later`` permission carries out later in the turn, once, as a "you may" (Last
+    # Will's Special Summon from the Deck): no chain link, not in the Damage Step (official rulings)
+    later: list[Effect] = []
+    lp_cost: int = Field(default=0, ge=0)  # "pay N LP" as it is activated (a cost: the LP must be there)
     once_per_turn: bool = False  # "You can only use this effect of <name> once per turn" (per player)
 
 
 UNTARGETED_VERBS = frozenset({"draw", "damage", "gain_lp", "special_summon_self", "negate_attack", "end_battle_phase",
                          "end_turn", "skip_next_main1", "skip_next_battle_phase", "extra_battle_phases",
-                         "negate_activation", "fusion_summon", "ritual_summon"})
+                         "negate_activation", "fusion_summon", "ritual_summon", "battle_protection",
+                         "skip_battle_phase_this_turn", "reverse_stat_changes",
+                         "apply_position_locks", "permit_later", "extra_normal_summon",
+                         "destroy_after_opponent_turns"})
 
 
 #: Timings of effects that are activated when their event happens, never at will (YGO-120).
 TRIGGER_TIMINGS = frozenset({"destroys_by_battle", "sent_to_graveyard_by_opponent", "sent_to_graveyard_from_field",
-                             "flip", "summoned", "standby"})
+                             "flip", "summoned", "standby", "attacked", "own_end_phase",
+                             "other_normal_or_flip_summoned"})
 
 
 #: Every ``context`` of ``YugiohState.can_activate``, and those in which a timing may be met.
@@ -193,7 +241,7 @@ def is_targeting_effect(eff: Effect) -> bool:
     the deck, "all" and random picks do not target)."""
     sel = eff.target
     return (isinstance(sel, Selector) and eff.do not in UNTARGETED_VERBS and not sel.all and not sel.random
-            and sel.zone not in ("deck", "hand"))
+            and not sel.lowest_atk and sel.zone not in ("deck", "hand"))
 
 
 class YugiohCard(_Strict, CardModel):
@@ -210,11 +258,17 @@ class YugiohCard(_Strict, CardModel):
     spell_kind: SpellKind | None = None
     trap_kind: TrapKind | None = None
     effect: CardEffect | None = None  # the card's activatable effect (Spells and Traps: their activation)
+    # A face-up Continuous Spell/Trap's own activated effect, used again and again once the card is
+    # face-up (Ultimate Offering); activating the card itself is ``effect``
+    face_up_effect: CardEffect | None = None
     statics: list[Static] = []
     equip: EquipBonus | None = None  # Equip Spells
     wins_with: list[str] = []  # YGO-131: you win when this card and all these are in your hand (Exodia)
     materials: list[str] = []  # a Fusion Monster's Fusion Materials, by name (one entry per monster)
     treated_as: str = ""  # a name it is also treated as on the field (Dupe Frog: "Des Frog")
+    # "After this card's activation, it remains on the field" (a Normal Spell that stays: Swords of
+    # Revealing Light)
+    remains: bool = False
     text: str = ""
     set_code: str = ""
     rarity: str = ""
@@ -322,5 +376,6 @@ class YugiohCard(_Strict, CardModel):
 
     @cached_property
     def stays_on_field(self) -> bool:
-        """YGO-119: Continuous, Equip and Field cards stay; the others go to the graveyard."""
-        return self.spell_kind in ("continuous", "equip", "field") or self.trap_kind == "continuous"
+        """YGO-119: Continuous, Equip and Field cards stay, and a card whose text says it remains;
+        the others go to the graveyard."""
+        return self.remains or self.spell_kind in ("continuous", "equip", "field") or self.trap_kind == "continuous"

@@ -30,6 +30,7 @@ CHOOSE = CardActions("choose")
 EVENT_CONTEXTS = frozenset({"summon", "attack", "direct_attack"})  # windows that answer an event
 _MAIN_ONLY = {"normal_summon": "YGO-111", "set_monster": "YGO-111", "flip_summon": "YGO-114",
               "change_position": "YGO-115", "set_spell_trap": "YGO-119"}
+_SUMMONS = frozenset({"normal_summon", "set_monster"})  # also an extra Normal Summon (Ultimate Offering)
 _CARD_ACTIONS = frozenset({"normal_summon", "set_monster", "flip_summon", "change_position", "special_summon",
                            "activate", "set_spell_trap", "attack"})
 #: YGO-120: the chain, its links dicts ``{card, player, speed, targets[, negated]}``.
@@ -69,7 +70,7 @@ def explain_common(s: YugiohState, dec: Decision, a: Action) -> tuple[str, str] 
         return "YGO-104", f"there is no card with id {card!r}"
     if card is None and t in _CARD_ACTIONS:
         return "YGO-104", f"{t} needs a card (the field 'card')"
-    if t in _MAIN_ONLY and dec.kind != "main":
+    if t in _MAIN_ONLY and dec.kind != "main" and not (dec.kind == "extra_summon" and t in _SUMMONS):
         return _MAIN_ONLY[t], f"{t} is done in your own Main Phase with an open game state; now: {dec.kind}"
     if t == "activate":
         return explain_activation(s, dec.player, card)
@@ -180,6 +181,11 @@ def activate(s: YugiohState, p: int, card: int) -> None:
     """A Spell or Trap is turned face-up in its zone (a Field Spell replaces the old one), then
     its targets are declared and it joins the chain."""
     d = s.d(card)
+    if d.face_up_effect is not None and s.zone_of(card) == "spell_trap_zone" and not s.cards[card].face_down:
+        # a face-up card's own effect (Ultimate Offering): its cost is paid as it is activated
+        s.pay_lp(p, d.face_up_effect.lp_cost)
+        s.tasks.append(Task("declare_targets", card=card, player=p, index=0, chosen=(), targets=(), part="face_up"))
+        return
     if d.type in ("spell", "trap"):
         zone = "field_zone" if d.spell_kind == "field" else "spell_trap_zone"
         if s.zone_of(card) == "hand" and zone == "field_zone":
@@ -195,11 +201,12 @@ def declare_targets(s: YugiohState, task: Task) -> None:
     one ``target`` choice per targeting instruction, then the link joins the chain and the
     other player may respond."""
     card, p, index = task["card"], task["player"], task["index"]
-    effects = s.effect_list((s.cards[card].name,))
+    part = task.get("part", "")  # "face_up": a face-up card's own effect (``face_up_effect``)
+    effects = s.effect_list((s.cards[card].name, (), part) if part else (s.cards[card].name,))
     while index < len(effects) and not s.is_targeting(effects[index]):
         index += 1
     if index >= len(effects):
-        add_link(s, p, card, task["targets"])
+        add_link(s, p, card, task["targets"], part)
         if task.get("window", True):
             context = s.flags.get("chain_event", "chain")
             s.tasks.append(Task("window", player=1 - p, passes=0, context=context))
@@ -209,17 +216,21 @@ def declare_targets(s: YugiohState, task: Task) -> None:
     want = eff.target.count
     if len(chosen) >= want or not candidates:
         targets = (*task["targets"], (index, chosen))
-        s.tasks.append(Task("declare_targets", card=card, player=p, index=index + 1, chosen=(), targets=targets))
+        more = {"part": part} if part else {}
+        s.tasks.append(Task("declare_targets", card=card, player=p, index=index + 1, chosen=(), targets=targets,
+                            **more))
         return
     s.decision = Decision(p, "declare_target", {"task": dict(task.data), "index": index, "chosen": chosen,
                                                 "candidates": tuple(candidates),
                                                 "optional": bool(eff.target.up_to and chosen)})
 
 
-def add_link(s: YugiohState, p: int, card: int, targets: tuple[Any, ...] = ()) -> None:
+def add_link(s: YugiohState, p: int, card: int, targets: tuple[Any, ...] = (), part: str = "") -> None:
     d = s.d(card)
-    link = CHAIN.push(s, {"card": card, "player": p, "speed": d.spell_speed,
-                          "targets": [[i, list(t)] for i, t in targets]})
+    item = {"card": card, "player": p, "speed": d.spell_speed, "targets": [[i, list(t)] for i, t in targets]}
+    if part:
+        item["part"] = part  # which of the card's effects the link carries out (``face_up``)
+    link = CHAIN.push(s, item)
     if d.effect is not None and d.effect.once_per_turn:  # used once this turn
         s.flags["once_used"] = [*(s.flags.get("once_used") or []), [p, d.name]]
     s.emit("activated", card=card, name=s.cards[card].name, player=p, chain_link=link)
@@ -289,7 +300,9 @@ def resolve_chain(s: YugiohState, task: Task) -> None:
     s.flags["resolving_below"] = len(chain) - 2
     if not link.get("negated"):
         declared = tuple((i, tuple(t)) for i, t in link.get("targets", ()))
-        s.queue_effects(link["card"], link["player"], (s.cards[link["card"]].name, declared))
+        name = s.cards[link["card"]].name
+        part = link.get("part")
+        s.queue_effects(link["card"], link["player"], (name, declared, part) if part else (name, declared))
     else:
         s.emit("negated", card=link["card"], name=s.cards[link["card"]].name)
 
@@ -308,6 +321,7 @@ def open_triggers(s: YugiohState, task: Task | None = None) -> None:
     """Triggered effects waiting for an open state start a new chain, the turn player's first."""
     pending = s.flags.pop("triggers", [])
     if not pending:
+        s.run_later()  # a due Last Will: no chain link (official rulings)
         return
     active = s.active
     pending.sort(key=lambda tc: tc[1] != active)

@@ -8,17 +8,34 @@ turn structure reads at its next step, so the remaining chain still resolves fir
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tcg.core import lasting
 from tcg.core.state import Task
 from tcg.games.yugioh import summons
-from tcg.games.yugioh.cards import UNTARGETED_VERBS, Effect, Selector
+from tcg.games.yugioh.cards import UNTARGETED_VERBS, Effect, Selector, YugiohCard
 from tcg.games.yugioh.queries import MONSTER_ZONES, YGOQueries
 from tcg.games.yugioh.verbs import VERBS as GLOSSARY
 
 #: The moment the End Phase begins: "until the End Phase" effects end (control comes back).
 END_PHASE = "end_phase"
+
+
+# Per card pool, as queries._static_holders: for each trigger timing, the names of the cards with it.
+_TRIGGERS: dict[int, tuple[Mapping[str, YugiohCard], dict[str, frozenset[str]]]] = {}
+
+
+def _trigger_holders(defs: Mapping[str, YugiohCard]) -> dict[str, frozenset[str]]:
+    entry = _TRIGGERS.get(id(defs))
+    if entry is None or entry[0] is not defs:
+        table: dict[str, set[str]] = {}
+        for name, d in defs.items():
+            if d.effect is not None:
+                table.setdefault(d.effect.activation.when, set()).add(name)
+        entry = (defs, {k: frozenset(v) for k, v in table.items()})
+        _TRIGGERS[id(defs)] = entry
+    return entry[1]
 
 
 class YGOEffects(YGOQueries):
@@ -38,6 +55,11 @@ class YGOEffects(YGOQueries):
         self.emit("lp_lost", player=player, amount=lp - new, lp=new)
         if new == 0:
             self.lose(player, "lp")
+
+    def pay_lp(self, player: int, amount: int) -> None:
+        """A cost of LP (Ultimate Offering's 500): LP lost (YGO-101); ``can_activate_face_up`` has
+        checked that the player has them."""
+        self.lose_lp(player, amount)
 
     def draw(self, player: int) -> None:
         """YGO-130: drawing from an empty deck loses the duel at once; once the duel is decided,
@@ -69,6 +91,7 @@ class YGOEffects(YGOQueries):
         if zone in ("graveyard", None):
             return
         was_on_field = zone in ("monster_zone", "spell_trap_zone", "field_zone")
+        controller = self.cards[cid].controller
         self._drop_equips(cid)
         self._forget(cid)
         if was_on_field and "banish_on_leave" in self.cards[cid].marks:  # Battle Fader
@@ -80,6 +103,8 @@ class YGOEffects(YGOQueries):
             self.add_trigger(cid, self.cards[cid].owner)
         if was_on_field and self.trigger_of(cid, "sent_to_graveyard_from_field"):
             self.add_trigger(cid, self.cards[cid].owner)
+        if zone == "monster_zone" and controller == self.cards[cid].owner:
+            self.monster_went_to_own_graveyard(controller)  # "a monster on your side ... sent to your GY"
 
     def destroy(self, cid: int, by: int | None = None, reason: str = "effect") -> None:
         if self.zone_of(cid) not in ("monster_zone", "spell_trap_zone", "field_zone"):
@@ -87,6 +112,70 @@ class YGOEffects(YGOQueries):
         self.emit("destroyed", card=cid, name=self.cards[cid].name, player=self.cards[cid].controller,
                   reason=reason)
         self.send_to_graveyard(cid, by, reason)
+
+    def banish(self, cid: int) -> None:
+        """Banished face-up (from the field its Equip Spells go, YGO-119; from a GY, nothing else)."""
+        if self.zone_of(cid) in ("banished", None):
+            return
+        self._drop_equips(cid)
+        self._forget(cid)
+        self.move(cid, "banished", tapped=False, face_down=False, marks=frozenset())
+
+    def reveal_publicly(self, cid: int) -> None:
+        """A face-down card is shown to both players and stays face-down: a ``revealed`` event
+        (no name: it is public that a card was revealed) and each player's private look at it
+        (``show_privately``), so each log names it and ``known_hidden`` remembers it."""
+        self.emit("revealed", card=cid, player=self.cards[cid].controller)
+        for p in (0, 1):
+            self.show_privately(p, (cid,))
+
+    def apply_position_locks(self) -> None:
+        """Each face-up Attack Position monster that a ``lock_in_defense`` card names goes to
+        Defense Position (Dragon Capture Jar: as it is activated, and whenever such a monster is
+        summoned, flipped or changed to Attack Position while it is face-up)."""
+        if not self.face_up_statics("lock_in_defense"):
+            return
+        for zones in self.zones:
+            for c in zones["monster_zone"]:
+                if not self.cards[c].tapped and self.position_locked(c):
+                    self.update(c, tapped=True)
+                    self.emit("position_changed", card=c, name=self.cards[c].name,
+                              player=self.cards[c].controller, position="defense")
+
+    def turn_face_up(self, cid: int) -> None:
+        """A face-down monster is turned face-up in its position (not a Flip Summon): its Flip
+        effect activates (official rule)."""
+        card = self.cards[cid]
+        self.update(cid, face_down=False)
+        self.emit("flipped", card=cid, name=card.name, player=card.controller)
+        if self.trigger_of(cid, "flip"):
+            self.add_trigger(cid, card.controller)
+
+    def count_down(self) -> None:
+        """The End Phase of the turn player: each ``countdown`` record of theirs counts one turn;
+        at the last, its card is destroyed (Swords of Revealing Light)."""
+        if not self.effects:
+            return
+        for e in lasting.of_kind(self, "countdown", player=self.active):
+            lasting.remove(self, e)
+            if e["count"] > 1:
+                self.effects.append({**e, "count": e["count"] - 1})
+            else:
+                self.destroy(e["card"], by=self.cards[e["card"]].controller)
+
+    def flip_to_attack(self, cid: int) -> None:
+        """To face-up Attack Position; a face-down monster is flipped face-up, and its Flip effect
+        activates (YGO-124; official rule)."""
+        card = self.cards[cid]
+        was_down = card.face_down
+        self.update(cid, tapped=False, face_down=False)
+        if was_down:
+            self.emit("flipped", card=cid, name=card.name, player=card.controller)
+            if self.trigger_of(cid, "flip"):
+                self.add_trigger(cid, card.controller)
+        else:
+            self.emit("position_changed", card=cid, name=card.name, player=card.controller, position="attack")
+        self.apply_position_locks()
 
     def _forget(self, cid: int) -> None:
         """The card left: effects on it and those it is the source of (an Equip Spell's) end."""
@@ -104,6 +193,16 @@ class YGOEffects(YGOQueries):
         eff = self.d(cid).effect
         return eff is not None and eff.activation.when == when
 
+    def face_up_monsters_triggered(self, when: str) -> list[int]:
+        """Face-up monsters on either field, the turn player's first, whose trigger is ``when``
+        (an event elsewhere on the field: another monster's summon, the End Phase)."""
+        holders = _trigger_holders(self.defs).get(when)
+        if not holders:
+            return []
+        cards = self.cards
+        return [c for p in (self.active, 1 - self.active) for c in self.zones[p]["monster_zone"]
+                if cards[c].name in holders and not cards[c].face_down]
+
     def add_trigger(self, cid: int, controller: int) -> None:
         self.flags["triggers"] = [*self.flags.get("triggers", []), [cid, controller]]
 
@@ -120,6 +219,7 @@ class YGOEffects(YGOQueries):
             self.emit("special_summoned", card=cid, name=self.cards[cid].name, player=player)
         else:
             self.emit("special_summoned", card=cid, name=self.cards[cid].name, player=player, how=how)
+        self.apply_position_locks()
         if self.trigger_of(cid, "summoned"):
             self.add_trigger(cid, player)
         return True
@@ -157,6 +257,8 @@ class YGOEffects(YGOQueries):
     def return_borrowed(self) -> None:
         """"Until the End Phase": control goes back as the End Phase begins (official rule)."""
         for e in lasting.expire(self, END_PHASE):
+            if e["kind"] != "borrowed":  # another "until the End Phase" record (Reverse Trap)
+                continue
             cid, back = e["card"], e["player"]
             if self.zone_of(cid) != "monster_zone":
                 continue
@@ -193,32 +295,108 @@ class YGOEffects(YGOQueries):
             self.flags["attack"] = {**attack, "replay": True}
 
     # ------------------------------------------------------------------ the vocabulary
+    def face_up_named(self, name: str) -> bool:
+        """A face-up card of this name on either field (The Flute of Summoning Dragon's "Lord of D."
+        must be on the field)."""
+        return any(self.cards[c].name == name and not self.cards[c].face_down
+                   for zones in self.zones for zone in ("monster_zone", "spell_trap_zone", "field_zone")
+                   for c in zones[zone])
+
+    def untargetable(self, cid: int) -> bool:
+        """A face-up monster that a face-up ``untargetable_by_effects`` card (Lord of D.) shields
+        from card effects that target (its ``races``)."""
+        card = self.cards[cid]
+        if card.face_down or self.zone_of(cid) != "monster_zone":
+            return False
+        race = self.defs[card.name].race
+        for c in self.face_up_statics("untargetable_by_effects"):
+            for st in self.d(c).statics:
+                if st.rule == "untargetable_by_effects" and (not st.races or race in st.races):
+                    return True
+        return False
+
     def effect_list(self, ref: tuple[Any, ...]) -> list[Effect]:
-        eff = self.defs[ref[0]].effect
-        return list(eff.effects) if eff is not None else []
+        """A card's instructions: its effect's, its ``later`` ones (``ref[2] == "later"``) or its
+        face-up effect's (``ref[2] == "face_up"``)."""
+        d = self.defs[ref[0]]
+        part = ref[2] if len(ref) > 2 else ""
+        eff = d.face_up_effect if part == "face_up" else d.effect
+        if eff is None:
+            return []
+        return list(eff.later) if part == "later" else list(eff.effects)
+
+    # ------------------------------------------------------------------ permissions for later (Last Will)
+    def permit_later(self, source: int, player: int) -> None:
+        """``player`` may use ``source``'s ``later`` instructions once this turn, after a monster of
+        theirs goes (or went) from their field to their GY: due at once if one already did."""
+        lasting.add(self, "later_permit", until=lasting.TURN, of=source, player=player, name=self.cards[source].name,
+                    due=player in (self.flags.get("monster_to_own_gy") or ()))
+
+    def monster_went_to_own_graveyard(self, player: int) -> None:
+        """A monster ``player`` controlled went from their field to their GY: their permissions are due."""
+        if player not in (self.flags.get("monster_to_own_gy") or ()):
+            self.flags["monster_to_own_gy"] = [*(self.flags.get("monster_to_own_gy") or []), player]
+        if self.effects and lasting.first(self, "later_permit", player=player, due=False) is not None:
+            self.effects = [{**e, "due": True} if e.get("kind") == "later_permit" and e["player"] == player else e
+                            for e in self.effects]
+
+    def tasks_before_open(self, step: str) -> bool:
+        """Before the open decision of ``step`` (``main``, ``battle_step``): a due permission
+        (``run_later``) is offered first, then the step comes back. True if it was."""
+        if lasting.first(self, "later_permit", player=self.active, due=True) is None:
+            return False
+        self.tasks.append(Task(step))
+        if self.run_later():
+            return True
+        self.tasks.pop()
+        return False
+
+    def run_later(self) -> bool:
+        """At an open state of the turn player's turn outside the Damage Step, a due permission is
+        offered: its ``later`` instructions as one "you may" (used or declined, it is spent; official
+        rulings say it may wait, but the engine offers it at the first open state). True if queued."""
+        if not self.effects or self.phase in ("damage_step", "damage_calculation", "end_of_damage_step"):
+            return False
+        permit = lasting.first(self, "later_permit", player=self.active, due=True)
+        if permit is None:
+            return False
+        lasting.remove(self, permit)
+        self.queue_effects(permit["of"], permit["player"], (permit["name"], (), "later"), optional=True)
+        return True
 
     def effect_candidates(self, eff: Effect, sel: Any, controller: int, source: int) -> list[int]:
         if sel == "summoned":
             summoned = (self.flags.get("summoned") or {}).get("card")
-            return [summoned] if summoned is not None and self.zone_of(summoned) == "monster_zone" else []
+            if summoned is None or self.zone_of(summoned) != "monster_zone" or self.untargetable(summoned):
+                return []  # gone, or shielded from targeting effects (Lord of D.)
+            return [summoned]
+        if sel == "battled":  # the monster this card battled (after damage calculation)
+            battle = self.flags.get("last_battle") or []
+            other = [c for c in battle if c != source and isinstance(c, int)]
+            return other[:1] if other and battle.count(source) and self.zone_of(other[0]) == "monster_zone" else []
         if sel == "attacker" or sel == "attack_target":
             attack = self.flags.get("attack")
             cid = attack and attack.get("attacker" if sel == "attacker" else "target")
-            return [cid] if isinstance(cid, int) and self.zone_of(cid) == "monster_zone" else []
+            if not isinstance(cid, int) or self.zone_of(cid) != "monster_zone" or self.untargetable(cid):
+                return []  # gone, or shielded from targeting effects (Lord of D.)
+            return [cid]
         assert isinstance(sel, Selector)
         if eff.do == "special_summon":  # a Fusion or Ritual Monster only once properly summoned
             return [c for c in self.select(sel, controller) if summons.may_special_summon(self, c)]
         return self.select(sel, controller)
 
     def continue_effect(self, data: dict[str, Any], eff: Any, chosen: tuple[int, ...]) -> None:
+        if eff.needs_face_up and not self.face_up_named(eff.needs_face_up):
+            self.next_effect(data)  # "... must be on the field to resolve this effect": nothing is chosen
+            return
         declared = dict((i, t) for i, t in (data["ref"][1] if len(data["ref"]) > 1 else ()))
         if data["index"] in declared:  # targets declared on activation: those still valid are affected
             self.next_effect(data)
-            valid = set(self.select(eff.target, data["controller"]))
+            valid = {c for c in self.select(eff.target, data["controller"]) if not self.untargetable(c)}
             self.do_effect(eff, data["controller"], data["source"],
                            tuple(t for t in declared[data["index"]] if t in valid))
             return
-        if eff.target in ("attacker", "attack_target", "summoned"):
+        if eff.target in ("attacker", "attack_target", "summoned", "battled"):
             self.next_effect(data)
             self.do_effect(eff, data["controller"], data["source"],
                            tuple(self.effect_candidates(eff, eff.target, data["controller"], data["source"])))

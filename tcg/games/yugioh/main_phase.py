@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from tcg.core import lasting
 from tcg.core.actions import Action, CardActions
 from tcg.core.state import Decision, Task
 from tcg.games.yugioh.battle import END_TURN, NEXT_PHASE
@@ -45,14 +46,15 @@ class MainPhase(YugiohRule):
         summons, activations, sets = hand_actions(s, p, zones["hand"], monsters)
         out = summons
         cards = s.cards
+        locks = bool(s.face_up_statics("lock_in_defense"))
         for c in monsters:
             card = cards[c]
             if card.entered_this_turn or "position_changed" in card.marks:
                 continue
             if card.face_down:
                 out.append(FLIP_SUMMON[c])  # YGO-114
-            elif "attacked_turn" not in card.marks:
-                out.append(CHANGE_POSITION[c])  # YGO-115
+            elif "attacked_turn" not in card.marks and not (locks and s.position_locked(c)):
+                out.append(CHANGE_POSITION[c])  # YGO-115 (not one Dragon Capture Jar holds)
         out += activations
         out += s.activations(p, "main", from_hand=False)  # from the hand: in hand_actions
         out += sets
@@ -102,19 +104,12 @@ class MainPhase(YugiohRule):
         if t in ("normal_summon", "set_monster"):
             if s.flags.get("normal_summoned"):
                 return "YGO-112", "only one Normal Summon or Set per turn"
-            if card is None or s.zone_of(card) != "hand" or s.cards[card].owner != p:
-                return "YGO-112", "Normal Summon or Set a monster from your own hand"
-            d = s.d(card)
-            tributes = a.get("tributes", ())
-            if not isinstance(tributes, tuple):
-                return "YGO-113", f"tributes is a list of monsters you control, got {tributes!r}"
-            if len(tributes) != d.tributes_needed:
-                return "YGO-113", (f"{d.name} is Level {d.level}: it needs {d.tributes_needed} tribute(s), "
-                                   f"{len(tributes)} given")
-            return "YGO-113", "tribute distinct monsters you control, leaving a Monster Zone free"
+            return explain_summon(s, p, a)
         if t == "flip_summon":
             return "YGO-114", "Flip Summon a face-down monster you control that was not Set this turn"
         if t == "change_position":
+            if card is not None and 0 <= card < len(s.cards) and s.position_locked(card):
+                return "YGO-115", "a face-up card keeps this monster in Defense Position (Dragon Capture Jar)"
             return "YGO-115", ("change the position of a face-up monster you control once per turn, not the turn "
                                "it was Summoned and not after it attacked")
         if t == "end_turn" and s.must_attack(p):
@@ -122,8 +117,57 @@ class MainPhase(YugiohRule):
         return None
 
 
+class ExtraSummon(YugiohRule):
+    """Ultimate Offering: the Normal Summon or Set it grants, made at once (``extra_normal_summon``);
+    it does not use up the turn's Normal Summon (official rulings)."""
+
+    kind = "extra_summon"
+    prompt = "Normal Summon or Set 1 monster from your hand (an extra Normal Summon)"
+    accepts = frozenset({"normal_summon", "set_monster"})
+    rule = "YGO-112"
+
+    def actions(self, state: Any, decision: Decision) -> list[Action]:
+        s: YugiohState = state
+        p = decision.player
+        return hand_actions(s, p, s.zones[p]["hand"], s.zones[p]["monster_zone"], extra=True)[0]
+
+    def resolve(self, state: Any, decision: Decision, action: Action) -> None:
+        s: YugiohState = state
+        p = decision.player
+        used = s.flags.get("normal_summoned", False)
+        normal_summon(s, p, action.get("card"), action.get("tributes", ()), face_down=action.type == "set_monster",
+                      respond=False)
+        s.flags["normal_summoned"] = used  # the turn's own Normal Summon is still there (or still used)
+
+
+    def explain_own(self, s: YugiohState, dec: Decision, a: Action) -> tuple[str, str] | None:
+        return explain_summon(s, dec.player, a) if a.type in ("normal_summon", "set_monster") else None
+
+
+def explain_summon(s: YugiohState, p: int, a: Action) -> tuple[str, str]:
+    """Why this Normal Summon or Set is not legal: the card, or its tributes (YGO-112 / YGO-113)."""
+    card = a.get("card")
+    if card is None or s.zone_of(card) != "hand" or s.cards[card].owner != p:
+        return "YGO-112", "Normal Summon or Set a monster from your own hand"
+    d = s.d(card)
+    tributes = a.get("tributes", ())
+    if not isinstance(tributes, tuple):
+        return "YGO-113", f"tributes is a list of monsters you control, got {tributes!r}"
+    if len(tributes) != d.tributes_needed:
+        return "YGO-113", (f"{d.name} is Level {d.level}: it needs {d.tributes_needed} tribute(s), "
+                           f"{len(tributes)} given")
+    return "YGO-113", "tribute distinct monsters you control, leaving a Monster Zone free"
+
+
+def extra_summon(s: YugiohState, task: Task) -> None:
+    """The extra Normal Summon or Set: asked only if the player has a monster they can summon."""
+    p = task["player"]
+    if hand_actions(s, p, s.zones[p]["hand"], s.zones[p]["monster_zone"], extra=True)[0]:
+        s.decision = Decision(p, "extra_summon", {})
+
+
 # ====================================================================== legal actions
-def hand_actions(s: YugiohState, p: int, hand: list[int], monsters: list[int]
+def hand_actions(s: YugiohState, p: int, hand: list[int], monsters: list[int], extra: bool = False
                  ) -> tuple[list[Action], list[Action], list[Action]]:
     """The Main Phase actions of the cards in hand, in hand order, from one pass over it:
     Normal Summons and Sets with every choice of tributes (YGO-112 / YGO-113), activations
@@ -132,8 +176,9 @@ def hand_actions(s: YugiohState, p: int, hand: list[int], monsters: list[int]
     activations: list[Action] = []
     sets: list[Action] = []
     defs, cards = s.defs, s.cards
-    may_summon = not s.flags.get("normal_summoned")  # YGO-112: once per turn, Summon or Set
+    may_summon = extra or not s.flags.get("normal_summoned")  # YGO-112: once per turn (extra: Ultimate Offering)
     free = len(monsters) < MONSTER_ZONES
+    borrowed = tributable(s, p) if s.effects else []  # Soul Exchange: the opponent's monsters too
     room = len(s.zones[p]["spell_trap_zone"]) < SPELL_TRAP_ZONES
     for c in hand:
         d = defs[cards[c].name]
@@ -143,6 +188,8 @@ def hand_actions(s: YugiohState, p: int, hand: list[int], monsters: list[int]
                 if not need:
                     if free:
                         summons += (NORMAL_SUMMON[c], SET_MONSTER[c])
+                elif borrowed:
+                    summons += tribute_actions(c, need, monsters, borrowed)
                 elif need <= len(monsters) and len(monsters) - need < MONSTER_ZONES:
                     for tributes in combinations(monsters, need):
                         fields = (("card", c), ("tributes", tuple(sorted(tributes))))
@@ -154,9 +201,33 @@ def hand_actions(s: YugiohState, p: int, hand: list[int], monsters: list[int]
     return summons, activations, sets
 
 
+def tributable(s: YugiohState, p: int) -> list[int]:
+    """The opponent's monsters ``p`` may Tribute this turn as if they controlled them (an
+    ``allow_tribute`` record: Soul Exchange), while still on the opponent's field."""
+    return sorted({e["card"] for e in lasting.of_kind(s, "tributable", player=p)
+                   if s.zone_of(e["card"]) == "monster_zone" and s.cards[e["card"]].controller != p})
+
+
+def tribute_actions(c: int, need: int, monsters: list[int], borrowed: list[int]) -> list[Action]:
+    """YGO-113 with Soul Exchange ("if you Tribute a monster, you must Tribute that target, as if
+    you controlled it"): every choice of ``need`` tributes among ``p``'s monsters and the
+    opponent's monsters they may Tribute that holds those targets (as many as it has room for),
+    leaving ``p`` a Monster Zone free."""
+    out: list[Action] = []
+    must = min(need, len(borrowed))
+    for tributes in combinations([*monsters, *borrowed], need):
+        own = sum(1 for t in tributes if t in monsters)
+        if need - own >= must and len(monsters) - own < MONSTER_ZONES:
+            fields = (("card", c), ("tributes", tuple(sorted(tributes))))
+            out += (Action.of("normal_summon", fields), Action.of("set_monster", fields))
+    return out
+
+
 # ====================================================================== answers
-def normal_summon(s: YugiohState, p: int, card: int, tributes: tuple[int, ...], face_down: bool) -> None:
-    """YGO-112 / YGO-113: tribute, then Summon (face-up Attack Position) or Set."""
+def normal_summon(s: YugiohState, p: int, card: int, tributes: tuple[int, ...], face_down: bool,
+                  respond: bool = True) -> None:
+    """YGO-112 / YGO-113: tribute, then Summon (face-up Attack Position) or Set; ``respond``:
+    the summon may be answered (not one made as a chain link resolves: Ultimate Offering)."""
     s.flags["normal_summoned"] = True
     for trib in tributes:
         s.emit("tributed", card=trib, name=s.cards[trib].name, player=p)
@@ -165,16 +236,23 @@ def normal_summon(s: YugiohState, p: int, card: int, tributes: tuple[int, ...], 
            marks=frozenset())
     s.emit("summoned" if not face_down else "set", card=card, name=s.cards[card].name, player=p, how="normal")
     if not face_down:
-        after_summon(s, p, card, "normal")
+        after_summon(s, p, card, "normal", respond)
 
 
-def after_summon(s: YugiohState, p: int, card: int, how: str) -> None:
+def after_summon(s: YugiohState, p: int, card: int, how: str, respond: bool = True) -> None:
     """A summon does not start a chain, but it may be responded to (YGO-120): the turn player
     has the first chance, then the opponent, as after an attack declaration (YGO-109); the
     game goes on once both have passed in a row."""
+    s.apply_position_locks()  # Dragon Capture Jar: a Dragon summoned face-up goes to Defense Position
     s.flags["summoned"] = {"card": card, "how": how}
     if s.trigger_of(card, "summoned"):
         s.add_trigger(card, p)
+    if how in ("normal", "flip"):  # "if another monster is Normal or Flip Summoned" (Mysterious Puppeteer)
+        for c in s.face_up_monsters_triggered("other_normal_or_flip_summoned"):
+            if c != card:
+                s.add_trigger(c, s.cards[c].controller)
+    if not respond:  # in the middle of a chain's resolution: its triggers wait for the chain's end
+        return
     s.tasks.append(Task("open_triggers"))
     open_window(s, p, 0, "summon")
 
@@ -185,6 +263,8 @@ def open_main(s: YugiohState, task: Task | None = None) -> None:
     if s.flags.get("triggers"):
         s.tasks.append(Task("main"))
         s.tasks.append(Task("open_triggers"))
+        return
+    if s.effects and s.tasks_before_open("main"):
         return
     s.decision = Decision(s.active, "main", open=True)
 

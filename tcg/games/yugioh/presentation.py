@@ -116,6 +116,7 @@ class YugiohPresentation(Presentation):
         "tributed": EventSpec(_CARD),
         "set": EventSpec({**_CARD, "how": "str"}, variant=_set_variant),
         "flipped": EventSpec(_CARD),
+        "revealed": EventSpec({"card": "card", "player": "player"}),
         "position_changed": EventSpec({**_CARD, "position": "str"}, extra=_position),
         "activated": EventSpec({**_CARD, "chain_link": "int"}, variant=_chain_variant),
         "negated": EventSpec({"card": "card"}),

@@ -73,18 +73,29 @@ class YGOQueries(EffectRunner[Effect, Selector]):
     def _modifier(self, cid: int, kind: str) -> int:
         return lasting.total(self, kind, cid) if self.effects else 0
 
+    def _sign(self) -> int:
+        """-1 while a ``reverse_modifiers`` record lasts (Reverse Trap: every effect that adds or
+        subtracts ATK or DEF is reversed, those applied later included; official rule as the
+        ygopro card scripts apply it, the brief is silent), else 1."""
+        return -1 if self.effects and lasting.first(self, "reverse_modifiers") is not None else 1
+
     def atk(self, cid: int) -> int:
-        return max(0, self.d(cid).atk + self._modifier(cid, "atk") + self._lasting_bonus(cid)[0])
+        change = self._modifier(cid, "atk") + self._lasting_bonus(cid)[0]
+        return max(0, self.d(cid).atk + (change if change == 0 else change * self._sign()))
 
     def def_(self, cid: int) -> int:
-        return max(0, self.d(cid).def_ + self._modifier(cid, "def") + self._lasting_bonus(cid)[1])
+        change = self._modifier(cid, "def") + self._lasting_bonus(cid)[1]
+        return max(0, self.d(cid).def_ + (change if change == 0 else change * self._sign()))
 
     def atk_def(self, cid: int) -> tuple[int, int]:
         """``(atk(cid), def_(cid))``, the lasting bonuses looked up once (a view shows both)."""
         d = self.d(cid)
         bonus = self._lasting_bonus(cid)
-        return (max(0, d.atk + self._modifier(cid, "atk") + bonus[0]),
-                max(0, d.def_ + self._modifier(cid, "def") + bonus[1]))
+        atk, dfn = self._modifier(cid, "atk") + bonus[0], self._modifier(cid, "def") + bonus[1]
+        if atk or dfn:
+            sign = self._sign()
+            atk, dfn = atk * sign, dfn * sign
+        return max(0, d.atk + atk), max(0, d.def_ + dfn)
 
     def equips_of(self, cid: int) -> list[int]:
         return [e["source"] for e in self.effects if e.get("kind") == "equipped" and e.get("card") == cid]
@@ -132,6 +143,16 @@ class YGOQueries(EffectRunner[Effect, Selector]):
         return [c for zones in self.zones for zone in ("monster_zone", "spell_trap_zone", "field_zone")
                 for c in zones[zone] if cards[c].name in holders and not cards[c].face_down]
 
+    def position_locked(self, cid: int) -> bool:
+        """A face-up monster a face-up ``lock_in_defense`` card names (Dragon Capture Jar): it is
+        kept in Defense Position and cannot change its battle position."""
+        card = self.cards[cid]
+        if card.face_down or self.where[cid][1] != "monster_zone":
+            return False
+        race = self.defs[card.name].race
+        return any(st.rule == "lock_in_defense" and (not st.races or race in st.races)
+                   for c in self.face_up_statics("lock_in_defense") for st in self.d(c).statics)
+
     # ------------------------------------------------------------------ attacks (YGO-123)
     def can_declare_attack(self, cid: int, barred: bool | None = None) -> bool:
         """Face-up Attack Position, not yet attacked this Battle Phase, not barred by a static
@@ -139,9 +160,16 @@ class YGOQueries(EffectRunner[Effect, Selector]):
         card = self.cards[cid]
         if card.tapped or card.face_down or "attacked_bp" in card.marks:
             return False
+        if self.attacks_barred(card.controller):
+            return False
         if self.defs[card.name].level < 4:
             return True
         return not (self.level4_barred() if barred is None else barred)
+
+    def attacks_barred(self, player: int) -> bool:
+        """A face-up ``opponent_cannot_attack`` card of the other player (Swords of Revealing
+        Light): ``player``'s monsters cannot declare an attack."""
+        return any(self.cards[c].controller != player for c in self.face_up_statics("opponent_cannot_attack"))
 
     def level4_barred(self) -> bool:
         """A face-up Gravity Bind-like card stops Level 4 or higher monsters from attacking."""
@@ -180,16 +208,14 @@ class YGOQueries(EffectRunner[Effect, Selector]):
         d = self.defs[card.name]
         if sel.types and d.type not in sel.types:
             return False
+        if sel.types_when_face_up and not card.face_down and d.type not in sel.types_when_face_up:
+            return False
         if sel.name_contains and sel.name_contains not in d.name:
             return False
         if sel.exclude_name and d.name == sel.exclude_name:
             return False
-        if sel.position is not None:
-            if sel.position == "face_up":
-                if card.face_down:
-                    return False
-            elif self.position(cid) != sel.position:
-                return False
+        if sel.position is not None and not self._in_position(cid, sel.position):
+            return False
         if sel.max_atk is not None and (d.type != "monster" or self.atk(cid) > sel.max_atk):
             return False
         if sel.max_def is not None and (d.type != "monster" or self.def_(cid) > sel.max_def):
@@ -202,7 +228,28 @@ class YGOQueries(EffectRunner[Effect, Selector]):
             return False
         return sel.max_level is None or d.level <= sel.max_level
 
+    def _in_position(self, cid: int, position: str) -> bool:
+        """A selector's ``position``: face-up, face-down (any card), either Defense Position, or one
+        battle position."""
+        card = self.cards[cid]
+        if position == "face_up":
+            return not card.face_down
+        if position == "face_down":
+            return card.face_down
+        if position == "any_defense":
+            return card.tapped
+        return self.position(cid) == position
+
     def select(self, sel: Selector, controller: int) -> list[int]:
+        """The cards the selector picks out; ``top``: only a zone's first N cards (a deck's top);
+        ``lowest_atk``: only those of the lowest ATK among them (Fissure; ties stay, the player
+        chooses among them)."""
         players = {"self": [controller], "opponent": [1 - controller], "any": [0, 1]}[sel.player]
         zones = [sel.zone, *sel.also_zones]
-        return [c for p in players for z in zones for c in self.zones[p][z] if self.matches(sel, c)]
+        top = sel.top
+        out = [c for p in players for z in zones for c in (self.zones[p][z] if top is None else self.zones[p][z][:top])
+               if self.matches(sel, c)]
+        if sel.lowest_atk and out:
+            low = min(self.atk(c) for c in out)
+            out = [c for c in out if self.atk(c) == low]
+        return out

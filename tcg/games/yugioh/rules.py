@@ -11,7 +11,8 @@ Decisions (kind — handler — what is decided, rules)
   down to six at the end of the turn (YGO-110).
 - main_phase.py: ``main`` — :class:`~main_phase.MainPhase` — open: Normal Summon or Set,
   Flip Summon, change position, activate, Set a Spell or Trap, leave (YGO-111..YGO-119, YGO-4,
-  YGO-5).
+  YGO-5); ``extra_summon`` — :class:`~main_phase.ExtraSummon` — the Normal Summon or Set an effect
+  grants at once (Ultimate Offering, YGO-112).
 - battle.py: ``battle_step`` — :class:`~battle.BattleStep` — open: attack, activate, leave
   (YGO-123, YGO-5); ``replay`` — :class:`~battle.Replay` — attack again or stop (YGO-127).
 - chain.py: ``response`` — :class:`~chain.Response` — activate in answer, or pass (YGO-120,
@@ -32,8 +33,9 @@ Tasks (kind: step — rules)
 
 - turn.py: ``begin_turn`` (Draw Phase, YGO-106 / YGO-107), ``standby`` (YGO-108),
   ``phase_window_done`` (the phase windows, YGO-135), ``after_standby`` (Main Phase 1 or its
-  skip, YGO-8 / YGO-9), ``end_phase`` and ``hand_limit`` (YGO-110), ``cleanup`` (end of turn).
-- main_phase.py: ``main`` (the open Main Phase), ``main2``.
+  skip, YGO-8 / YGO-9), ``end_phase`` (its triggers), ``end_phase_window`` and ``hand_limit``
+  (YGO-110), ``cleanup`` (end of turn).
+- main_phase.py: ``main`` (the open Main Phase), ``main2``, ``extra_summon``.
 - battle.py: ``battle_phase`` (YGO-2, YGO-4), ``battle_step`` (YGO-14), ``after_declaration``
   (YGO-127), ``damage_step`` (YGO-124 / YGO-125), ``damage_calculation`` (YGO-16..YGO-20,
   YGO-121, YGO-122), ``end_step`` (YGO-10, YGO-11).
@@ -59,7 +61,7 @@ RULEBOOK = Rulebook(
     "YGO",
     [
         turn.SkippedMain1(), turn.HandLimit(),
-        main_phase.MainPhase(),
+        main_phase.MainPhase(), main_phase.ExtraSummon(),
         battle.BattleStep(), battle.Replay(),
         chain.Response(), chain.Trigger(), chain.DeclareTarget(),
         choices.Target(), choices.OptionalEffect(), choices.SummonPosition(),
@@ -71,10 +73,12 @@ RULEBOOK = Rulebook(
         "phase_window_done": turn.phase_window_done,
         "after_standby": turn.after_standby,
         "end_phase": turn.end_phase,
+        "end_phase_window": turn.end_phase_window,
         "hand_limit": turn.hand_limit,
         "cleanup": turn.cleanup,
         "main": main_phase.open_main,
         "main2": main_phase.main2,
+        "extra_summon": main_phase.extra_summon,
         "battle_phase": battle.battle_phase,
         "battle_step": battle.battle_step,
         "after_declaration": battle.after_declaration,

@@ -14,11 +14,11 @@ from typing import Any, ClassVar
 from tcg.core.actions import Action
 from tcg.core.rules import Rulebook
 from tcg.core.state import Decision
-from tcg.games.yugioh import summons
+from tcg.games.yugioh import main_phase, summons
 from tcg.games.yugioh.cards import TRIGGER_TIMINGS, is_targeting_effect
 from tcg.games.yugioh.chain import ACTIVATE, CHAIN
 from tcg.games.yugioh.effects import YGOEffects
-from tcg.games.yugioh.queries import SPELL_TRAP_ZONES
+from tcg.games.yugioh.queries import BATTLE_PHASE_STEPS, MONSTER_ZONES, SPELL_TRAP_ZONES
 from tcg.games.yugioh.rules import RULEBOOK
 
 
@@ -119,14 +119,29 @@ class YugiohState(YGOEffects):
         if when == "activation":
             return chained  # counter traps answer an activation
         if when == "opponent_attacks":
-            return context in ("attack", "direct_attack") and not own_turn and self._condition_met(cid, p)
+            return (context in ("attack", "direct_attack") and not own_turn and self._condition_met(cid, p)
+                    and self._event_target_ok(eff, "attacker"))
         if when == "opponent_direct_attack":
             return context == "direct_attack" and not own_turn and self._condition_met(cid, p)
         if when == "opponent_summons":
-            return context == "summon" and not own_turn and self._summon_fits(eff) and self._condition_met(cid, p)
+            return (context == "summon" and not own_turn and self._summon_fits(eff) and self._condition_met(cid, p)
+                    and self._event_target_ok(eff, "summoned"))
         if when == "main":
             return context == "main" and own_turn and not chained and self._condition_met(cid, p)
         return self._condition_met(cid, p)
+
+    def _event_target_ok(self, eff: Any, which: str) -> bool:
+        """"Target that monster" (Trap Hole: the summoned one; Sakuretsu Armor: the attacker) needs
+        it to be a valid target: not one a face-up Lord of D.-like card shields (``untargetable``)."""
+        if not self.face_up_statics("untargetable_by_effects"):
+            return True
+        if not any(e.target == which for e in eff.effects):
+            return True
+        if which == "summoned":
+            cid = (self.flags.get("summoned") or {}).get("card")
+        else:
+            cid = (self.flags.get("attack") or {}).get("attacker")
+        return not (isinstance(cid, int) and self.untargetable(cid))
 
     def _summon_fits(self, eff: Any) -> bool:
         """"When your opponent Normal or Flip Summons ..." and "... a monster with N or more ATK":
@@ -148,15 +163,23 @@ class YugiohState(YGOEffects):
         for e in d.summon_needs:
             if not summons.summon_possible(self, p, e):
                 return False
+        for e in d.effect.effects if d.effect is not None else ():
+            if e.needs_face_up and not self.face_up_named(e.needs_face_up):
+                return False  # "<name> must be on the field to activate" (The Flute of Summoning Dragon)
+            if e.do == "take_control" and len(self.zones[p]["monster_zone"]) >= MONSTER_ZONES:
+                return False  # no free Monster Zone to take it to (official rulings; Change of Heart)
         targeting, acting = d.activation_needs
-        for e in targeting:
-            if not self._has_candidate(e, p, cid):
+        for e in targeting:  # as many targets as it takes (Two-Pronged Attack: 2 of yours; official rule)
+            if not self._has_candidate(e, p, cid, 1 if e.target.up_to else e.target.count):
                 return False
         return not acting or any(self._has_candidate(e, p, cid) for e in acting)
 
-    def _has_candidate(self, eff: Any, p: int, source: int) -> bool:
-        """Whether ``target_candidates`` would be non-empty, stopping at the first one."""
+    def _has_candidate(self, eff: Any, p: int, source: int, need: int = 1) -> bool:
+        """Whether ``target_candidates`` would hold ``need`` cards, stopping once it does; a
+        monster a face-up Lord of D.-like card shields is no target (``untargetable``)."""
         sel = eff.target
+        shields = bool(self.face_up_statics("untargetable_by_effects")) and is_targeting_effect(eff)
+        found = 0
         not_itself = self.defs[self.cards[source].name].type != "monster"
         equip = eff.do == "equip"
         revive = eff.do == "special_summon"  # a Fusion or Ritual Monster only once properly summoned
@@ -178,8 +201,12 @@ class YugiohState(YGOEffects):
                         continue
                     if revive and not summons.may_special_summon(self, c):
                         continue
+                    if shields and self.untargetable(c):
+                        continue
                     if not checks_card or self.matches(sel, c):
-                        return True
+                        found += 1
+                        if found >= need:
+                            return True
         return False
 
     def activations(self, p: int, context: str, from_hand: bool = True) -> list[Action]:
@@ -198,10 +225,34 @@ class YugiohState(YGOEffects):
         for zone in ("spell_trap_zone", "field_zone"):
             for c in zones[zone]:
                 card = cards[c]
-                if (card.face_down and context in defs[card.name].activation_contexts
-                        and self.can_activate(c, p, context)):
+                if card.face_down:
+                    if context in defs[card.name].activation_contexts and self.can_activate(c, p, context):
+                        seen.append(ACTIVATE[c])
+                elif defs[card.name].face_up_effect is not None and self.can_activate_face_up(c, p, context):
                     seen.append(ACTIVATE[c])
         return seen
+
+    def can_activate_face_up(self, cid: int, p: int, context: str) -> bool:
+        """A face-up card's own effect (``face_up_effect``: Ultimate Offering) - Spell Speed 2 - its
+        controller may activate it now: the chain allows it (YGO-120), not in the Damage Step
+        (YGO-20), its timing is met, its LP cost can be paid and what it grants can be done."""
+        d = self.defs[self.cards[cid].name]
+        eff = d.face_up_effect
+        if eff is None or self.cards[cid].controller != p or self.zone_of(cid) != "spell_trap_zone":
+            return False
+        chain = CHAIN.items(self)
+        if chain and (chain[-1]["speed"] == 3 or any(link["card"] == cid and link.get("part") for link in chain)):
+            return False
+        if self.phase in ("damage_step", "damage_calculation", "end_of_damage_step"):
+            return False
+        if eff.lp_cost and self.counters[p]["lp"] < eff.lp_cost:
+            return False
+        if any(e.do == "extra_normal_summon" for e in eff.effects) and not main_phase.hand_actions(
+                self, p, self.zones[p]["hand"], self.zones[p]["monster_zone"], extra=True)[0]:
+            return False  # nothing it could Normal Summon or Set (official rulings, as the ygopro scripts check)
+        if eff.activation.when == "own_main_or_opponent_battle":
+            return self.phase in ("main1", "main2") if p == self.active else self.phase in BATTLE_PHASE_STEPS
+        return False
 
     def is_targeting(self, eff: Any) -> bool:
         return is_targeting_effect(eff)
@@ -216,6 +267,8 @@ class YugiohState(YGOEffects):
             out = [c for c in out if self.can_equip(source, c)]
         elif eff.do == "special_summon":
             out = [c for c in out if summons.may_special_summon(self, c)]
+        if self.face_up_statics("untargetable_by_effects") and is_targeting_effect(eff):
+            out = [c for c in out if not self.untargetable(c)]  # Lord of D.
         return out
 
     # ================================================================== views

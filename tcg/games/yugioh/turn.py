@@ -120,6 +120,19 @@ def end_phase(s: YugiohState, task: Task) -> None:
     """YGO-110 / YGO-135: the End Phase's response window, then the hand limit as the last thing."""
     s.enter_phase("end")
     s.return_borrowed()
+    s.count_down()  # "destroy it during the End Phase of your opponent's 3rd turn"
+    own = [c for c in s.face_up_monsters_triggered("own_end_phase") if s.cards[c].controller == s.active]
+    if own:  # "during your End Phase" triggers (The Wicked Worm Beast) make a chain first
+        for c in own:
+            s.add_trigger(c, s.active)
+        s.tasks.append(Task("end_phase_window"))
+        s.tasks.append(Task("open_triggers"))
+        return
+    phase_window(s, "hand_limit")
+
+
+def end_phase_window(s: YugiohState, task: Task) -> None:
+    """The End Phase's response window (YGO-135), once its triggers have resolved."""
     phase_window(s, "hand_limit")
 
 

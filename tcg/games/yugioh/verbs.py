@@ -11,7 +11,11 @@ Yu-Gi-Oh!'s: positions, Special Summons (YGO-116) — Fusion and Ritual Summons 
 (YGO-8..YGO-15), negation, and adding to the hand: the shared ``search`` shuffles the
 controller's deck whatever was found, here only a deck a card was taken from is shuffled (a
 card from the graveyard is no search; ``shuffle_deck``), and a card added may win the duel
-(YGO-131). ``YGOEffects.do_effect`` looks a verb up in :data:`VERBS`.
+(YGO-131). Issue 18 added hidden cards shown (``reveal`` / ``destroy_revealed`` to both players,
+``look_at`` to one: ``State.show_privately``), banishing, damage counted per card, lasting rules
+for the turn (``battle_protection``, ``reverse_stat_changes``, ``allow_tribute``), permissions
+used later (``permit_later``, ``extra_normal_summon``) and a countdown of turns.
+``YGOEffects.do_effect`` looks a verb up in :data:`VERBS`.
 """
 
 from __future__ import annotations
@@ -25,6 +29,9 @@ from tcg.core.state import Task
 from tcg.core.verbs import Targets, verb_table
 from tcg.games.yugioh import summons
 from tcg.games.yugioh.chain import CHAIN
+
+#: The moment the End Phase begins (as ``effects.END_PHASE``, which imports this module).
+END_PHASE = "end_phase"
 
 if TYPE_CHECKING:
     from tcg.games.yugioh.cards import Effect
@@ -42,6 +49,7 @@ def change_position(s: YGOEffects, eff: Effect, controller: int, source: int, ta
     """Each target switches between Attack and Defense Position, face-up."""
     for t in targets:
         s.update(t, tapped=not s.cards[t].tapped, face_down=False)
+    s.apply_position_locks()
 
 
 def equip(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -133,6 +141,127 @@ def negate_activation(s: YGOEffects, eff: Effect, controller: int, source: int, 
         CHAIN.update(s, below, {"negated": True})  # a new list: clones keep theirs
 
 
+def destroy_revealed(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Destroy 1 Spell (Trap) Card on the field; if it is Set, reveal it": the target was chosen
+    without seeing a Set card's face, so a Set target is first shown to both players
+    (``reveal_publicly``); it is destroyed only if it is of ``only_types``, otherwise it stays
+    where it is, face-down (De-Spell, Trap Master, Armed Ninja, Reaper of the Cards)."""
+    for t in targets:
+        if s.cards[t].face_down:
+            s.reveal_publicly(t)
+        if not eff.only_types or s.d(t).type in eff.only_types:
+            s.destroy_by_effect(t, controller)
+
+
+def reveal(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each face-down target is shown to both players and stays face-down in its position: no
+    Flip effect activates (The Stern Mystic)."""
+    for t in targets:
+        if s.cards[t].face_down:
+            s.reveal_publicly(t)
+
+
+def look_at(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The controller alone looks at the targets (``State.show_privately``): a card of the
+    opponent's hand, the top of a deck; they stay where and as they are."""
+    s.show_privately(controller, targets)
+
+
+def damage_per_card(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """YGO-101: ``amount`` damage to the named player for each target (``all``: "for each monster
+    they control", counted as it resolves: Just Desserts)."""
+    s.take_damage(_who(eff, controller), eff.amount * len(targets))
+
+
+def discard_hands_redraw(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each player discards every target in their hand (``all`` of both hands: Card Destruction),
+    then draws as many cards as they discarded, the controller first (YGO-130)."""
+    counts = [0, 0]
+    for t in targets:
+        if s.zone_of(t) == "hand":
+            counts[s.cards[t].owner] += 1
+            s.discard_by_effect(t, controller)
+    for p in (controller, 1 - controller):
+        for _ in range(counts[p]):
+            s.draw(p)
+
+
+def banish(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target is banished: face-up, out of play (Gravedigger Ghoul)."""
+    for t in targets:
+        s.banish(t)
+
+
+def to_attack_position(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target in Defense Position goes to face-up Attack Position; a face-down one is
+    flipped face-up, so its Flip effect activates (Stop Defense; official rulings)."""
+    for t in targets:
+        if s.zone_of(t) == "monster_zone" and s.cards[t].tapped:
+            s.flip_to_attack(t)
+
+
+def battle_protection(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """For the rest of this turn the named player takes no battle damage and their monsters
+    cannot be destroyed by battle (Waboku; ``battle.py`` reads the record)."""
+    lasting.add(s, "battle_protection", until=lasting.TURN, player=_who(eff, controller))
+
+
+def allow_tribute(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """This turn the controller may Tribute each target for a Tribute Summon or Set as if they
+    controlled it (Soul Exchange; ``main_phase.py`` offers it); it goes to its owner's GY."""
+    for t in targets:
+        lasting.add(s, "tributable", until=lasting.TURN, card=t, player=controller)
+
+
+def skip_battle_phase_this_turn(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """YGO-9: "you cannot conduct your Battle Phase the turn you activate this card": the
+    controller's Battle Phase of this turn, if still to come, is skipped (the record ends with
+    the turn)."""
+    lasting.add(s, "skip_battle", until=lasting.TURN, player=controller)
+
+
+def reverse_stat_changes(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Until the End Phase every effect that adds to or subtracts from ATK or DEF works the other
+    way (Reverse Trap; ``YGOQueries._sign``): the record ends as the End Phase begins."""
+    lasting.add(s, "reverse_modifiers", until=END_PHASE)
+
+
+def apply_position_locks(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The face-up monsters a face-up ``lock_in_defense`` card names go to Defense Position now
+    (Dragon Capture Jar's activation; the lock itself is its static, kept by ``apply_position_locks``
+    of the state after each summon or change of position)."""
+    s.apply_position_locks()
+
+
+def permit_later(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """This turn the controller may use this card's ``later`` instructions once, after a monster of
+    theirs was sent from their field to their GY, before or after this resolved (Last Will;
+    ``YGOEffects.run_later`` offers it at the next open state; official rulings)."""
+    s.permit_later(source, controller)
+
+
+def extra_normal_summon(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Immediately after this effect resolves, Normal Summon/Set 1 monster": the controller
+    Normal Summons or Sets one monster from the hand now, with its tributes, besides the turn's
+    Normal Summon (Ultimate Offering; ``main_phase.ExtraSummon``; with none to summon, nothing)."""
+    s.tasks.append(Task("extra_summon", player=controller))
+
+
+def flip_face_up(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each face-down target monster is turned face-up in its position (face-up Defense Position);
+    its Flip effect activates (official rulings; Swords of Revealing Light)."""
+    for t in targets:
+        if s.zone_of(t) == "monster_zone" and s.cards[t].face_down:
+            s.turn_face_up(t)
+
+
+def destroy_after_opponent_turns(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """This card is destroyed in the End Phase of the opponent's ``count``th turn from now (Swords of
+    Revealing Light: "you must destroy it during the End Phase of your opponent's 3rd turn"); the
+    record goes with the card if it leaves sooner (``turn.end_phase`` counts)."""
+    lasting.add(s, "countdown", until=lasting.LASTING, card=source, player=1 - controller, count=eff.count)
+
+
 _SHARED: dict[str, YGOVerb] = {
     "draw": shared.draw,  # YGO-130 (the primitive draws nothing once the duel is decided)
     "destroy": shared.destroy,
@@ -159,6 +288,22 @@ _OWN: dict[str, YGOVerb] = {
     "negate_activation": negate_activation,
     "fusion_summon": summons.fusion_summon,  # official rules (summons.py): the brief is silent
     "ritual_summon": summons.ritual_summon,
+    "destroy_revealed": destroy_revealed,
+    "reveal": reveal,
+    "look_at": look_at,
+    "damage_per_card": damage_per_card,
+    "discard_hands_redraw": discard_hands_redraw,
+    "banish": banish,
+    "to_attack_position": to_attack_position,
+    "battle_protection": battle_protection,
+    "allow_tribute": allow_tribute,
+    "skip_battle_phase_this_turn": skip_battle_phase_this_turn,
+    "reverse_stat_changes": reverse_stat_changes,
+    "apply_position_locks": apply_position_locks,
+    "permit_later": permit_later,
+    "extra_normal_summon": extra_normal_summon,
+    "flip_face_up": flip_face_up,
+    "destroy_after_opponent_turns": destroy_after_opponent_turns,
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, YGOVerb] = verb_table(_SHARED, _OWN)
