@@ -34,7 +34,8 @@ class Selector(_Strict):
     rested: bool | None = None
     traits: list[str] = []  # has one of these types (e.g. "Straw Hat Crew")
     types: list[CardType] = []
-    name: str = ""  # a card named exactly this ("[Pacifista]")
+    colors: list[Color] = []  # of one of these colours ("a red Character card")
+    name: str = ""  # a card named exactly this ("[Pacifista]"), or treated as so named (``also_named``)
     exclude_name: str = ""  # "other than [Gecko Moria]"
     blocker: bool | None = None  # a [Blocker] Character
     chooser: Literal["controller", "owner"] = "controller"  # "your opponent chooses 1 card from their hand"
@@ -54,6 +55,12 @@ class Condition(_Strict):
     self_rested: bool | None = None  # "if this Character is rested"
     any_character_max_cost: int | None = None  # "if there is a Character with a cost of N (or less)"
     max_life: int | None = None  # "if you have N or less Life cards"
+    min_hand: int | None = None  # "if you have N or more cards in your hand"
+    min_don: int | None = None  # "if you have N or more DON!! cards on your field" (cost area and given)
+    min_rested_characters: int | None = None  # "if you have N or more rested Characters"
+    opponent_min_rested_characters: int | None = None  # "if your opponent has N or more rested Characters"
+    leader_name: str = ""  # "if your Leader is [X]" (its name, or one it is treated as having)
+    lacks_name: str = ""  # "if you don't have [X]": no Leader or Character of yours of that name
 
 
 class Effect(_Strict):
@@ -138,6 +145,7 @@ class Ability(_Strict):
     don_minus: int = 0  # cost: DON!! -X (OP-109): return X DON!! to the DON!! deck
     rest_don: int = 0  # cost: ①②③: rest that many active DON!! of your cost area
     trash_from_hand: int = 0  # cost: "you may trash N cards from your hand"
+    trash_traits: list[str] = []  # ... "N {X} type cards": the trash cost counts only cards of these types
     life_to_hand: int = 0  # cost: "add N cards from the top or bottom of your Life cards to your hand"
 
 
@@ -162,6 +170,7 @@ class OnePieceCard(_Strict, CardModel):
     life: int = Field(default=0, ge=0)  # Leaders
     attribute: str = ""
     traits: list[str] = []
+    also_named: list[str] = []  # "Also treat this card's name as [X] according to the rules."
     keywords: Keywords = Keywords()
     abilities: list[Ability] = []
     statics: list[Static] = []

@@ -107,7 +107,9 @@ class OPEffects(OPQueries):
             return False
         if ab.rest_don > self.counters[owner]["cost_area_active"]:
             return False
-        if ab.trash_from_hand > len(self.zones[owner]["hand"]):
+        if ab.trash_from_hand and ab.trash_from_hand > sum(
+                1 for c in self.zones[owner]["hand"]
+                if not ab.trash_traits or set(self.d(c).traits) & set(ab.trash_traits)):
             return False
         if ab.life_to_hand > len(self.zones[owner]["life"]):
             return False
