@@ -119,3 +119,27 @@ def test_the_rulebook_covers_every_decision_and_step_of_random_games(op, decks):
             s.apply(legal[rng.below(len(legal))])
     assert {"mulligan", "main", "block", "counter", "target"} <= kinds
     assert {"main", "end_of_battle", "damage_step"} <= tasks <= set(RULEBOOK.steps)
+
+
+def test_a_look_at_the_deck_names_the_cards_to_the_looker_only():
+    # OP-110 (the deck is secret): Jewelry Bonney looks at 5 cards; her player's log names them,
+    # the opponent's says cards were looked at; the revealed card is named to both.
+    from pathlib import Path
+
+    from tcg.core.scenario import Runner, load_scenarios
+
+    spec = load_scenarios(Path(__file__).parents[1] / "scenarios/one_piece/cards/jewelry_bonney.yaml")[0][0]
+    s = Runner(spec, "jewelry_bonney").state
+    start = len(s.events)
+    bonney = s.zones[0]["characters"][0]
+    s.apply(Action("activate", card=bonney, effect=0))
+    looked = [e for e in s.events[start:] if e["type"] == "looked"]
+    assert [e["name"] for e in looked] == ["Nova A", "Other B", "Nova C", "Other D", "Other E"]
+    for e in looked:
+        assert s.visible_event(e, 0)["name"] == e["name"]
+        assert "name" not in s.visible_event(e, 1)
+    nova_c = next(c for c in s.zones[0]["deck"] if s.cards[c].name == "Nova C")
+    s.apply(Action("choose", card=nova_c))
+    seen_by_1 = {v.get("name") for v in (s.visible_event(e, 1) for e in s.events[start:]) if v is not None}
+    assert "Nova C" in seen_by_1  # revealed
+    assert not seen_by_1 & {"Nova A", "Other B", "Other D", "Other E"}

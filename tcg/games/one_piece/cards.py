@@ -95,6 +95,10 @@ class Effect(_Strict):
         "gain_banish",  # targets gain [Banish] for `duration`
         "gain_double_attack",  # targets gain [Double Attack] for `duration`
         "ko_shield",  # none of the controller's Characters can be K.O.'d during this turn
+        # looking at hidden cards (looking.py)
+        "look_top",  # look at the top `count` of your deck, reveal up to 1 fitting `target` to the hand, rest to bottom
+        "arrange_top",  # look at the top `count` of your deck, return each to the top or the bottom, in any order
+        "look_life",  # look at up to 1 top Life card (yours or the opponent's), keep it on top or put it at the bottom
     ]
     target: Selector | Literal["self", "attacker", "leader"] | None = None
     condition: Condition | None = None  # the instruction applies only if this holds

@@ -19,6 +19,12 @@ Decisions (kind -> handler, module; action types; rules)
     don_minus   choices.DonMinus             choose {option | card}         OP-109
     count       choices.Count                choose {option: n}             OP-121
     life_pick   choices.LifePick             choose {option: top|bottom}    OP-121
+    reveal_pick looking.RevealPick           choose {card}, pass            OP-121
+    deck_order  looking.DeckOrder            choose {card}                  OP-121
+    deck_arrange looking.DeckArrange         choose {card, option}          OP-121
+    life_look   looking.LifeLook             choose {player}, pass          OP-121
+    life_place  looking.LifePlace            choose {option: to_top|        OP-121
+                                             to_bottom}
     =========== ============================ ============================== ===================
 
 Tasks (kind -> step)
@@ -31,6 +37,8 @@ Tasks (kind -> step)
                   battle.leader_damage (OP-116), battle.end_of_battle
     effects       choices.effects (the core's effect loop), choices.return_don (OP-109),
                   choices.cost_offer (OP-121), choices.life_pick, choices.shuffle_deck
+    looking       looking.reveal_pick, looking.bottom_order, looking.arrange_top,
+                  looking.life_look, looking.life_place (a private look, OP-110)
 
 After every answer and every step, :func:`settle` makes the rule processing (OP-103 (b)).
 Illegal actions are explained by each handler; the checks several decisions share (no such
@@ -42,7 +50,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcg.core.rules import Rulebook
-from tcg.games.one_piece import battle, choices, main_phase, start, turn
+from tcg.games.one_piece import battle, choices, looking, main_phase, start, turn
 
 if TYPE_CHECKING:
     from tcg.games.one_piece.state import OnePieceState
@@ -71,6 +79,11 @@ RULEBOOK = Rulebook(
         choices.DonMinus(),
         choices.Count(),
         choices.LifePick(),
+        looking.RevealPick(),
+        looking.DeckOrder(),
+        looking.DeckArrange(),
+        looking.LifeLook(),
+        looking.LifePlace(),
     ],
     {
         "mulligan": start.mulligan,
@@ -91,6 +104,11 @@ RULEBOOK = Rulebook(
         "cost_offer": choices.cost_offer,
         "life_pick": choices.life_pick,
         "shuffle_deck": choices.shuffle_deck,
+        "reveal_pick": looking.reveal_pick,
+        "bottom_order": looking.bottom_order,
+        "arrange_top": looking.arrange_top,
+        "life_look": looking.life_look,
+        "life_place": looking.life_place,
     },
     settle=settle,
     no_decision_rule="OP-2",

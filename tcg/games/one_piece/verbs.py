@@ -17,6 +17,7 @@ from tcg.core import lasting
 from tcg.core import verbs as shared
 from tcg.core.state import Task
 from tcg.core.verbs import Targets, verb_table
+from tcg.games.one_piece.cards import Selector
 
 if TYPE_CHECKING:
     from tcg.games.one_piece.cards import Effect
@@ -140,6 +141,37 @@ def add_to_life(s: OPEffects, eff: Effect, controller: int, source: int, targets
             s.move(deck[0], "life", top=True, face_down=True)
 
 
+# ---------------------------------------------------------------------- looking at hidden cards (looking.py)
+def look_top(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Look at ``count`` cards from the top of your deck; reveal up to 1 [that fits ``target``]
+    and add it to your hand. Then, place the rest at the bottom of your deck in any order"
+    (Jewelry Bonney, Buena Festa): a private look (OP-110), then the pick, then the order."""
+    looked = tuple(s.zones[controller]["deck"][:eff.count])
+    if not looked:
+        return
+    s.show_privately(controller, looked)
+    s.tasks.append(Task("bottom_order", player=controller, cards=looked))
+    sel = eff.target
+    fits = tuple(c for c in looked if not isinstance(sel, Selector) or s.matches(sel, c, source))
+    if fits:
+        s.tasks.append(Task("reveal_pick", player=controller, cards=fits))
+
+
+def arrange_top(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Look at ``count`` cards from the top of your deck and return them to the top or bottom of
+    the deck in any order" (Bartholomew Kuma): a private look, then one card at a time."""
+    looked = tuple(s.zones[controller]["deck"][:eff.count])
+    if looked:
+        s.show_privately(controller, looked)
+        s.tasks.append(Task("arrange_top", player=controller, cards=looked))
+
+
+def look_life(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Look at up to 1 card from the top of your or your opponent's Life cards, and place it at
+    the top or bottom of the Life cards" (Charlotte Pudding): whose, then where it goes."""
+    s.tasks.append(Task("life_look", player=controller))
+
+
 _SHARED: dict[str, OPVerb] = {
     "draw": shared.draw,
     "ko": shared.destroy,  # OP-117: by an effect ([On K.O.] applies)
@@ -171,8 +203,14 @@ _OWN: dict[str, OPVerb] = {
     "play_this": play_this,
     "add_to_life": add_to_life,
 }
+#: The verbs of looking at hidden cards (ST-02, ST-03, ST-05, ST-07: looking.py has their steps).
+_LOOK: dict[str, OPVerb] = {
+    "look_top": look_top,
+    "arrange_top": arrange_top,
+    "look_life": look_life,
+}
 #: Every ``do:`` name of the card schema (but :data:`ELSEWHERE`) to the verb that carries it out.
-VERBS: dict[str, OPVerb] = verb_table(_SHARED, _OWN)
+VERBS: dict[str, OPVerb] = verb_table(_SHARED, _OWN, _LOOK)
 #: ``do:`` names the effect loop settles before any verb: a DON!! -X inside a text is a cost
 #: (``OPEffects.special_effect``: paid, declined or unpayable, it never reaches ``do_effect``).
 ELSEWHERE: frozenset[str] = frozenset({"don_minus"})
