@@ -99,6 +99,7 @@ class Effect(_Strict):
         "look_top",  # look at the top `count` of your deck, reveal up to 1 fitting `target` to the hand, rest to bottom
         "arrange_top",  # look at the top `count` of your deck, return each to the top or the bottom, in any order
         "look_life",  # look at up to 1 top Life card (yours or the opponent's), keep it on top or put it at the bottom
+        "look_top_play",  # as look_top, but the revealed card is played without paying its cost
     ]
     target: Selector | Literal["self", "attacker", "leader"] | None = None
     condition: Condition | None = None  # the instruction applies only if this holds
