@@ -136,7 +136,9 @@ class Static(_Strict):
     double_attack: bool = False
     ko_immune_to_effects: bool = False  # "This Character cannot be K.O.'d by effects"
     condition: Condition | None = None
-    aura: Selector | None = None  # the power goes to these cards of yours instead of this one
+    aura: Selector | None = None  # the power goes to these cards instead of this one (``player``: seen from its owner)
+    per: Selector | None = None  # "+1000 power for every card in your hand": `power` times the cards this selects
+    per_count: int = Field(default=1, ge=1)  # "... for every 2 Events in your trash": per this many cards
 
 
 class Ability(_Strict):
