@@ -49,9 +49,11 @@ def blockers(s: OnePieceState, defender: int) -> list[int]:
     if lasting.on(s, "unblockable", battle["attacker"]):
         return []
     floor = battle.get("no_blockers_from")
+    ceiling = battle.get("no_blockers_upto")  # "a [Blocker] that has N or less power" cannot block
     return [c for c in s.zones[defender]["characters"]
             if c != battle["target"] and not s.cards[c].tapped and s.d(c).keywords.blocker
-            and (floor is None or (floor and s.power(c) < floor))]
+            and (floor is None or (floor and s.power(c) < floor))
+            and (ceiling is None or s.power(c) > ceiling)]
 
 
 def block_step(s: OnePieceState, task: Task) -> None:

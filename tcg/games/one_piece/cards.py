@@ -100,12 +100,16 @@ class Effect(_Strict):
         "arrange_top",  # look at the top `count` of your deck, return each to the top or the bottom, in any order
         "look_life",  # look at up to 1 top Life card (yours or the opponent's), keep it on top or put it at the bottom
         "look_top_play",  # as look_top, but the revealed card is played without paying its cost
+        # OP-01 (battle.py, queries.py)
+        "no_small_blockers",  # "your opponent cannot activate a [Blocker] that has `amount` or less power" (battle)
+        "gain_attack_active",  # this card "can also attack your opponent's active Characters during this turn"
     ]
     target: Selector | Literal["self", "attacker", "leader"] | None = None
     condition: Condition | None = None  # the instruction applies only if this holds
     count: int = 1
     amount: int = 0
-    duration: Literal["battle", "turn"] = "turn"
+    # next_turn: cannot_attack "until the end of `player`'s next turn"
+    duration: Literal["battle", "turn", "next_turn"] = "turn"
     rested: bool = False
     player: Literal["self", "opponent"] = "self"
     optional: bool = False
@@ -135,6 +139,8 @@ class Static(_Strict):
     rush: bool = False
     double_attack: bool = False
     ko_immune_to_effects: bool = False  # "This Character cannot be K.O.'d by effects"
+    attack_active: bool = False  # "This Character can also attack your opponent's active Characters"
+    only_target: bool = False  # "your opponent cannot attack any card other than the Character [this card's name]"
     condition: Condition | None = None
     aura: Selector | None = None  # the power goes to these cards instead of this one (``player``: seen from its owner)
     per: Selector | None = None  # "+1000 power for every card in your hand": `power` times the cards this selects

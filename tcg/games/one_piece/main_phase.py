@@ -68,7 +68,7 @@ def main_actions(s: OnePieceState, p: int) -> list[Action]:
         targets = s.attack_targets(p)
         for c in mine:
             if s.can_attack(c):
-                out.extend(Action.of("attack", (("card", c), ("target", t))) for t in targets)
+                out.extend(Action.of("attack", (("card", c), ("target", t))) for t in s.attack_targets_of(c, targets))
     out.append(END_TURN)
     return out
 

@@ -170,6 +170,23 @@ class OPQueries(EffectRunner[Effect, Selector]):
         opp = 1 - player
         return [self.leader(opp), *(c for c in self.zones[opp]["characters"] if self.cards[c].tapped)]
 
+    def attack_targets_of(self, attacker: int, targets: list[int]) -> list[int]:
+        """What this attacker may attack, from the player's ``attack_targets``: also the opponent's
+        active Characters where it "can also attack your opponent's active Characters" (Franky,
+        Page One); only the Characters [X] where a rested [X] of the opponent's says "your
+        opponent cannot attack any card other than the Character [X]" (Eustass"Captain"Kid)."""
+        opp = 1 - self.cards[attacker].controller
+        d = self.d(attacker)
+        if any(st.attack_active and self.static_applies(attacker, st) for st in d.statics) or \
+                lasting.on(self, "attack_active", attacker):
+            targets = [*targets, *(c for c in self.zones[opp]["characters"] if not self.cards[c].tapped)]
+        locks = [c for c in self.zones[opp]["characters"]
+                 if any(st.only_target and self.static_applies(c, st) for st in self.d(c).statics)]
+        if locks:
+            names = {self.d(c).name.split(" (")[0] for c in locks}
+            targets = [t for t in targets if self.zone_of(t) == "characters" and any(self.named(t, n) for n in names)]
+        return targets
+
     def matches(self, sel: Selector, cid: int, source: int | None) -> bool:
         d = self.d(cid)
         card = self.cards[cid]
