@@ -144,6 +144,7 @@ def use_counter(s: OnePieceState, p: int, action: Action) -> None:
         s.pay_don(p, s.cost_of(card))
         s.move(card, "trash")
         s.emit("counter", card=card, name=d.name, player=p)
+        s.tasks.append(Task("event_activated", player=p))  # after its effect: "when you activate an Event"
         s.queue_effects(card, p, (d.name, "counter"))
 
 
@@ -159,7 +160,7 @@ def damage_step(s: OnePieceState, task: Task) -> None:
     if a < b:
         return
     if s.zone_of(target) == "characters":
-        s.ko(target)
+        s.ko(target, attacker=attacker)
         return
     # OP-116 (corrected): the 0-life check is made once for the whole damage, before any
     # life card is taken: [Double Attack] against 1 life card takes it and does not win.

@@ -127,6 +127,9 @@ Timing = Literal[
     "start_of_main",  # "at the start of the Main phase" (OP-12)
     "on_block",  # [On Block]
     "after_battle_with_character",  # "if this Character battles your opponent's Character"
+    "opponent_character_ko",  # "when your opponent's Character is K.O.'d" (OP-117)
+    "on_event",  # "when you activate an Event" ([Main] or [Counter]; not a [Trigger])
+    "on_opponent_event",  # "when your opponent activates an Event"
 ]
 
 
@@ -141,6 +144,8 @@ class Static(_Strict):
     ko_immune_to_effects: bool = False  # "This Character cannot be K.O.'d by effects"
     attack_active: bool = False  # "This Character can also attack your opponent's active Characters"
     only_target: bool = False  # "your opponent cannot attack any card other than the Character [this card's name]"
+    ko_immune_in_battle: bool = False  # "cannot be K.O.'d in battle" (this card, or with `aura` the cards it names)
+    attacker_attribute: str = ""  # ... "by <Strike> attribute Characters": only against attackers of this attribute
     condition: Condition | None = None
     aura: Selector | None = None  # the power goes to these cards instead of this one (``player``: seen from its owner)
     per: Selector | None = None  # "+1000 power for every card in your hand": `power` times the cards this selects
@@ -160,6 +165,7 @@ class Ability(_Strict):
     trash_from_hand: int = 0  # cost: "you may trash N cards from your hand"
     trash_traits: list[str] = []  # ... "N {X} type cards": the trash cost counts only cards of these types
     life_to_hand: int = 0  # cost: "add N cards from the top or bottom of your Life cards to your hand"
+    condition: Condition | None = None  # the ability activates only if this holds then (OP-121)
 
 
 class Keywords(_Strict):

@@ -56,8 +56,10 @@ class OPEffects(OPQueries):
         lasting.forget(self, cid)
         self.move(cid, zone, tapped=False, entered_this_turn=False)
 
-    def ko(self, cid: int, by_effect: bool = False) -> None:
-        """OP-117: K.O. by battle or by a "K.O." effect; "[On K.O.]" applies."""
+    def ko(self, cid: int, by_effect: bool = False, attacker: int | None = None) -> None:
+        """OP-117: K.O. by battle (``attacker``: the card that won it) or by a "K.O." effect;
+        "[On K.O.]" applies, then "when your opponent's Character is K.O.'d" (the K.O.'d card's
+        opponent's cards: queued last, they resolve first, the turn player's first, OP-121)."""
         if self.zone_of(cid) != "characters":
             return
         owner = self.cards[cid].controller
@@ -65,9 +67,32 @@ class OPEffects(OPQueries):
             return  # "none of your Characters can be K.O.'d during this turn"
         if by_effect and any(st.ko_immune_to_effects and self.static_applies(cid, st) for st in self.d(cid).statics):
             return
+        if attacker is not None and self.battle_ko_immune(cid, attacker):
+            return
         self.emit("ko", card=cid, name=self.cards[cid].name, player=owner)
         self.leave_field(cid, "trash")
         self.queue_abilities(cid, "on_ko", controller=owner)
+        opp = 1 - owner
+        for c in reversed([self.leader(opp), *self.zones[opp]["characters"]]):
+            self.queue_abilities(c, "opponent_character_ko")
+
+    def battle_ko_immune(self, cid: int, attacker: int) -> bool:
+        """"This Character cannot be K.O.'d in battle (by <Strike> attribute Characters)"
+        (Monkey.D.Luffy OP01-024), or a card's lasting effect that says so of others ("{Kurozumi
+        Clan} type Characters other than your [Kurozumi Semimaru] cannot be K.O.'d in battle")."""
+        attribute = self.d(attacker).attribute
+        for st in self.d(cid).statics:
+            if st.ko_immune_in_battle and st.aura is None and st.attacker_attribute in ("", attribute) \
+                    and self.static_applies(cid, st):
+                return True
+        for p in (0, 1):
+            for other in self._aura_sources(p):
+                for st in self.d(other).statics:
+                    aura = st.aura
+                    if st.ko_immune_in_battle and aura is not None and st.attacker_attribute in ("", attribute) \
+                            and self.static_applies(other, st) and self.aura_reaches(aura, cid, other):
+                        return True
+        return False
 
     def draw(self, player: int) -> None:
         """OP-7; an empty deck draws nothing (the player has lost already, OP-103 (b))."""
@@ -188,6 +213,8 @@ class OPEffects(OPQueries):
         if ab.don and self.don(cid) < ab.don:
             return False
         if ab.turn != "any" and (ab.turn == "yours") != (owner == self.active):
+            return False
+        if ab.condition is not None and not self.condition_holds(ab.condition, owner, cid):
             return False
         return not (ab.once_per_turn and self.flags.get(f"used:{cid}:{index}"))
 
