@@ -34,7 +34,8 @@ class Selector(_Strict):
     rested: bool | None = None
     traits: list[str] = []  # has one of these types (e.g. "Straw Hat Crew")
     types: list[CardType] = []
-    name: str = ""  # a card named exactly this ("[Pacifista]")
+    colors: list[Color] = []  # of one of these colours ("a red Character card")
+    name: str = ""  # a card named exactly this ("[Pacifista]"), or treated as so named (``also_named``)
     exclude_name: str = ""  # "other than [Gecko Moria]"
     blocker: bool | None = None  # a [Blocker] Character
     chooser: Literal["controller", "owner"] = "controller"  # "your opponent chooses 1 card from their hand"
@@ -55,6 +56,12 @@ class Condition(_Strict):
     any_character_max_cost: int | None = None  # "if there is a Character with a cost of N (or less)"
     max_life: int | None = None  # "if you have N or less Life cards"
     fewer_life_than_opponent: bool | None = None  # "if you have less Life cards than your opponent"
+    min_hand: int | None = None  # "if you have N or more cards in your hand"
+    min_don: int | None = None  # "if you have N or more DON!! cards on your field" (cost area and given)
+    min_rested_characters: int | None = None  # "if you have N or more rested Characters"
+    opponent_min_rested_characters: int | None = None  # "if your opponent has N or more rested Characters"
+    leader_name: str = ""  # "if your Leader is [X]" (its name, or one it is treated as having)
+    lacks_name: str = ""  # "if you don't have [X]": no Leader or Character of yours of that name
 
 
 class Effect(_Strict):
@@ -95,6 +102,7 @@ class Effect(_Strict):
         "look_life",  # look at up to 1 top Life card (yours or the opponent's), keep it on top or put it at the bottom
         "choose_one",  # "`player` chooses one:" the next `count` instructions are the options (`mode: 1..count`)
         "to_life_face_up",  # target Characters to the top (`top_or_bottom`: either end) of the owner's Life, face up
+        "look_top_play",  # as look_top, but the revealed card is played without paying its cost
     ]
     target: Selector | Literal["self", "attacker", "leader"] | None = None
     condition: Condition | None = None  # the instruction applies only if this holds
@@ -147,6 +155,7 @@ class Ability(_Strict):
     don_minus: int = 0  # cost: DON!! -X (OP-109): return X DON!! to the DON!! deck
     rest_don: int = 0  # cost: ①②③: rest that many active DON!! of your cost area
     trash_from_hand: int = 0  # cost: "you may trash N cards from your hand"
+    trash_traits: list[str] = []  # ... "N {X} type cards": the trash cost counts only cards of these types
     life_to_hand: int = 0  # cost: "add N cards from the top or bottom of your Life cards to your hand"
 
 
@@ -171,6 +180,7 @@ class OnePieceCard(_Strict, CardModel):
     life: int = Field(default=0, ge=0)  # Leaders
     attribute: str = ""
     traits: list[str] = []
+    also_named: list[str] = []  # "Also treat this card's name as [X] according to the rules."
     keywords: Keywords = Keywords()
     abilities: list[Ability] = []
     statics: list[Static] = []

@@ -27,7 +27,8 @@ class OPEffects(OPQueries):
     PLAY_ZONE = "characters"
     UNTARGETED = frozenset({"draw", "add_don", "play_this", "add_to_life", "trash_from_deck", "set_don_active",
                             "rest_opponent_don", "no_blockers", "gain_rush", "trash_life", "don_minus",
-                            "ko_shield", "life_to_hand", "look_top", "arrange_top", "look_life", "choose_one"})
+                            "ko_shield", "life_to_hand", "look_top", "arrange_top", "look_life",
+                            "look_top_play", "choose_one"})
 
     # ------------------------------------------------------------------ DON!! (OP-9, OP-16, OP-107)
     def don_move(self, player: int, source: str, target: str, count: int) -> int:
@@ -107,7 +108,9 @@ class OPEffects(OPQueries):
             return False
         if ab.rest_don > self.counters[owner]["cost_area_active"]:
             return False
-        if ab.trash_from_hand > len(self.zones[owner]["hand"]):
+        if ab.trash_from_hand and ab.trash_from_hand > sum(
+                1 for c in self.zones[owner]["hand"]
+                if not ab.trash_traits or set(self.d(c).traits) & set(ab.trash_traits)):
             return False
         if ab.life_to_hand > len(self.zones[owner]["life"]):
             return False

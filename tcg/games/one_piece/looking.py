@@ -2,8 +2,10 @@
 "Look at 5 cards from the top of your deck; reveal up to 1 ... and add it to your hand. Then,
 place the rest at the bottom of your deck in any order" (``look_top``), "look at 3 cards from
 the top of your deck and return them to the top or bottom of the deck in any order"
-(``arrange_top``), "look at up to 1 card from the top of your or your opponent's Life cards, and
-place it at the top or bottom of the Life cards" (``look_life``).
+(``arrange_top``), "look at 5 cards from the top of your deck; play up to 1 ... Then, place the
+rest at the bottom of your deck in any order" (``look_top_play``), "look at up to 1 card from the
+top of your or your opponent's Life cards, and place it at the top or bottom of the Life cards"
+(``look_life``).
 
 The look itself is ``state.show_privately``: the looker's log names the cards, the opponent's
 says that cards were looked at. A card revealed from the deck passes through the open
@@ -51,6 +53,21 @@ def reveal_pick(s: OnePieceState, task: Task) -> None:
     picks = _in_deck(s, task["player"], task["cards"])
     if picks:
         s.decision = Decision(task["player"], "reveal_pick", {"cards": picks})
+
+
+def reveal_play(s: OnePieceState, task: Task) -> None:
+    """``look_top_play``: choose up to 1 of the looked-at cards that fit, to be played."""
+    picks = _in_deck(s, task["player"], task["cards"])
+    if picks:
+        s.decision = Decision(task["player"], "reveal_pick", {"cards": picks, "play": True})
+
+
+def play_looked(s: OnePieceState, task: Task) -> None:
+    """``look_top_play``, once the rest is at the bottom of the deck: the chosen card (waiting
+    revealed in ``limbo``) is played without paying its cost (OP-112 if 5 Characters are there)."""
+    for c in task["cards"]:
+        if s.zone_of(c) == "limbo":
+            s.tasks.append(Task("play_free", card=c, player=task["player"]))
 
 
 def bottom_order(s: OnePieceState, task: Task) -> None:
@@ -103,7 +120,9 @@ class RevealPick(DecisionRule["OnePieceState"]):
         if action.type == "choose":
             card = action.get("card")
             state.move(card, "limbo", face_down=False)  # revealed: both players see it
-            state.move(card, "hand")
+            if not decision.data.get("play"):
+                state.move(card, "hand")
+            # else ``look_top_play``: it waits, revealed, until the rest is under the deck (play_looked)
 
     def explain(self, state: OnePieceState, decision: Decision, action: Action) -> tuple[str, str]:
         return turn.explain_card(state, action) or (

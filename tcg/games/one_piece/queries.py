@@ -71,7 +71,33 @@ class OPQueries(EffectRunner[Effect, Selector]):
         if cond.any_character_max_cost is not None and not any(
                 self.cost_of(c) <= cond.any_character_max_cost for p in (0, 1) for c in self.zones[p]["characters"]):
             return False
+        if cond.min_hand is not None and len(self.zones[controller]["hand"]) < cond.min_hand:
+            return False
+        if cond.min_don is not None and self.don_on_field(controller) < cond.min_don:
+            return False
+        if cond.min_rested_characters is not None and \
+                self.rested_characters(controller) < cond.min_rested_characters:
+            return False
+        if cond.opponent_min_rested_characters is not None and \
+                self.rested_characters(1 - controller) < cond.opponent_min_rested_characters:
+            return False
+        if cond.leader_name and not self.named(self.leader(controller), cond.leader_name):
+            return False
+        if cond.lacks_name and any(self.named(c, cond.lacks_name)
+                                   for c in [self.leader(controller), *self.zones[controller]["characters"]]):
+            return False
         return cond.self_rested is None or (source is not None and self.cards[source].tapped == cond.self_rested)
+
+    def rested_characters(self, player: int) -> int:
+        """How many of the player's Characters are rested ("if you have 2 or more rested Characters")."""
+        cards = self.cards
+        return sum(1 for c in self.zones[player]["characters"] if cards[c].tapped)
+
+    def named(self, cid: int, name: str) -> bool:
+        """The card is [name]: its printed name (without the card number that tells two printings
+        apart) or a name the rules treat it as having ("also treat this card's name as [X]")."""
+        d = self.d(cid)
+        return d.name.split(" (")[0] == name or name in d.also_named
 
     def has_double_attack(self, cid: int) -> bool:
         d = self.d(cid)
@@ -139,9 +165,11 @@ class OPQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.rested is not None and card.tapped != sel.rested:
             return False
-        if sel.name and d.name.split(" (")[0] != sel.name:
+        if sel.name and not self.named(cid, sel.name):
             return False
-        if sel.exclude_name and d.name.split(" (")[0] == sel.exclude_name:
+        if sel.exclude_name and self.named(cid, sel.exclude_name):
+            return False
+        if sel.colors and not set(d.colors) & set(sel.colors):
             return False
         if sel.blocker is not None and d.keywords.blocker != sel.blocker:
             return False

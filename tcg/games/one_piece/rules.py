@@ -39,7 +39,8 @@ Tasks (kind -> step)
     effects       choices.effects (the core's effect loop), choices.return_don (OP-109),
                   choices.cost_offer (OP-121), choices.life_pick, choices.shuffle_deck
     looking       looking.reveal_pick, looking.bottom_order, looking.arrange_top,
-                  looking.life_look, looking.life_place (a private look, OP-110)
+                  looking.life_look, looking.life_place (a private look, OP-110),
+                  looking.reveal_play, looking.play_looked (look and play)
 
 After every answer and every step, :func:`settle` makes the rule processing (OP-103 (b)).
 Illegal actions are explained by each handler; the checks several decisions share (no such
@@ -108,6 +109,8 @@ RULEBOOK = Rulebook(
         "shuffle_deck": choices.shuffle_deck,
         "reveal_pick": looking.reveal_pick,
         "bottom_order": looking.bottom_order,
+        "reveal_play": looking.reveal_play,
+        "play_looked": looking.play_looked,
         "arrange_top": looking.arrange_top,
         "life_look": looking.life_look,
         "life_place": looking.life_place,

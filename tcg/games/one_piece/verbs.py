@@ -157,6 +157,23 @@ def look_top(s: OPEffects, eff: Effect, controller: int, source: int, targets: T
         s.tasks.append(Task("reveal_pick", player=controller, cards=fits))
 
 
+def look_top_play(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Look at ``count`` cards from the top of your deck; play up to 1 [that fits ``target``].
+    Then, place the rest at the bottom of your deck in any order" (Artificial Devil Fruit SMILE):
+    as ``look_top``, but the revealed card is played without paying its cost once the rest is at
+    the bottom (its [On Play] comes after the whole text, OP-121)."""
+    looked = tuple(s.zones[controller]["deck"][:eff.count])
+    if not looked:
+        return
+    s.show_privately(controller, looked)
+    s.tasks.append(Task("play_looked", player=controller, cards=looked))
+    s.tasks.append(Task("bottom_order", player=controller, cards=looked))
+    sel = eff.target
+    fits = tuple(c for c in looked if not isinstance(sel, Selector) or s.matches(sel, c, source))
+    if fits:
+        s.tasks.append(Task("reveal_play", player=controller, cards=fits))
+
+
 def arrange_top(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """"Look at ``count`` cards from the top of your deck and return them to the top or bottom of
     the deck in any order" (Bartholomew Kuma): a private look, then one card at a time."""
@@ -224,8 +241,12 @@ _LOOK: dict[str, OPVerb] = {
 _LIFE: dict[str, OPVerb] = {
     "to_life_face_up": to_life_face_up,
 }
+#: Looking and playing (OP-01: Artificial Devil Fruit SMILE; its steps are in looking.py too).
+_LOOK_PLAY: dict[str, OPVerb] = {
+    "look_top_play": look_top_play,
+}
 #: Every ``do:`` name of the card schema (but :data:`ELSEWHERE`) to the verb that carries it out.
-VERBS: dict[str, OPVerb] = verb_table(_SHARED, _OWN, _LOOK, _LIFE)
+VERBS: dict[str, OPVerb] = verb_table(_SHARED, _OWN, _LOOK, _LIFE, _LOOK_PLAY)
 #: ``do:`` names the effect loop settles before any verb: a DON!! -X inside a text is a cost
 #: (``OPEffects.special_effect``: paid, declined or unpayable, it never reaches ``do_effect``), and a
 #: "choose one" asks which option happens (``OPEffects.mode_effect``).
