@@ -143,3 +143,22 @@ def test_a_look_at_the_deck_names_the_cards_to_the_looker_only():
     seen_by_1 = {v.get("name") for v in (s.visible_event(e, 1) for e in s.events[start:]) if v is not None}
     assert "Nova C" in seen_by_1  # revealed
     assert not seen_by_1 & {"Nova A", "Other B", "Other D", "Other E"}
+
+
+def test_a_life_card_added_face_up_is_seen_by_both_players():
+    # Queen Mama Chanter adds a Character to the top of its owner's Life face up: both players
+    # see it (OP-110: other Life cards stay secret to both).
+    from pathlib import Path
+
+    from tcg.core.scenario import Runner, load_scenarios
+
+    spec = load_scenarios(Path(__file__).parents[1] / "scenarios/one_piece/cards/queen_mama_chanter.yaml")[0][0]
+    s = Runner(spec, "queen_mama_chanter").state
+    stage = s.zones[0]["stage"][0]
+    s.apply(Action("activate", card=stage, effect=0))
+    three = next(c for c in s.zones[0]["characters"] if s.cards[c].name == "Three")
+    s.apply(Action("choose", card=three))
+    assert s.zones[0]["life"] == [three] and not s.cards[three].face_down
+    assert all(s.can_see(v, three) for v in (0, 1, None))
+    secret = s.zones[1]["life"][0]
+    assert not any(s.can_see(v, secret) for v in (0, 1, None))

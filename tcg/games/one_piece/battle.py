@@ -200,7 +200,10 @@ class Trigger(DecisionRule["OnePieceState"]):
     rule: ClassVar[str] = "OP-116"
 
     def actions(self, state: OnePieceState, decision: Decision) -> Sequence[Action]:
-        return [Action("use_trigger", card=decision.data["card"]), PASS]
+        card = decision.data["card"]
+        if len(state.zones[decision.player]["hand"]) < state.d(card).trigger_trash_from_hand:
+            return [PASS]  # "[Trigger] You may trash N cards from your hand:": a cost that cannot be paid
+        return [Action("use_trigger", card=card), PASS]
 
     def resolve(self, state: OnePieceState, decision: Decision, action: Action) -> None:
         p, card = decision.player, decision.data["card"]

@@ -55,6 +55,7 @@ class Condition(_Strict):
     self_rested: bool | None = None  # "if this Character is rested"
     any_character_max_cost: int | None = None  # "if there is a Character with a cost of N (or less)"
     max_life: int | None = None  # "if you have N or less Life cards"
+    fewer_life_than_opponent: bool | None = None  # "if you have less Life cards than your opponent"
     min_hand: int | None = None  # "if you have N or more cards in your hand"
     min_don: int | None = None  # "if you have N or more DON!! cards on your field" (cost area and given)
     min_rested_characters: int | None = None  # "if you have N or more rested Characters"
@@ -99,6 +100,8 @@ class Effect(_Strict):
         "look_top",  # look at the top `count` of your deck, reveal up to 1 fitting `target` to the hand, rest to bottom
         "arrange_top",  # look at the top `count` of your deck, return each to the top or the bottom, in any order
         "look_life",  # look at up to 1 top Life card (yours or the opponent's), keep it on top or put it at the bottom
+        "choose_one",  # "`player` chooses one:" the next `count` instructions are the options (`mode: 1..count`)
+        "to_life_face_up",  # target Characters to the top (`top_or_bottom`: either end) of the owner's Life, face up
         "look_top_play",  # as look_top, but the revealed card is played without paying its cost
         # OP-01 (battle.py, queries.py)
         "no_small_blockers",  # "your opponent cannot activate a [Blocker] that has `amount` or less power" (battle)
@@ -114,6 +117,8 @@ class Effect(_Strict):
     player: Literal["self", "opponent"] = "self"
     optional: bool = False
     up_to: bool = False  # "up to `count`" (DON!!, life or deck cards): the player chooses 0..count (OP-121)
+    mode: int = 0  # an option of the "choose one" before it: happens only if it was chosen (1, 2, ...)
+    top_or_bottom: bool = False  # "to the top or bottom of ...": the controller chooses the end
 
 
 Timing = Literal[
@@ -196,6 +201,7 @@ class OnePieceCard(_Strict, CardModel):
     main_effects: list[Effect] = []  # Event [Main]
     counter_effects: list[Effect] = []  # Event [Counter]
     trigger: list[Effect] = []  # [Trigger]: used instead of adding the life card to the hand
+    trigger_trash_from_hand: int = 0  # "[Trigger] You may trash N cards from your hand:": needs N cards in hand
     text: str = ""
     trigger_text: str = ""
     card_number: str = ""

@@ -28,7 +28,7 @@ class OPEffects(OPQueries):
     UNTARGETED = frozenset({"draw", "add_don", "play_this", "add_to_life", "trash_from_deck", "set_don_active",
                             "rest_opponent_don", "no_blockers", "gain_rush", "trash_life", "don_minus",
                             "ko_shield", "life_to_hand", "look_top", "arrange_top", "look_life",
-                            "look_top_play", "no_small_blockers", "gain_attack_active"})
+                            "look_top_play", "choose_one", "no_small_blockers", "gain_attack_active"})
 
     # ------------------------------------------------------------------ DON!! (OP-9, OP-16, OP-107)
     def don_move(self, player: int, source: str, target: str, count: int) -> int:
@@ -48,13 +48,13 @@ class OPEffects(OPQueries):
             self.counters[self.cards[cid].controller]["cost_area_rested"] += n
 
     # ------------------------------------------------------------------ leaving the field
-    def leave_field(self, cid: int, zone: str) -> None:
+    def leave_field(self, cid: int, zone: str, top: bool = False) -> None:
         """OP-113: the card becomes a new card: its DON!! and the effects on it are gone."""
         self.return_given_don(cid)
         for key in [k for k in self.flags if k.startswith(f"used:{cid}:")]:  # [Once Per Turn]: a new card
             del self.flags[key]
         lasting.forget(self, cid)
-        self.move(cid, zone, tapped=False, entered_this_turn=False)
+        self.move(cid, zone, top=top, tapped=False, entered_this_turn=False)
 
     def ko(self, cid: int, by_effect: bool = False, attacker: int | None = None) -> None:
         """OP-117: K.O. by battle (``attacker``: the card that won it) or by a "K.O." effect;
@@ -244,6 +244,8 @@ class OPEffects(OPQueries):
         """An "if" that does not hold skips the instruction; "up to N" asks how many (``count``);
         a DON!! -X inside a text is asked, and declined or unpayable it ends the list."""
         controller, source = data["controller"], data["source"]
+        if self.mode_effect(data, eff):
+            return True
         if eff.condition is not None and not self.condition_holds(eff.condition, controller, source):
             self.next_effect(data)
             return True
@@ -260,6 +262,19 @@ class OPEffects(OPQueries):
                 return True
             self.next_effect(data)
             self.tasks.append(Task("return_don", player=controller, count=eff.count))
+            return True
+        return False
+
+    def mode_effect(self, data: dict[str, Any], eff: Effect) -> bool:
+        """"Your opponent chooses one: - A - B": ``choose_one`` asks its ``player`` which of the
+        next ``count`` instructions (``mode: 1`` .. ``count``) happens (decision ``choose_one``);
+        an instruction of another option is skipped. True when it took the instruction over."""
+        if eff.mode and data.get("mode") != eff.mode:
+            self.next_effect(data)
+            return True
+        if eff.do == "choose_one":
+            chooser = data["controller"] if eff.player == "self" else 1 - data["controller"]
+            self.decision = Decision(chooser, "choose_one", {"task": data, "modes": eff.count})
             return True
         return False
 

@@ -198,10 +198,11 @@ class LifeLook(DecisionRule["OnePieceState"]):
 
 
 class LifePlace(DecisionRule["OnePieceState"]):
-    """The looked-at Life card: back on top, or to the bottom of the same Life area (face down)."""
+    """The looked-at Life card (or one just added to the top): stays on top, or goes to the bottom
+    of the same Life area."""
 
     kind: ClassVar[str] = "life_place"
-    prompt: ClassVar[str] = "Put the Life card you looked at back on top of the Life cards, or at their bottom"
+    prompt: ClassVar[str] = "Leave the Life card on top of the Life cards, or put it at their bottom"
     accepts: ClassVar[frozenset[str]] = frozenset({"choose"})
     rule: ClassVar[str] = "OP-121"
 
@@ -215,4 +216,4 @@ class LifePlace(DecisionRule["OnePieceState"]):
 
     def explain(self, state: OnePieceState, decision: Decision, action: Action) -> tuple[str, str]:
         return turn.explain_card(state, action) or (
-            "OP-121", "choose {option: to_top} or {option: to_bottom} for the Life card you looked at")
+            "OP-121", "choose {option: to_top} or {option: to_bottom} for the Life card")

@@ -86,6 +86,9 @@ class OPQueries(EffectRunner[Effect, Selector]):
             return False
         if cond.max_life is not None and len(self.zones[controller]["life"]) > cond.max_life:
             return False
+        if cond.fewer_life_than_opponent is not None and cond.fewer_life_than_opponent != (
+                len(self.zones[controller]["life"]) < len(self.zones[1 - controller]["life"])):
+            return False
         if cond.any_character_max_cost is not None and not any(
                 self.cost_of(c) <= cond.any_character_max_cost for p in (0, 1) for c in self.zones[p]["characters"]):
             return False

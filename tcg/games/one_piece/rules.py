@@ -25,6 +25,7 @@ Decisions (kind -> handler, module; action types; rules)
     life_look   looking.LifeLook             choose {player}, pass          OP-121
     life_place  looking.LifePlace            choose {option: to_top|        OP-121
                                              to_bottom}
+    choose_one  modes.ChooseOne              choose {option: mode_k}        OP-121
     =========== ============================ ============================== ===================
 
 Tasks (kind -> step)
@@ -52,7 +53,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcg.core.rules import Rulebook
-from tcg.games.one_piece import battle, choices, looking, main_phase, start, turn
+from tcg.games.one_piece import battle, choices, looking, main_phase, modes, start, turn
 
 if TYPE_CHECKING:
     from tcg.games.one_piece.state import OnePieceState
@@ -86,6 +87,7 @@ RULEBOOK = Rulebook(
         looking.DeckArrange(),
         looking.LifeLook(),
         looking.LifePlace(),
+        modes.ChooseOne(),
     ],
     {
         "mulligan": start.mulligan,

@@ -208,6 +208,17 @@ def gain_attack_active(s: OPEffects, eff: Effect, controller: int, source: int, 
         lasting.add(s, "attack_active", until=lasting.TURN, card=source)
 
 
+def to_life_face_up(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Add up to 1 Character to the top of the owner's Life cards face-up" (Queen Mama Chanter):
+    each target leaves the field (OP-113) for the top of its owner's Life, face up; with
+    ``top_or_bottom`` ("to the top or bottom", Thunder Bagua) the controller then chooses the end."""
+    for t in targets:
+        if s.zone_of(t) == "characters":
+            s.leave_field(t, "life", top=True)
+            if eff.top_or_bottom:
+                s.tasks.append(Task("life_place", player=controller, card=t))
+
+
 _SHARED: dict[str, OPVerb] = {
     "draw": shared.draw,
     "ko": shared.destroy,  # OP-117: by an effect ([On K.O.] applies)
@@ -245,6 +256,10 @@ _LOOK: dict[str, OPVerb] = {
     "arrange_top": arrange_top,
     "look_life": look_life,
 }
+#: Life cards face up (ST-07, ST-09).
+_LIFE: dict[str, OPVerb] = {
+    "to_life_face_up": to_life_face_up,
+}
 #: Looking and playing (OP-01: Artificial Devil Fruit SMILE; its steps are in looking.py too).
 _LOOK_PLAY: dict[str, OPVerb] = {
     "look_top_play": look_top_play,
@@ -255,7 +270,8 @@ _BATTLE: dict[str, OPVerb] = {
     "gain_attack_active": gain_attack_active,
 }
 #: Every ``do:`` name of the card schema (but :data:`ELSEWHERE`) to the verb that carries it out.
-VERBS: dict[str, OPVerb] = verb_table(_SHARED, _OWN, _LOOK, _LOOK_PLAY, _BATTLE)
+VERBS: dict[str, OPVerb] = verb_table(_SHARED, _OWN, _LOOK, _LIFE, _LOOK_PLAY, _BATTLE)
 #: ``do:`` names the effect loop settles before any verb: a DON!! -X inside a text is a cost
-#: (``OPEffects.special_effect``: paid, declined or unpayable, it never reaches ``do_effect``).
-ELSEWHERE: frozenset[str] = frozenset({"don_minus"})
+#: (``OPEffects.special_effect``: paid, declined or unpayable, it never reaches ``do_effect``), and a
+#: "choose one" asks which option happens (``OPEffects.mode_effect``).
+ELSEWHERE: frozenset[str] = frozenset({"don_minus", "choose_one"})
