@@ -13,7 +13,7 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.state import Decision, Task
-from tcg.games.one_piece.cards import Effect
+from tcg.games.one_piece.cards import Effect, Selector
 from tcg.games.one_piece.queries import OPQueries
 from tcg.games.one_piece.verbs import VERBS as GLOSSARY
 
@@ -28,7 +28,8 @@ class OPEffects(OPQueries):
     UNTARGETED = frozenset({"draw", "add_don", "play_this", "add_to_life", "trash_from_deck", "set_don_active",
                             "rest_opponent_don", "no_blockers", "gain_rush", "trash_life", "don_minus",
                             "ko_shield", "life_to_hand", "look_top", "arrange_top", "look_life",
-                            "look_top_play", "choose_one", "no_small_blockers", "gain_attack_active"})
+                            "look_top_play", "choose_one", "no_small_blockers", "gain_attack_active",
+                            "top_life_to_hand"})
 
     # ------------------------------------------------------------------ DON!! (OP-9, OP-16, OP-107)
     def don_move(self, player: int, source: str, target: str, count: int) -> int:
@@ -238,7 +239,16 @@ class OPEffects(OPQueries):
             return [battle["attacker"]] if battle else []
         if sel == "leader":
             return [self.leader(controller)]
+        if sel == "chosen":  # "It gains +1000 power": what the instruction before acted on, still on the field
+            return [c for c in self.flags.get("chosen", ()) if self.zone_of(c) in ("leader", "characters", "stage")]
         return self.select(sel, controller, source)
+
+    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
+        """The core's ``do_effect``; an instruction that chose its targets remembers them for the
+        next one ("It gains +1000 power", "if you do", "if the revealed card is an Event")."""
+        if isinstance(eff.target, Selector):
+            self.flags["chosen"] = list(targets)
+        super().do_effect(eff, controller, source, targets)
 
     def special_effect(self, data: dict[str, Any], eff: Effect) -> bool:
         """An "if" that does not hold skips the instruction; "up to N" asks how many (``count``);
@@ -254,6 +264,8 @@ class OPEffects(OPQueries):
             if most > 0:  # OP-121: "up to N" allows fewer, down to 0 - the player says how many
                 self.decision = Decision(controller, "count", {"task": data, "most": most})
                 return True
+        if eff.cost and not data.get("accepted") and self.cost_effect(data, eff):
+            return True
         if eff.do == "don_minus":  # "DON!! -X (You may return ...):" - a cost the player may decline
             if self.don_on_field(controller) < eff.count:
                 return True  # cannot be paid: the rest of the text does not happen
@@ -262,6 +274,18 @@ class OPEffects(OPQueries):
                 return True
             self.next_effect(data)
             self.tasks.append(Task("return_don", player=controller, count=eff.count))
+            return True
+        return False
+
+    def cost_effect(self, data: dict[str, Any], eff: Effect) -> bool:
+        """"You may rest 2 of your Characters: Draw 2 cards" - an instruction marked ``cost``: if
+        it cannot be done in full the rest of the text does not happen; "you may" asks, and
+        declined it ends the text too (OP-121). True when it took the instruction over."""
+        sel = eff.target
+        if isinstance(sel, Selector) and len(self.select(sel, data["controller"], data["source"])) < sel.count:
+            return True  # cannot be paid: the rest of the text does not happen
+        if eff.optional:
+            self.decision = Decision(data["controller"], "optional", {"task": {**data, "ask": False, "whole": True}})
             return True
         return False
 
@@ -317,10 +341,12 @@ class OPEffects(OPQueries):
         """"Your opponent chooses 1 card from their hand": the owner of the cards chooses."""
         if sel.chooser == "owner" and sel.player == "opponent":
             return 1 - controller
+        if sel.chooser == "opponent":  # "your opponent chooses 1 card from your hand" (Kanjuro)
+            return 1 - controller
         return controller
 
     def _continue_effect(self, data: dict[str, Any], eff: Any, chosen: tuple[int, ...]) -> None:
-        if eff.target in ("attacker", "leader"):
+        if eff.target in ("attacker", "leader", "chosen"):
             self.next_effect(data)
             self.do_effect(eff, data["controller"], data["source"],
                            tuple(self.effect_candidates(eff, eff.target, data["controller"], data["source"])))
@@ -358,10 +384,13 @@ class OPEffects(OPQueries):
             self.move(deck[0], "trash")
 
     def to_deck_bottom(self, cid: int) -> None:
-        """A target on the field to the bottom of its owner's deck (OP-113: a new card); one no
-        longer on the field stays where it is."""
-        if self.zone_of(cid) in ("characters", "stage"):
+        """A target on the field to the bottom of its owner's deck (OP-113: a new card), or a card
+        of a hand or a Life area; one no longer there stays where it is."""
+        zone = self.zone_of(cid)
+        if zone in ("characters", "stage"):
             self.leave_field(cid, "deck")
+        elif zone in ("hand", "life"):  # "place 1 card from your hand (a Life card) at the bottom of the deck"
+            self.move(cid, "deck", face_down=False)
 
     def change_power(self, cid: int, amount: int, duration: str) -> None:
         """``amount`` power for ``duration`` ("battle" or "turn")."""

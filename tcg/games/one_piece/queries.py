@@ -107,6 +107,10 @@ class OPQueries(EffectRunner[Effect, Selector]):
         if cond.lacks_name and any(self.named(c, cond.lacks_name)
                                    for c in [self.leader(controller), *self.zones[controller]["characters"]]):
             return False
+        if cond.chosen_min is not None and len(self.flags.get("chosen", ())) < cond.chosen_min:
+            return False
+        if cond.chosen_types and not any(self.d(c).type in cond.chosen_types for c in self.flags.get("chosen", ())):
+            return False
         return cond.self_rested is None or (source is not None and self.cards[source].tapped == cond.self_rested)
 
     def rested_characters(self, player: int) -> int:
@@ -155,8 +159,17 @@ class OPQueries(EffectRunner[Effect, Selector]):
         return out
 
     def cost_of(self, cid: int) -> int:
-        """The printed cost plus "-N cost" effects; below 0 it counts as 0 (OP-118)."""
-        return max(0, self.d(cid).cost + lasting.total(self, "cost", cid))
+        """The printed cost plus "-N cost" effects (in a hand also lasting ones of the owner's
+        cards: "Give blue Events in your hand -1 cost"); below 0 it counts as 0 (OP-118)."""
+        total = self.d(cid).cost + lasting.total(self, "cost", cid)
+        if self.zone_of(cid) == "hand":
+            for other in self._aura_sources(self.cards[cid].owner):
+                for st in self.d(other).statics:
+                    aura = st.aura
+                    if st.cost and aura is not None and self.static_applies(other, st) \
+                            and self.aura_reaches(aura, cid, other):
+                        total += st.cost
+        return max(0, total)
 
     def can_attack(self, cid: int) -> bool:
         """OP-115 / OP-114: an active Leader or Character; a Character not the turn it was
@@ -211,6 +224,10 @@ class OPQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.colors and not set(d.colors) & set(sel.colors):
             return False
+        if sel.other_colors_than_chosen:  # "a different color than the returned Character": no colour shared
+            chosen = self.flags.get("chosen", ())
+            if not chosen or any(set(d.colors) & set(self.d(c).colors) for c in chosen):
+                return False
         if sel.blocker is not None and d.keywords.blocker != sel.blocker:
             return False
         return not sel.traits or bool(set(d.traits) & set(sel.traits))

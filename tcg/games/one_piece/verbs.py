@@ -31,6 +31,11 @@ def _who(eff: Effect, controller: int) -> int:
     return controller if eff.player == "self" else 1 - controller
 
 
+def _who_of(player: str, controller: int) -> int:
+    """The player a selector's ``player`` ("self" or "opponent") names."""
+    return controller if player == "self" else 1 - controller
+
+
 def cost(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """Each target gets ``amount`` cost during this turn (OP-118: below 0 counts as 0)."""
     for t in targets:
@@ -93,6 +98,9 @@ def gain_rush(s: OPEffects, eff: Effect, controller: int, source: int, targets: 
 def play_card(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """The targets are played without paying their cost, in order; a searched deck is shuffled after."""
     searched = {s.cards[t].owner for t in targets if s.zone_of(t) == "deck"}
+    sel = eff.target
+    if isinstance(sel, Selector) and sel.zone == "deck" and sel.player != "any":
+        searched.add(_who_of(sel.player, controller))  # "..., then shuffle your deck": even if none is played
     for t in targets[::-1]:
         s.tasks.append(Task("play_free", card=t, player=controller))
     for p in sorted(searched):
@@ -219,6 +227,32 @@ def to_life_face_up(s: OPEffects, eff: Effect, controller: int, source: int, tar
                 s.tasks.append(Task("life_place", player=controller, card=t))
 
 
+# ---------------------------------------------------------------------- OP-01: Life, deck and hand cards
+def top_life_to_hand(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Add 1 card from your Life area to your hand" (Cavendish, Sanji OP01-013): the top card
+    (OP-110: Life cards are taken from the top unless a text says "top or bottom")."""
+    life = s.zones[controller]["life"]
+    if life:
+        s.move(life[0], "hand", face_down=False)
+
+
+def search_to_hand(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Reveal up to 1 [X] from your deck and add it to your hand. Then, shuffle your deck"
+    (Kurozumi Orochi): each target is revealed (``limbo``, seen by both) and goes to the hand;
+    the deck is shuffled even when none is taken."""
+    for t in targets:
+        if s.zone_of(t) == "deck":
+            s.move(t, "limbo", face_down=False)
+            s.move(t, "hand")
+    s.tasks.append(Task("shuffle_deck", player=controller))
+
+
+def reveal(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Choose 2 cards from your opponent's hand; your opponent reveals those cards" (Bao Huang,
+    Arlong): the controller sees them (``show_privately``; their owner knows them already)."""
+    s.show_privately(controller, [t for t in targets if s.zone_of(t) == "hand"])
+
+
 _SHARED: dict[str, OPVerb] = {
     "draw": shared.draw,
     "ko": shared.destroy,  # OP-117: by an effect ([On K.O.] applies)
@@ -269,8 +303,14 @@ _BATTLE: dict[str, OPVerb] = {
     "no_small_blockers": no_small_blockers,
     "gain_attack_active": gain_attack_active,
 }
+#: OP-01's verbs of Life, deck and hand cards.
+_CARDS: dict[str, OPVerb] = {
+    "top_life_to_hand": top_life_to_hand,
+    "search_to_hand": search_to_hand,
+    "reveal": reveal,
+}
 #: Every ``do:`` name of the card schema (but :data:`ELSEWHERE`) to the verb that carries it out.
-VERBS: dict[str, OPVerb] = verb_table(_SHARED, _OWN, _LOOK, _LIFE, _LOOK_PLAY, _BATTLE)
+VERBS: dict[str, OPVerb] = verb_table(_SHARED, _OWN, _LOOK, _LIFE, _LOOK_PLAY, _BATTLE, _CARDS)
 #: ``do:`` names the effect loop settles before any verb: a DON!! -X inside a text is a cost
 #: (``OPEffects.special_effect``: paid, declined or unpayable, it never reaches ``do_effect``), and a
 #: "choose one" asks which option happens (``OPEffects.mode_effect``).
