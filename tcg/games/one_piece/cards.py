@@ -115,6 +115,7 @@ class Effect(_Strict):
         "top_life_to_hand",  # "add 1 card from your Life area to your hand": the top one (Life is taken from the top)
         "search_to_hand",  # "reveal up to 1 [X] from your deck and add it to your hand. Then, shuffle your deck"
         "reveal",  # "your opponent reveals those cards": the targets (in a hand) are shown to the controller
+        "reveal_top_play",  # reveal the top card of your deck; if it fits `target`, you may play it (`rested`)
     ]
     # chosen: the cards the instruction before acted on ("It gains +1000 power", "that card gains ...")
     target: Selector | Literal["self", "attacker", "leader", "chosen"] | None = None

@@ -29,7 +29,7 @@ class OPEffects(OPQueries):
                             "rest_opponent_don", "no_blockers", "gain_rush", "trash_life", "don_minus",
                             "ko_shield", "life_to_hand", "look_top", "arrange_top", "look_life",
                             "look_top_play", "choose_one", "no_small_blockers", "gain_attack_active",
-                            "top_life_to_hand"})
+                            "top_life_to_hand", "reveal_top_play"})
 
     # ------------------------------------------------------------------ DON!! (OP-9, OP-16, OP-107)
     def don_move(self, player: int, source: str, target: str, count: int) -> int:

@@ -247,6 +247,20 @@ def search_to_hand(s: OPEffects, eff: Effect, controller: int, source: int, targ
     s.tasks.append(Task("shuffle_deck", player=controller))
 
 
+def reveal_top_play(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Reveal 1 card from the top of your deck. If that card is [fits ``target``], you may play
+    that card (rested: ``rested``)" (Donquixote Doflamingo OP01-060): the top card is shown to
+    both players (``limbo``); the step ``revealed_top`` offers the play or puts it back on top."""
+    deck = s.zones[controller]["deck"]
+    if not deck:
+        return
+    top = deck[0]
+    sel = eff.target
+    fits = isinstance(sel, Selector) and s.matches(sel, top, source)
+    s.move(top, "limbo", face_down=False)
+    s.tasks.append(Task("revealed_top", card=top, player=controller, fits=fits, rested=eff.rested))
+
+
 def reveal(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """"Choose 2 cards from your opponent's hand; your opponent reveals those cards" (Bao Huang,
     Arlong): the controller sees them (``show_privately``; their owner knows them already)."""
@@ -308,6 +322,7 @@ _CARDS: dict[str, OPVerb] = {
     "top_life_to_hand": top_life_to_hand,
     "search_to_hand": search_to_hand,
     "reveal": reveal,
+    "reveal_top_play": reveal_top_play,
 }
 #: Every ``do:`` name of the card schema (but :data:`ELSEWHERE`) to the verb that carries it out.
 VERBS: dict[str, OPVerb] = verb_table(_SHARED, _OWN, _LOOK, _LIFE, _LOOK_PLAY, _BATTLE, _CARDS)
