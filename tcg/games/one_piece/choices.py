@@ -91,7 +91,12 @@ class YouMay(DecisionRule["OnePieceState"]):
             if accepted and state.cost_payable(cid, index, owner):
                 state.queue_effects(cid, owner, (state.cards[cid].name, "ability", index))
                 state.pay_ability_cost(cid, index, owner)  # its DON!! -X runs before the effects
+            elif not accepted:
+                state.not_activated(cid, index)
         else:
+            ref = task["ref"]
+            if not accepted and task.get("whole") and task["index"] == 0 and ref[1] == "ability":
+                state.not_activated(task["source"], ref[2])
             state.answer_optional(task, accepted=accepted)
 
     def explain(self, state: OnePieceState, decision: Decision, action: Action) -> tuple[str, str]:

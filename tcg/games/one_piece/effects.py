@@ -128,6 +128,12 @@ class OPEffects(OPQueries):
             else:
                 self.queue_effects(cid, owner, (d.name, "ability", i), ab.optional)
 
+    def not_activated(self, cid: int, index: int) -> None:
+        """A "you may" ability declined as a whole (or its optional cost) was not activated: a
+        [Once Per Turn] one is not used up (OP-119; e.g. Crocodile OP01-062's "haven't drawn a
+        card using this Leader's effect during this turn")."""
+        self.flags.pop(f"used:{cid}:{index}", None)
+
     def cost_payable(self, cid: int, index: int, owner: int) -> bool:
         ab = self.d(cid).abilities[index]
         if ab.rest_self and self.cards[cid].tapped:
@@ -254,9 +260,13 @@ class OPEffects(OPQueries):
         """An "if" that does not hold skips the instruction; "up to N" asks how many (``count``);
         a DON!! -X inside a text is asked, and declined or unpayable it ends the list."""
         controller, source = data["controller"], data["source"]
+        if data["index"] == 0 and "chosen" in self.flags:  # a new text: nothing chosen by it yet
+            self.flags["chosen"] = []
         if self.mode_effect(data, eff):
             return True
         if eff.condition is not None and not self.condition_holds(eff.condition, controller, source):
+            if isinstance(eff.target, Selector):  # skipped: it chose nothing ("if you do" fails after it)
+                self.flags["chosen"] = []
             self.next_effect(data)
             return True
         if eff.up_to and self._picked(data) is None and (not eff.optional or data.get("accepted")):
