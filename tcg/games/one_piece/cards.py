@@ -62,6 +62,15 @@ class Condition(_Strict):
     opponent_min_rested_characters: int | None = None  # "if your opponent has N or more rested Characters"
     leader_name: str = ""  # "if your Leader is [X]" (its name, or one it is treated as having)
     lacks_name: str = ""  # "if you don't have [X]": no Leader or Character of yours of that name
+    # ST-05 .. ST-10
+    max_don: int | None = None  # "if you have N or less DON!! cards on your field" (cost area and given)
+    opponent_more_don: bool | None = None  # "if your opponent has more DON!! cards on their field than you"
+    min_life: int | None = None  # "if you have N or more Life cards"
+    opponent_min_hand: int | None = None  # "if your opponent has N or more cards in their hand"
+    opponent_character_min_power: int | None = None  # "if your opponent has a Character with N or more power"
+    battle_opponent_attribute: str = ""  # "when this Character battles <X> attribute Characters"
+    done: bool | None = None  # "If you do": the instruction before acted on a card (or did not)
+    any_of: list[Condition] = []  # "if ... or ...": at least one of these holds
 
 
 class Effect(_Strict):
@@ -103,18 +112,26 @@ class Effect(_Strict):
         "choose_one",  # "`player` chooses one:" the next `count` instructions are the options (`mode: 1..count`)
         "to_life_face_up",  # target Characters to the top (`top_or_bottom`: either end) of the owner's Life, face up
         "look_top_play",  # as look_top, but the revealed card is played without paying its cost
+        # ST-05 .. ST-10
+        "ko_immune",  # targets cannot be K.O.'d during this turn
+        "this_to_hand",  # this card (a [Trigger] just used, now in the trash) goes to its owner's hand
+        "top_life_to_hand",  # the top card of your Life to your hand (a cost: "from the top of your Life cards")
     ]
-    target: Selector | Literal["self", "attacker", "leader"] | None = None
+    # "same": the cards the instruction before acted on ("that card"); "battle_opponent": the
+    # opponent's Character this card just battled, while it is still on the field
+    target: Selector | Literal["self", "attacker", "leader", "same", "battle_opponent"] | None = None
     condition: Condition | None = None  # the instruction applies only if this holds
     count: int = 1
     amount: int = 0
-    duration: Literal["battle", "turn"] = "turn"
+    # "next_turn": until the start of your next turn; "end_of_next_turn": until the end of your next turn
+    duration: Literal["battle", "turn", "next_turn", "end_of_next_turn"] = "turn"
     rested: bool = False
     player: Literal["self", "opponent"] = "self"
     optional: bool = False
     up_to: bool = False  # "up to `count`" (DON!!, life or deck cards): the player chooses 0..count (OP-121)
     mode: int = 0  # an option of the "choose one" before it: happens only if it was chosen (1, 2, ...)
     top_or_bottom: bool = False  # "to the top or bottom of ...": the controller chooses the end
+    cost: bool = False  # "You may <this>: ..." inside an Event's text: declined or unpayable, the rest does not happen
 
 
 Timing = Literal[
@@ -127,7 +144,11 @@ Timing = Literal[
     "start_of_turn",  # "at the start of your turn" (OP-4)
     "start_of_main",  # "at the start of the Main phase" (OP-12)
     "on_block",  # [On Block]
-    "after_battle_with_character",  # "if this Character battles your opponent's Character"
+    "after_battle_with_character",  # "if this Character battles your opponent's Character" (at the battle's end)
+    "when_battling",  # "when this Character battles ...": once attacker and target are settled (after the Block step)
+    "on_character_ko",  # "when a Character is K.O.'d" (any Character, either player's)
+    "on_opponent_block",  # "when your opponent activates a [Blocker]"
+    "on_don_returned",  # "when a DON!! card on your field is returned to your DON!! deck" (a DON!! -X)
 ]
 
 
@@ -140,6 +161,11 @@ class Static(_Strict):
     rush: bool = False
     double_attack: bool = False
     ko_immune_to_effects: bool = False  # "This Character cannot be K.O.'d by effects"
+    ko_immune_in_battle: bool = False  # "this Character cannot be K.O.'d in battle"
+    ko_immune_in_battle_by_leaders: bool = False  # "this Character cannot be K.O.'d in battle by Leaders"
+    # "[Once Per Turn] If this Character would be K.O.'d, you may trash 1 card from the top or
+    # bottom of your Life cards instead" (replacement.py)
+    ko_replaced_by_life_trash: bool = False
     condition: Condition | None = None
     aura: Selector | None = None  # the power goes to these cards of yours instead of this one
 

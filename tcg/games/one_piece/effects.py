@@ -13,7 +13,7 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.state import Decision, Task
-from tcg.games.one_piece.cards import Effect
+from tcg.games.one_piece.cards import Effect, Selector
 from tcg.games.one_piece.queries import OPQueries
 from tcg.games.one_piece.verbs import VERBS as GLOSSARY
 
@@ -28,7 +28,7 @@ class OPEffects(OPQueries):
     UNTARGETED = frozenset({"draw", "add_don", "play_this", "add_to_life", "trash_from_deck", "set_don_active",
                             "rest_opponent_don", "no_blockers", "gain_rush", "trash_life", "don_minus",
                             "ko_shield", "life_to_hand", "look_top", "arrange_top", "look_life",
-                            "look_top_play", "choose_one"})
+                            "look_top_play", "choose_one", "this_to_hand", "top_life_to_hand"})
 
     # ------------------------------------------------------------------ DON!! (OP-9, OP-16, OP-107)
     def don_move(self, player: int, source: str, target: str, count: int) -> int:
@@ -63,11 +63,46 @@ class OPEffects(OPQueries):
         owner = self.cards[cid].controller
         if lasting.first(self, "ko_shield", player=owner) is not None:
             return  # "none of your Characters can be K.O.'d during this turn"
+        if self.effects and lasting.on(self, "ko_immune", cid):
+            return  # "that Character cannot be K.O.'d during this turn" (Union Armada)
         if by_effect and any(st.ko_immune_to_effects and self.static_applies(cid, st) for st in self.d(cid).statics):
             return
+        if self.ko_replaceable(cid):
+            self.tasks.append(Task("ko_replace", card=cid))  # "you may ... instead" (replacement.py)
+            return
+        self.ko_now(cid)
+
+    def ko_now(self, cid: int) -> None:
+        """The K.O. itself: to the trash (OP-113), then "[On K.O.]" and "when a Character is K.O.'d"."""
+        owner = self.cards[cid].controller
         self.emit("ko", card=cid, name=self.cards[cid].name, player=owner)
         self.leave_field(cid, "trash")
+        self.queue_field_abilities("on_character_ko")
         self.queue_abilities(cid, "on_ko", controller=owner)
+
+    def ko_replaceable(self, cid: int) -> bool:
+        """Portgas.D.Ace: "[Once Per Turn] If this Character would be K.O.'d, you may trash 1 card
+        from the top or bottom of your Life cards instead" - with a Life card, not used this turn."""
+        statics = self.d(cid).statics
+        if not statics or f"used:{cid}:replace" in self.flags:
+            return False
+        return bool(self.zones[self.cards[cid].controller]["life"]) and any(
+            st.ko_replaced_by_life_trash and self.static_applies(cid, st) for st in statics)
+
+    def queue_field_abilities(self, when: str) -> None:
+        """Abilities of timing ``when`` of every Leader and Character on the field (the turn
+        player's resolve first, OP-121)."""
+        p = self.active
+        for q in (1 - p, p):
+            for c in reversed([*self.zones[q]["leader"], *self.zones[q]["characters"]]):
+                self.queue_abilities(c, when)
+
+    def don_returned(self, owner: int) -> None:
+        """A DON!! of ``owner``'s field went back to the DON!! deck (a DON!! -X, OP-109): "when a
+        DON!! card on your field is returned to your DON!! deck" abilities. [unverified] They
+        resolve at once, before the effect whose cost returned it."""
+        for c in reversed([self.leader(owner), *self.zones[owner]["characters"]]):
+            self.queue_abilities(c, "on_don_returned")
 
     def draw(self, player: int) -> None:
         """OP-7; an empty deck draws nothing (the player has lost already, OP-103 (b))."""
@@ -167,6 +202,7 @@ class OPEffects(OPQueries):
             self.set_counter(card, "don", self.don(card) - 1)
             self.counters[owner]["don_deck"] += 1
             self.emit("don_returned", card=card, name=self.cards[card].name, player=owner)
+        self.don_returned(owner)
         if count > 1:
             self.tasks.append(Task("return_don", player=owner, count=count - 1))
 
@@ -181,6 +217,8 @@ class OPEffects(OPQueries):
                 self.set_counter(c, "don", self.don(c) - take)
                 self.counters[owner]["don_deck"] += take
                 left -= take
+        if left < count:
+            self.don_returned(owner)
         return count - left
 
     def ability_ready(self, cid: int, index: int, owner: int) -> bool:
@@ -211,6 +249,12 @@ class OPEffects(OPQueries):
             return [battle["attacker"]] if battle else []
         if sel == "leader":
             return [self.leader(controller)]
+        if sel == "same":  # "that card": the cards the instruction before acted on, still on the field
+            return [c for c in self.flags.get("last_targets") or () if self.zone_of(c) in ("leader", "characters")]
+        if sel == "battle_opponent":  # "the opponent's Character you battled with", still on the field
+            other = self.battle_opponent(source)
+            return [other] if other is not None and self.zone_of(other) == "characters" and \
+                self.cards[other].controller != controller else []
         return self.select(sel, controller, source)
 
     def special_effect(self, data: dict[str, Any], eff: Effect) -> bool:
@@ -222,6 +266,10 @@ class OPEffects(OPQueries):
         if eff.condition is not None and not self.condition_holds(eff.condition, controller, source):
             self.next_effect(data)
             return True
+        if eff.cost and not data.get("accepted"):  # "You may <cost>: ..." inside an Event's text
+            if self.effect_payable(eff, controller, source):  # OP-121: an optional cost may be declined
+                self.decision = Decision(controller, "optional", {"task": {**data, "ask": False, "whole": True}})
+            return True  # declined or unpayable: the rest of the text does not happen
         if eff.up_to and self._picked(data) is None and (not eff.optional or data.get("accepted")):
             most = self.up_to_most(eff, controller)
             if most > 0:  # OP-121: "up to N" allows fewer, down to 0 - the player says how many
@@ -250,6 +298,20 @@ class OPEffects(OPQueries):
             self.decision = Decision(chooser, "choose_one", {"task": data, "modes": eff.count})
             return True
         return False
+
+    def effect_payable(self, eff: Effect, controller: int, source: int) -> bool:
+        """Can a cost inside a text be paid: Life cards to take, hand cards to trash."""
+        if eff.do in ("life_to_hand", "top_life_to_hand"):
+            return len(self.zones[controller]["life"]) >= eff.count
+        if eff.do == "trash" and isinstance(eff.target, Selector):
+            return len(self.select(eff.target, controller, source)) >= eff.target.count
+        return True
+
+    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
+        """The core's instruction, remembering the cards it acted on: "that card" (target
+        ``same``) and "if you do" (condition ``done``) read them."""
+        self.flags["last_targets"] = targets
+        super().do_effect(eff, controller, source, targets)
 
     def up_to_most(self, eff: Effect, controller: int) -> int:
         """The most an "up to `count`" instruction can do now (a count decision offers 0..this)."""
@@ -293,7 +355,7 @@ class OPEffects(OPQueries):
         return controller
 
     def _continue_effect(self, data: dict[str, Any], eff: Any, chosen: tuple[int, ...]) -> None:
-        if eff.target in ("attacker", "leader"):
+        if eff.target in ("attacker", "leader", "same", "battle_opponent"):
             self.next_effect(data)
             self.do_effect(eff, data["controller"], data["source"],
                            tuple(self.effect_candidates(eff, eff.target, data["controller"], data["source"])))
