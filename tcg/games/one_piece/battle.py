@@ -50,9 +50,11 @@ def blockers(s: OnePieceState, defender: int) -> list[int]:
     if lasting.on(s, "unblockable", battle["attacker"]):
         return []
     floor = battle.get("no_blockers_from")
+    ceiling = battle.get("no_blockers_upto")  # "a [Blocker] that has N or less power" cannot block
     return [c for c in s.zones[defender]["characters"]
             if c != battle["target"] and not s.cards[c].tapped and s.d(c).keywords.blocker
-            and (floor is None or (floor and s.power(c) < floor))]
+            and (floor is None or (floor and s.power(c) < floor))
+            and (ceiling is None or s.power(c) > ceiling)]
 
 
 def battle_joined(s: OnePieceState, task: Task) -> None:
@@ -156,6 +158,7 @@ def use_counter(s: OnePieceState, p: int, action: Action) -> None:
         s.pay_don(p, s.cost_of(card))
         s.move(card, "trash")
         s.emit("counter", card=card, name=d.name, player=p)
+        s.tasks.append(Task("event_activated", player=p))  # after its effect: "when you activate an Event"
         s.queue_effects(card, p, (d.name, "counter"))
 
 
@@ -171,8 +174,7 @@ def damage_step(s: OnePieceState, task: Task) -> None:
     if a < b:
         return
     if s.zone_of(target) == "characters":
-        if not s.battle_ko_immune(target, attacker):  # "cannot be K.O.'d in battle"
-            s.ko(target)
+        s.ko(target, attacker=attacker)
         return
     # OP-116 (corrected): the 0-life check is made once for the whole damage, before any
     # life card is taken: [Double Attack] against 1 life card takes it and does not win.

@@ -116,6 +116,9 @@ class Effect(_Strict):
         "ko_immune",  # targets cannot be K.O.'d during this turn
         "this_to_hand",  # this card (a [Trigger] just used, now in the trash) goes to its owner's hand
         "top_life_to_hand",  # the top card of your Life to your hand (a cost: "from the top of your Life cards")
+        # OP-01 (battle.py, queries.py)
+        "no_small_blockers",  # "your opponent cannot activate a [Blocker] that has `amount` or less power" (battle)
+        "gain_attack_active",  # this card "can also attack your opponent's active Characters during this turn"
     ]
     # "same": the cards the instruction before acted on ("that card"); "battle_opponent": the
     # opponent's Character this card just battled, while it is still on the field
@@ -123,8 +126,9 @@ class Effect(_Strict):
     condition: Condition | None = None  # the instruction applies only if this holds
     count: int = 1
     amount: int = 0
-    # "next_turn": until the start of your next turn; "end_of_next_turn": until the end of your next turn
-    duration: Literal["battle", "turn", "next_turn", "end_of_next_turn"] = "turn"
+    # "next_turn": until the end of your (`player`'s, for cannot_attack) next turn; "until_next_turn": until
+    # the start of your next turn (OP-3)
+    duration: Literal["battle", "turn", "next_turn", "until_next_turn"] = "turn"
     rested: bool = False
     player: Literal["self", "opponent"] = "self"
     optional: bool = False
@@ -149,6 +153,10 @@ Timing = Literal[
     "on_character_ko",  # "when a Character is K.O.'d" (any Character, either player's)
     "on_opponent_block",  # "when your opponent activates a [Blocker]"
     "on_don_returned",  # "when a DON!! card on your field is returned to your DON!! deck" (a DON!! -X)
+    "after_battle_with_character",  # "if this Character battles your opponent's Character"
+    "opponent_character_ko",  # "when your opponent's Character is K.O.'d" (OP-117)
+    "on_event",  # "when you activate an Event" ([Main] or [Counter]; not a [Trigger])
+    "on_opponent_event",  # "when your opponent activates an Event"
 ]
 
 
@@ -161,13 +169,18 @@ class Static(_Strict):
     rush: bool = False
     double_attack: bool = False
     ko_immune_to_effects: bool = False  # "This Character cannot be K.O.'d by effects"
-    ko_immune_in_battle: bool = False  # "this Character cannot be K.O.'d in battle"
+    attack_active: bool = False  # "This Character can also attack your opponent's active Characters"
+    only_target: bool = False  # "your opponent cannot attack any card other than the Character [this card's name]"
+    ko_immune_in_battle: bool = False  # "cannot be K.O.'d in battle" (this card, or with `aura` the cards it names)
+    attacker_attribute: str = ""  # ... "by <Strike> attribute Characters": only against attackers of this attribute
     ko_immune_in_battle_by_leaders: bool = False  # "this Character cannot be K.O.'d in battle by Leaders"
     # "[Once Per Turn] If this Character would be K.O.'d, you may trash 1 card from the top or
     # bottom of your Life cards instead" (replacement.py)
     ko_replaced_by_life_trash: bool = False
     condition: Condition | None = None
-    aura: Selector | None = None  # the power goes to these cards of yours instead of this one
+    aura: Selector | None = None  # the power goes to these cards instead of this one (``player``: seen from its owner)
+    per: Selector | None = None  # "+1000 power for every card in your hand": `power` times the cards this selects
+    per_count: int = Field(default=1, ge=1)  # "... for every 2 Events in your trash": per this many cards
 
 
 class Ability(_Strict):
@@ -183,6 +196,7 @@ class Ability(_Strict):
     trash_from_hand: int = 0  # cost: "you may trash N cards from your hand"
     trash_traits: list[str] = []  # ... "N {X} type cards": the trash cost counts only cards of these types
     life_to_hand: int = 0  # cost: "add N cards from the top or bottom of your Life cards to your hand"
+    condition: Condition | None = None  # the ability activates only if this holds then (OP-121)
 
 
 class Keywords(_Strict):

@@ -28,7 +28,8 @@ class OPEffects(OPQueries):
     UNTARGETED = frozenset({"draw", "add_don", "play_this", "add_to_life", "trash_from_deck", "set_don_active",
                             "rest_opponent_don", "no_blockers", "gain_rush", "trash_life", "don_minus",
                             "ko_shield", "life_to_hand", "look_top", "arrange_top", "look_life",
-                            "look_top_play", "choose_one", "this_to_hand", "top_life_to_hand"})
+                            "look_top_play", "choose_one", "this_to_hand", "top_life_to_hand", "no_small_blockers",
+                            "gain_attack_active"})
 
     # ------------------------------------------------------------------ DON!! (OP-9, OP-16, OP-107)
     def don_move(self, player: int, source: str, target: str, count: int) -> int:
@@ -56,8 +57,10 @@ class OPEffects(OPQueries):
         lasting.forget(self, cid)
         self.move(cid, zone, top=top, tapped=False, entered_this_turn=False)
 
-    def ko(self, cid: int, by_effect: bool = False) -> None:
-        """OP-117: K.O. by battle or by a "K.O." effect; "[On K.O.]" applies."""
+    def ko(self, cid: int, by_effect: bool = False, attacker: int | None = None) -> None:
+        """OP-117: K.O. by battle (``attacker``: the card that won it) or by a "K.O." effect;
+        "[On K.O.]" applies, then "when your opponent's Character is K.O.'d" (the K.O.'d card's
+        opponent's cards: queued last, they resolve first, the turn player's first, OP-121)."""
         if self.zone_of(cid) != "characters":
             return
         owner = self.cards[cid].controller
@@ -66,6 +69,8 @@ class OPEffects(OPQueries):
         if self.effects and lasting.on(self, "ko_immune", cid):
             return  # "that Character cannot be K.O.'d during this turn" (Union Armada)
         if by_effect and any(st.ko_immune_to_effects and self.static_applies(cid, st) for st in self.d(cid).statics):
+            return
+        if attacker is not None and self.battle_ko_immune(cid, attacker):
             return
         if self.ko_replaceable(cid):
             self.tasks.append(Task("ko_replace", card=cid))  # "you may ... instead" (replacement.py)
@@ -79,6 +84,30 @@ class OPEffects(OPQueries):
         self.leave_field(cid, "trash")
         self.queue_field_abilities("on_character_ko")
         self.queue_abilities(cid, "on_ko", controller=owner)
+        opp = 1 - owner
+        for c in reversed([self.leader(opp), *self.zones[opp]["characters"]]):
+            self.queue_abilities(c, "opponent_character_ko")
+
+    def battle_ko_immune(self, cid: int, attacker: int) -> bool:
+        """"This Character cannot be K.O.'d in battle (by <Strike> attribute Characters)"
+        (Monkey.D.Luffy OP01-024), or a card's lasting effect that says so of others ("{Kurozumi
+        Clan} type Characters other than your [Kurozumi Semimaru] cannot be K.O.'d in battle")."""
+        attribute = self.d(attacker).attribute
+        by_leader = self.d(attacker).type == "leader"
+        for st in self.d(cid).statics:
+            if st.ko_immune_in_battle_by_leaders and by_leader and self.static_applies(cid, st):
+                return True  # "cannot be K.O.'d in battle by Leaders" (Uta ST08-002)
+            if st.ko_immune_in_battle and st.aura is None and st.attacker_attribute in ("", attribute) \
+                    and self.static_applies(cid, st):
+                return True
+        for p in (0, 1):
+            for other in self._aura_sources(p):
+                for st in self.d(other).statics:
+                    aura = st.aura
+                    if st.ko_immune_in_battle and aura is not None and st.attacker_attribute in ("", attribute) \
+                            and self.static_applies(other, st) and self.aura_reaches(aura, cid, other):
+                        return True
+        return False
 
     def ko_replaceable(self, cid: int) -> bool:
         """Portgas.D.Ace: "[Once Per Turn] If this Character would be K.O.'d, you may trash 1 card
@@ -226,6 +255,8 @@ class OPEffects(OPQueries):
         if ab.don and self.don(cid) < ab.don:
             return False
         if ab.turn != "any" and (ab.turn == "yours") != (owner == self.active):
+            return False
+        if ab.condition is not None and not self.condition_holds(ab.condition, owner, cid):
             return False
         return not (ab.once_per_turn and self.flags.get(f"used:{cid}:{index}"))
 

@@ -68,7 +68,7 @@ def main_actions(s: OnePieceState, p: int) -> list[Action]:
         targets = s.attack_targets(p)
         for c in mine:
             if s.can_attack(c):
-                out.extend(Action.of("attack", (("card", c), ("target", t))) for t in targets)
+                out.extend(Action.of("attack", (("card", c), ("target", t))) for t in s.attack_targets_of(c, targets))
     out.append(END_TURN)
     return out
 
@@ -110,6 +110,7 @@ def play(s: OnePieceState, p: int, card: int) -> None:
     else:  # OP-120: an Event is trashed, then its effect resolves
         s.move(card, "trash")
         s.emit("played", card=card, name=d.name, player=p)
+        s.tasks.append(Task("event_activated", player=p))  # after its effect: "when you activate an Event"
         s.queue_effects(card, p, (d.name, "main"))
 
 
@@ -137,6 +138,17 @@ def activate(s: OnePieceState, p: int, card: int, index: int) -> None:
     s.emit("activated", card=card, name=s.cards[card].name, player=p)
     s.queue_effects(card, p, (s.cards[card].name, "ability", index))
     s.pay_ability_cost(card, index, p)  # after queueing: its DON!! -X runs before the effects
+
+
+def event_activated(s: OnePieceState, task: Task) -> None:
+    """A player activated an Event ([Main] or [Counter]): "when you activate an Event" and "when
+    your opponent activates an Event" abilities, once its effect has resolved (their "if" is read
+    then). [unverified] A [Trigger] of an Event is not counted as activating an Event."""
+    p = task["player"]
+    for q in (1 - s.active, s.active):  # queued last resolves first: the turn player's first (OP-121)
+        when = "on_event" if q == p else "on_opponent_event"
+        for c in reversed([s.leader(q), *s.zones[q]["characters"], *s.zones[q]["stage"]]):
+            s.queue_abilities(c, when)
 
 
 def play_free(s: OnePieceState, task: Task) -> None:

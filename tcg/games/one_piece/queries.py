@@ -38,12 +38,33 @@ class OPQueries(EffectRunner[Effect, Selector]):
             total += 1000 * card.counter("don")
         for st in d.statics:
             if st.power and st.aura is None and self.static_applies(cid, st):
-                total += st.power
-        for other in self._aura_sources(card.controller):
-            for st in self.d(other).statics:
-                if st.aura is not None and self.static_applies(other, st) and self.matches(st.aura, cid, other):
-                    total += st.power
+                total += self.static_power(cid, st)
+        for p in (0, 1):
+            for other in self._aura_sources(p):
+                for st in self.d(other).statics:
+                    aura = st.aura
+                    if aura is not None and self.static_applies(other, st) and self.aura_reaches(aura, cid, other):
+                        total += st.power
         return total + lasting.total(self, "power", cid)
+
+    def static_power(self, cid: int, st: Static) -> int:
+        """A lasting effect's power: ``power``, or ``power`` for every ``per_count`` cards its ``per``
+        counts ("+1000 power for every card in your hand", "for every 2 Events in your trash")."""
+        if st.per is None:
+            return st.power
+        return st.power * (len(self.select(st.per, self.cards[cid].controller, cid)) // st.per_count)
+
+    def aura_reaches(self, sel: Selector, cid: int, source: int) -> bool:
+        """A power aura of ``source`` reaches ``cid``: of the player its ``player`` names (from the
+        source's owner: "your Characters", "all of your opponent's Characters"), in its zone."""
+        cards = self.cards
+        mine = cards[cid].controller == cards[source].controller
+        if (sel.player == "self" and not mine) or (sel.player == "opponent" and mine):
+            return False
+        zone = self.zone_of(cid)
+        if zone != sel.zone and not (sel.zone == "leader_or_characters" and zone in ("leader", "characters")):
+            return False
+        return self.matches(sel, cid, source)
 
     def static_applies(self, cid: int, st: Static) -> bool:
         """A card's lasting effect holds: [DON!! xN], [Your Turn] / [Opponent's Turn], its "if"."""
@@ -123,14 +144,6 @@ class OPQueries(EffectRunner[Effect, Selector]):
         a, t = battle["attacker"], battle["target"]
         return t if cid == a else a if cid == t else None
 
-    def battle_ko_immune(self, cid: int, attacker: int) -> bool:
-        """"This Character cannot be K.O.'d in battle" (by Leaders: when the other card is one)."""
-        for st in self.d(cid).statics:
-            if (st.ko_immune_in_battle or (st.ko_immune_in_battle_by_leaders and self.d(attacker).type == "leader")) \
-                    and self.static_applies(cid, st):
-                return True
-        return False
-
     def rested_characters(self, player: int) -> int:
         """How many of the player's Characters are rested ("if you have 2 or more rested Characters")."""
         cards = self.cards
@@ -165,10 +178,12 @@ class OPQueries(EffectRunner[Effect, Selector]):
             self.don(x) for x in [self.leader(player), *self.zones[player]["characters"]])
 
     def _aura_sources(self, player: int) -> list[int]:
-        """The player's field cards with a power aura (X.Drake); usually none, checked cheaply."""
+        """The player's Leader and Characters with a power aura (X.Drake, the Leader Roronoa Zoro);
+        usually none, checked cheaply."""
         defs, cards = self.defs, self.cards
         out: list[int] = []
-        for c in self.zones[player]["characters"]:
+        zones = self.zones[player]
+        for c in (*zones["leader"], *zones["characters"]):
             statics = defs[cards[c].name].statics
             if statics and any(st.aura for st in statics):  # most cards have no lasting effect
                 out.append(c)
@@ -192,6 +207,23 @@ class OPQueries(EffectRunner[Effect, Selector]):
         """OP-18: the opponent's Leader and their rested Characters."""
         opp = 1 - player
         return [self.leader(opp), *(c for c in self.zones[opp]["characters"] if self.cards[c].tapped)]
+
+    def attack_targets_of(self, attacker: int, targets: list[int]) -> list[int]:
+        """What this attacker may attack, from the player's ``attack_targets``: also the opponent's
+        active Characters where it "can also attack your opponent's active Characters" (Franky,
+        Page One); only the Characters [X] where a rested [X] of the opponent's says "your
+        opponent cannot attack any card other than the Character [X]" (Eustass"Captain"Kid)."""
+        opp = 1 - self.cards[attacker].controller
+        d = self.d(attacker)
+        if any(st.attack_active and self.static_applies(attacker, st) for st in d.statics) or \
+                lasting.on(self, "attack_active", attacker):
+            targets = [*targets, *(c for c in self.zones[opp]["characters"] if not self.cards[c].tapped)]
+        locks = [c for c in self.zones[opp]["characters"]
+                 if any(st.only_target and self.static_applies(c, st) for st in self.d(c).statics)]
+        if locks:
+            names = {self.d(c).name.split(" (")[0] for c in locks}
+            targets = [t for t in targets if self.zone_of(t) == "characters" and any(self.named(t, n) for n in names)]
+        return targets
 
     def matches(self, sel: Selector, cid: int, source: int | None) -> bool:
         d = self.d(cid)

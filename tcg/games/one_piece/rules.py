@@ -35,7 +35,8 @@ Tasks (kind -> step)
     turn          turn.begin_turn (OP-3, OP-4), turn.refresh_rest (Refresh, Draw and DON!!
                   phases, OP-5..OP-12), main_phase.open_main (OP-13), turn.end_phase (OP-19),
                   turn.cleanup (OP-20)
-    main phase    main_phase.play_free ([Trigger] "play this card", OP-112)
+    main phase    main_phase.play_free ([Trigger] "play this card", OP-112),
+                  main_phase.event_activated ("when you activate an Event")
     battle        battle.block_step, battle.battle_joined, battle.counter_step, battle.damage_step (OP-115),
                   battle.leader_damage (OP-116), battle.end_of_battle
     effects       choices.effects (the core's effect loop), choices.return_don (OP-109),
@@ -100,6 +101,7 @@ RULEBOOK = Rulebook(
         "end_phase": turn.end_phase,
         "cleanup": turn.cleanup,
         "play_free": main_phase.play_free,
+        "event_activated": main_phase.event_activated,
         "block_step": battle.block_step,
         "battle_joined": battle.battle_joined,
         "counter_step": battle.counter_step,

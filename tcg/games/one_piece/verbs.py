@@ -53,10 +53,10 @@ def hand_to_life(s: OPEffects, eff: Effect, controller: int, source: int, target
 
 def until(eff: Effect, controller: int) -> lasting.Until:
     """How long an instruction lasts: this battle, this turn, until the start of the controller's
-    next turn ("next_turn", OP-3), or until the end of it ("end_of_next_turn")."""
-    if eff.duration == "next_turn":
+    next turn ("until_next_turn", OP-3), or until the end of it ("next_turn")."""
+    if eff.duration == "until_next_turn":
         return lasting.start_of(controller)
-    if eff.duration == "end_of_next_turn":
+    if eff.duration == "next_turn":
         return lasting.next_turn_of(controller)
     return eff.duration
 
@@ -111,10 +111,13 @@ def play_card(s: OPEffects, eff: Effect, controller: int, source: int, targets: 
 
 
 def cannot_attack(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """OP-3: the targets cannot attack until that player's next Refresh phase."""
+    """OP-3: the targets cannot attack until that player's next Refresh phase; with ``duration:
+    next_turn``, "until the end of your opponent's next turn" (Mr.3(Galdino)): until the end of
+    that player's next turn."""
     who = _who(eff, controller)
+    until = lasting.next_turn_of(who) if eff.duration == "next_turn" else lasting.start_of(who)
     for t in targets:
-        lasting.add(s, "cannot_attack", until=lasting.start_of(who), card=t)
+        lasting.add(s, "cannot_attack", until=until, card=t)
 
 
 def trash_life(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -198,6 +201,22 @@ def look_life(s: OPEffects, eff: Effect, controller: int, source: int, targets: 
     """"Look at up to 1 card from the top of your or your opponent's Life cards, and place it at
     the top or bottom of the Life cards" (Charlotte Pudding): whose, then where it goes."""
     s.tasks.append(Task("life_look", player=controller))
+
+
+# ---------------------------------------------------------------------- OP-01: attacks and blocks
+def no_small_blockers(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Your opponent cannot activate a [Blocker] Character that has ``amount`` or less power
+    during this battle" (Shanks): the battle remembers the ceiling (``battle.blockers``)."""
+    battle = s.flags.get("battle")
+    if battle is not None:
+        s.flags["battle"] = {**battle, "no_blockers_upto": eff.amount}
+
+
+def gain_attack_active(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"This Character can also attack your opponent's active Characters during this turn" (Page
+    One): ``attack_active`` on the card until the end of the turn (``queries.attack_targets_of``)."""
+    if s.zone_of(source) == "characters":
+        lasting.add(s, "attack_active", until=lasting.TURN, card=source)
 
 
 def to_life_face_up(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -290,8 +309,13 @@ _LIFE: dict[str, OPVerb] = {
 _LOOK_PLAY: dict[str, OPVerb] = {
     "look_top_play": look_top_play,
 }
+#: OP-01's verbs of attacks and blocks.
+_BATTLE: dict[str, OPVerb] = {
+    "no_small_blockers": no_small_blockers,
+    "gain_attack_active": gain_attack_active,
+}
 #: Every ``do:`` name of the card schema (but :data:`ELSEWHERE`) to the verb that carries it out.
-VERBS: dict[str, OPVerb] = verb_table(_SHARED, _OWN, _LOOK, _LIFE, _LOOK_PLAY, _ST)
+VERBS: dict[str, OPVerb] = verb_table(_SHARED, _OWN, _LOOK, _LIFE, _LOOK_PLAY, _ST, _BATTLE)
 #: ``do:`` names the effect loop settles before any verb: a DON!! -X inside a text is a cost
 #: (``OPEffects.special_effect``: paid, declined or unpayable, it never reaches ``do_effect``), and a
 #: "choose one" asks which option happens (``OPEffects.mode_effect``).
