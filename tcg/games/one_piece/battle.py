@@ -28,6 +28,7 @@ def declare_attack(s: OnePieceState, p: int, attacker: int, target: int) -> None
     s.tasks.append(Task("end_of_battle"))
     s.tasks.append(Task("damage_step"))
     s.tasks.append(Task("counter_step"))
+    s.tasks.append(Task("battle_joined"))
     s.tasks.append(Task("block_step"))
     s.queue_abilities(attacker, "when_attacking")
 
@@ -56,6 +57,16 @@ def blockers(s: OnePieceState, defender: int) -> list[int]:
             and (ceiling is None or s.power(c) > ceiling)]
 
 
+def battle_joined(s: OnePieceState, task: Task) -> None:
+    """After the Block step the two cards of the battle are settled: "when this Character
+    battles ..." abilities of both (their conditions name the other card)."""
+    if not battle_alive(s):
+        return
+    battle = s.flags["battle"]
+    for c in (battle["target"], battle["attacker"]):
+        s.queue_abilities(c, "when_battling")
+
+
 def block_step(s: OnePieceState, task: Task) -> None:
     if not battle_alive(s):
         return
@@ -82,6 +93,9 @@ class Block(DecisionRule["OnePieceState"]):
             state.flags["battle"] = {**state.flags["battle"], "target": blocker, "blocked": True}
             state.emit("block", card=blocker, name=state.cards[blocker].name, player=decision.player)
             state.queue_abilities(blocker, "on_block")
+            attacking = 1 - decision.player  # "when your opponent activates a [Blocker]"
+            for c in reversed([state.leader(attacking), *state.zones[attacking]["characters"]]):
+                state.queue_abilities(c, "on_opponent_block")
 
     def explain(self, state: OnePieceState, decision: Decision, action: Action) -> tuple[str, str]:
         return turn.explain(state, decision, action)
@@ -226,6 +240,9 @@ def end_of_battle(s: OnePieceState, task: Task) -> None:
         if s.zone_of(t) in ("characters", "trash") and s.d(t).type == "character" and \
                 s.zone_of(a) == "characters":
             s.queue_abilities(a, "after_battle_with_character")
+        if s.zone_of(t) == "characters" and s.d(a).type == "character" and s.zone_of(a) in ("characters", "trash"):
+            s.queue_abilities(t, "after_battle_with_character")  # the defending Character battled too
+        s.flags["last_battle"] = battle  # "the Character you battled with", for those abilities
     s.flags["battle"] = None
     lasting.expire(s, lasting.BATTLE)
     s.emit("battle_end")

@@ -41,7 +41,7 @@ class Selector(_Strict):
     blocker: bool | None = None  # a [Blocker] Character
     # owner: "your opponent chooses 1 card from their hand"; opponent: "your opponent chooses 1 card from your hand"
     chooser: Literal["controller", "owner", "opponent"] = "controller"
-    other_colors_than_chosen: bool = False  # "a different color than the returned Character" (target: chosen)
+    other_colors_than_same: bool = False  # "a different color than the returned Character" (target `same`'s)
     other: bool = False  # not the card the effect comes from
     count: int = 1
     up_to: bool = False  # OP-121: "up to X" allows 0
@@ -65,8 +65,17 @@ class Condition(_Strict):
     opponent_min_rested_characters: int | None = None  # "if your opponent has N or more rested Characters"
     leader_name: str = ""  # "if your Leader is [X]" (its name, or one it is treated as having)
     lacks_name: str = ""  # "if you don't have [X]": no Leader or Character of yours of that name
-    chosen_min: int | None = None  # "if you do": the instruction before acted on at least N cards
-    chosen_types: list[CardType] = []  # "if the revealed card is an Event": a card the instruction before chose is
+    # ST-05 .. ST-10
+    max_don: int | None = None  # "if you have N or less DON!! cards on your field" (cost area and given)
+    opponent_more_don: bool | None = None  # "if your opponent has more DON!! cards on their field than you"
+    min_life: int | None = None  # "if you have N or more Life cards"
+    opponent_min_hand: int | None = None  # "if your opponent has N or more cards in their hand"
+    opponent_character_min_power: int | None = None  # "if your opponent has a Character with N or more power"
+    battle_opponent_attribute: str = ""  # "when this Character battles <X> attribute Characters"
+    done: bool | None = None  # "If you do": the instruction before acted on a card (or did not)
+    any_of: list[Condition] = []  # "if ... or ...": at least one of these holds
+    # OP-01
+    same_types: list[CardType] = []  # "if the revealed card is an Event": a card the instruction before acted on is
 
 
 class Effect(_Strict):
@@ -108,29 +117,34 @@ class Effect(_Strict):
         "choose_one",  # "`player` chooses one:" the next `count` instructions are the options (`mode: 1..count`)
         "to_life_face_up",  # target Characters to the top (`top_or_bottom`: either end) of the owner's Life, face up
         "look_top_play",  # as look_top, but the revealed card is played without paying its cost
+        # ST-05 .. ST-10
+        "ko_immune",  # targets cannot be K.O.'d during this turn
+        "this_to_hand",  # this card (a [Trigger] just used, now in the trash) goes to its owner's hand
+        "top_life_to_hand",  # the top card of your Life to your hand (a cost: "from the top of your Life cards")
         # OP-01 (battle.py, queries.py)
         "no_small_blockers",  # "your opponent cannot activate a [Blocker] that has `amount` or less power" (battle)
         "gain_attack_active",  # this card "can also attack your opponent's active Characters during this turn"
         # OP-01 (verbs.py)
-        "top_life_to_hand",  # "add 1 card from your Life area to your hand": the top one (Life is taken from the top)
         "search_to_hand",  # "reveal up to 1 [X] from your deck and add it to your hand. Then, shuffle your deck"
         "reveal",  # "your opponent reveals those cards": the targets (in a hand) are shown to the controller
         "reveal_top_play",  # reveal the top card of your deck; if it fits `target`, you may play it (`rested`)
     ]
-    # chosen: the cards the instruction before acted on ("It gains +1000 power", "that card gains ...")
-    target: Selector | Literal["self", "attacker", "leader", "chosen"] | None = None
+    # "same": the cards the instruction before acted on ("that card"); "battle_opponent": the
+    # opponent's Character this card just battled, while it is still on the field
+    target: Selector | Literal["self", "attacker", "leader", "same", "battle_opponent"] | None = None
     condition: Condition | None = None  # the instruction applies only if this holds
     count: int = 1
     amount: int = 0
-    # next_turn: cannot_attack "until the end of `player`'s next turn"
-    duration: Literal["battle", "turn", "next_turn"] = "turn"
+    # "next_turn": until the end of your (`player`'s, for cannot_attack) next turn; "until_next_turn": until
+    # the start of your next turn (OP-3)
+    duration: Literal["battle", "turn", "next_turn", "until_next_turn"] = "turn"
     rested: bool = False
     player: Literal["self", "opponent"] = "self"
     optional: bool = False
     up_to: bool = False  # "up to `count`" (DON!!, life or deck cards): the player chooses 0..count (OP-121)
-    cost: bool = False  # "You may X: Y" inside a text: X is a cost - declined, or not possible in full, ends the text
     mode: int = 0  # an option of the "choose one" before it: happens only if it was chosen (1, 2, ...)
     top_or_bottom: bool = False  # "to the top or bottom of ...": the controller chooses the end
+    cost: bool = False  # "You may <this>: ..." inside a text: declined or not possible in full, the rest is skipped
 
 
 Timing = Literal[
@@ -143,6 +157,11 @@ Timing = Literal[
     "start_of_turn",  # "at the start of your turn" (OP-4)
     "start_of_main",  # "at the start of the Main phase" (OP-12)
     "on_block",  # [On Block]
+    "after_battle_with_character",  # "if this Character battles your opponent's Character" (at the battle's end)
+    "when_battling",  # "when this Character battles ...": once attacker and target are settled (after the Block step)
+    "on_character_ko",  # "when a Character is K.O.'d" (any Character, either player's)
+    "on_opponent_block",  # "when your opponent activates a [Blocker]"
+    "on_don_returned",  # "when a DON!! card on your field is returned to your DON!! deck" (a DON!! -X)
     "after_battle_with_character",  # "if this Character battles your opponent's Character"
     "opponent_character_ko",  # "when your opponent's Character is K.O.'d" (OP-117)
     "on_event",  # "when you activate an Event" ([Main] or [Counter]; not a [Trigger])
@@ -164,6 +183,10 @@ class Static(_Strict):
     cost: int = 0  # with `aura` over hand cards: "Give blue Events in your hand -1 cost"
     ko_immune_in_battle: bool = False  # "cannot be K.O.'d in battle" (this card, or with `aura` the cards it names)
     attacker_attribute: str = ""  # ... "by <Strike> attribute Characters": only against attackers of this attribute
+    ko_immune_in_battle_by_leaders: bool = False  # "this Character cannot be K.O.'d in battle by Leaders"
+    # "[Once Per Turn] If this Character would be K.O.'d, you may trash 1 card from the top or
+    # bottom of your Life cards instead" (replacement.py)
+    ko_replaced_by_life_trash: bool = False
     condition: Condition | None = None
     aura: Selector | None = None  # the power goes to these cards instead of this one (``player``: seen from its owner)
     per: Selector | None = None  # "+1000 power for every card in your hand": `power` times the cards this selects

@@ -28,8 +28,8 @@ class OPEffects(OPQueries):
     UNTARGETED = frozenset({"draw", "add_don", "play_this", "add_to_life", "trash_from_deck", "set_don_active",
                             "rest_opponent_don", "no_blockers", "gain_rush", "trash_life", "don_minus",
                             "ko_shield", "life_to_hand", "look_top", "arrange_top", "look_life",
-                            "look_top_play", "choose_one", "no_small_blockers", "gain_attack_active",
-                            "top_life_to_hand", "reveal_top_play"})
+                            "look_top_play", "choose_one", "this_to_hand", "top_life_to_hand", "no_small_blockers",
+                            "gain_attack_active", "reveal_top_play"})
 
     # ------------------------------------------------------------------ DON!! (OP-9, OP-16, OP-107)
     def don_move(self, player: int, source: str, target: str, count: int) -> int:
@@ -66,12 +66,23 @@ class OPEffects(OPQueries):
         owner = self.cards[cid].controller
         if lasting.first(self, "ko_shield", player=owner) is not None:
             return  # "none of your Characters can be K.O.'d during this turn"
+        if self.effects and lasting.on(self, "ko_immune", cid):
+            return  # "that Character cannot be K.O.'d during this turn" (Union Armada)
         if by_effect and any(st.ko_immune_to_effects and self.static_applies(cid, st) for st in self.d(cid).statics):
             return
         if attacker is not None and self.battle_ko_immune(cid, attacker):
             return
+        if self.ko_replaceable(cid):
+            self.tasks.append(Task("ko_replace", card=cid))  # "you may ... instead" (replacement.py)
+            return
+        self.ko_now(cid)
+
+    def ko_now(self, cid: int) -> None:
+        """The K.O. itself: to the trash (OP-113), then "[On K.O.]" and "when a Character is K.O.'d"."""
+        owner = self.cards[cid].controller
         self.emit("ko", card=cid, name=self.cards[cid].name, player=owner)
         self.leave_field(cid, "trash")
+        self.queue_field_abilities("on_character_ko")
         self.queue_abilities(cid, "on_ko", controller=owner)
         opp = 1 - owner
         for c in reversed([self.leader(opp), *self.zones[opp]["characters"]]):
@@ -82,7 +93,10 @@ class OPEffects(OPQueries):
         (Monkey.D.Luffy OP01-024), or a card's lasting effect that says so of others ("{Kurozumi
         Clan} type Characters other than your [Kurozumi Semimaru] cannot be K.O.'d in battle")."""
         attribute = self.d(attacker).attribute
+        by_leader = self.d(attacker).type == "leader"
         for st in self.d(cid).statics:
+            if st.ko_immune_in_battle_by_leaders and by_leader and self.static_applies(cid, st):
+                return True  # "cannot be K.O.'d in battle by Leaders" (Uta ST08-002)
             if st.ko_immune_in_battle and st.aura is None and st.attacker_attribute in ("", attribute) \
                     and self.static_applies(cid, st):
                 return True
@@ -94,6 +108,30 @@ class OPEffects(OPQueries):
                             and self.static_applies(other, st) and self.aura_reaches(aura, cid, other):
                         return True
         return False
+
+    def ko_replaceable(self, cid: int) -> bool:
+        """Portgas.D.Ace: "[Once Per Turn] If this Character would be K.O.'d, you may trash 1 card
+        from the top or bottom of your Life cards instead" - with a Life card, not used this turn."""
+        statics = self.d(cid).statics
+        if not statics or f"used:{cid}:replace" in self.flags:
+            return False
+        return bool(self.zones[self.cards[cid].controller]["life"]) and any(
+            st.ko_replaced_by_life_trash and self.static_applies(cid, st) for st in statics)
+
+    def queue_field_abilities(self, when: str) -> None:
+        """Abilities of timing ``when`` of every Leader and Character on the field (the turn
+        player's resolve first, OP-121)."""
+        p = self.active
+        for q in (1 - p, p):
+            for c in reversed([*self.zones[q]["leader"], *self.zones[q]["characters"]]):
+                self.queue_abilities(c, when)
+
+    def don_returned(self, owner: int) -> None:
+        """A DON!! of ``owner``'s field went back to the DON!! deck (a DON!! -X, OP-109): "when a
+        DON!! card on your field is returned to your DON!! deck" abilities. [unverified] They
+        resolve at once, before the effect whose cost returned it."""
+        for c in reversed([self.leader(owner), *self.zones[owner]["characters"]]):
+            self.queue_abilities(c, "on_don_returned")
 
     def draw(self, player: int) -> None:
         """OP-7; an empty deck draws nothing (the player has lost already, OP-103 (b))."""
@@ -199,6 +237,7 @@ class OPEffects(OPQueries):
             self.set_counter(card, "don", self.don(card) - 1)
             self.counters[owner]["don_deck"] += 1
             self.emit("don_returned", card=card, name=self.cards[card].name, player=owner)
+        self.don_returned(owner)
         if count > 1:
             self.tasks.append(Task("return_don", player=owner, count=count - 1))
 
@@ -213,6 +252,8 @@ class OPEffects(OPQueries):
                 self.set_counter(c, "don", self.don(c) - take)
                 self.counters[owner]["don_deck"] += take
                 left -= take
+        if left < count:
+            self.don_returned(owner)
         return count - left
 
     def ability_ready(self, cid: int, index: int, owner: int) -> bool:
@@ -245,37 +286,35 @@ class OPEffects(OPQueries):
             return [battle["attacker"]] if battle else []
         if sel == "leader":
             return [self.leader(controller)]
-        if sel == "chosen":  # "It gains +1000 power": what the instruction before acted on, still on the field
-            return [c for c in self.flags.get("chosen", ()) if self.zone_of(c) in ("leader", "characters", "stage")]
+        if sel == "same":  # "that card": the cards the instruction before acted on, still on the field
+            return [c for c in self.flags.get("last_targets") or () if self.zone_of(c) in ("leader", "characters")]
+        if sel == "battle_opponent":  # "the opponent's Character you battled with", still on the field
+            other = self.battle_opponent(source)
+            return [other] if other is not None and self.zone_of(other) == "characters" and \
+                self.cards[other].controller != controller else []
         return self.select(sel, controller, source)
-
-    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
-        """The core's ``do_effect``; an instruction that chose its targets remembers them for the
-        next one ("It gains +1000 power", "if you do", "if the revealed card is an Event")."""
-        if isinstance(eff.target, Selector):
-            self.flags["chosen"] = list(targets)
-        super().do_effect(eff, controller, source, targets)
 
     def special_effect(self, data: dict[str, Any], eff: Effect) -> bool:
         """An "if" that does not hold skips the instruction; "up to N" asks how many (``count``);
         a DON!! -X inside a text is asked, and declined or unpayable it ends the list."""
         controller, source = data["controller"], data["source"]
-        if data["index"] == 0 and "chosen" in self.flags:  # a new text: nothing chosen by it yet
-            self.flags["chosen"] = []
+        if data["index"] == 0 and self.flags.get("last_targets"):  # a new text: it has acted on nothing yet
+            self.flags["last_targets"] = ()
         if self.mode_effect(data, eff):
             return True
         if eff.condition is not None and not self.condition_holds(eff.condition, controller, source):
-            if isinstance(eff.target, Selector):  # skipped: it chose nothing ("if you do" fails after it)
-                self.flags["chosen"] = []
+            self.flags["last_targets"] = ()  # skipped: it acted on nothing ("if you do" fails after it)
             self.next_effect(data)
             return True
+        if eff.cost and not data.get("accepted"):  # "You may <cost>: ..." inside an Event's text
+            if self.effect_payable(eff, controller, source):  # OP-121: an optional cost may be declined
+                self.decision = Decision(controller, "optional", {"task": {**data, "ask": False, "whole": True}})
+            return True  # declined or unpayable: the rest of the text does not happen
         if eff.up_to and self._picked(data) is None and (not eff.optional or data.get("accepted")):
             most = self.up_to_most(eff, controller)
             if most > 0:  # OP-121: "up to N" allows fewer, down to 0 - the player says how many
                 self.decision = Decision(controller, "count", {"task": data, "most": most})
                 return True
-        if eff.cost and not data.get("accepted") and self.cost_effect(data, eff):
-            return True
         if eff.do == "don_minus":  # "DON!! -X (You may return ...):" - a cost the player may decline
             if self.don_on_field(controller) < eff.count:
                 return True  # cannot be paid: the rest of the text does not happen
@@ -284,18 +323,6 @@ class OPEffects(OPQueries):
                 return True
             self.next_effect(data)
             self.tasks.append(Task("return_don", player=controller, count=eff.count))
-            return True
-        return False
-
-    def cost_effect(self, data: dict[str, Any], eff: Effect) -> bool:
-        """"You may rest 2 of your Characters: Draw 2 cards" - an instruction marked ``cost``: if
-        it cannot be done in full the rest of the text does not happen; "you may" asks, and
-        declined it ends the text too (OP-121). True when it took the instruction over."""
-        sel = eff.target
-        if isinstance(sel, Selector) and len(self.select(sel, data["controller"], data["source"])) < sel.count:
-            return True  # cannot be paid: the rest of the text does not happen
-        if eff.optional:
-            self.decision = Decision(data["controller"], "optional", {"task": {**data, "ask": False, "whole": True}})
             return True
         return False
 
@@ -311,6 +338,21 @@ class OPEffects(OPQueries):
             self.decision = Decision(chooser, "choose_one", {"task": data, "modes": eff.count})
             return True
         return False
+
+    def effect_payable(self, eff: Effect, controller: int, source: int) -> bool:
+        """Can a cost inside a text be paid in full: Life cards to take, the cards it names (to
+        trash, rest or put under the deck: "You may rest 2 of your Characters:")."""
+        if eff.do in ("life_to_hand", "top_life_to_hand"):
+            return len(self.zones[controller]["life"]) >= eff.count
+        if isinstance(eff.target, Selector):  # hand cards to trash, Characters to rest, a card to put under the deck
+            return len(self.select(eff.target, controller, source)) >= eff.target.count
+        return True
+
+    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
+        """The core's instruction, remembering the cards it acted on: "that card" (target
+        ``same``) and "if you do" (condition ``done``) read them."""
+        self.flags["last_targets"] = targets
+        super().do_effect(eff, controller, source, targets)
 
     def up_to_most(self, eff: Effect, controller: int) -> int:
         """The most an "up to `count`" instruction can do now (a count decision offers 0..this)."""
@@ -356,7 +398,7 @@ class OPEffects(OPQueries):
         return controller
 
     def _continue_effect(self, data: dict[str, Any], eff: Any, chosen: tuple[int, ...]) -> None:
-        if eff.target in ("attacker", "leader", "chosen"):
+        if eff.target in ("attacker", "leader", "same", "battle_opponent"):
             self.next_effect(data)
             self.do_effect(eff, data["controller"], data["source"],
                            tuple(self.effect_candidates(eff, eff.target, data["controller"], data["source"])))

@@ -78,6 +78,8 @@ class OPQueries(EffectRunner[Effect, Selector]):
         return st.condition is None or self.condition_holds(st.condition, card.controller, cid)
 
     def condition_holds(self, cond: Condition, controller: int, source: int | None) -> bool:
+        if not self.counts_hold(cond, controller, source):
+            return False
         if cond.max_hand is not None and len(self.zones[controller]["hand"]) > cond.max_hand:
             return False
         if cond.min_characters is not None and len(self.zones[controller]["characters"]) < cond.min_characters:
@@ -107,11 +109,42 @@ class OPQueries(EffectRunner[Effect, Selector]):
         if cond.lacks_name and any(self.named(c, cond.lacks_name)
                                    for c in [self.leader(controller), *self.zones[controller]["characters"]]):
             return False
-        if cond.chosen_min is not None and len(self.flags.get("chosen", ())) < cond.chosen_min:
-            return False
-        if cond.chosen_types and not any(self.d(c).type in cond.chosen_types for c in self.flags.get("chosen", ())):
+        if cond.same_types and not any(self.d(c).type in cond.same_types for c in self.flags.get("last_targets") or ()):
             return False
         return cond.self_rested is None or (source is not None and self.cards[source].tapped == cond.self_rested)
+
+    def counts_hold(self, cond: Condition, controller: int, source: int | None) -> bool:
+        """The "if" parts of ST-05 .. ST-10: DON!! on the field (OP-109: cost area and given), Life,
+        the opponent's hand and Characters, the battle, "if you do", and "... or ..."."""
+        if cond.any_of and not any(self.condition_holds(c, controller, source) for c in cond.any_of):
+            return False
+        if cond.max_don is not None and self.don_on_field(controller) > cond.max_don:
+            return False
+        if cond.opponent_more_don is not None and cond.opponent_more_don != (
+                self.don_on_field(1 - controller) > self.don_on_field(controller)):
+            return False
+        if cond.min_life is not None and len(self.zones[controller]["life"]) < cond.min_life:
+            return False
+        if cond.opponent_min_hand is not None and len(self.zones[1 - controller]["hand"]) < cond.opponent_min_hand:
+            return False
+        if cond.opponent_character_min_power is not None and not any(
+                self.power(c) >= cond.opponent_character_min_power for c in self.zones[1 - controller]["characters"]):
+            return False
+        if cond.battle_opponent_attribute:
+            other = self.battle_opponent(source)
+            if other is None or self.d(other).type != "character" or \
+                    self.d(other).attribute != cond.battle_opponent_attribute:
+                return False
+        return cond.done is None or cond.done == bool(self.flags.get("last_targets"))
+
+    def battle_opponent(self, cid: int | None) -> int | None:
+        """The card ``cid`` battles (or has just battled: ``last_battle``, kept for the abilities
+        the battle's end queues), whatever its zone now; None outside a battle."""
+        battle = self.flags.get("battle") or self.flags.get("last_battle")
+        if battle is None or cid is None:
+            return None
+        a, t = battle["attacker"], battle["target"]
+        return t if cid == a else a if cid == t else None
 
     def rested_characters(self, player: int) -> int:
         """How many of the player's Characters are rested ("if you have 2 or more rested Characters")."""
@@ -224,9 +257,9 @@ class OPQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.colors and not set(d.colors) & set(sel.colors):
             return False
-        if sel.other_colors_than_chosen:  # "a different color than the returned Character": no colour shared
-            chosen = self.flags.get("chosen", ())
-            if not chosen or any(set(d.colors) & set(self.d(c).colors) for c in chosen):
+        if sel.other_colors_than_same:  # "a different color than the returned Character": no colour shared
+            same = self.flags.get("last_targets") or ()
+            if not same or any(set(d.colors) & set(self.d(c).colors) for c in same):
                 return False
         if sel.blocker is not None and d.keywords.blocker != sel.blocker:
             return False

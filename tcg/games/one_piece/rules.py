@@ -27,6 +27,8 @@ Decisions (kind -> handler, module; action types; rules)
     life_place  looking.LifePlace            choose {option: to_top|        OP-121
                                              to_bottom}
     choose_one  modes.ChooseOne              choose {option: mode_k}        OP-121
+    ko_replace  replacement.KoReplace        choose {option: top|bottom},   OP-117, OP-121
+                                             pass
     =========== ============================ ============================== ===================
 
 Tasks (kind -> step)
@@ -36,7 +38,7 @@ Tasks (kind -> step)
                   turn.cleanup (OP-20)
     main phase    main_phase.play_free ([Trigger] "play this card", OP-112),
                   main_phase.event_activated ("when you activate an Event")
-    battle        battle.block_step, battle.counter_step, battle.damage_step (OP-115),
+    battle        battle.block_step, battle.battle_joined, battle.counter_step, battle.damage_step (OP-115),
                   battle.leader_damage (OP-116), battle.end_of_battle
     effects       choices.effects (the core's effect loop), choices.return_don (OP-109),
                   choices.cost_offer (OP-121), choices.life_pick, choices.shuffle_deck
@@ -54,7 +56,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcg.core.rules import Rulebook
-from tcg.games.one_piece import battle, choices, looking, main_phase, modes, start, turn
+from tcg.games.one_piece import battle, choices, looking, main_phase, modes, replacement, start, turn
 
 if TYPE_CHECKING:
     from tcg.games.one_piece.state import OnePieceState
@@ -90,6 +92,7 @@ RULEBOOK = Rulebook(
         looking.LifeLook(),
         looking.LifePlace(),
         modes.ChooseOne(),
+        replacement.KoReplace(),
     ],
     {
         "mulligan": start.mulligan,
@@ -102,6 +105,7 @@ RULEBOOK = Rulebook(
         "play_free": main_phase.play_free,
         "event_activated": main_phase.event_activated,
         "block_step": battle.block_step,
+        "battle_joined": battle.battle_joined,
         "counter_step": battle.counter_step,
         "damage_step": battle.damage_step,
         "leader_damage": battle.leader_damage,
@@ -111,6 +115,7 @@ RULEBOOK = Rulebook(
         "cost_offer": choices.cost_offer,
         "life_pick": choices.life_pick,
         "shuffle_deck": choices.shuffle_deck,
+        "ko_replace": replacement.ko_replace,
         "reveal_pick": looking.reveal_pick,
         "bottom_order": looking.bottom_order,
         "reveal_play": looking.reveal_play,

@@ -2,10 +2,11 @@
 
 Shared verbs (``tcg.core.verbs``) under One Piece names - "K.O." is :func:`~tcg.core.verbs.destroy`,
 "rest" / "set active" are tap / untap, "trash" is discard - with the state supplying their
-primitives (``draw``, ``destroy_by_effect``, ``set_tapped``, ``return_to_hand``, ``discard``,
-``change_power`` in ``effects.py``). The verbs below are only One Piece's: DON!! (OP-9, OP-16,
-OP-107), Life cards, lasting grants ([Rush], [Banish], [Double Attack], cannot attack: OP-3),
-playing cards for free. ``OPEffects.do_effect`` looks a verb up in :data:`VERBS`.
+primitives (``draw``, ``destroy_by_effect``, ``set_tapped``, ``return_to_hand``, ``discard``
+in ``effects.py``); "power" is One Piece's own (it may last into the controller's next turn).
+The verbs below are only One Piece's: DON!! (OP-9, OP-16, OP-107), Life cards, lasting grants
+([Rush], [Banish], [Double Attack], cannot attack: OP-3), playing cards for free.
+``OPEffects.do_effect`` looks a verb up in :data:`VERBS`.
 """
 
 from __future__ import annotations
@@ -55,10 +56,20 @@ def hand_to_life(s: OPEffects, eff: Effect, controller: int, source: int, target
             s.move(t, "life", top=True, face_down=True)
 
 
+def until(eff: Effect, controller: int) -> lasting.Until:
+    """How long an instruction lasts: this battle, this turn, until the start of the controller's
+    next turn ("until_next_turn", OP-3), or until the end of it ("next_turn")."""
+    if eff.duration == "until_next_turn":
+        return lasting.start_of(controller)
+    if eff.duration == "next_turn":
+        return lasting.next_turn_of(controller)
+    return eff.duration
+
+
 def gain_keyword(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """``gain_banish`` / ``gain_double_attack``: each target gains the keyword for ``duration``."""
     for t in targets:
-        lasting.add(s, eff.do[5:], until=eff.duration, card=t)
+        lasting.add(s, eff.do[5:], until=until(eff, controller), card=t)
 
 
 def ko_shield(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -227,15 +238,35 @@ def to_life_face_up(s: OPEffects, eff: Effect, controller: int, source: int, tar
                 s.tasks.append(Task("life_place", player=controller, card=t))
 
 
-# ---------------------------------------------------------------------- OP-01: Life, deck and hand cards
+def power(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target gets ``amount`` power for ``duration`` (a battle, a turn, or until the start
+    or the end of the controller's next turn: "until the start of your next turn")."""
+    for t in targets:
+        lasting.add(s, "power", until=until(eff, controller), card=t, amount=eff.amount)
+
+
+def ko_immune(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"That Character cannot be K.O.'d during this turn" (Union Armada): each target Character."""
+    for t in targets:
+        if s.zone_of(t) == "characters":
+            lasting.add(s, "ko_immune", until=lasting.TURN, card=t)
+
+
+def this_to_hand(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"... and add this card to your hand": a [Trigger] card used (OP-116: now in the trash)."""
+    if s.zone_of(source) in ("trash", "limbo"):
+        s.move(source, "hand", face_down=False)
+
+
 def top_life_to_hand(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """"Add 1 card from your Life area to your hand" (Cavendish, Sanji OP01-013): the top card
-    (OP-110: Life cards are taken from the top unless a text says "top or bottom")."""
-    life = s.zones[controller]["life"]
-    if life:
-        s.move(life[0], "hand", face_down=False)
+    """"Add 1 card from the top of your Life cards to your hand" (no choice of the end)."""
+    for _ in range(eff.count):
+        life = s.zones[controller]["life"]
+        if life:
+            s.move(life[0], "hand", face_down=False)
 
 
+# ---------------------------------------------------------------------- OP-01: deck and hand cards
 def search_to_hand(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """"Reveal up to 1 [X] from your deck and add it to your hand. Then, shuffle your deck"
     (Kurozumi Orochi): each target is revealed (``limbo``, seen by both) and goes to the hand;
@@ -270,7 +301,6 @@ def reveal(s: OPEffects, eff: Effect, controller: int, source: int, targets: Tar
 _SHARED: dict[str, OPVerb] = {
     "draw": shared.draw,
     "ko": shared.destroy,  # OP-117: by an effect ([On K.O.] applies)
-    "power": shared.change_power,
     "rest": shared.tap,
     "set_active": shared.untap,
     "return_to_hand": shared.return_to_hand,
@@ -304,6 +334,13 @@ _LOOK: dict[str, OPVerb] = {
     "arrange_top": arrange_top,
     "look_life": look_life,
 }
+#: ST-05 .. ST-10: durations past this turn, one Character's K.O. shield, a used [Trigger] to the hand.
+_ST: dict[str, OPVerb] = {
+    "power": power,
+    "ko_immune": ko_immune,
+    "this_to_hand": this_to_hand,
+    "top_life_to_hand": top_life_to_hand,
+}
 #: Life cards face up (ST-07, ST-09).
 _LIFE: dict[str, OPVerb] = {
     "to_life_face_up": to_life_face_up,
@@ -317,15 +354,14 @@ _BATTLE: dict[str, OPVerb] = {
     "no_small_blockers": no_small_blockers,
     "gain_attack_active": gain_attack_active,
 }
-#: OP-01's verbs of Life, deck and hand cards.
+#: OP-01's verbs of deck and hand cards.
 _CARDS: dict[str, OPVerb] = {
-    "top_life_to_hand": top_life_to_hand,
     "search_to_hand": search_to_hand,
     "reveal": reveal,
     "reveal_top_play": reveal_top_play,
 }
 #: Every ``do:`` name of the card schema (but :data:`ELSEWHERE`) to the verb that carries it out.
-VERBS: dict[str, OPVerb] = verb_table(_SHARED, _OWN, _LOOK, _LIFE, _LOOK_PLAY, _BATTLE, _CARDS)
+VERBS: dict[str, OPVerb] = verb_table(_SHARED, _OWN, _LOOK, _LIFE, _LOOK_PLAY, _ST, _BATTLE, _CARDS)
 #: ``do:`` names the effect loop settles before any verb: a DON!! -X inside a text is a cost
 #: (``OPEffects.special_effect``: paid, declined or unpayable, it never reaches ``do_effect``), and a
 #: "choose one" asks which option happens (``OPEffects.mode_effect``).
