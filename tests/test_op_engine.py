@@ -207,3 +207,24 @@ def test_the_opponent_choosing_from_a_hand_sees_no_names():
     text = json.dumps(s.observation(1))
     assert "Keep" not in text and "Lose" not in text
     assert {a["card"] for a in s.observation(1)["legal_actions"]} == set(s.zones[0]["hand"])
+
+
+def test_a_shuffle_forgets_where_the_looked_at_cards_are():
+    # Nami (OP01-016) looks at the top 5 cards (her player knows them, OP-110); Kurozumi
+    # Orochi's search then shuffles the deck (a shuffled event): that knowledge is gone.
+    from tcg.core.scenario import Runner
+
+    spec = {"game": "one_piece", "cards": [
+        {"name": "Lead", "type": "leader", "colors": ["red", "purple"], "power": 5000, "life": 5},
+        {"name": "Other", "type": "character", "colors": ["red"], "cost": 1, "power": 1000}],
+        "state": {"turn": 3, "phase": "main", "players": [
+            {"cost_area_active": 2, "zones": {"leader": ["Lead"], "hand": ["Nami (OP01-016)", "Kurozumi Orochi"],
+                                              "deck": ["Other"] * 6}},
+            {"zones": {"leader": ["Lead"], "deck": ["Other"]}}]}}
+    s = Runner(spec, "shuffle").state
+    nami, orochi = s.zones[0]["hand"]
+    s.apply(Action("play", card=nami))
+    assert len(s.known_hidden(0) & set(s.zones[0]["deck"])) == 5
+    s.apply(Action("play", card=orochi))
+    assert any(e["type"] == "shuffled" and e["player"] == 0 for e in s.events)
+    assert not s.known_hidden(0) & set(s.zones[0]["deck"])

@@ -48,8 +48,10 @@ def life_pick(s: OnePieceState, task: Task) -> None:
 
 
 def shuffle_deck(s: OnePieceState, task: Task) -> None:
-    """An effect that searched the deck shuffles it afterwards."""
+    """An effect that searched the deck shuffles it afterwards (the ``shuffled`` event: what a
+    player looked at in it is no longer known where it is, ``State.known_hidden``)."""
     s.rng.shuffle(s.zones[task["player"]]["deck"])
+    s.emit("shuffled", player=task["player"])
 
 
 # ---------------------------------------------------------------------- decisions

@@ -114,6 +114,7 @@ class OnePiecePresentation(Presentation):
         "ko": EventSpec(_CARD),
         "trashed_for_room": EventSpec(_CARD),
         "battle_end": EventSpec({}, level="minor"),
+        "shuffled": EventSpec({"player": "player"}, level="minor"),
         "card_moved": EventSpec({"card": "card", "player": "player", "from_player": "player", "from": "zone",
                                  "to": "zone"}, level=lambda say, ev: "major" if _move_key(say, ev) else "minor",
                                 variant=lambda say, ev: _move_key(say, ev) or "card_moved"),
