@@ -162,3 +162,48 @@ def test_a_life_card_added_face_up_is_seen_by_both_players():
     assert all(s.can_see(v, three) for v in (0, 1, None))
     secret = s.zones[1]["life"][0]
     assert not any(s.can_see(v, secret) for v in (0, 1, None))
+
+
+def _scenario_state(file: str, index: int = 0):
+    from pathlib import Path
+
+    from tcg.core.scenario import Runner, load_scenarios
+
+    spec = load_scenarios(Path(__file__).parents[1] / f"scenarios/one_piece/cards/{file}")[index][0]
+    return Runner(spec, file).state
+
+
+def test_pacifista_may_be_in_a_deck_any_number_of_times(op):
+    # OP01-075 "Under the rules of this game, you may have any number of this card in your deck":
+    # OP-101's 4 copies do not apply to it (they still do to every other card).
+    deck = parse_deck_text("[leader]\n1 Crocodile (ST03-001)\n[main]\n50 Pacifista (OP01-075)\n", "p.txt")
+    assert op.check_deck(deck) == []
+    five = parse_deck_text("[leader]\n1 Crocodile (ST03-001)\n[main]\n45 Pacifista (OP01-075)\n5 Pacifista\n", "q.txt")
+    assert any("at most 4" in str(e) for e in op.check_deck(five))
+
+
+def test_revealed_hand_cards_are_named_to_the_revealing_effects_controller_only():
+    # Bao Huang: "your opponent reveals those cards" - the looked event names them to player 0;
+    # a spectator (None) learns that cards were looked at, not which (OP-110: hands are secret).
+    s = _scenario_state("bao_huang.yaml")
+    start = len(s.events)
+    s.apply(Action("play", card=s.zones[0]["hand"][0]))
+    a, _, c = s.zones[1]["hand"]
+    s.apply(Action("choose", card=a))
+    s.apply(Action("choose", card=c))
+    looked = [e for e in s.events[start:] if e["type"] == "looked"]
+    assert [e["name"] for e in looked] == ["Secret A", "Secret C"]
+    for e in looked:
+        assert s.visible_event(e, 0)["name"] == e["name"]
+        assert "name" not in s.visible_event(e, None)
+
+
+def test_the_opponent_choosing_from_a_hand_sees_no_names():
+    # Kanjuro's [On K.O.]: "your opponent chooses 1 card from your hand" - the chooser's
+    # observation offers the cards by id only (it cannot see the hand, OP-110).
+    s = _scenario_state("kanjuro.yaml", 1)
+    s.apply(Action("attack", card=s.zones[1]["characters"][0], target=s.zones[0]["characters"][0]))
+    assert (s.decision.kind, s.decision.player) == ("target", 1)
+    text = json.dumps(s.observation(1))
+    assert "Keep" not in text and "Lose" not in text
+    assert {a["card"] for a in s.observation(1)["legal_actions"]} == set(s.zones[0]["hand"])

@@ -27,7 +27,8 @@ class Selector(_Strict):
     """Which cards an effect acts on; ``player`` is relative to the effect's controller."""
 
     player: Literal["self", "opponent", "any"] = "opponent"
-    zone: Literal["characters", "leader", "leader_or_characters", "stage", "hand", "trash", "deck"] = "characters"
+    zone: Literal["characters", "leader", "leader_or_characters", "stage", "hand", "trash", "deck",
+                  "life"] = "characters"
     max_power: int | None = None
     max_cost: int | None = None
     min_cost: int | None = None
@@ -38,7 +39,9 @@ class Selector(_Strict):
     name: str = ""  # a card named exactly this ("[Pacifista]"), or treated as so named (``also_named``)
     exclude_name: str = ""  # "other than [Gecko Moria]"
     blocker: bool | None = None  # a [Blocker] Character
-    chooser: Literal["controller", "owner"] = "controller"  # "your opponent chooses 1 card from their hand"
+    # owner: "your opponent chooses 1 card from their hand"; opponent: "your opponent chooses 1 card from your hand"
+    chooser: Literal["controller", "owner", "opponent"] = "controller"
+    other_colors_than_chosen: bool = False  # "a different color than the returned Character" (target: chosen)
     other: bool = False  # not the card the effect comes from
     count: int = 1
     up_to: bool = False  # OP-121: "up to X" allows 0
@@ -69,8 +72,9 @@ class Condition(_Strict):
     opponent_min_hand: int | None = None  # "if your opponent has N or more cards in their hand"
     opponent_character_min_power: int | None = None  # "if your opponent has a Character with N or more power"
     battle_opponent_attribute: str = ""  # "when this Character battles <X> attribute Characters"
-    done: bool | None = None  # "If you do": the instruction before acted on a card (or did not)
     any_of: list[Condition] = []  # "if ... or ...": at least one of these holds
+    chosen_min: int | None = None  # "if you do": the instruction before acted on at least N cards
+    chosen_types: list[CardType] = []  # "if the revealed card is an Event": a card the instruction before chose is
 
 
 class Effect(_Strict):
@@ -119,10 +123,15 @@ class Effect(_Strict):
         # OP-01 (battle.py, queries.py)
         "no_small_blockers",  # "your opponent cannot activate a [Blocker] that has `amount` or less power" (battle)
         "gain_attack_active",  # this card "can also attack your opponent's active Characters during this turn"
+        # OP-01 (verbs.py)
+        "top_life_to_hand",  # "add 1 card from your Life area to your hand": the top one (Life is taken from the top)
+        "search_to_hand",  # "reveal up to 1 [X] from your deck and add it to your hand. Then, shuffle your deck"
+        "reveal",  # "your opponent reveals those cards": the targets (in a hand) are shown to the controller
+        "reveal_top_play",  # reveal the top card of your deck; if it fits `target`, you may play it (`rested`)
     ]
-    # "same": the cards the instruction before acted on ("that card"); "battle_opponent": the
-    # opponent's Character this card just battled, while it is still on the field
-    target: Selector | Literal["self", "attacker", "leader", "same", "battle_opponent"] | None = None
+    # "chosen": the cards the instruction before acted on ("It gains +1000 power", "that card gains ...");
+    # "battle_opponent": the opponent's Character this card just battled, while it is still on the field
+    target: Selector | Literal["self", "attacker", "leader", "chosen", "battle_opponent"] | None = None
     condition: Condition | None = None  # the instruction applies only if this holds
     count: int = 1
     amount: int = 0
@@ -133,9 +142,9 @@ class Effect(_Strict):
     player: Literal["self", "opponent"] = "self"
     optional: bool = False
     up_to: bool = False  # "up to `count`" (DON!!, life or deck cards): the player chooses 0..count (OP-121)
+    cost: bool = False  # "You may X: Y" inside a text: X is a cost - declined, or not possible in full, ends the text
     mode: int = 0  # an option of the "choose one" before it: happens only if it was chosen (1, 2, ...)
     top_or_bottom: bool = False  # "to the top or bottom of ...": the controller chooses the end
-    cost: bool = False  # "You may <this>: ..." inside an Event's text: declined or unpayable, the rest does not happen
 
 
 Timing = Literal[
@@ -171,6 +180,7 @@ class Static(_Strict):
     ko_immune_to_effects: bool = False  # "This Character cannot be K.O.'d by effects"
     attack_active: bool = False  # "This Character can also attack your opponent's active Characters"
     only_target: bool = False  # "your opponent cannot attack any card other than the Character [this card's name]"
+    cost: int = 0  # with `aura` over hand cards: "Give blue Events in your hand -1 cost"
     ko_immune_in_battle: bool = False  # "cannot be K.O.'d in battle" (this card, or with `aura` the cards it names)
     attacker_attribute: str = ""  # ... "by <Strike> attribute Characters": only against attackers of this attribute
     ko_immune_in_battle_by_leaders: bool = False  # "this Character cannot be K.O.'d in battle by Leaders"
@@ -233,6 +243,7 @@ class OnePieceCard(_Strict, CardModel):
     card_number: str = ""
     rarity: str = ""
     original: bool = False  # made up for this engine, not a printed card: in no starter deck
+    any_number: bool = False  # "you may have any number of this card in your deck" (OP-101's 4 copies do not apply)
 
     @model_validator(mode="after")
     def _consistent(self) -> OnePieceCard:

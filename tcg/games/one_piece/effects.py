@@ -29,7 +29,7 @@ class OPEffects(OPQueries):
                             "rest_opponent_don", "no_blockers", "gain_rush", "trash_life", "don_minus",
                             "ko_shield", "life_to_hand", "look_top", "arrange_top", "look_life",
                             "look_top_play", "choose_one", "this_to_hand", "top_life_to_hand", "no_small_blockers",
-                            "gain_attack_active"})
+                            "gain_attack_active", "reveal_top_play"})
 
     # ------------------------------------------------------------------ DON!! (OP-9, OP-16, OP-107)
     def don_move(self, player: int, source: str, target: str, count: int) -> int:
@@ -280,13 +280,20 @@ class OPEffects(OPQueries):
             return [battle["attacker"]] if battle else []
         if sel == "leader":
             return [self.leader(controller)]
-        if sel == "same":  # "that card": the cards the instruction before acted on, still on the field
-            return [c for c in self.flags.get("last_targets") or () if self.zone_of(c) in ("leader", "characters")]
+        if sel == "chosen":  # "It gains +1000 power": what the instruction before acted on, still on the field
+            return [c for c in self.flags.get("chosen", ()) if self.zone_of(c) in ("leader", "characters", "stage")]
         if sel == "battle_opponent":  # "the opponent's Character you battled with", still on the field
             other = self.battle_opponent(source)
             return [other] if other is not None and self.zone_of(other) == "characters" and \
                 self.cards[other].controller != controller else []
         return self.select(sel, controller, source)
+
+    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
+        """The core's ``do_effect``; an instruction that chose its targets remembers them for the
+        next one ("It gains +1000 power", "if you do", "if the revealed card is an Event")."""
+        if isinstance(eff.target, Selector) or eff.target == "battle_opponent":
+            self.flags["chosen"] = list(targets)
+        super().do_effect(eff, controller, source, targets)
 
     def special_effect(self, data: dict[str, Any], eff: Effect) -> bool:
         """An "if" that does not hold skips the instruction; "up to N" asks how many (``count``);
@@ -297,15 +304,13 @@ class OPEffects(OPQueries):
         if eff.condition is not None and not self.condition_holds(eff.condition, controller, source):
             self.next_effect(data)
             return True
-        if eff.cost and not data.get("accepted"):  # "You may <cost>: ..." inside an Event's text
-            if self.effect_payable(eff, controller, source):  # OP-121: an optional cost may be declined
-                self.decision = Decision(controller, "optional", {"task": {**data, "ask": False, "whole": True}})
-            return True  # declined or unpayable: the rest of the text does not happen
         if eff.up_to and self._picked(data) is None and (not eff.optional or data.get("accepted")):
             most = self.up_to_most(eff, controller)
             if most > 0:  # OP-121: "up to N" allows fewer, down to 0 - the player says how many
                 self.decision = Decision(controller, "count", {"task": data, "most": most})
                 return True
+        if eff.cost and not data.get("accepted") and self.cost_effect(data, eff):
+            return True
         if eff.do == "don_minus":  # "DON!! -X (You may return ...):" - a cost the player may decline
             if self.don_on_field(controller) < eff.count:
                 return True  # cannot be paid: the rest of the text does not happen
@@ -314,6 +319,17 @@ class OPEffects(OPQueries):
                 return True
             self.next_effect(data)
             self.tasks.append(Task("return_don", player=controller, count=eff.count))
+            return True
+        return False
+
+    def cost_effect(self, data: dict[str, Any], eff: Effect) -> bool:
+        """"You may rest 2 of your Characters: Draw 2 cards" - an instruction marked ``cost``: if
+        it cannot be done in full the rest of the text does not happen; "you may" asks, and
+        declined it ends the text too (OP-121). True when it took the instruction over."""
+        if not self.effect_payable(eff, data["controller"], data["source"]):
+            return True  # cannot be paid: the rest of the text does not happen
+        if eff.optional:
+            self.decision = Decision(data["controller"], "optional", {"task": {**data, "ask": False, "whole": True}})
             return True
         return False
 
@@ -331,18 +347,11 @@ class OPEffects(OPQueries):
         return False
 
     def effect_payable(self, eff: Effect, controller: int, source: int) -> bool:
-        """Can a cost inside a text be paid: Life cards to take, hand cards to trash."""
+        """Can a cost inside a text be done in full: Life cards to take, cards to choose."""
         if eff.do in ("life_to_hand", "top_life_to_hand"):
             return len(self.zones[controller]["life"]) >= eff.count
-        if eff.do == "trash" and isinstance(eff.target, Selector):
-            return len(self.select(eff.target, controller, source)) >= eff.target.count
-        return True
-
-    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
-        """The core's instruction, remembering the cards it acted on: "that card" (target
-        ``same``) and "if you do" (condition ``done``) read them."""
-        self.flags["last_targets"] = targets
-        super().do_effect(eff, controller, source, targets)
+        sel = eff.target
+        return not isinstance(sel, Selector) or len(self.select(sel, controller, source)) >= sel.count
 
     def up_to_most(self, eff: Effect, controller: int) -> int:
         """The most an "up to `count`" instruction can do now (a count decision offers 0..this)."""
@@ -383,10 +392,12 @@ class OPEffects(OPQueries):
         """"Your opponent chooses 1 card from their hand": the owner of the cards chooses."""
         if sel.chooser == "owner" and sel.player == "opponent":
             return 1 - controller
+        if sel.chooser == "opponent":  # "your opponent chooses 1 card from your hand" (Kanjuro)
+            return 1 - controller
         return controller
 
     def _continue_effect(self, data: dict[str, Any], eff: Any, chosen: tuple[int, ...]) -> None:
-        if eff.target in ("attacker", "leader", "same", "battle_opponent"):
+        if eff.target in ("attacker", "leader", "chosen", "battle_opponent"):
             self.next_effect(data)
             self.do_effect(eff, data["controller"], data["source"],
                            tuple(self.effect_candidates(eff, eff.target, data["controller"], data["source"])))
@@ -424,10 +435,13 @@ class OPEffects(OPQueries):
             self.move(deck[0], "trash")
 
     def to_deck_bottom(self, cid: int) -> None:
-        """A target on the field to the bottom of its owner's deck (OP-113: a new card); one no
-        longer on the field stays where it is."""
-        if self.zone_of(cid) in ("characters", "stage"):
+        """A target on the field to the bottom of its owner's deck (OP-113: a new card), or a card
+        of a hand or a Life area; one no longer there stays where it is."""
+        zone = self.zone_of(cid)
+        if zone in ("characters", "stage"):
             self.leave_field(cid, "deck")
+        elif zone in ("hand", "life"):  # "place 1 card from your hand (a Life card) at the bottom of the deck"
+            self.move(cid, "deck", face_down=False)
 
     def change_power(self, cid: int, amount: int, duration: str) -> None:
         """``amount`` power for ``duration`` ("battle" or "turn")."""

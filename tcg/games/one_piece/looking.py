@@ -70,6 +70,18 @@ def play_looked(s: OnePieceState, task: Task) -> None:
             s.tasks.append(Task("play_free", card=c, player=task["player"]))
 
 
+def revealed_top(s: OnePieceState, task: Task) -> None:
+    """``reveal_top_play``: the revealed top card, if it fits, may be played (decision
+    ``play_revealed``); otherwise it goes back on top of the deck."""
+    card = task["card"]
+    if s.zone_of(card) != "limbo":
+        return
+    if task["fits"]:
+        s.decision = Decision(task["player"], "play_revealed", {"card": card, "rested": bool(task["rested"])})
+    else:
+        s.move(card, "deck", top=True)
+
+
 def bottom_order(s: OnePieceState, task: Task) -> None:
     """"Place the rest at the bottom of your deck in any order": one card at a time, the player
     choosing which goes under the deck next; the last one goes without a question."""
@@ -127,6 +139,30 @@ class RevealPick(DecisionRule["OnePieceState"]):
     def explain(self, state: OnePieceState, decision: Decision, action: Action) -> tuple[str, str]:
         return turn.explain_card(state, action) or (
             "OP-121", "choose {card} among the looked-at cards that fit the text, or pass to take none")
+
+
+class PlayRevealed(DecisionRule["OnePieceState"]):
+    """"Reveal 1 card from the top of your deck. If that card is ..., you may play that card
+    rested": play it without paying its cost, or put it back on top of the deck."""
+
+    kind: ClassVar[str] = "play_revealed"
+    prompt: ClassVar[str] = "The revealed card fits: play it without paying its cost, or put it back on top of the deck"
+    accepts: ClassVar[frozenset[str]] = frozenset({"choose", "pass"})
+    rule: ClassVar[str] = "OP-121"
+
+    def actions(self, state: OnePieceState, decision: Decision) -> Sequence[Action]:
+        return [Action("choose", option="yes"), PASS]
+
+    def resolve(self, state: OnePieceState, decision: Decision, action: Action) -> None:
+        card = decision.data["card"]
+        if action.type == "choose":
+            state.tasks.append(Task("play_free", card=card, player=decision.player, rested=decision.data["rested"]))
+        else:
+            state.move(card, "deck", top=True)
+
+    def explain(self, state: OnePieceState, decision: Decision, action: Action) -> tuple[str, str]:
+        return turn.explain_card(state, action) or (
+            "OP-121", "choose {option: yes} to play the revealed card, or pass to put it back on top of your deck")
 
 
 class DeckOrder(DecisionRule["OnePieceState"]):

@@ -114,18 +114,19 @@ def play(s: OnePieceState, p: int, card: int) -> None:
         s.queue_effects(card, p, (d.name, "main"))
 
 
-def enter_character(s: OnePieceState, p: int, card: int) -> None:
+def enter_character(s: OnePieceState, p: int, card: int, rested: bool = False) -> None:
     """OP-112: with 5 Characters already, the player first trashes one (decision ``replace``)."""
     if len(s.zones[p]["characters"]) >= CHARACTERS_MAX:
         s.move(card, "limbo")
-        s.decision = Decision(p, "replace", {"card": card})
+        s.decision = Decision(p, "replace", {"card": card, "rested": True} if rested else {"card": card})
         return
-    put_character(s, p, card)
+    put_character(s, p, card, rested)
 
 
-def put_character(s: OnePieceState, p: int, card: int) -> None:
-    """A Character enters active (OP-112) and its [On Play] applies."""
-    s.move(card, "characters", player=p, tapped=False, entered_this_turn=True)
+def put_character(s: OnePieceState, p: int, card: int, rested: bool = False) -> None:
+    """A Character enters active (OP-112), or rested where an effect says "play that card rested";
+    its [On Play] applies."""
+    s.move(card, "characters", player=p, tapped=rested, entered_this_turn=True)
     s.emit("played", card=card, name=s.cards[card].name, player=p)
     s.queue_abilities(card, "on_play")
 
@@ -158,7 +159,7 @@ def play_free(s: OnePieceState, task: Task) -> None:
     if s.zone_of(card) not in ("trash", "limbo", "hand", "deck"):
         return
     if d.type == "character":
-        enter_character(s, p, card)
+        enter_character(s, p, card, bool(task.get("rested")))
     elif d.type == "stage":
         for old in list(s.zones[p]["stage"]):  # OP-112: one Stage
             s.leave_field(old, "trash")
@@ -181,7 +182,7 @@ class Replace(DecisionRule["OnePieceState"]):
         card, p = action.get("card"), decision.player
         state.emit("trashed_for_room", card=card, name=state.cards[card].name, player=p)
         state.leave_field(card, "trash")  # OP-112: not a K.O.
-        put_character(state, p, decision.data["card"])
+        put_character(state, p, decision.data["card"], bool(decision.data.get("rested")))
 
     def explain(self, state: OnePieceState, decision: Decision, action: Action) -> tuple[str, str]:
         return turn.explain_card(state, action) or (

@@ -20,6 +20,7 @@ Decisions (kind -> handler, module; action types; rules)
     count       choices.Count                choose {option: n}             OP-121
     life_pick   choices.LifePick             choose {option: top|bottom}    OP-121
     reveal_pick looking.RevealPick           choose {card}, pass            OP-121
+    play_revealed looking.PlayRevealed       choose {option: yes}, pass     OP-121
     deck_order  looking.DeckOrder            choose {card}                  OP-121
     deck_arrange looking.DeckArrange         choose {card, option}          OP-121
     life_look   looking.LifeLook             choose {player}, pass          OP-121
@@ -43,7 +44,7 @@ Tasks (kind -> step)
                   choices.cost_offer (OP-121), choices.life_pick, choices.shuffle_deck
     looking       looking.reveal_pick, looking.bottom_order, looking.arrange_top,
                   looking.life_look, looking.life_place (a private look, OP-110),
-                  looking.reveal_play, looking.play_looked (look and play)
+                  looking.reveal_play, looking.play_looked (look and play), looking.revealed_top
 
 After every answer and every step, :func:`settle` makes the rule processing (OP-103 (b)).
 Illegal actions are explained by each handler; the checks several decisions share (no such
@@ -85,6 +86,7 @@ RULEBOOK = Rulebook(
         choices.Count(),
         choices.LifePick(),
         looking.RevealPick(),
+        looking.PlayRevealed(),
         looking.DeckOrder(),
         looking.DeckArrange(),
         looking.LifeLook(),
@@ -118,6 +120,7 @@ RULEBOOK = Rulebook(
         "bottom_order": looking.bottom_order,
         "reveal_play": looking.reveal_play,
         "play_looked": looking.play_looked,
+        "revealed_top": looking.revealed_top,
         "arrange_top": looking.arrange_top,
         "life_look": looking.life_look,
         "life_place": looking.life_place,

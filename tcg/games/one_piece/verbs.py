@@ -32,6 +32,11 @@ def _who(eff: Effect, controller: int) -> int:
     return controller if eff.player == "self" else 1 - controller
 
 
+def _who_of(player: str, controller: int) -> int:
+    """The player a selector's ``player`` ("self" or "opponent") names."""
+    return controller if player == "self" else 1 - controller
+
+
 def cost(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """Each target gets ``amount`` cost during this turn (OP-118: below 0 counts as 0)."""
     for t in targets:
@@ -104,6 +109,9 @@ def gain_rush(s: OPEffects, eff: Effect, controller: int, source: int, targets: 
 def play_card(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """The targets are played without paying their cost, in order; a searched deck is shuffled after."""
     searched = {s.cards[t].owner for t in targets if s.zone_of(t) == "deck"}
+    sel = eff.target
+    if isinstance(sel, Selector) and sel.zone == "deck" and sel.player != "any":
+        searched.add(_who_of(sel.player, controller))  # "..., then shuffle your deck": even if none is played
     for t in targets[::-1]:
         s.tasks.append(Task("play_free", card=t, player=controller))
     for p in sorted(searched):
@@ -250,12 +258,45 @@ def this_to_hand(s: OPEffects, eff: Effect, controller: int, source: int, target
         s.move(source, "hand", face_down=False)
 
 
+# ---------------------------------------------------------------------- OP-01: Life, deck and hand cards
 def top_life_to_hand(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """"Add 1 card from the top of your Life cards to your hand" (no choice of the end)."""
+    """"Add 1 card from your Life area to your hand" (Cavendish, Sanji OP01-013): the top card
+    (OP-110: Life cards are taken from the top unless a text says "top or bottom")."""
     for _ in range(eff.count):
         life = s.zones[controller]["life"]
         if life:
             s.move(life[0], "hand", face_down=False)
+
+
+def search_to_hand(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Reveal up to 1 [X] from your deck and add it to your hand. Then, shuffle your deck"
+    (Kurozumi Orochi): each target is revealed (``limbo``, seen by both) and goes to the hand;
+    the deck is shuffled even when none is taken."""
+    for t in targets:
+        if s.zone_of(t) == "deck":
+            s.move(t, "limbo", face_down=False)
+            s.move(t, "hand")
+    s.tasks.append(Task("shuffle_deck", player=controller))
+
+
+def reveal_top_play(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Reveal 1 card from the top of your deck. If that card is [fits ``target``], you may play
+    that card (rested: ``rested``)" (Donquixote Doflamingo OP01-060): the top card is shown to
+    both players (``limbo``); the step ``revealed_top`` offers the play or puts it back on top."""
+    deck = s.zones[controller]["deck"]
+    if not deck:
+        return
+    top = deck[0]
+    sel = eff.target
+    fits = isinstance(sel, Selector) and s.matches(sel, top, source)
+    s.move(top, "limbo", face_down=False)
+    s.tasks.append(Task("revealed_top", card=top, player=controller, fits=fits, rested=eff.rested))
+
+
+def reveal(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Choose 2 cards from your opponent's hand; your opponent reveals those cards" (Bao Huang,
+    Arlong): the controller sees them (``show_privately``; their owner knows them already)."""
+    s.show_privately(controller, [t for t in targets if s.zone_of(t) == "hand"])
 
 
 _SHARED: dict[str, OPVerb] = {
@@ -299,7 +340,6 @@ _ST: dict[str, OPVerb] = {
     "power": power,
     "ko_immune": ko_immune,
     "this_to_hand": this_to_hand,
-    "top_life_to_hand": top_life_to_hand,
 }
 #: Life cards face up (ST-07, ST-09).
 _LIFE: dict[str, OPVerb] = {
@@ -314,8 +354,15 @@ _BATTLE: dict[str, OPVerb] = {
     "no_small_blockers": no_small_blockers,
     "gain_attack_active": gain_attack_active,
 }
+#: OP-01's verbs of Life, deck and hand cards.
+_CARDS: dict[str, OPVerb] = {
+    "top_life_to_hand": top_life_to_hand,
+    "search_to_hand": search_to_hand,
+    "reveal": reveal,
+    "reveal_top_play": reveal_top_play,
+}
 #: Every ``do:`` name of the card schema (but :data:`ELSEWHERE`) to the verb that carries it out.
-VERBS: dict[str, OPVerb] = verb_table(_SHARED, _OWN, _LOOK, _LIFE, _LOOK_PLAY, _ST, _BATTLE)
+VERBS: dict[str, OPVerb] = verb_table(_SHARED, _OWN, _LOOK, _LIFE, _LOOK_PLAY, _ST, _BATTLE, _CARDS)
 #: ``do:`` names the effect loop settles before any verb: a DON!! -X inside a text is a cost
 #: (``OPEffects.special_effect``: paid, declined or unpayable, it never reaches ``do_effect``), and a
 #: "choose one" asks which option happens (``OPEffects.mode_effect``).
