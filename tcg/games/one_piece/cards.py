@@ -41,7 +41,7 @@ class Selector(_Strict):
     blocker: bool | None = None  # a [Blocker] Character
     # owner: "your opponent chooses 1 card from their hand"; opponent: "your opponent chooses 1 card from your hand"
     chooser: Literal["controller", "owner", "opponent"] = "controller"
-    other_colors_than_same: bool = False  # "a different color than the returned Character" (target `same`'s)
+    other_colors_than_chosen: bool = False  # "a different color than the returned Character" (target: chosen)
     other: bool = False  # not the card the effect comes from
     count: int = 1
     up_to: bool = False  # OP-121: "up to X" allows 0
@@ -72,10 +72,9 @@ class Condition(_Strict):
     opponent_min_hand: int | None = None  # "if your opponent has N or more cards in their hand"
     opponent_character_min_power: int | None = None  # "if your opponent has a Character with N or more power"
     battle_opponent_attribute: str = ""  # "when this Character battles <X> attribute Characters"
-    done: bool | None = None  # "If you do": the instruction before acted on a card (or did not)
     any_of: list[Condition] = []  # "if ... or ...": at least one of these holds
-    # OP-01
-    same_types: list[CardType] = []  # "if the revealed card is an Event": a card the instruction before acted on is
+    chosen_min: int | None = None  # "if you do": the instruction before acted on at least N cards
+    chosen_types: list[CardType] = []  # "if the revealed card is an Event": a card the instruction before chose is
 
 
 class Effect(_Strict):
@@ -125,13 +124,14 @@ class Effect(_Strict):
         "no_small_blockers",  # "your opponent cannot activate a [Blocker] that has `amount` or less power" (battle)
         "gain_attack_active",  # this card "can also attack your opponent's active Characters during this turn"
         # OP-01 (verbs.py)
+        "top_life_to_hand",  # "add 1 card from your Life area to your hand": the top one (Life is taken from the top)
         "search_to_hand",  # "reveal up to 1 [X] from your deck and add it to your hand. Then, shuffle your deck"
         "reveal",  # "your opponent reveals those cards": the targets (in a hand) are shown to the controller
         "reveal_top_play",  # reveal the top card of your deck; if it fits `target`, you may play it (`rested`)
     ]
-    # "same": the cards the instruction before acted on ("that card"); "battle_opponent": the
-    # opponent's Character this card just battled, while it is still on the field
-    target: Selector | Literal["self", "attacker", "leader", "same", "battle_opponent"] | None = None
+    # "chosen": the cards the instruction before acted on ("It gains +1000 power", "that card gains ...");
+    # "battle_opponent": the opponent's Character this card just battled, while it is still on the field
+    target: Selector | Literal["self", "attacker", "leader", "chosen", "battle_opponent"] | None = None
     condition: Condition | None = None  # the instruction applies only if this holds
     count: int = 1
     amount: int = 0
@@ -142,9 +142,9 @@ class Effect(_Strict):
     player: Literal["self", "opponent"] = "self"
     optional: bool = False
     up_to: bool = False  # "up to `count`" (DON!!, life or deck cards): the player chooses 0..count (OP-121)
+    cost: bool = False  # "You may X: Y" inside a text: X is a cost - declined, or not possible in full, ends the text
     mode: int = 0  # an option of the "choose one" before it: happens only if it was chosen (1, 2, ...)
     top_or_bottom: bool = False  # "to the top or bottom of ...": the controller chooses the end
-    cost: bool = False  # "You may <this>: ..." inside a text: declined or not possible in full, the rest is skipped
 
 
 Timing = Literal[

@@ -286,35 +286,41 @@ class OPEffects(OPQueries):
             return [battle["attacker"]] if battle else []
         if sel == "leader":
             return [self.leader(controller)]
-        if sel == "same":  # "that card": the cards the instruction before acted on, still on the field
-            return [c for c in self.flags.get("last_targets") or () if self.zone_of(c) in ("leader", "characters")]
+        if sel == "chosen":  # "It gains +1000 power": what the instruction before acted on, still on the field
+            return [c for c in self.flags.get("chosen", ()) if self.zone_of(c) in ("leader", "characters", "stage")]
         if sel == "battle_opponent":  # "the opponent's Character you battled with", still on the field
             other = self.battle_opponent(source)
             return [other] if other is not None and self.zone_of(other) == "characters" and \
                 self.cards[other].controller != controller else []
         return self.select(sel, controller, source)
 
+    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
+        """The core's ``do_effect``; an instruction that chose its targets remembers them for the
+        next one ("It gains +1000 power", "if you do", "if the revealed card is an Event")."""
+        if isinstance(eff.target, Selector) or eff.target == "battle_opponent":
+            self.flags["chosen"] = list(targets)
+        super().do_effect(eff, controller, source, targets)
+
     def special_effect(self, data: dict[str, Any], eff: Effect) -> bool:
         """An "if" that does not hold skips the instruction; "up to N" asks how many (``count``);
         a DON!! -X inside a text is asked, and declined or unpayable it ends the list."""
         controller, source = data["controller"], data["source"]
-        if data["index"] == 0 and self.flags.get("last_targets"):  # a new text: it has acted on nothing yet
-            self.flags["last_targets"] = ()
+        if data["index"] == 0 and self.flags.get("chosen"):  # a new text: nothing chosen by it yet
+            self.flags["chosen"] = []
         if self.mode_effect(data, eff):
             return True
         if eff.condition is not None and not self.condition_holds(eff.condition, controller, source):
-            self.flags["last_targets"] = ()  # skipped: it acted on nothing ("if you do" fails after it)
+            if isinstance(eff.target, Selector):  # skipped: it chose nothing ("if you do" fails after it)
+                self.flags["chosen"] = []
             self.next_effect(data)
             return True
-        if eff.cost and not data.get("accepted"):  # "You may <cost>: ..." inside an Event's text
-            if self.effect_payable(eff, controller, source):  # OP-121: an optional cost may be declined
-                self.decision = Decision(controller, "optional", {"task": {**data, "ask": False, "whole": True}})
-            return True  # declined or unpayable: the rest of the text does not happen
         if eff.up_to and self._picked(data) is None and (not eff.optional or data.get("accepted")):
             most = self.up_to_most(eff, controller)
             if most > 0:  # OP-121: "up to N" allows fewer, down to 0 - the player says how many
                 self.decision = Decision(controller, "count", {"task": data, "most": most})
                 return True
+        if eff.cost and not data.get("accepted") and self.cost_effect(data, eff):
+            return True
         if eff.do == "don_minus":  # "DON!! -X (You may return ...):" - a cost the player may decline
             if self.don_on_field(controller) < eff.count:
                 return True  # cannot be paid: the rest of the text does not happen
@@ -323,6 +329,17 @@ class OPEffects(OPQueries):
                 return True
             self.next_effect(data)
             self.tasks.append(Task("return_don", player=controller, count=eff.count))
+            return True
+        return False
+
+    def cost_effect(self, data: dict[str, Any], eff: Effect) -> bool:
+        """"You may rest 2 of your Characters: Draw 2 cards" - an instruction marked ``cost``: if
+        it cannot be done in full the rest of the text does not happen; "you may" asks, and
+        declined it ends the text too (OP-121). True when it took the instruction over."""
+        if not self.effect_payable(eff, data["controller"], data["source"]):
+            return True  # cannot be paid: the rest of the text does not happen
+        if eff.optional:
+            self.decision = Decision(data["controller"], "optional", {"task": {**data, "ask": False, "whole": True}})
             return True
         return False
 
@@ -340,19 +357,11 @@ class OPEffects(OPQueries):
         return False
 
     def effect_payable(self, eff: Effect, controller: int, source: int) -> bool:
-        """Can a cost inside a text be paid in full: Life cards to take, the cards it names (to
-        trash, rest or put under the deck: "You may rest 2 of your Characters:")."""
+        """Can a cost inside a text be done in full: Life cards to take, cards to choose."""
         if eff.do in ("life_to_hand", "top_life_to_hand"):
             return len(self.zones[controller]["life"]) >= eff.count
-        if isinstance(eff.target, Selector):  # hand cards to trash, Characters to rest, a card to put under the deck
-            return len(self.select(eff.target, controller, source)) >= eff.target.count
-        return True
-
-    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
-        """The core's instruction, remembering the cards it acted on: "that card" (target
-        ``same``) and "if you do" (condition ``done``) read them."""
-        self.flags["last_targets"] = targets
-        super().do_effect(eff, controller, source, targets)
+        sel = eff.target
+        return not isinstance(sel, Selector) or len(self.select(sel, controller, source)) >= sel.count
 
     def up_to_most(self, eff: Effect, controller: int) -> int:
         """The most an "up to `count`" instruction can do now (a count decision offers 0..this)."""
@@ -398,7 +407,7 @@ class OPEffects(OPQueries):
         return controller
 
     def _continue_effect(self, data: dict[str, Any], eff: Any, chosen: tuple[int, ...]) -> None:
-        if eff.target in ("attacker", "leader", "same", "battle_opponent"):
+        if eff.target in ("attacker", "leader", "chosen", "battle_opponent"):
             self.next_effect(data)
             self.do_effect(eff, data["controller"], data["source"],
                            tuple(self.effect_candidates(eff, eff.target, data["controller"], data["source"])))

@@ -88,9 +88,6 @@ class OPQueries(EffectRunner[Effect, Selector]):
             return False
         if cond.max_life is not None and len(self.zones[controller]["life"]) > cond.max_life:
             return False
-        if cond.fewer_life_than_opponent is not None and cond.fewer_life_than_opponent != (
-                len(self.zones[controller]["life"]) < len(self.zones[1 - controller]["life"])):
-            return False
         if cond.any_character_max_cost is not None and not any(
                 self.cost_of(c) <= cond.any_character_max_cost for p in (0, 1) for c in self.zones[p]["characters"]):
             return False
@@ -109,13 +106,15 @@ class OPQueries(EffectRunner[Effect, Selector]):
         if cond.lacks_name and any(self.named(c, cond.lacks_name)
                                    for c in [self.leader(controller), *self.zones[controller]["characters"]]):
             return False
-        if cond.same_types and not any(self.d(c).type in cond.same_types for c in self.flags.get("last_targets") or ()):
+        if cond.chosen_min is not None and len(self.flags.get("chosen", ())) < cond.chosen_min:
+            return False
+        if cond.chosen_types and not any(self.d(c).type in cond.chosen_types for c in self.flags.get("chosen", ())):
             return False
         return cond.self_rested is None or (source is not None and self.cards[source].tapped == cond.self_rested)
 
     def counts_hold(self, cond: Condition, controller: int, source: int | None) -> bool:
         """The "if" parts of ST-05 .. ST-10: DON!! on the field (OP-109: cost area and given), Life,
-        the opponent's hand and Characters, the battle, "if you do", and "... or ..."."""
+        the opponent's hand and Characters, the battle, and "... or ..."."""
         if cond.any_of and not any(self.condition_holds(c, controller, source) for c in cond.any_of):
             return False
         if cond.max_don is not None and self.don_on_field(controller) > cond.max_don:
@@ -124,6 +123,9 @@ class OPQueries(EffectRunner[Effect, Selector]):
                 self.don_on_field(1 - controller) > self.don_on_field(controller)):
             return False
         if cond.min_life is not None and len(self.zones[controller]["life"]) < cond.min_life:
+            return False
+        if cond.fewer_life_than_opponent is not None and cond.fewer_life_than_opponent != (
+                len(self.zones[controller]["life"]) < len(self.zones[1 - controller]["life"])):
             return False
         if cond.opponent_min_hand is not None and len(self.zones[1 - controller]["hand"]) < cond.opponent_min_hand:
             return False
@@ -135,7 +137,7 @@ class OPQueries(EffectRunner[Effect, Selector]):
             if other is None or self.d(other).type != "character" or \
                     self.d(other).attribute != cond.battle_opponent_attribute:
                 return False
-        return cond.done is None or cond.done == bool(self.flags.get("last_targets"))
+        return True
 
     def battle_opponent(self, cid: int | None) -> int | None:
         """The card ``cid`` battles (or has just battled: ``last_battle``, kept for the abilities
@@ -257,9 +259,9 @@ class OPQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.colors and not set(d.colors) & set(sel.colors):
             return False
-        if sel.other_colors_than_same:  # "a different color than the returned Character": no colour shared
-            same = self.flags.get("last_targets") or ()
-            if not same or any(set(d.colors) & set(self.d(c).colors) for c in same):
+        if sel.other_colors_than_chosen:  # "a different color than the returned Character": no colour shared
+            chosen = self.flags.get("chosen", ())
+            if not chosen or any(set(d.colors) & set(self.d(c).colors) for c in chosen):
                 return False
         if sel.blocker is not None and d.keywords.blocker != sel.blocker:
             return False

@@ -258,15 +258,16 @@ def this_to_hand(s: OPEffects, eff: Effect, controller: int, source: int, target
         s.move(source, "hand", face_down=False)
 
 
+# ---------------------------------------------------------------------- OP-01: Life, deck and hand cards
 def top_life_to_hand(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """"Add 1 card from the top of your Life cards to your hand" (no choice of the end)."""
+    """"Add 1 card from your Life area to your hand" (Cavendish, Sanji OP01-013): the top card
+    (OP-110: Life cards are taken from the top unless a text says "top or bottom")."""
     for _ in range(eff.count):
         life = s.zones[controller]["life"]
         if life:
             s.move(life[0], "hand", face_down=False)
 
 
-# ---------------------------------------------------------------------- OP-01: deck and hand cards
 def search_to_hand(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """"Reveal up to 1 [X] from your deck and add it to your hand. Then, shuffle your deck"
     (Kurozumi Orochi): each target is revealed (``limbo``, seen by both) and goes to the hand;
@@ -339,7 +340,6 @@ _ST: dict[str, OPVerb] = {
     "power": power,
     "ko_immune": ko_immune,
     "this_to_hand": this_to_hand,
-    "top_life_to_hand": top_life_to_hand,
 }
 #: Life cards face up (ST-07, ST-09).
 _LIFE: dict[str, OPVerb] = {
@@ -354,8 +354,9 @@ _BATTLE: dict[str, OPVerb] = {
     "no_small_blockers": no_small_blockers,
     "gain_attack_active": gain_attack_active,
 }
-#: OP-01's verbs of deck and hand cards.
+#: OP-01's verbs of Life, deck and hand cards.
 _CARDS: dict[str, OPVerb] = {
+    "top_life_to_hand": top_life_to_hand,
     "search_to_hand": search_to_hand,
     "reveal": reveal,
     "reveal_top_play": reveal_top_play,
