@@ -207,3 +207,17 @@ def test_the_opponent_choosing_from_a_hand_sees_no_names():
     text = json.dumps(s.observation(1))
     assert "Keep" not in text and "Lose" not in text
     assert {a["card"] for a in s.observation(1)["legal_actions"]} == set(s.zones[0]["hand"])
+
+
+def test_the_three_captains_decks_are_one_list_with_each_of_its_three_leaders(op):
+    # ST-10 holds three Leaders (one is played): one deck file per Leader, the same 50 cards,
+    # all of them in the product's set list.
+    from tcg.carddb.sets import load_sets
+
+    listed = next({c.name for c in s.data.cards} for s in load_sets(op.package_dir / "sets", list(op.cards())).sets
+                  if s.data.set == "ST-10")
+    decks = [op.deck(f"three_captains_{n}") for n in ("law", "luffy", "kid")]
+    assert [d.cards("leader") for d in decks] == [["Trafalgar Law (ST10-001)"], ["Monkey.D.Luffy (ST10-002)"],
+                                                  ['Eustass"Captain"Kid (ST10-003)']]
+    assert decks[0].cards("main") == decks[1].cards("main") == decks[2].cards("main")
+    assert {e.name for d in decks for e in d.entries} <= listed
