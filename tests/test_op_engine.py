@@ -228,3 +228,17 @@ def test_a_shuffle_forgets_where_the_looked_at_cards_are():
     s.apply(Action("play", card=orochi))
     assert any(e["type"] == "shuffled" and e["player"] == 0 for e in s.events)
     assert not s.known_hidden(0) & set(s.zones[0]["deck"])
+
+
+def test_the_three_captains_decks_are_one_list_with_each_of_its_three_leaders(op):
+    # ST-10 holds three Leaders (one is played): one deck file per Leader, the same 50 cards,
+    # all of them in the product's set list.
+    from tcg.carddb.sets import load_sets
+
+    listed = next({c.name for c in s.data.cards} for s in load_sets(op.package_dir / "sets", list(op.cards())).sets
+                  if s.data.set == "ST-10")
+    decks = [op.deck(f"three_captains_{n}") for n in ("law", "luffy", "kid")]
+    assert [d.cards("leader") for d in decks] == [["Trafalgar Law (ST10-001)"], ["Monkey.D.Luffy (ST10-002)"],
+                                                  ['Eustass"Captain"Kid (ST10-003)']]
+    assert decks[0].cards("main") == decks[1].cards("main") == decks[2].cards("main")
+    assert {e.name for d in decks for e in d.entries} <= listed
