@@ -91,8 +91,9 @@ def test_every_packaged_card_has_its_card_number_and_rarity(op):
         assert re.fullmatch(r"(ST|OP|EB|PRB)\d{2}-\d{3}|P-\d{3}", card.card_number), f"{name}: {card.card_number!r}"
         assert card.rarity in RARITIES, f"{name} ({card.card_number}): rarity {card.rarity!r}"
         assert (card.rarity == "L") == (card.type == "leader"), f"{name}: only a Leader is L"
-        if "(" in name:  # names shared by two printings carry the card number
-            assert name.endswith(f"({card.card_number})"), name
+        if name.endswith(")") and " (" in name:  # names shared by two printings carry the card number
+            # (a printed name may hold parentheses of its own: "Miss Doublefinger(Zala)")
+            assert name.endswith(f" ({card.card_number})"), name
 
 
 def test_the_rulebook_covers_every_decision_and_step_of_random_games(op, decks):
@@ -118,3 +119,126 @@ def test_the_rulebook_covers_every_decision_and_step_of_random_games(op, decks):
             s.apply(legal[rng.below(len(legal))])
     assert {"mulligan", "main", "block", "counter", "target"} <= kinds
     assert {"main", "end_of_battle", "damage_step"} <= tasks <= set(RULEBOOK.steps)
+
+
+def test_a_look_at_the_deck_names_the_cards_to_the_looker_only():
+    # OP-110 (the deck is secret): Jewelry Bonney looks at 5 cards; her player's log names them,
+    # the opponent's says cards were looked at; the revealed card is named to both.
+    from pathlib import Path
+
+    from tcg.core.scenario import Runner, load_scenarios
+
+    spec = load_scenarios(Path(__file__).parents[1] / "scenarios/one_piece/cards/jewelry_bonney.yaml")[0][0]
+    s = Runner(spec, "jewelry_bonney").state
+    start = len(s.events)
+    bonney = s.zones[0]["characters"][0]
+    s.apply(Action("activate", card=bonney, effect=0))
+    looked = [e for e in s.events[start:] if e["type"] == "looked"]
+    assert [e["name"] for e in looked] == ["Nova A", "Other B", "Nova C", "Other D", "Other E"]
+    for e in looked:
+        assert s.visible_event(e, 0)["name"] == e["name"]
+        assert "name" not in s.visible_event(e, 1)
+    nova_c = next(c for c in s.zones[0]["deck"] if s.cards[c].name == "Nova C")
+    s.apply(Action("choose", card=nova_c))
+    seen_by_1 = {v.get("name") for v in (s.visible_event(e, 1) for e in s.events[start:]) if v is not None}
+    assert "Nova C" in seen_by_1  # revealed
+    assert not seen_by_1 & {"Nova A", "Other B", "Other D", "Other E"}
+
+
+def test_a_life_card_added_face_up_is_seen_by_both_players():
+    # Queen Mama Chanter adds a Character to the top of its owner's Life face up: both players
+    # see it (OP-110: other Life cards stay secret to both).
+    from pathlib import Path
+
+    from tcg.core.scenario import Runner, load_scenarios
+
+    spec = load_scenarios(Path(__file__).parents[1] / "scenarios/one_piece/cards/queen_mama_chanter.yaml")[0][0]
+    s = Runner(spec, "queen_mama_chanter").state
+    stage = s.zones[0]["stage"][0]
+    s.apply(Action("activate", card=stage, effect=0))
+    three = next(c for c in s.zones[0]["characters"] if s.cards[c].name == "Three")
+    s.apply(Action("choose", card=three))
+    assert s.zones[0]["life"] == [three] and not s.cards[three].face_down
+    assert all(s.can_see(v, three) for v in (0, 1, None))
+    secret = s.zones[1]["life"][0]
+    assert not any(s.can_see(v, secret) for v in (0, 1, None))
+
+
+def _scenario_state(file: str, index: int = 0):
+    from pathlib import Path
+
+    from tcg.core.scenario import Runner, load_scenarios
+
+    spec = load_scenarios(Path(__file__).parents[1] / f"scenarios/one_piece/cards/{file}")[index][0]
+    return Runner(spec, file).state
+
+
+def test_pacifista_may_be_in_a_deck_any_number_of_times(op):
+    # OP01-075 "Under the rules of this game, you may have any number of this card in your deck":
+    # OP-101's 4 copies do not apply to it (they still do to every other card).
+    deck = parse_deck_text("[leader]\n1 Crocodile (ST03-001)\n[main]\n50 Pacifista (OP01-075)\n", "p.txt")
+    assert op.check_deck(deck) == []
+    five = parse_deck_text("[leader]\n1 Crocodile (ST03-001)\n[main]\n45 Pacifista (OP01-075)\n5 Pacifista\n", "q.txt")
+    assert any("at most 4" in str(e) for e in op.check_deck(five))
+
+
+def test_revealed_hand_cards_are_named_to_the_revealing_effects_controller_only():
+    # Bao Huang: "your opponent reveals those cards" - the looked event names them to player 0;
+    # a spectator (None) learns that cards were looked at, not which (OP-110: hands are secret).
+    s = _scenario_state("bao_huang.yaml")
+    start = len(s.events)
+    s.apply(Action("play", card=s.zones[0]["hand"][0]))
+    a, _, c = s.zones[1]["hand"]
+    s.apply(Action("choose", card=a))
+    s.apply(Action("choose", card=c))
+    looked = [e for e in s.events[start:] if e["type"] == "looked"]
+    assert [e["name"] for e in looked] == ["Secret A", "Secret C"]
+    for e in looked:
+        assert s.visible_event(e, 0)["name"] == e["name"]
+        assert "name" not in s.visible_event(e, None)
+
+
+def test_the_opponent_choosing_from_a_hand_sees_no_names():
+    # Kanjuro's [On K.O.]: "your opponent chooses 1 card from your hand" - the chooser's
+    # observation offers the cards by id only (it cannot see the hand, OP-110).
+    s = _scenario_state("kanjuro.yaml", 1)
+    s.apply(Action("attack", card=s.zones[1]["characters"][0], target=s.zones[0]["characters"][0]))
+    assert (s.decision.kind, s.decision.player) == ("target", 1)
+    text = json.dumps(s.observation(1))
+    assert "Keep" not in text and "Lose" not in text
+    assert {a["card"] for a in s.observation(1)["legal_actions"]} == set(s.zones[0]["hand"])
+
+
+def test_a_shuffle_forgets_where_the_looked_at_cards_are():
+    # Nami (OP01-016) looks at the top 5 cards (her player knows them, OP-110); Kurozumi
+    # Orochi's search then shuffles the deck (a shuffled event): that knowledge is gone.
+    from tcg.core.scenario import Runner
+
+    spec = {"game": "one_piece", "cards": [
+        {"name": "Lead", "type": "leader", "colors": ["red", "purple"], "power": 5000, "life": 5},
+        {"name": "Other", "type": "character", "colors": ["red"], "cost": 1, "power": 1000}],
+        "state": {"turn": 3, "phase": "main", "players": [
+            {"cost_area_active": 2, "zones": {"leader": ["Lead"], "hand": ["Nami (OP01-016)", "Kurozumi Orochi"],
+                                              "deck": ["Other"] * 6}},
+            {"zones": {"leader": ["Lead"], "deck": ["Other"]}}]}}
+    s = Runner(spec, "shuffle").state
+    nami, orochi = s.zones[0]["hand"]
+    s.apply(Action("play", card=nami))
+    assert len(s.known_hidden(0) & set(s.zones[0]["deck"])) == 5
+    s.apply(Action("play", card=orochi))
+    assert any(e["type"] == "shuffled" and e["player"] == 0 for e in s.events)
+    assert not s.known_hidden(0) & set(s.zones[0]["deck"])
+
+
+def test_the_three_captains_decks_are_one_list_with_each_of_its_three_leaders(op):
+    # ST-10 holds three Leaders (one is played): one deck file per Leader, the same 50 cards,
+    # all of them in the product's set list.
+    from tcg.carddb.sets import load_sets
+
+    listed = next({c.name for c in s.data.cards} for s in load_sets(op.package_dir / "sets", list(op.cards())).sets
+                  if s.data.set == "ST-10")
+    decks = [op.deck(f"three_captains_{n}") for n in ("law", "luffy", "kid")]
+    assert [d.cards("leader") for d in decks] == [["Trafalgar Law (ST10-001)"], ["Monkey.D.Luffy (ST10-002)"],
+                                                  ['Eustass"Captain"Kid (ST10-003)']]
+    assert decks[0].cards("main") == decks[1].cards("main") == decks[2].cards("main")
+    assert {e.name for d in decks for e in d.entries} <= listed

@@ -28,6 +28,7 @@ def declare_attack(s: OnePieceState, p: int, attacker: int, target: int) -> None
     s.tasks.append(Task("end_of_battle"))
     s.tasks.append(Task("damage_step"))
     s.tasks.append(Task("counter_step"))
+    s.tasks.append(Task("battle_joined"))
     s.tasks.append(Task("block_step"))
     s.queue_abilities(attacker, "when_attacking")
 
@@ -49,9 +50,21 @@ def blockers(s: OnePieceState, defender: int) -> list[int]:
     if lasting.on(s, "unblockable", battle["attacker"]):
         return []
     floor = battle.get("no_blockers_from")
+    ceiling = battle.get("no_blockers_upto")  # "a [Blocker] that has N or less power" cannot block
     return [c for c in s.zones[defender]["characters"]
             if c != battle["target"] and not s.cards[c].tapped and s.d(c).keywords.blocker
-            and (floor is None or (floor and s.power(c) < floor))]
+            and (floor is None or (floor and s.power(c) < floor))
+            and (ceiling is None or s.power(c) > ceiling)]
+
+
+def battle_joined(s: OnePieceState, task: Task) -> None:
+    """After the Block step the two cards of the battle are settled: "when this Character
+    battles ..." abilities of both (their conditions name the other card)."""
+    if not battle_alive(s):
+        return
+    battle = s.flags["battle"]
+    for c in (battle["target"], battle["attacker"]):
+        s.queue_abilities(c, "when_battling")
 
 
 def block_step(s: OnePieceState, task: Task) -> None:
@@ -80,6 +93,9 @@ class Block(DecisionRule["OnePieceState"]):
             state.flags["battle"] = {**state.flags["battle"], "target": blocker, "blocked": True}
             state.emit("block", card=blocker, name=state.cards[blocker].name, player=decision.player)
             state.queue_abilities(blocker, "on_block")
+            attacking = 1 - decision.player  # "when your opponent activates a [Blocker]"
+            for c in reversed([state.leader(attacking), *state.zones[attacking]["characters"]]):
+                state.queue_abilities(c, "on_opponent_block")
 
     def explain(self, state: OnePieceState, decision: Decision, action: Action) -> tuple[str, str]:
         return turn.explain(state, decision, action)
@@ -142,6 +158,7 @@ def use_counter(s: OnePieceState, p: int, action: Action) -> None:
         s.pay_don(p, s.cost_of(card))
         s.move(card, "trash")
         s.emit("counter", card=card, name=d.name, player=p)
+        s.tasks.append(Task("event_activated", player=p))  # after its effect: "when you activate an Event"
         s.queue_effects(card, p, (d.name, "counter"))
 
 
@@ -157,7 +174,7 @@ def damage_step(s: OnePieceState, task: Task) -> None:
     if a < b:
         return
     if s.zone_of(target) == "characters":
-        s.ko(target)
+        s.ko(target, attacker=attacker)
         return
     # OP-116 (corrected): the 0-life check is made once for the whole damage, before any
     # life card is taken: [Double Attack] against 1 life card takes it and does not win.
@@ -197,7 +214,10 @@ class Trigger(DecisionRule["OnePieceState"]):
     rule: ClassVar[str] = "OP-116"
 
     def actions(self, state: OnePieceState, decision: Decision) -> Sequence[Action]:
-        return [Action("use_trigger", card=decision.data["card"]), PASS]
+        card = decision.data["card"]
+        if len(state.zones[decision.player]["hand"]) < state.d(card).trigger_trash_from_hand:
+            return [PASS]  # "[Trigger] You may trash N cards from your hand:": a cost that cannot be paid
+        return [Action("use_trigger", card=card), PASS]
 
     def resolve(self, state: OnePieceState, decision: Decision, action: Action) -> None:
         p, card = decision.player, decision.data["card"]
@@ -220,6 +240,9 @@ def end_of_battle(s: OnePieceState, task: Task) -> None:
         if s.zone_of(t) in ("characters", "trash") and s.d(t).type == "character" and \
                 s.zone_of(a) == "characters":
             s.queue_abilities(a, "after_battle_with_character")
+        if s.zone_of(t) == "characters" and s.d(a).type == "character" and s.zone_of(a) in ("characters", "trash"):
+            s.queue_abilities(t, "after_battle_with_character")  # the defending Character battled too
+        s.flags["last_battle"] = battle  # "the Character you battled with", for those abilities
     s.flags["battle"] = None
     lasting.expire(s, lasting.BATTLE)
     s.emit("battle_end")

@@ -48,8 +48,10 @@ def life_pick(s: OnePieceState, task: Task) -> None:
 
 
 def shuffle_deck(s: OnePieceState, task: Task) -> None:
-    """An effect that searched the deck shuffles it afterwards."""
+    """An effect that searched the deck shuffles it afterwards (the ``shuffled`` event: what a
+    player looked at in it is no longer known where it is, ``State.known_hidden``)."""
     s.rng.shuffle(s.zones[task["player"]]["deck"])
+    s.emit("shuffled", player=task["player"])
 
 
 # ---------------------------------------------------------------------- decisions
@@ -91,7 +93,12 @@ class YouMay(DecisionRule["OnePieceState"]):
             if accepted and state.cost_payable(cid, index, owner):
                 state.queue_effects(cid, owner, (state.cards[cid].name, "ability", index))
                 state.pay_ability_cost(cid, index, owner)  # its DON!! -X runs before the effects
+            elif not accepted:
+                state.not_activated(cid, index)
         else:
+            ref = task["ref"]
+            if not accepted and task.get("whole") and task["index"] == 0 and ref[1] == "ability":
+                state.not_activated(task["source"], ref[2])
             state.answer_optional(task, accepted=accepted)
 
     def explain(self, state: OnePieceState, decision: Decision, action: Action) -> tuple[str, str]:

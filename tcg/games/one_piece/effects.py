@@ -13,7 +13,7 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.state import Decision, Task
-from tcg.games.one_piece.cards import Effect
+from tcg.games.one_piece.cards import Effect, Selector
 from tcg.games.one_piece.queries import OPQueries
 from tcg.games.one_piece.verbs import VERBS as GLOSSARY
 
@@ -27,7 +27,9 @@ class OPEffects(OPQueries):
     PLAY_ZONE = "characters"
     UNTARGETED = frozenset({"draw", "add_don", "play_this", "add_to_life", "trash_from_deck", "set_don_active",
                             "rest_opponent_don", "no_blockers", "gain_rush", "trash_life", "don_minus",
-                            "ko_shield", "life_to_hand"})
+                            "ko_shield", "life_to_hand", "look_top", "arrange_top", "look_life",
+                            "look_top_play", "choose_one", "this_to_hand", "top_life_to_hand", "no_small_blockers",
+                            "gain_attack_active", "reveal_top_play"})
 
     # ------------------------------------------------------------------ DON!! (OP-9, OP-16, OP-107)
     def don_move(self, player: int, source: str, target: str, count: int) -> int:
@@ -47,26 +49,89 @@ class OPEffects(OPQueries):
             self.counters[self.cards[cid].controller]["cost_area_rested"] += n
 
     # ------------------------------------------------------------------ leaving the field
-    def leave_field(self, cid: int, zone: str) -> None:
+    def leave_field(self, cid: int, zone: str, top: bool = False) -> None:
         """OP-113: the card becomes a new card: its DON!! and the effects on it are gone."""
         self.return_given_don(cid)
         for key in [k for k in self.flags if k.startswith(f"used:{cid}:")]:  # [Once Per Turn]: a new card
             del self.flags[key]
         lasting.forget(self, cid)
-        self.move(cid, zone, tapped=False, entered_this_turn=False)
+        self.move(cid, zone, top=top, tapped=False, entered_this_turn=False)
 
-    def ko(self, cid: int, by_effect: bool = False) -> None:
-        """OP-117: K.O. by battle or by a "K.O." effect; "[On K.O.]" applies."""
+    def ko(self, cid: int, by_effect: bool = False, attacker: int | None = None) -> None:
+        """OP-117: K.O. by battle (``attacker``: the card that won it) or by a "K.O." effect;
+        "[On K.O.]" applies, then "when your opponent's Character is K.O.'d" (the K.O.'d card's
+        opponent's cards: queued last, they resolve first, the turn player's first, OP-121)."""
         if self.zone_of(cid) != "characters":
             return
         owner = self.cards[cid].controller
         if lasting.first(self, "ko_shield", player=owner) is not None:
             return  # "none of your Characters can be K.O.'d during this turn"
+        if self.effects and lasting.on(self, "ko_immune", cid):
+            return  # "that Character cannot be K.O.'d during this turn" (Union Armada)
         if by_effect and any(st.ko_immune_to_effects and self.static_applies(cid, st) for st in self.d(cid).statics):
             return
+        if attacker is not None and self.battle_ko_immune(cid, attacker):
+            return
+        if self.ko_replaceable(cid):
+            self.tasks.append(Task("ko_replace", card=cid))  # "you may ... instead" (replacement.py)
+            return
+        self.ko_now(cid)
+
+    def ko_now(self, cid: int) -> None:
+        """The K.O. itself: to the trash (OP-113), then "[On K.O.]" and "when a Character is K.O.'d"."""
+        owner = self.cards[cid].controller
         self.emit("ko", card=cid, name=self.cards[cid].name, player=owner)
         self.leave_field(cid, "trash")
+        self.queue_field_abilities("on_character_ko")
         self.queue_abilities(cid, "on_ko", controller=owner)
+        opp = 1 - owner
+        for c in reversed([self.leader(opp), *self.zones[opp]["characters"]]):
+            self.queue_abilities(c, "opponent_character_ko")
+
+    def battle_ko_immune(self, cid: int, attacker: int) -> bool:
+        """"This Character cannot be K.O.'d in battle (by <Strike> attribute Characters)"
+        (Monkey.D.Luffy OP01-024), or a card's lasting effect that says so of others ("{Kurozumi
+        Clan} type Characters other than your [Kurozumi Semimaru] cannot be K.O.'d in battle")."""
+        attribute = self.d(attacker).attribute
+        by_leader = self.d(attacker).type == "leader"
+        for st in self.d(cid).statics:
+            if st.ko_immune_in_battle_by_leaders and by_leader and self.static_applies(cid, st):
+                return True  # "cannot be K.O.'d in battle by Leaders" (Uta ST08-002)
+            if st.ko_immune_in_battle and st.aura is None and st.attacker_attribute in ("", attribute) \
+                    and self.static_applies(cid, st):
+                return True
+        for p in (0, 1):
+            for other in self._aura_sources(p):
+                for st in self.d(other).statics:
+                    aura = st.aura
+                    if st.ko_immune_in_battle and aura is not None and st.attacker_attribute in ("", attribute) \
+                            and self.static_applies(other, st) and self.aura_reaches(aura, cid, other):
+                        return True
+        return False
+
+    def ko_replaceable(self, cid: int) -> bool:
+        """Portgas.D.Ace: "[Once Per Turn] If this Character would be K.O.'d, you may trash 1 card
+        from the top or bottom of your Life cards instead" - with a Life card, not used this turn."""
+        statics = self.d(cid).statics
+        if not statics or f"used:{cid}:replace" in self.flags:
+            return False
+        return bool(self.zones[self.cards[cid].controller]["life"]) and any(
+            st.ko_replaced_by_life_trash and self.static_applies(cid, st) for st in statics)
+
+    def queue_field_abilities(self, when: str) -> None:
+        """Abilities of timing ``when`` of every Leader and Character on the field (the turn
+        player's resolve first, OP-121)."""
+        p = self.active
+        for q in (1 - p, p):
+            for c in reversed([*self.zones[q]["leader"], *self.zones[q]["characters"]]):
+                self.queue_abilities(c, when)
+
+    def don_returned(self, owner: int) -> None:
+        """A DON!! of ``owner``'s field went back to the DON!! deck (a DON!! -X, OP-109): "when a
+        DON!! card on your field is returned to your DON!! deck" abilities. [unverified] They
+        resolve at once, before the effect whose cost returned it."""
+        for c in reversed([self.leader(owner), *self.zones[owner]["characters"]]):
+            self.queue_abilities(c, "on_don_returned")
 
     def draw(self, player: int) -> None:
         """OP-7; an empty deck draws nothing (the player has lost already, OP-103 (b))."""
@@ -101,13 +166,21 @@ class OPEffects(OPQueries):
             else:
                 self.queue_effects(cid, owner, (d.name, "ability", i), ab.optional)
 
+    def not_activated(self, cid: int, index: int) -> None:
+        """A "you may" ability declined as a whole (or its optional cost) was not activated: a
+        [Once Per Turn] one is not used up (OP-119; e.g. Crocodile OP01-062's "haven't drawn a
+        card using this Leader's effect during this turn")."""
+        self.flags.pop(f"used:{cid}:{index}", None)
+
     def cost_payable(self, cid: int, index: int, owner: int) -> bool:
         ab = self.d(cid).abilities[index]
         if ab.rest_self and self.cards[cid].tapped:
             return False
         if ab.rest_don > self.counters[owner]["cost_area_active"]:
             return False
-        if ab.trash_from_hand > len(self.zones[owner]["hand"]):
+        if ab.trash_from_hand and ab.trash_from_hand > sum(
+                1 for c in self.zones[owner]["hand"]
+                if not ab.trash_traits or set(self.d(c).traits) & set(ab.trash_traits)):
             return False
         if ab.life_to_hand > len(self.zones[owner]["life"]):
             return False
@@ -164,6 +237,7 @@ class OPEffects(OPQueries):
             self.set_counter(card, "don", self.don(card) - 1)
             self.counters[owner]["don_deck"] += 1
             self.emit("don_returned", card=card, name=self.cards[card].name, player=owner)
+        self.don_returned(owner)
         if count > 1:
             self.tasks.append(Task("return_don", player=owner, count=count - 1))
 
@@ -178,6 +252,8 @@ class OPEffects(OPQueries):
                 self.set_counter(c, "don", self.don(c) - take)
                 self.counters[owner]["don_deck"] += take
                 left -= take
+        if left < count:
+            self.don_returned(owner)
         return count - left
 
     def ability_ready(self, cid: int, index: int, owner: int) -> bool:
@@ -185,6 +261,8 @@ class OPEffects(OPQueries):
         if ab.don and self.don(cid) < ab.don:
             return False
         if ab.turn != "any" and (ab.turn == "yours") != (owner == self.active):
+            return False
+        if ab.condition is not None and not self.condition_holds(ab.condition, owner, cid):
             return False
         return not (ab.once_per_turn and self.flags.get(f"used:{cid}:{index}"))
 
@@ -208,13 +286,32 @@ class OPEffects(OPQueries):
             return [battle["attacker"]] if battle else []
         if sel == "leader":
             return [self.leader(controller)]
+        if sel == "chosen":  # "It gains +1000 power": what the instruction before acted on, still on the field
+            return [c for c in self.flags.get("chosen", ()) if self.zone_of(c) in ("leader", "characters", "stage")]
+        if sel == "battle_opponent":  # "the opponent's Character you battled with", still on the field
+            other = self.battle_opponent(source)
+            return [other] if other is not None and self.zone_of(other) == "characters" and \
+                self.cards[other].controller != controller else []
         return self.select(sel, controller, source)
+
+    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
+        """The core's ``do_effect``; an instruction that chose its targets remembers them for the
+        next one ("It gains +1000 power", "if you do", "if the revealed card is an Event")."""
+        if isinstance(eff.target, Selector) or eff.target == "battle_opponent":
+            self.flags["chosen"] = list(targets)
+        super().do_effect(eff, controller, source, targets)
 
     def special_effect(self, data: dict[str, Any], eff: Effect) -> bool:
         """An "if" that does not hold skips the instruction; "up to N" asks how many (``count``);
         a DON!! -X inside a text is asked, and declined or unpayable it ends the list."""
         controller, source = data["controller"], data["source"]
+        if data["index"] == 0 and self.flags.get("chosen"):  # a new text: nothing chosen by it yet
+            self.flags["chosen"] = []
+        if self.mode_effect(data, eff):
+            return True
         if eff.condition is not None and not self.condition_holds(eff.condition, controller, source):
+            if isinstance(eff.target, Selector):  # skipped: it chose nothing ("if you do" fails after it)
+                self.flags["chosen"] = []
             self.next_effect(data)
             return True
         if eff.up_to and self._picked(data) is None and (not eff.optional or data.get("accepted")):
@@ -222,6 +319,8 @@ class OPEffects(OPQueries):
             if most > 0:  # OP-121: "up to N" allows fewer, down to 0 - the player says how many
                 self.decision = Decision(controller, "count", {"task": data, "most": most})
                 return True
+        if eff.cost and not data.get("accepted") and self.cost_effect(data, eff):
+            return True
         if eff.do == "don_minus":  # "DON!! -X (You may return ...):" - a cost the player may decline
             if self.don_on_field(controller) < eff.count:
                 return True  # cannot be paid: the rest of the text does not happen
@@ -232,6 +331,37 @@ class OPEffects(OPQueries):
             self.tasks.append(Task("return_don", player=controller, count=eff.count))
             return True
         return False
+
+    def cost_effect(self, data: dict[str, Any], eff: Effect) -> bool:
+        """"You may rest 2 of your Characters: Draw 2 cards" - an instruction marked ``cost``: if
+        it cannot be done in full the rest of the text does not happen; "you may" asks, and
+        declined it ends the text too (OP-121). True when it took the instruction over."""
+        if not self.effect_payable(eff, data["controller"], data["source"]):
+            return True  # cannot be paid: the rest of the text does not happen
+        if eff.optional:
+            self.decision = Decision(data["controller"], "optional", {"task": {**data, "ask": False, "whole": True}})
+            return True
+        return False
+
+    def mode_effect(self, data: dict[str, Any], eff: Effect) -> bool:
+        """"Your opponent chooses one: - A - B": ``choose_one`` asks its ``player`` which of the
+        next ``count`` instructions (``mode: 1`` .. ``count``) happens (decision ``choose_one``);
+        an instruction of another option is skipped. True when it took the instruction over."""
+        if eff.mode and data.get("mode") != eff.mode:
+            self.next_effect(data)
+            return True
+        if eff.do == "choose_one":
+            chooser = data["controller"] if eff.player == "self" else 1 - data["controller"]
+            self.decision = Decision(chooser, "choose_one", {"task": data, "modes": eff.count})
+            return True
+        return False
+
+    def effect_payable(self, eff: Effect, controller: int, source: int) -> bool:
+        """Can a cost inside a text be done in full: Life cards to take, cards to choose."""
+        if eff.do in ("life_to_hand", "top_life_to_hand"):
+            return len(self.zones[controller]["life"]) >= eff.count
+        sel = eff.target
+        return not isinstance(sel, Selector) or len(self.select(sel, controller, source)) >= sel.count
 
     def up_to_most(self, eff: Effect, controller: int) -> int:
         """The most an "up to `count`" instruction can do now (a count decision offers 0..this)."""
@@ -272,10 +402,12 @@ class OPEffects(OPQueries):
         """"Your opponent chooses 1 card from their hand": the owner of the cards chooses."""
         if sel.chooser == "owner" and sel.player == "opponent":
             return 1 - controller
+        if sel.chooser == "opponent":  # "your opponent chooses 1 card from your hand" (Kanjuro)
+            return 1 - controller
         return controller
 
     def _continue_effect(self, data: dict[str, Any], eff: Any, chosen: tuple[int, ...]) -> None:
-        if eff.target in ("attacker", "leader"):
+        if eff.target in ("attacker", "leader", "chosen", "battle_opponent"):
             self.next_effect(data)
             self.do_effect(eff, data["controller"], data["source"],
                            tuple(self.effect_candidates(eff, eff.target, data["controller"], data["source"])))
@@ -313,10 +445,13 @@ class OPEffects(OPQueries):
             self.move(deck[0], "trash")
 
     def to_deck_bottom(self, cid: int) -> None:
-        """A target on the field to the bottom of its owner's deck (OP-113: a new card); one no
-        longer on the field stays where it is."""
-        if self.zone_of(cid) in ("characters", "stage"):
+        """A target on the field to the bottom of its owner's deck (OP-113: a new card), or a card
+        of a hand or a Life area; one no longer there stays where it is."""
+        zone = self.zone_of(cid)
+        if zone in ("characters", "stage"):
             self.leave_field(cid, "deck")
+        elif zone in ("hand", "life"):  # "place 1 card from your hand (a Life card) at the bottom of the deck"
+            self.move(cid, "deck", face_down=False)
 
     def change_power(self, cid: int, amount: int, duration: str) -> None:
         """``amount`` power for ``duration`` ("battle" or "turn")."""

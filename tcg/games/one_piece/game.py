@@ -63,7 +63,7 @@ class OnePieceGame(Game[OnePieceCard]):
         for name in main:
             counts[name] = counts.get(name, 0) + 1
         for name, n in counts.items():
-            if n > 4:
+            if n > 4 and not (name in pool and pool[name].any_number):
                 errors.append(DataError(f"{n} copies of {name!r}; at most 4 are allowed (OP-101)", source=deck.source))
         if len(leaders) == 1 and leaders[0] in pool:
             leader = pool[leaders[0]]

@@ -68,7 +68,7 @@ def main_actions(s: OnePieceState, p: int) -> list[Action]:
         targets = s.attack_targets(p)
         for c in mine:
             if s.can_attack(c):
-                out.extend(Action.of("attack", (("card", c), ("target", t))) for t in targets)
+                out.extend(Action.of("attack", (("card", c), ("target", t))) for t in s.attack_targets_of(c, targets))
     out.append(END_TURN)
     return out
 
@@ -110,21 +110,23 @@ def play(s: OnePieceState, p: int, card: int) -> None:
     else:  # OP-120: an Event is trashed, then its effect resolves
         s.move(card, "trash")
         s.emit("played", card=card, name=d.name, player=p)
+        s.tasks.append(Task("event_activated", player=p))  # after its effect: "when you activate an Event"
         s.queue_effects(card, p, (d.name, "main"))
 
 
-def enter_character(s: OnePieceState, p: int, card: int) -> None:
+def enter_character(s: OnePieceState, p: int, card: int, rested: bool = False) -> None:
     """OP-112: with 5 Characters already, the player first trashes one (decision ``replace``)."""
     if len(s.zones[p]["characters"]) >= CHARACTERS_MAX:
         s.move(card, "limbo")
-        s.decision = Decision(p, "replace", {"card": card})
+        s.decision = Decision(p, "replace", {"card": card, "rested": True} if rested else {"card": card})
         return
-    put_character(s, p, card)
+    put_character(s, p, card, rested)
 
 
-def put_character(s: OnePieceState, p: int, card: int) -> None:
-    """A Character enters active (OP-112) and its [On Play] applies."""
-    s.move(card, "characters", player=p, tapped=False, entered_this_turn=True)
+def put_character(s: OnePieceState, p: int, card: int, rested: bool = False) -> None:
+    """A Character enters active (OP-112), or rested where an effect says "play that card rested";
+    its [On Play] applies."""
+    s.move(card, "characters", player=p, tapped=rested, entered_this_turn=True)
     s.emit("played", card=card, name=s.cards[card].name, player=p)
     s.queue_abilities(card, "on_play")
 
@@ -139,6 +141,17 @@ def activate(s: OnePieceState, p: int, card: int, index: int) -> None:
     s.pay_ability_cost(card, index, p)  # after queueing: its DON!! -X runs before the effects
 
 
+def event_activated(s: OnePieceState, task: Task) -> None:
+    """A player activated an Event ([Main] or [Counter]): "when you activate an Event" and "when
+    your opponent activates an Event" abilities, once its effect has resolved (their "if" is read
+    then). [unverified] A [Trigger] of an Event is not counted as activating an Event."""
+    p = task["player"]
+    for q in (1 - s.active, s.active):  # queued last resolves first: the turn player's first (OP-121)
+        when = "on_event" if q == p else "on_opponent_event"
+        for c in reversed([s.leader(q), *s.zones[q]["characters"], *s.zones[q]["stage"]]):
+            s.queue_abilities(c, when)
+
+
 def play_free(s: OnePieceState, task: Task) -> None:
     """A [Trigger] "play this card": without paying, if there is room (OP-112 otherwise)."""
     p, card = task["player"], task["card"]
@@ -146,7 +159,7 @@ def play_free(s: OnePieceState, task: Task) -> None:
     if s.zone_of(card) not in ("trash", "limbo", "hand", "deck"):
         return
     if d.type == "character":
-        enter_character(s, p, card)
+        enter_character(s, p, card, bool(task.get("rested")))
     elif d.type == "stage":
         for old in list(s.zones[p]["stage"]):  # OP-112: one Stage
             s.leave_field(old, "trash")
@@ -169,7 +182,7 @@ class Replace(DecisionRule["OnePieceState"]):
         card, p = action.get("card"), decision.player
         state.emit("trashed_for_room", card=card, name=state.cards[card].name, player=p)
         state.leave_field(card, "trash")  # OP-112: not a K.O.
-        put_character(state, p, decision.data["card"])
+        put_character(state, p, decision.data["card"], bool(decision.data.get("rested")))
 
     def explain(self, state: OnePieceState, decision: Decision, action: Action) -> tuple[str, str]:
         return turn.explain_card(state, action) or (

@@ -81,6 +81,8 @@ def _choice_extra(say: Say, action: Action) -> dict[str, str]:
 
 
 def _choice_variant(action: Action) -> str:
+    if action.get("card") is not None and action.get("option") is not None:
+        return "choose.card_option"  # a card and where it goes (looking.py: to_top / to_bottom)
     for name in ("card", "option", "player"):
         if action.get(name) is not None:
             return f"choose.{name}"
@@ -112,6 +114,7 @@ class OnePiecePresentation(Presentation):
         "ko": EventSpec(_CARD),
         "trashed_for_room": EventSpec(_CARD),
         "battle_end": EventSpec({}, level="minor"),
+        "shuffled": EventSpec({"player": "player"}, level="minor"),
         "card_moved": EventSpec({"card": "card", "player": "player", "from_player": "player", "from": "zone",
                                  "to": "zone"}, level=lambda say, ev: "major" if _move_key(say, ev) else "minor",
                                 variant=lambda say, ev: _move_key(say, ev) or "card_moved"),

@@ -19,6 +19,16 @@ Decisions (kind -> handler, module; action types; rules)
     don_minus   choices.DonMinus             choose {option | card}         OP-109
     count       choices.Count                choose {option: n}             OP-121
     life_pick   choices.LifePick             choose {option: top|bottom}    OP-121
+    reveal_pick looking.RevealPick           choose {card}, pass            OP-121
+    play_revealed looking.PlayRevealed       choose {option: yes}, pass     OP-121
+    deck_order  looking.DeckOrder            choose {card}                  OP-121
+    deck_arrange looking.DeckArrange         choose {card, option}          OP-121
+    life_look   looking.LifeLook             choose {player}, pass          OP-121
+    life_place  looking.LifePlace            choose {option: to_top|        OP-121
+                                             to_bottom}
+    choose_one  modes.ChooseOne              choose {option: mode_k}        OP-121
+    ko_replace  replacement.KoReplace        choose {option: top|bottom},   OP-117, OP-121
+                                             pass
     =========== ============================ ============================== ===================
 
 Tasks (kind -> step)
@@ -26,11 +36,15 @@ Tasks (kind -> step)
     turn          turn.begin_turn (OP-3, OP-4), turn.refresh_rest (Refresh, Draw and DON!!
                   phases, OP-5..OP-12), main_phase.open_main (OP-13), turn.end_phase (OP-19),
                   turn.cleanup (OP-20)
-    main phase    main_phase.play_free ([Trigger] "play this card", OP-112)
-    battle        battle.block_step, battle.counter_step, battle.damage_step (OP-115),
+    main phase    main_phase.play_free ([Trigger] "play this card", OP-112),
+                  main_phase.event_activated ("when you activate an Event")
+    battle        battle.block_step, battle.battle_joined, battle.counter_step, battle.damage_step (OP-115),
                   battle.leader_damage (OP-116), battle.end_of_battle
     effects       choices.effects (the core's effect loop), choices.return_don (OP-109),
                   choices.cost_offer (OP-121), choices.life_pick, choices.shuffle_deck
+    looking       looking.reveal_pick, looking.bottom_order, looking.arrange_top,
+                  looking.life_look, looking.life_place (a private look, OP-110),
+                  looking.reveal_play, looking.play_looked (look and play), looking.revealed_top
 
 After every answer and every step, :func:`settle` makes the rule processing (OP-103 (b)).
 Illegal actions are explained by each handler; the checks several decisions share (no such
@@ -42,7 +56,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcg.core.rules import Rulebook
-from tcg.games.one_piece import battle, choices, main_phase, start, turn
+from tcg.games.one_piece import battle, choices, looking, main_phase, modes, replacement, start, turn
 
 if TYPE_CHECKING:
     from tcg.games.one_piece.state import OnePieceState
@@ -71,6 +85,14 @@ RULEBOOK = Rulebook(
         choices.DonMinus(),
         choices.Count(),
         choices.LifePick(),
+        looking.RevealPick(),
+        looking.PlayRevealed(),
+        looking.DeckOrder(),
+        looking.DeckArrange(),
+        looking.LifeLook(),
+        looking.LifePlace(),
+        modes.ChooseOne(),
+        replacement.KoReplace(),
     ],
     {
         "mulligan": start.mulligan,
@@ -81,7 +103,9 @@ RULEBOOK = Rulebook(
         "end_phase": turn.end_phase,
         "cleanup": turn.cleanup,
         "play_free": main_phase.play_free,
+        "event_activated": main_phase.event_activated,
         "block_step": battle.block_step,
+        "battle_joined": battle.battle_joined,
         "counter_step": battle.counter_step,
         "damage_step": battle.damage_step,
         "leader_damage": battle.leader_damage,
@@ -91,6 +115,15 @@ RULEBOOK = Rulebook(
         "cost_offer": choices.cost_offer,
         "life_pick": choices.life_pick,
         "shuffle_deck": choices.shuffle_deck,
+        "ko_replace": replacement.ko_replace,
+        "reveal_pick": looking.reveal_pick,
+        "bottom_order": looking.bottom_order,
+        "reveal_play": looking.reveal_play,
+        "play_looked": looking.play_looked,
+        "revealed_top": looking.revealed_top,
+        "arrange_top": looking.arrange_top,
+        "life_look": looking.life_look,
+        "life_place": looking.life_place,
     },
     settle=settle,
     no_decision_rule="OP-2",

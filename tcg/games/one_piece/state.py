@@ -51,6 +51,13 @@ class OnePieceState(OPEffects):
                 + on_cards
         return out
 
+    def can_see(self, viewer: int | None, cid: int) -> bool:
+        """A Life card added face up (Queen Mama Chanter) is seen by both players (OP-110: the
+        Life area is otherwise secret to both)."""
+        if self.where[cid][1] == "life" and not self.cards[cid].face_down:
+            return True
+        return super().can_see(viewer, cid)
+
     # ================================================================== views
     def card_view(self, cid: int) -> dict[str, Any]:
         view = super().card_view(cid)

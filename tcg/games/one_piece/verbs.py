@@ -2,10 +2,11 @@
 
 Shared verbs (``tcg.core.verbs``) under One Piece names - "K.O." is :func:`~tcg.core.verbs.destroy`,
 "rest" / "set active" are tap / untap, "trash" is discard - with the state supplying their
-primitives (``draw``, ``destroy_by_effect``, ``set_tapped``, ``return_to_hand``, ``discard``,
-``change_power`` in ``effects.py``). The verbs below are only One Piece's: DON!! (OP-9, OP-16,
-OP-107), Life cards, lasting grants ([Rush], [Banish], [Double Attack], cannot attack: OP-3),
-playing cards for free. ``OPEffects.do_effect`` looks a verb up in :data:`VERBS`.
+primitives (``draw``, ``destroy_by_effect``, ``set_tapped``, ``return_to_hand``, ``discard``
+in ``effects.py``); "power" is One Piece's own (it may last into the controller's next turn).
+The verbs below are only One Piece's: DON!! (OP-9, OP-16, OP-107), Life cards, lasting grants
+([Rush], [Banish], [Double Attack], cannot attack: OP-3), playing cards for free.
+``OPEffects.do_effect`` looks a verb up in :data:`VERBS`.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from tcg.core import lasting
 from tcg.core import verbs as shared
 from tcg.core.state import Task
 from tcg.core.verbs import Targets, verb_table
+from tcg.games.one_piece.cards import Selector
 
 if TYPE_CHECKING:
     from tcg.games.one_piece.cards import Effect
@@ -28,6 +30,11 @@ OPVerb = Callable[["OPEffects", "Effect", int, int, Targets], None]
 def _who(eff: Effect, controller: int) -> int:
     """The player the instruction names (``player``: self or opponent)."""
     return controller if eff.player == "self" else 1 - controller
+
+
+def _who_of(player: str, controller: int) -> int:
+    """The player a selector's ``player`` ("self" or "opponent") names."""
+    return controller if player == "self" else 1 - controller
 
 
 def cost(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -49,10 +56,20 @@ def hand_to_life(s: OPEffects, eff: Effect, controller: int, source: int, target
             s.move(t, "life", top=True, face_down=True)
 
 
+def until(eff: Effect, controller: int) -> lasting.Until:
+    """How long an instruction lasts: this battle, this turn, until the start of the controller's
+    next turn ("until_next_turn", OP-3), or until the end of it ("next_turn")."""
+    if eff.duration == "until_next_turn":
+        return lasting.start_of(controller)
+    if eff.duration == "next_turn":
+        return lasting.next_turn_of(controller)
+    return eff.duration
+
+
 def gain_keyword(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """``gain_banish`` / ``gain_double_attack``: each target gains the keyword for ``duration``."""
     for t in targets:
-        lasting.add(s, eff.do[5:], until=eff.duration, card=t)
+        lasting.add(s, eff.do[5:], until=until(eff, controller), card=t)
 
 
 def ko_shield(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -92,6 +109,9 @@ def gain_rush(s: OPEffects, eff: Effect, controller: int, source: int, targets: 
 def play_card(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """The targets are played without paying their cost, in order; a searched deck is shuffled after."""
     searched = {s.cards[t].owner for t in targets if s.zone_of(t) == "deck"}
+    sel = eff.target
+    if isinstance(sel, Selector) and sel.zone == "deck" and sel.player != "any":
+        searched.add(_who_of(sel.player, controller))  # "..., then shuffle your deck": even if none is played
     for t in targets[::-1]:
         s.tasks.append(Task("play_free", card=t, player=controller))
     for p in sorted(searched):
@@ -99,10 +119,13 @@ def play_card(s: OPEffects, eff: Effect, controller: int, source: int, targets: 
 
 
 def cannot_attack(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """OP-3: the targets cannot attack until that player's next Refresh phase."""
+    """OP-3: the targets cannot attack until that player's next Refresh phase; with ``duration:
+    next_turn``, "until the end of your opponent's next turn" (Mr.3(Galdino)): until the end of
+    that player's next turn."""
     who = _who(eff, controller)
+    until = lasting.next_turn_of(who) if eff.duration == "next_turn" else lasting.start_of(who)
     for t in targets:
-        lasting.add(s, "cannot_attack", until=lasting.start_of(who), card=t)
+        lasting.add(s, "cannot_attack", until=until, card=t)
 
 
 def trash_life(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -140,10 +163,145 @@ def add_to_life(s: OPEffects, eff: Effect, controller: int, source: int, targets
             s.move(deck[0], "life", top=True, face_down=True)
 
 
+# ---------------------------------------------------------------------- looking at hidden cards (looking.py)
+def look_top(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Look at ``count`` cards from the top of your deck; reveal up to 1 [that fits ``target``]
+    and add it to your hand. Then, place the rest at the bottom of your deck in any order"
+    (Jewelry Bonney, Buena Festa): a private look (OP-110), then the pick, then the order."""
+    looked = tuple(s.zones[controller]["deck"][:eff.count])
+    if not looked:
+        return
+    s.show_privately(controller, looked)
+    s.tasks.append(Task("bottom_order", player=controller, cards=looked))
+    sel = eff.target
+    fits = tuple(c for c in looked if not isinstance(sel, Selector) or s.matches(sel, c, source))
+    if fits:
+        s.tasks.append(Task("reveal_pick", player=controller, cards=fits))
+
+
+def look_top_play(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Look at ``count`` cards from the top of your deck; play up to 1 [that fits ``target``].
+    Then, place the rest at the bottom of your deck in any order" (Artificial Devil Fruit SMILE):
+    as ``look_top``, but the revealed card is played without paying its cost once the rest is at
+    the bottom (its [On Play] comes after the whole text, OP-121)."""
+    looked = tuple(s.zones[controller]["deck"][:eff.count])
+    if not looked:
+        return
+    s.show_privately(controller, looked)
+    s.tasks.append(Task("play_looked", player=controller, cards=looked))
+    s.tasks.append(Task("bottom_order", player=controller, cards=looked))
+    sel = eff.target
+    fits = tuple(c for c in looked if not isinstance(sel, Selector) or s.matches(sel, c, source))
+    if fits:
+        s.tasks.append(Task("reveal_play", player=controller, cards=fits))
+
+
+def arrange_top(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Look at ``count`` cards from the top of your deck and return them to the top or bottom of
+    the deck in any order" (Bartholomew Kuma): a private look, then one card at a time."""
+    looked = tuple(s.zones[controller]["deck"][:eff.count])
+    if looked:
+        s.show_privately(controller, looked)
+        s.tasks.append(Task("arrange_top", player=controller, cards=looked))
+
+
+def look_life(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Look at up to 1 card from the top of your or your opponent's Life cards, and place it at
+    the top or bottom of the Life cards" (Charlotte Pudding): whose, then where it goes."""
+    s.tasks.append(Task("life_look", player=controller))
+
+
+# ---------------------------------------------------------------------- OP-01: attacks and blocks
+def no_small_blockers(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Your opponent cannot activate a [Blocker] Character that has ``amount`` or less power
+    during this battle" (Shanks): the battle remembers the ceiling (``battle.blockers``)."""
+    battle = s.flags.get("battle")
+    if battle is not None:
+        s.flags["battle"] = {**battle, "no_blockers_upto": eff.amount}
+
+
+def gain_attack_active(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"This Character can also attack your opponent's active Characters during this turn" (Page
+    One): ``attack_active`` on the card until the end of the turn (``queries.attack_targets_of``)."""
+    if s.zone_of(source) == "characters":
+        lasting.add(s, "attack_active", until=lasting.TURN, card=source)
+
+
+def to_life_face_up(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Add up to 1 Character to the top of the owner's Life cards face-up" (Queen Mama Chanter):
+    each target leaves the field (OP-113) for the top of its owner's Life, face up; with
+    ``top_or_bottom`` ("to the top or bottom", Thunder Bagua) the controller then chooses the end."""
+    for t in targets:
+        if s.zone_of(t) == "characters":
+            s.leave_field(t, "life", top=True)
+            if eff.top_or_bottom:
+                s.tasks.append(Task("life_place", player=controller, card=t))
+
+
+def power(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target gets ``amount`` power for ``duration`` (a battle, a turn, or until the start
+    or the end of the controller's next turn: "until the start of your next turn")."""
+    for t in targets:
+        lasting.add(s, "power", until=until(eff, controller), card=t, amount=eff.amount)
+
+
+def ko_immune(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"That Character cannot be K.O.'d during this turn" (Union Armada): each target Character."""
+    for t in targets:
+        if s.zone_of(t) == "characters":
+            lasting.add(s, "ko_immune", until=lasting.TURN, card=t)
+
+
+def this_to_hand(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"... and add this card to your hand": a [Trigger] card used (OP-116: now in the trash)."""
+    if s.zone_of(source) in ("trash", "limbo"):
+        s.move(source, "hand", face_down=False)
+
+
+# ---------------------------------------------------------------------- OP-01: Life, deck and hand cards
+def top_life_to_hand(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Add 1 card from your Life area to your hand" (Cavendish, Sanji OP01-013): the top card
+    (OP-110: Life cards are taken from the top unless a text says "top or bottom")."""
+    for _ in range(eff.count):
+        life = s.zones[controller]["life"]
+        if life:
+            s.move(life[0], "hand", face_down=False)
+
+
+def search_to_hand(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Reveal up to 1 [X] from your deck and add it to your hand. Then, shuffle your deck"
+    (Kurozumi Orochi): each target is revealed (``limbo``, seen by both) and goes to the hand;
+    the deck is shuffled even when none is taken."""
+    for t in targets:
+        if s.zone_of(t) == "deck":
+            s.move(t, "limbo", face_down=False)
+            s.move(t, "hand")
+    s.tasks.append(Task("shuffle_deck", player=controller))
+
+
+def reveal_top_play(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Reveal 1 card from the top of your deck. If that card is [fits ``target``], you may play
+    that card (rested: ``rested``)" (Donquixote Doflamingo OP01-060): the top card is shown to
+    both players (``limbo``); the step ``revealed_top`` offers the play or puts it back on top."""
+    deck = s.zones[controller]["deck"]
+    if not deck:
+        return
+    top = deck[0]
+    sel = eff.target
+    fits = isinstance(sel, Selector) and s.matches(sel, top, source)
+    s.move(top, "limbo", face_down=False)
+    s.tasks.append(Task("revealed_top", card=top, player=controller, fits=fits, rested=eff.rested))
+
+
+def reveal(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Choose 2 cards from your opponent's hand; your opponent reveals those cards" (Bao Huang,
+    Arlong): the controller sees them (``show_privately``; their owner knows them already)."""
+    s.show_privately(controller, [t for t in targets if s.zone_of(t) == "hand"])
+
+
 _SHARED: dict[str, OPVerb] = {
     "draw": shared.draw,
     "ko": shared.destroy,  # OP-117: by an effect ([On K.O.] applies)
-    "power": shared.change_power,
     "rest": shared.tap,
     "set_active": shared.untap,
     "return_to_hand": shared.return_to_hand,
@@ -171,8 +329,41 @@ _OWN: dict[str, OPVerb] = {
     "play_this": play_this,
     "add_to_life": add_to_life,
 }
+#: The verbs of looking at hidden cards (ST-02, ST-03, ST-05, ST-07: looking.py has their steps).
+_LOOK: dict[str, OPVerb] = {
+    "look_top": look_top,
+    "arrange_top": arrange_top,
+    "look_life": look_life,
+}
+#: ST-05 .. ST-10: durations past this turn, one Character's K.O. shield, a used [Trigger] to the hand.
+_ST: dict[str, OPVerb] = {
+    "power": power,
+    "ko_immune": ko_immune,
+    "this_to_hand": this_to_hand,
+}
+#: Life cards face up (ST-07, ST-09).
+_LIFE: dict[str, OPVerb] = {
+    "to_life_face_up": to_life_face_up,
+}
+#: Looking and playing (OP-01: Artificial Devil Fruit SMILE; its steps are in looking.py too).
+_LOOK_PLAY: dict[str, OPVerb] = {
+    "look_top_play": look_top_play,
+}
+#: OP-01's verbs of attacks and blocks.
+_BATTLE: dict[str, OPVerb] = {
+    "no_small_blockers": no_small_blockers,
+    "gain_attack_active": gain_attack_active,
+}
+#: OP-01's verbs of Life, deck and hand cards.
+_CARDS: dict[str, OPVerb] = {
+    "top_life_to_hand": top_life_to_hand,
+    "search_to_hand": search_to_hand,
+    "reveal": reveal,
+    "reveal_top_play": reveal_top_play,
+}
 #: Every ``do:`` name of the card schema (but :data:`ELSEWHERE`) to the verb that carries it out.
-VERBS: dict[str, OPVerb] = verb_table(_SHARED, _OWN)
+VERBS: dict[str, OPVerb] = verb_table(_SHARED, _OWN, _LOOK, _LIFE, _LOOK_PLAY, _ST, _BATTLE, _CARDS)
 #: ``do:`` names the effect loop settles before any verb: a DON!! -X inside a text is a cost
-#: (``OPEffects.special_effect``: paid, declined or unpayable, it never reaches ``do_effect``).
-ELSEWHERE: frozenset[str] = frozenset({"don_minus"})
+#: (``OPEffects.special_effect``: paid, declined or unpayable, it never reaches ``do_effect``), and a
+#: "choose one" asks which option happens (``OPEffects.mode_effect``).
+ELSEWHERE: frozenset[str] = frozenset({"don_minus", "choose_one"})
