@@ -242,3 +242,26 @@ def test_the_three_captains_decks_are_one_list_with_each_of_its_three_leaders(op
                                                   ['Eustass"Captain"Kid (ST10-003)']]
     assert decks[0].cards("main") == decks[1].cards("main") == decks[2].cards("main")
     assert {e.name for d in decks for e in d.entries} <= listed
+
+
+def test_a_look_at_a_life_card_names_it_to_the_looker_only():
+    # OP-110 (Life cards are secret to both players): Charlotte Pudding looks at the opponent's top
+    # Life card; only her player's log names it, and it stays face down where it was put.
+    from pathlib import Path
+
+    from tcg.core.scenario import Runner, load_scenarios
+
+    spec = load_scenarios(Path(__file__).parents[1] / "scenarios/one_piece/cards/charlotte_katakuri.yaml")[0][0]
+    s = Runner(spec, "charlotte_katakuri").state
+    start = len(s.events)
+    katakuri = next(c for c in s.zones[0]["hand"] if s.cards[c].name == "Charlotte Katakuri")
+    s.apply(Action("play", card=katakuri))
+    s.apply(Action("choose", player=1))
+    top = s.zones[1]["life"][0]
+    looked = [e for e in s.events[start:] if e["type"] == "looked"]
+    assert [e["card"] for e in looked] == [top]
+    assert s.visible_event(looked[0], 0)["name"] == s.cards[top].name
+    assert "name" not in s.visible_event(looked[0], 1) and "name" not in s.visible_event(looked[0], None)
+    s.apply(Action("choose", option="to_bottom"))
+    assert s.zones[1]["life"][-1] == top and s.cards[top].face_down
+    assert not any(s.can_see(v, top) for v in (0, 1, None))
