@@ -148,6 +148,51 @@ class WhileYouHave(Bundle):
     attacking: bool = False
 
 
+class StaticCondition(_Strict):
+    """When a continuous ability (:class:`Static`) is on, asked of its source card; every field
+    given must hold.
+
+    ``mana_all``: every card in the controller's mana zone is a card of this civilization (a
+    multicolour card is a card of each of its civilizations, DM-12; an empty mana zone holds it:
+    no card in it is anything else). ``no_other_creatures``: the controller has no creature in the
+    battle zone but this one (Galsaur). ``tapped``: this creature is tapped (Barkwhip) or untapped.
+    ``opponent_has_more``: the opponent has more creatures in the battle zone than the controller
+    (Snip Striker Bullraizer)."""
+
+    mana_all: Civilization | None = None
+    no_other_creatures: bool = False
+    tapped: bool | None = None
+    opponent_has_more: bool = False
+
+
+class Static(_Strict):
+    """A continuous ability: while its creature is in the battle zone (and ``condition`` holds),
+    the cards it ``affects`` have ``power`` more (times the number of cards ``per`` selects, if
+    given), ``power_attacker`` more while attacking, and ``keywords``; ``cost`` changes the cost
+    of the cards it affects in their owner's hand (never below 1: "They can't cost less than 1",
+    Elf-X, Essence Elf). It is asked for on every question (``DMQueries.statics_on``), never
+    written into the state, so it ends the moment its source leaves or its condition fails.
+
+    ``affects``: ``self`` (this creature), or a selector read from this creature's side
+    (``player: self``: its controller's cards; ``other: true``: not itself; ``zone: hand`` for a
+    cost change). Bonuses that add stack, once per source (DM-65); keywords do not (DM-66)."""
+
+    affects: Target = "self"
+    power: int = 0
+    per: Selector | None = None  # "+power for each ...": counted from this creature's side, now
+    power_attacker: int = 0  # "has power attacker +N": +N power while attacking, per source (DM-65)
+    keywords: dict[str, Any] = {}
+    cost: int = 0  # a change to the cost of the affected cards in hand (floor 1)
+    condition: StaticCondition | None = None
+
+    @model_validator(mode="after")
+    def _known_keywords(self) -> Static:
+        Keywords.model_validate(self.keywords)
+        if self.cost and (self.affects == "self" or self.affects.zone != "hand"):
+            raise ValueError("a cost change affects cards in a hand (affects: {zone: hand, ...})")
+        return self
+
+
 class ActivatedEffects(_Strict):
     """Effects of a Tap ability (DM-67) or a Silent Skill (DM-76)."""
 
@@ -205,6 +250,7 @@ class Keywords(_Strict):
     charger: bool = False  # DM-71, DM-72
     cant_attack: bool = False  # DM-48
     cant_attack_players: bool = False  # DM-48, DM-108
+    cant_attack_creatures: bool = False  # "can't attack creatures" (Dawn Giant): only the opponent (DM-108)
     cant_be_blocked: bool = False
     attacks_if_able: bool = False  # DM-69: must attack when able; then no tap ability
     # not destroyed when it loses a battle against a creature of it (Amnis); winning gives no
@@ -246,6 +292,7 @@ class DuelMastersCard(_Strict, CardModel):
     keywords: Keywords = Keywords()
     abilities: list[Ability] = []  # triggered abilities of a creature
     effects: list[Effect] = []  # what a spell does when cast (DM-25)
+    statics: list[Static] = []  # continuous abilities while in the battle zone (Static)
     power_bonus: int = 0  # a constant static bonus (rare)
     text: str = ""  # printed rules text, for people
     set_code: str = ""  # the printed set: "DM-01" .. "DM-12", or "Promo"
@@ -274,6 +321,16 @@ class DuelMastersCard(_Strict, CardModel):
                 or kw.while_you_have is not None)
 
     @cached_property
+    def grants_others(self) -> bool:
+        """Whether a continuous ability of this card reaches cards other than itself."""
+        return any(st.affects != "self" for st in self.statics)
+
+    @cached_property
+    def own_statics(self) -> tuple[Static, ...]:
+        """The continuous abilities of this card that affect this card itself."""
+        return tuple(st for st in self.statics if st.affects == "self")
+
+    @cached_property
     def may_lower_power(self) -> bool:
         """Whether this card in the battle zone can bring a creature to 0 power or less by itself
         (its own printed power, or a negative bonus it has or shares), so that the DM-124 state
@@ -284,6 +341,8 @@ class DuelMastersCard(_Strict, CardModel):
         if kw.power_attacker < 0 or (kw.power_attacker_per_card is not None and kw.power_attacker_per_card.amount < 0):
             return True
         bundles = [b for b in (kw.survivor, kw.turbo_rush, kw.wave_striker, kw.while_you_have) if b is not None]
+        if any(st.power < 0 or st.power_attacker < 0 or lowers_power(st.keywords) for st in self.statics):
+            return True
         return any(b.power < 0 or lowers_power(b.keywords) for b in bundles)
 
     @property

@@ -83,8 +83,9 @@ def why_not_playable(state: DuelMastersState, action: Action, who: int) -> Reaso
     if d.type == "spell" and not state.spell_allowed(card):
         return "DM-12", f"a card in the battle zone forbids casting {d.name}"
     mana = state.untapped_mana(who)
-    if len(mana) < d.cost:
-        return "DM-9", f"{d.name} costs {d.cost}; you have {len(mana)} untapped mana"
+    cost = state.cost(card)
+    if len(mana) < cost:
+        return "DM-9", f"{d.name} costs {cost}; you have {len(mana)} untapped mana"
     rule = "DM-10" if d.type == "spell" else "DM-105"
     missing = [c for c in d.civilizations if not any(c in state.civs(m) for m in mana)]
     if missing:
