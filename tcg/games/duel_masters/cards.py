@@ -199,6 +199,20 @@ class ActivatedEffects(_Strict):
     effects: list[Effect]
 
 
+class Replacement(_Strict):
+    """"When this creature would be put into your graveyard from the battle zone, put it ``to``
+    instead" (a replacement of its destruction; official rules, the brief is silent): it goes
+    there, is not destroyed, and nothing waiting for a destruction triggers. ``optional``: "you
+    may" (its controller chooses). ``then``: what follows when it is used ("If you do, discard a
+    card from your hand": Gigastand). A creature can meet two or more (its own and a grant of
+    another creature, Jack Viper / Gigamantis): its controller chooses the one that applies,
+    once; declining every optional one (none mandatory) puts it into the graveyard."""
+
+    to: Literal["hand", "mana", "shields"]
+    optional: bool = False
+    then: list[Effect] = []
+
+
 class Evolution(_Strict):
     races: list[str] = Field(min_length=1)
 
@@ -267,6 +281,7 @@ class Keywords(_Strict):
     # "When this creature would be destroyed, put it into your hand / mana zone instead": a
     # replacement (official rules; the brief is silent): it is not destroyed, nothing triggers
     destroyed_instead: Literal["hand", "mana"] | None = None
+    instead_of_graveyard: Replacement | None = None  # "would be put into your graveyard ... instead"
     attacks_untapped: bool = False  # "can attack untapped creatures" (DM-108: unless an effect allows)
     unblockable_by_power: int = 0  # "can't be blocked by any creature that has power N or less"
     while_you_have: WhileYouHave | None = None  # a bonus while you have certain creatures

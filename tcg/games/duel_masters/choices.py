@@ -99,3 +99,41 @@ class YouMay(DuelMastersRule):
 
     def resolve(self, state: DuelMastersState, decision: Decision, action: Action) -> None:
         state.answer_optional(dict(decision.data["task"]), accepted=action.type != "pass")
+
+
+# ---------------------------------------------------------------------- replacing a destruction
+def replacement(state: DuelMastersState, task: Task) -> None:
+    """Step ``replacement``: a creature that would be destroyed waits out of the battle zone
+    while its controller chooses which replacement applies (``Replacement``)."""
+    state.decision = Decision(task["player"], "replacement", dict(task.data))
+
+
+class ChooseReplacement(DuelMastersRule):
+    """A creature that would be put into its owner's graveyard from the battle zone meets one or
+    more replacements ("... instead"): its controller chooses the one that applies (``choose
+    {card}``: the card whose replacement it is; official rules: the affected player chooses, and
+    a replacement applies once), or, when every one of them is a "you may" (DM-25), ``pass``: it
+    goes to the graveyard, destroyed."""
+
+    kind: ClassVar[str] = "replacement"
+    prompt: ClassVar[str] = "Your creature would be destroyed: choose what happens instead"
+    accepts: ClassVar[frozenset[str]] = frozenset({"choose", "pass"})
+    rule: ClassVar[str] = "DM-25"
+
+    def actions(self, state: DuelMastersState, decision: Decision) -> Sequence[Action]:
+        out = [Action("choose", card=src) for src in dict.fromkeys(src for src, _ in decision.data["options"])]
+        return out if decision.data["mandatory"] else [*out, PASS]
+
+    def resolve(self, state: DuelMastersState, decision: Decision, action: Action) -> None:
+        cid = decision.data["card"]
+        if action.type == "pass":
+            state.put_destroyed(cid)
+            return
+        src = action.get("card")
+        where = next(w for s, w in decision.data["options"] if s == src)
+        state.replace_destruction(cid, (src, state.replacement_of(src, where), where))
+
+    def why_not(self, state: DuelMastersState, decision: Decision, action: Action) -> Reason | None:
+        if action.type == "pass":
+            return "DM-25", "a replacement that does not say \"you may\" must be used"
+        return None

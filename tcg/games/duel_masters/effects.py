@@ -13,7 +13,7 @@ from typing import Any
 
 from tcg.core import lasting
 from tcg.core.state import Decision, Task
-from tcg.games.duel_masters.cards import Effect, Selector, lowers_power
+from tcg.games.duel_masters.cards import Effect, Replacement, Selector, lowers_power
 from tcg.games.duel_masters.queries import DMQueries
 from tcg.games.duel_masters.verbs import VERBS as GLOSSARY
 
@@ -42,6 +42,9 @@ class DMEffects(DMQueries):
             return list(getattr(d.keywords, where).effects)
         if where == "bundle":
             return list(getattr(self.defs[ref[0]].keywords, ref[2]).abilities[ref[3]].effects)
+        if where == "replacement":  # ref[2]: -1 the card's own keyword, else the index of a static
+            rep = d.keywords.instead_of_graveyard if ref[2] < 0 else d.statics[ref[2]].keywords["instead_of_graveyard"]
+            return list((rep if isinstance(rep, Replacement) else Replacement.model_validate(rep)).then)
         raise ValueError(f"bad effect reference {ref!r}")
 
     def queue_triggers(self, cid: int, when: str) -> None:
@@ -233,6 +236,55 @@ class DMEffects(DMQueries):
                       player=self.cards[cid].controller, to=instead)
             self.leave(cid, str(instead))
             return
+        options = self.replacements(cid)
+        if options:
+            if len(options) == 1 and not options[0][1].optional:
+                self.replace_destruction(cid, options[0])
+                return
+            # A choice: the creature waits out of the battle zone (its abilities off) while its
+            # controller chooses (the ``replacement`` decision, choices.py).
+            lasting.forget(self, cid)
+            self.move(cid, "limbo", player=self.cards[cid].controller)
+            self.tasks.append(Task("replacement", card=cid, player=self.cards[cid].controller,
+                                   options=tuple((src, where) for src, _, where in options),
+                                   mandatory=any(not rep.optional for _, rep, _ in options)))
+            return
+        self.put_destroyed(cid)
+
+    def replacements(self, cid: int) -> list[tuple[int, Replacement, int]]:
+        """The replacements of "would be put into your graveyard from the battle zone" that
+        apply to this creature now: ``(source, replacement, where)``, ``where`` -1 for its own
+        keyword, else the index of the source's static that grants it."""
+        out: list[tuple[int, Replacement, int]] = []
+        own = self.d(cid).keywords.instead_of_graveyard
+        if own is not None:
+            out.append((cid, own, -1))
+        for st, src in self.statics_on(cid):
+            if st.keywords.get("instead_of_graveyard"):
+                i = self.d(src).statics.index(st)
+                out.append((src, self.replacement_of(src, i), i))
+        return out
+
+    def replacement_of(self, source: int, where: int) -> Replacement:
+        """The replacement a card has (``where`` -1) or grants by its static number ``where``."""
+        d = self.d(source)
+        rep = d.keywords.instead_of_graveyard if where < 0 else d.statics[where].keywords["instead_of_graveyard"]
+        if isinstance(rep, Replacement):
+            return rep
+        return Replacement.model_validate(rep)
+
+    def replace_destruction(self, cid: int, option: tuple[int, Replacement, int]) -> None:
+        """Carry out one replacement: the creature goes to its zone instead, not destroyed; then
+        its ``then`` effects (controlled by the creature's controller) resolve."""
+        source, rep, where = option
+        player = self.cards[cid].controller
+        self.emit("destruction_replaced", card=cid, name=self.cards[cid].name, player=player, to=rep.to)
+        self.leave(cid, rep.to)
+        if rep.then:
+            self.queue_effects(cid, player, (self.cards[source].name, "replacement", where))
+
+    def put_destroyed(self, cid: int) -> None:
+        """The destruction itself: to the graveyard, the top card's "destroyed" abilities trigger."""
         name = self.cards[cid].name
         self.emit("destroyed", card=cid, name=name, player=self.cards[cid].controller)
         abilities_at_death = [a for a in self.d(cid).abilities if a.when == "destroyed"]
