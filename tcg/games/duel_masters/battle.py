@@ -362,7 +362,7 @@ def trigger_actions(state: DuelMastersState, p: int, cards: tuple[int, ...]) -> 
             continue
         d = state.d(c)
         if d.type == "spell":
-            if state.spell_allowed(c):
+            if state.spell_allowed(c) and state.may_cast(c):
                 out.append(Action("use_shield_trigger", card=c))
         elif d.type == "evolution_creature":
             out.extend(Action("use_shield_trigger", card=c, onto=b) for b in state.evolution_bases(c, p))

@@ -51,6 +51,14 @@ class Selector(_Strict):
 Target = Selector | Literal["self"]
 
 
+class CardCount(_Strict):
+    """"If there are at least ``at_least`` cards that ``cards`` selects" (from the effect's
+    controller's side): "if your opponent has 3 or more creatures in the battle zone"."""
+
+    cards: Selector
+    at_least: int = Field(default=1, ge=1)
+
+
 class Effect(_Strict):
     """One instruction. DM-25: instructions are carried out in order; DM-26: as far as possible."""
 
@@ -73,6 +81,8 @@ class Effect(_Strict):
         "put_into_battle",  # target creature card (hand, mana, graveyard...) -> the battle zone (DM-32)
         "make_attackable",  # your creatures can attack the (untapped) target this turn as though it were tapped
         "grant_when_blocked",  # this turn, each of your creatures that becomes blocked gets `keywords`
+        "draw_per",  # draw a card for each card `per` selects (counted as it resolves)
+        "put_on_deck_top",  # target -> the top of its owner's deck
     ]
     target: Target | None = None
     count: int = 1
@@ -85,6 +95,8 @@ class Effect(_Strict):
     # ("during your opponent's next turn", cast in your own turn)
     duration: Literal["turn", "next_turn"] = "turn"
     allow_shield_trigger: bool = False  # DM-44: a shield put into a hand by an effect gives no trigger
+    per: Selector | None = None  # draw_per: the cards counted ("a card for each ...")
+    only_if: CardCount | None = None  # carried out only if this holds as it resolves (Thought Probe)
 
     @model_validator(mode="after")
     def _needs_target(self) -> Effect:
@@ -92,9 +104,11 @@ class Effect(_Strict):
             Keywords.model_validate(self.keywords)
         targeted = {"destroy", "return_to_hand", "put_into_mana", "put_into_shields", "discard", "to_graveyard",
                     "power_modifier", "grant_keywords", "tap", "untap", "search_deck", "separate_evolution",
-                    "put_into_battle", "make_attackable"}
+                    "put_into_battle", "make_attackable", "put_on_deck_top"}
         if self.do in targeted and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
+        if self.do == "draw_per" and self.per is None:
+            raise ValueError("effect 'draw_per' needs 'per' (the selector of the cards counted)")
         return self
 
 
@@ -308,6 +322,8 @@ class DuelMastersCard(_Strict, CardModel):
     abilities: list[Ability] = []  # triggered abilities of a creature
     effects: list[Effect] = []  # what a spell does when cast (DM-25)
     statics: list[Static] = []  # continuous abilities while in the battle zone (Static)
+    # "You can cast this spell only if ..." (Blaze Cannon): asked of the caster in the main step
+    cast_only_if: StaticCondition | None = None
     power_bonus: int = 0  # a constant static bonus (rare)
     text: str = ""  # printed rules text, for people
     set_code: str = ""  # the printed set: "DM-01" .. "DM-12", or "Promo"
@@ -334,6 +350,12 @@ class DuelMastersCard(_Strict, CardModel):
         kw = self.keywords
         return (self.is_survivor or kw.turbo_rush is not None or kw.wave_striker is not None
                 or kw.while_you_have is not None)
+
+    @property
+    def cast_only_if_civ(self) -> str:
+        """The civilization a ``cast_only_if`` mana condition names (for the error message)."""
+        cond = self.cast_only_if
+        return str(cond.mana_all) if cond is not None and cond.mana_all else ""
 
     @cached_property
     def grants_others(self) -> bool:

@@ -26,7 +26,7 @@ class DMEffects(DMQueries):
     __slots__ = ()
     VERBS = GLOSSARY  # its verbs.py: the core's do_effect carries instructions out by it
     PLAY_ZONE = "battle"
-    UNTARGETED = frozenset({"draw", "add_shield_from_deck", "mana_from_deck"})
+    UNTARGETED = frozenset({"draw", "add_shield_from_deck", "mana_from_deck", "draw_per"})
 
     # ------------------------------------------------------------------ effect lists
     def effect_list(self, ref: Ref) -> list[Effect]:
@@ -110,6 +110,9 @@ class DMEffects(DMQueries):
         return controller if sel.chooser == "self" else 1 - controller
 
     def special_effect(self, data: dict[str, Any], eff: Effect) -> bool:
+        if eff.only_if is not None and not self.count_holds(eff.only_if, data["controller"], data["source"]):
+            self.next_effect(data)  # "if ...": not carried out (and not asked)
+            return True
         if eff.do == "draw" and eff.up_to:
             self._draw_up_to(data, eff)
             return True
@@ -181,17 +184,23 @@ class DMEffects(DMQueries):
         """DM-13 / DM-121: a multicolour card enters the mana zone tapped, a mono card untapped."""
         self.leave(cid, "mana", tapped=len(self.civs(cid)) > 1)
 
-    def leave(self, cid: int, zone: str, tapped: bool = False) -> None:
-        """Move a card to its owner's ``zone``; an evolution stack comes apart (DM-34, DM-35)."""
+    def leave(self, cid: int, zone: str, tapped: bool = False, top: bool = False) -> None:
+        """Move a card to its owner's ``zone``; an evolution stack comes apart (DM-34, DM-35).
+        ``top``: first in the zone (the top of a deck), the card itself above the cards that
+        were under it."""
         card = self.cards[cid]
         under = card.attached
         from_battle = self.zone_of(cid) == "battle"
         if from_battle:  # until-end-of-turn effects end when their creature leaves
             lasting.forget(self, cid)
-        self.move(cid, zone, tapped=tapped, attached=(), face_down=zone == "shields", entered_this_turn=True)
+        self.move(cid, zone, top=top, tapped=tapped, attached=(), face_down=zone == "shields", entered_this_turn=True)
         for u in under:
             self.update(u, controller=self.cards[u].owner)
             self.place(u, self.cards[u].owner, zone)
+            if top:  # below the card itself, in stack order
+                mine = self.zones[self.cards[u].owner][zone]
+                mine.remove(u)
+                mine.insert(mine.index(cid) + 1 if cid in mine else 0, u)
             self.update(u, tapped=zone == "mana" and len(self.civs(u)) > 1,  # DM-13 for each card
                         face_down=zone == "shields", entered_this_turn=True)
             self.emit("card_moved", card=u, name=self.cards[u].name, player=self.cards[u].owner,

@@ -13,6 +13,7 @@ from tcg.core import lasting
 from tcg.core.effects import EffectRunner
 from tcg.games.duel_masters.cards import (
     Bundle,
+    CardCount,
     Condition,
     DuelMastersCard,
     Effect,
@@ -161,6 +162,10 @@ class DMQueries(EffectRunner[Effect, Selector]):
                     if st.affects != "self" and self.reaches(st, cid, src) and self.static_holds(st.condition, src):
                         out.append((st, src))
         return out
+
+    def count_holds(self, cond: CardCount, controller: int, source: int | None) -> bool:
+        """Whether ``cond.cards`` selects at least ``cond.at_least`` cards now."""
+        return len(self.select(cond.cards, controller, source, ignore_power=True)) >= cond.at_least
 
     def static_power(self, st: Static, source: int) -> int:
         """A continuous ability's power bonus: ``power``, or ``power`` for each card ``per`` selects."""
@@ -346,6 +351,11 @@ class DMQueries(EffectRunner[Effect, Selector]):
         """DM-12: a rainbow spell counts as each of its civilizations, so one allowed one is enough."""
         civs = self.d(cid).civset
         return all(civs & r for r in (self.spell_restrictions() if restrictions is None else restrictions))
+
+    def may_cast(self, cid: int) -> bool:
+        """"You can cast this spell only if ..." (``cast_only_if``, asked of its owner now)."""
+        cond = self.d(cid).cast_only_if
+        return cond is None or self.static_holds(cond, cid)
 
     def evolution_bases(self, cid: int, player: int) -> list[int]:
         """DM-29 / DM-30 / DM-36: your creatures whose (top card's) races the evolution names."""

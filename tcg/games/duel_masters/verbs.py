@@ -87,6 +87,23 @@ def grant_when_blocked(s: DMEffects, eff: Effect, controller: int, source: int, 
     lasting.add(s, "when_blocked", player=controller, keywords=dict(eff.keywords))
 
 
+def draw_per(s: DMEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The controller draws a card for each card ``per`` selects, counted once as it resolves
+    ("a card for each of your other water creatures": Chaos Fish; "a number of cards equal to
+    the number of creatures your opponent has": Plasma Chaser)."""
+    if eff.per is None:
+        return
+    for _ in range(len(s.select(eff.per, controller, source, ignore_power=True))):
+        s.draw(controller)
+
+
+def put_on_deck_top(s: DMEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target goes on top of its owner's deck (Corile); an evolution stack comes apart and
+    goes with it, its top card on top (DM-34)."""
+    for t in targets:
+        s.leave(t, "deck", top=True)
+
+
 _SHARED: dict[str, DMVerb] = {
     "draw": shared.draw,
     "destroy": shared.destroy,
@@ -108,6 +125,8 @@ _OWN: dict[str, DMVerb] = {
     "put_into_battle": put_into_battle,
     "make_attackable": make_attackable,
     "grant_when_blocked": grant_when_blocked,
+    "draw_per": draw_per,
+    "put_on_deck_top": put_on_deck_top,
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, DMVerb] = verb_table(_SHARED, _OWN)
