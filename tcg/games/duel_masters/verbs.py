@@ -104,6 +104,20 @@ def put_on_deck_top(s: DMEffects, eff: Effect, controller: int, source: int, tar
         s.leave(t, "deck", top=True)
 
 
+def search_deck(s: DMEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The chosen cards of the controller's deck go to ``to`` by that zone's rule (DM-13: into
+    the mana zone a multicolour card enters tapped), then the deck is shuffled; taking its last
+    card loses the game at once (DM-113). The shared ``search`` moves cards as they are and
+    knows no deck-out, hence Duel Masters' own verb."""
+    for t in targets:
+        if eff.to == "mana":
+            s.put_into_mana(t)
+        else:
+            s.move(t, eff.to)
+    s.check_deck_out(controller)
+    s.shuffle_deck(controller)
+
+
 _SHARED: dict[str, DMVerb] = {
     "draw": shared.draw,
     "destroy": shared.destroy,
@@ -113,7 +127,6 @@ _SHARED: dict[str, DMVerb] = {
     "power_modifier": shared.change_power,
     "tap": shared.tap,
     "untap": shared.untap,
-    "search_deck": shared.search,
 }
 _OWN: dict[str, DMVerb] = {
     "add_shield_from_deck": add_shield_from_deck,
@@ -127,6 +140,7 @@ _OWN: dict[str, DMVerb] = {
     "grant_when_blocked": grant_when_blocked,
     "draw_per": draw_per,
     "put_on_deck_top": put_on_deck_top,
+    "search_deck": search_deck,
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, DMVerb] = verb_table(_SHARED, _OWN)
