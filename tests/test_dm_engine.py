@@ -296,3 +296,45 @@ def test_payment_ways_iterate_in_index_order(pools: list[tuple[int, ...]], civse
     ways = PaymentWays(pools, civsets, needed, cost)
     assert list(ways) == [ways[i] for i in range(len(ways))]
     assert all(a in ways for a in ways)
+
+
+def _scenario_state(path, index=0):
+    """The state at the end of one case of a card scenario file."""
+    from pathlib import Path
+
+    from tcg.core.scenario import Runner, load_scenarios
+
+    spec, _, node = load_scenarios(Path(__file__).resolve().parent.parent / path)[index]
+    runner = Runner(spec, str(path), node)
+    runner.run()
+    return runner.state
+
+
+@pytest.mark.parametrize("path", ["scenarios/duel_masters/cards/wyn_the_oracle.yaml",
+                                  "scenarios/duel_masters/cards/stinger_ball.yaml"])
+def test_a_looked_at_shield_is_named_to_the_looker_only(path):
+    # DM-6 / DM-122: Wyn's and Stinger Ball's look (show_privately) names the shield to player 0 only.
+    state = _scenario_state(path)
+    looks = [e for e in state.events if e["type"] == "looked"]
+    assert [e["name"] for e in looks] == ["Shield B"]
+    mine, theirs, crowd = (state.visible_event(looks[0], v) for v in (0, 1, None))
+    assert mine is not None and mine["name"] == "Shield B"
+    for other in (theirs, crowd):
+        assert other is not None and "name" not in other
+
+
+def test_liquid_scope_names_the_opponents_hand_and_shields_to_its_caster_only():
+    state = _scenario_state("scenarios/duel_masters/cards/liquid_scope.yaml")
+    looks = [e for e in state.events if e["type"] == "looked"]
+    assert sorted(e["name"] for e in looks) == ["Dummy 1000", "Dummy 5000", "Shield A", "Shield B"]
+    assert all(e["seen_by"] == 0 for e in looks)
+    assert all("name" not in state.visible_event(e, 1) for e in looks)
+
+
+def test_psychic_shaper_reveals_the_cards_to_both_players():
+    state = _scenario_state("scenarios/duel_masters/cards/psychic_shaper.yaml")
+    looks = [e for e in state.events if e["type"] == "looked"]
+    for viewer in (0, 1):
+        seen = [state.visible_event(e, viewer) for e in looks]
+        assert sorted(e["name"] for e in seen if e is not None and "name" in e) == sorted(
+            ["Water Dummy", "Fire Dummy", "Light Water Mana", "Nature Dummy"])

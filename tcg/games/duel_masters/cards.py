@@ -82,6 +82,8 @@ class Effect(_Strict):
         "make_attackable",  # your creatures can attack the (untapped) target this turn as though it were tapped
         "grant_when_blocked",  # this turn, each of your creatures that becomes blocked gets `keywords`
         "draw_per",  # draw a card for each card `per` selects (counted as it resolves)
+        "look_at",  # the controller looks at the (hidden) targets; they stay where they are
+        "reveal_top",  # reveal the top `count` cards of your deck: `matching` ones -> `to`, the rest -> graveyard
         "put_on_deck_top",  # target -> the top of its owner's deck
     ]
     target: Target | None = None
@@ -97,6 +99,8 @@ class Effect(_Strict):
     allow_shield_trigger: bool = False  # DM-44: a shield put into a hand by an effect gives no trigger
     per: Selector | None = None  # draw_per: the cards counted ("a card for each ...")
     only_if: CardCount | None = None  # carried out only if this holds as it resolves (Thought Probe)
+    if_done: bool = False  # "If you do": only if the instruction before it was carried out (with a target)
+    matching: Selector | None = None  # reveal_top: the revealed cards that go `to` (the rest: graveyard)
 
     @model_validator(mode="after")
     def _needs_target(self) -> Effect:
@@ -104,9 +108,11 @@ class Effect(_Strict):
             Keywords.model_validate(self.keywords)
         targeted = {"destroy", "return_to_hand", "put_into_mana", "put_into_shields", "discard", "to_graveyard",
                     "power_modifier", "grant_keywords", "tap", "untap", "search_deck", "separate_evolution",
-                    "put_into_battle", "make_attackable", "put_on_deck_top"}
+                    "put_into_battle", "make_attackable", "put_on_deck_top", "look_at"}
         if self.do in targeted and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
+        if self.do == "reveal_top" and self.matching is None:
+            raise ValueError("effect 'reveal_top' needs 'matching' (the revealed cards that go `to`)")
         if self.do == "draw_per" and self.per is None:
             raise ValueError("effect 'draw_per' needs 'per' (the selector of the cards counted)")
         return self

@@ -26,7 +26,7 @@ class DMEffects(DMQueries):
     __slots__ = ()
     VERBS = GLOSSARY  # its verbs.py: the core's do_effect carries instructions out by it
     PLAY_ZONE = "battle"
-    UNTARGETED = frozenset({"draw", "add_shield_from_deck", "mana_from_deck", "draw_per"})
+    UNTARGETED = frozenset({"draw", "add_shield_from_deck", "mana_from_deck", "draw_per", "reveal_top"})
 
     # ------------------------------------------------------------------ effect lists
     def effect_list(self, ref: Ref) -> list[Effect]:
@@ -113,6 +113,26 @@ class DMEffects(DMQueries):
         if eff.only_if is not None and not self.count_holds(eff.only_if, data["controller"], data["source"]):
             self.next_effect(data)  # "if ...": not carried out (and not asked)
             return True
+        if not data.get("accepted"):  # (a "you may" accepted comes back here: already settled)
+            key = f"done:{data['source']}"
+            if eff.if_done and not self.flags.pop(key, False):
+                self.next_effect(data)  # "If you do": the instruction before was not carried out
+                return True
+            effects = self.effect_list(data["ref"])
+            nxt = data["index"] + 1
+            if nxt < len(effects) and effects[nxt].if_done:
+                self.flags[key] = False  # watched: do_effect notes whether this one is carried out
+        return self._special_draw(data, eff)
+
+    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
+        """The core's instruction, noting for a following "If you do" (``if_done``) whether it
+        was carried out: with a target, or untargeted (only where one is watched)."""
+        key = f"done:{source}"
+        if key in self.flags:
+            self.flags[key] = bool(targets) or eff.target is None or eff.do in self.UNTARGETED
+        super().do_effect(eff, controller, source, targets)
+
+    def _special_draw(self, data: dict[str, Any], eff: Effect) -> bool:
         if eff.do == "draw" and eff.up_to:
             self._draw_up_to(data, eff)
             return True

@@ -118,6 +118,27 @@ def search_deck(s: DMEffects, eff: Effect, controller: int, source: int, targets
     s.shuffle_deck(controller)
 
 
+def look_at(s: DMEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The controller looks at each target (a face-down shield, a card in the opponent's hand)
+    and puts it back where it was: named to them only (``show_privately``, DM-6)."""
+    s.show_privately(controller, targets)
+
+
+def reveal_top(s: DMEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Reveal the top ``count`` cards of the controller's deck (both players see them: a look
+    for each); those ``matching`` selects go to ``to``, the rest to the graveyard (Psychic
+    Shaper). Taking the last card of the deck loses at once (DM-113)."""
+    top = list(s.zones[controller]["deck"][:eff.count])
+    for player in (controller, 1 - controller):
+        s.show_privately(player, top)
+    for c in top:
+        if eff.matching is not None and s.matches(eff.matching, c, source, ignore_power=True):
+            s.move(c, eff.to)
+        else:
+            s.move(c, "graveyard")
+    s.check_deck_out(controller)
+
+
 _SHARED: dict[str, DMVerb] = {
     "draw": shared.draw,
     "destroy": shared.destroy,
@@ -141,6 +162,8 @@ _OWN: dict[str, DMVerb] = {
     "draw_per": draw_per,
     "put_on_deck_top": put_on_deck_top,
     "search_deck": search_deck,
+    "look_at": look_at,
+    "reveal_top": reveal_top,
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, DMVerb] = verb_table(_SHARED, _OWN)
