@@ -84,6 +84,8 @@ class Effect(_Strict):
         "draw_per",  # draw a card for each card `per` selects (counted as it resolves)
         "look_at",  # the controller looks at the (hidden) targets; they stay where they are
         "reveal_top",  # reveal the top `count` cards of your deck: `matching` ones -> `to`, the rest -> graveyard
+        "free_attacks",  # this turn, nothing stops your creatures attacking the opponent (Diamond Cutter)
+        "choose_one",  # the controller chooses one of `options` (an effect list each) and carries it out
         "put_on_deck_top",  # target -> the top of its owner's deck
     ]
     target: Target | None = None
@@ -101,6 +103,7 @@ class Effect(_Strict):
     only_if: CardCount | None = None  # carried out only if this holds as it resolves (Thought Probe)
     if_done: bool = False  # "If you do": only if the instruction before it was carried out (with a target)
     matching: Selector | None = None  # reveal_top: the revealed cards that go `to` (the rest: graveyard)
+    options: list[list[Effect]] = []  # choose_one: "A or B", each an instruction list
 
     @model_validator(mode="after")
     def _needs_target(self) -> Effect:
@@ -111,6 +114,8 @@ class Effect(_Strict):
                     "put_into_battle", "make_attackable", "put_on_deck_top", "look_at"}
         if self.do in targeted and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
+        if self.do == "choose_one" and len(self.options) < 2:
+            raise ValueError("effect 'choose_one' needs 2 or more 'options' (a list of instructions each)")
         if self.do == "reveal_top" and self.matching is None:
             raise ValueError("effect 'reveal_top' needs 'matching' (the revealed cards that go `to`)")
         if self.do == "draw_per" and self.per is None:
@@ -138,6 +143,8 @@ class Ability(_Strict):
         "attacks",  # whenever this creature attacks
         "blocks",  # whenever this creature blocks
         "wins_battle",  # whenever this creature wins a battle
+        "after_blocking_battle",  # after a battle this creature blocked into, if it is still there
+        "after_attacking_player",  # after an attack on a player by this creature is over
     ]
     effects: list[Effect]
     optional: bool = False  # "you may" for the whole ability

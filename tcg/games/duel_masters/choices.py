@@ -137,3 +137,22 @@ class ChooseReplacement(DuelMastersRule):
         if action.type == "pass":
             return "DM-25", "a replacement that does not say \"you may\" must be used"
         return None
+
+
+# ---------------------------------------------------------------------- "A or B"
+class ChooseOne(DuelMastersRule):
+    """DM-25: an either/or instruction (``choose_one``, Gigaberos): ``choose {option}``, one of
+    the options that can be carried out in full, numbered from 0 in printed order."""
+
+    kind: ClassVar[str] = "choose_one"
+    prompt: ClassVar[str] = "Choose which instruction to carry out"
+    accepts: ClassVar[frozenset[str]] = frozenset({"choose"})
+    rule: ClassVar[str] = "DM-25"
+
+    def actions(self, state: DuelMastersState, decision: Decision) -> Sequence[Action]:
+        return [Action("choose", option=i) for i in decision.data["options"]]
+
+    def resolve(self, state: DuelMastersState, decision: Decision, action: Action) -> None:
+        task = dict(decision.data["task"])
+        state.next_effect(task)
+        state.queue_option(task, int(action.get("option")))

@@ -42,6 +42,8 @@ class DMEffects(DMQueries):
             return list(getattr(d.keywords, where).effects)
         if where == "bundle":
             return list(getattr(self.defs[ref[0]].keywords, ref[2]).abilities[ref[3]].effects)
+        if where == "option":  # (name, "option", parent ref, instruction index, option index)
+            return list(self.effect_list(tuple(ref[2]))[ref[3]].options[ref[4]])
         if where == "replacement":  # ref[2]: -1 the card's own keyword, else the index of a static
             rep = d.keywords.instead_of_graveyard if ref[2] < 0 else d.statics[ref[2]].keywords["instead_of_graveyard"]
             return list((rep if isinstance(rep, Replacement) else Replacement.model_validate(rep)).then)
@@ -133,10 +135,53 @@ class DMEffects(DMQueries):
         super().do_effect(eff, controller, source, targets)
 
     def _special_draw(self, data: dict[str, Any], eff: Effect) -> bool:
+        if eff.do == "choose_one":
+            self._choose_one(data, eff)
+            return True
         if eff.do == "draw" and eff.up_to:
             self._draw_up_to(data, eff)
             return True
         return False
+
+    def option_possible(self, option: list[Effect], controller: int, source: int) -> bool:
+        """Whether an option of an either/or can be carried out in full: each of its targeted
+        instructions finds as many targets as it asks for ("destroy 2 of your other creatures"
+        needs two; "this creature" needs it in the battle zone)."""
+        for eff in option:
+            sel = eff.target
+            if sel is None or eff.do in self.UNTARGETED or eff.up_to:
+                continue
+            if sel == "self":
+                if self.zone_of(source) != "battle":
+                    return False
+                continue
+            if sel.up_to:
+                continue
+            found = len(self.effect_candidates(eff, sel, controller, source))
+            if found == 0 or (not sel.all and found < self.effect_wants(eff, sel)):
+                return False
+        return True
+
+    def _choose_one(self, data: dict[str, Any], eff: Effect) -> None:
+        """"A or B" (Gigaberos): the controller chooses one option that can be carried out in full
+        (the brief is silent; the printed either/or read as a choice between whole instructions,
+        as the official rules treat "choose one"); with one such option there is nothing to choose,
+        with none nothing happens. The chosen list resolves before the instructions after it."""
+        controller, source = data["controller"], data["source"]
+        possible = [i for i, opt in enumerate(eff.options) if self.option_possible(opt, controller, source)]
+        if len(possible) > 1:
+            self.decision = Decision(controller, "choose_one", {"task": data, "options": possible})
+            return
+        self.next_effect(data)
+        if possible:
+            self.queue_option(data, possible[0])
+
+    def queue_option(self, data: dict[str, Any], option: int) -> None:
+        """Queue option ``option`` of the either/or at ``data``'s instruction (``next_effect`` first)."""
+        ref = data["ref"]
+        self.emit("option_chosen", card=data["source"], name=self.cards[data["source"]].name,
+                  player=data["controller"], option=option)
+        self.queue_effects(data["source"], data["controller"], (ref[0], "option", tuple(ref), data["index"], option))
 
     def _draw_up_to(self, data: dict[str, Any], eff: Effect) -> None:
         """"Draw up to N cards": one card at a time, each a "you may" (choose yes / pass)."""

@@ -241,6 +241,14 @@ class DMQueries(EffectRunner[Effect, Selector]):
         """DM-69: an "attacks if able" creature (its own text or an opponent's card)."""
         return bool(self.keyword(cid, "attacks_if_able"))
 
+    def freed_to_attack(self, cid: int) -> bool:
+        """Diamond Cutter this turn (``free_attacks``): nothing stops this creature attacking the opponent."""
+        return bool(self.effects) and bool(lasting.of_kind(self, "free_attacks", player=self.cards[cid].controller))
+
+    def attacks_normally(self, cid: int) -> bool:
+        """Not stopped from attacking by "can't attack" or summoning sickness (DM-48, DM-106)."""
+        return not self.keyword(cid, "cant_attack") and not self.is_summoning_sick(cid)
+
     def forced_attackers(self, player: int) -> list[int]:
         """Creatures that must attack and still can (untapped, not sick, with a legal target)."""
         return [c for c in self.zones[player]["battle"]
@@ -248,7 +256,7 @@ class DMQueries(EffectRunner[Effect, Selector]):
 
     def can_attack(self, cid: int) -> bool:
         card = self.cards[cid]
-        return not card.tapped and not self.keyword(cid, "cant_attack") and not self.is_summoning_sick(cid)
+        return not card.tapped and (self.attacks_normally(cid) or self.freed_to_attack(cid))
 
     def attack_targets(self, cid: int) -> list[int | str]:
         """DM-108: the opponent, or one of the opponent's tapped creatures — an untapped one too
@@ -257,10 +265,11 @@ class DMQueries(EffectRunner[Effect, Selector]):
         me = self.cards[cid].controller
         opp = 1 - me
         out: list[int | str] = []
-        if not self.keyword(cid, "cant_attack_players"):
+        freed = self.freed_to_attack(cid)
+        if freed or not self.keyword(cid, "cant_attack_players"):
             out.append("player")
-        if self.keyword(cid, "cant_attack_creatures"):
-            return out
+        if self.keyword(cid, "cant_attack_creatures") or (freed and not self.attacks_normally(cid)):
+            return out  # Diamond Cutter frees attacks on the opponent only
         if self.keyword(cid, "attacks_untapped"):
             out.extend(self.zones[opp]["battle"])
             return out

@@ -27,6 +27,7 @@ Decisions (kind — handler — rules)
         ``target``          Target          DM-25, DM-26 an instruction's targets
         ``optional``        YouMay          DM-25 "you may"
         ``replacement``     ChooseReplacement  which "... instead" replaces a destruction
+        ``choose_one``      ChooseOne       DM-25 which option of an either/or
 
 Tasks (kind — step — rules), in the order a turn meets them
     Turn (:mod:`.turn`)
@@ -94,6 +95,7 @@ RULEBOOK = Rulebook(
         choices.Target(),
         choices.YouMay(),
         choices.ChooseReplacement(),
+        choices.ChooseOne(),
     ],
     {
         "begin_turn": turn.begin_turn,

@@ -139,6 +139,13 @@ def reveal_top(s: DMEffects, eff: Effect, controller: int, source: int, targets:
     s.check_deck_out(controller)
 
 
+def free_attacks(s: DMEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """This turn, effects that would stop the controller's creatures attacking the opponent are
+    ignored: summoning sickness, "can't attack", "can't attack players" (Diamond Cutter); a
+    creature freed so attacks only the opponent (``DMQueries.can_attack``, ``attack_targets``)."""
+    lasting.add(s, "free_attacks", player=controller)
+
+
 _SHARED: dict[str, DMVerb] = {
     "draw": shared.draw,
     "destroy": shared.destroy,
@@ -164,8 +171,10 @@ _OWN: dict[str, DMVerb] = {
     "search_deck": search_deck,
     "look_at": look_at,
     "reveal_top": reveal_top,
+    "free_attacks": free_attacks,
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, DMVerb] = verb_table(_SHARED, _OWN)
-#: ``do:`` names that never reach the table (none in Duel Masters; "draw up to" is a special_effect first).
-ELSEWHERE: frozenset[str] = frozenset()
+#: ``do:`` names that never reach the table: ``choose_one`` asks its choice in ``special_effect``
+#: ("draw up to" is a special_effect first too, but ``draw`` is in the table).
+ELSEWHERE: frozenset[str] = frozenset({"choose_one"})
