@@ -283,11 +283,14 @@ class DMEffects(DMQueries):
             doomed = [c for p in (0, 1) for c in self.zones[p]["battle"] if self.power(c) <= 0]
             if not doomed:
                 return
+            # Destroyed together: a replacement granted by one of them (Jack Viper) still applies
+            # to the others, so each one's replacements are read before any leaves.
+            plans = {c: self.replacements(c) for c in doomed}
             for c in doomed:
                 if self.zone_of(c) == "battle":
                     self.emit("state_check", rule="DM-124", card=c, name=self.cards[c].name,
                               player=self.cards[c].controller)
-                    self.destroy(c)
+                    self.destroy(c, plans[c])
 
     def _power_may_be_zero(self) -> bool:
         """A cheap test before the DM-124 check: only negative modifiers or cards that may lower
@@ -298,7 +301,7 @@ class DMEffects(DMQueries):
         defs, cards = self.defs, self.cards
         return any(defs[cards[c].name].may_lower_power for p in (0, 1) for c in self.zones[p]["battle"])
 
-    def destroy(self, cid: int) -> None:
+    def destroy(self, cid: int, options: list[tuple[int, Replacement, int]] | None = None) -> None:
         """Put a creature into the graveyard; only its top card's abilities trigger (DM-36).
 
         "When this creature would be destroyed, put it into your hand / mana zone instead" replaces
@@ -310,7 +313,8 @@ class DMEffects(DMQueries):
                       player=self.cards[cid].controller, to=instead)
             self.leave(cid, str(instead))
             return
-        options = self.replacements(cid)
+        if options is None:  # ``options``: the replacements read before a simultaneous destruction
+            options = self.replacements(cid)
         if options:
             if len(options) == 1 and not options[0][1].optional:
                 self.replace_destruction(cid, options[0])
