@@ -115,15 +115,16 @@ class DMEffects(DMQueries):
         if eff.only_if is not None and not self.count_holds(eff.only_if, data["controller"], data["source"]):
             self.next_effect(data)  # "if ...": not carried out (and not asked)
             return True
-        if not data.get("accepted"):  # (a "you may" accepted comes back here: already settled)
-            key = f"done:{data['source']}"
-            if eff.if_done and not self.flags.pop(key, False):
-                self.next_effect(data)  # "If you do": the instruction before was not carried out
-                return True
-            effects = self.effect_list(data["ref"])
-            nxt = data["index"] + 1
-            if nxt < len(effects) and effects[nxt].if_done:
-                self.flags[key] = False  # watched: do_effect notes whether this one is carried out
+        key = f"done:{data['source']}"
+        # "If you do": skipped unless the instruction before was carried out (asked once: a "you
+        # may" accepted comes back here, already settled)
+        if eff.if_done and not data.get("accepted") and not self.flags.pop(key, False):
+            self.next_effect(data)
+            return True
+        effects = self.effect_list(data["ref"])
+        nxt = data["index"] + 1
+        if nxt < len(effects) and effects[nxt].if_done:
+            self.flags[key] = False  # watched: do_effect notes whether this one is carried out
         return self._special_draw(data, eff)
 
     def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
