@@ -338,3 +338,43 @@ def test_psychic_shaper_reveals_the_cards_to_both_players():
         seen = [state.visible_event(e, viewer) for e in looks]
         assert sorted(e["name"] for e in seen if e is not None and "name" in e) == sorted(
             ["Water Dummy", "Fire Dummy", "Light Water Mana", "Nature Dummy"])
+
+
+# Two decks of the cards whose mechanisms came with DM-02/DM-03 (continuous abilities, cost changes,
+# replacements, looks, either/or, "If you do"...): random games keep every invariant of the
+# conformance test (no hidden card leaks, JSON round trips, cards conserved, the game ends).
+_MECHANISM_DECKS = (
+    """4 Elf-X\n4 Essence Elf\n2 Gigamantis\n4 Masked Pomegranate\n2 Raging Dash-Horn\n2 Barkwhip, the Smasher
+4 Rainbow Stone\n2 Dawn Giant\n2 Xeno Mantis\n4 Galsaur\n2 Rumble Gate\n2 Blaze Cannon\n2 Garkago Dragon
+2 Flametropus\n2 Cavalry General Curatops""",
+    """4 Gigastand\n2 Jack Viper, Shadow of Doom\n2 Eldritch Poison\n2 Gigaberos\n2 Marrow Ooze, the Twister
+4 Emeral\n4 Liquid Scope\n2 Recon Operation\n2 Psychic Shaper\n2 Chaos Fish\n2 Corile\n2 Thought Probe
+2 Stinger Ball\n2 Wyn, the Oracle\n2 Aless, the Oracle\n2 Diamond Cutter\n2 Sieg Balicula, the Intense""",
+)
+
+
+def test_random_games_with_the_mechanism_cards_keep_every_invariant(dm):
+    from tcg.core.invariants import check_conservation, check_json_round_trip, check_lazy_views, check_no_leak
+
+    decks = [parse_deck_text(text) for text in _MECHANISM_DECKS]
+    for deck in decks:
+        assert not dm.check_deck(deck)
+    for g in range(6):
+        state = dm.new_state(decks, seed=g)
+        rng = Rng(500 + g)
+        for n in range(3000):
+            if state.game_over:
+                break
+            legal = state.legal_actions()
+            assert legal, f"game {g}: a decision with no legal action"
+            state.apply(legal[rng.below(len(legal))])
+            problems = check_conservation(state)
+            if n % 5 == 0:
+                problems += check_no_leak(state) + check_lazy_views(state)
+                problems += check_json_round_trip(state, with_events=False)
+            assert not problems, f"game {g}, action {n}: {problems}"
+        assert state.game_over, f"game {g} did not end"
+        replayed = dm.new_state(decks, seed=g)
+        for action in state.history:
+            replayed.apply(action)
+        assert replayed.to_json() == state.to_json(), f"game {g}: replaying the history differs"

@@ -64,6 +64,18 @@ class OrderTriggers(DuelMastersRule):
 
 
 # ---------------------------------------------------------------------- targets and "you may"
+def hidden_from(state: DuelMastersState, player: int, cid: int) -> bool:
+    """Whether ``player`` may not name this card: hidden from them and not their own (their own
+    face-down shields they may point at; an opponent's they know only by place)."""
+    return state.cards[cid].owner != player and not state.can_see(player, cid)
+
+
+def place(state: DuelMastersState, cid: int) -> int:
+    """A card's position in its zone (0: the first shield, the top of a deck)."""
+    owner, zone = state.where[cid]
+    return state.zones[owner][zone].index(cid)
+
+
 class Target(DuelMastersRule):
     """DM-25: choose an instruction's targets one at a time; ``pass`` stops only where it says
     "up to" (DM-26: with fewer candidates than it asks for, all of them, no choice)."""
@@ -74,10 +86,24 @@ class Target(DuelMastersRule):
     rule: ClassVar[str] = "DM-25"
 
     def actions(self, state: DuelMastersState, decision: Decision) -> Sequence[Action]:
-        return state.target_actions(decision.data)
+        acts = state.target_actions(decision.data)
+        candidates = decision.data["candidates"]
+        hidden = {c for c in candidates if hidden_from(state, decision.player, c)}
+        if not hidden:
+            return acts
+        # DM-6 / DM-122: a card the chooser may not see (an opponent's face-down shield, Wyn) is
+        # named by its place in its zone (``choose {index}``, as a shield to break is), never by
+        # its id. (Such candidates come from one zone: the opponent's shields.)
+        return [Action("choose", index=place(state, a.get("card"))) if a.get("card") in hidden else a
+                for a in acts]
 
     def resolve(self, state: DuelMastersState, decision: Decision, action: Action) -> None:
-        state.resolve_target_choice(dict(decision.data), None if action.type == "pass" else action.get("card"))
+        pick = None if action.type == "pass" else action.get("card")
+        if action.type != "pass" and pick is None:
+            index = int(action.get("index"))
+            pick = next(c for c in decision.data["candidates"]
+                        if hidden_from(state, decision.player, c) and place(state, c) == index)
+        state.resolve_target_choice(dict(decision.data), pick)
 
     def why_not(self, state: DuelMastersState, decision: Decision, action: Action) -> Reason | None:
         if action.type == "pass":
