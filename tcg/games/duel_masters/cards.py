@@ -114,8 +114,8 @@ class Effect(_Strict):
                     "put_into_battle", "make_attackable", "put_on_deck_top", "look_at"}
         if self.do in targeted and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
-        if self.do == "choose_one" and len(self.options) < 2:
-            raise ValueError("effect 'choose_one' needs 2 or more 'options' (a list of instructions each)")
+        if self.do == "choose_one" and not 2 <= len(self.options) <= 4:
+            raise ValueError("effect 'choose_one' needs 2 to 4 'options' (a list of instructions each)")
         if self.do == "reveal_top" and self.matching is None:
             raise ValueError("effect 'reveal_top' needs 'matching' (the revealed cards that go `to`)")
         if self.do == "draw_per" and self.per is None:

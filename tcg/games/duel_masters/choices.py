@@ -166,9 +166,13 @@ class ChooseReplacement(DuelMastersRule):
 
 
 # ---------------------------------------------------------------------- "A or B"
+#: The options of an either/or, in printed order (``choose {option: first}``).
+ORDINALS: tuple[str, ...] = ("first", "second", "third", "fourth")
+
+
 class ChooseOne(DuelMastersRule):
     """DM-25: an either/or instruction (``choose_one``, Gigaberos): ``choose {option}``, one of
-    the options that can be carried out in full, numbered from 0 in printed order."""
+    the options that can be carried out in full, ``first``, ``second``... in printed order."""
 
     kind: ClassVar[str] = "choose_one"
     prompt: ClassVar[str] = "Choose which instruction to carry out"
@@ -176,9 +180,9 @@ class ChooseOne(DuelMastersRule):
     rule: ClassVar[str] = "DM-25"
 
     def actions(self, state: DuelMastersState, decision: Decision) -> Sequence[Action]:
-        return [Action("choose", option=i) for i in decision.data["options"]]
+        return [Action("choose", option=ORDINALS[i]) for i in decision.data["options"]]
 
     def resolve(self, state: DuelMastersState, decision: Decision, action: Action) -> None:
         task = dict(decision.data["task"])
         state.next_effect(task)
-        state.queue_option(task, int(action.get("option")))
+        state.queue_option(task, ORDINALS.index(str(action.get("option"))))

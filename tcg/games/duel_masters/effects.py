@@ -181,7 +181,7 @@ class DMEffects(DMQueries):
         """Queue option ``option`` of the either/or at ``data``'s instruction (``next_effect`` first)."""
         ref = data["ref"]
         self.emit("option_chosen", card=data["source"], name=self.cards[data["source"]].name,
-                  player=data["controller"], option=option)
+                  player=data["controller"], option=option + 1)  # counted from one, as printed
         self.queue_effects(data["source"], data["controller"], (ref[0], "option", tuple(ref), data["index"], option))
 
     def _draw_up_to(self, data: dict[str, Any], eff: Effect) -> None:
