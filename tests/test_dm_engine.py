@@ -296,3 +296,85 @@ def test_payment_ways_iterate_in_index_order(pools: list[tuple[int, ...]], civse
     ways = PaymentWays(pools, civsets, needed, cost)
     assert list(ways) == [ways[i] for i in range(len(ways))]
     assert all(a in ways for a in ways)
+
+
+def _scenario_state(path, index=0):
+    """The state at the end of one case of a card scenario file."""
+    from pathlib import Path
+
+    from tcg.core.scenario import Runner, load_scenarios
+
+    spec, _, node = load_scenarios(Path(__file__).resolve().parent.parent / path)[index]
+    runner = Runner(spec, str(path), node)
+    runner.run()
+    return runner.state
+
+
+@pytest.mark.parametrize("path", ["scenarios/duel_masters/cards/wyn_the_oracle.yaml",
+                                  "scenarios/duel_masters/cards/stinger_ball.yaml"])
+def test_a_looked_at_shield_is_named_to_the_looker_only(path):
+    # DM-6 / DM-122: Wyn's and Stinger Ball's look (show_privately) names the shield to player 0 only.
+    state = _scenario_state(path)
+    looks = [e for e in state.events if e["type"] == "looked"]
+    assert [e["name"] for e in looks] == ["Shield B"]
+    mine, theirs, crowd = (state.visible_event(looks[0], v) for v in (0, 1, None))
+    assert mine is not None and mine["name"] == "Shield B"
+    for other in (theirs, crowd):
+        assert other is not None and "name" not in other
+
+
+def test_liquid_scope_names_the_opponents_hand_and_shields_to_its_caster_only():
+    state = _scenario_state("scenarios/duel_masters/cards/liquid_scope.yaml")
+    looks = [e for e in state.events if e["type"] == "looked"]
+    assert sorted(e["name"] for e in looks) == ["Dummy 1000", "Dummy 5000", "Shield A", "Shield B"]
+    assert all(e["seen_by"] == 0 for e in looks)
+    assert all("name" not in state.visible_event(e, 1) for e in looks)
+
+
+def test_psychic_shaper_reveals_the_cards_to_both_players():
+    state = _scenario_state("scenarios/duel_masters/cards/psychic_shaper.yaml")
+    looks = [e for e in state.events if e["type"] == "looked"]
+    for viewer in (0, 1):
+        seen = [state.visible_event(e, viewer) for e in looks]
+        assert sorted(e["name"] for e in seen if e is not None and "name" in e) == sorted(
+            ["Water Dummy", "Fire Dummy", "Light Water Mana", "Nature Dummy"])
+
+
+# Two decks of the cards whose mechanisms came with DM-02/DM-03 (continuous abilities, cost changes,
+# replacements, looks, either/or, "If you do"...): random games keep every invariant of the
+# conformance test (no hidden card leaks, JSON round trips, cards conserved, the game ends).
+_MECHANISM_DECKS = (
+    """4 Elf-X\n4 Essence Elf\n2 Gigamantis\n4 Masked Pomegranate\n2 Raging Dash-Horn\n2 Barkwhip, the Smasher
+4 Rainbow Stone\n2 Dawn Giant\n2 Xeno Mantis\n4 Galsaur\n2 Rumble Gate\n2 Blaze Cannon\n2 Garkago Dragon
+2 Flametropus\n2 Cavalry General Curatops""",
+    """4 Gigastand\n2 Jack Viper, Shadow of Doom\n2 Eldritch Poison\n2 Gigaberos\n2 Marrow Ooze, the Twister
+4 Emeral\n4 Liquid Scope\n2 Recon Operation\n2 Psychic Shaper\n2 Chaos Fish\n2 Corile\n2 Thought Probe
+2 Stinger Ball\n2 Wyn, the Oracle\n2 Aless, the Oracle\n2 Diamond Cutter\n2 Sieg Balicula, the Intense""",
+)
+
+
+def test_random_games_with_the_mechanism_cards_keep_every_invariant(dm):
+    from tcg.core.invariants import check_conservation, check_json_round_trip, check_lazy_views, check_no_leak
+
+    decks = [parse_deck_text(text) for text in _MECHANISM_DECKS]
+    for deck in decks:
+        assert not dm.check_deck(deck)
+    for g in range(6):
+        state = dm.new_state(decks, seed=g)
+        rng = Rng(500 + g)
+        for n in range(3000):
+            if state.game_over:
+                break
+            legal = state.legal_actions()
+            assert legal, f"game {g}: a decision with no legal action"
+            state.apply(legal[rng.below(len(legal))])
+            problems = check_conservation(state)
+            if n % 5 == 0:
+                problems += check_no_leak(state) + check_lazy_views(state)
+                problems += check_json_round_trip(state, with_events=False)
+            assert not problems, f"game {g}, action {n}: {problems}"
+        assert state.game_over, f"game {g} did not end"
+        replayed = dm.new_state(decks, seed=g)
+        for action in state.history:
+            replayed.apply(action)
+        assert replayed.to_json() == state.to_json(), f"game {g}: replaying the history differs"

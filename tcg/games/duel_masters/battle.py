@@ -138,8 +138,11 @@ def declare_attack(state: DuelMastersState, p: int, attacker: int, target: int |
 
 def end_attack(state: DuelMastersState, task: Task) -> None:
     """Step ``end_attack``: the attack is over (Power Attacker bonuses end with it)."""
+    attack = state.flags["attack"]
     state.flags["attack"] = None
     state.emit("attack_ended")
+    if attack is not None and attack["target"] == "player" and state.zone_of(attack["attacker"]) == "battle":
+        state.queue_triggers(attack["attacker"], "after_attacking_player")  # Marrow Ooze
 
 
 # ---------------------------------------------------------------------- blocking
@@ -362,7 +365,7 @@ def trigger_actions(state: DuelMastersState, p: int, cards: tuple[int, ...]) -> 
             continue
         d = state.d(c)
         if d.type == "spell":
-            if state.spell_allowed(c):
+            if state.spell_allowed(c) and state.may_cast(c):
                 out.append(Action("use_shield_trigger", card=c))
         elif d.type == "evolution_creature":
             out.extend(Action("use_shield_trigger", card=c, onto=b) for b in state.evolution_bases(c, p))
@@ -405,6 +408,9 @@ def resolve_battle(state: DuelMastersState, task: Task) -> None:
     for c in doomed:
         if state.zone_of(c) == "battle":
             state.destroy(c)
+    attack = state.flags.get("attack")
+    if attack is not None and attack.get("blocker") == defender and state.zone_of(defender) == "battle":
+        state.queue_triggers(defender, "after_blocking_battle")  # Spiral Grass
 
 
 def survives(state: DuelMastersState, cid: int, opponent: int) -> bool:

@@ -51,6 +51,14 @@ class Selector(_Strict):
 Target = Selector | Literal["self"]
 
 
+class CardCount(_Strict):
+    """"If there are at least ``at_least`` cards that ``cards`` selects" (from the effect's
+    controller's side): "if your opponent has 3 or more creatures in the battle zone"."""
+
+    cards: Selector
+    at_least: int = Field(default=1, ge=1)
+
+
 class Effect(_Strict):
     """One instruction. DM-25: instructions are carried out in order; DM-26: as far as possible."""
 
@@ -73,6 +81,12 @@ class Effect(_Strict):
         "put_into_battle",  # target creature card (hand, mana, graveyard...) -> the battle zone (DM-32)
         "make_attackable",  # your creatures can attack the (untapped) target this turn as though it were tapped
         "grant_when_blocked",  # this turn, each of your creatures that becomes blocked gets `keywords`
+        "draw_per",  # draw a card for each card `per` selects (counted as it resolves)
+        "look_at",  # the controller looks at the (hidden) targets; they stay where they are
+        "reveal_top",  # reveal the top `count` cards of your deck: `matching` ones -> `to`, the rest -> graveyard
+        "free_attacks",  # this turn, nothing stops your creatures attacking the opponent (Diamond Cutter)
+        "choose_one",  # the controller chooses one of `options` (an effect list each) and carries it out
+        "put_on_deck_top",  # target -> the top of its owner's deck
     ]
     target: Target | None = None
     count: int = 1
@@ -85,6 +99,11 @@ class Effect(_Strict):
     # ("during your opponent's next turn", cast in your own turn)
     duration: Literal["turn", "next_turn"] = "turn"
     allow_shield_trigger: bool = False  # DM-44: a shield put into a hand by an effect gives no trigger
+    per: Selector | None = None  # draw_per: the cards counted ("a card for each ...")
+    only_if: CardCount | None = None  # carried out only if this holds as it resolves (Thought Probe)
+    if_done: bool = False  # "If you do": only if the instruction before it was carried out (with a target)
+    matching: Selector | None = None  # reveal_top: the revealed cards that go `to` (the rest: graveyard)
+    options: list[list[Effect]] = []  # choose_one: "A or B", each an instruction list
 
     @model_validator(mode="after")
     def _needs_target(self) -> Effect:
@@ -92,9 +111,15 @@ class Effect(_Strict):
             Keywords.model_validate(self.keywords)
         targeted = {"destroy", "return_to_hand", "put_into_mana", "put_into_shields", "discard", "to_graveyard",
                     "power_modifier", "grant_keywords", "tap", "untap", "search_deck", "separate_evolution",
-                    "put_into_battle", "make_attackable"}
+                    "put_into_battle", "make_attackable", "put_on_deck_top", "look_at"}
         if self.do in targeted and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
+        if self.do == "choose_one" and not 2 <= len(self.options) <= 4:
+            raise ValueError("effect 'choose_one' needs 2 to 4 'options' (a list of instructions each)")
+        if self.do == "reveal_top" and self.matching is None:
+            raise ValueError("effect 'reveal_top' needs 'matching' (the revealed cards that go `to`)")
+        if self.do == "draw_per" and self.per is None:
+            raise ValueError("effect 'draw_per' needs 'per' (the selector of the cards counted)")
         return self
 
 
@@ -118,6 +143,8 @@ class Ability(_Strict):
         "attacks",  # whenever this creature attacks
         "blocks",  # whenever this creature blocks
         "wins_battle",  # whenever this creature wins a battle
+        "after_blocking_battle",  # after a battle this creature blocked into, if it is still there
+        "after_attacking_player",  # after an attack on a player by this creature is over
     ]
     effects: list[Effect]
     optional: bool = False  # "you may" for the whole ability
@@ -148,10 +175,69 @@ class WhileYouHave(Bundle):
     attacking: bool = False
 
 
+class StaticCondition(_Strict):
+    """When a continuous ability (:class:`Static`) is on, asked of its source card; every field
+    given must hold.
+
+    ``mana_all``: every card in the controller's mana zone is a card of this civilization (a
+    multicolour card is a card of each of its civilizations, DM-12; an empty mana zone holds it:
+    no card in it is anything else). ``no_other_creatures``: the controller has no creature in the
+    battle zone but this one (Galsaur). ``tapped``: this creature is tapped (Barkwhip) or untapped.
+    ``opponent_has_more``: the opponent has more creatures in the battle zone than the controller
+    (Snip Striker Bullraizer)."""
+
+    mana_all: Civilization | None = None
+    no_other_creatures: bool = False
+    tapped: bool | None = None
+    opponent_has_more: bool = False
+
+
+class Static(_Strict):
+    """A continuous ability: while its creature is in the battle zone (and ``condition`` holds),
+    the cards it ``affects`` have ``power`` more (times the number of cards ``per`` selects, if
+    given), ``power_attacker`` more while attacking, and ``keywords``; ``cost`` changes the cost
+    of the cards it affects in their owner's hand (never below 1: "They can't cost less than 1",
+    Elf-X, Essence Elf). It is asked for on every question (``DMQueries.statics_on``), never
+    written into the state, so it ends the moment its source leaves or its condition fails.
+
+    ``affects``: ``self`` (this creature), or a selector read from this creature's side
+    (``player: self``: its controller's cards; ``other: true``: not itself; ``zone: hand`` for a
+    cost change). Bonuses that add stack, once per source (DM-65); keywords do not (DM-66)."""
+
+    affects: Target = "self"
+    power: int = 0
+    per: Selector | None = None  # "+power for each ...": counted from this creature's side, now
+    power_attacker: int = 0  # "has power attacker +N": +N power while attacking, per source (DM-65)
+    keywords: dict[str, Any] = {}
+    cost: int = 0  # a change to the cost of the affected cards in hand (floor 1)
+    condition: StaticCondition | None = None
+
+    @model_validator(mode="after")
+    def _known_keywords(self) -> Static:
+        Keywords.model_validate(self.keywords)
+        if self.cost and (self.affects == "self" or self.affects.zone != "hand"):
+            raise ValueError("a cost change affects cards in a hand (affects: {zone: hand, ...})")
+        return self
+
+
 class ActivatedEffects(_Strict):
     """Effects of a Tap ability (DM-67) or a Silent Skill (DM-76)."""
 
     effects: list[Effect]
+
+
+class Replacement(_Strict):
+    """"When this creature would be put into your graveyard from the battle zone, put it ``to``
+    instead" (a replacement of its destruction; official rules, the brief is silent): it goes
+    there, is not destroyed, and nothing waiting for a destruction triggers. ``optional``: "you
+    may" (its controller chooses). ``then``: what follows when it is used ("If you do, discard a
+    card from your hand": Gigastand). A creature can meet two or more (its own and a grant of
+    another creature, Jack Viper / Gigamantis): its controller chooses the one that applies,
+    once; declining every optional one (none mandatory) puts it into the graveyard."""
+
+    to: Literal["hand", "mana", "shields"]
+    optional: bool = False
+    then: list[Effect] = []
 
 
 class Evolution(_Strict):
@@ -205,6 +291,7 @@ class Keywords(_Strict):
     charger: bool = False  # DM-71, DM-72
     cant_attack: bool = False  # DM-48
     cant_attack_players: bool = False  # DM-48, DM-108
+    cant_attack_creatures: bool = False  # "can't attack creatures" (Dawn Giant): only the opponent (DM-108)
     cant_be_blocked: bool = False
     attacks_if_able: bool = False  # DM-69: must attack when able; then no tap ability
     # not destroyed when it loses a battle against a creature of it (Amnis); winning gives no
@@ -221,6 +308,7 @@ class Keywords(_Strict):
     # "When this creature would be destroyed, put it into your hand / mana zone instead": a
     # replacement (official rules; the brief is silent): it is not destroyed, nothing triggers
     destroyed_instead: Literal["hand", "mana"] | None = None
+    instead_of_graveyard: Replacement | None = None  # "would be put into your graveyard ... instead"
     attacks_untapped: bool = False  # "can attack untapped creatures" (DM-108: unless an effect allows)
     unblockable_by_power: int = 0  # "can't be blocked by any creature that has power N or less"
     while_you_have: WhileYouHave | None = None  # a bonus while you have certain creatures
@@ -246,6 +334,9 @@ class DuelMastersCard(_Strict, CardModel):
     keywords: Keywords = Keywords()
     abilities: list[Ability] = []  # triggered abilities of a creature
     effects: list[Effect] = []  # what a spell does when cast (DM-25)
+    statics: list[Static] = []  # continuous abilities while in the battle zone (Static)
+    # "You can cast this spell only if ..." (Blaze Cannon): asked of the caster in the main step
+    cast_only_if: StaticCondition | None = None
     power_bonus: int = 0  # a constant static bonus (rare)
     text: str = ""  # printed rules text, for people
     set_code: str = ""  # the printed set: "DM-01" .. "DM-12", or "Promo"
@@ -273,6 +364,22 @@ class DuelMastersCard(_Strict, CardModel):
         return (self.is_survivor or kw.turbo_rush is not None or kw.wave_striker is not None
                 or kw.while_you_have is not None)
 
+    @property
+    def cast_only_if_civ(self) -> str:
+        """The civilization a ``cast_only_if`` mana condition names (for the error message)."""
+        cond = self.cast_only_if
+        return str(cond.mana_all) if cond is not None and cond.mana_all else ""
+
+    @cached_property
+    def grants_others(self) -> bool:
+        """Whether a continuous ability of this card reaches cards other than itself."""
+        return any(st.affects != "self" for st in self.statics)
+
+    @cached_property
+    def own_statics(self) -> tuple[Static, ...]:
+        """The continuous abilities of this card that affect this card itself."""
+        return tuple(st for st in self.statics if st.affects == "self")
+
     @cached_property
     def may_lower_power(self) -> bool:
         """Whether this card in the battle zone can bring a creature to 0 power or less by itself
@@ -284,6 +391,8 @@ class DuelMastersCard(_Strict, CardModel):
         if kw.power_attacker < 0 or (kw.power_attacker_per_card is not None and kw.power_attacker_per_card.amount < 0):
             return True
         bundles = [b for b in (kw.survivor, kw.turbo_rush, kw.wave_striker, kw.while_you_have) if b is not None]
+        if any(st.power < 0 or st.power_attacker < 0 or lowers_power(st.keywords) for st in self.statics):
+            return True
         return any(b.power < 0 or lowers_power(b.keywords) for b in bundles)
 
     @property

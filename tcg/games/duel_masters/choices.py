@@ -64,6 +64,18 @@ class OrderTriggers(DuelMastersRule):
 
 
 # ---------------------------------------------------------------------- targets and "you may"
+def hidden_from(state: DuelMastersState, player: int, cid: int) -> bool:
+    """Whether ``player`` may not name this card: hidden from them and not their own (their own
+    face-down shields they may point at; an opponent's they know only by place)."""
+    return state.cards[cid].owner != player and not state.can_see(player, cid)
+
+
+def place(state: DuelMastersState, cid: int) -> int:
+    """A card's position in its zone (0: the first shield, the top of a deck)."""
+    owner, zone = state.where[cid]
+    return state.zones[owner][zone].index(cid)
+
+
 class Target(DuelMastersRule):
     """DM-25: choose an instruction's targets one at a time; ``pass`` stops only where it says
     "up to" (DM-26: with fewer candidates than it asks for, all of them, no choice)."""
@@ -74,10 +86,24 @@ class Target(DuelMastersRule):
     rule: ClassVar[str] = "DM-25"
 
     def actions(self, state: DuelMastersState, decision: Decision) -> Sequence[Action]:
-        return state.target_actions(decision.data)
+        acts = state.target_actions(decision.data)
+        candidates = decision.data["candidates"]
+        hidden = {c for c in candidates if hidden_from(state, decision.player, c)}
+        if not hidden:
+            return acts
+        # DM-6 / DM-122: a card the chooser may not see (an opponent's face-down shield, Wyn) is
+        # named by its place in its zone (``choose {index}``, as a shield to break is), never by
+        # its id. (Such candidates come from one zone: the opponent's shields.)
+        return [Action("choose", index=place(state, a.get("card"))) if a.get("card") in hidden else a
+                for a in acts]
 
     def resolve(self, state: DuelMastersState, decision: Decision, action: Action) -> None:
-        state.resolve_target_choice(dict(decision.data), None if action.type == "pass" else action.get("card"))
+        pick = None if action.type == "pass" else action.get("card")
+        if action.type != "pass" and pick is None:
+            index = int(action.get("index"))
+            pick = next(c for c in decision.data["candidates"]
+                        if hidden_from(state, decision.player, c) and place(state, c) == index)
+        state.resolve_target_choice(dict(decision.data), pick)
 
     def why_not(self, state: DuelMastersState, decision: Decision, action: Action) -> Reason | None:
         if action.type == "pass":
@@ -99,3 +125,64 @@ class YouMay(DuelMastersRule):
 
     def resolve(self, state: DuelMastersState, decision: Decision, action: Action) -> None:
         state.answer_optional(dict(decision.data["task"]), accepted=action.type != "pass")
+
+
+# ---------------------------------------------------------------------- replacing a destruction
+def replacement(state: DuelMastersState, task: Task) -> None:
+    """Step ``replacement``: a creature that would be destroyed waits out of the battle zone
+    while its controller chooses which replacement applies (``Replacement``)."""
+    state.decision = Decision(task["player"], "replacement", dict(task.data))
+
+
+class ChooseReplacement(DuelMastersRule):
+    """A creature that would be put into its owner's graveyard from the battle zone meets one or
+    more replacements ("... instead"): its controller chooses the one that applies (``choose
+    {card}``: the card whose replacement it is; official rules: the affected player chooses, and
+    a replacement applies once), or, when every one of them is a "you may" (DM-25), ``pass``: it
+    goes to the graveyard, destroyed."""
+
+    kind: ClassVar[str] = "replacement"
+    prompt: ClassVar[str] = "Your creature would be destroyed: choose what happens instead"
+    accepts: ClassVar[frozenset[str]] = frozenset({"choose", "pass"})
+    rule: ClassVar[str] = "DM-25"
+
+    def actions(self, state: DuelMastersState, decision: Decision) -> Sequence[Action]:
+        out = [Action("choose", card=src) for src in dict.fromkeys(src for src, _ in decision.data["options"])]
+        return out if decision.data["mandatory"] else [*out, PASS]
+
+    def resolve(self, state: DuelMastersState, decision: Decision, action: Action) -> None:
+        cid = decision.data["card"]
+        if action.type == "pass":
+            state.put_destroyed(cid)
+            return
+        src = action.get("card")
+        where = next(w for s, w in decision.data["options"] if s == src)
+        state.replace_destruction(cid, (src, state.replacement_of(src, where), where))
+
+    def why_not(self, state: DuelMastersState, decision: Decision, action: Action) -> Reason | None:
+        if action.type == "pass":
+            return "DM-25", "a replacement that does not say \"you may\" must be used"
+        return None
+
+
+# ---------------------------------------------------------------------- "A or B"
+#: The options of an either/or, in printed order (``choose {option: first}``).
+ORDINALS: tuple[str, ...] = ("first", "second", "third", "fourth")
+
+
+class ChooseOne(DuelMastersRule):
+    """DM-25: an either/or instruction (``choose_one``, Gigaberos): ``choose {option}``, one of
+    the options that can be carried out in full, ``first``, ``second``... in printed order."""
+
+    kind: ClassVar[str] = "choose_one"
+    prompt: ClassVar[str] = "Choose which instruction to carry out"
+    accepts: ClassVar[frozenset[str]] = frozenset({"choose"})
+    rule: ClassVar[str] = "DM-25"
+
+    def actions(self, state: DuelMastersState, decision: Decision) -> Sequence[Action]:
+        return [Action("choose", option=ORDINALS[i]) for i in decision.data["options"]]
+
+    def resolve(self, state: DuelMastersState, decision: Decision, action: Action) -> None:
+        task = dict(decision.data["task"])
+        state.next_effect(task)
+        state.queue_option(task, ORDINALS.index(str(action.get("option"))))

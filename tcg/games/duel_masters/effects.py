@@ -13,7 +13,7 @@ from typing import Any
 
 from tcg.core import lasting
 from tcg.core.state import Decision, Task
-from tcg.games.duel_masters.cards import Effect, Selector, lowers_power
+from tcg.games.duel_masters.cards import Effect, Replacement, Selector, lowers_power
 from tcg.games.duel_masters.queries import DMQueries
 from tcg.games.duel_masters.verbs import VERBS as GLOSSARY
 
@@ -26,7 +26,7 @@ class DMEffects(DMQueries):
     __slots__ = ()
     VERBS = GLOSSARY  # its verbs.py: the core's do_effect carries instructions out by it
     PLAY_ZONE = "battle"
-    UNTARGETED = frozenset({"draw", "add_shield_from_deck", "mana_from_deck"})
+    UNTARGETED = frozenset({"draw", "add_shield_from_deck", "mana_from_deck", "draw_per", "reveal_top"})
 
     # ------------------------------------------------------------------ effect lists
     def effect_list(self, ref: Ref) -> list[Effect]:
@@ -42,6 +42,11 @@ class DMEffects(DMQueries):
             return list(getattr(d.keywords, where).effects)
         if where == "bundle":
             return list(getattr(self.defs[ref[0]].keywords, ref[2]).abilities[ref[3]].effects)
+        if where == "option":  # (name, "option", parent ref, instruction index, option index)
+            return list(self.effect_list(tuple(ref[2]))[ref[3]].options[ref[4]])
+        if where == "replacement":  # ref[2]: -1 the card's own keyword, else the index of a static
+            rep = d.keywords.instead_of_graveyard if ref[2] < 0 else d.statics[ref[2]].keywords["instead_of_graveyard"]
+            return list((rep if isinstance(rep, Replacement) else Replacement.model_validate(rep)).then)
         raise ValueError(f"bad effect reference {ref!r}")
 
     def queue_triggers(self, cid: int, when: str) -> None:
@@ -107,10 +112,77 @@ class DMEffects(DMQueries):
         return controller if sel.chooser == "self" else 1 - controller
 
     def special_effect(self, data: dict[str, Any], eff: Effect) -> bool:
+        if eff.only_if is not None and not self.count_holds(eff.only_if, data["controller"], data["source"]):
+            self.next_effect(data)  # "if ...": not carried out (and not asked)
+            return True
+        key = f"done:{data['source']}"
+        # "If you do": skipped unless the instruction before was carried out (asked once: a "you
+        # may" accepted comes back here, already settled)
+        if eff.if_done and not data.get("accepted") and not self.flags.pop(key, False):
+            self.next_effect(data)
+            return True
+        effects = self.effect_list(data["ref"])
+        nxt = data["index"] + 1
+        if nxt < len(effects) and effects[nxt].if_done:
+            self.flags[key] = False  # watched: do_effect notes whether this one is carried out
+        return self._special_draw(data, eff)
+
+    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
+        """The core's instruction, noting for a following "If you do" (``if_done``) whether it
+        was carried out: with a target, or untargeted (only where one is watched)."""
+        key = f"done:{source}"
+        if key in self.flags:
+            self.flags[key] = bool(targets) or eff.target is None or eff.do in self.UNTARGETED
+        super().do_effect(eff, controller, source, targets)
+
+    def _special_draw(self, data: dict[str, Any], eff: Effect) -> bool:
+        if eff.do == "choose_one":
+            self._choose_one(data, eff)
+            return True
         if eff.do == "draw" and eff.up_to:
             self._draw_up_to(data, eff)
             return True
         return False
+
+    def option_possible(self, option: list[Effect], controller: int, source: int) -> bool:
+        """Whether an option of an either/or can be carried out in full: each of its targeted
+        instructions finds as many targets as it asks for ("destroy 2 of your other creatures"
+        needs two; "this creature" needs it in the battle zone)."""
+        for eff in option:
+            sel = eff.target
+            if sel is None or eff.do in self.UNTARGETED or eff.up_to:
+                continue
+            if sel == "self":
+                if self.zone_of(source) != "battle":
+                    return False
+                continue
+            if sel.up_to:
+                continue
+            found = len(self.effect_candidates(eff, sel, controller, source))
+            if found == 0 or (not sel.all and found < self.effect_wants(eff, sel)):
+                return False
+        return True
+
+    def _choose_one(self, data: dict[str, Any], eff: Effect) -> None:
+        """"A or B" (Gigaberos): the controller chooses one option that can be carried out in full
+        (the brief is silent; the printed either/or read as a choice between whole instructions,
+        as the official rules treat "choose one"); with one such option there is nothing to choose,
+        with none nothing happens. The chosen list resolves before the instructions after it."""
+        controller, source = data["controller"], data["source"]
+        possible = [i for i, opt in enumerate(eff.options) if self.option_possible(opt, controller, source)]
+        if len(possible) > 1:
+            self.decision = Decision(controller, "choose_one", {"task": data, "options": possible})
+            return
+        self.next_effect(data)
+        if possible:
+            self.queue_option(data, possible[0])
+
+    def queue_option(self, data: dict[str, Any], option: int) -> None:
+        """Queue option ``option`` of the either/or at ``data``'s instruction (``next_effect`` first)."""
+        ref = data["ref"]
+        self.emit("option_chosen", card=data["source"], name=self.cards[data["source"]].name,
+                  player=data["controller"], option=option + 1)  # counted from one, as printed
+        self.queue_effects(data["source"], data["controller"], (ref[0], "option", tuple(ref), data["index"], option))
 
     def _draw_up_to(self, data: dict[str, Any], eff: Effect) -> None:
         """"Draw up to N cards": one card at a time, each a "you may" (choose yes / pass)."""
@@ -178,17 +250,23 @@ class DMEffects(DMQueries):
         """DM-13 / DM-121: a multicolour card enters the mana zone tapped, a mono card untapped."""
         self.leave(cid, "mana", tapped=len(self.civs(cid)) > 1)
 
-    def leave(self, cid: int, zone: str, tapped: bool = False) -> None:
-        """Move a card to its owner's ``zone``; an evolution stack comes apart (DM-34, DM-35)."""
+    def leave(self, cid: int, zone: str, tapped: bool = False, top: bool = False) -> None:
+        """Move a card to its owner's ``zone``; an evolution stack comes apart (DM-34, DM-35).
+        ``top``: first in the zone (the top of a deck), the card itself above the cards that
+        were under it."""
         card = self.cards[cid]
         under = card.attached
         from_battle = self.zone_of(cid) == "battle"
         if from_battle:  # until-end-of-turn effects end when their creature leaves
             lasting.forget(self, cid)
-        self.move(cid, zone, tapped=tapped, attached=(), face_down=zone == "shields", entered_this_turn=True)
+        self.move(cid, zone, top=top, tapped=tapped, attached=(), face_down=zone == "shields", entered_this_turn=True)
         for u in under:
             self.update(u, controller=self.cards[u].owner)
             self.place(u, self.cards[u].owner, zone)
+            if top:  # below the card itself, in stack order
+                mine = self.zones[self.cards[u].owner][zone]
+                mine.remove(u)
+                mine.insert(mine.index(cid) + 1 if cid in mine else 0, u)
             self.update(u, tapped=zone == "mana" and len(self.civs(u)) > 1,  # DM-13 for each card
                         face_down=zone == "shields", entered_this_turn=True)
             self.emit("card_moved", card=u, name=self.cards[u].name, player=self.cards[u].owner,
@@ -206,11 +284,14 @@ class DMEffects(DMQueries):
             doomed = [c for p in (0, 1) for c in self.zones[p]["battle"] if self.power(c) <= 0]
             if not doomed:
                 return
+            # Destroyed together: a replacement granted by one of them (Jack Viper) still applies
+            # to the others, so each one's replacements are read before any leaves.
+            plans = {c: self.replacements(c) for c in doomed}
             for c in doomed:
                 if self.zone_of(c) == "battle":
                     self.emit("state_check", rule="DM-124", card=c, name=self.cards[c].name,
                               player=self.cards[c].controller)
-                    self.destroy(c)
+                    self.destroy(c, plans[c])
 
     def _power_may_be_zero(self) -> bool:
         """A cheap test before the DM-124 check: only negative modifiers or cards that may lower
@@ -221,7 +302,7 @@ class DMEffects(DMQueries):
         defs, cards = self.defs, self.cards
         return any(defs[cards[c].name].may_lower_power for p in (0, 1) for c in self.zones[p]["battle"])
 
-    def destroy(self, cid: int) -> None:
+    def destroy(self, cid: int, options: list[tuple[int, Replacement, int]] | None = None) -> None:
         """Put a creature into the graveyard; only its top card's abilities trigger (DM-36).
 
         "When this creature would be destroyed, put it into your hand / mana zone instead" replaces
@@ -233,6 +314,56 @@ class DMEffects(DMQueries):
                       player=self.cards[cid].controller, to=instead)
             self.leave(cid, str(instead))
             return
+        if options is None:  # ``options``: the replacements read before a simultaneous destruction
+            options = self.replacements(cid)
+        if options:
+            if len(options) == 1 and not options[0][1].optional:
+                self.replace_destruction(cid, options[0])
+                return
+            # A choice: the creature waits out of the battle zone (its abilities off) while its
+            # controller chooses (the ``replacement`` decision, choices.py).
+            lasting.forget(self, cid)
+            self.move(cid, "limbo", player=self.cards[cid].controller)
+            self.tasks.append(Task("replacement", card=cid, player=self.cards[cid].controller,
+                                   options=tuple((src, where) for src, _, where in options),
+                                   mandatory=any(not rep.optional for _, rep, _ in options)))
+            return
+        self.put_destroyed(cid)
+
+    def replacements(self, cid: int) -> list[tuple[int, Replacement, int]]:
+        """The replacements of "would be put into your graveyard from the battle zone" that
+        apply to this creature now: ``(source, replacement, where)``, ``where`` -1 for its own
+        keyword, else the index of the source's static that grants it."""
+        out: list[tuple[int, Replacement, int]] = []
+        own = self.d(cid).keywords.instead_of_graveyard
+        if own is not None:
+            out.append((cid, own, -1))
+        for st, src in self.statics_on(cid):
+            if st.keywords.get("instead_of_graveyard"):
+                i = self.d(src).statics.index(st)
+                out.append((src, self.replacement_of(src, i), i))
+        return out
+
+    def replacement_of(self, source: int, where: int) -> Replacement:
+        """The replacement a card has (``where`` -1) or grants by its static number ``where``."""
+        d = self.d(source)
+        rep = d.keywords.instead_of_graveyard if where < 0 else d.statics[where].keywords["instead_of_graveyard"]
+        if isinstance(rep, Replacement):
+            return rep
+        return Replacement.model_validate(rep)
+
+    def replace_destruction(self, cid: int, option: tuple[int, Replacement, int]) -> None:
+        """Carry out one replacement: the creature goes to its zone instead, not destroyed; then
+        its ``then`` effects (controlled by the creature's controller) resolve."""
+        source, rep, where = option
+        player = self.cards[cid].controller
+        self.emit("destruction_replaced", card=cid, name=self.cards[cid].name, player=player, to=rep.to)
+        self.leave(cid, rep.to)
+        if rep.then:
+            self.queue_effects(cid, player, (self.cards[source].name, "replacement", where))
+
+    def put_destroyed(self, cid: int) -> None:
+        """The destruction itself: to the graveyard, the top card's "destroyed" abilities trigger."""
         name = self.cards[cid].name
         self.emit("destroyed", card=cid, name=name, player=self.cards[cid].controller)
         abilities_at_death = [a for a in self.d(cid).abilities if a.when == "destroyed"]

@@ -58,7 +58,7 @@ def playable(state: DuelMastersState, p: int) -> list[Action]:
         if not state.can_pay(p, c, profile, d):
             continue
         if d.type == "spell":
-            if not restrictions or state.spell_allowed(c, restrictions):
+            if (not restrictions or state.spell_allowed(c, restrictions)) and state.may_cast(c):
                 out.append(Action.of("cast", (("card", c),)))
         elif d.type == "evolution_creature":
             out.extend(Action("summon", card=c, onto=b) for b in state.evolution_bases(c, p))
@@ -82,9 +82,14 @@ def why_not_playable(state: DuelMastersState, action: Action, who: int) -> Reaso
         return "DM-29", f"{d.name} must be put on one of your creatures of race {races}"
     if d.type == "spell" and not state.spell_allowed(card):
         return "DM-12", f"a card in the battle zone forbids casting {d.name}"
+    if d.type == "spell" and not state.may_cast(card):
+        civ = d.cast_only_if_civ
+        why = f"all the cards in your mana zone are {civ} cards" if civ else "its condition holds"
+        return "DM-10", f"{d.name} can be cast only if {why}"
     mana = state.untapped_mana(who)
-    if len(mana) < d.cost:
-        return "DM-9", f"{d.name} costs {d.cost}; you have {len(mana)} untapped mana"
+    cost = state.cost(card)
+    if len(mana) < cost:
+        return "DM-9", f"{d.name} costs {cost}; you have {len(mana)} untapped mana"
     rule = "DM-10" if d.type == "spell" else "DM-105"
     missing = [c for c in d.civilizations if not any(c in state.civs(m) for m in mana)]
     if missing:

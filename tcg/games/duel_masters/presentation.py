@@ -61,6 +61,7 @@ class DuelMastersPresentation(Presentation):
         "battle_lost": EventSpec(_CARD, level="minor"),
         "destroyed": EventSpec(_CARD),
         "destruction_replaced": EventSpec({**_CARD, "to": "zone"}),
+        "option_chosen": EventSpec({**_CARD, "option": "int"}),
         "break_shield": EventSpec({**_CARD, "attacker": "card", "index": "int"}, extra=_break,
                                   variant=event_variant("hidden", "hidden")),
         "power_modified": EventSpec({"card": "card", "amount": "int"}),

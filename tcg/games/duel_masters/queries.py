@@ -11,7 +11,17 @@ from typing import Any
 
 from tcg.core import lasting
 from tcg.core.effects import EffectRunner
-from tcg.games.duel_masters.cards import Bundle, Condition, DuelMastersCard, Effect, Selector, WhileYouHave
+from tcg.games.duel_masters.cards import (
+    Bundle,
+    CardCount,
+    Condition,
+    DuelMastersCard,
+    Effect,
+    Selector,
+    Static,
+    StaticCondition,
+    WhileYouHave,
+)
 from tcg.games.duel_masters.payment import PaymentWays, assignable
 
 _FALSY: tuple[Any, ...] = (None, False, 0, "")
@@ -103,6 +113,73 @@ class DMQueries(EffectRunner[Effect, Selector]):
             out.append(w)
         return out
 
+    # ------------------------------------------------------------------ continuous abilities
+    def static_holds(self, cond: StaticCondition | None, source: int) -> bool:
+        """Whether a continuous ability's condition holds now, asked of its source creature."""
+        if cond is None:
+            return True
+        me = self.cards[source].controller
+        if cond.tapped is not None and self.cards[source].tapped != cond.tapped:
+            return False
+        mine = self.zones[me]["battle"]
+        if cond.no_other_creatures and any(c != source for c in mine):
+            return False
+        if cond.opponent_has_more and len(self.zones[1 - me]["battle"]) <= len(mine):
+            return False
+        civ = cond.mana_all
+        return civ is None or all(civ in self.d(m).civilizations for m in self.zones[me]["mana"])
+
+    def reaches(self, st: Static, cid: int, source: int) -> bool:
+        """Whether a continuous ability of ``source`` affects ``cid`` (its selector read from the
+        source's side: whose card, which zone, what kind; power is not asked)."""
+        sel = st.affects
+        if sel == "self":
+            return cid == source
+        me = self.cards[source].controller
+        whose = self.cards[cid].controller
+        if (sel.player == "self" and whose != me) or (sel.player == "opponent" and whose == me):
+            return False
+        return self.zone_of(cid) == sel.zone and self.matches(sel, cid, source, ignore_power=True)
+
+    def statics_on(self, cid: int) -> list[tuple[Static, int]]:
+        """Every continuous ability on this card now, with its source: its own (if it is in the
+        battle zone) and those of the creatures in the battle zone that reach it, each while
+        its condition holds. Recomputed on every question, never stored (so it ends at once when
+        its source leaves or its condition stops holding)."""
+        out: list[tuple[Static, int]] = []
+        defs, cards = self.defs, self.cards
+        in_battle = self.where[cid][1] == "battle"
+        if in_battle:
+            for st in defs[cards[cid].name].own_statics:
+                if self.static_holds(st.condition, cid):
+                    out.append((st, cid))
+        for p in (0, 1):
+            for src in self.zones[p]["battle"]:
+                sd = defs[cards[src].name]
+                if not sd.grants_others:
+                    continue
+                for st in sd.statics:
+                    if st.affects != "self" and self.reaches(st, cid, src) and self.static_holds(st.condition, src):
+                        out.append((st, src))
+        return out
+
+    def count_holds(self, cond: CardCount, controller: int, source: int | None) -> bool:
+        """Whether ``cond.cards`` selects at least ``cond.at_least`` cards now."""
+        return len(self.select(cond.cards, controller, source, ignore_power=True)) >= cond.at_least
+
+    def static_power(self, st: Static, source: int) -> int:
+        """A continuous ability's power bonus: ``power``, or ``power`` for each card ``per`` selects."""
+        if st.per is None:
+            return st.power
+        return st.power * len(self.select(st.per, self.cards[source].controller, source, ignore_power=True))
+
+    def cost(self, cid: int) -> int:
+        """The cost to pay for a card in hand now: printed, changed by continuous abilities
+        (Elf-X: "Your creatures each cost 1 less to summon. They can't cost less than 1")."""
+        d = self.d(cid)
+        change = sum(st.cost for st, _ in self.statics_on(cid) if st.cost) if self.where[cid][1] == "hand" else 0
+        return max(d.cost + change, 1) if change else d.cost
+
     def keyword(self, cid: int, name: str) -> Any:
         """A keyword's value for a creature now: printed, shared, conditional or granted.
 
@@ -117,6 +194,10 @@ class DMQueries(EffectRunner[Effect, Selector]):
                 v = bundle.keywords.get(name)
                 if v not in _FALSY:
                     return v
+        for st, _ in self.statics_on(cid):
+            v = st.keywords.get(name)
+            if v not in _FALSY:
+                return v
         for eff in lasting.on(self, "keywords", cid):
             v = dict(eff["keywords"]).get(name)
             if v not in _FALSY:
@@ -133,7 +214,10 @@ class DMQueries(EffectRunner[Effect, Selector]):
             total += bundle.power
         total += lasting.total(self, "power", cid)
         attack = self.flags.get("attack")
-        if attack is not None and attack["attacker"] == cid:
+        attacking = attack is not None and attack["attacker"] == cid
+        for st, src in self.statics_on(cid):
+            total += self.static_power(st, src) + (st.power_attacker if attacking else 0)
+        if attacking:
             total += int(self.keyword(cid, "power_attacker") or 0)
             per_card = self.keyword(cid, "power_attacker_per_card")
             if per_card:
@@ -157,6 +241,14 @@ class DMQueries(EffectRunner[Effect, Selector]):
         """DM-69: an "attacks if able" creature (its own text or an opponent's card)."""
         return bool(self.keyword(cid, "attacks_if_able"))
 
+    def freed_to_attack(self, cid: int) -> bool:
+        """Diamond Cutter this turn (``free_attacks``): nothing stops this creature attacking the opponent."""
+        return bool(self.effects) and bool(lasting.of_kind(self, "free_attacks", player=self.cards[cid].controller))
+
+    def attacks_normally(self, cid: int) -> bool:
+        """Not stopped from attacking by "can't attack" or summoning sickness (DM-48, DM-106)."""
+        return not self.keyword(cid, "cant_attack") and not self.is_summoning_sick(cid)
+
     def forced_attackers(self, player: int) -> list[int]:
         """Creatures that must attack and still can (untapped, not sick, with a legal target)."""
         return [c for c in self.zones[player]["battle"]
@@ -164,7 +256,7 @@ class DMQueries(EffectRunner[Effect, Selector]):
 
     def can_attack(self, cid: int) -> bool:
         card = self.cards[cid]
-        return not card.tapped and not self.keyword(cid, "cant_attack") and not self.is_summoning_sick(cid)
+        return not card.tapped and (self.attacks_normally(cid) or self.freed_to_attack(cid))
 
     def attack_targets(self, cid: int) -> list[int | str]:
         """DM-108: the opponent, or one of the opponent's tapped creatures — an untapped one too
@@ -173,8 +265,11 @@ class DMQueries(EffectRunner[Effect, Selector]):
         me = self.cards[cid].controller
         opp = 1 - me
         out: list[int | str] = []
-        if not self.keyword(cid, "cant_attack_players"):
+        freed = self.freed_to_attack(cid)
+        if freed or not self.keyword(cid, "cant_attack_players"):
             out.append("player")
+        if self.keyword(cid, "cant_attack_creatures") or (freed and not self.attacks_normally(cid)):
+            return out  # Diamond Cutter frees attacks on the opponent only
         if self.keyword(cid, "attacks_untapped"):
             out.extend(self.zones[opp]["battle"])
             return out
@@ -233,9 +328,10 @@ class DMQueries(EffectRunner[Effect, Selector]):
             d = self.d(card_cid)
         if d.cost <= 0:
             return True
+        cost = self.cost(card_cid)
         count, union, sets = self.mana_profile(player) if profile is None else profile
         civs = d.civset
-        if count < d.cost or len(civs) > d.cost or not civs <= union:
+        if count < cost or len(civs) > cost or not civs <= union:
             return False
         return len(civs) <= 1 or assignable(list(dict.fromkeys(d.civilizations)), sets)  # DM-15
 
@@ -247,7 +343,7 @@ class DMQueries(EffectRunner[Effect, Selector]):
             by_name.setdefault(self.cards[m].name, []).append(m)
         pools = [tuple(v) for v in by_name.values()]
         civsets = [self.d(pool[0]).civset for pool in pools]
-        return PaymentWays(pools, civsets, list(dict.fromkeys(d.civilizations)), max(d.cost, 0))
+        return PaymentWays(pools, civsets, list(dict.fromkeys(d.civilizations)), max(self.cost(card_cid), 0))
 
     def spell_restrictions(self) -> list[frozenset[str]]:
         """The civilizations spells must have, one set per restricting creature (e.g. Alcadeias)."""
@@ -264,6 +360,11 @@ class DMQueries(EffectRunner[Effect, Selector]):
         """DM-12: a rainbow spell counts as each of its civilizations, so one allowed one is enough."""
         civs = self.d(cid).civset
         return all(civs & r for r in (self.spell_restrictions() if restrictions is None else restrictions))
+
+    def may_cast(self, cid: int) -> bool:
+        """"You can cast this spell only if ..." (``cast_only_if``, asked of its owner now)."""
+        cond = self.d(cid).cast_only_if
+        return cond is None or self.static_holds(cond, cid)
 
     def evolution_bases(self, cid: int, player: int) -> list[int]:
         """DM-29 / DM-30 / DM-36: your creatures whose (top card's) races the evolution names."""

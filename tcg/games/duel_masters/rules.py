@@ -26,6 +26,8 @@ Decisions (kind — handler — rules)
         ``order_triggers``  OrderTriggers   DM-118 whose triggered abilities resolve next
         ``target``          Target          DM-25, DM-26 an instruction's targets
         ``optional``        YouMay          DM-25 "you may"
+        ``replacement``     ChooseReplacement  which "... instead" replaces a destruction
+        ``choose_one``      ChooseOne       DM-25 which option of an either/or
 
 Tasks (kind — step — rules), in the order a turn meets them
     Turn (:mod:`.turn`)
@@ -49,6 +51,7 @@ Tasks (kind — step — rules), in the order a turn meets them
     Resolving effects (:mod:`.choices`)
         ``effects``              effects              DM-25, DM-26 the next instruction
         ``order_triggers``       order_triggers       DM-118 one player's simultaneous triggers
+        ``replacement``          replacement          a creature waits for its replacement choice
 
 After every answer and every step, :func:`settle` runs the state check (DM-124: a creature
 at 0 power is destroyed) and queues the triggered abilities that are waiting (DM-118).
@@ -91,6 +94,8 @@ RULEBOOK = Rulebook(
         choices.OrderTriggers(),
         choices.Target(),
         choices.YouMay(),
+        choices.ChooseReplacement(),
+        choices.ChooseOne(),
     ],
     {
         "begin_turn": turn.begin_turn,
@@ -110,6 +115,7 @@ RULEBOOK = Rulebook(
         "end_attack": battle.end_attack,
         "effects": choices.effects,
         "order_triggers": choices.order_triggers,
+        "replacement": choices.replacement,
     },
     settle=settle,
     no_decision_rule="DM-17",

@@ -87,6 +87,65 @@ def grant_when_blocked(s: DMEffects, eff: Effect, controller: int, source: int, 
     lasting.add(s, "when_blocked", player=controller, keywords=dict(eff.keywords))
 
 
+def draw_per(s: DMEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The controller draws a card for each card ``per`` selects, counted once as it resolves
+    ("a card for each of your other water creatures": Chaos Fish; "a number of cards equal to
+    the number of creatures your opponent has": Plasma Chaser)."""
+    if eff.per is None:
+        return
+    for _ in range(len(s.select(eff.per, controller, source, ignore_power=True))):
+        s.draw(controller)
+
+
+def put_on_deck_top(s: DMEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target goes on top of its owner's deck (Corile); an evolution stack comes apart and
+    goes with it, its top card on top (DM-34)."""
+    for t in targets:
+        s.leave(t, "deck", top=True)
+
+
+def search_deck(s: DMEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The chosen cards of the controller's deck go to ``to`` by that zone's rule (DM-13: into
+    the mana zone a multicolour card enters tapped), then the deck is shuffled; taking its last
+    card loses the game at once (DM-113). The shared ``search`` moves cards as they are and
+    knows no deck-out, hence Duel Masters' own verb."""
+    for t in targets:
+        if eff.to == "mana":
+            s.put_into_mana(t)
+        else:
+            s.move(t, eff.to)
+    s.check_deck_out(controller)
+    s.shuffle_deck(controller)
+
+
+def look_at(s: DMEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The controller looks at each target (a face-down shield, a card in the opponent's hand)
+    and puts it back where it was: named to them only (``show_privately``, DM-6)."""
+    s.show_privately(controller, targets)
+
+
+def reveal_top(s: DMEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Reveal the top ``count`` cards of the controller's deck (both players see them: a look
+    for each); those ``matching`` selects go to ``to``, the rest to the graveyard (Psychic
+    Shaper). Taking the last card of the deck loses at once (DM-113)."""
+    top = list(s.zones[controller]["deck"][:eff.count])
+    for player in (controller, 1 - controller):
+        s.show_privately(player, top)
+    for c in top:
+        if eff.matching is not None and s.matches(eff.matching, c, source, ignore_power=True):
+            s.move(c, eff.to)
+        else:
+            s.move(c, "graveyard")
+    s.check_deck_out(controller)
+
+
+def free_attacks(s: DMEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """This turn, effects that would stop the controller's creatures attacking the opponent are
+    ignored: summoning sickness, "can't attack", "can't attack players" (Diamond Cutter); a
+    creature freed so attacks only the opponent (``DMQueries.can_attack``, ``attack_targets``)."""
+    lasting.add(s, "free_attacks", player=controller)
+
+
 _SHARED: dict[str, DMVerb] = {
     "draw": shared.draw,
     "destroy": shared.destroy,
@@ -96,7 +155,6 @@ _SHARED: dict[str, DMVerb] = {
     "power_modifier": shared.change_power,
     "tap": shared.tap,
     "untap": shared.untap,
-    "search_deck": shared.search,
 }
 _OWN: dict[str, DMVerb] = {
     "add_shield_from_deck": add_shield_from_deck,
@@ -108,8 +166,15 @@ _OWN: dict[str, DMVerb] = {
     "put_into_battle": put_into_battle,
     "make_attackable": make_attackable,
     "grant_when_blocked": grant_when_blocked,
+    "draw_per": draw_per,
+    "put_on_deck_top": put_on_deck_top,
+    "search_deck": search_deck,
+    "look_at": look_at,
+    "reveal_top": reveal_top,
+    "free_attacks": free_attacks,
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, DMVerb] = verb_table(_SHARED, _OWN)
-#: ``do:`` names that never reach the table (none in Duel Masters; "draw up to" is a special_effect first).
-ELSEWHERE: frozenset[str] = frozenset()
+#: ``do:`` names that never reach the table: ``choose_one`` asks its choice in ``special_effect``
+#: ("draw up to" is a special_effect first too, but ``draw`` is in the table).
+ELSEWHERE: frozenset[str] = frozenset({"choose_one"})
