@@ -216,7 +216,9 @@ def declare_targets(s: YugiohState, task: Task) -> None:
     want = eff.target.count
     if len(chosen) >= want or not candidates:
         targets = (*task["targets"], (index, chosen))
-        more = {"part": part} if part else {}
+        more: dict[str, Any] = {"part": part} if part else {}
+        if "window" in task.data:  # a trigger being linked opens no window of its own (YGO-120)
+            more["window"] = task.data["window"]
         s.tasks.append(Task("declare_targets", card=card, player=p, index=index + 1, chosen=(), targets=targets,
                             **more))
         return
