@@ -162,6 +162,20 @@ def test_a_life_card_added_face_up_is_seen_by_both_players():
     assert all(s.can_see(v, three) for v in (0, 1, None))
     secret = s.zones[1]["life"][0]
     assert not any(s.can_see(v, secret) for v in (0, 1, None))
+    # every front end shows it where it lies; the other Life cards stay backs
+    p = load_game("one_piece").presentation
+    for viewer in (0, 1, None):
+        life = s.observation(viewer)["players"][0]["zones"]["life"]
+        assert life["count"] == 1 and [(v["name"], v["position"]) for v in life["shown"]] == [("Three", 0)]
+        assert "shown" not in s.observation(viewer)["players"][1]["zones"]["life"]
+        say = p.say("en", viewer, lambda c, v=viewer: s.name_of(c) if s.can_see(v, c) else None)
+        zones = {z["name"]: z for z in p.board(s.observation(viewer), say)["players"][0]["zones"]}
+        assert [f.get("name") for f in zones["life"]["cards"]] == ["Three"]
+    from tcg.rl.encode import Encoder
+
+    for seat in (0, 1):  # the RL encoder may name it too, as the rules of visibility allow
+        assert Encoder.place(s, seat, three) == ("life", True)
+        assert Encoder.place(s, seat, secret) is None
 
 
 def _scenario_state(file: str, index: int = 0):

@@ -475,8 +475,15 @@ class Presentation:
                 content = data["zones"].get(spec.name)
                 if content is None:
                     continue
-                cards = None if isinstance(content, dict) else [self._face_in(spec, v, say) for v in content]
                 count = content.get("count", 0) if isinstance(content, dict) else len(content)
+                if not isinstance(content, dict):
+                    cards = [self._face_in(spec, v, say) for v in content]
+                elif content.get("shown"):  # a hidden zone holding face-up cards: backs and those
+                    cards = [{"hidden": True} for _ in range(count)]
+                    for v in content["shown"]:
+                        cards[v["position"]] = self._face_in(spec, v, say)
+                else:
+                    cards = None
                 zones.append({"name": spec.name, "label": say.zone(spec.name), "kind": spec.kind,
                               "count": count, "cards": cards})
             players.append({"seat": p, "label": capitalised(say.who(p)), "counters": self.counters(data, say),

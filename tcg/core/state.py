@@ -263,6 +263,10 @@ class State:
     #: name them (Yu-Gi-Oh! attacks a face-down monster). Only for games whose card ids carry
     #: no information, i.e. ids are given after shuffling.
     REFERABLE_FACE_DOWN: ClassVar[frozenset[str]] = frozenset()
+    #: Hidden zones in which a card turned face up is seen by both players where it lies (One
+    #: Piece's Life: a card added face up, OP-110). Observed as the zone's count plus ``shown``,
+    #: the face-up cards' views with their ``position`` (0: the top).
+    FACE_UP_SEEN: ClassVar[frozenset[str]] = frozenset()
     #: ``flags`` keys of the game's response stacks (``tcg.core.stack.Stack``: the Yu-Gi-Oh!
     #: chain, the Force of Will chase). What waits on them was declared openly, so every
     #: observation lists it (``stack``), bottom first; items marked ``quiet`` are bookkeeping.
@@ -629,9 +633,21 @@ class State:
         card = self.cards[cid]
         if vis == "public":
             return not card.face_down or card.controller == viewer
+        if zone in self.FACE_UP_SEEN and not card.face_down:
+            return True
         if vis == "owner":
             return player == viewer
         return False
+
+    def count_view(self, zone: str, ids: Sequence[int]) -> Json:
+        """A zone observed as its count (and, in FACE_UP_SEEN, the cards turned face up in it)."""
+        view: Json = {"count": len(ids)}
+        if zone in self.FACE_UP_SEEN:
+            cards = self.cards
+            shown = [{**self.card_view(c), "position": i} for i, c in enumerate(ids) if not cards[c].face_down]
+            if shown:
+                view["shown"] = shown
+        return view
 
     def referable(self, viewer: int | None, cid: int) -> bool:
         """May ``viewer`` know this card's id (though perhaps not what it is)? See REFERABLE_FACE_DOWN."""
@@ -702,7 +718,7 @@ class State:
             for z, (kind, public, referable) in _zone_plan(self, viewer, p).items():
                 ids = zones[z]
                 if kind == "count":
-                    zone_views[z] = {"count": len(ids)}
+                    zone_views[z] = self.count_view(z, ids)
                 elif kind == "views":
                     zone_views[z] = self._zone_views(viewer, p, z, "public" if public else "owner")
                 else:  # "positions": face-down placeholders

@@ -141,7 +141,7 @@ class LazyZones(Mapping[str, Any]):
         ids = state.zones[self._player][zone]
         out: Any
         if kind == "count":
-            out = {"count": len(ids)}
+            out = state.count_view(zone, ids)
         elif not ids:
             out = []
         elif kind == "views":

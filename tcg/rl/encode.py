@@ -254,7 +254,7 @@ class Encoder:
             card = state.cards[cid]
             named = not card.face_down or card.controller == seat
         else:
-            named = vis == "owner" and p == seat
+            named = (vis == "owner" and p == seat) or (zone in state.FACE_UP_SEEN and not state.cards[cid].face_down)
         if named or zone in state.REFERABLE_FACE_DOWN:
             return zone, named
         return None
@@ -265,6 +265,7 @@ class Encoder:
         out: list[tuple[int, str, bool]] = []
         vis_of = state.ZONE_VISIBILITY
         referable_face_down = state.REFERABLE_FACE_DOWN
+        face_up_seen = state.FACE_UP_SEEN
         cards = state.cards
         for p, zones in enumerate(state.zones):
             for z in state.ZONES:
@@ -278,6 +279,8 @@ class Encoder:
                 elif (vis == "owner" and p == seat) or z in referable_face_down:
                     named = vis == "owner" and p == seat
                     out.extend((cid, z, named) for cid in zones[z])
+                elif z in face_up_seen:  # a face-up card in a hidden zone (One Piece's Life)
+                    out.extend((cid, z, True) for cid in zones[z] if not cards[cid].face_down)
         for cid, (_, z) in enumerate(state.where):
             if z in EXTRA_ZONES:
                 place = self.place(state, seat, cid)

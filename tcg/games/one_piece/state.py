@@ -35,6 +35,8 @@ class OnePieceState(OPEffects):
         "trash": "public",
         "life": "hidden",  # face down, secret to both players (OP-110)
     }
+    #: a Life card added face up (Queen Mama Chanter) is seen by both players where it lies
+    FACE_UP_SEEN: ClassVar[frozenset[str]] = frozenset({"life"})
     TAPPED_AS: ClassVar[str] = "rested"
     RULEBOOK: ClassVar[Rulebook[OnePieceState] | None] = RULEBOOK
     #: card_view reads nothing but the card here (the stats that effects change are read in play)
@@ -50,13 +52,6 @@ class OnePieceState(OPEffects):
             out[f"don_{p}"] = c.get("don_deck", 0) + c.get("cost_area_active", 0) + c.get("cost_area_rested", 0) \
                 + on_cards
         return out
-
-    def can_see(self, viewer: int | None, cid: int) -> bool:
-        """A Life card added face up (Queen Mama Chanter) is seen by both players (OP-110: the
-        Life area is otherwise secret to both)."""
-        if self.where[cid][1] == "life" and not self.cards[cid].face_down:
-            return True
-        return super().can_see(viewer, cid)
 
     # ================================================================== views
     def card_view(self, cid: int) -> dict[str, Any]:
