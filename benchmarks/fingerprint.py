@@ -19,10 +19,22 @@ import tcg
 from tcg.core.registry import GAMES, load_game
 from tcg.sim.loop import play_game
 
+#: The decks each game's fingerprint plays, named so that adding a starter deck (an official list,
+#: issue 18) never changes a fingerprint: these were the first two by name when they were chosen.
+#: A game not listed plays its first two starter decks by name.
+DECKS: dict[str, tuple[str, str]] = {
+    "battle_spirits": ("green_white", "red_purple"),
+    "duel_masters": ("fire_nature", "water_darkness"),
+    "force_of_will": ("flame_and_light", "water_and_wind"),
+    "one_piece": ("absolute_justice", "animal_kingdom_pirates"),
+    "yugioh": ("beatdown", "control"),
+}
+
 
 def fingerprint(game_name: str, games: int, seed: int, agent: str = "random") -> str:
     game = load_game(game_name)
-    decks = [game.deck(n) for n in sorted(game.starter_decks())[:2]]
+    names = DECKS.get(game_name) or tuple(sorted(game.starter_decks())[:2])
+    decks = [game.deck(n) for n in names]
     h = hashlib.sha256()
     actions = 0
     for s in range(seed, seed + games):
