@@ -202,11 +202,12 @@ def test_revealed_hand_cards_are_named_to_the_revealing_effects_controller_only(
     s = _scenario_state("bao_huang.yaml")
     start = len(s.events)
     s.apply(Action("play", card=s.zones[0]["hand"][0]))
-    a, _, c = s.zones[1]["hand"]
-    s.apply(Action("choose", card=a))
-    s.apply(Action("choose", card=c))
+    a = s.decision.data["blind"][0]  # chosen face down, by place (OP-110)
+    s.apply(Action("choose", index=0))
+    c = s.decision.data["blind"][1]  # the two left, held out again
+    s.apply(Action("choose", index=1))
     looked = [e for e in s.events[start:] if e["type"] == "looked"]
-    assert [e["name"] for e in looked] == ["Secret A", "Secret C"]
+    assert [e["name"] for e in looked] == [s.name_of(a), s.name_of(c)]
     for e in looked:
         assert s.visible_event(e, 0)["name"] == e["name"]
         assert "name" not in s.visible_event(e, None)
@@ -220,7 +221,13 @@ def test_the_opponent_choosing_from_a_hand_sees_no_names():
     assert (s.decision.kind, s.decision.player) == ("target", 1)
     text = json.dumps(s.observation(1))
     assert "Keep" not in text and "Lose" not in text
-    assert {a["card"] for a in s.observation(1)["legal_actions"]} == set(s.zones[0]["hand"])
+    # offered by place in a shuffled order, never by id: a card the chooser saw go into that
+    # hand (by id) cannot be picked knowingly
+    assert s.observation(1)["legal_actions"] == [{"type": "choose", "index": 0}, {"type": "choose", "index": 1}]
+    assert sorted(s.decision.data["blind"]) == sorted(s.zones[0]["hand"])
+    picked = s.decision.data["blind"][1]
+    s.apply(Action("choose", index=1))
+    assert s.zones[0]["trash"][-1] == picked and picked not in s.zones[0]["hand"]
 
 
 def test_a_shuffle_forgets_where_the_looked_at_cards_are():

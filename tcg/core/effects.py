@@ -172,16 +172,47 @@ class EffectRunner(State, Generic[E, S]):
             self.next_effect(data)
             self.do_effect(eff, controller, source, chosen + tuple(candidates[: max(0, want - len(chosen))]))
             return
-        self.decision = Decision(self.effect_chooser(eff, game_sel, controller), "target",
-                                 {"task": data, "chosen": chosen, "candidates": tuple(candidates), "optional": up_to})
+        chooser = self.effect_chooser(eff, game_sel, controller)
+        decision: dict[str, Any] = {"task": data, "chosen": chosen, "candidates": tuple(candidates), "optional": up_to}
+        blind = self.blind_candidates(chooser, candidates)
+        if blind:  # cards the chooser cannot see are chosen by place, never by id: cards held in
+            # a hand ("your opponent chooses 1 card from your hand", Kanjuro) in an order shuffled
+            # now, as a hand is held out face down; a face-down pile's (Life) in its order, top first
+            vis, where, zones = self.ZONE_VISIBILITY, self.where, self.zones
+            held = [c for c in blind if vis.get(where[c][1]) == "owner"]
+            self.rng.shuffle(held)
+            piled = sorted((c for c in blind if vis.get(where[c][1]) != "owner"),
+                           key=lambda c: (where[c][0], where[c][1], zones[where[c][0]][where[c][1]].index(c)))
+            decision["blind"] = (*held, *piled)
+        self.decision = Decision(chooser, "target", decision)
+
+    def blind_candidates(self, chooser: int, candidates: Sequence[int]) -> list[int]:
+        """The candidates ``chooser`` cannot see, to be offered by place: another player's cards
+        (a player searching their own deck looks through it) not named by id anyway (a face-down
+        monster, REFERABLE_FACE_DOWN). A game that names hidden cards its own way, by their place
+        in a row of shields, returns none."""
+        cards, where, referable = self.cards, self.where, self.REFERABLE_FACE_DOWN
+        return [c for c in candidates if cards[c].owner != chooser and where[c][1] not in referable
+                and not self.can_see(chooser, c)]
 
     @staticmethod
     def target_actions(data: Mapping[str, Any]) -> list[Action]:
         """The legal actions of a ``target`` decision: one ``choose {card}`` per candidate not yet
-        chosen, and ``pass`` where the effect says "up to"."""
+        chosen (``choose {index}`` for one the chooser cannot see: its place in ``blind``), and
+        ``pass`` where the effect says "up to"."""
         chosen = data.get("chosen", ())
-        acts = [Action.of("choose", (("card", c),)) for c in data["candidates"] if c not in chosen]
+        blind = data.get("blind", ())
+        acts = [Action.of("choose", (("card", c),)) for c in data["candidates"] if c not in chosen and c not in blind]
+        acts += [Action.of("choose", (("index", i),)) for i, c in enumerate(blind) if c not in chosen]
         return [*acts, _PASS] if data["optional"] else acts
+
+    @staticmethod
+    def target_pick(data: Mapping[str, Any], action: Action) -> int | None:
+        """The card a ``target`` answer picks (None: ``pass``), ``choose {index}`` read in ``blind``."""
+        if action.type == "pass":
+            return None
+        index = action.get("index")
+        return int(data["blind"][index]) if index is not None else action.get("card")
 
     def resolve_target_choice(self, data: dict[str, Any], pick: int | None) -> None:
         task = dict(data["task"])

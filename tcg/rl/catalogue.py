@@ -82,7 +82,7 @@ CATALOGUES: dict[str, Catalogue] = {
         ),
         Catalogue(
             game="one_piece", env_name="OnePiece",
-            fields=("card", "effect", "option", "player", "target"),
+            fields=("card", "effect", "index", "option", "player", "target"),
             literals=("active", "bottom", "mode_1", "mode_2", "mode_3", "redraw", "rested", "to_bottom", "to_top",
                       "top", "yes"),
             kinds=("block", "choose_one", "count", "counter", "deck_arrange", "deck_order", "don_minus", "ko_replace",

@@ -9,6 +9,7 @@ so that the task queue stays JSON data. What each ``do:`` name does is the table
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tcg.core import lasting
@@ -110,6 +111,11 @@ class DMEffects(DMQueries):
 
     def effect_chooser(self, eff: Effect, sel: Selector, controller: int) -> int:
         return controller if sel.chooser == "self" else 1 - controller
+
+    def blind_candidates(self, chooser: int, candidates: Sequence[int]) -> list[int]:
+        """None: the target decision names a hidden card by its place in its zone itself (DM-6,
+        choices.Target), as a shield to break is named."""
+        return []
 
     def special_effect(self, data: dict[str, Any], eff: Effect) -> bool:
         if eff.only_if is not None and not self.count_holds(eff.only_if, data["controller"], data["source"]):

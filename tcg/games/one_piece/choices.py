@@ -67,7 +67,7 @@ class Target(DecisionRule["OnePieceState"]):
         return state.target_actions(decision.data)
 
     def resolve(self, state: OnePieceState, decision: Decision, action: Action) -> None:
-        state.resolve_target_choice(dict(decision.data), None if action.type == "pass" else action.get("card"))
+        state.resolve_target_choice(dict(decision.data), state.target_pick(decision.data, action))
 
     def explain(self, state: OnePieceState, decision: Decision, action: Action) -> tuple[str, str]:
         return turn.explain(state, decision, action)

@@ -35,7 +35,7 @@ class Target(YugiohRule):
 
     def resolve(self, state: Any, decision: Decision, action: Action) -> None:
         s: YugiohState = state
-        s.resolve_target_choice(dict(decision.data), None if action[0] == "pass" else action.get("card"))
+        s.resolve_target_choice(dict(decision.data), s.target_pick(decision.data, action))
 
 
 class OptionalEffect(YugiohRule):
