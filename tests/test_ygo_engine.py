@@ -300,3 +300,30 @@ def test_random_duels_of_the_official_starter_decks_end(ygo):
     for seed in range(4):
         result, _ = play_game(ygo, decks if seed % 2 else decks[::-1], ["random", "random"], seed)
         assert result.reason in ("lp", "deck_out", "draw")
+
+
+def test_a_searched_deck_is_shuffled_and_what_was_seen_of_it_is_forgotten() -> None:
+    """A deck search shuffles the deck (official rule; YGO-131's add-to-hand): a ``shuffled``
+    event is told to both players, and a card of that deck seen before (a private look) is
+    no longer known where it was (State.known_hidden)."""
+    from tcg.core.scenario import Runner
+
+    spec = {"game": "yugioh", "cards": [
+        {"name": "Deck Search", "type": "spell", "spell_kind": "normal",
+         "effect": {"effects": [{"do": "add_to_hand", "target": {"player": "self", "zone": "deck",
+                                                                  "types": ["monster"]}}]}}],
+        "state": {"turn": 3, "active": 0, "phase": "main1", "players": [
+            {"zones": {"hand": ["Deck Search"], "deck": ["Battle Ox", "Kojikocy", "Sogen", "Vorse Raider"]}},
+            {"zones": {"deck": ["Sogen"]}}]}}
+    s = Runner(spec, "search").state
+    bottom = s.zones[0]["deck"][-1]
+    s.show_privately(1, [bottom])  # the opponent once saw that card (an Ancient Telescope, say)
+    assert bottom in s.known_hidden(1)
+    s.apply(Action("activate", card=s.zones[0]["hand"][0]))
+    while s.decision is not None and s.decision.kind != "main":
+        legal = s.legal_actions()
+        s.apply(next((a for a in legal if a.type == "choose"), legal[0]))
+    shuffles = [e for e in s.events if e["type"] == "shuffled"]
+    assert [(e["player"], e["zone"]) for e in shuffles] == [(0, "deck")]
+    assert all(s.visible_event(shuffles[0], v) == shuffles[0] for v in (0, 1, None))
+    assert bottom not in s.known_hidden(1)

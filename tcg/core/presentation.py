@@ -134,6 +134,7 @@ CORE_EVENTS: dict[str, EventSpec] = {
     "effect": EventSpec({"card": "card", "player": "player", "verb": "str"}, level="minor",
                         extra=lambda say, ev: {"verb": say.t("verbs", str(ev.get("verb")))}),
     "looked": EventSpec({"card": "card", "player": "player"}),
+    "shuffled": EventSpec({"player": "player", "zone": "zone"}, level="minor"),
     "card_moved": EventSpec({"card": "card", "player": "player", "from_player": "player", "from": "zone",
                              "to": "zone"}, level=lambda say, ev: "major" if _move_key(say, ev) else "minor",
                             variant=lambda say, ev: _move_key(say, ev) or "card_moved"),

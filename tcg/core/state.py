@@ -529,6 +529,12 @@ class State:
             data["type"] = type
             self.events.append(data)
 
+    def shuffle_zone(self, player: int, zone: str) -> None:
+        """Shuffle one of ``player``'s zones (a deck after a search) with a ``shuffled`` event, so
+        that :meth:`known_hidden` forgets where the cards seen in it were."""
+        self.rng.shuffle(self.zones[player][zone])
+        self.emit("shuffled", player=player, zone=zone)
+
     def show_privately(self, player: int, cids: Iterable[int]) -> None:
         """``player`` looks at hidden cards (the top of a deck, a face-down shield, the opponent's
         hand): one ``looked`` event per card that names it to them only (``seen_by``), so their log

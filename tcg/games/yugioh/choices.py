@@ -87,5 +87,5 @@ def summon_position(s: YugiohState, task: Task) -> None:
 
 
 def shuffle_deck(s: YugiohState, task: Task) -> None:
-    s.rng.shuffle(s.zones[task["player"]]["deck"])
+    s.shuffle_zone(task["player"], "deck")
 

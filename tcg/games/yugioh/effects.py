@@ -439,5 +439,6 @@ class YGOEffects(YGOQueries):
         self.send_to_graveyard(cid, by=by)
 
     def shuffle_deck(self, player: int) -> None:
-        """A searched deck is shuffled (no event: the order stays hidden)."""
-        self.rng.shuffle(self.zones[player]["deck"])
+        """A searched deck is shuffled: the event says so (not the order), and what was seen of it
+        is forgotten (State.known_hidden)."""
+        self.shuffle_zone(player, "deck")
