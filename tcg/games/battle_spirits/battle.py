@@ -37,7 +37,18 @@ class AttackDeclaration(BattleSpiritsRule):
     rule: ClassVar[str] = "BS-46"
 
     def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
-        return [*(Action("attack", card=c) for c in state.attackers(decision.player)), NEXT_PHASE, END_TURN]
+        p = decision.player
+        attacks = [Action("attack", card=c) for c in state.attackers(p)]
+        if attacks and state.must_attack(p):  # "must attack if possible": the phase can't end yet
+            return attacks
+        return [*attacks, NEXT_PHASE, END_TURN]
+
+    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
+        forced = state.must_attack(decision.player)
+        if action.type in ("next_phase", "end_turn") and forced:
+            names = ", ".join(state.cards[c].name for c in forced)
+            return "BS-46", f"{names} must attack if possible: attack before the battle phase ends"
+        return super().explain(state, decision, action)
 
     def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
         if action.type == "attack":
@@ -72,7 +83,17 @@ class BlockStep(BattleSpiritsRule):
     rule: ClassVar[str] = "BS-50"
 
     def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
-        return [*(Action("block", card=c) for c in state.attackers(decision.player)), PASS]
+        attacker = state.flags["attack"]["attacker"]
+        return [*(Action("block", card=c) for c in state.blockers(decision.player, attacker)), PASS]
+
+    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
+        card = action.get("card")
+        if (action.type == "block" and isinstance(card, int) and 0 <= card < len(state.cards)
+                and card in state.zones[decision.player]["field"] and state.can_attack(card)):
+            attacker = state.cards[state.flags["attack"]["attacker"]].name
+            return "BS-50", (f"{state.cards[card].name} can't block {attacker}: its own text forbids the block, "
+                             "or the attacker can't be blocked by it this turn")
+        return super().explain(state, decision, action)
 
     def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
         if action.type == "block":
@@ -152,7 +173,7 @@ def block_step(s: BattleSpiritsState, task: Task) -> None:
         return
     s.enter_phase("block")
     defender = 1 - attack["player"]
-    if s.attackers(defender):
+    if s.blockers(defender, attack["attacker"]):
         s.decision = Decision(defender, "block", {})
     else:
         s.tasks.append(Task("comparison"))

@@ -40,6 +40,7 @@ class Selector(_Strict):
     braved: bool | None = None  # is (True) / is not (False) a brave spirit
     exhausted: bool | None = None
     high_speed: bool | None = None  # has (True) / has not (False) High Speed now (HighSpeed)
+    cores: int | None = None  # has exactly this many cores on it ("a Spirit with exactly 1 Core")
     other: bool = False
     # who picks the targets: the effect's controller, or ("the opponent discards 1 card") the
     # opponent (official rules: the discarding player chooses; the brief is silent)
@@ -48,6 +49,9 @@ class Selector(_Strict):
     up_to: bool = False
     all: bool = False
     random: bool = False
+
+
+CoreArea = Literal["reserve", "life", "trash_cores", "core_stock"]  # BS-25..BS-31: a player's core areas
 
 
 class EffectCondition(_Strict):
@@ -78,19 +82,30 @@ class Effect(_Strict):
         "end_battle",  # the current battle ends: no BP comparison, no damage
         "end_attack_step",  # when the current battle ends, the attack step (battle phase) ends
         "deck_bottom",  # target goes to the bottom of its owner's deck; its cores to the owner's reserve
+        "deck_top",  # target goes to the top of its owner's deck; its cores to the owner's reserve
+        "move_cores",  # `count` cores of yours from the area `source` to the area `to` (BS-25..BS-31)
+        "unblockable",  # this turn, target can't be blocked (by spirits matching `blockers`, or by any)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
     count: int = 1
     amount: int = 0
     destroy_at_zero: bool = False  # bp_modifier: a spirit whose BP becomes 0 is destroyed
+    # "for each ...": `count` and `amount` are multiplied by how many cards this matches when the
+    # instruction resolves (player relative to the effect's controller)
+    per: Selector | None = None
+    leave: int | None = None  # remove_cores: all but this many ("leave 1 Core on it"), not `count`
+    source: CoreArea = "reserve"  # move_cores: where the cores come from
+    to: CoreArea = "reserve"  # move_cores: where they go
+    blockers: Selector | None = None  # unblockable: the spirits that can't block it (None: any)
     optional: bool = False
     condition: EffectCondition | None = None  # the effect applies only if this holds
 
     @model_validator(mode="after")
     def _needs_target(self) -> Effect:
         if self.do in {"destroy", "bp_modifier", "refresh", "exhaust", "return_to_hand", "discard",
-                       "remove_cores", "deck_bottom", "place_cores"} and self.target is None:
+                       "remove_cores", "deck_bottom", "deck_top", "place_cores", "unblockable"} \
+                and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         return self
 
@@ -111,17 +126,39 @@ class Ability(_Strict):
 
 
 class StaticBonus(_Strict):
-    """A constant bonus while the card is at one of ``levels`` (e.g. +1000 BP while attacking)."""
+    """A constant bonus while the card is at one of ``levels`` (e.g. +1000 BP while attacking).
+
+    "While you control a red Spirit or Nexus" is ``if_control``, "while you have a core in your
+    reserve" ``min_reserve``; "for each Dragon-family Spirit you control" is ``per`` (the bonus
+    times the matching cards on the field, player relative to the card's controller) and "for
+    each core in your reserve" ``per_reserve_core``. Their selectors name no BP (BP reads the
+    bonuses)."""
 
     levels: list[Level] = [1, 2, 3, 4, 5]
     bp: int = 0
     while_attacking: bool = False
+    if_control: Selector | None = None  # only while its controller has a card on the field this matches
+    min_reserve: int = 0  # only while its controller's reserve holds at least this many cores
+    per: Selector | None = None  # bp for each card on the field this matches
+    per_reserve_core: bool = False  # bp for each core in its controller's reserve
 
 
 class Rule(_Strict):
-    """A lasting rule change a card makes while at one of ``levels`` (mostly Nexuses)."""
+    """A lasting rule change a card makes while at one of ``levels``.
 
-    rule: Literal["destroyed_cores_to_trash"]  # a destroyed spirit's cores go to the trash, not the reserve
+    ``destroyed_cores_to_trash`` changes the game for everyone (mostly Nexuses); the others
+    are restrictions of the card itself: "this Spirit can't block" (``cant_block``), "can't
+    block Spirits with lower BP than this Spirit" (``cant_block_lower_bp``), "must attack if
+    possible" (``must_attack``, official rules: the battle phase can't end while it could
+    attack). "(During the Opponent's Attack Step) can't block" restricts the blocks made there,
+    which is every block, so ``turn`` stays "any" for them."""
+
+    rule: Literal[
+        "destroyed_cores_to_trash",  # a destroyed spirit's cores go to the trash, not the reserve
+        "cant_block",
+        "cant_block_lower_bp",
+        "must_attack",
+    ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     turn: Literal["any", "yours", "opponents"] = "any"
 

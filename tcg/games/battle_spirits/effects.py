@@ -54,7 +54,7 @@ class BSEffects(BSQueries):
         else:
             self.check_burst(player, "after_your_life_decreased")
 
-    def leave_field(self, cid: int, zone: str, cores_to: str = "reserve") -> None:
+    def leave_field(self, cid: int, zone: str, cores_to: str = "reserve", top: bool = False) -> None:
         """A card leaves the field: its cores go to its owner's reserve (BS-54, BS-108).
 
         A fused brave separates (BS-8): it waits in limbo until its controller decides whether
@@ -65,7 +65,7 @@ class BSEffects(BSQueries):
         braves = self.braves_on(cid)
         self.move_core(owner, cid, cores_to, self.cores(cid))
         self._forget(cid)
-        self.move(cid, zone, tapped=False, attached=(), entered_this_turn=True)
+        self.move(cid, zone, top=top, tapped=False, attached=(), entered_this_turn=True)
         for b in braves:
             self.place(b, owner, "limbo")
             self._pend("braves", b)
@@ -284,6 +284,18 @@ class BSEffects(BSQueries):
     def to_deck_bottom(self, cid: int) -> None:
         """Appended to its owner's deck; from the field its cores go to the reserve (``leave_field``)."""
         self.leave_field(cid, "deck")
+
+    def to_deck_top(self, cid: int) -> None:
+        """On top of its owner's deck (drawn next); its cores to the owner's reserve (``leave_field``)."""
+        self.leave_field(cid, "deck", top=True)
+
+    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
+        """An instruction "for each" card (``Effect.per``) is carried out with its ``count`` and
+        ``amount`` times the cards its selector matches as it resolves (zero: nothing)."""
+        if eff.per is not None:
+            n = len(self.select(eff.per, controller, source))
+            eff = eff.model_copy(update={"count": eff.count * n, "amount": eff.amount * n, "per": None})
+        super().do_effect(eff, controller, source, targets)
 
     def change_stat(self, cid: int, stat: str, amount: int) -> None:
         """``amount`` of ``stat`` (BP) until the end of the turn (BS-56)."""

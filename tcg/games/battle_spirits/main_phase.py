@@ -47,10 +47,25 @@ class MainPhase(BattleSpiritsRule):
     rule: ClassVar[str] = "BS-40"
 
     def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
-        return Concat([*main_actions(state, decision.player), [NEXT_PHASE, END_TURN]])
+        p = decision.player
+        if forced_to_battle(state, p):
+            return Concat([*main_actions(state, p), [NEXT_PHASE]])
+        return Concat([*main_actions(state, p), [NEXT_PHASE, END_TURN]])
+
+    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
+        if action.type == "end_turn" and forced_to_battle(state, decision.player):
+            names = ", ".join(state.cards[c].name for c in state.must_attack(decision.player))
+            return "BS-46", f"{names} must attack if possible: go to the battle phase (next_phase)"
+        return super().explain(state, decision, action)
 
     def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
         resolve_main(state, decision.player, action)
+
+
+def forced_to_battle(s: BattleSpiritsState, p: int) -> bool:
+    """"Must attack if possible" (``Rule`` must_attack): the turn may not skip a battle phase in
+    which such a spirit could attack (BS-45: none in the first player's first turn)."""
+    return not s.is_first_turn() and bool(s.must_attack(p))
 
 
 def main_actions(s: BattleSpiritsState, p: int) -> list[Sequence[Action]]:

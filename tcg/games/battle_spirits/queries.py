@@ -10,7 +10,7 @@ from collections import Counter
 
 from tcg.core import lasting
 from tcg.core.effects import EffectRunner
-from tcg.games.battle_spirits.cards import BattleSpiritsCard, Effect, Selector
+from tcg.games.battle_spirits.cards import BattleSpiritsCard, Effect, Selector, StaticBonus
 from tcg.games.battle_spirits.payment import Sources
 
 
@@ -46,13 +46,61 @@ class BSQueries(EffectRunner[Effect, Selector]):
         attacking = attack is not None and attack["attacker"] == cid
         for bonus in d.bonuses:
             if level in bonus.levels and (attacking or not bonus.while_attacking):
-                total += bonus.bp
+                total += self.bonus_bp(cid, bonus)
         for b in self.braves_on(cid):
             bd = self.d(b)
             total += bd.brave.bp if bd.brave else 0
         if self.effects:
             total += lasting.total(self, "bp", cid)
         return max(total, 0)
+
+    def bonus_bp(self, cid: int, bonus: StaticBonus) -> int:
+        """A constant bonus's BP now: its conditions ("while you control ...", "while you have a
+        core in your reserve") and its count ("for each ...", ``StaticBonus``)."""
+        controller = self.cards[cid].controller
+        if bonus.if_control is not None and not self.select(bonus.if_control, controller, cid):
+            return 0
+        reserve = self.counters[controller]["reserve"]
+        if reserve < bonus.min_reserve:
+            return 0
+        times = 1
+        if bonus.per is not None:
+            times = len(self.select(bonus.per, controller, cid))
+        if bonus.per_reserve_core:
+            times *= reserve
+        return bonus.bp * times
+
+    def own_rule(self, cid: int, rule: str) -> bool:
+        """The card's own restriction (``Rule``: "can't block", "must attack") at its level now."""
+        rules = self.d(cid).rules
+        if not rules:
+            return False
+        level = self.level(cid)
+        return any(r.rule == rule and level in r.levels for r in rules)
+
+    def can_block(self, blocker: int, attacker: int) -> bool:
+        """BS-50: a refreshed spirit blocks, unless it "can't block" (or can't block a spirit of
+        lower BP than its own), or the attacker "can't be blocked" by it this turn."""
+        if not self.can_attack(blocker):
+            return False
+        if self.d(blocker).rules:
+            if self.own_rule(blocker, "cant_block"):
+                return False
+            if self.own_rule(blocker, "cant_block_lower_bp") and self.bp(attacker) < self.bp(blocker):
+                return False
+        for record in lasting.on(self, "unblockable", attacker):
+            by = record["blockers"]
+            if by is None or self.matches(Selector.model_validate(by), blocker, None):
+                return False
+        return True
+
+    def blockers(self, player: int, attacker: int) -> list[int]:
+        """The spirits ``player`` may block ``attacker`` with (BS-50, ``can_block``)."""
+        return [c for c in self.zones[player]["field"] if self.can_block(c, attacker)]
+
+    def must_attack(self, player: int) -> list[int]:
+        """Refreshed spirits of ``player`` that "must attack if possible" (``Rule`` must_attack)."""
+        return [c for c in self.attackers(player) if self.d(c).rules and self.own_rule(c, "must_attack")]
 
     def symbols(self, cid: int) -> list[str]:
         """A card's symbols, a brave spirit's including its brave's (BS-4, BS-22)."""
@@ -168,6 +216,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
         if sel.braved is not None and bool(self.braves_on(cid)) != sel.braved:
             return False
         if sel.high_speed is not None and self.has_high_speed(cid) != sel.high_speed:
+            return False
+        if sel.cores is not None and self.cores(cid) != sel.cores:
             return False
         return sel.exhausted is None or self.cards[cid].tapped == sel.exhausted
 

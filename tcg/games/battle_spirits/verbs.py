@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from tcg.core import lasting
 from tcg.core import verbs as shared
 from tcg.core.verbs import Targets, verb_table
 
@@ -53,13 +54,38 @@ def place_cores(s: BSEffects, eff: Effect, controller: int, source: int, targets
 
 
 def remove_cores(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """``count`` cores from each target to its owner's reserve (BS-108: it may be depleted);
-    notes whether every target was left with none (an "if" of the next instruction)."""
+    """``count`` cores from each target to its owner's reserve (BS-108: it may be depleted), or
+    with ``leave`` ("leave 1 Core on it and put the rest in its owner's Reserve") all but that
+    many; notes whether every target was left with none (an "if" of the next instruction)."""
     emptied = bool(targets)
     for t in targets:
-        s.move_core(s.cards[t].owner, t, "reserve", min(eff.count, s.cores(t)))
+        n = min(eff.count, s.cores(t)) if eff.leave is None else max(0, s.cores(t) - eff.leave)
+        s.move_core(s.cards[t].owner, t, "reserve", n)
         emptied = emptied and s.cores(t) == 0
     s.flags["emptied"] = emptied
+
+
+def move_cores(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Put 1 core from your reserve on your life", "put the cores in your trash in your reserve":
+    ``count`` of the controller's cores (as many as there are) from the area ``source`` to the
+    area ``to`` (BS-25..BS-31; cores are only moved, never made)."""
+    s.move_core(controller, eff.source, eff.to, min(eff.count, s.counters[controller].get(eff.source, 0)))
+
+
+def deck_top(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Return 1 Spirit to the top of its owner's deck": each target, its cores to its owner's
+    reserve (as a spirit leaving the field, BS-54)."""
+    for t in targets:
+        if s.zone_of(t) == "field":
+            s.to_deck_top(t)
+
+
+def unblockable(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"This turn, this Spirit can't be blocked (by green Spirits)": until the end of the turn
+    (BS-56), no spirit matching ``blockers`` (any spirit, without it) may block a target (BS-50)."""
+    blockers = None if eff.blockers is None else eff.blockers.model_dump()
+    for t in targets:
+        lasting.add(s, "unblockable", card=t, blockers=blockers)
 
 
 def end_battle(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -93,6 +119,9 @@ _OWN: dict[str, BSVerb] = {
     "core_charge": core_charge,
     "place_cores": place_cores,
     "remove_cores": remove_cores,
+    "move_cores": move_cores,
+    "deck_top": deck_top,
+    "unblockable": unblockable,
     "end_battle": end_battle,
     "end_attack_step": end_attack_step,
 }
