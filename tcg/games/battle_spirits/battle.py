@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.lazy import Concat
 from tcg.core.stack import CLOSED, Window
@@ -62,13 +63,26 @@ class FlashStep(BattleSpiritsRule):
     summons a spirit with High Speed) or passes."""
 
     kind: ClassVar[str] = "flash"
-    prompt: ClassVar[str] = "Flash step: use a magic's Flash effect, summon a spirit with High Speed, or pass"
-    accepts: ClassVar[frozenset[str]] = frozenset({"use_magic", "summon", "pass"})
+    prompt: ClassVar[str] = ("Flash step: use a magic's Flash effect, summon a spirit with High Speed, "
+                              "awaken a spirit, or pass")
+    accepts: ClassVar[frozenset[str]] = frozenset({"use_magic", "summon", "awaken", "pass"})
     rule: ClassVar[str] = "BS-49"
 
     def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
         p = decision.player
-        return Concat([*magic_actions(state, p, "flash"), *high_speed_summons(state, p), [PASS]])
+        awaken = awaken_moves(state, p)
+        if state.effects and lasting.first(state, "flash_lock", player=p):  # no card from the hand
+            return [*awaken, PASS]
+        return Concat([*magic_actions(state, p, "flash"), *high_speed_summons(state, p), awaken, [PASS]])
+
+    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
+        if (action.type in ("use_magic", "summon") and state.effects
+                and lasting.first(state, "flash_lock", player=decision.player)):
+            return "BS-49", "until this battle ends you cannot use cards from your hand in Flash steps"
+        if action.type == "awaken":
+            return "BS-49", ("Awaken: move 1 or more cores from another of your spirits onto your spirit "
+                             "with [Awaken] at one of its levels")
+        return super().explain(state, decision, action)
 
     def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
         resolve_flash(state, decision.player, decision.data, action)
@@ -84,7 +98,10 @@ class BlockStep(BattleSpiritsRule):
 
     def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
         attacker = state.flags["attack"]["attacker"]
-        return [*(Action("block", card=c) for c in state.blockers(decision.player, attacker)), PASS]
+        blocks = [Action("block", card=c) for c in state.blockers(decision.player, attacker)]
+        if blocks and must_block(state):
+            return blocks
+        return [*blocks, PASS]
 
     def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
         card = action.get("card")
@@ -93,6 +110,8 @@ class BlockStep(BattleSpiritsRule):
             attacker = state.cards[state.flags["attack"]["attacker"]].name
             return "BS-50", (f"{state.cards[card].name} can't block {attacker}: its own text forbids the block, "
                              "or the attacker can't be blocked by it this turn")
+        if action.type == "pass" and must_block(state):
+            return "BS-50", "the first attack of this turn must be blocked if possible (a nexus of the attacker's)"
         return super().explain(state, decision, action)
 
     def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
@@ -102,9 +121,31 @@ class BlockStep(BattleSpiritsRule):
             state.tasks.append(Task("comparison"))
 
 
+def must_block(s: BattleSpiritsState) -> bool:
+    """"The opponent must block your first attack of this turn if possible" (``Rule``
+    force_block_first_attack of a card of the attacking player's)."""
+    return s.flags.get("attacks") == 1 and s.rule_active("force_block_first_attack", s.active)
+
+
+def awaken_moves(s: BattleSpiritsState, p: int) -> list[Action]:
+    """"Flash [Awaken]" (``Awaken``): for each of ``p``'s spirits with Awaken at its level now,
+    every count of cores from each of their other spirits (and the braves fused to them)."""
+    field = s.zones[p]["field"]
+    out: list[Action] = []
+    for c in field:
+        aw = s.d(c).keywords.awaken
+        if aw is None or s.level(c) not in aw.levels:
+            continue
+        for src, n in s.core_sources(p):
+            if src != c and s.is_spirit_like(src):
+                out.extend(Action("awaken", card=c, source=src, count=k) for k in range(1, n + 1))
+    return out
+
+
 def declare_attack(s: BattleSpiritsState, p: int, attacker: int) -> None:
     """BS-47: the attacker is exhausted at once; then Flash step 1, blocking player first."""
     s.set_exhausted(attacker, True)
+    s.flags["attacks"] = s.flags.get("attacks", 0) + 1  # this turn's attacks ("your first attack")
     s.flags["attack"] = {"attacker": attacker, "player": p, "blocker": None}
     s.emit("attack", card=attacker, name=s.cards[attacker].name, player=p)
     s.tasks.append(Task("block_step"))
@@ -126,6 +167,8 @@ def resolve_flash(s: BattleSpiritsState, p: int, data: Any, action: Action) -> N
         s.use_magic(p, action.get("card"), "flash")
     elif action.type == "summon":  # High Speed: its pay and place are from the reserve
         s.put_onto_field(p, action)
+    elif action.type == "awaken":  # Awaken: cores from another of your spirits onto this one
+        s.move_core(p, action.get("source"), action.get("card"), action.get("count"))
 
 
 def block(s: BattleSpiritsState, p: int, blocker: int) -> None:
@@ -224,6 +267,8 @@ def end_of_battle(s: BattleSpiritsState, task: Task) -> None:
     """BS-55: after the battle, the attack step again (or, as an effect said, its end)."""
     s.enter_phase("end_of_battle")
     s.flags["attack"] = None
+    if s.effects:
+        lasting.expire(s, lasting.BATTLE)  # "until the end of this battle"
     if s.flags.pop("end_attack_step", False):  # "when this battle ends, end the attack step"
         s.tasks.append(Task("end_phase"))
         return

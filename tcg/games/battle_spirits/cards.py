@@ -41,6 +41,9 @@ class Selector(_Strict):
     exhausted: bool | None = None
     high_speed: bool | None = None  # has (True) / has not (False) High Speed now (HighSpeed)
     cores: int | None = None  # has exactly this many cores on it ("a Spirit with exactly 1 Core")
+    attacking: bool | None = None  # is (True) / is not (False) the spirit attacking now
+    blocking: bool | None = None  # is (True) / is not (False) the spirit blocking now
+    summoned_this_turn: bool | None = None  # came onto the field this turn ("Spirits you summon ... that turn")
     other: bool = False
     # who picks the targets: the effect's controller, or ("the opponent discards 1 card") the
     # opponent (official rules: the discarding player chooses; the brief is silent)
@@ -60,6 +63,7 @@ class EffectCondition(_Strict):
     previous_emptied: bool = False  # the previous instruction left its target with no cores
     you_control_name: str = ""  # you control a spirit whose name contains this
     max_life: int | None = None  # your life is at most this
+    hand_at_most_opponents: bool = False  # your opponent holds as many cards in hand as you, or more
 
 
 class Effect(_Strict):
@@ -77,14 +81,19 @@ class Effect(_Strict):
         "return_to_hand",  # target goes to its owner's hand; its cores to the owner's reserve
         "discard",  # target cards in a hand go to the trash
         "deck_to_trash",  # the top `count` cards of a player's deck go to the trash (blue, BS-57)
-        "remove_cores",  # `count` cores from each target to its owner's reserve (may deplete it)
+        "remove_cores",  # `count` cores from each target to its owner's reserve, or `to` (may deplete it)
         "gain_life",  # `count` cores from your core stock to your life
         "end_battle",  # the current battle ends: no BP comparison, no damage
         "end_attack_step",  # when the current battle ends, the attack step (battle phase) ends
         "deck_bottom",  # target goes to the bottom of its owner's deck; its cores to the owner's reserve
         "deck_top",  # target goes to the top of its owner's deck; its cores to the owner's reserve
-        "move_cores",  # `count` cores of yours from the area `source` to the area `to` (BS-25..BS-31)
+        "move_cores",  # `count` (or all) cores of a player's from the area `source` to `to` (BS-25..BS-31)
         "unblockable",  # this turn, target can't be blocked (by spirits matching `blockers`, or by any)
+        "cant_attack",  # this turn, target can't attack
+        "may_block",  # this turn, target's own "can't block" restrictions do not apply
+        "must_attack",  # this turn, target must attack if possible
+        "bp_aura",  # this turn, every spirit `scope` matches (as it changes) gets `amount` BP
+        "flash_lock",  # until this battle ends, the opponent uses no cards from the hand in Flash steps
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -95,18 +104,23 @@ class Effect(_Strict):
     # instruction resolves (player relative to the effect's controller)
     per: Selector | None = None
     leave: int | None = None  # remove_cores: all but this many ("leave 1 Core on it"), not `count`
+    whose: Literal["self", "opponent"] = "self"  # move_cores: whose areas
+    all_cores: bool = False  # move_cores: every core of the area ("Move all Cores in ... Reserve"), not `count`
     source: CoreArea = "reserve"  # move_cores: where the cores come from
-    to: CoreArea = "reserve"  # move_cores: where they go
+    to: CoreArea = "reserve"  # move_cores, remove_cores: where they go (the owner's area)
     blockers: Selector | None = None  # unblockable: the spirits that can't block it (None: any)
+    scope: Selector | None = None  # bp_aura: the spirits it gives BP to, read whenever BP is
     optional: bool = False
     condition: EffectCondition | None = None  # the effect applies only if this holds
 
     @model_validator(mode="after")
     def _needs_target(self) -> Effect:
         if self.do in {"destroy", "bp_modifier", "refresh", "exhaust", "return_to_hand", "discard",
-                       "remove_cores", "deck_bottom", "deck_top", "place_cores", "unblockable"} \
-                and self.target is None:
+                       "remove_cores", "deck_bottom", "deck_top", "place_cores", "unblockable", "cant_attack",
+                       "may_block", "must_attack"} and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
+        if self.do == "bp_aura" and self.scope is None:
+            raise ValueError("effect 'bp_aura' needs a 'scope' (the spirits it gives BP to)")
         return self
 
 
@@ -117,6 +131,9 @@ class Ability(_Strict):
         "summoned", "destroyed", "attacks", "blocks", "start_of_turn", "end_of_turn",
         "wins_battle",  # this spirit destroyed only the opposing spirit by comparing BP
         "your_spirit_wins_battle",  # (a nexus) one of your spirits did
+        "opponent_start_of_turn",  # the opponent's start step (BS-35)
+        "draw_step",  # your draw step, after its draw (BS-37)
+        "your_life_reduced",  # your life was reduced (BS-53: every damage is the opponent's)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     effects: list[Effect]
@@ -143,6 +160,18 @@ class StaticBonus(_Strict):
     per_reserve_core: bool = False  # bp for each core in its controller's reserve
 
 
+class Aura(_Strict):
+    """"All your White Spirits get +1000 BP", "All your attacking Spirits get +1000 BP": while
+    the card is at one of ``levels`` (and, with ``turn``, in its controller's turn or the
+    opponent's), every spirit on the field that ``targets`` matches gets ``bp`` (player relative
+    to the card's controller; the card itself too, if it matches). Selectors name no BP."""
+
+    levels: list[Level] = [1, 2, 3, 4, 5]
+    bp: int
+    targets: Selector
+    turn: Literal["any", "yours", "opponents"] = "any"
+
+
 class Rule(_Strict):
     """A lasting rule change a card makes while at one of ``levels``.
 
@@ -150,17 +179,24 @@ class Rule(_Strict):
     are restrictions of the card itself: "this Spirit can't block" (``cant_block``), "can't
     block Spirits with lower BP than this Spirit" (``cant_block_lower_bp``), "must attack if
     possible" (``must_attack``, official rules: the battle phase can't end while it could
-    attack). "(During the Opponent's Attack Step) can't block" restricts the blocks made there,
-    which is every block, so ``turn`` stays "any" for them."""
+    attack), "can't attack" (``cant_attack``; with ``unless``: "while your opponent controls
+    no red Spirits" - it applies only while nothing matches ``unless``, player relative to the
+    card's controller), "the opponent must block your first attack of the turn if possible"
+    (``force_block_first_attack``, for everyone, like ``destroyed_cores_to_trash``).
+    "(During the Opponent's Attack Step) can't block" restricts the blocks made there, which is
+    every block, so ``turn`` stays "any" for them."""
 
     rule: Literal[
         "destroyed_cores_to_trash",  # a destroyed spirit's cores go to the trash, not the reserve
         "cant_block",
         "cant_block_lower_bp",
         "must_attack",
+        "cant_attack",
+        "force_block_first_attack",
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     turn: Literal["any", "yours", "opponents"] = "any"
+    unless: Selector | None = None  # the restriction holds only while nothing on the field matches this
 
 
 class Burst(_Strict):
@@ -206,9 +242,20 @@ class HighSpeed(_Strict):
     levels: list[Level] = [1, 2, 3, 4, 5]
 
 
+class Awaken(_Strict):
+    """"Flash [Awaken]: You may move any number of Cores from your Spirits to this Spirit"
+    (official rules; the brief is silent beyond BS-49's Flash effects): in a Flash step of
+    either player's turn, while the spirit is at one of ``levels``, its controller may move
+    cores from their other spirits onto it (an ``awaken`` action names one spirit and a count;
+    using it again moves more). A spirit left below its LV1 cost is depleted (BS-108)."""
+
+    levels: list[Level] = [1, 2, 3, 4, 5]
+
+
 class Keywords(_Strict):
     burst: Burst | None = None
     high_speed: HighSpeed | None = None
+    awaken: Awaken | None = None
 
     @field_validator("high_speed", mode="before")
     @classmethod
@@ -232,6 +279,7 @@ class BattleSpiritsCard(_Strict, CardModel):
     keywords: Keywords = Keywords()
     abilities: list[Ability] = []
     bonuses: list[StaticBonus] = []
+    auras: list[Aura] = []
     rules: list[Rule] = []
     # "When destroyed, return this spirit to your hand instead of the trash" at these levels: BS-54
     # puts a destroyed spirit into the trash; the card replaces where it goes (official rules, the

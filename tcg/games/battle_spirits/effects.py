@@ -52,6 +52,8 @@ class BSEffects(BSQueries):
         if self.counters[player]["life"] == 0:
             self.lose(player, "life")
         else:
+            for c in self.zones[player]["field"]:  # "when your Life is reduced by the opponent"
+                self.queue_abilities(c, "your_life_reduced")
             self.check_burst(player, "after_your_life_decreased")
 
     def leave_field(self, cid: int, zone: str, cores_to: str = "reserve", top: bool = False) -> None:
@@ -315,6 +317,9 @@ class BSEffects(BSQueries):
         if cond.you_control_name and not any(
                 cond.you_control_name in self.cards[c].name and self.d(c).is_spirit_like
                 for c in self.zones[controller]["field"]):
+            return False
+        hands = self.zones[controller]["hand"], self.zones[1 - controller]["hand"]
+        if cond.hand_at_most_opponents and len(hands[0]) > len(hands[1]):
             return False
         return cond.max_life is None or self.counters[controller]["life"] <= cond.max_life
 

@@ -50,9 +50,35 @@ class BSQueries(EffectRunner[Effect, Selector]):
         for b in self.braves_on(cid):
             bd = self.d(b)
             total += bd.brave.bp if bd.brave else 0
+        total += self.aura_bp(cid)
         if self.effects:
             total += lasting.total(self, "bp", cid)
+            for record in lasting.of_kind(self, "bp_aura"):
+                if self.in_scope(Selector.model_validate(record["scope"]), record["player"], cid, None):
+                    total += record["amount"]
         return max(total, 0)
+
+    def aura_bp(self, cid: int) -> int:
+        """The BP the cards on the field give ``cid`` by their auras (``Aura``) now."""
+        n = 0
+        cards, defs = self.cards, self.defs
+        for p in (0, 1):
+            for c in self.zones[p]["field"]:
+                auras = defs[cards[c].name].auras
+                if not auras:
+                    continue
+                level, controller = self.level(c), cards[c].controller
+                for aura in auras:
+                    if (level in aura.levels and self.turn_matches(aura.turn, controller, self.active)
+                            and self.in_scope(aura.targets, controller, cid, c)):
+                        n += aura.bp
+        return n
+
+    def in_scope(self, sel: Selector, controller: int, cid: int, source: int | None) -> bool:
+        """Does ``sel`` (player relative to ``controller``) match ``cid`` where it is?"""
+        if sel.player != "any" and (self.cards[cid].controller == controller) != (sel.player == "self"):
+            return False
+        return self.matches(sel, cid, source)
 
     def bonus_bp(self, cid: int, bonus: StaticBonus) -> int:
         """A constant bonus's BP now: its conditions ("while you control ...", "while you have a
@@ -71,19 +97,23 @@ class BSQueries(EffectRunner[Effect, Selector]):
         return bonus.bp * times
 
     def own_rule(self, cid: int, rule: str) -> bool:
-        """The card's own restriction (``Rule``: "can't block", "must attack") at its level now."""
+        """The card's own restriction (``Rule``: "can't block", "must attack") at its level now,
+        unless what its ``unless`` names is on the field ("while your opponent controls no red
+        Spirits")."""
         rules = self.d(cid).rules
         if not rules:
             return False
         level = self.level(cid)
-        return any(r.rule == rule and level in r.levels for r in rules)
+        controller = self.cards[cid].controller
+        return any(r.rule == rule and level in r.levels
+                   and (r.unless is None or not self.select(r.unless, controller, cid)) for r in rules)
 
     def can_block(self, blocker: int, attacker: int) -> bool:
         """BS-50: a refreshed spirit blocks, unless it "can't block" (or can't block a spirit of
         lower BP than its own), or the attacker "can't be blocked" by it this turn."""
         if not self.can_attack(blocker):
             return False
-        if self.d(blocker).rules:
+        if self.d(blocker).rules and not lasting.on(self, "may_block", blocker):
             if self.own_rule(blocker, "cant_block"):
                 return False
             if self.own_rule(blocker, "cant_block_lower_bp") and self.bp(attacker) < self.bp(blocker):
@@ -99,8 +129,10 @@ class BSQueries(EffectRunner[Effect, Selector]):
         return [c for c in self.zones[player]["field"] if self.can_block(c, attacker)]
 
     def must_attack(self, player: int) -> list[int]:
-        """Refreshed spirits of ``player`` that "must attack if possible" (``Rule`` must_attack)."""
-        return [c for c in self.attackers(player) if self.d(c).rules and self.own_rule(c, "must_attack")]
+        """Spirits of ``player`` able to attack that "must attack if possible" (``Rule`` must_attack,
+        or the ``must_attack`` verb's "this turn")."""
+        return [c for c in self.attackers(player)
+                if (self.d(c).rules and self.own_rule(c, "must_attack")) or lasting.on(self, "must_attack", c)]
 
     def symbols(self, cid: int) -> list[str]:
         """A card's symbols, a brave spirit's including its brave's (BS-4, BS-22)."""
@@ -189,7 +221,10 @@ class BSQueries(EffectRunner[Effect, Selector]):
         return hs is not None and self.level(cid) in hs.levels
 
     def attackers(self, player: int) -> list[int]:
-        return [c for c in self.zones[player]["field"] if self.can_attack(c)]
+        """BS-46: refreshed spirits, but not one that "can't attack" (its ``Rule``, or this turn)."""
+        return [c for c in self.zones[player]["field"] if self.can_attack(c)
+                and not (self.d(c).rules and self.own_rule(c, "cant_attack"))
+                and not lasting.on(self, "cant_attack", c)]
 
     def matches(self, sel: Selector, cid: int, source: int | None) -> bool:
         d = self.d(cid)
@@ -215,9 +250,22 @@ class BSQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.braved is not None and bool(self.braves_on(cid)) != sel.braved:
             return False
+        return self._matches_now(sel, cid)
+
+    def _matches_now(self, sel: Selector, cid: int) -> bool:
+        """The selector's parts about the card's state now: High Speed at its level, its cores,
+        attacking or blocking, come onto the field this turn, exhausted."""
         if sel.high_speed is not None and self.has_high_speed(cid) != sel.high_speed:
             return False
         if sel.cores is not None and self.cores(cid) != sel.cores:
+            return False
+        if sel.attacking is not None or sel.blocking is not None:
+            attack = self.flags.get("attack")
+            if sel.attacking is not None and (attack is not None and attack["attacker"] == cid) != sel.attacking:
+                return False
+            if sel.blocking is not None and (attack is not None and attack["blocker"] == cid) != sel.blocking:
+                return False
+        if sel.summoned_this_turn is not None and self.cards[cid].entered_this_turn != sel.summoned_this_turn:
             return False
         return sel.exhausted is None or self.cards[cid].tapped == sel.exhausted
 

@@ -25,7 +25,8 @@ Tasks (automatic steps; the task list is a stack, the last one queued runs first
 kind                step                            rules
 ==================  ==============================  ==================================================
 begin_turn          turn.begin_turn                 BS-34 / BS-35 start step; BS-103 deck-out
-start_phase_rest    turn.start_phase_rest           BS-36..BS-38 core, draw and refresh steps
+start_phase_rest    turn.start_phase_rest           BS-36 / BS-37 core and draw steps
+refresh_step        turn.refresh_step               BS-38 refresh step; the main phase
 main                turn.main                       BS-40 open the main phase's decision
 end_phase           turn.end_phase                  BS-56 end phase, end-of-turn effects
 cleanup             turn.cleanup                    BS-56 / BS-33 lasting effects end; next turn
@@ -72,6 +73,7 @@ RULEBOOK = Rulebook(
         "main": turn.main,
         "begin_turn": turn.begin_turn,
         "start_phase_rest": turn.start_phase_rest,
+        "refresh_step": turn.refresh_step,
         "battle_phase": battle.battle_phase,
         "attack_declaration": battle.attack_declaration,
         "flash": battle.flash,

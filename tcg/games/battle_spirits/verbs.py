@@ -60,16 +60,19 @@ def remove_cores(s: BSEffects, eff: Effect, controller: int, source: int, target
     emptied = bool(targets)
     for t in targets:
         n = min(eff.count, s.cores(t)) if eff.leave is None else max(0, s.cores(t) - eff.leave)
-        s.move_core(s.cards[t].owner, t, "reserve", n)
+        s.move_core(s.cards[t].owner, t, eff.to, n)  # `to`: "... to its owner's Trash" (Metaldy-Bug)
         emptied = emptied and s.cores(t) == 0
     s.flags["emptied"] = emptied
 
 
 def move_cores(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """"Put 1 core from your reserve on your life", "put the cores in your trash in your reserve":
-    ``count`` of the controller's cores (as many as there are) from the area ``source`` to the
-    area ``to`` (BS-25..BS-31; cores are only moved, never made)."""
-    s.move_core(controller, eff.source, eff.to, min(eff.count, s.counters[controller].get(eff.source, 0)))
+    """"Put 1 core from your reserve on your life", "move all cores in the opponent's reserve to
+    their trash": ``count`` (``all_cores``: every one) of the cores of the controller (``whose``:
+    or of the opponent), as many as there are, from the area ``source`` to the area ``to`` of
+    the same player (BS-25..BS-31; cores are only moved, never made)."""
+    p = controller if eff.whose == "self" else 1 - controller
+    have = s.counters[p].get(eff.source, 0)
+    s.move_core(p, eff.source, eff.to, have if eff.all_cores else min(eff.count, have))
 
 
 def deck_top(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -86,6 +89,45 @@ def unblockable(s: BSEffects, eff: Effect, controller: int, source: int, targets
     blockers = None if eff.blockers is None else eff.blockers.model_dump()
     for t in targets:
         lasting.add(s, "unblockable", card=t, blockers=blockers)
+
+
+def cant_attack(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Spirits refreshed by this effect cannot attack during this turn": until the end of the
+    turn (BS-56) each target is no attacker (BS-46); it may still block."""
+    for t in targets:
+        lasting.add(s, "cant_attack", card=t)
+
+
+def may_block(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Negate 1 'cannot block' effect of 1 of your Spirits": until the end of the turn (BS-56)
+    the target's own "can't block" restrictions (``Rule`` cant_block, cant_block_lower_bp) do
+    not apply; every such card has one, so "1 effect" is all of them."""
+    for t in targets:
+        lasting.add(s, "may_block", card=t)
+
+
+def must_attack(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"That Spirit must attack if possible during that turn": as the ``must_attack`` rule, until
+    the end of the turn (BS-56)."""
+    for t in targets:
+        lasting.add(s, "must_attack", card=t)
+
+
+def bp_aura(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"During this turn, all your attacking Spirits get +2000 BP": until the end of the turn
+    (BS-56), every spirit ``scope`` matches whenever BP is read - a spirit that attacks later
+    this turn too - gets ``amount`` BP (player relative to the controller)."""
+    assert eff.scope is not None
+    lasting.add(s, "bp_aura", player=controller, scope=eff.scope.model_dump(), amount=eff.amount)
+
+
+def flash_lock(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Until the end of this battle, your opponent cannot use cards from their Hand during
+    Flash Timing": no magic and no High Speed summon from the hand in the flash steps (BS-49,
+    BS-51) of the current battle; a spirit's own Flash ability on the field is not a card from
+    the hand."""
+    if s.flags.get("attack") is not None:
+        lasting.add(s, "flash_lock", lasting.BATTLE, player=1 - controller)
 
 
 def end_battle(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -122,6 +164,11 @@ _OWN: dict[str, BSVerb] = {
     "move_cores": move_cores,
     "deck_top": deck_top,
     "unblockable": unblockable,
+    "cant_attack": cant_attack,
+    "may_block": may_block,
+    "must_attack": must_attack,
+    "bp_aura": bp_aura,
+    "flash_lock": flash_lock,
     "end_battle": end_battle,
     "end_attack_step": end_attack_step,
 }
