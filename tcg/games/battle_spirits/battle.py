@@ -65,15 +65,15 @@ class FlashStep(BattleSpiritsRule):
     kind: ClassVar[str] = "flash"
     prompt: ClassVar[str] = ("Flash step: use a magic's Flash effect, summon a spirit with High Speed, "
                               "awaken a spirit, or pass")
-    accepts: ClassVar[frozenset[str]] = frozenset({"use_magic", "summon", "awaken", "pass"})
+    accepts: ClassVar[frozenset[str]] = frozenset({"use_magic", "summon", "awaken", "activate", "pass"})
     rule: ClassVar[str] = "BS-49"
 
     def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
         p = decision.player
-        awaken = awaken_moves(state, p)
+        own = [*awaken_moves(state, p), *flash_activations(state, p)]  # abilities of cards on the field
         if state.effects and lasting.first(state, "flash_lock", player=p):  # no card from the hand
-            return [*awaken, PASS]
-        return Concat([*magic_actions(state, p, "flash"), *high_speed_summons(state, p), awaken, [PASS]])
+            return [*own, PASS]
+        return Concat([*magic_actions(state, p, "flash"), *high_speed_summons(state, p), own, [PASS]])
 
     def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
         if (action.type in ("use_magic", "summon") and state.effects
@@ -82,6 +82,9 @@ class FlashStep(BattleSpiritsRule):
         if action.type == "awaken":
             return "BS-49", ("Awaken: move 1 or more cores from another of your spirits onto your spirit "
                              "with [Awaken] at one of its levels")
+        if action.type == "activate":
+            return "BS-49", ("use a Flash ability of your card on the field at one of its levels, while it "
+                             "battles where it says so, paying its cores from your reserve")
         return super().explain(state, decision, action)
 
     def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
@@ -142,6 +145,23 @@ def awaken_moves(s: BattleSpiritsState, p: int) -> list[Action]:
     return out
 
 
+def flash_activations(s: BattleSpiritsState, p: int) -> list[Action]:
+    """``FlashAbility``: the Flash abilities of ``p``'s cards on the field usable now (level,
+    battling, the reserve cores to pay)."""
+    out: list[Action] = []
+    attack = s.flags.get("attack")
+    reserve = s.counters[p]["reserve"]
+    for c in s.zones[p]["field"]:
+        abilities = s.d(c).flash_abilities
+        if not abilities:
+            continue
+        battling = attack is not None and c in (attack["attacker"], attack["blocker"])
+        for i, ab in enumerate(abilities):
+            if s.level(c) in ab.levels and (battling or not ab.while_battling) and reserve >= ab.reserve_cost:
+                out.append(Action("activate", card=c, index=i))
+    return out
+
+
 def declare_attack(s: BattleSpiritsState, p: int, attacker: int) -> None:
     """BS-47: the attacker is exhausted at once; then Flash step 1, blocking player first."""
     s.set_exhausted(attacker, True)
@@ -151,6 +171,9 @@ def declare_attack(s: BattleSpiritsState, p: int, attacker: int) -> None:
     s.tasks.append(Task("block_step"))
     s.tasks.append(Task("flash", step="flash_1", player=FLASH.first(p), passes=0))
     s.queue_abilities(attacker, "attacks")
+    for q in (p, 1 - p):
+        for c in s.zones[q]["field"]:
+            s.queue_abilities(c, "any_attacks")
     s.check_burst(1 - p, "opponent_attacks")
 
 
@@ -167,6 +190,10 @@ def resolve_flash(s: BattleSpiritsState, p: int, data: Any, action: Action) -> N
         s.use_magic(p, action.get("card"), "flash")
     elif action.type == "summon":  # High Speed: its pay and place are from the reserve
         s.put_onto_field(p, action)
+    elif action.type == "activate":  # a Flash ability: its reserve cores to the trash, then its effects
+        card, index = action.get("card"), action.get("index")
+        s.move_core(p, "reserve", "trash_cores", s.d(card).flash_abilities[index].reserve_cost)
+        s.queue_effects(card, p, (s.cards[card].name, "flash_ability", index))
     elif action.type == "awaken":  # Awaken: cores from another of your spirits onto this one
         s.move_core(p, action.get("source"), action.get("card"), action.get("count"))
 
@@ -178,12 +205,14 @@ def block(s: BattleSpiritsState, p: int, blocker: int) -> None:
     s.tasks.append(Task("comparison"))
     s.tasks.append(Task("flash", step="flash_2", player=FLASH.first(s.flags["attack"]["player"]), passes=0))
     s.queue_abilities(blocker, "blocks")
+    s.queue_abilities(s.flags["attack"]["attacker"], "blocked")
 
 
 # ---------------------------------------------------------------------- steps
 def battle_phase(s: BattleSpiritsState, task: Task) -> None:
-    """BS-45: skipped in the first player's first turn."""
-    if s.is_first_turn():
+    """BS-45: skipped in the first player's first turn (and when an effect took this turn's
+    attack step away, ``end_attack_step``)."""
+    if s.is_first_turn() or s.flags.get("no_attack_step"):
         s.tasks.append(Task("end_phase"))
         return
     s.enter_phase("battle")

@@ -64,6 +64,7 @@ class EffectCondition(_Strict):
     you_control_name: str = ""  # you control a spirit whose name contains this
     max_life: int | None = None  # your life is at most this
     hand_at_most_opponents: bool = False  # your opponent holds as many cards in hand as you, or more
+    destroyed_opponents: bool = False  # the previous instruction destroyed an opposing card
 
 
 class Effect(_Strict):
@@ -85,6 +86,7 @@ class Effect(_Strict):
         "gain_life",  # `count` cores from your core stock to your life
         "end_battle",  # the current battle ends: no BP comparison, no damage
         "end_attack_step",  # when the current battle ends, the attack step (battle phase) ends
+        "skip_attack_step",  # as end_attack_step; before this turn's battle phase, the turn has none
         "deck_bottom",  # target goes to the bottom of its owner's deck; its cores to the owner's reserve
         "deck_top",  # target goes to the top of its owner's deck; its cores to the owner's reserve
         "move_cores",  # `count` (or all) cores of a player's from the area `source` to `to` (BS-25..BS-31)
@@ -134,6 +136,8 @@ class Ability(_Strict):
         "opponent_start_of_turn",  # the opponent's start step (BS-35)
         "draw_step",  # your draw step, after its draw (BS-37)
         "your_life_reduced",  # your life was reduced (BS-53: every damage is the opponent's)
+        "blocked",  # this spirit's attack was blocked (BS-50)
+        "any_attacks",  # (a nexus) any spirit, either player's, declared an attack (BS-47)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     effects: list[Effect]
@@ -170,6 +174,7 @@ class Aura(_Strict):
     bp: int
     targets: Selector
     turn: Literal["any", "yours", "opponents"] = "any"
+    per: Selector | None = None  # bp for each card on the field this matches ("for each of your exhausted Spirits")
 
 
 class Rule(_Strict):
@@ -193,6 +198,8 @@ class Rule(_Strict):
         "must_attack",
         "cant_attack",
         "force_block_first_attack",
+        "nexuses_indestructible",  # no nexus can be destroyed (for everyone)
+        "one_core_spirits_locked",  # spirits with exactly 1 core can't attack or block (for everyone)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     turn: Literal["any", "yours", "opponents"] = "any"
@@ -252,6 +259,19 @@ class Awaken(_Strict):
     levels: list[Level] = [1, 2, 3, 4, 5]
 
 
+class FlashAbility(_Strict):
+    """"LV1/LV2/LV3 Flash (When This Spirit Battles): by moving 1 Core from your Reserve to your
+    Trash, end this battle": an ability its controller may use in a Flash step (BS-49, BS-51)
+    while the card is at one of ``levels`` (and, with ``while_battling``, is the attacking or
+    blocking spirit), paying ``reserve_cost`` cores from the reserve to the trash (BS-106); then
+    ``effects`` resolve at once (BS-43). Official rules: the brief names only magic's Flash effects."""
+
+    levels: list[Level] = [1, 2, 3, 4, 5]
+    reserve_cost: int = 0
+    while_battling: bool = False
+    effects: list[Effect]
+
+
 class Keywords(_Strict):
     burst: Burst | None = None
     high_speed: HighSpeed | None = None
@@ -280,6 +300,7 @@ class BattleSpiritsCard(_Strict, CardModel):
     abilities: list[Ability] = []
     bonuses: list[StaticBonus] = []
     auras: list[Aura] = []
+    flash_abilities: list[FlashAbility] = []
     rules: list[Rule] = []
     # "When destroyed, return this spirit to your hand instead of the trash" at these levels: BS-54
     # puts a destroyed spirit into the trash; the card replaces where it goes (official rules, the

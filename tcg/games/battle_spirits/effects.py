@@ -107,6 +107,8 @@ class BSEffects(BSQueries):
         ``by``: the player whose spirit or effect destroyed it (bursts "destroyed by the opponent")."""
         if self.zone_of(cid) != "field":
             return
+        if self.d(cid).type == "nexus" and self.rule_active("nexuses_indestructible", self.active):
+            return  # "Both players' Nexuses cannot be destroyed"
         level = self.level(cid)
         owner = self.cards[cid].owner
         self.emit("destroyed", card=cid, name=self.cards[cid].name, player=owner)
@@ -238,6 +240,8 @@ class BSEffects(BSQueries):
             return list(d.flash_effects)
         if where == "burst":
             return list(d.keywords.burst.effect)
+        if where == "flash_ability":
+            return list(d.flash_abilities[ref[2]].effects)
         raise ValueError(f"bad effect reference {ref!r}")
 
     def effect_candidates(self, eff: Effect, sel: Selector, controller: int, source: int) -> list[int]:
@@ -298,6 +302,9 @@ class BSEffects(BSQueries):
             n = len(self.select(eff.per, controller, source))
             eff = eff.model_copy(update={"count": eff.count * n, "amount": eff.amount * n, "per": None})
         super().do_effect(eff, controller, source, targets)
+        if eff.do == "destroy":  # "if you destroyed an opposing Nexus with this effect" (destroyed_opponents)
+            self.flags["destroyed_opponents"] = any(
+                self.cards[t].owner != controller and self.zone_of(t) != "field" for t in targets)
 
     def change_stat(self, cid: int, stat: str, amount: int) -> None:
         """``amount`` of ``stat`` (BP) until the end of the turn (BS-56)."""
@@ -313,6 +320,8 @@ class BSEffects(BSQueries):
 
     def condition_holds(self, cond: EffectCondition, controller: int) -> bool:
         if cond.previous_emptied and not self.flags.get("emptied"):
+            return False
+        if cond.destroyed_opponents and not self.flags.get("destroyed_opponents"):
             return False
         if cond.you_control_name and not any(
                 cond.you_control_name in self.cards[c].name and self.d(c).is_spirit_like

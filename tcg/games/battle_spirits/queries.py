@@ -71,7 +71,7 @@ class BSQueries(EffectRunner[Effect, Selector]):
                 for aura in auras:
                     if (level in aura.levels and self.turn_matches(aura.turn, controller, self.active)
                             and self.in_scope(aura.targets, controller, cid, c)):
-                        n += aura.bp
+                        n += aura.bp if aura.per is None else aura.bp * len(self.select(aura.per, controller, c))
         return n
 
     def in_scope(self, sel: Selector, controller: int, cid: int, source: int | None) -> bool:
@@ -111,7 +111,7 @@ class BSQueries(EffectRunner[Effect, Selector]):
     def can_block(self, blocker: int, attacker: int) -> bool:
         """BS-50: a refreshed spirit blocks, unless it "can't block" (or can't block a spirit of
         lower BP than its own), or the attacker "can't be blocked" by it this turn."""
-        if not self.can_attack(blocker):
+        if not self.can_attack(blocker) or self.one_core_locked(blocker):
             return False
         if self.d(blocker).rules and not lasting.on(self, "may_block", blocker):
             if self.own_rule(blocker, "cant_block"):
@@ -224,7 +224,12 @@ class BSQueries(EffectRunner[Effect, Selector]):
         """BS-46: refreshed spirits, but not one that "can't attack" (its ``Rule``, or this turn)."""
         return [c for c in self.zones[player]["field"] if self.can_attack(c)
                 and not (self.d(c).rules and self.own_rule(c, "cant_attack"))
-                and not lasting.on(self, "cant_attack", c)]
+                and not lasting.on(self, "cant_attack", c) and not self.one_core_locked(c)]
+
+    def one_core_locked(self, cid: int) -> bool:
+        """"Spirits with exactly 1 Core on them cannot attack or block" (``Rule``
+        one_core_spirits_locked of a card on the field)."""
+        return self.cores(cid) == 1 and self.rule_active("one_core_spirits_locked", self.active)
 
     def matches(self, sel: Selector, cid: int, source: int | None) -> bool:
         d = self.d(cid)

@@ -144,6 +144,15 @@ def end_attack_step(s: BSEffects, eff: Effect, controller: int, source: int, tar
         s.flags["end_attack_step"] = True
 
 
+def skip_attack_step(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"That turn's Attack Step is skipped, or ends": during a battle, the attack step ends with
+    it (``end_attack_step``); before this turn's battle phase, the turn has none (BS-45's skip)."""
+    if s.flags.get("attack") is not None:
+        s.flags["end_attack_step"] = True
+    elif s.phase in ("start", "core", "draw", "refresh", "main"):
+        s.flags["no_attack_step"] = True
+
+
 _SHARED: dict[str, BSVerb] = {
     "draw": shared.draw,  # BS-104: from an empty deck, nothing
     "destroy": shared.destroy,  # BS-54: "When Destroyed" applies
@@ -171,6 +180,7 @@ _OWN: dict[str, BSVerb] = {
     "flash_lock": flash_lock,
     "end_battle": end_battle,
     "end_attack_step": end_attack_step,
+    "skip_attack_step": skip_attack_step,
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, BSVerb] = verb_table(_SHARED, _OWN)
