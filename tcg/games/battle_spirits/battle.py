@@ -217,6 +217,8 @@ def battle_phase(s: BattleSpiritsState, task: Task) -> None:
         return
     s.enter_phase("battle")
     s.tasks.append(Task("attack_declaration"))
+    for c in s.zones[1 - s.active]["field"]:  # "(Opponent's Attack Step) at the start of the step"
+        s.queue_abilities(c, "opponent_attack_step")
 
 
 def attack_declaration(s: BattleSpiritsState, task: Task) -> None:

@@ -96,6 +96,7 @@ class Effect(_Strict):
         "must_attack",  # this turn, target must attack if possible
         "bp_aura",  # this turn, every spirit `scope` matches (as it changes) gets `amount` BP
         "flash_lock",  # until this battle ends, the opponent uses no cards from the hand in Flash steps
+        "draw_on_return",  # this turn, you draw a card for each of your spirits returned to your hand
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -105,6 +106,8 @@ class Effect(_Strict):
     # "for each ...": `count` and `amount` are multiplied by how many cards this matches when the
     # instruction resolves (player relative to the effect's controller)
     per: Selector | None = None
+    per_depleting: bool = False  # "for each Spirit depleted by this effect": times the spirits the previous
+    # instruction (remove_cores) left below their LV1 cost
     leave: int | None = None  # remove_cores: all but this many ("leave 1 Core on it"), not `count`
     whose: Literal["self", "opponent"] = "self"  # move_cores: whose areas
     all_cores: bool = False  # move_cores: every core of the area ("Move all Cores in ... Reserve"), not `count`
@@ -138,12 +141,16 @@ class Ability(_Strict):
         "your_life_reduced",  # your life was reduced (BS-53: every damage is the opponent's)
         "blocked",  # this spirit's attack was blocked (BS-50)
         "any_attacks",  # (a nexus) any spirit, either player's, declared an attack (BS-47)
+        "opponent_draws",  # the opponent drew a card (BS-37, or by an effect)
+        "opponent_attack_step",  # the opponent's attack step (battle phase) begins (BS-46)
+        "your_spirit_destroyed",  # (a nexus) one of your spirits was destroyed (BS-54)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     effects: list[Effect]
     optional: bool = False
     braved: bool = False  # only while a brave is fused (on a Brave: the brave spirit has it, BS-4)
     turn: Literal["any", "yours", "opponents"] = "any"  # "(Your Attack Step)" and the like
+    attack_step: bool = False  # only during an attack step (the battle phase, BS-45..BS-55)
 
 
 class StaticBonus(_Strict):
@@ -200,6 +207,8 @@ class Rule(_Strict):
         "force_block_first_attack",
         "nexuses_indestructible",  # no nexus can be destroyed (for everyone)
         "one_core_spirits_locked",  # spirits with exactly 1 core can't attack or block (for everyone)
+        "extra_core_when_placed",  # an effect putting cores on it puts 1 more (place_cores)
+        "no_attack_after_placed_cores",  # can't attack in a turn cores were put on it other than by an effect
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     turn: Literal["any", "yours", "opponents"] = "any"

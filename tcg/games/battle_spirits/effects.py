@@ -15,6 +15,10 @@ from tcg.games.battle_spirits.cards import Effect, EffectCondition, Selector
 from tcg.games.battle_spirits.queries import BSQueries
 from tcg.games.battle_spirits.verbs import VERBS as GLOSSARY
 
+#: The steps of an attack step (the battle phase, BS-45..BS-55): "(During ... Attack Step)".
+ATTACK_STEP = frozenset({"battle", "attack_declaration", "flash_1", "block", "flash_2", "comparison", "destruction",
+                         "end_of_battle"})
+
 
 class BSEffects(BSQueries):
     __slots__ = ()
@@ -116,6 +120,9 @@ class BSEffects(BSQueries):
         zone = "hand" if level in self.d(cid).destroyed_to_hand else "trash"  # the card's own replacement
         self.leave_field(cid, zone, "trash_cores" if to_trash else "reserve")
         self.queue_abilities(cid, "destroyed", level)
+        for c in self.zones[owner]["field"]:  # "when your Spirit is destroyed" (a nexus's)
+            if self.d(c).abilities:
+                self.queue_abilities(c, "your_spirit_destroyed")
         if by is not None and by != owner:
             self.check_burst(owner, "your_spirit_destroyed_by_opponent")
         self.check_burst(owner, "your_spirit_destroyed")
@@ -219,6 +226,8 @@ class BSEffects(BSQueries):
                     continue
                 if ab.turn != "any" and not self.turn_matches(ab.turn, controller, self.active):
                     continue
+                if ab.attack_step and self.phase not in ATTACK_STEP:
+                    continue
                 self._pend("effects", (cid, controller, (d.name, "ability", i), ab.optional))
 
     def check_burst(self, player: int, condition: str) -> None:
@@ -271,9 +280,14 @@ class BSEffects(BSQueries):
         self.set_exhausted(cid, tapped)
 
     def return_to_hand(self, cid: int) -> None:
-        """To its owner's hand: from the field its cores go to the reserve (``leave_field``)."""
+        """To its owner's hand: from the field its cores go to the reserve (``leave_field``); a
+        spirit's owner under ``draw_on_return`` this turn draws a card for it."""
         if self.zone_of(cid) == "field":
+            owner, spirit = self.cards[cid].owner, self.d(cid).is_spirit_like
             self.leave_field(cid, "hand")
+            if spirit and self.effects:
+                for _ in lasting.of_kind(self, "draw_on_return", player=owner):
+                    self.draw(owner)
         else:
             self.move(cid, "hand")
 
@@ -298,9 +312,10 @@ class BSEffects(BSQueries):
     def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
         """An instruction "for each" card (``Effect.per``) is carried out with its ``count`` and
         ``amount`` times the cards its selector matches as it resolves (zero: nothing)."""
-        if eff.per is not None:
-            n = len(self.select(eff.per, controller, source))
-            eff = eff.model_copy(update={"count": eff.count * n, "amount": eff.amount * n, "per": None})
+        if eff.per is not None or eff.per_depleting:
+            n = len(self.select(eff.per, controller, source)) if eff.per is not None else self.flags.get("depleting", 0)
+            eff = eff.model_copy(update={"count": eff.count * n, "amount": eff.amount * n, "per": None,
+                                         "per_depleting": False})
         super().do_effect(eff, controller, source, targets)
         if eff.do == "destroy":  # "if you destroyed an opposing Nexus with this effect" (destroyed_opponents)
             self.flags["destroyed_opponents"] = any(
@@ -339,7 +354,11 @@ class BSEffects(BSQueries):
             self.emit("exhaust" if exhausted else "refresh", card=cid, name=card.name, player=card.controller)
 
     def draw(self, player: int) -> None:
-        """BS-37 / BS-104: draw the top card; from an empty deck, nothing happens."""
+        """BS-37 / BS-104: draw the top card; from an empty deck, nothing happens. "Whenever
+        your opponent draws" (``opponent_draws``) abilities of the other player's cards trigger."""
         deck = self.zones[player]["deck"]
         if deck:
             self.move(deck[0], "hand")
+            for c in self.zones[1 - player]["field"]:
+                if self.d(c).abilities:
+                    self.queue_abilities(c, "opponent_draws")

@@ -231,6 +231,8 @@ def resolve_main(s: BattleSpiritsState, p: int, action: Action) -> None:
         s.fuse(p, card, action.get("onto"))
     elif t == "move_cores":
         s.move_core(p, action.get("source"), action.get("target"), action.get("count"))
+        if isinstance(action.get("target"), int):
+            s.cores_put_by_hand(action.get("target"))
     elif t == "set_burst":
         s.flags["burst_set"] = True
         for old in list(s.zones[p]["burst"]):  # BS-15: the old one goes to the trash

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.rules import Rulebook
 from tcg.core.state import Decision
@@ -50,6 +51,7 @@ class BattleSpiritsState(BSEffects):
         self.pay(p, action)
         self.move(card, "field", player=p, tapped=False, entered_this_turn=True, face_down=False)
         self.place_cores(p, action, card)
+        self.cores_put_by_hand(card)
         self.emit("summoned" if t == "summon" else "deployed", card=card, name=self.cards[card].name, player=p)
         d = self.d(card)
         if d.is_spirit_like and self.cores(card) < d.level_costs[0]:
@@ -58,6 +60,12 @@ class BattleSpiritsState(BSEffects):
         self.queue_abilities(card, "summoned")
         if t == "summon" and d.type in ("spirit", "brave"):  # BS-115: an Ultimate is not a Spirit
             self.check_burst(1 - p, "opponent_spirit_summoned")
+
+    def cores_put_by_hand(self, card: int) -> None:
+        """Cores put on a card by a summon or a main-phase move, not by an effect: a card with
+        ``no_attack_after_placed_cores`` can't attack this turn (BS-56)."""
+        if self.d(card).rules and self.own_rule(card, "no_attack_after_placed_cores") and self.cores(card):
+            lasting.add(self, "cant_attack", card=card)
 
     def fuse(self, p: int, brave: int, onto: int) -> None:
         """BS-4: the brave joins the spirit; its cores may stay on it (BS-7)."""

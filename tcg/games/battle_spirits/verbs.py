@@ -50,7 +50,8 @@ def place_cores(s: BSEffects, eff: Effect, controller: int, source: int, targets
     controller's core stock (BS-25, the official Void) onto each target still on the field."""
     for t in targets:
         if s.zone_of(t) == "field":
-            s.move_core(controller, "core_stock", t, min(eff.count, s.counters[controller]["core_stock"]))
+            n = eff.count + (1 if eff.count and s.own_rule(t, "extra_core_when_placed") else 0)
+            s.move_core(controller, "core_stock", t, min(n, s.counters[controller]["core_stock"]))
 
 
 def remove_cores(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -58,11 +59,14 @@ def remove_cores(s: BSEffects, eff: Effect, controller: int, source: int, target
     with ``leave`` ("leave 1 Core on it and put the rest in its owner's Reserve") all but that
     many; notes whether every target was left with none (an "if" of the next instruction)."""
     emptied = bool(targets)
+    depleting = 0
     for t in targets:
         n = min(eff.count, s.cores(t)) if eff.leave is None else max(0, s.cores(t) - eff.leave)
         s.move_core(s.cards[t].owner, t, eff.to, n)  # `to`: "... to its owner's Trash" (Metaldy-Bug)
         emptied = emptied and s.cores(t) == 0
+        depleting += s.d(t).depletion_floor > s.cores(t)  # BS-108: depleted once the instruction is done
     s.flags["emptied"] = emptied
+    s.flags["depleting"] = depleting  # "for each Spirit depleted by this effect" (Effect.per_depleting)
 
 
 def move_cores(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -130,6 +134,13 @@ def flash_lock(s: BSEffects, eff: Effect, controller: int, source: int, targets:
         lasting.add(s, "flash_lock", lasting.BATTLE, player=1 - controller)
 
 
+def draw_on_return(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"During this turn, whenever one of your Spirits is returned to your Hand, draw 1 card for
+    each Spirit returned": until the end of the turn (BS-56), each of the controller's spirits
+    returned from the field to the hand draws them a card (``return_to_hand``)."""
+    lasting.add(s, "draw_on_return", player=controller)
+
+
 def end_battle(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """The current battle ends: no BP comparison, no damage."""
     attack = s.flags.get("attack")
@@ -178,6 +189,7 @@ _OWN: dict[str, BSVerb] = {
     "must_attack": must_attack,
     "bp_aura": bp_aura,
     "flash_lock": flash_lock,
+    "draw_on_return": draw_on_return,
     "end_battle": end_battle,
     "end_attack_step": end_attack_step,
     "skip_attack_step": skip_attack_step,
