@@ -97,6 +97,9 @@ class Effect(_Strict):
         "bp_aura",  # this turn, every spirit `scope` matches (as it changes) gets `amount` BP
         "flash_lock",  # until this battle ends, the opponent uses no cards from the hand in Flash steps
         "draw_on_return",  # this turn, you draw a card for each of your spirits returned to your hand
+        "put_cores",  # `count` of your cores from the area `source` onto each target
+        "exhaust_color",  # you choose a colour; every spirit of that colour is exhausted
+        "one_of",  # you choose one of `alternatives` (one that can do something) and it is carried out
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -114,6 +117,8 @@ class Effect(_Strict):
     source: CoreArea = "reserve"  # move_cores: where the cores come from
     to: CoreArea = "reserve"  # move_cores, remove_cores: where they go (the owner's area)
     blockers: Selector | None = None  # unblockable: the spirits that can't block it (None: any)
+    up_to_count: bool = False  # "up to `count`": you choose how many, 0 to `count` (put_cores)
+    alternatives: list[Effect] = []  # one_of: the instructions to choose from (their verbs differ)
     scope: Selector | None = None  # bp_aura: the spirits it gives BP to, read whenever BP is
     optional: bool = False
     condition: EffectCondition | None = None  # the effect applies only if this holds
@@ -122,10 +127,12 @@ class Effect(_Strict):
     def _needs_target(self) -> Effect:
         if self.do in {"destroy", "bp_modifier", "refresh", "exhaust", "return_to_hand", "discard",
                        "remove_cores", "deck_bottom", "deck_top", "place_cores", "unblockable", "cant_attack",
-                       "may_block", "must_attack"} and self.target is None:
+                       "may_block", "must_attack", "put_cores"} and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         if self.do == "bp_aura" and self.scope is None:
             raise ValueError("effect 'bp_aura' needs a 'scope' (the spirits it gives BP to)")
+        if self.do == "one_of" and len({a.do for a in self.alternatives}) != len(self.alternatives):
+            raise ValueError("effect 'one_of' needs alternatives with different verbs (the choice names the verb)")
         return self
 
 

@@ -57,6 +57,27 @@ class YouMay(BattleSpiritsRule):
             state.answer_optional(task, accepted=accepted)
 
 
+class ChooseOption(BattleSpiritsRule):
+    """An instruction's own choice before it is carried out: a colour ("choose 1 colour"), how
+    many cores ("up to 3"), or which of its alternatives ("from a card you control or from your
+    trash")."""
+
+    kind: ClassVar[str] = "option"
+    prompt: ClassVar[str] = "The effect asks you to choose: a colour, a number, or one of its instructions"
+    accepts: ClassVar[frozenset[str]] = frozenset({"choose"})
+    rule: ClassVar[str] = "BS-33"
+
+    def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
+        return [Action("choose", option=o) for o in decision.data["options"]]
+
+    def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
+        state.tasks.append(Task.of("effects", {**decision.data["task"], "option": action.get("option")}))
+
+    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
+        options = ", ".join(str(o) for o in decision.data["options"])
+        return "BS-33", f"choose {{option}} among: {options}"
+
+
 class OrderEffects(BattleSpiritsRule):
     """BS-120: the turn player picks whose waiting simultaneous effect resolves next."""
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from tcg.core import lasting
 from tcg.core.state import Decision, Task
-from tcg.games.battle_spirits.cards import Effect, EffectCondition, Selector
+from tcg.games.battle_spirits.cards import COLORS, Effect, EffectCondition, Selector
 from tcg.games.battle_spirits.queries import BSQueries
 from tcg.games.battle_spirits.verbs import VERBS as GLOSSARY
 
@@ -239,6 +239,8 @@ class BSEffects(BSQueries):
                 self._pend("bursts", (cid, player))
 
     def effect_list(self, ref: tuple[Any, ...]) -> list[Effect]:
+        if len(ref) > 3 and ref[-3] == "one_of":  # the chosen alternative of a "one of" instruction
+            return [self.effect_list(ref[:-3])[ref[-2]].alternatives[ref[-1]]]
         d = self.defs[ref[0]]
         where = ref[1]
         if where == "ability":
@@ -326,11 +328,56 @@ class BSEffects(BSQueries):
         lasting.add(self, stat, card=cid, amount=amount)
 
     def special_effect(self, data: dict[str, Any], eff: Effect) -> bool:
-        """An effect whose "if" clause does not hold is skipped."""
+        """An effect whose "if" clause does not hold is skipped. An instruction that asks its
+        controller to choose first (a colour, a count "up to N", one of its alternatives) asks
+        with an ``option`` decision and resumes with the answer in ``data["option"]``."""
         cond = eff.condition
-        if cond is None or self.condition_holds(cond, data["controller"]):
+        if cond is not None and not self.condition_holds(cond, data["controller"]):
+            self.next_effect(data)
+            return True
+        if eff.do not in ("one_of", "exhaust_color") and not eff.up_to_count:
             return False
-        self.next_effect(data)
+        option = data.get("option")
+        if option is None:
+            options = self.effect_options(eff, data["controller"], data["source"])
+            if len(options) > 1:
+                self.decision = Decision(data["controller"], "option", {"task": data, "options": tuple(options)})
+                return True
+            if not options:
+                self.next_effect({**data, "option": None})
+                return True
+            option = options[0]  # no real choice
+        if eff.up_to_count:
+            self.flags["chosen_count"] = option
+            self.continue_effect({**data, "option": None}, eff, ())
+            return True
+        self.next_effect({**data, "option": None})
+        if eff.do == "exhaust_color":
+            self.flags["chosen_option"] = option
+            self.do_effect(eff, data["controller"], data["source"], ())
+        else:  # one_of: the chosen alternative, as an effect list of its own
+            k = [a.do for a in eff.alternatives].index(option)
+            self.queue_effects(data["source"], data["controller"], (*data["ref"], "one_of", data["index"], k))
+        return True
+
+    def effect_options(self, eff: Effect, controller: int, source: int) -> list[Any]:
+        """What an instruction lets its controller choose: a colour (BS-17), how many cores
+        "up to" its count (most first), or the verbs of the alternatives that can do something."""
+        if eff.do == "exhaust_color":
+            return list(COLORS)
+        if eff.up_to_count:
+            return list(range(min(eff.count, self.counters[controller].get(eff.source, 0)), -1, -1))
+        return [a.do for a in eff.alternatives if self.can_do(a, controller, source)]
+
+    def can_do(self, eff: Effect, controller: int, source: int) -> bool:
+        """Would the instruction do anything now: cores in the area it moves from, or a target."""
+        if eff.do == "move_cores":
+            p = controller if eff.whose == "self" else 1 - controller
+            return self.counters[p].get(eff.source, 0) > 0
+        sel = eff.target
+        if isinstance(sel, Selector):
+            found = self.select(sel, controller, source)
+            return any(self.cores(c) for c in found) if eff.do == "remove_cores" else bool(found)
         return True
 
     def condition_holds(self, cond: EffectCondition, controller: int) -> bool:

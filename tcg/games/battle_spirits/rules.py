@@ -13,6 +13,7 @@ flash               battle.FlashStep                BS-49 / BS-51 a Flash effect
 block               battle.BlockStep                BS-50 block with a refreshed spirit, or not
 target              choices.Target                  an effect's target, one at a time ("up to": pass)
 optional            choices.YouMay                  a "you may" effect; BS-14's free Flash effect
+option              choices.ChooseOption            an effect's own choice: a colour, a count, an alternative
 order_effects       choices.OrderEffects            BS-120 the turn player orders simultaneous effects
 burst               choices.BurstWindow             BS-13 / BS-119 activate a set burst, free, or not
 burst_pay           choices.BurstPay                BS-14 / BS-113 / BS-106 the burst's follow-up
@@ -63,6 +64,7 @@ RULEBOOK = Rulebook(
         battle.BlockStep(),
         choices.Target(),
         choices.YouMay(),
+        choices.ChooseOption(),
         choices.OrderEffects(),
         choices.BurstWindow(),
         choices.BurstPay(),

@@ -141,6 +141,26 @@ def draw_on_return(s: BSEffects, eff: Effect, controller: int, source: int, targ
     lasting.add(s, "draw_on_return", player=controller)
 
 
+def put_cores(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Move up to 3 Cores from your Reserve onto 1 of your Spirits": ``count`` of the
+    controller's cores (as many as there are) from the area ``source`` onto each target still on
+    the field; with ``up_to_count`` the count the controller chose (``BSEffects.special_effect``)."""
+    count = int(s.flags.pop("chosen_count", eff.count))
+    for t in targets:
+        if s.zone_of(t) == "field":
+            s.move_core(controller, eff.source, t, min(count, s.counters[controller].get(eff.source, 0)))
+
+
+def exhaust_color(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Choose 1 colour. Exhaust all Spirits of that colour": the colour the controller chose
+    (``BSEffects.special_effect``); every spirit of either player that has it (BS-17)."""
+    color = s.flags.pop("chosen_option", None)
+    for p in (0, 1):
+        for c in list(s.zones[p]["field"]):
+            if s.d(c).is_spirit_like and color in s.colors(c):
+                s.set_exhausted(c, True)
+
+
 def end_battle(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """The current battle ends: no BP comparison, no damage."""
     attack = s.flags.get("attack")
@@ -190,11 +210,14 @@ _OWN: dict[str, BSVerb] = {
     "bp_aura": bp_aura,
     "flash_lock": flash_lock,
     "draw_on_return": draw_on_return,
+    "put_cores": put_cores,
+    "exhaust_color": exhaust_color,
     "end_battle": end_battle,
     "end_attack_step": end_attack_step,
     "skip_attack_step": skip_attack_step,
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, BSVerb] = verb_table(_SHARED, _OWN)
-#: ``do:`` names that never reach the table (none: an "if" clause is checked first, but every name is a verb).
-ELSEWHERE: frozenset[str] = frozenset()
+#: ``do:`` names that never reach the table: "one of" is settled by ``BSEffects.special_effect``,
+#: which carries out the chosen alternative.
+ELSEWHERE: frozenset[str] = frozenset({"one_of"})
