@@ -171,6 +171,9 @@ def declare_attack(s: BattleSpiritsState, p: int, attacker: int) -> None:
     s.tasks.append(Task("block_step"))
     s.tasks.append(Task("flash", step="flash_1", player=FLASH.first(p), passes=0))
     s.queue_abilities(attacker, "attacks")
+    if s.effects:  # Killer Telescope: "your Spirits may attack opposing exhausted Spirits"
+        for record in lasting.of_kind(s, "grant_attack_spirit", player=p):
+            s.queue_effects(attacker, p, (record["name"], "granted"), optional=True)
     for q in (p, 1 - p):
         for c in s.zones[q]["field"]:
             s.queue_abilities(c, "any_attacks")
@@ -244,6 +247,10 @@ def block_step(s: BattleSpiritsState, task: Task) -> None:
     attack = s.flags["attack"]
     if s.zone_of(attack["attacker"]) != "field" or attack.get("ended"):
         s.tasks.append(Task("end_of_battle"))  # BS-112; or an effect ended the battle
+        return
+    if attack.get("designated"):  # the attacked spirit battles as the blocker (attack_spirit)
+        s.tasks.append(Task("comparison"))
+        s.tasks.append(Task("flash", step="flash_2", player=FLASH.first(attack["player"]), passes=0))
         return
     s.enter_phase("block")
     defender = 1 - attack["player"]

@@ -100,6 +100,8 @@ class Effect(_Strict):
         "put_cores",  # `count` of your cores from the area `source` onto each target
         "exhaust_color",  # you choose a colour; every spirit of that colour is exhausted
         "one_of",  # you choose one of `alternatives` (one that can do something) and it is carried out
+        "attack_spirit",  # the attacking spirit attacks the target spirit: it battles as the blocker
+        "grant_attack_spirit",  # this turn, each of your attacks may attack a spirit `scope` matches
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -127,10 +129,10 @@ class Effect(_Strict):
     def _needs_target(self) -> Effect:
         if self.do in {"destroy", "bp_modifier", "refresh", "exhaust", "return_to_hand", "discard",
                        "remove_cores", "deck_bottom", "deck_top", "place_cores", "unblockable", "cant_attack",
-                       "may_block", "must_attack", "put_cores"} and self.target is None:
+                       "may_block", "must_attack", "put_cores", "attack_spirit"} and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
-        if self.do == "bp_aura" and self.scope is None:
-            raise ValueError("effect 'bp_aura' needs a 'scope' (the spirits it gives BP to)")
+        if self.do in ("bp_aura", "grant_attack_spirit") and self.scope is None:
+            raise ValueError(f"effect '{self.do}' needs a 'scope' (the spirits it applies to)")
         if self.do == "one_of" and len({a.do for a in self.alternatives}) != len(self.alternatives):
             raise ValueError("effect 'one_of' needs alternatives with different verbs (the choice names the verb)")
         return self
@@ -216,6 +218,9 @@ class Rule(_Strict):
         "one_core_spirits_locked",  # spirits with exactly 1 core can't attack or block (for everyone)
         "extra_core_when_placed",  # an effect putting cores on it puts 1 more (place_cores)
         "no_attack_after_placed_cores",  # can't attack in a turn cores were put on it other than by an effect
+        "white_costs_more",  # every white card costs 1 more (for everyone)
+        "white_exhausted_by_core_moves",  # a white spirit gets exhausted when cores are put on or taken off it
+        # other than by an effect (summons, main-phase moves)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     turn: Literal["any", "yours", "opponents"] = "any"

@@ -241,6 +241,10 @@ class BSEffects(BSQueries):
     def effect_list(self, ref: tuple[Any, ...]) -> list[Effect]:
         if len(ref) > 3 and ref[-3] == "one_of":  # the chosen alternative of a "one of" instruction
             return [self.effect_list(ref[:-3])[ref[-2]].alternatives[ref[-1]]]
+        if ref[-1] == "granted":  # a lasting "your Spirits may attack ... Spirits" of this card's
+            grant = next(e for e in (*self.defs[ref[0]].main_effects, *self.defs[ref[0]].flash_effects)
+                         if e.do == "grant_attack_spirit")
+            return [Effect(do="attack_spirit", target=grant.scope)]
         d = self.defs[ref[0]]
         where = ref[1]
         if where == "ability":

@@ -233,6 +233,8 @@ def resolve_main(s: BattleSpiritsState, p: int, action: Action) -> None:
         s.move_core(p, action.get("source"), action.get("target"), action.get("count"))
         if isinstance(action.get("target"), int):
             s.cores_put_by_hand(action.get("target"))
+        if isinstance(action.get("source"), int):
+            s.cores_taken_by_hand(action.get("source"))
     elif t == "set_burst":
         s.flags["burst_set"] = True
         for old in list(s.zones[p]["burst"]):  # BS-15: the old one goes to the trash

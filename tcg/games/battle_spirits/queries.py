@@ -157,12 +157,14 @@ class BSQueries(EffectRunner[Effect, Selector]):
     def reduced_cost(self, player: int, cid: int, field: Counter[str] | None = None) -> int:
         """BS-41 (b): Σ over colours of min(reduction symbols, field symbols), never below 0."""
         d = self.d(cid)
+        # "All White cards cost 1 additional Core to use" (Rule white_costs_more, a nexus's)
+        extra = 1 if "white" in d.colors and self.rule_active("white_costs_more", self.active) else 0
         if not d.reduction:
-            return d.cost
+            return d.cost + extra
         if field is None:
             field = self.field_symbols(player)
         reduction = sum(min(n, field[color]) for color, n in d.reduction_counts)
-        return max(0, d.cost - reduction)
+        return max(0, d.cost - reduction) + extra
 
     def rule_active(self, rule: str, turn_player: int) -> bool:
         """A lasting rule (``rules`` on a card) in force now, from a card at one of its levels."""

@@ -40,6 +40,8 @@ class BattleSpiritsState(BSEffects):
         """BS-106: the paid cores go to the trash, from the reserve and/or your cards."""
         for src, n in action.get("pay", ()):
             self.move_core(p, src, "trash_cores", n)
+            if isinstance(src, int) and n:
+                self.cores_taken_by_hand(src)
 
     def place_cores(self, p: int, action: Action, card: int) -> None:
         for src, n in action.get("place", ()):
@@ -63,9 +65,19 @@ class BattleSpiritsState(BSEffects):
 
     def cores_put_by_hand(self, card: int) -> None:
         """Cores put on a card by a summon or a main-phase move, not by an effect: a card with
-        ``no_attack_after_placed_cores`` can't attack this turn (BS-56)."""
+        ``no_attack_after_placed_cores`` can't attack this turn (BS-56); a white spirit is
+        exhausted under ``white_exhausted_by_core_moves``."""
         if self.d(card).rules and self.own_rule(card, "no_attack_after_placed_cores") and self.cores(card):
             lasting.add(self, "cant_attack", card=card)
+        self.cores_taken_by_hand(card)
+
+    def cores_taken_by_hand(self, card: int) -> None:
+        """Cores put on or taken off a card other than by an effect (a summon, a payment, a
+        main-phase move): a white spirit is exhausted while ``white_exhausted_by_core_moves`` holds."""
+        d = self.d(card)
+        if (d.is_spirit_like and "white" in self.colors(card) and self.zone_of(card) == "field"
+                and self.rule_active("white_exhausted_by_core_moves", self.active)):
+            self.set_exhausted(card, True)
 
     def fuse(self, p: int, brave: int, onto: int) -> None:
         """BS-4: the brave joins the spirit; its cores may stay on it (BS-7)."""

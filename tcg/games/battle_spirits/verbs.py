@@ -161,6 +161,26 @@ def exhaust_color(s: BSEffects, eff: Effect, controller: int, source: int, targe
                 s.set_exhausted(c, True)
 
 
+def attack_spirit(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Target 1 exhausted opposing Spirit and attack it" (official rules, the brief's BS-111 is
+    silent on it: a designated attack): the target battles the attacker as if it had blocked -
+    it is exhausted, no block step is held, Flash step 2 and the BP comparison follow (BS-51,
+    BS-52); its "when blocks" effects do not trigger (it did not block)."""
+    attack = s.flags.get("attack")
+    for t in targets:
+        if attack is not None and attack["blocker"] is None and s.zone_of(t) == "field":
+            s.set_exhausted(t, True)
+            s.flags["attack"] = {**attack, "blocker": t, "designated": True}
+            s.emit("block", card=t, name=s.cards[t].name, player=s.cards[t].controller)
+
+
+def grant_attack_spirit(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"During this turn, your Spirits may attack opposing exhausted Spirits": until the end of
+    the turn (BS-56), as each of the controller's spirits attacks, they may make it attack a
+    spirit ``scope`` matches (``attack_spirit``)."""
+    lasting.add(s, "grant_attack_spirit", player=controller, name=s.cards[source].name)
+
+
 def end_battle(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """The current battle ends: no BP comparison, no damage."""
     attack = s.flags.get("attack")
@@ -212,6 +232,8 @@ _OWN: dict[str, BSVerb] = {
     "draw_on_return": draw_on_return,
     "put_cores": put_cores,
     "exhaust_color": exhaust_color,
+    "attack_spirit": attack_spirit,
+    "grant_attack_spirit": grant_attack_spirit,
     "end_battle": end_battle,
     "end_attack_step": end_attack_step,
     "skip_attack_step": skip_attack_step,
