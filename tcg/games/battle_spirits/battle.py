@@ -171,6 +171,8 @@ def declare_attack(s: BattleSpiritsState, p: int, attacker: int) -> None:
     s.tasks.append(Task("block_step"))
     s.tasks.append(Task("flash", step="flash_1", player=FLASH.first(p), passes=0))
     s.queue_abilities(attacker, "attacks")
+    if s.effects and lasting.first(s, "attack_shift"):  # Attack Shift: "when blocks" effects trigger now
+        s.queue_abilities(attacker, "blocks")
     if s.effects:  # Killer Telescope: "your Spirits may attack opposing exhausted Spirits"
         for record in lasting.of_kind(s, "grant_attack_spirit", player=p):
             s.queue_effects(attacker, p, (record["name"], "granted"), optional=True)
@@ -207,7 +209,8 @@ def block(s: BattleSpiritsState, p: int, blocker: int) -> None:
     s.emit("block", card=blocker, name=s.cards[blocker].name, player=p)
     s.tasks.append(Task("comparison"))
     s.tasks.append(Task("flash", step="flash_2", player=FLASH.first(s.flags["attack"]["player"]), passes=0))
-    s.queue_abilities(blocker, "blocks")
+    if not (s.effects and lasting.first(s, "attack_shift")):  # Attack Shift: they triggered at attacks
+        s.queue_abilities(blocker, "blocks")
     s.queue_abilities(s.flags["attack"]["attacker"], "blocked")
 
 

@@ -102,6 +102,8 @@ class Effect(_Strict):
         "one_of",  # you choose one of `alternatives` (one that can do something) and it is carried out
         "attack_spirit",  # the attacking spirit attacks the target spirit: it battles as the blocker
         "grant_attack_spirit",  # this turn, each of your attacks may attack a spirit `scope` matches
+        "attack_shift",  # this turn, "when blocks" effects trigger when the spirit attacks instead
+        "shield",  # this turn, target is unaffected by the opponent's effects
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -129,7 +131,7 @@ class Effect(_Strict):
     def _needs_target(self) -> Effect:
         if self.do in {"destroy", "bp_modifier", "refresh", "exhaust", "return_to_hand", "discard",
                        "remove_cores", "deck_bottom", "deck_top", "place_cores", "unblockable", "cant_attack",
-                       "may_block", "must_attack", "put_cores", "attack_spirit"} and self.target is None:
+                       "may_block", "must_attack", "put_cores", "attack_spirit", "shield"} and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         if self.do in ("bp_aura", "grant_attack_spirit") and self.scope is None:
             raise ValueError(f"effect '{self.do}' needs a 'scope' (the spirits it applies to)")

@@ -260,7 +260,13 @@ class BSEffects(BSQueries):
         raise ValueError(f"bad effect reference {ref!r}")
 
     def effect_candidates(self, eff: Effect, sel: Selector, controller: int, source: int) -> list[int]:
-        return self.select(sel, controller, source)
+        """The selector's cards, but none "unaffected by opposing card effects" (``shield``)."""
+        found = self.select(sel, controller, source)
+        if self.effects and found:
+            shielded = {r["card"] for r in lasting.of_kind(self, "shielded") if r["player"] != controller}
+            if shielded:
+                return [c for c in found if c not in shielded]
+        return found
 
     def effect_chooser(self, eff: Effect, sel: Selector, controller: int) -> int:
         """The controller picks the targets, or the opponent where the selector says so

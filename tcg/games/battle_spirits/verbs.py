@@ -181,6 +181,20 @@ def grant_attack_spirit(s: BSEffects, eff: Effect, controller: int, source: int,
     lasting.add(s, "grant_attack_spirit", player=controller, name=s.cards[source].name)
 
 
+def attack_shift(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"During this turn, all effects that say 'When This Spirit Blocks' activate 'When This
+    Spirit Attacks' instead": until the end of the turn (BS-56), a spirit's "blocks" abilities
+    trigger as it attacks, and not as it blocks (every spirit's, either player's)."""
+    lasting.add(s, "attack_shift")
+
+
+def shield(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"During this turn, 1 of your blocking Spirits is unaffected by opposing card effects":
+    until the end of the turn (BS-56) no effect the opponent controls selects the target."""
+    for t in targets:
+        lasting.add(s, "shielded", card=t, player=controller)
+
+
 def end_battle(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """The current battle ends: no BP comparison, no damage."""
     attack = s.flags.get("attack")
@@ -234,6 +248,8 @@ _OWN: dict[str, BSVerb] = {
     "exhaust_color": exhaust_color,
     "attack_spirit": attack_spirit,
     "grant_attack_spirit": grant_attack_spirit,
+    "attack_shift": attack_shift,
+    "shield": shield,
     "end_battle": end_battle,
     "end_attack_step": end_attack_step,
     "skip_attack_step": skip_attack_step,
