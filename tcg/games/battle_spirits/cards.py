@@ -104,6 +104,8 @@ class Effect(_Strict):
         "grant_attack_spirit",  # this turn, each of your attacks may attack a spirit `scope` matches
         "attack_shift",  # this turn, "when blocks" effects trigger when the spirit attacks instead
         "shield",  # this turn, target is unaffected by the opponent's effects
+        "spread_cores",  # target's cores (all but `leave`; "any number" with up_to_count) onto cards of its
+        # field that `scope` matches, one at a time where the controller chooses
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -131,9 +133,10 @@ class Effect(_Strict):
     def _needs_target(self) -> Effect:
         if self.do in {"destroy", "bp_modifier", "refresh", "exhaust", "return_to_hand", "discard",
                        "remove_cores", "deck_bottom", "deck_top", "place_cores", "unblockable", "cant_attack",
-                       "may_block", "must_attack", "put_cores", "attack_spirit", "shield"} and self.target is None:
+                       "may_block", "must_attack", "put_cores", "attack_spirit", "shield", "spread_cores"} \
+                and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
-        if self.do in ("bp_aura", "grant_attack_spirit") and self.scope is None:
+        if self.do in ("bp_aura", "grant_attack_spirit", "spread_cores") and self.scope is None:
             raise ValueError(f"effect '{self.do}' needs a 'scope' (the spirits it applies to)")
         if self.do == "one_of" and len({a.do for a in self.alternatives}) != len(self.alternatives):
             raise ValueError("effect 'one_of' needs alternatives with different verbs (the choice names the verb)")

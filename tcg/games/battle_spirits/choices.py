@@ -78,6 +78,29 @@ class ChooseOption(BattleSpiritsRule):
         return "BS-33", f"choose {{option}} among: {options}"
 
 
+class Spread(BattleSpiritsRule):
+    """``spread_cores``: the card the next core goes onto (one at a time), or stop where the text
+    says "any number"."""
+
+    kind: ClassVar[str] = "spread"
+    prompt: ClassVar[str] = "Move a core onto one of these cards (or stop, where the effect says \"any number\")"
+    accepts: ClassVar[frozenset[str]] = frozenset({"choose", "pass"})
+    rule: ClassVar[str] = "BS-33"
+
+    def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
+        data = decision.data
+        picks = [Action("choose", card=c) for c in data["candidates"]]
+        return [*picks, PASS] if data["optional"] else picks
+
+    def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
+        data = decision.data
+        if action.type == "pass":
+            return
+        source = data["source"]
+        state.move_core(state.cards[source].controller, source, action.get("card"), 1)
+        state.offer_spread(decision.player, source, data["scope"], data["leave"], data["optional"])
+
+
 class OrderEffects(BattleSpiritsRule):
     """BS-120: the turn player picks whose waiting simultaneous effect resolves next."""
 

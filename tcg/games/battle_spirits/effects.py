@@ -404,6 +404,22 @@ class BSEffects(BSQueries):
             return False
         return cond.max_life is None or self.counters[controller]["life"] <= cond.max_life
 
+    def spread_destinations(self, source: int, scope: dict[str, Any]) -> list[int]:
+        """The cards of ``source``'s field that ``scope`` matches, ``source`` aside (``spread_cores``)."""
+        sel = Selector.model_validate(scope)
+        return [c for c in self.zones[self.cards[source].controller]["field"]
+                if c != source and self.matches(sel, c, source)]
+
+    def offer_spread(self, controller: int, source: int, scope: dict[str, Any], leave: int, optional: bool) -> None:
+        """Ask for the next card a core of ``source`` moves onto, while more than ``leave`` are on
+        it and a destination exists (``spread_cores``; the ``spread`` decision)."""
+        if self.zone_of(source) != "field" or self.cores(source) <= leave:
+            return
+        destinations = self.spread_destinations(source, scope)
+        if destinations:
+            self.decision = Decision(controller, "spread", {"source": source, "scope": scope, "leave": leave,
+                                                            "optional": optional, "candidates": tuple(destinations)})
+
     def set_exhausted(self, cid: int, exhausted: bool) -> None:
         card = self.cards[cid]
         if card.tapped != exhausted:

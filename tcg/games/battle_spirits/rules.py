@@ -14,6 +14,7 @@ block               battle.BlockStep                BS-50 block with a refreshed
 target              choices.Target                  an effect's target, one at a time ("up to": pass)
 optional            choices.YouMay                  a "you may" effect; BS-14's free Flash effect
 option              choices.ChooseOption            an effect's own choice: a colour, a count, an alternative
+spread              choices.Spread                  the card the next core of a spread_cores goes onto
 order_effects       choices.OrderEffects            BS-120 the turn player orders simultaneous effects
 burst               choices.BurstWindow             BS-13 / BS-119 activate a set burst, free, or not
 burst_pay           choices.BurstPay                BS-14 / BS-113 / BS-106 the burst's follow-up
@@ -65,6 +66,7 @@ RULEBOOK = Rulebook(
         choices.Target(),
         choices.YouMay(),
         choices.ChooseOption(),
+        choices.Spread(),
         choices.OrderEffects(),
         choices.BurstWindow(),
         choices.BurstPay(),

@@ -195,6 +195,17 @@ def shield(s: BSEffects, eff: Effect, controller: int, source: int, targets: Tar
         lasting.add(s, "shielded", card=t, player=controller)
 
 
+def spread_cores(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Move any number of Cores from this Spirit to your other Spirits or Nexuses", "leave 1 Core
+    on it and move the rest to other Spirits on the same field": the controller moves the target's
+    cores one at a time onto cards of the target's field that ``scope`` matches (its ``player``
+    ignored), until only ``leave`` are left - or, with ``up_to_count``, until they stop (a
+    ``spread`` decision). With no such card, the cores stay."""
+    assert eff.scope is not None
+    for t in targets[:1]:
+        s.offer_spread(controller, t, eff.scope.model_dump(), eff.leave or 0, eff.up_to_count)
+
+
 def end_battle(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """The current battle ends: no BP comparison, no damage."""
     attack = s.flags.get("attack")
@@ -250,6 +261,7 @@ _OWN: dict[str, BSVerb] = {
     "grant_attack_spirit": grant_attack_spirit,
     "attack_shift": attack_shift,
     "shield": shield,
+    "spread_cores": spread_cores,
     "end_battle": end_battle,
     "end_attack_step": end_attack_step,
     "skip_attack_step": skip_attack_step,
