@@ -104,6 +104,8 @@ class Effect(_Strict):
         "grant_attack_spirit",  # this turn, each of your attacks may attack a spirit `scope` matches
         "attack_shift",  # this turn, "when blocks" effects trigger when the spirit attacks instead
         "shield",  # this turn, target is unaffected by the opponent's effects
+        "reveal_top",  # reveal your top `count` cards; 1 that `scope` matches to your hand, the rest to the
+        # bottom of your deck in the order you choose
         "spread_cores",  # target's cores (all but `leave`; "any number" with up_to_count) onto cards of its
         # field that `scope` matches, one at a time where the controller chooses
     ]
@@ -136,7 +138,7 @@ class Effect(_Strict):
                        "may_block", "must_attack", "put_cores", "attack_spirit", "shield", "spread_cores"} \
                 and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
-        if self.do in ("bp_aura", "grant_attack_spirit", "spread_cores") and self.scope is None:
+        if self.do in ("bp_aura", "grant_attack_spirit", "spread_cores", "reveal_top") and self.scope is None:
             raise ValueError(f"effect '{self.do}' needs a 'scope' (the spirits it applies to)")
         if self.do == "one_of" and len({a.do for a in self.alternatives}) != len(self.alternatives):
             raise ValueError("effect 'one_of' needs alternatives with different verbs (the choice names the verb)")

@@ -101,6 +101,25 @@ class Spread(BattleSpiritsRule):
         state.offer_spread(decision.player, source, data["scope"], data["leave"], data["optional"])
 
 
+class Reveal(BattleSpiritsRule):
+    """``reveal_top``: the revealed card to take into the hand, then the next one to put at the
+    bottom of the deck ("in any order")."""
+
+    kind: ClassVar[str] = "reveal"
+    prompt: ClassVar[str] = "Revealed cards: take the one the effect lets you take, then order the rest to the bottom"
+    accepts: ClassVar[frozenset[str]] = frozenset({"choose"})
+    rule: ClassVar[str] = "BS-33"
+
+    def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
+        return [Action("choose", card=c) for c in decision.data["candidates"]]
+
+    def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
+        data, card = decision.data, action.get("card")
+        state.move(card, "hand" if data["pick"] else "deck")  # "deck": appended at the bottom
+        rest = tuple(c for c in data["cards"] if c != card)
+        state.offer_reveal(decision.player, rest, {}, pick=False)
+
+
 class OrderEffects(BattleSpiritsRule):
     """BS-120: the turn player picks whose waiting simultaneous effect resolves next."""
 

@@ -420,6 +420,20 @@ class BSEffects(BSQueries):
             self.decision = Decision(controller, "spread", {"source": source, "scope": scope, "leave": leave,
                                                             "optional": optional, "candidates": tuple(destinations)})
 
+    def offer_reveal(self, controller: int, cards: tuple[int, ...], scope: dict[str, Any], pick: bool) -> None:
+        """``reveal_top``: first the card to take (one ``scope`` matches; none if none does), then,
+        one at a time, the next card to put at the bottom of the deck; the last goes by itself."""
+        if pick:
+            sel = Selector.model_validate(scope)
+            matching = tuple(c for c in cards if self.matches(sel, c, None))
+            if matching:
+                self.decision = Decision(controller, "reveal", {"cards": cards, "candidates": matching, "pick": True})
+                return
+        if len(cards) > 1:
+            self.decision = Decision(controller, "reveal", {"cards": cards, "candidates": cards, "pick": False})
+        elif cards:
+            self.move(cards[0], "deck")  # appended: the bottom
+
     def set_exhausted(self, cid: int, exhausted: bool) -> None:
         card = self.cards[cid]
         if card.tapped != exhausted:

@@ -15,6 +15,7 @@ target              choices.Target                  an effect's target, one at a
 optional            choices.YouMay                  a "you may" effect; BS-14's free Flash effect
 option              choices.ChooseOption            an effect's own choice: a colour, a count, an alternative
 spread              choices.Spread                  the card the next core of a spread_cores goes onto
+reveal              choices.Reveal                  reveal_top: the card taken, then the order to the bottom
 order_effects       choices.OrderEffects            BS-120 the turn player orders simultaneous effects
 burst               choices.BurstWindow             BS-13 / BS-119 activate a set burst, free, or not
 burst_pay           choices.BurstPay                BS-14 / BS-113 / BS-106 the burst's follow-up
@@ -67,6 +68,7 @@ RULEBOOK = Rulebook(
         choices.YouMay(),
         choices.ChooseOption(),
         choices.Spread(),
+        choices.Reveal(),
         choices.OrderEffects(),
         choices.BurstWindow(),
         choices.BurstPay(),

@@ -206,6 +206,18 @@ def spread_cores(s: BSEffects, eff: Effect, controller: int, source: int, target
         s.offer_spread(controller, t, eff.scope.model_dump(), eff.leave or 0, eff.up_to_count)
 
 
+def reveal_top(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Reveal the top 5 cards of your deck. Add 1 Nexus card among them to your Hand. Return the
+    remaining cards to the bottom of your deck in any order": both players see the top ``count``
+    cards (``show_privately`` to each); the controller takes one that ``scope`` matches, if any,
+    then puts the others at the bottom one at a time (``reveal`` decisions)."""
+    assert eff.scope is not None
+    top = list(s.zones[controller]["deck"][:eff.count])
+    for p in (0, 1):
+        s.show_privately(p, top)
+    s.offer_reveal(controller, tuple(top), eff.scope.model_dump(), pick=True)
+
+
 def end_battle(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """The current battle ends: no BP comparison, no damage."""
     attack = s.flags.get("attack")
@@ -262,6 +274,7 @@ _OWN: dict[str, BSVerb] = {
     "attack_shift": attack_shift,
     "shield": shield,
     "spread_cores": spread_cores,
+    "reveal_top": reveal_top,
     "end_battle": end_battle,
     "end_attack_step": end_attack_step,
     "skip_attack_step": skip_attack_step,
