@@ -157,7 +157,9 @@ def flash_activations(s: BattleSpiritsState, p: int) -> list[Action]:
             continue
         battling = attack is not None and c in (attack["attacker"], attack["blocker"])
         for i, ab in enumerate(abilities):
-            if s.level(c) in ab.levels and (battling or not ab.while_battling) and reserve >= ab.reserve_cost:
+            if (s.level(c) in ab.levels and (battling or not ab.while_battling) and reserve >= ab.reserve_cost
+                    and s.cores(c) >= ab.self_cost and s.turn_matches(ab.turn, p, s.active)
+                    and (ab.requires is None or s.select(ab.requires, p, c))):
                 out.append(Action("activate", card=c, index=i))
     return out
 
@@ -166,6 +168,7 @@ def declare_attack(s: BattleSpiritsState, p: int, attacker: int) -> None:
     """BS-47: the attacker is exhausted at once; then Flash step 1, blocking player first."""
     s.set_exhausted(attacker, True)
     s.flags["attacks"] = s.flags.get("attacks", 0) + 1  # this turn's attacks ("your first attack")
+    s.flags.pop("last_battle", None)
     s.flags["attack"] = {"attacker": attacker, "player": p, "blocker": None}
     s.emit("attack", card=attacker, name=s.cards[attacker].name, player=p)
     s.tasks.append(Task("block_step"))
@@ -197,7 +200,9 @@ def resolve_flash(s: BattleSpiritsState, p: int, data: Any, action: Action) -> N
         s.put_onto_field(p, action)
     elif action.type == "activate":  # a Flash ability: its reserve cores to the trash, then its effects
         card, index = action.get("card"), action.get("index")
-        s.move_core(p, "reserve", "trash_cores", s.d(card).flash_abilities[index].reserve_cost)
+        ability = s.d(card).flash_abilities[index]
+        s.move_core(p, "reserve", "trash_cores", ability.reserve_cost)
+        s.move_core(p, card, "trash_cores", ability.self_cost)
         s.queue_effects(card, p, (s.cards[card].name, "flash_ability", index))
     elif action.type == "awaken":  # Awaken: cores from another of your spirits onto this one
         s.move_core(p, action.get("source"), action.get("card"), action.get("count"))
@@ -307,9 +312,18 @@ def battle_ended(s: BattleSpiritsState) -> bool:
 def end_of_battle(s: BattleSpiritsState, task: Task) -> None:
     """BS-55: after the battle, the attack step again (or, as an effect said, its end)."""
     s.enter_phase("end_of_battle")
+    attack = s.flags["attack"]
     s.flags["attack"] = None
+    s.flags["last_battle"] = attack  # "the Spirit that battled" (Selector.battled) for "at the end of battle"
     if s.effects:
+        for record in lasting.of_kind(s, "destroy_after_battle"):
+            s.destroy(record["card"], by=record["player"])
         lasting.expire(s, lasting.BATTLE)  # "until the end of this battle"
+    if attack is not None and attack["blocker"] is not None:
+        for q in (s.active, 1 - s.active):
+            for c in s.zones[q]["field"]:
+                if s.d(c).abilities:
+                    s.queue_abilities(c, "battle_ends")
     if s.flags.pop("end_attack_step", False):  # "when this battle ends, end the attack step"
         s.tasks.append(Task("end_phase"))
         return

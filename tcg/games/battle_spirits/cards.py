@@ -44,6 +44,8 @@ class Selector(_Strict):
     attacking: bool | None = None  # is (True) / is not (False) the spirit attacking now
     blocking: bool | None = None  # is (True) / is not (False) the spirit blocking now
     summoned_this_turn: bool | None = None  # came onto the field this turn ("Spirits you summon ... that turn")
+    battling_colors: list[Color] = []  # battling now (blocked or blocking) a spirit of one of these colours
+    battled: bool | None = None  # was (True) one of the two spirits of the battle that just ended
     other: bool = False
     # who picks the targets: the effect's controller, or ("the opponent discards 1 card") the
     # opponent (official rules: the discarding player chooses; the brief is silent)
@@ -104,6 +106,7 @@ class Effect(_Strict):
         "grant_attack_spirit",  # this turn, each of your attacks may attack a spirit `scope` matches
         "attack_shift",  # this turn, "when blocks" effects trigger when the spirit attacks instead
         "shield",  # this turn, target is unaffected by the opponent's effects
+        "destroy_after_battle",  # target is destroyed when the current battle ends
         "reveal_top",  # reveal your top `count` cards; 1 that `scope` matches to your hand, the rest to the
         # bottom of your deck in the order you choose
         "spread_cores",  # target's cores (all but `leave`; "any number" with up_to_count) onto cards of its
@@ -135,7 +138,8 @@ class Effect(_Strict):
     def _needs_target(self) -> Effect:
         if self.do in {"destroy", "bp_modifier", "refresh", "exhaust", "return_to_hand", "discard",
                        "remove_cores", "deck_bottom", "deck_top", "place_cores", "unblockable", "cant_attack",
-                       "may_block", "must_attack", "put_cores", "attack_spirit", "shield", "spread_cores"} \
+                       "may_block", "must_attack", "put_cores", "attack_spirit", "shield", "spread_cores",
+                       "destroy_after_battle"} \
                 and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         if self.do in ("bp_aura", "grant_attack_spirit", "spread_cores", "reveal_top") and self.scope is None:
@@ -160,6 +164,8 @@ class Ability(_Strict):
         "opponent_draws",  # the opponent drew a card (BS-37, or by an effect)
         "opponent_attack_step",  # the opponent's attack step (battle phase) begins (BS-46)
         "your_spirit_destroyed",  # (a nexus) one of your spirits was destroyed (BS-54)
+        "opponent_spirit_exhausted",  # an opposing spirit became exhausted (BS-39)
+        "battle_ends",  # (a nexus, either player's) a battle with a blocker ended (BS-55)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     effects: list[Effect]
@@ -296,7 +302,10 @@ class FlashAbility(_Strict):
 
     levels: list[Level] = [1, 2, 3, 4, 5]
     reserve_cost: int = 0
+    self_cost: int = 0  # cores moved from this card to your trash to use it ("by moving 1 Core from this Nexus")
     while_battling: bool = False
+    turn: Literal["any", "yours", "opponents"] = "any"  # "(Your Attack Step)"
+    requires: Selector | None = None  # usable only while a card matches this (e.g. an opposing blocking spirit)
     effects: list[Effect]
 
 

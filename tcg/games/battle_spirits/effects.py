@@ -435,10 +435,16 @@ class BSEffects(BSQueries):
             self.move(cards[0], "deck")  # appended: the bottom
 
     def set_exhausted(self, cid: int, exhausted: bool) -> None:
+        """Exhaust or refresh (BS-39); "whenever an opposing Spirit becomes exhausted" abilities
+        of the other player's cards trigger."""
         card = self.cards[cid]
         if card.tapped != exhausted:
             self.cards[cid] = card.with_tapped(exhausted)
             self.emit("exhaust" if exhausted else "refresh", card=cid, name=card.name, player=card.controller)
+            if exhausted and self.zone_of(cid) == "field" and self.d(cid).is_spirit_like:
+                for c in self.zones[1 - card.controller]["field"]:
+                    if self.d(c).abilities:
+                        self.queue_abilities(c, "opponent_spirit_exhausted")
 
     def draw(self, player: int) -> None:
         """BS-37 / BS-104: draw the top card; from an empty deck, nothing happens. "Whenever

@@ -7,6 +7,8 @@ from the cores and cards on the field when asked, never stored.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from typing import Any
 
 from tcg.core import lasting
 from tcg.core.effects import EffectRunner
@@ -274,7 +276,21 @@ class BSQueries(EffectRunner[Effect, Selector]):
                 return False
         if sel.summoned_this_turn is not None and self.cards[cid].entered_this_turn != sel.summoned_this_turn:
             return False
+        if sel.battling_colors and not self._battles_color(cid, self.flags.get("attack"), sel.battling_colors):
+            return False
+        if sel.battled is not None:
+            last = self.flags.get("last_battle")
+            was = last is not None and last["blocker"] is not None and cid in (last["attacker"], last["blocker"])
+            if was != sel.battled:
+                return False
         return sel.exhausted is None or self.cards[cid].tapped == sel.exhausted
+
+    def _battles_color(self, cid: int, attack: Any, colors: Sequence[str]) -> bool:
+        """Is ``cid`` battling (an attack with a blocker) a spirit of one of ``colors``?"""
+        if attack is None or attack["blocker"] is None or cid not in (attack["attacker"], attack["blocker"]):
+            return False
+        other = attack["blocker"] if cid == attack["attacker"] else attack["attacker"]
+        return other is not None and bool(self.colors(other) & set(colors))
 
     def select(self, sel: Selector, controller: int, source: int | None) -> list[int]:
         players = {"self": [controller], "opponent": [1 - controller], "any": [0, 1]}[sel.player]

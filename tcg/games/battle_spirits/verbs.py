@@ -206,6 +206,14 @@ def spread_cores(s: BSEffects, eff: Effect, controller: int, source: int, target
         s.offer_spread(controller, t, eff.scope.model_dump(), eff.leave or 0, eff.up_to_count)
 
 
+def destroy_after_battle(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Destroy 1 opposing Spirit that blocked, at the end of that battle": each target is
+    destroyed (BS-54) at the end-of-battle step (BS-55) if still on the field."""
+    if s.flags.get("attack") is not None:
+        for t in targets:
+            lasting.add(s, "destroy_after_battle", lasting.BATTLE, card=t, player=controller)
+
+
 def reveal_top(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """"Reveal the top 5 cards of your deck. Add 1 Nexus card among them to your Hand. Return the
     remaining cards to the bottom of your deck in any order": both players see the top ``count``
@@ -275,6 +283,7 @@ _OWN: dict[str, BSVerb] = {
     "shield": shield,
     "spread_cores": spread_cores,
     "reveal_top": reveal_top,
+    "destroy_after_battle": destroy_after_battle,
     "end_battle": end_battle,
     "end_attack_step": end_attack_step,
     "skip_attack_step": skip_attack_step,
