@@ -330,4 +330,8 @@ def _explain_attack(s: BattleSpiritsState, dec: Decision, card: int | None) -> t
         return "BS-46", "attacks are declared in the attack step of your battle phase"
     if card is not None and s.zone_of(card) == "field" and s.cards[card].tapped:
         return "BS-47", "an exhausted spirit cannot attack"
+    if (card is not None and card in s.zones[dec.player]["field"] and s.can_attack(card)
+            and card not in s.attackers(dec.player)):
+        return "BS-46", (f"{s.cards[card].name} cannot attack now: its own text, an effect of this turn or a "
+                         "nexus forbids it")
     return "BS-46", "attack with a refreshed spirit you control"
