@@ -197,3 +197,66 @@ def test_a_flash_summon_is_explained_by_high_speed(bs):
     assert rule == "BS-49" and "LV2" in text
     rule, _ = s.explain_illegal(Action("summon", card=plain, pay={"reserve": 1}, place={"reserve": 1}, cores=1))
     assert rule == "BS-41"
+
+
+def _scenario_state(state, cards=()):
+    from tcg.core.scenario import Runner
+
+    return Runner({"name": "t", "game": "battle_spirits", "cards": list(cards), "state": state}, "test").state
+
+
+_PLAIN = {"name": "P", "type": "spirit", "colors": ["red"], "cost": 1, "level_costs": [1], "level_bp": [1000],
+          "symbols": ["red"]}
+
+
+def test_restrictions_name_their_rule(bs):
+    # BS-46 / BS-50 with the cards' restrictions: a forced attack forbids ending the attack step,
+    # a spirit that "can't attack" or "can't block" is refused with the reason, state untouched.
+    s = _scenario_state({"turn": 3, "phase": "attack_declaration", "players": [
+        {"zones": {"field": [{"card": "Will-Orb", "cores": 1}, {"card": "The ArmoredBeast Bear-Gelmir", "cores": 1}],
+                   "deck": ["P"]}},
+        {"zones": {"field": [{"card": "Teranosaber", "cores": 1}, {"card": "P", "cores": 1}], "deck": ["P"]}}]},
+        [_PLAIN])
+    before = json.dumps(s.to_json(), sort_keys=True)
+    rule, text = s.explain_illegal(Action("next_phase"))
+    assert rule == "BS-46" and "Will-Orb must attack" in text
+    with pytest.raises(IllegalActionError):
+        s.apply(Action("next_phase"))
+    assert json.dumps(s.to_json(), sort_keys=True) == before
+    s.apply(Action("attack", card=s.zones[0]["field"][0]))
+    assert s.decision.kind == "block"
+    rule, text = s.explain_illegal(Action("block", card=s.zones[1]["field"][0]))
+    assert rule == "BS-50" and "Teranosaber can't block Will-Orb" in text
+    # while the opponent controls no red spirit, Bear-Gelmir can't attack (its own text)
+    s = _scenario_state({"turn": 3, "phase": "attack_declaration", "players": [
+        {"zones": {"field": [{"card": "The ArmoredBeast Bear-Gelmir", "cores": 1}, {"card": "P", "cores": 1}],
+                   "deck": ["P"]}},
+        {"zones": {"field": [{"card": "Foger", "cores": 1}], "deck": ["P"]}}]}, [_PLAIN])
+    rule, text = s.explain_illegal(Action("attack", card=s.zones[0]["field"][0]))
+    assert rule == "BS-46" and "cannot attack now" in text
+
+
+def test_an_option_decision_offers_only_its_options(bs):
+    # An effect's own choice (Binding Woods' colour): the six colours, nothing else.
+    s = _scenario_state({"turn": 3, "phase": "main", "players": [
+        {"reserve": 7, "zones": {"hand": ["Binding Woods"], "deck": ["P"]}}, {"zones": {"deck": ["P"]}}]}, [_PLAIN])
+    woods = s.zones[0]["hand"][0]
+    magic = next(a for a in s.legal_actions() if a.type == "use_magic" and a.get("card") == woods
+                 and a.get("timing") == "main")
+    s.apply(magic)
+    assert s.decision.kind == "option"
+    assert sorted(a.get("option") for a in s.legal_actions()) == sorted(
+        ["white", "blue", "yellow", "red", "green", "purple"])
+    rule, _ = s.explain_illegal(Action("choose", option="pink"))
+    assert rule == "BS-33"
+
+
+def test_revealed_cards_are_named_to_both_players(bs):
+    # reveal_top (Swallowivy): a reveal shows the cards to both players (looked events for each).
+    s = _scenario_state({"turn": 3, "phase": "main", "players": [
+        {"reserve": 6, "zones": {"hand": ["Swallowivy"], "deck": ["P", "The Anthill", "P"]}},
+        {"zones": {"deck": ["P"]}}]}, [_PLAIN])
+    swallowivy = s.zones[0]["hand"][0]
+    s.apply(next(a for a in s.legal_actions() if a.type == "summon" and a.get("card") == swallowivy))
+    looked = [e for e in s.events if e.get("type") == "looked"]
+    assert {e["seen_by"] for e in looked} == {0, 1} and len(looked) == 6

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.lazy import Concat
 from tcg.core.stack import CLOSED, Window
@@ -37,7 +38,18 @@ class AttackDeclaration(BattleSpiritsRule):
     rule: ClassVar[str] = "BS-46"
 
     def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
-        return [*(Action("attack", card=c) for c in state.attackers(decision.player)), NEXT_PHASE, END_TURN]
+        p = decision.player
+        attacks = [Action("attack", card=c) for c in state.attackers(p)]
+        if attacks and state.must_attack(p):  # "must attack if possible": the phase can't end yet
+            return attacks
+        return [*attacks, NEXT_PHASE, END_TURN]
+
+    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
+        forced = state.must_attack(decision.player)
+        if action.type in ("next_phase", "end_turn") and forced:
+            names = ", ".join(state.cards[c].name for c in forced)
+            return "BS-46", f"{names} must attack if possible: attack before the battle phase ends"
+        return super().explain(state, decision, action)
 
     def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
         if action.type == "attack":
@@ -51,13 +63,29 @@ class FlashStep(BattleSpiritsRule):
     summons a spirit with High Speed) or passes."""
 
     kind: ClassVar[str] = "flash"
-    prompt: ClassVar[str] = "Flash step: use a magic's Flash effect, summon a spirit with High Speed, or pass"
-    accepts: ClassVar[frozenset[str]] = frozenset({"use_magic", "summon", "pass"})
+    prompt: ClassVar[str] = ("Flash step: use a magic's Flash effect, summon a spirit with High Speed, "
+                              "awaken a spirit, or pass")
+    accepts: ClassVar[frozenset[str]] = frozenset({"use_magic", "summon", "awaken", "activate", "pass"})
     rule: ClassVar[str] = "BS-49"
 
     def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
         p = decision.player
-        return Concat([*magic_actions(state, p, "flash"), *high_speed_summons(state, p), [PASS]])
+        own = [*awaken_moves(state, p), *flash_activations(state, p)]  # abilities of cards on the field
+        if state.effects and lasting.first(state, "flash_lock", player=p):  # no card from the hand
+            return [*own, PASS]
+        return Concat([*magic_actions(state, p, "flash"), *high_speed_summons(state, p), own, [PASS]])
+
+    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
+        if (action.type in ("use_magic", "summon") and state.effects
+                and lasting.first(state, "flash_lock", player=decision.player)):
+            return "BS-49", "until this battle ends you cannot use cards from your hand in Flash steps"
+        if action.type == "awaken":
+            return "BS-49", ("Awaken: move 1 or more cores from another of your spirits onto your spirit "
+                             "with [Awaken] at one of its levels")
+        if action.type == "activate":
+            return "BS-49", ("use a Flash ability of your card on the field at one of its levels, while it "
+                             "battles where it says so, paying its cores from your reserve")
+        return super().explain(state, decision, action)
 
     def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
         resolve_flash(state, decision.player, decision.data, action)
@@ -72,7 +100,22 @@ class BlockStep(BattleSpiritsRule):
     rule: ClassVar[str] = "BS-50"
 
     def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
-        return [*(Action("block", card=c) for c in state.attackers(decision.player)), PASS]
+        attacker = state.flags["attack"]["attacker"]
+        blocks = [Action("block", card=c) for c in state.blockers(decision.player, attacker)]
+        if blocks and must_block(state):
+            return blocks
+        return [*blocks, PASS]
+
+    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
+        card = action.get("card")
+        if (action.type == "block" and isinstance(card, int) and 0 <= card < len(state.cards)
+                and card in state.zones[decision.player]["field"] and state.can_attack(card)):
+            attacker = state.cards[state.flags["attack"]["attacker"]].name
+            return "BS-50", (f"{state.cards[card].name} can't block {attacker}: its own text forbids the block, "
+                             "or the attacker can't be blocked by it this turn")
+        if action.type == "pass" and must_block(state):
+            return "BS-50", "the first attack of this turn must be blocked if possible (a nexus of the attacker's)"
+        return super().explain(state, decision, action)
 
     def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
         if action.type == "block":
@@ -81,14 +124,64 @@ class BlockStep(BattleSpiritsRule):
             state.tasks.append(Task("comparison"))
 
 
+def must_block(s: BattleSpiritsState) -> bool:
+    """"The opponent must block your first attack of this turn if possible" (``Rule``
+    force_block_first_attack of a card of the attacking player's)."""
+    return s.flags.get("attacks") == 1 and s.rule_active("force_block_first_attack", s.active)
+
+
+def awaken_moves(s: BattleSpiritsState, p: int) -> list[Action]:
+    """"Flash [Awaken]" (``Awaken``): for each of ``p``'s spirits with Awaken at its level now,
+    every count of cores from each of their other spirits (and the braves fused to them)."""
+    field = s.zones[p]["field"]
+    out: list[Action] = []
+    for c in field:
+        aw = s.d(c).keywords.awaken
+        if aw is None or s.level(c) not in aw.levels:
+            continue
+        for src, n in s.core_sources(p):
+            if src != c and s.is_spirit_like(src):
+                out.extend(Action("awaken", card=c, source=src, count=k) for k in range(1, n + 1))
+    return out
+
+
+def flash_activations(s: BattleSpiritsState, p: int) -> list[Action]:
+    """``FlashAbility``: the Flash abilities of ``p``'s cards on the field usable now (level,
+    battling, the reserve cores to pay)."""
+    out: list[Action] = []
+    attack = s.flags.get("attack")
+    reserve = s.counters[p]["reserve"]
+    for c in s.zones[p]["field"]:
+        abilities = s.d(c).flash_abilities
+        if not abilities:
+            continue
+        battling = attack is not None and c in (attack["attacker"], attack["blocker"])
+        for i, ab in enumerate(abilities):
+            if (s.level(c) in ab.levels and (battling or not ab.while_battling) and reserve >= ab.reserve_cost
+                    and s.cores(c) >= ab.self_cost and s.turn_matches(ab.turn, p, s.active)
+                    and (ab.requires is None or s.select(ab.requires, p, c))):
+                out.append(Action("activate", card=c, index=i))
+    return out
+
+
 def declare_attack(s: BattleSpiritsState, p: int, attacker: int) -> None:
     """BS-47: the attacker is exhausted at once; then Flash step 1, blocking player first."""
     s.set_exhausted(attacker, True)
+    s.flags["attacks"] = s.flags.get("attacks", 0) + 1  # this turn's attacks ("your first attack")
+    s.flags.pop("last_battle", None)
     s.flags["attack"] = {"attacker": attacker, "player": p, "blocker": None}
     s.emit("attack", card=attacker, name=s.cards[attacker].name, player=p)
     s.tasks.append(Task("block_step"))
     s.tasks.append(Task("flash", step="flash_1", player=FLASH.first(p), passes=0))
     s.queue_abilities(attacker, "attacks")
+    if s.effects and lasting.first(s, "attack_shift"):  # Attack Shift: "when blocks" effects trigger now
+        s.queue_abilities(attacker, "blocks")
+    if s.effects:  # Killer Telescope: "your Spirits may attack opposing exhausted Spirits"
+        for record in lasting.of_kind(s, "grant_attack_spirit", player=p):
+            s.queue_effects(attacker, p, (record["name"], "granted"), optional=True)
+    for q in (p, 1 - p):
+        for c in s.zones[q]["field"]:
+            s.queue_abilities(c, "any_attacks")
     s.check_burst(1 - p, "opponent_attacks")
 
 
@@ -105,6 +198,14 @@ def resolve_flash(s: BattleSpiritsState, p: int, data: Any, action: Action) -> N
         s.use_magic(p, action.get("card"), "flash")
     elif action.type == "summon":  # High Speed: its pay and place are from the reserve
         s.put_onto_field(p, action)
+    elif action.type == "activate":  # a Flash ability: its reserve cores to the trash, then its effects
+        card, index = action.get("card"), action.get("index")
+        ability = s.d(card).flash_abilities[index]
+        s.move_core(p, "reserve", "trash_cores", ability.reserve_cost)
+        s.move_core(p, card, "trash_cores", ability.self_cost)
+        s.queue_effects(card, p, (s.cards[card].name, "flash_ability", index))
+    elif action.type == "awaken":  # Awaken: cores from another of your spirits onto this one
+        s.move_core(p, action.get("source"), action.get("card"), action.get("count"))
 
 
 def block(s: BattleSpiritsState, p: int, blocker: int) -> None:
@@ -113,17 +214,22 @@ def block(s: BattleSpiritsState, p: int, blocker: int) -> None:
     s.emit("block", card=blocker, name=s.cards[blocker].name, player=p)
     s.tasks.append(Task("comparison"))
     s.tasks.append(Task("flash", step="flash_2", player=FLASH.first(s.flags["attack"]["player"]), passes=0))
-    s.queue_abilities(blocker, "blocks")
+    if not (s.effects and lasting.first(s, "attack_shift")):  # Attack Shift: they triggered at attacks
+        s.queue_abilities(blocker, "blocks")
+    s.queue_abilities(s.flags["attack"]["attacker"], "blocked")
 
 
 # ---------------------------------------------------------------------- steps
 def battle_phase(s: BattleSpiritsState, task: Task) -> None:
-    """BS-45: skipped in the first player's first turn."""
-    if s.is_first_turn():
+    """BS-45: skipped in the first player's first turn (and when an effect took this turn's
+    attack step away, ``end_attack_step``)."""
+    if s.is_first_turn() or s.flags.get("no_attack_step"):
         s.tasks.append(Task("end_phase"))
         return
     s.enter_phase("battle")
     s.tasks.append(Task("attack_declaration"))
+    for c in s.zones[1 - s.active]["field"]:  # "(Opponent's Attack Step) at the start of the step"
+        s.queue_abilities(c, "opponent_attack_step")
 
 
 def attack_declaration(s: BattleSpiritsState, task: Task) -> None:
@@ -150,9 +256,13 @@ def block_step(s: BattleSpiritsState, task: Task) -> None:
     if s.zone_of(attack["attacker"]) != "field" or attack.get("ended"):
         s.tasks.append(Task("end_of_battle"))  # BS-112; or an effect ended the battle
         return
+    if attack.get("designated"):  # the attacked spirit battles as the blocker (attack_spirit)
+        s.tasks.append(Task("comparison"))
+        s.tasks.append(Task("flash", step="flash_2", player=FLASH.first(attack["player"]), passes=0))
+        return
     s.enter_phase("block")
     defender = 1 - attack["player"]
-    if s.attackers(defender):
+    if s.blockers(defender, attack["attacker"]):
         s.decision = Decision(defender, "block", {})
     else:
         s.tasks.append(Task("comparison"))
@@ -202,7 +312,18 @@ def battle_ended(s: BattleSpiritsState) -> bool:
 def end_of_battle(s: BattleSpiritsState, task: Task) -> None:
     """BS-55: after the battle, the attack step again (or, as an effect said, its end)."""
     s.enter_phase("end_of_battle")
+    attack = s.flags["attack"]
     s.flags["attack"] = None
+    s.flags["last_battle"] = attack  # "the Spirit that battled" (Selector.battled) for "at the end of battle"
+    if s.effects:
+        for record in lasting.of_kind(s, "destroy_after_battle"):
+            s.destroy(record["card"], by=record["player"])
+        lasting.expire(s, lasting.BATTLE)  # "until the end of this battle"
+    if attack is not None and attack["blocker"] is not None:
+        for q in (s.active, 1 - s.active):
+            for c in s.zones[q]["field"]:
+                if s.d(c).abilities:
+                    s.queue_abilities(c, "battle_ends")
     if s.flags.pop("end_attack_step", False):  # "when this battle ends, end the attack step"
         s.tasks.append(Task("end_phase"))
         return

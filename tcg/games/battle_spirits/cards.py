@@ -40,6 +40,12 @@ class Selector(_Strict):
     braved: bool | None = None  # is (True) / is not (False) a brave spirit
     exhausted: bool | None = None
     high_speed: bool | None = None  # has (True) / has not (False) High Speed now (HighSpeed)
+    cores: int | None = None  # has exactly this many cores on it ("a Spirit with exactly 1 Core")
+    attacking: bool | None = None  # is (True) / is not (False) the spirit attacking now
+    blocking: bool | None = None  # is (True) / is not (False) the spirit blocking now
+    summoned_this_turn: bool | None = None  # came onto the field this turn ("Spirits you summon ... that turn")
+    battling_colors: list[Color] = []  # battling now (blocked or blocking) a spirit of one of these colours
+    battled: bool | None = None  # was (True) one of the two spirits of the battle that just ended
     other: bool = False
     # who picks the targets: the effect's controller, or ("the opponent discards 1 card") the
     # opponent (official rules: the discarding player chooses; the brief is silent)
@@ -50,12 +56,17 @@ class Selector(_Strict):
     random: bool = False
 
 
+CoreArea = Literal["reserve", "life", "trash_cores", "core_stock"]  # BS-25..BS-31: a player's core areas
+
+
 class EffectCondition(_Strict):
     """"If ..." clauses of card texts; every given part must hold when the effect resolves."""
 
     previous_emptied: bool = False  # the previous instruction left its target with no cores
     you_control_name: str = ""  # you control a spirit whose name contains this
     max_life: int | None = None  # your life is at most this
+    hand_at_most_opponents: bool = False  # your opponent holds as many cards in hand as you, or more
+    destroyed_opponents: bool = False  # the previous instruction destroyed an opposing card
 
 
 class Effect(_Strict):
@@ -73,25 +84,68 @@ class Effect(_Strict):
         "return_to_hand",  # target goes to its owner's hand; its cores to the owner's reserve
         "discard",  # target cards in a hand go to the trash
         "deck_to_trash",  # the top `count` cards of a player's deck go to the trash (blue, BS-57)
-        "remove_cores",  # `count` cores from each target to its owner's reserve (may deplete it)
+        "remove_cores",  # `count` cores from each target to its owner's reserve, or `to` (may deplete it)
         "gain_life",  # `count` cores from your core stock to your life
         "end_battle",  # the current battle ends: no BP comparison, no damage
         "end_attack_step",  # when the current battle ends, the attack step (battle phase) ends
+        "skip_attack_step",  # as end_attack_step; before this turn's battle phase, the turn has none
         "deck_bottom",  # target goes to the bottom of its owner's deck; its cores to the owner's reserve
+        "deck_top",  # target goes to the top of its owner's deck; its cores to the owner's reserve
+        "move_cores",  # `count` (or all) cores of a player's from the area `source` to `to` (BS-25..BS-31)
+        "unblockable",  # this turn, target can't be blocked (by spirits matching `blockers`, or by any)
+        "cant_attack",  # this turn, target can't attack
+        "may_block",  # this turn, target's own "can't block" restrictions do not apply
+        "must_attack",  # this turn, target must attack if possible
+        "bp_aura",  # this turn, every spirit `scope` matches (as it changes) gets `amount` BP
+        "flash_lock",  # until this battle ends, the opponent uses no cards from the hand in Flash steps
+        "draw_on_return",  # this turn, you draw a card for each of your spirits returned to your hand
+        "put_cores",  # `count` of your cores from the area `source` onto each target
+        "exhaust_color",  # you choose a colour; every spirit of that colour is exhausted
+        "one_of",  # you choose one of `alternatives` (one that can do something) and it is carried out
+        "attack_spirit",  # the attacking spirit attacks the target spirit: it battles as the blocker
+        "grant_attack_spirit",  # this turn, each of your attacks may attack a spirit `scope` matches
+        "attack_shift",  # this turn, "when blocks" effects trigger when the spirit attacks instead
+        "shield",  # this turn, target is unaffected by the opponent's effects
+        "destroy_after_battle",  # target is destroyed when the current battle ends
+        "reveal_top",  # reveal your top `count` cards; 1 that `scope` matches to your hand, the rest to the
+        # bottom of your deck in the order you choose
+        "spread_cores",  # target's cores (all but `leave`; "any number" with up_to_count) onto cards of its
+        # field that `scope` matches, one at a time where the controller chooses
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
     count: int = 1
     amount: int = 0
     destroy_at_zero: bool = False  # bp_modifier: a spirit whose BP becomes 0 is destroyed
+    # "for each ...": `count` and `amount` are multiplied by how many cards this matches when the
+    # instruction resolves (player relative to the effect's controller)
+    per: Selector | None = None
+    per_depleting: bool = False  # "for each Spirit depleted by this effect": times the spirits the previous
+    # instruction (remove_cores) left below their LV1 cost
+    leave: int | None = None  # remove_cores: all but this many ("leave 1 Core on it"), not `count`
+    whose: Literal["self", "opponent"] = "self"  # move_cores: whose areas
+    all_cores: bool = False  # move_cores: every core of the area ("Move all Cores in ... Reserve"), not `count`
+    source: CoreArea = "reserve"  # move_cores: where the cores come from
+    to: CoreArea = "reserve"  # move_cores, remove_cores: where they go (the owner's area)
+    blockers: Selector | None = None  # unblockable: the spirits that can't block it (None: any)
+    up_to_count: bool = False  # "up to `count`": you choose how many, 0 to `count` (put_cores)
+    alternatives: list[Effect] = []  # one_of: the instructions to choose from (their verbs differ)
+    scope: Selector | None = None  # bp_aura: the spirits it gives BP to, read whenever BP is
     optional: bool = False
     condition: EffectCondition | None = None  # the effect applies only if this holds
 
     @model_validator(mode="after")
     def _needs_target(self) -> Effect:
         if self.do in {"destroy", "bp_modifier", "refresh", "exhaust", "return_to_hand", "discard",
-                       "remove_cores", "deck_bottom", "place_cores"} and self.target is None:
+                       "remove_cores", "deck_bottom", "deck_top", "place_cores", "unblockable", "cant_attack",
+                       "may_block", "must_attack", "put_cores", "attack_spirit", "shield", "spread_cores",
+                       "destroy_after_battle"} \
+                and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
+        if self.do in ("bp_aura", "grant_attack_spirit", "spread_cores", "reveal_top") and self.scope is None:
+            raise ValueError(f"effect '{self.do}' needs a 'scope' (the spirits it applies to)")
+        if self.do == "one_of" and len({a.do for a in self.alternatives}) != len(self.alternatives):
+            raise ValueError("effect 'one_of' needs alternatives with different verbs (the choice names the verb)")
         return self
 
 
@@ -102,28 +156,88 @@ class Ability(_Strict):
         "summoned", "destroyed", "attacks", "blocks", "start_of_turn", "end_of_turn",
         "wins_battle",  # this spirit destroyed only the opposing spirit by comparing BP
         "your_spirit_wins_battle",  # (a nexus) one of your spirits did
+        "opponent_start_of_turn",  # the opponent's start step (BS-35)
+        "draw_step",  # your draw step, after its draw (BS-37)
+        "your_life_reduced",  # your life was reduced (BS-53: every damage is the opponent's)
+        "blocked",  # this spirit's attack was blocked (BS-50)
+        "any_attacks",  # (a nexus) any spirit, either player's, declared an attack (BS-47)
+        "opponent_draws",  # the opponent drew a card (BS-37, or by an effect)
+        "opponent_attack_step",  # the opponent's attack step (battle phase) begins (BS-46)
+        "your_spirit_destroyed",  # (a nexus) one of your spirits was destroyed (BS-54)
+        "opponent_spirit_exhausted",  # an opposing spirit became exhausted (BS-39)
+        "battle_ends",  # (a nexus, either player's) a battle with a blocker ended (BS-55)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     effects: list[Effect]
     optional: bool = False
     braved: bool = False  # only while a brave is fused (on a Brave: the brave spirit has it, BS-4)
     turn: Literal["any", "yours", "opponents"] = "any"  # "(Your Attack Step)" and the like
+    attack_step: bool = False  # only during an attack step (the battle phase, BS-45..BS-55)
 
 
 class StaticBonus(_Strict):
-    """A constant bonus while the card is at one of ``levels`` (e.g. +1000 BP while attacking)."""
+    """A constant bonus while the card is at one of ``levels`` (e.g. +1000 BP while attacking).
+
+    "While you control a red Spirit or Nexus" is ``if_control``, "while you have a core in your
+    reserve" ``min_reserve``; "for each Dragon-family Spirit you control" is ``per`` (the bonus
+    times the matching cards on the field, player relative to the card's controller) and "for
+    each core in your reserve" ``per_reserve_core``. Their selectors name no BP (BP reads the
+    bonuses)."""
 
     levels: list[Level] = [1, 2, 3, 4, 5]
     bp: int = 0
     while_attacking: bool = False
+    if_control: Selector | None = None  # only while its controller has a card on the field this matches
+    min_reserve: int = 0  # only while its controller's reserve holds at least this many cores
+    per: Selector | None = None  # bp for each card on the field this matches
+    per_reserve_core: bool = False  # bp for each core in its controller's reserve
+
+
+class Aura(_Strict):
+    """"All your White Spirits get +1000 BP", "All your attacking Spirits get +1000 BP": while
+    the card is at one of ``levels`` (and, with ``turn``, in its controller's turn or the
+    opponent's), every spirit on the field that ``targets`` matches gets ``bp`` (player relative
+    to the card's controller; the card itself too, if it matches). Selectors name no BP."""
+
+    levels: list[Level] = [1, 2, 3, 4, 5]
+    bp: int
+    targets: Selector
+    turn: Literal["any", "yours", "opponents"] = "any"
+    per: Selector | None = None  # bp for each card on the field this matches ("for each of your exhausted Spirits")
 
 
 class Rule(_Strict):
-    """A lasting rule change a card makes while at one of ``levels`` (mostly Nexuses)."""
+    """A lasting rule change a card makes while at one of ``levels``.
 
-    rule: Literal["destroyed_cores_to_trash"]  # a destroyed spirit's cores go to the trash, not the reserve
+    ``destroyed_cores_to_trash`` changes the game for everyone (mostly Nexuses); the others
+    are restrictions of the card itself: "this Spirit can't block" (``cant_block``), "can't
+    block Spirits with lower BP than this Spirit" (``cant_block_lower_bp``), "must attack if
+    possible" (``must_attack``, official rules: the battle phase can't end while it could
+    attack), "can't attack" (``cant_attack``; with ``unless``: "while your opponent controls
+    no red Spirits" - it applies only while nothing matches ``unless``, player relative to the
+    card's controller), "the opponent must block your first attack of the turn if possible"
+    (``force_block_first_attack``, for everyone, like ``destroyed_cores_to_trash``).
+    "(During the Opponent's Attack Step) can't block" restricts the blocks made there, which is
+    every block, so ``turn`` stays "any" for them."""
+
+    rule: Literal[
+        "destroyed_cores_to_trash",  # a destroyed spirit's cores go to the trash, not the reserve
+        "cant_block",
+        "cant_block_lower_bp",
+        "must_attack",
+        "cant_attack",
+        "force_block_first_attack",
+        "nexuses_indestructible",  # no nexus can be destroyed (for everyone)
+        "one_core_spirits_locked",  # spirits with exactly 1 core can't attack or block (for everyone)
+        "extra_core_when_placed",  # an effect putting cores on it puts 1 more (place_cores)
+        "no_attack_after_placed_cores",  # can't attack in a turn cores were put on it other than by an effect
+        "white_costs_more",  # every white card costs 1 more (for everyone)
+        "white_exhausted_by_core_moves",  # a white spirit gets exhausted when cores are put on or taken off it
+        # other than by an effect (summons, main-phase moves)
+    ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     turn: Literal["any", "yours", "opponents"] = "any"
+    unless: Selector | None = None  # the restriction holds only while nothing on the field matches this
 
 
 class Burst(_Strict):
@@ -169,9 +283,36 @@ class HighSpeed(_Strict):
     levels: list[Level] = [1, 2, 3, 4, 5]
 
 
+class Awaken(_Strict):
+    """"Flash [Awaken]: You may move any number of Cores from your Spirits to this Spirit"
+    (official rules; the brief is silent beyond BS-49's Flash effects): in a Flash step of
+    either player's turn, while the spirit is at one of ``levels``, its controller may move
+    cores from their other spirits onto it (an ``awaken`` action names one spirit and a count;
+    using it again moves more). A spirit left below its LV1 cost is depleted (BS-108)."""
+
+    levels: list[Level] = [1, 2, 3, 4, 5]
+
+
+class FlashAbility(_Strict):
+    """"LV1/LV2/LV3 Flash (When This Spirit Battles): by moving 1 Core from your Reserve to your
+    Trash, end this battle": an ability its controller may use in a Flash step (BS-49, BS-51)
+    while the card is at one of ``levels`` (and, with ``while_battling``, is the attacking or
+    blocking spirit), paying ``reserve_cost`` cores from the reserve to the trash (BS-106); then
+    ``effects`` resolve at once (BS-43). Official rules: the brief names only magic's Flash effects."""
+
+    levels: list[Level] = [1, 2, 3, 4, 5]
+    reserve_cost: int = 0
+    self_cost: int = 0  # cores moved from this card to your trash to use it ("by moving 1 Core from this Nexus")
+    while_battling: bool = False
+    turn: Literal["any", "yours", "opponents"] = "any"  # "(Your Attack Step)"
+    requires: Selector | None = None  # usable only while a card matches this (e.g. an opposing blocking spirit)
+    effects: list[Effect]
+
+
 class Keywords(_Strict):
     burst: Burst | None = None
     high_speed: HighSpeed | None = None
+    awaken: Awaken | None = None
 
     @field_validator("high_speed", mode="before")
     @classmethod
@@ -195,6 +336,8 @@ class BattleSpiritsCard(_Strict, CardModel):
     keywords: Keywords = Keywords()
     abilities: list[Ability] = []
     bonuses: list[StaticBonus] = []
+    auras: list[Aura] = []
+    flash_abilities: list[FlashAbility] = []
     rules: list[Rule] = []
     # "When destroyed, return this spirit to your hand instead of the trash" at these levels: BS-54
     # puts a destroyed spirit into the trash; the card replaces where it goes (official rules, the

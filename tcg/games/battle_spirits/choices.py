@@ -57,6 +57,69 @@ class YouMay(BattleSpiritsRule):
             state.answer_optional(task, accepted=accepted)
 
 
+class ChooseOption(BattleSpiritsRule):
+    """An instruction's own choice before it is carried out: a colour ("choose 1 colour"), how
+    many cores ("up to 3"), or which of its alternatives ("from a card you control or from your
+    trash")."""
+
+    kind: ClassVar[str] = "option"
+    prompt: ClassVar[str] = "The effect asks you to choose: a colour, a number, or one of its instructions"
+    accepts: ClassVar[frozenset[str]] = frozenset({"choose"})
+    rule: ClassVar[str] = "BS-33"
+
+    def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
+        return [Action("choose", option=o) for o in decision.data["options"]]
+
+    def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
+        state.tasks.append(Task.of("effects", {**decision.data["task"], "option": action.get("option")}))
+
+    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
+        options = ", ".join(str(o) for o in decision.data["options"])
+        return "BS-33", f"choose {{option}} among: {options}"
+
+
+class Spread(BattleSpiritsRule):
+    """``spread_cores``: the card the next core goes onto (one at a time), or stop where the text
+    says "any number"."""
+
+    kind: ClassVar[str] = "spread"
+    prompt: ClassVar[str] = "Move a core onto one of these cards (or stop, where the effect says \"any number\")"
+    accepts: ClassVar[frozenset[str]] = frozenset({"choose", "pass"})
+    rule: ClassVar[str] = "BS-33"
+
+    def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
+        data = decision.data
+        picks = [Action("choose", card=c) for c in data["candidates"]]
+        return [*picks, PASS] if data["optional"] else picks
+
+    def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
+        data = decision.data
+        if action.type == "pass":
+            return
+        source = data["source"]
+        state.move_core(state.cards[source].controller, source, action.get("card"), 1)
+        state.offer_spread(decision.player, source, data["scope"], data["leave"], data["optional"])
+
+
+class Reveal(BattleSpiritsRule):
+    """``reveal_top``: the revealed card to take into the hand, then the next one to put at the
+    bottom of the deck ("in any order")."""
+
+    kind: ClassVar[str] = "reveal"
+    prompt: ClassVar[str] = "Revealed cards: take the one the effect lets you take, then order the rest to the bottom"
+    accepts: ClassVar[frozenset[str]] = frozenset({"choose"})
+    rule: ClassVar[str] = "BS-33"
+
+    def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
+        return [Action("choose", card=c) for c in decision.data["candidates"]]
+
+    def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
+        data, card = decision.data, action.get("card")
+        state.move(card, "hand" if data["pick"] else "deck")  # "deck": appended at the bottom
+        rest = tuple(c for c in data["cards"] if c != card)
+        state.offer_reveal(decision.player, rest, {}, pick=False)
+
+
 class OrderEffects(BattleSpiritsRule):
     """BS-120: the turn player picks whose waiting simultaneous effect resolves next."""
 

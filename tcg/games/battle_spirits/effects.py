@@ -11,9 +11,13 @@ from typing import Any
 
 from tcg.core import lasting
 from tcg.core.state import Decision, Task
-from tcg.games.battle_spirits.cards import Effect, EffectCondition, Selector
+from tcg.games.battle_spirits.cards import COLORS, Effect, EffectCondition, Selector
 from tcg.games.battle_spirits.queries import BSQueries
 from tcg.games.battle_spirits.verbs import VERBS as GLOSSARY
+
+#: The steps of an attack step (the battle phase, BS-45..BS-55): "(During ... Attack Step)".
+ATTACK_STEP = frozenset({"battle", "attack_declaration", "flash_1", "block", "flash_2", "comparison", "destruction",
+                         "end_of_battle"})
 
 
 class BSEffects(BSQueries):
@@ -52,9 +56,11 @@ class BSEffects(BSQueries):
         if self.counters[player]["life"] == 0:
             self.lose(player, "life")
         else:
+            for c in self.zones[player]["field"]:  # "when your Life is reduced by the opponent"
+                self.queue_abilities(c, "your_life_reduced")
             self.check_burst(player, "after_your_life_decreased")
 
-    def leave_field(self, cid: int, zone: str, cores_to: str = "reserve") -> None:
+    def leave_field(self, cid: int, zone: str, cores_to: str = "reserve", top: bool = False) -> None:
         """A card leaves the field: its cores go to its owner's reserve (BS-54, BS-108).
 
         A fused brave separates (BS-8): it waits in limbo until its controller decides whether
@@ -65,7 +71,7 @@ class BSEffects(BSQueries):
         braves = self.braves_on(cid)
         self.move_core(owner, cid, cores_to, self.cores(cid))
         self._forget(cid)
-        self.move(cid, zone, tapped=False, attached=(), entered_this_turn=True)
+        self.move(cid, zone, top=top, tapped=False, attached=(), entered_this_turn=True)
         for b in braves:
             self.place(b, owner, "limbo")
             self._pend("braves", b)
@@ -105,6 +111,8 @@ class BSEffects(BSQueries):
         ``by``: the player whose spirit or effect destroyed it (bursts "destroyed by the opponent")."""
         if self.zone_of(cid) != "field":
             return
+        if self.d(cid).type == "nexus" and self.rule_active("nexuses_indestructible", self.active):
+            return  # "Both players' Nexuses cannot be destroyed"
         level = self.level(cid)
         owner = self.cards[cid].owner
         self.emit("destroyed", card=cid, name=self.cards[cid].name, player=owner)
@@ -112,6 +120,9 @@ class BSEffects(BSQueries):
         zone = "hand" if level in self.d(cid).destroyed_to_hand else "trash"  # the card's own replacement
         self.leave_field(cid, zone, "trash_cores" if to_trash else "reserve")
         self.queue_abilities(cid, "destroyed", level)
+        for c in self.zones[owner]["field"]:  # "when your Spirit is destroyed" (a nexus's)
+            if self.d(c).abilities:
+                self.queue_abilities(c, "your_spirit_destroyed")
         if by is not None and by != owner:
             self.check_burst(owner, "your_spirit_destroyed_by_opponent")
         self.check_burst(owner, "your_spirit_destroyed")
@@ -215,6 +226,8 @@ class BSEffects(BSQueries):
                     continue
                 if ab.turn != "any" and not self.turn_matches(ab.turn, controller, self.active):
                     continue
+                if ab.attack_step and self.phase not in ATTACK_STEP:
+                    continue
                 self._pend("effects", (cid, controller, (d.name, "ability", i), ab.optional))
 
     def check_burst(self, player: int, condition: str) -> None:
@@ -226,6 +239,12 @@ class BSEffects(BSQueries):
                 self._pend("bursts", (cid, player))
 
     def effect_list(self, ref: tuple[Any, ...]) -> list[Effect]:
+        if len(ref) > 3 and ref[-3] == "one_of":  # the chosen alternative of a "one of" instruction
+            return [self.effect_list(ref[:-3])[ref[-2]].alternatives[ref[-1]]]
+        if ref[-1] == "granted":  # a lasting "your Spirits may attack ... Spirits" of this card's
+            grant = next(e for e in (*self.defs[ref[0]].main_effects, *self.defs[ref[0]].flash_effects)
+                         if e.do == "grant_attack_spirit")
+            return [Effect(do="attack_spirit", target=grant.scope)]
         d = self.defs[ref[0]]
         where = ref[1]
         if where == "ability":
@@ -236,10 +255,18 @@ class BSEffects(BSQueries):
             return list(d.flash_effects)
         if where == "burst":
             return list(d.keywords.burst.effect)
+        if where == "flash_ability":
+            return list(d.flash_abilities[ref[2]].effects)
         raise ValueError(f"bad effect reference {ref!r}")
 
     def effect_candidates(self, eff: Effect, sel: Selector, controller: int, source: int) -> list[int]:
-        return self.select(sel, controller, source)
+        """The selector's cards, but none "unaffected by opposing card effects" (``shield``)."""
+        found = self.select(sel, controller, source)
+        if self.effects and found:
+            shielded = {r["card"] for r in lasting.of_kind(self, "shielded") if r["player"] != controller}
+            if shielded:
+                return [c for c in found if c not in shielded]
+        return found
 
     def effect_chooser(self, eff: Effect, sel: Selector, controller: int) -> int:
         """The controller picks the targets, or the opponent where the selector says so
@@ -265,9 +292,14 @@ class BSEffects(BSQueries):
         self.set_exhausted(cid, tapped)
 
     def return_to_hand(self, cid: int) -> None:
-        """To its owner's hand: from the field its cores go to the reserve (``leave_field``)."""
+        """To its owner's hand: from the field its cores go to the reserve (``leave_field``); a
+        spirit's owner under ``draw_on_return`` this turn draws a card for it."""
         if self.zone_of(cid) == "field":
+            owner, spirit = self.cards[cid].owner, self.d(cid).is_spirit_like
             self.leave_field(cid, "hand")
+            if spirit and self.effects:
+                for _ in lasting.of_kind(self, "draw_on_return", player=owner):
+                    self.draw(owner)
         else:
             self.move(cid, "hand")
 
@@ -285,35 +317,141 @@ class BSEffects(BSQueries):
         """Appended to its owner's deck; from the field its cores go to the reserve (``leave_field``)."""
         self.leave_field(cid, "deck")
 
+    def to_deck_top(self, cid: int) -> None:
+        """On top of its owner's deck (drawn next); its cores to the owner's reserve (``leave_field``)."""
+        self.leave_field(cid, "deck", top=True)
+
+    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
+        """An instruction "for each" card (``Effect.per``) is carried out with its ``count`` and
+        ``amount`` times the cards its selector matches as it resolves (zero: nothing)."""
+        if eff.per is not None or eff.per_depleting:
+            n = len(self.select(eff.per, controller, source)) if eff.per is not None else self.flags.get("depleting", 0)
+            eff = eff.model_copy(update={"count": eff.count * n, "amount": eff.amount * n, "per": None,
+                                         "per_depleting": False})
+        super().do_effect(eff, controller, source, targets)
+        if eff.do == "destroy":  # "if you destroyed an opposing Nexus with this effect" (destroyed_opponents)
+            self.flags["destroyed_opponents"] = any(
+                self.cards[t].owner != controller and self.zone_of(t) != "field" for t in targets)
+
     def change_stat(self, cid: int, stat: str, amount: int) -> None:
         """``amount`` of ``stat`` (BP) until the end of the turn (BS-56)."""
         lasting.add(self, stat, card=cid, amount=amount)
 
     def special_effect(self, data: dict[str, Any], eff: Effect) -> bool:
-        """An effect whose "if" clause does not hold is skipped."""
+        """An effect whose "if" clause does not hold is skipped. An instruction that asks its
+        controller to choose first (a colour, a count "up to N", one of its alternatives) asks
+        with an ``option`` decision and resumes with the answer in ``data["option"]``."""
         cond = eff.condition
-        if cond is None or self.condition_holds(cond, data["controller"]):
+        if cond is not None and not self.condition_holds(cond, data["controller"]):
+            self.next_effect(data)
+            return True
+        if eff.do not in ("one_of", "exhaust_color") and not eff.up_to_count:
             return False
-        self.next_effect(data)
+        option = data.get("option")
+        if option is None:
+            options = self.effect_options(eff, data["controller"], data["source"])
+            if len(options) > 1:
+                self.decision = Decision(data["controller"], "option", {"task": data, "options": tuple(options)})
+                return True
+            if not options:
+                self.next_effect({**data, "option": None})
+                return True
+            option = options[0]  # no real choice
+        if eff.up_to_count:
+            self.flags["chosen_count"] = option
+            self.continue_effect({**data, "option": None}, eff, ())
+            return True
+        self.next_effect({**data, "option": None})
+        if eff.do == "exhaust_color":
+            self.flags["chosen_option"] = option
+            self.do_effect(eff, data["controller"], data["source"], ())
+        else:  # one_of: the chosen alternative, as an effect list of its own
+            k = [a.do for a in eff.alternatives].index(option)
+            self.queue_effects(data["source"], data["controller"], (*data["ref"], "one_of", data["index"], k))
+        return True
+
+    def effect_options(self, eff: Effect, controller: int, source: int) -> list[Any]:
+        """What an instruction lets its controller choose: a colour (BS-17), how many cores
+        "up to" its count (most first), or the verbs of the alternatives that can do something."""
+        if eff.do == "exhaust_color":
+            return list(COLORS)
+        if eff.up_to_count:
+            return list(range(min(eff.count, self.counters[controller].get(eff.source, 0)), -1, -1))
+        return [a.do for a in eff.alternatives if self.can_do(a, controller, source)]
+
+    def can_do(self, eff: Effect, controller: int, source: int) -> bool:
+        """Would the instruction do anything now: cores in the area it moves from, or a target."""
+        if eff.do == "move_cores":
+            p = controller if eff.whose == "self" else 1 - controller
+            return self.counters[p].get(eff.source, 0) > 0
+        sel = eff.target
+        if isinstance(sel, Selector):
+            found = self.select(sel, controller, source)
+            return any(self.cores(c) for c in found) if eff.do == "remove_cores" else bool(found)
         return True
 
     def condition_holds(self, cond: EffectCondition, controller: int) -> bool:
         if cond.previous_emptied and not self.flags.get("emptied"):
             return False
+        if cond.destroyed_opponents and not self.flags.get("destroyed_opponents"):
+            return False
         if cond.you_control_name and not any(
                 cond.you_control_name in self.cards[c].name and self.d(c).is_spirit_like
                 for c in self.zones[controller]["field"]):
             return False
+        hands = self.zones[controller]["hand"], self.zones[1 - controller]["hand"]
+        if cond.hand_at_most_opponents and len(hands[0]) > len(hands[1]):
+            return False
         return cond.max_life is None or self.counters[controller]["life"] <= cond.max_life
 
+    def spread_destinations(self, source: int, scope: dict[str, Any]) -> list[int]:
+        """The cards of ``source``'s field that ``scope`` matches, ``source`` aside (``spread_cores``)."""
+        sel = Selector.model_validate(scope)
+        return [c for c in self.zones[self.cards[source].controller]["field"]
+                if c != source and self.matches(sel, c, source)]
+
+    def offer_spread(self, controller: int, source: int, scope: dict[str, Any], leave: int, optional: bool) -> None:
+        """Ask for the next card a core of ``source`` moves onto, while more than ``leave`` are on
+        it and a destination exists (``spread_cores``; the ``spread`` decision)."""
+        if self.zone_of(source) != "field" or self.cores(source) <= leave:
+            return
+        destinations = self.spread_destinations(source, scope)
+        if destinations:
+            self.decision = Decision(controller, "spread", {"source": source, "scope": scope, "leave": leave,
+                                                            "optional": optional, "candidates": tuple(destinations)})
+
+    def offer_reveal(self, controller: int, cards: tuple[int, ...], scope: dict[str, Any], pick: bool) -> None:
+        """``reveal_top``: first the card to take (one ``scope`` matches; none if none does), then,
+        one at a time, the next card to put at the bottom of the deck; the last goes by itself."""
+        if pick:
+            sel = Selector.model_validate(scope)
+            matching = tuple(c for c in cards if self.matches(sel, c, None))
+            if matching:
+                self.decision = Decision(controller, "reveal", {"cards": cards, "candidates": matching, "pick": True})
+                return
+        if len(cards) > 1:
+            self.decision = Decision(controller, "reveal", {"cards": cards, "candidates": cards, "pick": False})
+        elif cards:
+            self.move(cards[0], "deck")  # appended: the bottom
+
     def set_exhausted(self, cid: int, exhausted: bool) -> None:
+        """Exhaust or refresh (BS-39); "whenever an opposing Spirit becomes exhausted" abilities
+        of the other player's cards trigger."""
         card = self.cards[cid]
         if card.tapped != exhausted:
             self.cards[cid] = card.with_tapped(exhausted)
             self.emit("exhaust" if exhausted else "refresh", card=cid, name=card.name, player=card.controller)
+            if exhausted and self.zone_of(cid) == "field" and self.d(cid).is_spirit_like:
+                for c in self.zones[1 - card.controller]["field"]:
+                    if self.d(c).abilities:
+                        self.queue_abilities(c, "opponent_spirit_exhausted")
 
     def draw(self, player: int) -> None:
-        """BS-37 / BS-104: draw the top card; from an empty deck, nothing happens."""
+        """BS-37 / BS-104: draw the top card; from an empty deck, nothing happens. "Whenever
+        your opponent draws" (``opponent_draws``) abilities of the other player's cards trigger."""
         deck = self.zones[player]["deck"]
         if deck:
             self.move(deck[0], "hand")
+            for c in self.zones[1 - player]["field"]:
+                if self.d(c).abilities:
+                    self.queue_abilities(c, "opponent_draws")

@@ -47,10 +47,25 @@ class MainPhase(BattleSpiritsRule):
     rule: ClassVar[str] = "BS-40"
 
     def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
-        return Concat([*main_actions(state, decision.player), [NEXT_PHASE, END_TURN]])
+        p = decision.player
+        if forced_to_battle(state, p):
+            return Concat([*main_actions(state, p), [NEXT_PHASE]])
+        return Concat([*main_actions(state, p), [NEXT_PHASE, END_TURN]])
+
+    def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
+        if action.type == "end_turn" and forced_to_battle(state, decision.player):
+            names = ", ".join(state.cards[c].name for c in state.must_attack(decision.player))
+            return "BS-46", f"{names} must attack if possible: go to the battle phase (next_phase)"
+        return super().explain(state, decision, action)
 
     def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
         resolve_main(state, decision.player, action)
+
+
+def forced_to_battle(s: BattleSpiritsState, p: int) -> bool:
+    """"Must attack if possible" (``Rule`` must_attack): the turn may not skip a battle phase in
+    which such a spirit could attack (BS-45: none in the first player's first turn)."""
+    return not s.is_first_turn() and bool(s.must_attack(p))
 
 
 def main_actions(s: BattleSpiritsState, p: int) -> list[Sequence[Action]]:
@@ -216,6 +231,10 @@ def resolve_main(s: BattleSpiritsState, p: int, action: Action) -> None:
         s.fuse(p, card, action.get("onto"))
     elif t == "move_cores":
         s.move_core(p, action.get("source"), action.get("target"), action.get("count"))
+        if isinstance(action.get("target"), int):
+            s.cores_put_by_hand(action.get("target"))
+        if isinstance(action.get("source"), int):
+            s.cores_taken_by_hand(action.get("source"))
     elif t == "set_burst":
         s.flags["burst_set"] = True
         for old in list(s.zones[p]["burst"]):  # BS-15: the old one goes to the trash
@@ -311,4 +330,8 @@ def _explain_attack(s: BattleSpiritsState, dec: Decision, card: int | None) -> t
         return "BS-46", "attacks are declared in the attack step of your battle phase"
     if card is not None and s.zone_of(card) == "field" and s.cards[card].tapped:
         return "BS-47", "an exhausted spirit cannot attack"
+    if (card is not None and card in s.zones[dec.player]["field"] and s.can_attack(card)
+            and card not in s.attackers(dec.player)):
+        return "BS-46", (f"{s.cards[card].name} cannot attack now: its own text, an effect of this turn or a "
+                         "nexus forbids it")
     return "BS-46", "attack with a refreshed spirit you control"

@@ -155,6 +155,8 @@ class BattleSpiritsPresentation(Presentation):
         "attack": ActionSpec("attack", {"card": "card"}),
         "block": ActionSpec("block", {"card": "card"}),
         "move_cores": ActionSpec("cores", {"count": "int"}, extra=_moved, cards=("source", "target")),
+        "awaken": ActionSpec("cores", {"card": "card", "source": "card", "count": "int"}, cards=("card", "source")),
+        "activate": ActionSpec("magic", {"card": "card", "index": "int"}),
         # BS-121: the core's choose, plus the cores put on a kept brave (the field ``place``)
         "choose": ActionSpec("choose", _CHOOSE.fields, extra=_choice_extra, variant=_choice_variant),
     }

@@ -7,10 +7,12 @@ from the cores and cards on the field when asked, never stored.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from typing import Any
 
 from tcg.core import lasting
 from tcg.core.effects import EffectRunner
-from tcg.games.battle_spirits.cards import BattleSpiritsCard, Effect, Selector
+from tcg.games.battle_spirits.cards import BattleSpiritsCard, Effect, Selector, StaticBonus
 from tcg.games.battle_spirits.payment import Sources
 
 
@@ -46,13 +48,93 @@ class BSQueries(EffectRunner[Effect, Selector]):
         attacking = attack is not None and attack["attacker"] == cid
         for bonus in d.bonuses:
             if level in bonus.levels and (attacking or not bonus.while_attacking):
-                total += bonus.bp
+                total += self.bonus_bp(cid, bonus)
         for b in self.braves_on(cid):
             bd = self.d(b)
             total += bd.brave.bp if bd.brave else 0
+        total += self.aura_bp(cid)
         if self.effects:
             total += lasting.total(self, "bp", cid)
+            for record in lasting.of_kind(self, "bp_aura"):
+                if self.in_scope(Selector.model_validate(record["scope"]), record["player"], cid, None):
+                    total += record["amount"]
         return max(total, 0)
+
+    def aura_bp(self, cid: int) -> int:
+        """The BP the cards on the field give ``cid`` by their auras (``Aura``) now."""
+        n = 0
+        cards, defs = self.cards, self.defs
+        for p in (0, 1):
+            for c in self.zones[p]["field"]:
+                auras = defs[cards[c].name].auras
+                if not auras:
+                    continue
+                level, controller = self.level(c), cards[c].controller
+                for aura in auras:
+                    if (level in aura.levels and self.turn_matches(aura.turn, controller, self.active)
+                            and self.in_scope(aura.targets, controller, cid, c)):
+                        n += aura.bp if aura.per is None else aura.bp * len(self.select(aura.per, controller, c))
+        return n
+
+    def in_scope(self, sel: Selector, controller: int, cid: int, source: int | None) -> bool:
+        """Does ``sel`` (player relative to ``controller``) match ``cid`` where it is?"""
+        if sel.player != "any" and (self.cards[cid].controller == controller) != (sel.player == "self"):
+            return False
+        return self.matches(sel, cid, source)
+
+    def bonus_bp(self, cid: int, bonus: StaticBonus) -> int:
+        """A constant bonus's BP now: its conditions ("while you control ...", "while you have a
+        core in your reserve") and its count ("for each ...", ``StaticBonus``)."""
+        controller = self.cards[cid].controller
+        if bonus.if_control is not None and not self.select(bonus.if_control, controller, cid):
+            return 0
+        reserve = self.counters[controller]["reserve"]
+        if reserve < bonus.min_reserve:
+            return 0
+        times = 1
+        if bonus.per is not None:
+            times = len(self.select(bonus.per, controller, cid))
+        if bonus.per_reserve_core:
+            times *= reserve
+        return bonus.bp * times
+
+    def own_rule(self, cid: int, rule: str) -> bool:
+        """The card's own restriction (``Rule``: "can't block", "must attack") at its level now,
+        unless what its ``unless`` names is on the field ("while your opponent controls no red
+        Spirits")."""
+        rules = self.d(cid).rules
+        if not rules:
+            return False
+        level = self.level(cid)
+        controller = self.cards[cid].controller
+        return any(r.rule == rule and level in r.levels
+                   and (r.unless is None or not self.select(r.unless, controller, cid)) for r in rules)
+
+    def can_block(self, blocker: int, attacker: int) -> bool:
+        """BS-50: a refreshed spirit blocks, unless it "can't block" (or can't block a spirit of
+        lower BP than its own), or the attacker "can't be blocked" by it this turn."""
+        if not self.can_attack(blocker) or self.one_core_locked(blocker):
+            return False
+        if self.d(blocker).rules and not lasting.on(self, "may_block", blocker):
+            if self.own_rule(blocker, "cant_block"):
+                return False
+            if self.own_rule(blocker, "cant_block_lower_bp") and self.bp(attacker) < self.bp(blocker):
+                return False
+        for record in lasting.on(self, "unblockable", attacker):
+            by = record["blockers"]
+            if by is None or self.matches(Selector.model_validate(by), blocker, None):
+                return False
+        return True
+
+    def blockers(self, player: int, attacker: int) -> list[int]:
+        """The spirits ``player`` may block ``attacker`` with (BS-50, ``can_block``)."""
+        return [c for c in self.zones[player]["field"] if self.can_block(c, attacker)]
+
+    def must_attack(self, player: int) -> list[int]:
+        """Spirits of ``player`` able to attack that "must attack if possible" (``Rule`` must_attack,
+        or the ``must_attack`` verb's "this turn")."""
+        return [c for c in self.attackers(player)
+                if (self.d(c).rules and self.own_rule(c, "must_attack")) or lasting.on(self, "must_attack", c)]
 
     def symbols(self, cid: int) -> list[str]:
         """A card's symbols, a brave spirit's including its brave's (BS-4, BS-22)."""
@@ -77,12 +159,14 @@ class BSQueries(EffectRunner[Effect, Selector]):
     def reduced_cost(self, player: int, cid: int, field: Counter[str] | None = None) -> int:
         """BS-41 (b): Σ over colours of min(reduction symbols, field symbols), never below 0."""
         d = self.d(cid)
+        # "All White cards cost 1 additional Core to use" (Rule white_costs_more, a nexus's)
+        extra = 1 if "white" in d.colors and self.rule_active("white_costs_more", self.active) else 0
         if not d.reduction:
-            return d.cost
+            return d.cost + extra
         if field is None:
             field = self.field_symbols(player)
         reduction = sum(min(n, field[color]) for color, n in d.reduction_counts)
-        return max(0, d.cost - reduction)
+        return max(0, d.cost - reduction) + extra
 
     def rule_active(self, rule: str, turn_player: int) -> bool:
         """A lasting rule (``rules`` on a card) in force now, from a card at one of its levels."""
@@ -141,7 +225,15 @@ class BSQueries(EffectRunner[Effect, Selector]):
         return hs is not None and self.level(cid) in hs.levels
 
     def attackers(self, player: int) -> list[int]:
-        return [c for c in self.zones[player]["field"] if self.can_attack(c)]
+        """BS-46: refreshed spirits, but not one that "can't attack" (its ``Rule``, or this turn)."""
+        return [c for c in self.zones[player]["field"] if self.can_attack(c)
+                and not (self.d(c).rules and self.own_rule(c, "cant_attack"))
+                and not lasting.on(self, "cant_attack", c) and not self.one_core_locked(c)]
+
+    def one_core_locked(self, cid: int) -> bool:
+        """"Spirits with exactly 1 Core on them cannot attack or block" (``Rule``
+        one_core_spirits_locked of a card on the field)."""
+        return self.cores(cid) == 1 and self.rule_active("one_core_spirits_locked", self.active)
 
     def matches(self, sel: Selector, cid: int, source: int | None) -> bool:
         d = self.d(cid)
@@ -167,9 +259,38 @@ class BSQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.braved is not None and bool(self.braves_on(cid)) != sel.braved:
             return False
+        return self._matches_now(sel, cid)
+
+    def _matches_now(self, sel: Selector, cid: int) -> bool:
+        """The selector's parts about the card's state now: High Speed at its level, its cores,
+        attacking or blocking, come onto the field this turn, exhausted."""
         if sel.high_speed is not None and self.has_high_speed(cid) != sel.high_speed:
             return False
+        if sel.cores is not None and self.cores(cid) != sel.cores:
+            return False
+        if sel.attacking is not None or sel.blocking is not None:
+            attack = self.flags.get("attack")
+            if sel.attacking is not None and (attack is not None and attack["attacker"] == cid) != sel.attacking:
+                return False
+            if sel.blocking is not None and (attack is not None and attack["blocker"] == cid) != sel.blocking:
+                return False
+        if sel.summoned_this_turn is not None and self.cards[cid].entered_this_turn != sel.summoned_this_turn:
+            return False
+        if sel.battling_colors and not self._battles_color(cid, self.flags.get("attack"), sel.battling_colors):
+            return False
+        if sel.battled is not None:
+            last = self.flags.get("last_battle")
+            was = last is not None and last["blocker"] is not None and cid in (last["attacker"], last["blocker"])
+            if was != sel.battled:
+                return False
         return sel.exhausted is None or self.cards[cid].tapped == sel.exhausted
+
+    def _battles_color(self, cid: int, attack: Any, colors: Sequence[str]) -> bool:
+        """Is ``cid`` battling (an attack with a blocker) a spirit of one of ``colors``?"""
+        if attack is None or attack["blocker"] is None or cid not in (attack["attacker"], attack["blocker"]):
+            return False
+        other = attack["blocker"] if cid == attack["attacker"] else attack["attacker"]
+        return other is not None and bool(self.colors(other) & set(colors))
 
     def select(self, sel: Selector, controller: int, source: int | None) -> list[int]:
         players = {"self": [controller], "opponent": [1 - controller], "any": [0, 1]}[sel.player]

@@ -13,6 +13,9 @@ flash               battle.FlashStep                BS-49 / BS-51 a Flash effect
 block               battle.BlockStep                BS-50 block with a refreshed spirit, or not
 target              choices.Target                  an effect's target, one at a time ("up to": pass)
 optional            choices.YouMay                  a "you may" effect; BS-14's free Flash effect
+option              choices.ChooseOption            an effect's own choice: a colour, a count, an alternative
+spread              choices.Spread                  the card the next core of a spread_cores goes onto
+reveal              choices.Reveal                  reveal_top: the card taken, then the order to the bottom
 order_effects       choices.OrderEffects            BS-120 the turn player orders simultaneous effects
 burst               choices.BurstWindow             BS-13 / BS-119 activate a set burst, free, or not
 burst_pay           choices.BurstPay                BS-14 / BS-113 / BS-106 the burst's follow-up
@@ -25,7 +28,8 @@ Tasks (automatic steps; the task list is a stack, the last one queued runs first
 kind                step                            rules
 ==================  ==============================  ==================================================
 begin_turn          turn.begin_turn                 BS-34 / BS-35 start step; BS-103 deck-out
-start_phase_rest    turn.start_phase_rest           BS-36..BS-38 core, draw and refresh steps
+start_phase_rest    turn.start_phase_rest           BS-36 / BS-37 core and draw steps
+refresh_step        turn.refresh_step               BS-38 refresh step; the main phase
 main                turn.main                       BS-40 open the main phase's decision
 end_phase           turn.end_phase                  BS-56 end phase, end-of-turn effects
 cleanup             turn.cleanup                    BS-56 / BS-33 lasting effects end; next turn
@@ -62,6 +66,9 @@ RULEBOOK = Rulebook(
         battle.BlockStep(),
         choices.Target(),
         choices.YouMay(),
+        choices.ChooseOption(),
+        choices.Spread(),
+        choices.Reveal(),
         choices.OrderEffects(),
         choices.BurstWindow(),
         choices.BurstPay(),
@@ -72,6 +79,7 @@ RULEBOOK = Rulebook(
         "main": turn.main,
         "begin_turn": turn.begin_turn,
         "start_phase_rest": turn.start_phase_rest,
+        "refresh_step": turn.refresh_step,
         "battle_phase": battle.battle_phase,
         "attack_declaration": battle.attack_declaration,
         "flash": battle.flash,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.rules import Rulebook
 from tcg.core.state import Decision
@@ -39,6 +40,8 @@ class BattleSpiritsState(BSEffects):
         """BS-106: the paid cores go to the trash, from the reserve and/or your cards."""
         for src, n in action.get("pay", ()):
             self.move_core(p, src, "trash_cores", n)
+            if isinstance(src, int) and n:
+                self.cores_taken_by_hand(src)
 
     def place_cores(self, p: int, action: Action, card: int) -> None:
         for src, n in action.get("place", ()):
@@ -50,6 +53,7 @@ class BattleSpiritsState(BSEffects):
         self.pay(p, action)
         self.move(card, "field", player=p, tapped=False, entered_this_turn=True, face_down=False)
         self.place_cores(p, action, card)
+        self.cores_put_by_hand(card)
         self.emit("summoned" if t == "summon" else "deployed", card=card, name=self.cards[card].name, player=p)
         d = self.d(card)
         if d.is_spirit_like and self.cores(card) < d.level_costs[0]:
@@ -58,6 +62,22 @@ class BattleSpiritsState(BSEffects):
         self.queue_abilities(card, "summoned")
         if t == "summon" and d.type in ("spirit", "brave"):  # BS-115: an Ultimate is not a Spirit
             self.check_burst(1 - p, "opponent_spirit_summoned")
+
+    def cores_put_by_hand(self, card: int) -> None:
+        """Cores put on a card by a summon or a main-phase move, not by an effect: a card with
+        ``no_attack_after_placed_cores`` can't attack this turn (BS-56); a white spirit is
+        exhausted under ``white_exhausted_by_core_moves``."""
+        if self.d(card).rules and self.own_rule(card, "no_attack_after_placed_cores") and self.cores(card):
+            lasting.add(self, "cant_attack", card=card)
+        self.cores_taken_by_hand(card)
+
+    def cores_taken_by_hand(self, card: int) -> None:
+        """Cores put on or taken off a card other than by an effect (a summon, a payment, a
+        main-phase move): a white spirit is exhausted while ``white_exhausted_by_core_moves`` holds."""
+        d = self.d(card)
+        if (d.is_spirit_like and "white" in self.colors(card) and self.zone_of(card) == "field"
+                and self.rule_active("white_exhausted_by_core_moves", self.active)):
+            self.set_exhausted(card, True)
 
     def fuse(self, p: int, brave: int, onto: int) -> None:
         """BS-4: the brave joins the spirit; its cores may stay on it (BS-7)."""

@@ -23,16 +23,27 @@ def begin_turn(s: BattleSpiritsState, task: Task) -> None:
     s.tasks.append(Task("start_phase_rest"))
     for c in s.zones[p]["field"]:
         s.queue_abilities(c, "start_of_turn")
+    for c in s.zones[1 - p]["field"]:  # "(During the Opponent's Start Step)"
+        s.queue_abilities(c, "opponent_start_of_turn")
 
 
 def start_phase_rest(s: BattleSpiritsState, task: Task) -> None:
-    """BS-36..BS-38: core, draw and refresh steps; then the main phase."""
+    """BS-36 / BS-37: core and draw steps; "(During Your Draw Step)" effects resolve before the
+    refresh step."""
     p = s.active
     s.enter_phase("core")
     if not s.is_first_turn() and s.counters[p]["core_stock"] > 0:  # BS-36
         s.move_core(p, "core_stock", "reserve", 1)
     s.enter_phase("draw")
     s.draw(p)  # BS-37: no first-turn exception
+    s.tasks.append(Task("refresh_step"))
+    for c in s.zones[p]["field"]:
+        s.queue_abilities(c, "draw_step")
+
+
+def refresh_step(s: BattleSpiritsState, task: Task) -> None:
+    """BS-38: refresh step; then the main phase."""
+    p = s.active
     s.enter_phase("refresh")
     for c in s.zones[p]["field"]:  # BS-38: refresh every exhausted card
         s.set_exhausted(c, False)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from tcg.core import lasting
 from tcg.core import verbs as shared
 from tcg.core.verbs import Targets, verb_table
 
@@ -49,17 +50,180 @@ def place_cores(s: BSEffects, eff: Effect, controller: int, source: int, targets
     controller's core stock (BS-25, the official Void) onto each target still on the field."""
     for t in targets:
         if s.zone_of(t) == "field":
-            s.move_core(controller, "core_stock", t, min(eff.count, s.counters[controller]["core_stock"]))
+            n = eff.count + (1 if eff.count and s.own_rule(t, "extra_core_when_placed") else 0)
+            s.move_core(controller, "core_stock", t, min(n, s.counters[controller]["core_stock"]))
 
 
 def remove_cores(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """``count`` cores from each target to its owner's reserve (BS-108: it may be depleted);
-    notes whether every target was left with none (an "if" of the next instruction)."""
+    """``count`` cores from each target to its owner's reserve (BS-108: it may be depleted), or
+    with ``leave`` ("leave 1 Core on it and put the rest in its owner's Reserve") all but that
+    many; notes whether every target was left with none (an "if" of the next instruction)."""
     emptied = bool(targets)
+    depleting = 0
     for t in targets:
-        s.move_core(s.cards[t].owner, t, "reserve", min(eff.count, s.cores(t)))
+        n = min(eff.count, s.cores(t)) if eff.leave is None else max(0, s.cores(t) - eff.leave)
+        s.move_core(s.cards[t].owner, t, eff.to, n)  # `to`: "... to its owner's Trash" (Metaldy-Bug)
         emptied = emptied and s.cores(t) == 0
+        depleting += s.d(t).depletion_floor > s.cores(t)  # BS-108: depleted once the instruction is done
     s.flags["emptied"] = emptied
+    s.flags["depleting"] = depleting  # "for each Spirit depleted by this effect" (Effect.per_depleting)
+
+
+def move_cores(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Put 1 core from your reserve on your life", "move all cores in the opponent's reserve to
+    their trash": ``count`` (``all_cores``: every one) of the cores of the controller (``whose``:
+    or of the opponent), as many as there are, from the area ``source`` to the area ``to`` of
+    the same player (BS-25..BS-31; cores are only moved, never made)."""
+    p = controller if eff.whose == "self" else 1 - controller
+    have = s.counters[p].get(eff.source, 0)
+    s.move_core(p, eff.source, eff.to, have if eff.all_cores else min(eff.count, have))
+
+
+def deck_top(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Return 1 Spirit to the top of its owner's deck": each target, its cores to its owner's
+    reserve (as a spirit leaving the field, BS-54)."""
+    for t in targets:
+        if s.zone_of(t) == "field":
+            s.to_deck_top(t)
+
+
+def unblockable(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"This turn, this Spirit can't be blocked (by green Spirits)": until the end of the turn
+    (BS-56), no spirit matching ``blockers`` (any spirit, without it) may block a target (BS-50)."""
+    blockers = None if eff.blockers is None else eff.blockers.model_dump()
+    for t in targets:
+        lasting.add(s, "unblockable", card=t, blockers=blockers)
+
+
+def cant_attack(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Spirits refreshed by this effect cannot attack during this turn": until the end of the
+    turn (BS-56) each target is no attacker (BS-46); it may still block."""
+    for t in targets:
+        lasting.add(s, "cant_attack", card=t)
+
+
+def may_block(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Negate 1 'cannot block' effect of 1 of your Spirits": until the end of the turn (BS-56)
+    the target's own "can't block" restrictions (``Rule`` cant_block, cant_block_lower_bp) do
+    not apply; every such card has one, so "1 effect" is all of them."""
+    for t in targets:
+        lasting.add(s, "may_block", card=t)
+
+
+def must_attack(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"That Spirit must attack if possible during that turn": as the ``must_attack`` rule, until
+    the end of the turn (BS-56)."""
+    for t in targets:
+        lasting.add(s, "must_attack", card=t)
+
+
+def bp_aura(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"During this turn, all your attacking Spirits get +2000 BP": until the end of the turn
+    (BS-56), every spirit ``scope`` matches whenever BP is read - a spirit that attacks later
+    this turn too - gets ``amount`` BP (player relative to the controller)."""
+    assert eff.scope is not None
+    lasting.add(s, "bp_aura", player=controller, scope=eff.scope.model_dump(), amount=eff.amount)
+
+
+def flash_lock(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Until the end of this battle, your opponent cannot use cards from their Hand during
+    Flash Timing": no magic and no High Speed summon from the hand in the flash steps (BS-49,
+    BS-51) of the current battle; a spirit's own Flash ability on the field is not a card from
+    the hand."""
+    if s.flags.get("attack") is not None:
+        lasting.add(s, "flash_lock", lasting.BATTLE, player=1 - controller)
+
+
+def draw_on_return(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"During this turn, whenever one of your Spirits is returned to your Hand, draw 1 card for
+    each Spirit returned": until the end of the turn (BS-56), each of the controller's spirits
+    returned from the field to the hand draws them a card (``return_to_hand``)."""
+    lasting.add(s, "draw_on_return", player=controller)
+
+
+def put_cores(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Move up to 3 Cores from your Reserve onto 1 of your Spirits": ``count`` of the
+    controller's cores (as many as there are) from the area ``source`` onto each target still on
+    the field; with ``up_to_count`` the count the controller chose (``BSEffects.special_effect``)."""
+    count = int(s.flags.pop("chosen_count", eff.count))
+    for t in targets:
+        if s.zone_of(t) == "field":
+            s.move_core(controller, eff.source, t, min(count, s.counters[controller].get(eff.source, 0)))
+
+
+def exhaust_color(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Choose 1 colour. Exhaust all Spirits of that colour": the colour the controller chose
+    (``BSEffects.special_effect``); every spirit of either player that has it (BS-17)."""
+    color = s.flags.pop("chosen_option", None)
+    for p in (0, 1):
+        for c in list(s.zones[p]["field"]):
+            if s.d(c).is_spirit_like and color in s.colors(c):
+                s.set_exhausted(c, True)
+
+
+def attack_spirit(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Target 1 exhausted opposing Spirit and attack it" (official rules, the brief's BS-111 is
+    silent on it: a designated attack): the target battles the attacker as if it had blocked -
+    it is exhausted, no block step is held, Flash step 2 and the BP comparison follow (BS-51,
+    BS-52); its "when blocks" effects do not trigger (it did not block)."""
+    attack = s.flags.get("attack")
+    for t in targets:
+        if attack is not None and attack["blocker"] is None and s.zone_of(t) == "field":
+            s.set_exhausted(t, True)
+            s.flags["attack"] = {**attack, "blocker": t, "designated": True}
+            s.emit("block", card=t, name=s.cards[t].name, player=s.cards[t].controller)
+
+
+def grant_attack_spirit(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"During this turn, your Spirits may attack opposing exhausted Spirits": until the end of
+    the turn (BS-56), as each of the controller's spirits attacks, they may make it attack a
+    spirit ``scope`` matches (``attack_spirit``)."""
+    lasting.add(s, "grant_attack_spirit", player=controller, name=s.cards[source].name)
+
+
+def attack_shift(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"During this turn, all effects that say 'When This Spirit Blocks' activate 'When This
+    Spirit Attacks' instead": until the end of the turn (BS-56), a spirit's "blocks" abilities
+    trigger as it attacks, and not as it blocks (every spirit's, either player's)."""
+    lasting.add(s, "attack_shift")
+
+
+def shield(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"During this turn, 1 of your blocking Spirits is unaffected by opposing card effects":
+    until the end of the turn (BS-56) no effect the opponent controls selects the target."""
+    for t in targets:
+        lasting.add(s, "shielded", card=t, player=controller)
+
+
+def spread_cores(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Move any number of Cores from this Spirit to your other Spirits or Nexuses", "leave 1 Core
+    on it and move the rest to other Spirits on the same field": the controller moves the target's
+    cores one at a time onto cards of the target's field that ``scope`` matches (its ``player``
+    ignored), until only ``leave`` are left - or, with ``up_to_count``, until they stop (a
+    ``spread`` decision). With no such card, the cores stay."""
+    assert eff.scope is not None
+    for t in targets[:1]:
+        s.offer_spread(controller, t, eff.scope.model_dump(), eff.leave or 0, eff.up_to_count)
+
+
+def destroy_after_battle(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Destroy 1 opposing Spirit that blocked, at the end of that battle": each target is
+    destroyed (BS-54) at the end-of-battle step (BS-55) if still on the field."""
+    if s.flags.get("attack") is not None:
+        for t in targets:
+            lasting.add(s, "destroy_after_battle", lasting.BATTLE, card=t, player=controller)
+
+
+def reveal_top(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Reveal the top 5 cards of your deck. Add 1 Nexus card among them to your Hand. Return the
+    remaining cards to the bottom of your deck in any order": both players see the top ``count``
+    cards (``show_privately`` to each); the controller takes one that ``scope`` matches, if any,
+    then puts the others at the bottom one at a time (``reveal`` decisions)."""
+    assert eff.scope is not None
+    top = list(s.zones[controller]["deck"][:eff.count])
+    for p in (0, 1):
+        s.show_privately(p, top)
+    s.offer_reveal(controller, tuple(top), eff.scope.model_dump(), pick=True)
 
 
 def end_battle(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -74,6 +238,15 @@ def end_attack_step(s: BSEffects, eff: Effect, controller: int, source: int, tar
     """When the current battle ends, the attack step (the battle phase) ends too."""
     if s.flags.get("attack") is not None:
         s.flags["end_attack_step"] = True
+
+
+def skip_attack_step(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"That turn's Attack Step is skipped, or ends": during a battle, the attack step ends with
+    it (``end_attack_step``); before this turn's battle phase, the turn has none (BS-45's skip)."""
+    if s.flags.get("attack") is not None:
+        s.flags["end_attack_step"] = True
+    elif s.phase in ("start", "core", "draw", "refresh", "main"):
+        s.flags["no_attack_step"] = True
 
 
 _SHARED: dict[str, BSVerb] = {
@@ -93,10 +266,30 @@ _OWN: dict[str, BSVerb] = {
     "core_charge": core_charge,
     "place_cores": place_cores,
     "remove_cores": remove_cores,
+    "move_cores": move_cores,
+    "deck_top": deck_top,
+    "unblockable": unblockable,
+    "cant_attack": cant_attack,
+    "may_block": may_block,
+    "must_attack": must_attack,
+    "bp_aura": bp_aura,
+    "flash_lock": flash_lock,
+    "draw_on_return": draw_on_return,
+    "put_cores": put_cores,
+    "exhaust_color": exhaust_color,
+    "attack_spirit": attack_spirit,
+    "grant_attack_spirit": grant_attack_spirit,
+    "attack_shift": attack_shift,
+    "shield": shield,
+    "spread_cores": spread_cores,
+    "reveal_top": reveal_top,
+    "destroy_after_battle": destroy_after_battle,
     "end_battle": end_battle,
     "end_attack_step": end_attack_step,
+    "skip_attack_step": skip_attack_step,
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, BSVerb] = verb_table(_SHARED, _OWN)
-#: ``do:`` names that never reach the table (none: an "if" clause is checked first, but every name is a verb).
-ELSEWHERE: frozenset[str] = frozenset()
+#: ``do:`` names that never reach the table: "one of" is settled by ``BSEffects.special_effect``,
+#: which carries out the chosen alternative.
+ELSEWHERE: frozenset[str] = frozenset({"one_of"})
