@@ -46,10 +46,12 @@ CATALOGUES: dict[str, Catalogue] = {
     for c in (
         Catalogue(
             game="battle_spirits", env_name="BattleSpirits",
-            fields=("card", "cores", "count", "onto", "option", "pay", "place", "source", "target", "timing"),
-            literals=("flash", "main", "reserve", "yes"),
-            kinds=("attack_declaration", "block", "burst", "burst_pay", "flash", "keep_brave", "main", "optional",
-                   "target"),
+            fields=("card", "cores", "count", "index", "onto", "option", "pay", "place", "source", "target",
+                    "timing"),
+            literals=("blue", "flash", "green", "main", "move_cores", "purple", "red", "remove_cores", "reserve",
+                      "white", "yellow", "yes"),
+            kinds=("attack_declaration", "block", "burst", "burst_pay", "flash", "keep_brave", "main", "option",
+                   "optional", "order_effects", "reveal", "spread", "target"),
             phases=("start", "core", "draw", "refresh", "main", "attack_declaration", "flash_1", "block", "flash_2",
                     "comparison", "destruction", "end"),
             player_counters=("core_stock", "life", "reserve", "trash_cores"),

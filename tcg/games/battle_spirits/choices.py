@@ -33,7 +33,7 @@ class Target(BattleSpiritsRule):
         return state.target_actions(decision.data)
 
     def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
-        state.resolve_target_choice(dict(decision.data), None if action.type == "pass" else action.get("card"))
+        state.resolve_target_choice(dict(decision.data), state.target_pick(decision.data, action))
 
 
 class YouMay(BattleSpiritsRule):
