@@ -135,5 +135,15 @@ class ForceOfWillStrategy:
 
     _on_effect_discard = _on_discard
 
+    def _on_effect_card(self, b: _Board, legal: Sequence[Action]) -> Action | None:
+        """The card a search or a graveyard return finds: never pass while a card is there to
+        take; the costliest one the board shows (a graveyard card), else the first offered (the
+        main deck's cards have no view in the observation)."""
+        picks = [a for a in legal if a.type == "choose"]
+        if not picks:
+            return next((a for a in legal if a.type == "pass"), None)
+        seen = [a for a in picks if b.view(a.get("card"))]
+        return max(seen, key=lambda a: self._cost(b.view(a.get("card")))) if seen else picks[0]
+
     def _on_optional(self, b: _Board | None, legal: Sequence[Action]) -> Action | None:
         return next((a for a in legal if a.type == "choose"), None)

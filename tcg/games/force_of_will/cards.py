@@ -61,6 +61,11 @@ class Keywords(_Strict):
     precision: bool = False  # may attack recovered J-rulers and resonators
     quickcast: bool = False  # a Chant playable whenever a Chant-Instant could be
     imperishable: bool = False  # J-ruler only: destroyed, it returns ruler side up
+    #: "can't be targeted by spells or abilities your opponent controls" (Aesop, the Prince's
+    #: Tutor; the later rules' Barrier): the opponent's declarations skip it (FOW-105).
+    barrier: bool = False
+    #: "can't be targeted by spells or abilities" (Knight of Loyalty): no one's declarations take it.
+    untargetable: bool = False
 
 
 KEYWORD_NAMES = tuple(Keywords.model_fields)
@@ -155,6 +160,11 @@ class Effect(_Strict):
     count: int = 1
     player: Literal["self", "opponent"] = "self"
     keyword: str = ""
+    #: "... for each ...": ``amount`` (damage) is multiplied by the number of cards this selector
+    #: matches as the instruction resolves (counted from its controller; not a target).
+    per: Selector | None = None
+    #: discard: the player's whole hand ("your opponent discards his or her hand"), not ``count``.
+    whole_hand: bool = False
     duration: Literal["turn", "lasting"] = "turn"
     optional: bool = False  # "you may": its controller decides when it resolves
     chosen: bool = False  # discard: the discarding player chooses the cards (default: at random)
@@ -202,12 +212,15 @@ class Ability(_Strict):
 
     ``enter``: [Enter] (when this card enters the field); ``attacks``: when this attacks;
     ``activate``: [Activate] (M7, or as a chase, FOW-52), with its costs before the colon:
-    will (``cost``) and/or {Rest} (``rest_self``)."""
+    will (``cost``), {Rest} (``rest_self``) and/or "banish this card" (``banish_self``: the
+    card is put from the field into its owner's graveyard as the cost - the official meaning of
+    "banish"; the brief is silent)."""
 
     when: Literal["enter", "attacks", "activate"]
     effects: list[Effect]
     cost: dict[str, int] = {}
     rest_self: bool = False
+    banish_self: bool = False
     once_per_turn: bool = False
     text: str = ""
 
@@ -230,6 +243,10 @@ class Static(_Strict):
     atk: int = 0
     def_: int = Field(default=0, alias="def")
     keywords: Keywords = Keywords()
+    #: "gains [+200/+200] for each Fairy Tale you control": ``atk`` / ``def`` count once for
+    #: every card this selector matches now, counted from the source's controller (``other``:
+    #: not the source itself; ``zone: graveyard``: "for each resonator in your graveyard").
+    per: Selector | None = None
 
     @cached_property
     def granted(self) -> frozenset[str]:

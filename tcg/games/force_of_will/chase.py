@@ -216,6 +216,9 @@ def declare_chase(s: ForceOfWillState, p: int, action: Action) -> None:
             s.update(card, tapped=True)
         if ab.once_per_turn:
             s.flags[f"used:{card}:{index}"] = True
+        if ab.banish_self:  # "banish this card": into its owner's graveyard, as a cost
+            s.emit("banished", card=card, name=s.cards[card].name, player=p)
+            s.leave_field(card, "graveyard")
         declare(s, {"kind": "ability", "card": card, "player": p, "ref": ("ability", index), "cost": dict(ab.cost)})
     elif t == "activate_chant_standby":
         d = s.d(card)
@@ -253,7 +256,8 @@ def declare_step(s: ForceOfWillState, index: int) -> None:
             assert isinstance(sel, Selector)
             chosen = dict(item["targets"]).get(index, ())
             if len(chosen) < sel.count:
-                cands = tuple(c for c in s.candidates(target(sel), item["player"], item.get("source", item["card"]))
+                cands = tuple(c for c in s.target_candidates(target(sel), item["player"],
+                                                             item.get("source", item["card"]))
                               if c not in chosen)
                 if cands:
                     s.decision = Decision(item["player"], "target", {"candidates": cands, "optional": sel.up_to,

@@ -209,6 +209,8 @@ class FowEffects(FowQueries):
         self.next_effect(data)
         found = tuple(self.candidates(target(eff.find), controller, data["source"]))
         search = eff.find.zone == "main_deck"
+        if search:  # a search looks through the hidden main deck: its cards are named to the searcher only
+            self.show_privately(controller, self.zones[controller]["main_deck"])
         if found:
             self.decision = Decision(controller, "effect_card", {"candidates": found, "optional": search,
                                                                  "do": eff.do, "source": data["source"]})
@@ -259,7 +261,7 @@ class FowEffects(FowQueries):
         declared = next((ts for i, ts in ref[2] if i == index), ())
         if not declared:
             return None
-        valid = self.candidates(target(sel), controller, source)
+        valid = self.target_candidates(target(sel), controller, source)
         still = tuple([t for t in declared if t in valid])
         return still or None
 

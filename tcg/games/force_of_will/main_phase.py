@@ -103,8 +103,9 @@ def can_judge(s: ForceOfWillState, p: int, pay: Payer | None = None) -> bool:
 
 
 def hosts(s: ForceOfWillState, p: int) -> list[int]:
-    """FOW-114: the resonators an Addition: Resonator may be played on."""
-    return [c for q in (p, 1 - p) for c in s.zones[q]["field"] if s.is_resonator(c)]
+    """FOW-114: the resonators an Addition: Resonator may be played on (it targets them, FOW-105:
+    untargetability shields)."""
+    return [c for q in (p, 1 - p) for c in s.zones[q]["field"] if s.is_resonator(c) and not s.shielded(c, p)]
 
 
 def declare_action(s: ForceOfWillState, p: int, action: Action) -> None:

@@ -223,6 +223,7 @@ class ForceOfWillPresentation(Presentation):
         "battle_end": EventSpec({}, level="minor"),
         "damage": EventSpec({"card": "card", "amount": "int", "total": "int"}),
         "destroyed": EventSpec(_CARD),
+        "banished": EventSpec(_CARD),
         "life_lost": EventSpec({"player": "player", "amount": "int", "life": "int"}),
         "life_gained": EventSpec({"player": "player", "amount": "int"}),
         "discarded": EventSpec(_CARD),

@@ -47,6 +47,26 @@ def round_up_100(value: int) -> int:
     return -((-value) // 100) * 100
 
 
+_SHIELDS = frozenset({"barrier", "untargetable"})
+
+
+def _any_shield(defs: Mapping[str, Any]) -> bool:
+    """Can any card of this pool be untargetable (printed, granted by a lasting effect or by an
+    instruction)? Without one, target choice skips the check."""
+    for d in defs.values():
+        sides = [(d.keywords, d.statics, d.abilities)]
+        if d.j_ruler is not None:
+            sides.append((d.j_ruler.keywords, d.j_ruler.statics, d.j_ruler.abilities))
+        for keywords, statics, abilities in sides:
+            if keywords.barrier or keywords.untargetable or any(not _SHIELDS.isdisjoint(st.granted) for st in statics):
+                return True
+            for eff in (*d.effects, *d.break_ability, *(e for ab in abilities for e in ab.effects)):
+                if eff.do == "gain_keyword" and eff.keyword in _SHIELDS:
+                    return True
+    return False
+
+
+_shields_in = by_identity(_any_shield, limit=64)
 #: A selector as the target queries read it (:func:`~.records.target` gives it).
 Target = SelectorRecord
 
@@ -160,8 +180,9 @@ class FowQueries(EffectRunner[Effect, Selector]):
         if self._statics_present() if statics is None else statics:
             for source, st in self._static_sources():
                 if (st.atk or st.def_) and self._static_applies(source, st, cid):
-                    atk += st.atk
-                    def_ += st.def_
+                    n = 1 if st.per is None else self.count_of(st.per, source)
+                    atk += st.atk * n
+                    def_ += st.def_ * n
         for e in self.effects:
             if e["card"] == cid and e["kind"] == "modify":
                 atk += e["atk"]
@@ -212,6 +233,30 @@ class FowQueries(EffectRunner[Effect, Selector]):
                 if getattr(st.keywords, keyword) and self._static_applies(source, st, cid):
                     return True
         return False
+
+    def count_of(self, sel: Selector, source: int) -> int:
+        """"For each ...": how many cards ``sel`` matches now, counted from the controller of
+        ``source`` (a count, not a target: untargetable cards count too)."""
+        return len(self.candidates(target(sel), self.cards[source].controller, source))
+
+    # ------------------------------------------------------------------ untargetability
+    def shielded(self, cid: int, controller: int) -> bool:
+        """Can ``controller``'s spells and abilities not target the card ``cid`` (FOW-105)?
+        Untargetable ("can't be targeted by spells or abilities") for everyone, Barrier ("... your
+        opponent controls") for its controller's opponent. Players are always targetable."""
+        if cid < 0 or not _shields_in(self.defs):
+            return False
+        if self.has(cid, "untargetable"):
+            return True
+        return self.cards[cid].controller != controller and self.has(cid, "barrier")
+
+    def target_candidates(self, sel: Target, controller: int, source: int | None) -> list[int]:
+        """The cards and players ``controller`` may choose as targets of ``sel`` now (FOW-105):
+        :meth:`candidates` without the ones untargetability shields."""
+        found = self.candidates(sel, controller, source)
+        if not _shields_in(self.defs):
+            return found
+        return [c for c in found if not self.shielded(c, controller)]
 
     # ------------------------------------------------------------------ battle
     def can_attack(self, cid: int) -> bool:
@@ -333,9 +378,9 @@ class FowQueries(EffectRunner[Effect, Selector]):
         kind = sel.kind
         if kind in ("player", "any") and n <= (2 if sel.player == "any" else 1):
             return True
-        if kind in ("resonator", "j_or_resonator") and sel.plain:
+        if kind in ("resonator", "j_or_resonator") and sel.plain and not _shields_in(self.defs):
             return self._plain_candidates(sel, controller, n)
-        return len(self.candidates(sel, controller, source)) >= n
+        return len(self.target_candidates(sel, controller, source)) >= n
 
     def _plain_candidates(self, sel: Target, controller: int, n: int) -> bool:
         """:meth:`has_candidates` for a plain selector of resonators (or J-rulers): counted

@@ -95,6 +95,7 @@ class AbilityRecord:
     effects: list[Effect]
     cost: dict[str, int]
     rest_self: bool
+    banish_self: bool
     once_per_turn: bool
     text: str
     cost_key: CostKey

@@ -43,13 +43,15 @@ def named_players(eff: Effect, controller: int, targets: Targets) -> list[int]:
 
 def damage(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """``amount`` damage to each target: a player loses that much life, a J-ruler or resonator
-    keeps it until the End Phase (FOW-45)."""
+    keeps it until the End Phase (FOW-45). With ``per`` ("400 damage for each Werewolf you
+    control") the amount is counted as it resolves."""
+    amount = eff.amount if eff.per is None else eff.amount * s.count_of(eff.per, source)
     for t in targets:
         p = target_player(t)
         if p is not None:
-            s.lose_life(p, eff.amount)
+            s.lose_life(p, amount)
         else:
-            s.deal_damage(t, eff.amount)
+            s.deal_damage(t, amount)
 
 
 def modify(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -79,10 +81,10 @@ def draw(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targ
 
 def discard(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """Each named player discards ``count`` cards at random (chosen ones are asked before any
-    verb: ``FowEffects.special_effect``)."""
+    verb: ``FowEffects.special_effect``); ``whole_hand``: every card of the hand."""
     for q in named_players(eff, controller, targets):
         hand = s.zones[q]["hand"]
-        for _ in range(eff.count):
+        for _ in range(len(hand) if eff.whole_hand else eff.count):
             if hand:
                 s.move(hand[s.rng.below(len(hand))], "graveyard")
 
