@@ -97,6 +97,7 @@ class Selector(_Strict):
     attributes: list[Attribute] = []  # has one of these attributes
     races: list[str] = []  # has one of these races
     subtypes: list[Subtype] = []  # has one of these subtypes: "[Addition:Resonator]" (FOW-23)
+    names: list[str] = []  # is one of these cards, by name ("if you control Hansel or Gretel")
     flying: bool | None = None
     other: bool = False  # not the card the effect comes from
     count: int = Field(default=1, ge=1)
@@ -116,7 +117,8 @@ class Selector(_Strict):
         controls"): a card of the right kind and controller on the field matches."""
         return (self.rested is None and self.max_atk is None and self.min_atk is None
                 and self.max_total_cost is None and not self.attributes and not self.races
-                and self.flying is None and not self.other and not self.subtypes and self.zone == "field")
+                and self.flying is None and not self.other and not self.subtypes and not self.names
+                and self.zone == "field")
 
     @cached_property
     def attribute_set(self) -> frozenset[str]:
@@ -125,6 +127,23 @@ class Selector(_Strict):
     @cached_property
     def race_set(self) -> frozenset[str]:
         return frozenset(self.races)
+
+
+class Condition(_Strict):
+    """What an instruction, or a mode of a spell, needs as it resolves or is chosen: "if you
+    control ..." (``controls``: at least one card the selector matches, counted from the
+    controller), "if your ruler is X or your J-ruler is Y" (``ruler``: the name the controller's
+    ruler card shows, either side), "if you don't ..." (``negate``). Both, when both are given."""
+
+    controls: Selector | None = None
+    ruler: list[str] = []
+    negate: bool = False
+
+    @model_validator(mode="after")
+    def _something(self) -> Condition:
+        if self.controls is None and not self.ruler:
+            raise ValueError("a condition needs `controls` (a selector) or `ruler` (names)")
+        return self
 
 
 class Effect(_Strict):
@@ -167,6 +186,9 @@ class Effect(_Strict):
     whole_hand: bool = False
     duration: Literal["turn", "lasting"] = "turn"
     optional: bool = False  # "you may": its controller decides when it resolves
+    #: "If you control ..., draw a card": the instruction is carried out only if this holds as it
+    #: resolves (skipped otherwise, before any "you may" or choice it would ask).
+    if_: Condition | None = Field(default=None, alias="if")
     chosen: bool = False  # discard: the discarding player chooses the cards (default: at random)
     #: The card an instruction looks for in a zone ("search your main deck for a Vampire
     #: resonator", "put a Vampire resonator from your graveyard"): its controller picks one as it
@@ -207,6 +229,39 @@ def target_checks(effects: Sequence[Effect]) -> tuple[Selector, ...]:
     return tuple(out)
 
 
+class Mode(_Strict):
+    """One mode of a "Choose one - ...; or ..." spell: its instructions, and ``if`` when the mode
+    may be chosen only then ("... if you control a Wererabbit")."""
+
+    effects: list[Effect] = Field(min_length=1)
+    if_: Condition | None = Field(default=None, alias="if")
+    text: str = ""
+
+    @cached_property
+    def target_checks(self) -> tuple[Selector, ...]:
+        return target_checks(self.effects)
+
+
+class Modes(_Strict):
+    """"Choose one - A; or B" (official rules; the brief is silent): the modes are chosen as the
+    spell is played, before its targets (FOW-105), each at most once, and resolve in printed
+    order. ``choose`` modes, or up to ``more`` instead while ``more_if`` holds ("If your ruler is
+    Nameless Girl, choose up to two instead"). A mode whose condition fails or whose targets are
+    missing cannot be chosen; a spell with no mode to choose cannot be played."""
+
+    options: list[Mode] = Field(min_length=2)
+    choose: int = Field(default=1, ge=1)
+    more: int = 0
+    more_if: Condition | None = None
+
+    @model_validator(mode="after")
+    def _counts(self) -> Modes:
+        bad_count = self.more and not self.choose < self.more <= len(self.options)
+        if (self.more == 0) != (self.more_if is None) or bad_count:
+            raise ValueError("`more` (more than `choose`, at most the number of modes) goes with `more_if`")
+        return self
+
+
 class Ability(_Strict):
     """An ability of a resonator, addition or J-ruler.
 
@@ -216,7 +271,7 @@ class Ability(_Strict):
     card is put from the field into its owner's graveyard as the cost - the official meaning of
     "banish"; the brief is silent)."""
 
-    when: Literal["enter", "attacks", "activate"]
+    when: Literal["enter", "attacks", "activate", "destroyed"]  # destroyed: "when this card is destroyed"
     effects: list[Effect]
     cost: dict[str, int] = {}
     rest_self: bool = False
@@ -299,6 +354,7 @@ class ForceOfWillCard(_Strict, CardModel):
     races: list[str] = []
     keywords: Keywords = Keywords()
     effects: list[Effect] = []  # a spell's effects (FOW-22)
+    modes: Modes | None = None  # a spell's "Choose one - ..." (instead of `effects`)
     abilities: list[Ability] = []
     statics: list[Static] = []
     break_ability: list[Effect] = []  # FOW-60: "Break: ..." played free from the Lifebreak area
@@ -339,10 +395,12 @@ class ForceOfWillCard(_Strict, CardModel):
             raise ValueError("only a chant-standby has a trigger (FOW-56)")
         if sub == "chant_standby" and self.trigger is None:
             raise ValueError("a chant-standby needs its trigger: {event: ...} (FOW-56)")
-        if t == "spell" and not self.effects:
-            raise ValueError("a spell needs its effects")
-        if t != "spell" and self.effects:
-            raise ValueError("only a spell has `effects`; give other cards `abilities`")
+        if t == "spell" and not self.effects and self.modes is None:
+            raise ValueError("a spell needs its effects (or its modes)")
+        if t == "spell" and self.effects and self.modes is not None:
+            raise ValueError("a spell has `effects` or `modes`, not both")
+        if t != "spell" and (self.effects or self.modes is not None):
+            raise ValueError("only a spell has `effects` or `modes`; give other cards `abilities`")
         return self
 
     @cached_property

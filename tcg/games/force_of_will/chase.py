@@ -90,7 +90,7 @@ def chase_actions(s: ForceOfWillState, p: int) -> list[Action]:
             ok = verdict.get(name)
             if ok is None:
                 pay = pay or payer(s, p)
-                ok = verdict[name] = pay(d.cost_key) and s.targets_exist(p, c, d.effect_checks)
+                ok = verdict[name] = pay(d.cost_key) and spell_ready(s, p, c, d)
             if ok:
                 out.append(PLAY_SPELL[c])
     chase_extras(s, p, out, pay)
@@ -170,7 +170,7 @@ def standby_ready(s: ForceOfWillState, p: int, c: int) -> bool:
         return False  # the other triggers are an opponent's action waiting on the chase area
     if card.entered_this_turn or event is None or not trigger_met(s, p, event):
         return False
-    return stones_could_pay(s, p, d.cost) and s.targets_exist(p, c, d.effect_checks)
+    return stones_could_pay(s, p, d.cost) and spell_ready(s, p, c, d)
 
 
 def trigger_met(s: ForceOfWillState, p: int, event: str) -> bool:
@@ -208,7 +208,8 @@ def declare_chase(s: ForceOfWillState, p: int, action: Action) -> None:
     [Activate] ability, a set Chant-Standby, a Lifebreak."""
     t, card = action.type, action.get("card")
     if t == "play_spell":
-        declare(s, {"kind": "spell", "card": card, "player": p, "ref": ("effects",), "cost": dict(s.d(card).cost)})
+        declare(s, {"kind": "spell", "card": card, "player": p, "ref": spell_ref(s, card),
+                    "cost": dict(s.d(card).cost)})
     elif t == "activate_ability":
         index = action.get("ability")
         ab = s.abilities(card)[index]
@@ -225,11 +226,24 @@ def declare_chase(s: ForceOfWillState, p: int, action: Action) -> None:
         assert d.trigger is not None
         events = event_items(s, p, d.trigger.event)
         s.update(card, face_down=False)
-        declare(s, {"kind": "spell", "card": card, "player": p, "ref": ("effects",), "cost": {}, "standby": True,
+        declare(s, {"kind": "spell", "card": card, "player": p, "ref": spell_ref(s, card), "cost": {}, "standby": True,
                     "event_target": tuple(t for e in events for t in my_resonator_targets(s, p, e)),
                     "event_card": tuple(e["card"] for e in events)})
     elif t == "lifebreak":
         lifebreak(s, p)
+
+
+def spell_ref(s: ForceOfWillState, card: int) -> tuple[Any, ...]:
+    """Where a spell's instructions are: its ``effects``, or ``("modes",)`` while its modes are
+    still to be chosen (then ``("modes", chosen)``)."""
+    return ("effects",) if s.d(card).modes is None else ("modes",)
+
+
+def spell_ready(s: ForceOfWillState, p: int, c: int, d: CardRecord) -> bool:
+    """FOW-105: a spell's targets exist - for a spell with modes, some mode can be chosen."""
+    if d.modes is not None:
+        return bool(s.modes_open(p, c))
+    return s.targets_exist(p, c, d.effect_checks)
 
 
 def declare(s: ForceOfWillState, item: dict[str, Any]) -> None:
@@ -248,6 +262,17 @@ def declare_step(s: ForceOfWillState, index: int) -> None:
         s.decision = Decision(item["player"], "target", {"candidates": tuple(hosts), "optional": False,
                                                          "index": -1, "chosen": ()})
         return
+    if item.get("ref") == ("modes",):  # "Choose one - ...": the modes first, then their targets
+        chosen = item.get("modes", ())
+        open_ = s.modes_open(item["player"], item["card"], chosen)
+        modes = s.d(item["card"]).modes
+        assert modes is not None
+        if open_ and len(chosen) < s.mode_limit(item["player"], item["card"]):
+            s.decision = Decision(item["player"], "mode", {"options": tuple(open_),
+                                                           "optional": len(chosen) >= modes.choose})
+            return
+        s.flags["declaring"] = {**item, "ref": ("modes", tuple(sorted(chosen)))}
+        item = s.flags["declaring"]
     effects = item_effects(s, item)
     while index < len(effects):
         eff = effects[index]
@@ -438,6 +463,14 @@ def spell_done_step(s: ForceOfWillState, task: Task) -> None:
     """FOW-16: a resolved spell goes to the graveyard (unless an effect moved it)."""
     if s.where[task["card"]][1] == "chase_area":
         s.move(task["card"], "graveyard")
+
+
+def trigger_window_step(s: ForceOfWillState, task: Task) -> None:
+    """An automatic ability declared outside a resolution ("when this card is destroyed" by
+    battle damage) waits on the chase area: the players answer it, then it resolves (FOW-51,
+    FOW-103). Nothing to answer when it took no targets and was not declared."""
+    if CHASE.depth(s) and not s.flags.get("resolving"):
+        s.open_window(task["player"])
 
 
 def settle_step(s: ForceOfWillState, task: Task) -> None:

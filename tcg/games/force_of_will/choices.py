@@ -1,4 +1,5 @@
-"""Choices asked while an action is declared or an effect resolves: its targets (``target``,
+"""Choices asked while an action is declared or an effect resolves: the modes of a "Choose one"
+spell (``mode``), its targets (``target``,
 FOW-105: chosen when played, one at a time), "you may" (``optional``) and the cards a
 "discard" effect lets the discarding player choose (``effect_discard``)."""
 
@@ -76,6 +77,30 @@ class Target(FowDecision):
 
     def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
         answer_target(state, dict(decision.data), action)
+
+
+class ChooseMode(FowDecision):
+    """"Choose one - ...; or ...": one more mode of the spell being played, before its targets
+    (FOW-105; official rules, the brief is silent); ``pass`` once enough are chosen ("up to")."""
+
+    kind = "mode"
+    prompt = "Choose a mode of the spell"
+    accepts = frozenset({"choose", "pass"})
+    rule = "FOW-105"
+
+    def actions(self, state: ForceOfWillState, decision: Decision) -> Sequence[Action]:
+        data = decision.data
+        acts = [Action.of("choose", (("index", i),)) for i in data["options"]]
+        return [*acts, PASS] if data["optional"] else acts
+
+    def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
+        item = dict(state.flags["declaring"])
+        if action.type == "pass":
+            item["ref"] = ("modes", tuple(sorted(item.get("modes", ()))))
+        else:
+            item["modes"] = (*item.get("modes", ()), action.get("index"))
+        state.flags["declaring"] = item
+        state.tasks.append(Task("declare", index=0))
 
 
 class YouMay(FowDecision):

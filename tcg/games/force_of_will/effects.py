@@ -13,9 +13,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tcg.core import lasting
-from tcg.core.state import Decision
+from tcg.core.state import Decision, Task
 from tcg.games.force_of_will.cards import Effect, Selector
-from tcg.games.force_of_will.queries import STARTING_LIFE, FowQueries, by_identity, round_up_100, target, target_player
+from tcg.games.force_of_will.queries import (
+    STARTING_LIFE,
+    FowQueries,
+    Target,
+    by_identity,
+    round_up_100,
+    target,
+    target_player,
+)
+from tcg.games.force_of_will.records import targets
 from tcg.games.force_of_will.verbs import VERBS as GLOSSARY
 
 
@@ -46,6 +55,9 @@ class FowEffects(FowQueries):
         d = self.d(card)
         if where[0] == "effects":
             return d.effects
+        if where[0] == "modes":  # ("modes", chosen indices): their instructions, in printed order
+            modes = d.modes.options if d.modes is not None else ()
+            return [e for i in (where[1] if len(where) > 1 else ()) for e in modes[i].effects]
         if where[0] == "break":
             return d.break_ability
         abilities = self.abilities(card)
@@ -91,6 +103,10 @@ class FowEffects(FowQueries):
             self.leave_field(cid, "ruler_area", marks=marks, tapped=self.cards[cid].tapped)
         else:
             self.leave_field(cid, "graveyard")
+            if self.where[cid][1] == "graveyard" and any(ab.when == "destroyed" for ab in self.abilities(cid)):
+                if not self.flags.get("resolving"):  # destroyed in battle: the chase it joins is answered
+                    self.tasks.append(Task("trigger_window", player=self.cards[cid].controller))
+                self.queue_triggers(cid, "destroyed")  # "when this card is destroyed" (from the graveyard)
 
     def leave_field(self, cid: int, zone: str, **status: Any) -> None:
         """The card becomes a new object: effects on it and its additions go (FOW-114). In the
@@ -187,7 +203,11 @@ class FowEffects(FowQueries):
 
     def special_effect(self, data: dict[str, Any], eff: Any) -> bool:
         """"Discard N cards" chosen by the discarding player: one ``discard`` choice per card;
-        an instruction that looks for a card (``find``): the ``effect_card`` choice."""
+        an instruction that looks for a card (``find``): the ``effect_card`` choice; an
+        instruction whose condition (``if``) fails is skipped."""
+        if eff.if_ is not None and not self.holds(eff.if_, data["controller"], data["source"]):
+            self.next_effect(data)
+            return True
         if eff.find is not None and self.winner is None:
             return self._find_card(data, eff)
         if eff.do != "discard" or not eff.chosen or self.winner is not None:
@@ -265,6 +285,30 @@ class FowEffects(FowQueries):
         still = tuple([t for t in declared if t in valid])
         return still or None
 
+    # ------------------------------------------------------------------ modes ("Choose one - ...")
+    def modes_open(self, player: int, card: int, chosen: Sequence[int] = ()) -> list[int]:
+        """The modes of the spell ``card`` its player may still choose: not chosen yet, their
+        condition holding and their targets there (FOW-105)."""
+        modes = self.d(card).modes
+        if modes is None:
+            return []
+        return [i for i, m in enumerate(modes.options)
+                if i not in chosen and (m.if_ is None or self.holds(m.if_, player, card))
+                and self.targets_exist(player, card, targets(m.target_checks))]
+
+    def mode_limit(self, player: int, card: int) -> int:
+        """How many modes may be chosen: ``choose``, or ``more`` while ``more_if`` holds."""
+        modes = self.d(card).modes
+        if modes is None:
+            return 0
+        if modes.more_if is not None and self.holds(modes.more_if, player, card):
+            return modes.more
+        return modes.choose
+
+    def targets_exist(self, p: int, source: int, checks: Sequence[Target]) -> bool:
+        """The state supplies it (FOW-105)."""
+        raise NotImplementedError
+
     # ------------------------------------------------------------------ primitives of the shared verbs
     def destroy_by_effect(self, cid: int, by: int) -> None:
         """Destroyed by an effect: as by any other cause (``destroy`` skips a card no longer on the field)."""
@@ -283,6 +327,10 @@ class FowEffects(FowQueries):
 
     def entered_field(self, cid: int) -> None:
         """A card entered the field: its [Enter] abilities trigger. The state supplies it."""
+        raise NotImplementedError
+
+    def queue_triggers(self, card: int, when: str) -> None:
+        """Automatic abilities of ``card`` that trigger on ``when``. The state supplies it."""
         raise NotImplementedError
 
     def cancel(self, cid: int) -> None:

@@ -12,7 +12,14 @@ from tcg.core.actions import Action, CardActions
 from tcg.core.state import Decision, Task
 from tcg.games.force_of_will.battle import attack, attack_actions, explain_attack
 from tcg.games.force_of_will.cards import cost_key
-from tcg.games.force_of_will.chase import chase_extras, declare, declare_chase, explain_chase_action, explain_from_hand
+from tcg.games.force_of_will.chase import (
+    chase_extras,
+    declare,
+    declare_chase,
+    explain_chase_action,
+    explain_from_hand,
+    spell_ready,
+)
 from tcg.games.force_of_will.payment import payer
 from tcg.games.force_of_will.queries import STANDBY_SET_COST, player_target
 from tcg.games.force_of_will.records import CardRecord
@@ -78,7 +85,7 @@ def hand_action(s: ForceOfWillState, p: int, c: int, d: CardRecord, pay: Payer) 
     if kind == "spell":
         if d.subtype == "chant_standby":  # FOW-54: never played from the hand
             return "set_chant_standby" if pay(STANDBY_SET_KEY) else None
-        return "play_spell" if pay(d.cost_key) and s.targets_exist(p, c, d.effect_checks) else None
+        return "play_spell" if pay(d.cost_key) and spell_ready(s, p, c, d) else None
     if kind == "addition" and pay(d.cost_key) and (d.subtype == "addition_field" or hosts(s, p)):
         return "play_addition"
     return None

@@ -18,6 +18,7 @@ from tcg.games.force_of_will.cards import (
     ATTRIBUTES,
     SPENT_FACE,
     Ability,
+    Condition,
     Effect,
     Face,
     ForceOfWillCard,
@@ -234,6 +235,23 @@ class FowQueries(EffectRunner[Effect, Selector]):
                     return True
         return False
 
+    def shown_name(self, cid: int) -> str:
+        """The name on the side the card shows: a ruler card on its J-ruler side is the J-ruler."""
+        card = self.cards[cid]
+        d = self.d(cid)
+        return d.j_ruler.name if "j_ruler" in card.marks and d.j_ruler is not None else card.name
+
+    def holds(self, cond: Condition, controller: int, source: int) -> bool:
+        """Does the condition hold for ``controller`` now ("if you control ...", "if your ruler is
+        ... or your J-ruler is ...", ``negate``: "if you don't ...")?"""
+        ok = True
+        if cond.controls is not None:
+            ok = bool(self.candidates(target(cond.controls), controller, source))
+        if ok and cond.ruler:
+            ruler = self.ruler_card(controller)
+            ok = ruler is not None and self.shown_name(ruler) in cond.ruler
+        return ok != cond.negate
+
     def count_of(self, sel: Selector, source: int) -> int:
         """"For each ...": how many cards ``sel`` matches now, counted from the controller of
         ``source`` (a count, not a target: untargetable cards count too)."""
@@ -327,6 +345,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
             if sel.race_set.isdisjoint(races):
                 return False
         if sel.subtypes and d.subtype not in sel.subtypes:
+            return False
+        if sel.names and self.shown_name(cid) not in sel.names:
             return False
         return sel.flying is None or self.has(cid, "flying") == sel.flying
 

@@ -33,6 +33,7 @@ from tcg.games.force_of_will.cards import (
     ForceOfWillCard,
     JRulerSide,
     Keywords,
+    Modes,
     Selector,
     StandbyTrigger,
     Static,
@@ -75,6 +76,7 @@ class SelectorRecord:
     attributes: list[Attribute]
     races: list[str]
     subtypes: list[Subtype]
+    names: list[str]
     flying: bool | None
     other: bool
     count: int
@@ -118,6 +120,7 @@ class CardRecord:
     races: list[str]
     keywords: Keywords
     effects: list[Effect]
+    modes: Modes | None
     abilities: list[Ability]
     statics: list[Static]
     break_ability: list[Effect]
