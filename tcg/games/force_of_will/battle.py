@@ -48,7 +48,7 @@ def attack_actions(s: ForceOfWillState, field: Sequence[int], out: list[Action])
             swift, precise = "swiftness" in d.keyword_set, "precision" in d.keyword_set
         if not printed_only:
             swift, precise = s.has(c, "swiftness", statics), s.has(c, "precision", statics)
-        if card.entered_this_turn and not swift:
+        if (card.entered_this_turn and not swift) or s.restricted(c, "cannot_attack", statics):
             continue
         opp = 1 - card.controller
         if precise:
@@ -64,7 +64,8 @@ def rested_battlers(s: ForceOfWillState, p: int) -> list[int]:
     """What an attack without Precision may target besides the player (FOW-42)."""
     cards, digest = s.cards, s.digest
     return [t for t in s.zones[p]["field"]
-            if cards[t].tapped and ("j_ruler" in cards[t].marks or digest[cards[t].name].is_resonator)]
+            if cards[t].tapped and ("j_ruler" in cards[t].marks or digest[cards[t].name].is_resonator)
+            and not s.restricted(t, "unattackable")]
 
 
 def attack(s: ForceOfWillState, p: int, attacker: int, target: int) -> None:

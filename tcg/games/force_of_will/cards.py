@@ -66,6 +66,9 @@ class Keywords(_Strict):
     barrier: bool = False
     #: "can't be targeted by spells or abilities" (Knight of Loyalty): no one's declarations take it.
     untargetable: bool = False
+    cannot_attack: bool = False  # "can't attack" (it is never an attacker, FOW-42)
+    cannot_block: bool = False  # "can't block" (FOW-43)
+    unattackable: bool = False  # "can't be attacked": never an attack's target (FOW-42)
 
 
 KEYWORD_NAMES = tuple(Keywords.model_fields)
@@ -98,6 +101,8 @@ class Selector(_Strict):
     races: list[str] = []  # has one of these races
     subtypes: list[Subtype] = []  # has one of these subtypes: "[Addition:Resonator]" (FOW-23)
     names: list[str] = []  # is one of these cards, by name ("if you control Hansel or Gretel")
+    printed_atk: int | None = None  # "its printed ATK and DEF is [400/400]"
+    printed_def: int | None = None
     flying: bool | None = None
     other: bool = False  # not the card the effect comes from
     count: int = Field(default=1, ge=1)
@@ -118,7 +123,7 @@ class Selector(_Strict):
         return (self.rested is None and self.max_atk is None and self.min_atk is None
                 and self.max_total_cost is None and not self.attributes and not self.races
                 and self.flying is None and not self.other and not self.subtypes and not self.names
-                and self.zone == "field")
+                and self.printed_atk is None and self.printed_def is None and self.zone == "field")
 
     @cached_property
     def attribute_set(self) -> frozenset[str]:
@@ -302,6 +307,11 @@ class Static(_Strict):
     #: every card this selector matches now, counted from the source's controller (``other``:
     #: not the source itself; ``zone: graveyard``: "for each resonator in your graveyard").
     per: Selector | None = None
+    #: "Resonator with this gains ... if it's a Vampire. Otherwise, ...": the effect applies to a
+    #: card only if it matches ``if_card`` / does not match ``unless_card`` (the selector's
+    #: ``player`` counted from the static's controller).
+    if_card: Selector | None = None
+    unless_card: Selector | None = None
 
     @cached_property
     def granted(self) -> frozenset[str]:

@@ -266,8 +266,8 @@ class FowEffects(FowQueries):
         if sel is None:
             return ()
         if type(sel) is str:
-            if sel == "self":
-                return (source,) if self.where[source][1] == "field" else None
+            if sel == "self":  # on the field, or an Addition: Resonator attached ("return this card")
+                return (source,) if self.where[source][1] in ("field", "attached") else None
             if sel == "attached":
                 hosts = [h for p in (0, 1) for h in self.zones[p]["field"] if source in self.cards[h].attached]
                 return tuple(hosts) or None

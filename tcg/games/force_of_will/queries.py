@@ -16,6 +16,7 @@ from typing import Any
 from tcg.core.effects import EffectRunner
 from tcg.games.force_of_will.cards import (
     ATTRIBUTES,
+    KEYWORD_NAMES,
     SPENT_FACE,
     Ability,
     Condition,
@@ -49,25 +50,28 @@ def round_up_100(value: int) -> int:
 
 
 _SHIELDS = frozenset({"barrier", "untargetable"})
+_RESTRICTIONS = frozenset({"cannot_attack", "cannot_block", "unattackable"})
 
 
-def _any_shield(defs: Mapping[str, Any]) -> bool:
-    """Can any card of this pool be untargetable (printed, granted by a lasting effect or by an
-    instruction)? Without one, target choice skips the check."""
-    for d in defs.values():
-        sides = [(d.keywords, d.statics, d.abilities)]
+def _lasting_keywords(defs: Mapping[str, Any]) -> dict[str, frozenset[str]]:
+    """For each card of the pool, the keywords it can have or give while on the field: printed
+    on either side, or given by its lasting effects. Rare keywords (untargetability, attack and
+    block restrictions) are then looked for only while some card on the field could have them."""
+    out: dict[str, frozenset[str]] = {}
+    for name, d in defs.items():
+        found: set[str] = set()
+        sides = [(d.keywords, d.statics)]
         if d.j_ruler is not None:
-            sides.append((d.j_ruler.keywords, d.j_ruler.statics, d.j_ruler.abilities))
-        for keywords, statics, abilities in sides:
-            if keywords.barrier or keywords.untargetable or any(not _SHIELDS.isdisjoint(st.granted) for st in statics):
-                return True
-            for eff in (*d.effects, *d.break_ability, *(e for ab in abilities for e in ab.effects)):
-                if eff.do == "gain_keyword" and eff.keyword in _SHIELDS:
-                    return True
-    return False
+            sides.append((d.j_ruler.keywords, d.j_ruler.statics))
+        for keywords, statics in sides:
+            found.update(k for k in KEYWORD_NAMES if getattr(keywords, k))
+            for st in statics:
+                found.update(st.granted)
+        out[name] = frozenset(found)
+    return out
 
 
-_shields_in = by_identity(_any_shield, limit=64)
+_keywords_of = by_identity(_lasting_keywords, limit=64)
 #: A selector as the target queries read it (:func:`~.records.target` gives it).
 Target = SelectorRecord
 
@@ -145,12 +149,28 @@ class FowQueries(EffectRunner[Effect, Selector]):
                         yield a, st
 
     def _static_applies(self, source: int, st: Static, cid: int) -> bool:
+        """Does the lasting effect ``st`` of ``source`` apply to the card ``cid`` now?"""
+        return self._static_fits(source, st, cid)
+
+    def _static_reaches(self, source: int, st: Static, cid: int) -> bool:
         to = st.applies_to
         if type(to) is str:  # (comparing a selector with a string would ask pydantic)
             return source == cid if to == "self" else source in self.cards[cid].attached
         assert isinstance(to, Selector)
         sel = target(to)
         return self.kind_matches(sel, cid) and self.matches(sel, cid, self.cards[source].controller, source)
+
+    def _static_fits(self, source: int, st: Static, cid: int) -> bool:
+        """The static reaches ``cid`` and the card conditions hold: ``if_card`` ("if it's a
+        Vampire") matches it, ``unless_card`` ("Otherwise, ...") does not."""
+        if not self._static_reaches(source, st, cid):
+            return False
+        if st.if_card is None and st.unless_card is None:
+            return True
+        controller = self.cards[source].controller
+        if st.if_card is not None and not self.matches(target(st.if_card), cid, controller, source):
+            return False
+        return st.unless_card is None or not self.matches(target(st.unless_card), cid, controller, source)
 
     def kind_matches(self, sel: Target, cid: int) -> bool:
         """The selector's kind of card (a lasting "resonators you control" skips J-rulers, FOW-39)."""
@@ -260,19 +280,57 @@ class FowQueries(EffectRunner[Effect, Selector]):
     # ------------------------------------------------------------------ untargetability
     def shielded(self, cid: int, controller: int) -> bool:
         """Can ``controller``'s spells and abilities not target the card ``cid`` (FOW-105)?
-        Untargetable ("can't be targeted by spells or abilities") for everyone, Barrier ("... your
-        opponent controls") for its controller's opponent. Players are always targetable."""
-        if cid < 0 or not _shields_in(self.defs):
+        Untargetable ("can't be targeted by spells or abilities") for everyone; Barrier ("... your
+        opponent controls") for the opponent of whoever's card says it - the card itself when
+        printed, the source of a lasting effect (Aesop, an addition), the controller of the
+        instruction that gave it (Cowrie of Swallows). Players are always targetable."""
+        if cid < 0 or not self.keywords_now(_SHIELDS):
             return False
         if self.has(cid, "untargetable"):
             return True
-        return self.cards[cid].controller != controller and self.has(cid, "barrier")
+        card = self.cards[cid]
+        if self.printed(cid)[2].barrier and card.controller != controller:
+            return True
+        if self.where[cid][1] != "field":
+            return False
+        for e in self.effects:
+            if e["card"] == cid and e["kind"] == "keyword" and e["keyword"] == "barrier" \
+                    and e["by"] != controller:
+                return True
+        if self._statics_present():
+            for source, st in self._static_sources():
+                if (st.keywords.barrier and self.cards[source].controller != controller
+                        and self._static_applies(source, st, cid)):
+                    return True
+        return False
+
+    def restricted(self, cid: int, keyword: str, statics: bool | None = None) -> bool:
+        """"Can't attack", "can't block", "can't be attacked" (``cannot_attack``,
+        ``cannot_block``, ``unattackable``): asked only in a pool that has them."""
+        return self.keywords_now(_RESTRICTIONS) and self.has(cid, keyword, statics)
+
+    def keywords_now(self, wanted: frozenset[str]) -> bool:
+        """Could some card on the field have one of these keywords now: given until end of turn,
+        printed on a card there or given by one's lasting effect (an attached addition's too)?"""
+        if self.effects and any(e["kind"] == "keyword" and e["keyword"] in wanted for e in self.effects):
+            return True
+        table = _keywords_of(self.defs)
+        cards = self.cards
+        for p in (0, 1):
+            for c in self.zones[p]["field"]:
+                card = cards[c]
+                if not wanted.isdisjoint(table[card.name]):
+                    return True
+                for a in card.attached:
+                    if not wanted.isdisjoint(table[cards[a].name]):
+                        return True
+        return False
 
     def target_candidates(self, sel: Target, controller: int, source: int | None) -> list[int]:
         """The cards and players ``controller`` may choose as targets of ``sel`` now (FOW-105):
         :meth:`candidates` without the ones untargetability shields."""
         found = self.candidates(sel, controller, source)
-        if not _shields_in(self.defs):
+        if not found or not self.keywords_now(_SHIELDS):
             return found
         return [c for c in found if not self.shielded(c, controller)]
 
@@ -281,7 +339,7 @@ class FowQueries(EffectRunner[Effect, Selector]):
         """FOW-42 / FOW-117: a recovered J-ruler or resonator, not one put onto the field this
         turn (unless it has Swiftness)."""
         card = self.cards[cid]
-        if card.tapped or not self.is_battler(cid):
+        if card.tapped or not self.is_battler(cid) or self.restricted(cid, "cannot_attack"):
             return False
         return not card.entered_this_turn or self.has(cid, "swiftness")
 
@@ -291,13 +349,15 @@ class FowQueries(EffectRunner[Effect, Selector]):
         opp = 1 - self.cards[attacker].controller
         precise = self.has(attacker, "precision")
         return [player_target(opp), *(c for c in self.zones[opp]["field"]
-                                      if self.is_battler(c) and (precise or self.cards[c].tapped))]
+                                      if self.is_battler(c) and (precise or self.cards[c].tapped)
+                                      and not self.restricted(c, "unattackable"))]
 
     def blockers(self, defender: int, attacker: int) -> list[int]:
         """FOW-43: a recovered J-ruler or resonator; Flying is blocked only by Flying."""
         flying = self.has(attacker, "flying")
         return [c for c in self.zones[defender]["field"]
-                if self.is_battler(c) and not self.cards[c].tapped and (not flying or self.has(c, "flying"))]
+                if self.is_battler(c) and not self.cards[c].tapped and (not flying or self.has(c, "flying"))
+                and not self.restricted(c, "cannot_block")]
 
     # ------------------------------------------------------------------ Lifebreak (FOW-61)
     def lifebreak_limit(self, life: int) -> int:
@@ -348,6 +408,10 @@ class FowQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.names and self.shown_name(cid) not in sel.names:
             return False
+        if sel.printed_atk is not None or sel.printed_def is not None:
+            atk, def_ = self.printed(cid)[:2]
+            if sel.printed_atk not in (None, atk) or sel.printed_def not in (None, def_):
+                return False
         return sel.flying is None or self.has(cid, "flying") == sel.flying
 
     def candidates(self, sel: Target, controller: int, source: int | None) -> list[int]:
@@ -398,7 +462,7 @@ class FowQueries(EffectRunner[Effect, Selector]):
         kind = sel.kind
         if kind in ("player", "any") and n <= (2 if sel.player == "any" else 1):
             return True
-        if kind in ("resonator", "j_or_resonator") and sel.plain and not _shields_in(self.defs):
+        if kind in ("resonator", "j_or_resonator") and sel.plain and not self.keywords_now(_SHIELDS):
             return self._plain_candidates(sel, controller, n)
         return len(self.target_candidates(sel, controller, source)) >= n
 

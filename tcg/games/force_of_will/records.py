@@ -77,6 +77,8 @@ class SelectorRecord:
     races: list[str]
     subtypes: list[Subtype]
     names: list[str]
+    printed_atk: int | None
+    printed_def: int | None
     flying: bool | None
     other: bool
     count: int

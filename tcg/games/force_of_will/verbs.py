@@ -62,9 +62,13 @@ def modify(s: FowEffects, eff: Effect, controller: int, source: int, targets: Ta
 
 
 def gain_keyword(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """Each target gains ``keyword`` until the end of the turn."""
+    """Each target gains ``keyword`` until the end of the turn (Barrier remembers ``by`` whom:
+    "... your opponent controls" is the opponent of this instruction's controller)."""
     for t in targets:
-        lasting.add(s, "keyword", card=t, keyword=eff.keyword)
+        if eff.keyword == "barrier":
+            lasting.add(s, "keyword", card=t, keyword=eff.keyword, by=controller)
+        else:
+            lasting.add(s, "keyword", card=t, keyword=eff.keyword)
 
 
 def heal(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
