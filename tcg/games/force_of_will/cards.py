@@ -276,7 +276,9 @@ class Ability(_Strict):
     card is put from the field into its owner's graveyard as the cost - the official meaning of
     "banish"; the brief is silent)."""
 
-    when: Literal["enter", "attacks", "activate", "destroyed"]  # destroyed: "when this card is destroyed"
+    #: destroyed: "when this card is destroyed"; damages_resonator / damages_opponent: "whenever
+    #: this card deals damage to a resonator / to an opponent" (the damaged card is ``event_target``).
+    when: Literal["enter", "attacks", "activate", "destroyed", "damages_resonator", "damages_opponent"]
     effects: list[Effect]
     cost: dict[str, int] = {}
     rest_self: bool = False
@@ -312,6 +314,8 @@ class Static(_Strict):
     #: ``player`` counted from the static's controller).
     if_card: Selector | None = None
     unless_card: Selector | None = None
+    #: "as long as you control Gretel": the effect applies only while this holds for its controller.
+    if_: Condition | None = Field(default=None, alias="if")
 
     @cached_property
     def granted(self) -> frozenset[str]:

@@ -303,7 +303,10 @@ def declare_trigger(s: ForceOfWillState, task: Task) -> None:
     ab = s.abilities(card)[i]
     if not s.targets_exist(p, card, targets(ab.target_checks)):
         return
-    declare(s, {"kind": "trigger", "card": card, "player": p, "ref": ("ability", i), "quiet": True})
+    item: dict[str, Any] = {"kind": "trigger", "card": card, "player": p, "ref": ("ability", i), "quiet": True}
+    if task.get("event_target"):
+        item["event_target"] = tuple(task["event_target"])
+    declare(s, item)
 
 
 # ---------------------------------------------------------------------- Lifebreak (FOW-58..62, FOW-120)

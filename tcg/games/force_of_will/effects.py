@@ -126,6 +126,24 @@ class FowEffects(FowQueries):
         self.move(cid, zone, counters=card.counters if record else (), attached=(), entered_this_turn=False,
                   face_down=False, **status)
 
+    def damage_dealt(self, source: int, to: int) -> None:
+        """``source`` dealt damage to ``to`` (a card, or a player as ``-1 - player``): its
+        "whenever this card deals damage to a resonator / to an opponent" abilities trigger, the
+        damaged card as their ``event_target``; outside a resolution they are answered in a window."""
+        if source < 0 or self.winner is not None:
+            return
+        p = target_player(to)
+        if p is None:
+            when = "damages_resonator" if self.is_resonator(to) else ""
+        else:
+            when = "damages_opponent" if p != self.cards[source].controller else ""
+        abilities = self.abilities(source)
+        if not when or not any(ab.when == when for ab in abilities):
+            return
+        if not self.flags.get("resolving"):
+            self.tasks.append(Task("trigger_window", player=self.cards[source].controller))
+        self.queue_triggers(source, when, (to,) if p is None else ())
+
     def draw(self, player: int, count: int = 1) -> None:
         """FOW-119: outside the Draw Phase a draw takes as many cards as there are."""
         deck = self.zones[player]["main_deck"]
@@ -329,7 +347,7 @@ class FowEffects(FowQueries):
         """A card entered the field: its [Enter] abilities trigger. The state supplies it."""
         raise NotImplementedError
 
-    def queue_triggers(self, card: int, when: str) -> None:
+    def queue_triggers(self, card: int, when: str, event_target: tuple[int, ...] = ()) -> None:
         """Automatic abilities of ``card`` that trigger on ``when``. The state supplies it."""
         raise NotImplementedError
 

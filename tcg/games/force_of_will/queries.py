@@ -161,13 +161,15 @@ class FowQueries(EffectRunner[Effect, Selector]):
         return self.kind_matches(sel, cid) and self.matches(sel, cid, self.cards[source].controller, source)
 
     def _static_fits(self, source: int, st: Static, cid: int) -> bool:
-        """The static reaches ``cid`` and the card conditions hold: ``if_card`` ("if it's a
-        Vampire") matches it, ``unless_card`` ("Otherwise, ...") does not."""
+        """The static reaches ``cid`` and its conditions hold: ``if`` ("as long as you control
+        ..."), ``if_card`` ("if it's a Vampire") matches it, ``unless_card`` ("Otherwise, ...") not."""
         if not self._static_reaches(source, st, cid):
             return False
-        if st.if_card is None and st.unless_card is None:
+        if st.if_card is None and st.unless_card is None and st.if_ is None:
             return True
         controller = self.cards[source].controller
+        if st.if_ is not None and not self.holds(st.if_, controller, source):
+            return False
         if st.if_card is not None and not self.matches(target(st.if_card), cid, controller, source):
             return False
         return st.unless_card is None or not self.matches(target(st.unless_card), cid, controller, source)

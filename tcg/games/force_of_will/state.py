@@ -87,15 +87,19 @@ class ForceOfWillState(FowEffects):
     def entered_field(self, cid: int) -> None:
         self.queue_triggers(cid, "enter")
 
-    def queue_triggers(self, card: int, when: str) -> None:
+    def queue_triggers(self, card: int, when: str, event_target: tuple[int, ...] = ()) -> None:
         """Automatic abilities ([Enter], "when this attacks") are declared at once, targets
         chosen by their controller, onto the chase area. [standard] They are not actions a
-        player performs, so during resolution they resolve in turn without a new chase (FOW-51)."""
+        player performs, so during resolution they resolve in turn without a new chase (FOW-51).
+        ``event_target``: the card the triggering event concerns ("destroy that resonator")."""
         p = self.cards[card].controller
         abilities = self.abilities(card)
         for i in reversed(range(len(abilities))):
             if abilities[i].when == when:
-                self.tasks.append(Task("declare_trigger", card=card, player=p, index=i))
+                if event_target:
+                    self.tasks.append(Task("declare_trigger", card=card, player=p, index=i, event_target=event_target))
+                else:
+                    self.tasks.append(Task("declare_trigger", card=card, player=p, index=i))
 
     # ================================================================== views
     def observation(self, viewer: int | None, legal: bool = True, lazy: bool = False) -> dict[str, Any]:

@@ -52,6 +52,8 @@ def damage(s: FowEffects, eff: Effect, controller: int, source: int, targets: Ta
             s.lose_life(p, amount)
         else:
             s.deal_damage(t, amount)
+        if amount > 0:
+            s.damage_dealt(source, t)
 
 
 def modify(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
