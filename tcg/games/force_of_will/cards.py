@@ -173,6 +173,8 @@ class Effect(_Strict):
         "put_into_field",  # a Break: this card is put into its controller's field (no cost, not a summon);
         # with `find` (zone graveyard): "put a Vampire resonator from your graveyard into your field"
         "search",  # "search your main deck for `find`, reveal it and put it into your hand, then shuffle"
+        "destroy_at_end",  # "At the end of turn, destroy that resonator": targets are destroyed as the End Phase begins
+        "keep_rested",  # "It doesn't recover during the recovery phase as long as this card is on a field"
         "put_into_hand",  # a Break: this card is put into its owner's hand; with a target
         # (a graveyard selector): "put target ... from your graveyard into your hand"
     ]

@@ -60,17 +60,24 @@ def begin_turn(s: ForceOfWillState, start: str = "turn_start") -> None:
     s.enter_phase("recovery")
     if not s.is_first_turn_of(p):  # FOW-32
         cards, zones = s.cards, s.zones[p]
+        kept = {e["card"] for e in s.effects if e["kind"] == "no_recover"} if s.effects else ()
         for zone in ("field", "ruler_area", "magic_stone_area"):
             for c in zones[zone]:
-                if cards[c].tapped:
+                if cards[c].tapped and c not in kept:  # kept rested: "doesn't recover" (keep_rested)
                     cards[c] = cards[c].with_tapped(False)
     s.enter_phase("main")
     s.decision = MAIN_DECISIONS[p]  # the Main Phase's open decision (the ``main`` task)
 
 
 def end_phase(s: ForceOfWillState) -> None:
-    """FOW-34: damage healed, discard to seven, will lost, then the next turn."""
+    """FOW-34: damage healed, discard to seven, will lost, then the next turn. "At the end of
+    turn, destroy that resonator" (``destroy_at_end``) happens first, as the End Phase begins."""
     s.enter_phase("end")
+    doomed = [e["card"] for e in s.effects if e["kind"] == "doomed"] if s.effects else []
+    if doomed:
+        for c in doomed:
+            s.destroy(c)
+        s.settle()
     for p in (0, 1):
         for c in s.zones[p]["field"]:
             if s.damage(c):

@@ -131,6 +131,25 @@ def put_into_hand(s: FowEffects, eff: Effect, controller: int, source: int, targ
                    **{"from": "graveyard", "to": "hand"})
 
 
+def destroy_at_end(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"At the end of turn, destroy that resonator" (Poison Apple): each target is destroyed as
+    this turn's End Phase begins (``turn.end_phase``), unless it left the field before (a new
+    object then, FOW-114). Official rules make it a delayed automatic ability; the engine has
+    no chase in the End Phase, so it happens at once there (the brief is silent)."""
+    for t in targets:
+        if t >= 0:
+            lasting.add(s, "doomed", card=t)
+
+
+def keep_rested(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"It doesn't recover during the recovery phase as long as this card is on a field"
+    (Hamelin's Pied Piper): the recovery phase (FOW-32) skips each target while ``source``
+    stays; the effect ends when either leaves (``lasting.forget``)."""
+    for t in targets:
+        if t >= 0:
+            lasting.add(s, "no_recover", until="lasting", card=t, source=source)
+
+
 def cancel(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """Each target spell on the chase area is cancelled: it goes to the graveyard unresolved."""
     for t in targets:
@@ -171,6 +190,8 @@ _OWN: dict[str, FowVerb] = {
     "put_into_field": put_into_field,
     "put_into_hand": put_into_hand,
     "cancel": cancel,
+    "destroy_at_end": destroy_at_end,
+    "keep_rested": keep_rested,
     "call_stone": call_stone,
     "bounce_stone": bounce_stone,
 }
