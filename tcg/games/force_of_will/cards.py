@@ -20,6 +20,9 @@ from tcg.core.carddata import CardModel
 Attribute = Literal["light", "fire", "water", "wind", "darkness"]  # FOW-107
 ATTRIBUTES: tuple[Attribute, ...] = ("light", "fire", "water", "wind", "darkness")
 CardType = Literal["resonator", "spell", "addition", "ruler", "magic_stone"]
+#: What a play restriction names: "normal spells" (spell cards: Chant, Chant-Instant, Chant-Standby -
+#: the Grimm-era word, as against "summon spells", the resonators), resonators, Addition: Resonator.
+PlayKind = Literal["spell", "resonator", "addition_resonator"]
 Subtype = Literal[
     "chant", "chant_instant", "chant_standby",  # FOW-22
     "addition_field", "addition_resonator",  # FOW-23
@@ -175,6 +178,7 @@ class Effect(_Strict):
         "search",  # "search your main deck for `find`, reveal it and put it into your hand, then shuffle"
         "destroy_at_end",  # "At the end of turn, destroy that resonator": targets are destroyed as the End Phase begins
         "keep_rested",  # "It doesn't recover during the recovery phase as long as this card is on a field"
+        "forbid_plays",  # "target player cannot play normal spells and summon spells until end of turn" (`plays`)
         "put_into_hand",  # a Break: this card is put into its owner's hand; with a target
         # (a graveyard selector): "put target ... from your graveyard into your hand"
     ]
@@ -191,6 +195,8 @@ class Effect(_Strict):
     per: Selector | None = None
     #: discard: the player's whole hand ("your opponent discards his or her hand"), not ``count``.
     whole_hand: bool = False
+    #: forbid_plays: what the player may not play until end of turn (Law of Silence).
+    plays: list[PlayKind] = []
     duration: Literal["turn", "lasting"] = "turn"
     optional: bool = False  # "you may": its controller decides when it resolves
     #: "If you control ..., draw a card": the instruction is carried out only if this holds as it
@@ -318,6 +324,9 @@ class Static(_Strict):
     unless_card: Selector | None = None
     #: "as long as you control Gretel": the effect applies only while this holds for its controller.
     if_: Condition | None = Field(default=None, alias="if")
+    #: "Opponents cannot add [Addition:Resonator]": what its controller's opponent may not play
+    #: while this card is on the field (a play restriction on a player; ``applies_to`` unused).
+    opponent_cannot_play: list[PlayKind] = []
 
     @cached_property
     def granted(self) -> frozenset[str]:

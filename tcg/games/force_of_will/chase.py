@@ -28,7 +28,7 @@ from tcg.core.state import Card, Decision, Task
 from tcg.games.force_of_will.cards import Selector
 from tcg.games.force_of_will.effects import needs_target
 from tcg.games.force_of_will.payment import can_pay, declare_pay, payer, stones_could_pay
-from tcg.games.force_of_will.queries import STANDBY_SET_COST
+from tcg.games.force_of_will.queries import STANDBY_SET_COST, play_kind
 from tcg.games.force_of_will.records import AbilityRecord, CardRecord, target, targets
 from tcg.games.force_of_will.turn import NEVER_CHASE, FowDecision, Why
 
@@ -83,10 +83,11 @@ def chase_actions(s: ForceOfWillState, p: int) -> list[Action]:
     digest, cards = s.digest, s.cards
     pay = None
     verdict: dict[str, bool] = {}
+    barred = s.barred_plays(p)
     for c in s.zones[p]["hand"]:
         name = cards[c].name
         d = digest[name]
-        if d.instant_speed:
+        if d.instant_speed and "spell" not in barred:
             ok = verdict.get(name)
             if ok is None:
                 pay = pay or payer(s, p)
@@ -120,9 +121,10 @@ def chase_extras(s: ForceOfWillState, p: int, out: list[Action], pay: Payer | No
                 d = digest[added.name]
                 if added.controller == p and d.activates:
                     pay = activations(s, p, a, added, d, pay, out)
-    for c in zones[p]["chant_standby_area"]:
-        if standby_ready(s, p, c):
-            out.append(ACTIVATE_STANDBY[c])
+    if zones[p]["chant_standby_area"] and "spell" not in s.barred_plays(p):  # activating one plays a spell
+        for c in zones[p]["chant_standby_area"]:
+            if standby_ready(s, p, c):
+                out.append(ACTIVATE_STANDBY[c])
     if s.can_lifebreak(p):
         out.append(LIFEBREAK)
 
@@ -509,6 +511,8 @@ def explain_from_hand(s: ForceOfWillState, p: int, t: str, card: int) -> Why:
         return "FOW-35", f"{d.name} is a {d.subtype or d.type}; {t} does not play it"
     if t == "play_spell" and d.subtype == "chant" and p != s.active:
         return "FOW-106", "a Chant only in your own Main Phase"
+    if t != "set_chant_standby" and play_kind(d) in s.barred_plays(p):
+        return "FOW-35", f"an effect forbids you to play {play_kind(d).replace('_', ' ')} cards now"
     cost = STANDBY_SET_COST if t == "set_chant_standby" else d.cost
     if not can_pay(s, p, cost):
         return "FOW-27", f"you cannot pay {dict(cost)} with your will and recovered magic stones"

@@ -21,7 +21,7 @@ from tcg.games.force_of_will.chase import (
     spell_ready,
 )
 from tcg.games.force_of_will.payment import payer
-from tcg.games.force_of_will.queries import STANDBY_SET_COST, player_target
+from tcg.games.force_of_will.queries import STANDBY_SET_COST, play_kind, player_target
 from tcg.games.force_of_will.records import CardRecord
 from tcg.games.force_of_will.turn import FowDecision, Why, end_phase
 
@@ -52,6 +52,7 @@ def main_actions(s: ForceOfWillState, p: int) -> list[Action]:
     pay = payer(s, p)
     summon = CARD_ACTIONS["summon"]
     verdict: dict[str, CardActions | None] = {}  # copies of a card in hand are all playable or none
+    barred = s.barred_plays(p)  # "cannot play ..." (Law of Silence, The Emperor with New Clothes)
     for c in zones["hand"]:
         name = cards[c].name
         if name in verdict:
@@ -59,9 +60,11 @@ def main_actions(s: ForceOfWillState, p: int) -> list[Action]:
         else:
             d = digest[name]
             if d.is_resonator:  # the commonest case, without a call
-                actions = summon if pay(d.cost_key) else None
+                actions = summon if pay(d.cost_key) and "resonator" not in barred else None
             else:
                 action_type = hand_action(s, p, c, d, pay)
+                if action_type in ("play_spell", "play_addition") and play_kind(d) in barred:
+                    action_type = None
                 actions = None if action_type is None else CARD_ACTIONS[action_type]
             verdict[name] = actions
         if actions is not None:

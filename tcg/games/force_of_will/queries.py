@@ -72,6 +72,22 @@ def _lasting_keywords(defs: Mapping[str, Any]) -> dict[str, frozenset[str]]:
 
 
 _keywords_of = by_identity(_lasting_keywords, limit=64)
+
+
+def _any_restrictor(defs: Mapping[str, Any]) -> bool:
+    """Has any card of the pool a lasting play restriction ("Opponents cannot add ...")?"""
+    return any(st.opponent_cannot_play for d in defs.values() for st in d.statics)
+
+
+_restrictors_in = by_identity(_any_restrictor, limit=64)
+
+
+def play_kind(d: Any) -> str:
+    """The ``PlayKind`` of a card definition (its record): a spell, a resonator, an Addition:
+    Resonator, or "" for what no restriction names."""
+    if d.type in ("spell", "resonator"):
+        return str(d.type)
+    return "addition_resonator" if d.subtype == "addition_resonator" else ""
 #: A selector as the target queries read it (:func:`~.records.target` gives it).
 Target = SelectorRecord
 
@@ -273,6 +289,22 @@ class FowQueries(EffectRunner[Effect, Selector]):
             ruler = self.ruler_card(controller)
             ok = ruler is not None and self.shown_name(ruler) in cond.ruler
         return ok != cond.negate
+
+    def barred_plays(self, player: int) -> frozenset[str]:
+        """What ``player`` may not play now (``PlayKind``s): "until end of turn" restrictions on
+        them (``forbid_plays``) and "opponents cannot ..." of the other player's cards on the field."""
+        out: set[str] = set()
+        if self.effects:
+            for e in self.effects:
+                if e["kind"] == "forbid" and e["player"] == player:
+                    out.update(e["plays"])
+        if _restrictors_in(self.defs):
+            cards, defs = self.cards, self.defs
+            for c in self.zones[1 - player]["field"]:
+                if "j_ruler" not in cards[c].marks:
+                    for st in defs[cards[c].name].statics:
+                        out.update(st.opponent_cannot_play)
+        return frozenset(out)
 
     def count_of(self, sel: Selector, source: int) -> int:
         """"For each ...": how many cards ``sel`` matches now, counted from the controller of

@@ -150,6 +150,13 @@ def keep_rested(s: FowEffects, eff: Effect, controller: int, source: int, target
             lasting.add(s, "no_recover", until="lasting", card=t, source=source)
 
 
+def forbid_plays(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each named player may not play the kinds in ``plays`` until end of turn (Law of Silence:
+    "normal spells and summon spells"); ``ForceOfWillState.barred_plays`` reads it."""
+    for q in named_players(eff, controller, targets):
+        lasting.add(s, "forbid", player=q, plays=list(eff.plays))
+
+
 def cancel(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """Each target spell on the chase area is cancelled: it goes to the graveyard unresolved."""
     for t in targets:
@@ -192,6 +199,7 @@ _OWN: dict[str, FowVerb] = {
     "cancel": cancel,
     "destroy_at_end": destroy_at_end,
     "keep_rested": keep_rested,
+    "forbid_plays": forbid_plays,
     "call_stone": call_stone,
     "bounce_stone": bounce_stone,
 }
