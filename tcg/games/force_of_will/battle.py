@@ -78,6 +78,7 @@ def attack(s: ForceOfWillState, p: int, attacker: int, target: int) -> None:
     s.tasks.append(BLOCK_STEP)
     s.marker(p, "attack", attacker)
     s.queue_triggers(attacker, "attacks")
+    s.queue_watchers(attacker, "watched_attacks")
 
 
 def attacker_alive(s: ForceOfWillState) -> bool:

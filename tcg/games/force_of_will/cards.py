@@ -179,6 +179,7 @@ class Effect(_Strict):
         "destroy_at_end",  # "At the end of turn, destroy that resonator": targets are destroyed as the End Phase begins
         "keep_rested",  # "It doesn't recover during the recovery phase as long as this card is on a field"
         "forbid_plays",  # "target player cannot play normal spells and summon spells until end of turn" (`plays`)
+        "swap_stats",  # "switch the ATK and DEF of this card until end of turn"
         "put_into_hand",  # a Break: this card is put into its owner's hand; with a target
         # (a graveyard selector): "put target ... from your graveyard into your hand"
     ]
@@ -286,8 +287,13 @@ class Ability(_Strict):
 
     #: destroyed: "when this card is destroyed"; damages_resonator / damages_opponent: "whenever
     #: this card deals damage to a resonator / to an opponent" (the damaged card is ``event_target``).
-    when: Literal["enter", "attacks", "activate", "destroyed", "damages_resonator", "damages_opponent"]
+    #: watched_enters / watched_attacks: "whenever a Werewolf comes into a field / a Werewolf you
+    #: control attacks" (the card that did is ``watch``-ed, counted from this card's controller);
+    #: you_play_spell: "whenever you play a normal spell" (a spell card, a Chant-Standby too).
+    when: Literal["enter", "attacks", "activate", "destroyed", "damages_resonator", "damages_opponent",
+                  "watched_enters", "watched_attacks", "you_play_spell"]
     effects: list[Effect]
+    watch: Selector | None = None
     cost: dict[str, int] = {}
     rest_self: bool = False
     banish_self: bool = False
@@ -295,6 +301,13 @@ class Ability(_Strict):
     text: str = ""
 
     _cost = field_validator("cost")(_check_cost)
+
+    @model_validator(mode="after")
+    def _watching(self) -> Ability:
+        if (self.watch is not None) != self.when.startswith("watched_"):
+            raise ValueError("`watch` (the cards whose entering or attacking is watched) goes with "
+                             "when: watched_enters / watched_attacks")
+        return self
 
     @cached_property
     def cost_key(self) -> CostKey:

@@ -222,10 +222,16 @@ class FowQueries(EffectRunner[Effect, Selector]):
                     n = 1 if st.per is None else self.count_of(st.per, source)
                     atk += st.atk * n
                     def_ += st.def_ * n
+        swapped = False
         for e in self.effects:
-            if e["card"] == cid and e["kind"] == "modify":
-                atk += e["atk"]
-                def_ += e["def"]
+            if e["card"] == cid:
+                if e["kind"] == "modify":
+                    atk += e["atk"]
+                    def_ += e["def"]
+                elif e["kind"] == "swap":
+                    swapped = not swapped
+        if swapped:  # "switch the ATK and DEF" (swap_stats), after the other changes
+            atk, def_ = def_, atk
         if (atk % 100 or def_ % 100) and self.options.get("round_to_100") == "true":
             atk, def_ = round_up_100(atk), round_up_100(def_)
         return max(0, atk), def_
@@ -296,7 +302,7 @@ class FowQueries(EffectRunner[Effect, Selector]):
         out: set[str] = set()
         if self.effects:
             for e in self.effects:
-                if e["kind"] == "forbid" and e["player"] == player:
+                if e["kind"] == "forbid" and e["card"] == player_target(player):
                     out.update(e["plays"])
         if _restrictors_in(self.defs):
             cards, defs = self.cards, self.defs

@@ -97,6 +97,7 @@ class AbilityRecord:
 
     when: str
     effects: list[Effect]
+    watch: Selector | None
     cost: dict[str, int]
     rest_self: bool
     banish_self: bool

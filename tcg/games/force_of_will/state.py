@@ -12,17 +12,29 @@ effects and rule processes (FOW-111) ``effects.py``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tcg.core.rules import Rulebook
 from tcg.core.state import Task
 from tcg.games.force_of_will.chase import CHASE, WINDOW_TASKS, window_rules
 from tcg.games.force_of_will.effects import FowEffects
-from tcg.games.force_of_will.queries import STARTING_LIFE, Target
+from tcg.games.force_of_will.queries import STARTING_LIFE, Target, by_identity, target
 from tcg.games.force_of_will.rules import RULEBOOK as FOW_RULEBOOK
 from tcg.games.force_of_will.start import before_first_turn
 from tcg.games.force_of_will.turn import PHASES
+
+
+def _watching_cards(defs: Mapping[str, Any]) -> frozenset[str]:
+    """The cards of the pool with an ability that watches other cards (``watched_enters``,
+    ``watched_attacks``, ``you_play_spell``): only they are looked at when a card enters, attacks
+    or a spell is played."""
+    watched = ("watched_enters", "watched_attacks", "you_play_spell")
+    return frozenset(name for name, d in defs.items()
+                     if any(ab.when in watched for ab in (*d.abilities, *(d.j_ruler.abilities if d.j_ruler else ()))))
+
+
+_watchers_of = by_identity(_watching_cards, limit=64)
 
 
 class ForceOfWillState(FowEffects):
@@ -86,6 +98,33 @@ class ForceOfWillState(FowEffects):
 
     def entered_field(self, cid: int) -> None:
         self.queue_triggers(cid, "enter")
+        self.queue_watchers(cid, "watched_enters")
+
+    def queue_watchers(self, cid: int, when: str) -> None:
+        """"Whenever a Werewolf comes into a field / a Werewolf you control attacks": the cards
+        on either field whose ``when`` ability watches a card like ``cid`` trigger (FOW-51), as
+        :meth:`queue_triggers` declares them; "whenever you play a normal spell" (``you_play_spell``)
+        is asked with ``cid`` the spell."""
+        watching = _watchers_of(self.defs)
+        if not watching:
+            return
+        cards = self.cards
+        for p in (0, 1):
+            for w in self.zones[p]["field"]:
+                if cards[w].name not in watching:
+                    continue
+                abilities = self.abilities(w)
+                for i in reversed(range(len(abilities))):
+                    ab = abilities[i]
+                    if ab.when != when:
+                        continue
+                    if when == "you_play_spell":
+                        if cards[cid].controller != p:
+                            continue
+                    elif ab.watch is None or not self.kind_matches(target(ab.watch), cid) \
+                            or not self.matches(target(ab.watch), cid, p, w):
+                        continue
+                    self.tasks.append(Task("declare_trigger", card=w, player=p, index=i))
 
     def queue_triggers(self, card: int, when: str, event_target: tuple[int, ...] = ()) -> None:
         """Automatic abilities ([Enter], "when this attacks") are declared at once, targets

@@ -152,9 +152,18 @@ def keep_rested(s: FowEffects, eff: Effect, controller: int, source: int, target
 
 def forbid_plays(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """Each named player may not play the kinds in ``plays`` until end of turn (Law of Silence:
-    "normal spells and summon spells"); ``ForceOfWillState.barred_plays`` reads it."""
+    "normal spells and summon spells"); ``FowQueries.barred_plays`` reads it. The record's
+    ``card`` is the player as a target (``-1 - player``), as every lasting record names a card."""
     for q in named_players(eff, controller, targets):
-        lasting.add(s, "forbid", player=q, plays=list(eff.plays))
+        lasting.add(s, "forbid", card=-1 - q, plays=list(eff.plays))
+
+
+def swap_stats(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target's ATK and DEF are switched until end of turn (after every other change:
+    ``FowQueries.stats``)."""
+    for t in targets:
+        if t >= 0:
+            lasting.add(s, "swap", card=t)
 
 
 def cancel(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -200,6 +209,7 @@ _OWN: dict[str, FowVerb] = {
     "destroy_at_end": destroy_at_end,
     "keep_rested": keep_rested,
     "forbid_plays": forbid_plays,
+    "swap_stats": swap_stats,
     "call_stone": call_stone,
     "bounce_stone": bounce_stone,
 }
