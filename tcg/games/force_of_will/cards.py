@@ -144,6 +144,7 @@ class Condition(_Strict):
     ruler card shows, either side), "if you don't ..." (``negate``). Both, when both are given."""
 
     controls: Selector | None = None
+    also_controls: Selector | None = None  # "if you control Juliet and Romeo": a second card, as well
     ruler: list[str] = []
     negate: bool = False
 
@@ -180,6 +181,7 @@ class Effect(_Strict):
         "keep_rested",  # "It doesn't recover during the recovery phase as long as this card is on a field"
         "forbid_plays",  # "target player cannot play normal spells and summon spells until end of turn" (`plays`)
         "swap_stats",  # "switch the ATK and DEF of this card until end of turn"
+        "flicker",  # "remove target resonator from the game, then put it into its owner's field"
         "put_into_hand",  # a Break: this card is put into its owner's hand; with a target
         # (a graveyard selector): "put target ... from your graveyard into your hand"
     ]

@@ -291,6 +291,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
         ok = True
         if cond.controls is not None:
             ok = bool(self.candidates(target(cond.controls), controller, source))
+        if ok and cond.also_controls is not None:
+            ok = bool(self.candidates(target(cond.also_controls), controller, source))
         if ok and cond.ruler:
             ruler = self.ruler_card(controller)
             ok = ruler is not None and self.shown_name(ruler) in cond.ruler

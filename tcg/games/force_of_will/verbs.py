@@ -166,6 +166,19 @@ def swap_stats(s: FowEffects, eff: Effect, controller: int, source: int, targets
             lasting.add(s, "swap", card=t)
 
 
+def flicker(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Remove target resonator from the game, then put it into its owner's field": it leaves
+    (a new object, FOW-114: its damage, effects and additions go) and comes back at once,
+    recovered, entered this turn, its [Enter] abilities triggering (not a summon)."""
+    for t in targets:
+        if t >= 0 and s.is_resonator(t):
+            owner = s.cards[t].owner
+            s.leave_field(t, "limbo")
+            s.move(t, "field", player=owner, tapped=False, entered_this_turn=True, face_down=False)
+            s.emit("put_into_field", card=t, name=s.cards[t].name, player=owner)
+            s.entered_field(t)
+
+
 def cancel(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """Each target spell on the chase area is cancelled: it goes to the graveyard unresolved."""
     for t in targets:
@@ -210,6 +223,7 @@ _OWN: dict[str, FowVerb] = {
     "keep_rested": keep_rested,
     "forbid_plays": forbid_plays,
     "swap_stats": swap_stats,
+    "flicker": flicker,
     "call_stone": call_stone,
     "bounce_stone": bounce_stone,
 }
