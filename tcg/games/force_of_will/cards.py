@@ -283,9 +283,9 @@ class Ability(_Strict):
 
     ``enter``: [Enter] (when this card enters the field); ``attacks``: when this attacks;
     ``activate``: [Activate] (M7, or as a chase, FOW-52), with its costs before the colon:
-    will (``cost``), {Rest} (``rest_self``) and/or "banish this card" (``banish_self``: the
-    card is put from the field into its owner's graveyard as the cost - the official meaning of
-    "banish"; the brief is silent)."""
+    will (``cost``), {Rest} (``rest_self``), "banish this card" (``banish_self``: the card is
+    put from the field into its owner's graveyard as the cost - the official meaning of
+    "banish"; the brief is silent) and/or "banish a ..." (``banish``: another card, chosen)."""
 
     #: destroyed: "when this card is destroyed"; damages_resonator / damages_opponent: "whenever
     #: this card deals damage to a resonator / to an opponent" (the damaged card is ``event_target``).
@@ -299,6 +299,10 @@ class Ability(_Strict):
     cost: dict[str, int] = {}
     rest_self: bool = False
     banish_self: bool = False
+    #: "Banish a Human resonator: ...": a card its controller controls that this selector matches
+    #: (counted from them; CR: one banishes only cards one controls) is chosen and put into its
+    #: owner's graveyard as the cost, when the ability is declared.
+    banish: Selector | None = None
     once_per_turn: bool = False
     text: str = ""
 

@@ -151,6 +151,8 @@ def ability_ready(s: ForceOfWillState, p: int, c: int, i: int, ab: AbilityRecord
         return False
     if ab.once_per_turn and s.flags.get(f"used:{c}:{i}"):
         return False
+    if ab.banish is not None and not s.candidates(ab.banish, p, c):
+        return False  # nothing to banish for the cost
     return pay(ab.cost_key) and s.targets_exist(p, c, ab.target_checks)
 
 
@@ -220,9 +222,12 @@ def declare_chase(s: ForceOfWillState, p: int, action: Action) -> None:
         if ab.once_per_turn:
             s.flags[f"used:{card}:{index}"] = True
         if ab.banish_self:  # "banish this card": into its owner's graveyard, as a cost
-            s.emit("banished", card=card, name=s.cards[card].name, player=p)
-            s.leave_field(card, "graveyard")
-        declare(s, {"kind": "ability", "card": card, "player": p, "ref": ("ability", index), "cost": dict(ab.cost)})
+            banish(s, p, card)
+        item: dict[str, Any] = {"kind": "ability", "card": card, "player": p, "ref": ("ability", index),
+                                "cost": dict(ab.cost)}
+        if ab.banish is not None:  # "banish a Human resonator": chosen first (the cost_banish decision)
+            item["banish_candidates"] = tuple(s.candidates(target(ab.banish), p, card))
+        declare(s, item)
     elif t == "activate_chant_standby":
         d = s.d(card)
         assert d.trigger is not None
@@ -248,6 +253,13 @@ def spell_ready(s: ForceOfWillState, p: int, c: int, d: CardRecord) -> bool:
     return s.targets_exist(p, c, d.effect_checks)
 
 
+def banish(s: ForceOfWillState, p: int, card: int) -> None:
+    """Banish ``card`` as a cost: it goes from the field (or attached) into its owner's graveyard
+    (official rules: "banish" is that, and only cards one controls; the brief is silent)."""
+    s.emit("banished", card=card, name=s.cards[card].name, player=p)
+    s.leave_field(card, "graveyard")
+
+
 def declare(s: ForceOfWillState, item: dict[str, Any]) -> None:
     """Every caller declares as its last step, so the first declaration step runs at once
     (the ``declare`` task it would queue would be the next one run)."""
@@ -259,6 +271,10 @@ def declare(s: ForceOfWillState, item: dict[str, Any]) -> None:
 def declare_step(s: ForceOfWillState, index: int) -> None:
     """Choose the targets of the next targeting instruction (FOW-105), then pay."""
     item = s.flags["declaring"]
+    if "banish_candidates" in item:  # the card banished for an ability's cost
+        cands = tuple(c for c in item["banish_candidates"] if s.where[c][1] in ("field", "attached"))
+        s.decision = Decision(item["player"], "cost_banish", {"candidates": cands})
+        return
     if "host_candidates" in item:  # Addition: Resonator: the resonator it is played on
         hosts = [h for h in item["host_candidates"] if s.is_resonator(h)]
         s.decision = Decision(item["player"], "target", {"candidates": tuple(hosts), "optional": False,

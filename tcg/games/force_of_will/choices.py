@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from tcg.core.actions import Action
 from tcg.core.state import Decision, Task
+from tcg.games.force_of_will.chase import banish
 from tcg.games.force_of_will.queries import player_target, target_player
 from tcg.games.force_of_will.turn import CHOOSE, FowDecision
 
@@ -100,6 +101,26 @@ class ChooseMode(FowDecision):
         else:
             item["modes"] = (*item.get("modes", ()), action.get("index"))
         state.flags["declaring"] = item
+        state.tasks.append(Task("declare", index=0))
+
+
+class BanishCost(FowDecision):
+    """"Banish a Human resonator: ...": the card put into its owner's graveyard as the cost of
+    the ability being declared, one of those its controller controls that match."""
+
+    kind = "cost_banish"
+    prompt = "Choose a card to banish for the cost"
+    accepts = frozenset({"choose"})
+    rule = "FOW-66"
+
+    def actions(self, state: ForceOfWillState, decision: Decision) -> Sequence[Action]:
+        return [CHOOSE[c] for c in decision.data["candidates"]]
+
+    def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
+        item = dict(state.flags["declaring"])
+        del item["banish_candidates"]
+        state.flags["declaring"] = item
+        banish(state, decision.player, action.get("card"))
         state.tasks.append(Task("declare", index=0))
 
 

@@ -97,10 +97,11 @@ class AbilityRecord:
 
     when: str
     effects: list[Effect]
-    watch: Selector | None
+    watch: SelectorRecord | None
     cost: dict[str, int]
     rest_self: bool
     banish_self: bool
+    banish: SelectorRecord | None
     once_per_turn: bool
     text: str
     cost_key: CostKey
