@@ -130,8 +130,7 @@ def _battle_damage(s: ForceOfWillState) -> None:
             atk = s.atk(attacker)
             s.emit("hit", card=attacker, player=victim, amount=atk)
             s.lose_life(victim, atk)
-            if atk > 0:
-                s.damage_dealt(attacker, target)
+            s.damage_dealt(attacker, target, atk)
         elif s.is_battler(target) and s.cards[target].controller == 1 - p:
             fight(s, attacker, target, pierce_to=None)
     s.emit("battle_end")
@@ -146,7 +145,7 @@ def fight(s: ForceOfWillState, a: int, b: int, pierce_to: int | None) -> None:
         excess = atk_a - max(0, s.stats(b, statics)[1] - s.damage(b))
         if excess > 0:
             s.lose_life(pierce_to, excess)
-            s.damage_dealt(a, player_target(pierce_to))
+            s.damage_dealt(a, player_target(pierce_to), excess)
     first_a, first_b = s.has(a, "first_strike", statics), s.has(b, "first_strike", statics)
     if first_a != first_b:
         striker, other = (a, b) if first_a else (b, a)
@@ -162,8 +161,7 @@ def fight(s: ForceOfWillState, a: int, b: int, pierce_to: int | None) -> None:
 def strike(s: ForceOfWillState, source: int, to: int, amount: int) -> None:
     """Battle damage from ``source`` to ``to`` (FOW-45); its damage triggers see it."""
     s.deal_damage(to, amount)
-    if amount > 0:
-        s.damage_dealt(source, to)
+    s.damage_dealt(source, to, amount)
 
 
 def explain_attack(s: ForceOfWillState, p: int, card: int) -> Why:

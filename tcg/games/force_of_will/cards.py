@@ -198,6 +198,8 @@ class Effect(_Strict):
     per: Selector | None = None
     #: discard: the player's whole hand ("your opponent discards his or her hand"), not ``count``.
     whole_hand: bool = False
+    #: "you gain that much life": ``amount`` is the damage of the event that triggered the ability.
+    event_amount: bool = False
     #: forbid_plays: what the player may not play until end of turn (Law of Silence).
     plays: list[PlayKind] = []
     duration: Literal["turn", "lasting"] = "turn"
@@ -292,8 +294,9 @@ class Ability(_Strict):
     #: watched_enters / watched_attacks: "whenever a Werewolf comes into a field / a Werewolf you
     #: control attacks" (the card that did is ``watch``-ed, counted from this card's controller);
     #: you_play_spell: "whenever you play a normal spell" (a spell card, a Chant-Standby too).
+    #: deals_damage: "whenever this card deals damage" (to anything; the amount is the event's).
     when: Literal["enter", "attacks", "activate", "destroyed", "damages_resonator", "damages_opponent",
-                  "watched_enters", "watched_attacks", "you_play_spell"]
+                  "deals_damage", "watched_enters", "watched_attacks", "you_play_spell"]
     effects: list[Effect]
     watch: Selector | None = None
     cost: dict[str, int] = {}

@@ -324,6 +324,8 @@ def declare_trigger(s: ForceOfWillState, task: Task) -> None:
     item: dict[str, Any] = {"kind": "trigger", "card": card, "player": p, "ref": ("ability", i), "quiet": True}
     if task.get("event_target"):
         item["event_target"] = tuple(task["event_target"])
+    if task.get("amount"):
+        item["event_amount"] = task["amount"]
     declare(s, item)
 
 

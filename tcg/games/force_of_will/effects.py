@@ -34,6 +34,7 @@ def _any_def_lowering(defs: Mapping[str, Any]) -> bool:
 
 
 _lowers_def = by_identity(_any_def_lowering, limit=64)
+_DAMAGE_TRIGGERS = ("deals_damage", "damages_resonator", "damages_opponent")
 #: Where an instruction's targets must still be to be acted on (FOW-105).
 _IN_PLAY = ("field", "attached", "chase_area")
 _GRAVEYARD = ("graveyard",)
@@ -126,23 +127,28 @@ class FowEffects(FowQueries):
         self.move(cid, zone, counters=card.counters if record else (), attached=(), entered_this_turn=False,
                   face_down=False, **status)
 
-    def damage_dealt(self, source: int, to: int) -> None:
-        """``source`` dealt damage to ``to`` (a card, or a player as ``-1 - player``): its
-        "whenever this card deals damage to a resonator / to an opponent" abilities trigger, the
-        damaged card as their ``event_target``; outside a resolution they are answered in a window."""
-        if source < 0 or self.winner is not None:
+    def damage_dealt(self, source: int, to: int, amount: int) -> None:
+        """``source`` dealt ``amount`` damage to ``to`` (a card, or a player as ``-1 - player``):
+        its "whenever this card deals damage (to a resonator / to an opponent)" abilities
+        trigger, the damaged card as their ``event_target`` and the amount as their event's;
+        outside a resolution they are answered in a window."""
+        if source < 0 or self.winner is not None or amount <= 0:
+            return
+        abilities = self.abilities(source)
+        if not any(ab.when in _DAMAGE_TRIGGERS for ab in abilities):
             return
         p = target_player(to)
         if p is None:
-            when = "damages_resonator" if self.is_resonator(to) else ""
+            specific = "damages_resonator" if self.is_resonator(to) else ""
         else:
-            when = "damages_opponent" if p != self.cards[source].controller else ""
-        abilities = self.abilities(source)
-        if not when or not any(ab.when == when for ab in abilities):
+            specific = "damages_opponent" if p != self.cards[source].controller else ""
+        whens = [w for w in ("deals_damage", specific) if w and any(ab.when == w for ab in abilities)]
+        if not whens:
             return
         if not self.flags.get("resolving"):
             self.tasks.append(Task("trigger_window", player=self.cards[source].controller))
-        self.queue_triggers(source, when, (to,) if p is None else ())
+        for when in whens:
+            self.queue_triggers(source, when, (to,) if p is None else (), amount)
 
     def draw(self, player: int, count: int = 1) -> None:
         """FOW-119: outside the Draw Phase a draw takes as many cards as there are."""
@@ -197,7 +203,7 @@ class FowEffects(FowQueries):
         """Carry out a spell's or ability's instructions, one at a time on the core's effect loop
         ("you may" asks its controller), against the targets declared for it (FOW-105)."""
         ref = (item["card"], tuple(item["ref"]), tuple(item.get("targets", ())),
-               tuple(item.get("event_target", ())), tuple(item.get("event_card", ())))
+               tuple(item.get("event_target", ())), tuple(item.get("event_card", ())), item.get("event_amount", 0))
         self.queue_effects(item["card"], item["player"], ref)
 
     def continue_effect(self, data: dict[str, Any], eff: Any, chosen: tuple[int, ...]) -> None:
@@ -225,6 +231,11 @@ class FowEffects(FowQueries):
         instruction whose condition (``if``) fails is skipped."""
         if eff.if_ is not None and not self.holds(eff.if_, data["controller"], data["source"]):
             self.next_effect(data)
+            return True
+        if eff.event_amount:  # "that much": the triggering event's amount
+            ref = data["ref"]
+            amount = ref[5] if len(ref) > 5 else 0
+            self.continue_effect(data, eff.model_copy(update={"amount": amount, "event_amount": False}), ())
             return True
         if eff.find is not None and self.winner is None:
             return self._find_card(data, eff)
@@ -347,7 +358,7 @@ class FowEffects(FowQueries):
         """A card entered the field: its [Enter] abilities trigger. The state supplies it."""
         raise NotImplementedError
 
-    def queue_triggers(self, card: int, when: str, event_target: tuple[int, ...] = ()) -> None:
+    def queue_triggers(self, card: int, when: str, event_target: tuple[int, ...] = (), amount: int = 0) -> None:
         """Automatic abilities of ``card`` that trigger on ``when``. The state supplies it."""
         raise NotImplementedError
 

@@ -126,17 +126,19 @@ class ForceOfWillState(FowEffects):
                         continue
                     self.tasks.append(Task("declare_trigger", card=w, player=p, index=i))
 
-    def queue_triggers(self, card: int, when: str, event_target: tuple[int, ...] = ()) -> None:
+    def queue_triggers(self, card: int, when: str, event_target: tuple[int, ...] = (), amount: int = 0) -> None:
         """Automatic abilities ([Enter], "when this attacks") are declared at once, targets
         chosen by their controller, onto the chase area. [standard] They are not actions a
         player performs, so during resolution they resolve in turn without a new chase (FOW-51).
-        ``event_target``: the card the triggering event concerns ("destroy that resonator")."""
+        ``event_target``: the card the triggering event concerns ("destroy that resonator");
+        ``amount``: its amount ("you gain that much life")."""
         p = self.cards[card].controller
         abilities = self.abilities(card)
         for i in reversed(range(len(abilities))):
             if abilities[i].when == when:
-                if event_target:
-                    self.tasks.append(Task("declare_trigger", card=card, player=p, index=i, event_target=event_target))
+                if event_target or amount:
+                    self.tasks.append(Task("declare_trigger", card=card, player=p, index=i,
+                                           event_target=event_target, amount=amount))
                 else:
                     self.tasks.append(Task("declare_trigger", card=card, player=p, index=i))
 

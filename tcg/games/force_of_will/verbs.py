@@ -52,8 +52,7 @@ def damage(s: FowEffects, eff: Effect, controller: int, source: int, targets: Ta
             s.lose_life(p, amount)
         else:
             s.deal_damage(t, amount)
-        if amount > 0:
-            s.damage_dealt(source, t)
+        s.damage_dealt(source, t, amount)
 
 
 def modify(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
