@@ -213,9 +213,16 @@ class Effect(_Strict):
     #: resolves - not a target, so FOW-105 does not ask for one when it is played (official
     #: rules; the brief is silent). In the hidden main deck they may find none (official rules).
     find: Selector | None = None
+    #: search: "If your Ruler is Grimm, you may put it into your field instead" (``field``: its
+    #: [Enter] triggers) / "you may add it to this card instead" (``onto_source``: an Addition:
+    #: Resonator attached to the card whose ability searches) - offered while ``instead_if`` holds.
+    instead: Literal["field", "onto_source"] | None = None
+    instead_if: Condition | None = None
 
     @model_validator(mode="after")
     def _find_fits(self) -> Effect:
+        if self.instead is not None and self.do != "search":
+            raise ValueError("`instead` (another place for the card found) goes with search")
         wanted = {"search": "main_deck", "put_into_field": "graveyard"}.get(self.do)
         if self.do == "search" and self.find is None:
             raise ValueError("search needs `find`: the card it looks for, {kind: ..., zone: main_deck}")

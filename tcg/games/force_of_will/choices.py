@@ -151,11 +151,16 @@ class EffectCard(FowDecision):
     def actions(self, state: ForceOfWillState, decision: Decision) -> Sequence[Action]:
         data = decision.data
         acts = [CHOOSE[c] for c in data["candidates"]]
+        instead = data.get("instead")
+        if instead:  # "you may put it into your field / add it to this card instead"
+            acts += [Action.of("choose", (("card", c), ("option", instead))) for c in data["candidates"]
+                     if instead != "onto_source" or state.d(c).subtype == "addition_resonator"]
         return [*acts, PASS] if data["optional"] else acts
 
     def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
         card = None if action.type == "pass" else action.get("card")
-        state.answer_effect_card(decision.player, card, decision.data["do"])
+        state.answer_effect_card(decision.player, card, decision.data["do"], action.get("option"),
+                                 decision.data["source"])
 
 
 class EffectDiscard(FowDecision):

@@ -261,17 +261,30 @@ class FowEffects(FowQueries):
         if search:  # a search looks through the hidden main deck: its cards are named to the searcher only
             self.show_privately(controller, self.zones[controller]["main_deck"])
         if found:
+            instead = eff.instead if eff.instead_if is None or self.holds(eff.instead_if, controller,
+                                                                          data["source"]) else None
+            if instead == "onto_source" and not self.is_resonator(data["source"]):
+                instead = None
             self.decision = Decision(controller, "effect_card", {"candidates": found, "optional": search,
-                                                                 "do": eff.do, "source": data["source"]})
+                                                                 "do": eff.do, "source": data["source"],
+                                                                 "instead": instead})
         elif search:
             self.rng.shuffle(self.zones[controller]["main_deck"])
         return True
 
-    def answer_effect_card(self, player: int, card: int | None, do: str) -> None:
-        """The card found: a search puts it into the hand, revealed, then shuffles the main deck;
-        from the graveyard it is put into its field, and its [Enter] triggers (not a summon)."""
+    def answer_effect_card(self, player: int, card: int | None, do: str, instead: str | None = None,
+                           source: int = -1) -> None:
+        """The card found: a search puts it into the hand, revealed, then shuffles the main deck
+        (``instead``: into the field, its [Enter] triggering, or attached to ``source``); from
+        the graveyard it is put into its field, and its [Enter] triggers (not a summon)."""
         if do == "search":
-            if card is not None:
+            if card is not None and instead == "field":
+                self.move(card, "field", player=player, tapped=False, entered_this_turn=True, face_down=False)
+                self.emit("put_into_field", card=card, name=self.cards[card].name, player=player)
+                self.entered_field(card)
+            elif card is not None and instead == "onto_source" and self.is_resonator(source):
+                self.attach(card, source, player)
+            elif card is not None:
                 self.move(card, "hand")
                 self.emit("searched", card=card, name=self.cards[card].name, player=player)
             self.rng.shuffle(self.zones[player]["main_deck"])
@@ -280,6 +293,14 @@ class FowEffects(FowQueries):
             self.move(card, "field", player=player, tapped=False, entered_this_turn=True, counters=())
             self.emit("put_into_field", card=card, name=self.cards[card].name, player=player)
             self.entered_field(card)
+
+    def attach(self, card: int, host: int, player: int) -> None:
+        """An Addition: Resonator put onto the resonator ``host`` (not played: "add it to this card")."""
+        self.detach(card)
+        self.place(card, player, "attached")
+        self.cards[card] = self.cards[card].replace(controller=player, entered_this_turn=True, face_down=False)
+        self.cards[host] = self.cards[host].replace(attached=(*self.cards[host].attached, card))
+        self.emit("attached", card=card, name=self.cards[card].name, player=player, onto=host)
 
     def answer_effect_discard(self, player: int, card: int, left: int) -> None:
         self.move(card, "graveyard")
