@@ -89,6 +89,7 @@ class Selector(_Strict):
         "any",  # "target resonator, J-ruler or player" (Fireball)
         "spell",  # a spell on the chase area (cancel)
         "addition",  # an addition on the field
+        "magic_stone",  # a magic stone in a magic stone area ("target special magic stone")
     ] = "resonator"
     player: Literal["self", "opponent", "any"] = "any"
     #: Where the cards are: the field, or a graveyard ("target resonator from your graveyard";
@@ -177,6 +178,7 @@ class Effect(_Strict):
         "put_into_field",  # a Break: this card is put into its controller's field (no cost, not a summon);
         # with `find` (zone graveyard): "put a Vampire resonator from your graveyard into your field"
         "search",  # "search your main deck for `find`, reveal it and put it into your hand, then shuffle"
+        "banish",  # "banish one magic stone you control": a card its controller controls (`find`) to the graveyard
         "destroy_at_end",  # "At the end of turn, destroy that resonator": targets are destroyed as the End Phase begins
         "keep_rested",  # "It doesn't recover during the recovery phase as long as this card is on a field"
         "forbid_plays",  # "target player cannot play normal spells and summon spells until end of turn" (`plays`)
@@ -223,12 +225,12 @@ class Effect(_Strict):
     def _find_fits(self) -> Effect:
         if self.instead is not None and self.do != "search":
             raise ValueError("`instead` (another place for the card found) goes with search")
-        wanted = {"search": "main_deck", "put_into_field": "graveyard"}.get(self.do)
-        if self.do == "search" and self.find is None:
-            raise ValueError("search needs `find`: the card it looks for, {kind: ..., zone: main_deck}")
+        wanted = {"search": "main_deck", "put_into_field": "graveyard", "banish": "field"}.get(self.do)
+        if self.do in ("search", "banish") and self.find is None:
+            raise ValueError(f"{self.do} needs `find`: the card it looks for, {{kind: ..., zone: ...}}")
         if self.find is not None and (wanted is None or self.find.zone != wanted or self.target is not None):
-            raise ValueError("`find` goes with search (zone main_deck) or put_into_field (zone graveyard), "
-                             "without a target")
+            raise ValueError("`find` goes with search (zone main_deck), put_into_field (zone graveyard) or "
+                             "banish (zone field: what its controller controls), without a target")
         return self
 
     @field_validator("keyword")

@@ -36,7 +36,7 @@ def _any_def_lowering(defs: Mapping[str, Any]) -> bool:
 _lowers_def = by_identity(_any_def_lowering, limit=64)
 _DAMAGE_TRIGGERS = ("deals_damage", "damages_resonator", "damages_opponent")
 #: Where an instruction's targets must still be to be acted on (FOW-105).
-_IN_PLAY = ("field", "attached", "chase_area")
+_IN_PLAY = ("field", "attached", "chase_area", "magic_stone_area")
 _GRAVEYARD = ("graveyard",)
 
 
@@ -96,9 +96,12 @@ class FowEffects(FowQueries):
         destroyed J-ruler returns to the ruler area J-ruler side up, without abilities, ATK or
         DEF, keeping its orientation (FOW-40, FOW-118) — ruler side up with Imperishable."""
         zone = self.where[cid][1]
-        if zone not in ("field", "attached"):
+        if zone not in ("field", "attached", "magic_stone_area"):
             return
         self.emit("destroyed", card=cid, name=self.cards[cid].name, player=self.cards[cid].controller)
+        if zone == "magic_stone_area":  # "destroy target special magic stone": to its owner's graveyard
+            self.move(cid, "graveyard", tapped=False)
+            return
         if self.is_j_ruler(cid):
             marks = frozenset() if self.has(cid, "imperishable") else frozenset({"j_ruler", "spent"})
             self.leave_field(cid, "ruler_area", marks=marks, tapped=self.cards[cid].tapped)
@@ -257,6 +260,8 @@ class FowEffects(FowQueries):
         controller = data["controller"]
         self.next_effect(data)
         found = tuple(self.candidates(target(eff.find), controller, data["source"]))
+        if eff.do == "banish":  # only what its controller controls (official rules)
+            found = tuple([c for c in found if self.cards[c].controller == controller])
         search = eff.find.zone == "main_deck"
         if search:  # a search looks through the hidden main deck: its cards are named to the searcher only
             self.show_privately(controller, self.zones[controller]["main_deck"])
@@ -288,6 +293,14 @@ class FowEffects(FowQueries):
                 self.move(card, "hand")
                 self.emit("searched", card=card, name=self.cards[card].name, player=player)
             self.rng.shuffle(self.zones[player]["main_deck"])
+            return
+        if do == "banish":
+            if card is not None and self.where[card][1] in ("field", "attached", "magic_stone_area"):
+                self.emit("banished", card=card, name=self.cards[card].name, player=player)
+                if self.where[card][1] == "magic_stone_area":
+                    self.move(card, "graveyard", tapped=False)
+                else:
+                    self.leave_field(card, "graveyard")
             return
         if card is not None and self.where[card][1] == "graveyard":
             self.move(card, "field", player=player, tapped=False, entered_this_turn=True, counters=())

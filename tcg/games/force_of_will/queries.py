@@ -203,6 +203,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
             return self.d(cid).type == "addition"
         if kind == "spell":
             return self.d(cid).type == "spell"
+        if kind == "magic_stone":
+            return self.where[cid][1] == "magic_stone_area"
         return False
 
     def stats(self, cid: int, statics: bool | None = None) -> tuple[int, int]:
@@ -482,6 +484,9 @@ class FowQueries(EffectRunner[Effect, Selector]):
                 for host in (*zones[0]["field"], *zones[1]["field"]):
                     out += [a for a in cards[host].attached
                             if cards[a].controller == p and matches(sel, a, controller, source)]
+                continue
+            if kind == "magic_stone":  # a magic stone area's stones
+                out += [c for c in zones[p]["magic_stone_area"] if matches(sel, c, controller, source)]
                 continue
             if kind == "j_ruler":  # FOW-39: a J-ruler on the field (a destroyed one is in the ruler area)
                 out += [c for c in zones[p]["field"]
