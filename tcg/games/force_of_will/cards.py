@@ -146,13 +146,16 @@ class Condition(_Strict):
 
     controls: Selector | None = None
     also_controls: Selector | None = None  # "if you control Juliet and Romeo": a second card, as well
+    #: "if you put a Moon into a field this turn": a card like this entered its controller's field
+    #: this turn (whether it is still there or not).
+    put_this_turn: Selector | None = None
     ruler: list[str] = []
     negate: bool = False
 
     @model_validator(mode="after")
     def _something(self) -> Condition:
-        if self.controls is None and not self.ruler:
-            raise ValueError("a condition needs `controls` (a selector) or `ruler` (names)")
+        if self.controls is None and not self.ruler and self.put_this_turn is None:
+            raise ValueError("a condition needs `controls` (a selector), `put_this_turn` or `ruler` (names)")
         return self
 
 
@@ -388,6 +391,9 @@ class JRulerSide(_Strict):
     keywords: Keywords = Keywords()
     abilities: list[Ability] = []
     statics: list[Static] = []
+    #: "At end of turn, return this card to its Ruler side": as the End Phase begins it goes back
+    #: to the ruler area ruler side up, keeping its orientation (like Imperishable's return, FOW-40).
+    back_at_end: bool = False
     text: str = ""
 
 
@@ -417,6 +423,8 @@ class ForceOfWillCard(_Strict, CardModel):
     trigger: StandbyTrigger | None = None  # a chant-standby's Trigger (FOW-56)
     produces: list[Attribute] = []  # a special magic stone: rests for 1 will of one of these
     j_activate: dict[str, int] = {}  # a ruler's J-Activate cost (FOW-36)
+    #: "You cannot play this ability if you haven't put any Moon into a field this turn".
+    j_activate_if: Condition | None = None
     j_ruler: JRulerSide | None = None  # a ruler's back side
     text: str = ""
     break_text: str = ""

@@ -109,7 +109,10 @@ def can_judge(s: ForceOfWillState, p: int, pay: Payer | None = None) -> bool:
     card = s.cards[area[0]]
     if card.tapped or "j_ruler" in card.marks or s.flags.get(JUDGED[p]):
         return False
-    return (pay or payer(s, p))(s.defs[card.name].j_activate_key)
+    d = s.defs[card.name]
+    if d.j_activate_if is not None and not s.holds(d.j_activate_if, p, area[0]):
+        return False  # "You cannot play this ability if you haven't put any Moon into a field this turn"
+    return (pay or payer(s, p))(d.j_activate_key)
 
 
 def hosts(s: ForceOfWillState, p: int) -> list[int]:
@@ -164,6 +167,9 @@ def explain_main(s: ForceOfWillState, p: int, a: Action, card: int) -> Why | Non
             return "FOW-38", "Judgment is not possible while the ruler is rested"
         if s.flags.get(f"judged:{p}"):
             return "FOW-118", "at most one Judgment per turn"
+        cond = s.d(ruler).j_activate_if
+        if cond is not None and not s.holds(cond, p, ruler):
+            return "FOW-36", "the J-Activate's condition is not met (the card says when it may be played)"
         return "FOW-36", f"you cannot pay the J-Activate cost {dict(s.d(ruler).j_activate)}"
     if t == "call_magic_stone":
         if s.flags.get(f"called:{p}"):

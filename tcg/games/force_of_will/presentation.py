@@ -224,6 +224,7 @@ class ForceOfWillPresentation(Presentation):
         "damage": EventSpec({"card": "card", "amount": "int", "total": "int"}),
         "destroyed": EventSpec(_CARD),
         "banished": EventSpec(_CARD),
+        "back_to_ruler": EventSpec(_CARD),
         "life_lost": EventSpec({"player": "player", "amount": "int", "life": "int"}),
         "life_gained": EventSpec({"player": "player", "amount": "int"}),
         "discarded": EventSpec(_CARD),

@@ -295,6 +295,11 @@ class FowQueries(EffectRunner[Effect, Selector]):
             ok = bool(self.candidates(target(cond.controls), controller, source))
         if ok and cond.also_controls is not None:
             ok = bool(self.candidates(target(cond.also_controls), controller, source))
+        if ok and cond.put_this_turn is not None:
+            sel = target(cond.put_this_turn)
+            wanted = "addition" if sel.kind == "addition" else "resonator"
+            ok = any(self.d(c).type == wanted and self.matches(sel, c, controller, source)
+                     for c in self.flags.get(f"entered:{controller}", ()))
         if ok and cond.ruler:
             ruler = self.ruler_card(controller)
             ok = ruler is not None and self.shown_name(ruler) in cond.ruler

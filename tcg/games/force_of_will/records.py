@@ -27,6 +27,7 @@ from tcg.games.force_of_will.cards import (
     Ability,
     Attribute,
     CardType,
+    Condition,
     CostKey,
     Effect,
     Face,
@@ -131,6 +132,7 @@ class CardRecord:
     trigger: StandbyTrigger | None
     produces: list[Attribute]
     j_activate: dict[str, int]
+    j_activate_if: Condition | None
     j_ruler: JRulerSide | None
     text: str
     break_text: str

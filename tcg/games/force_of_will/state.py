@@ -97,6 +97,10 @@ class ForceOfWillState(FowEffects):
             self.emit("cancelled", card=cid, name=self.cards[cid].name)
 
     def entered_field(self, cid: int) -> None:
+        """Its [Enter] abilities and the watchers trigger; the turn remembers it ("if you put a
+        Moon into a field this turn", Condition.put_this_turn; the flags go at the turn's end)."""
+        key = f"entered:{self.cards[cid].controller}"
+        self.flags[key] = (*self.flags.get(key, ()), cid)
         self.queue_triggers(cid, "enter")
         self.queue_watchers(cid, "watched_enters")
 

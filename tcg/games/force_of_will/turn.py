@@ -78,6 +78,13 @@ def end_phase(s: ForceOfWillState) -> None:
         for c in doomed:
             s.destroy(c)
         s.settle()
+    for q in (0, 1):  # "At end of turn, return this card to its Ruler side" (JRulerSide.back_at_end)
+        for c in list(s.zones[q]["field"]):
+            card = s.cards[c]
+            side = s.defs[card.name].j_ruler
+            if "j_ruler" in card.marks and "spent" not in card.marks and side is not None and side.back_at_end:
+                s.emit("back_to_ruler", card=c, name=card.name, player=q)
+                s.leave_field(c, "ruler_area", marks=frozenset(), tapped=card.tapped)
     for p in (0, 1):
         for c in s.zones[p]["field"]:
             if s.damage(c):
