@@ -187,6 +187,9 @@ class Effect(_Strict):
         "forbid_plays",  # "target player cannot play normal spells and summon spells until end of turn" (`plays`)
         "swap_stats",  # "switch the ATK and DEF of this card until end of turn"
         "flicker",  # "remove target resonator from the game, then put it into its owner's field"
+        "evade",  # "target resonator cannot be blocked by water resonators until end of turn" (`unblockable_by`)
+        "reveal_stone",  # "reveal the top card of your magic stone deck; if it's a wind magic stone, put it
+        # into your magic stone area" (`stone_attributes`)
         "put_into_hand",  # a Break: this card is put into its owner's hand; with a target
         # (a graveyard selector): "put target ... from your graveyard into your hand"
     ]
@@ -205,6 +208,10 @@ class Effect(_Strict):
     whole_hand: bool = False
     #: "you gain that much life": ``amount`` is the damage of the event that triggered the ability.
     event_amount: bool = False
+    #: reveal_stone: the attributes the revealed stone must give will of to be put into the area.
+    stone_attributes: list[Attribute] = []
+    #: evade: the attributes of the J-rulers and resonators that cannot block the targets this turn.
+    unblockable_by: list[Attribute] = []
     #: forbid_plays: what the player may not play until end of turn (Law of Silence).
     plays: list[PlayKind] = []
     duration: Literal["turn", "lasting"] = "turn"

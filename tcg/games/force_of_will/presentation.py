@@ -225,6 +225,7 @@ class ForceOfWillPresentation(Presentation):
         "destroyed": EventSpec(_CARD),
         "banished": EventSpec(_CARD),
         "back_to_ruler": EventSpec(_CARD),
+        "stone_revealed": EventSpec(_CARD),
         "life_lost": EventSpec({"player": "player", "amount": "int", "life": "int"}),
         "life_gained": EventSpec({"player": "player", "amount": "int"}),
         "discarded": EventSpec(_CARD),

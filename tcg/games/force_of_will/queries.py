@@ -404,9 +404,15 @@ class FowQueries(EffectRunner[Effect, Selector]):
     def blockers(self, defender: int, attacker: int) -> list[int]:
         """FOW-43: a recovered J-ruler or resonator; Flying is blocked only by Flying."""
         flying = self.has(attacker, "flying")
-        return [c for c in self.zones[defender]["field"]
-                if self.is_battler(c) and not self.cards[c].tapped and (not flying or self.has(c, "flying"))
-                and not self.restricted(c, "cannot_block")]
+        out = [c for c in self.zones[defender]["field"]
+               if self.is_battler(c) and not self.cards[c].tapped and (not flying or self.has(c, "flying"))
+               and not self.restricted(c, "cannot_block")]
+        if out and self.effects:  # "cannot be blocked by water resonators" (evade)
+            barred = {a for e in self.effects if e["kind"] == "evade" and e["card"] == attacker
+                      for a in e["attributes"]}
+            if barred:
+                out = [c for c in out if barred.isdisjoint(self.d(c).attributes)]
+        return out
 
     # ------------------------------------------------------------------ Lifebreak (FOW-61)
     def lifebreak_limit(self, life: int) -> int:

@@ -178,6 +178,31 @@ def flicker(s: FowEffects, eff: Effect, controller: int, source: int, targets: T
             s.entered_field(t)
 
 
+def evade(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target cannot be blocked by J-rulers or resonators of ``unblockable_by``'s attributes
+    until end of turn (FOW-43: ``FowQueries.blockers`` reads it)."""
+    for t in targets:
+        if t >= 0:
+            lasting.add(s, "evade", card=t, attributes=list(eff.unblockable_by))
+
+
+def reveal_stone(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Reveal the top card of the player's magic stone deck to both players; if it is a magic
+    stone of one of ``stone_attributes`` (a special stone counts as each attribute it produces,
+    "treat this card as wind and water magic stone"), it is put into the magic stone area
+    recovered, otherwise it goes back on top of the deck."""
+    deck = s.zones[controller]["magic_stone_deck"]
+    if not deck:
+        return
+    top = deck[0]
+    s.move(top, "limbo", face_down=False)
+    s.emit("stone_revealed", card=top, name=s.cards[top].name, player=controller)
+    if not set(eff.stone_attributes).isdisjoint(s.d(top).stone_will):
+        s.move(top, "magic_stone_area", tapped=False, entered_this_turn=True)
+    else:
+        s.move(top, "magic_stone_deck", top=True)
+
+
 def cancel(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """Each target spell on the chase area is cancelled: it goes to the graveyard unresolved."""
     for t in targets:
@@ -223,6 +248,8 @@ _OWN: dict[str, FowVerb] = {
     "forbid_plays": forbid_plays,
     "swap_stats": swap_stats,
     "flicker": flicker,
+    "evade": evade,
+    "reveal_stone": reveal_stone,
     "call_stone": call_stone,
     "bounce_stone": bounce_stone,
 }
