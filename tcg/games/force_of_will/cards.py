@@ -149,13 +149,16 @@ class Condition(_Strict):
     #: "if you put a Moon into a field this turn": a card like this entered its controller's field
     #: this turn (whether it is still there or not).
     put_this_turn: Selector | None = None
+    #: "If you do, ... If you banished a Human in this way": the card an earlier ``banish``
+    #: instruction of the same card banished as it resolved matches this selector.
+    banished: Selector | None = None
     ruler: list[str] = []
     negate: bool = False
 
     @model_validator(mode="after")
     def _something(self) -> Condition:
-        if self.controls is None and not self.ruler and self.put_this_turn is None:
-            raise ValueError("a condition needs `controls` (a selector), `put_this_turn` or `ruler` (names)")
+        if self.controls is None and not self.ruler and self.put_this_turn is None and self.banished is None:
+            raise ValueError("a condition needs `controls` (a selector), `put_this_turn`, `banished` or `ruler`")
         return self
 
 

@@ -262,6 +262,7 @@ class FowEffects(FowQueries):
         found = tuple(self.candidates(target(eff.find), controller, data["source"]))
         if eff.do == "banish":  # only what its controller controls (official rules)
             found = tuple([c for c in found if self.cards[c].controller == controller])
+            self.flags.pop(f"banished:{data['source']}", None)  # "if you do": this banish's card, below
         search = eff.find.zone == "main_deck"
         if search:  # a search looks through the hidden main deck: its cards are named to the searcher only
             self.show_privately(controller, self.zones[controller]["main_deck"])
@@ -296,6 +297,7 @@ class FowEffects(FowQueries):
             return
         if do == "banish":
             if card is not None and self.where[card][1] in ("field", "attached", "magic_stone_area"):
+                self.flags[f"banished:{source}"] = card  # Condition.banished: "if you banished a Human"
                 self.emit("banished", card=card, name=self.cards[card].name, player=player)
                 if self.where[card][1] == "magic_stone_area":
                     self.move(card, "graveyard", tapped=False)

@@ -300,6 +300,9 @@ class FowQueries(EffectRunner[Effect, Selector]):
             wanted = "addition" if sel.kind == "addition" else "resonator"
             ok = any(self.d(c).type == wanted and self.matches(sel, c, controller, source)
                      for c in self.flags.get(f"entered:{controller}", ()))
+        if ok and cond.banished is not None:
+            gone = self.flags.get(f"banished:{source}")
+            ok = gone is not None and self.matches(target(cond.banished), gone, controller, source)
         if ok and cond.ruler:
             ruler = self.ruler_card(controller)
             ok = ruler is not None and self.shown_name(ruler) in cond.ruler
