@@ -185,6 +185,7 @@ class Effect(_Strict):
         # with `find` (zone graveyard): "put a Vampire resonator from your graveyard into your field"
         "search",  # "search your main deck for `find`, reveal it and put it into your hand, then shuffle"
         "banish",  # "banish one magic stone you control": a card its controller controls (`find`) to the graveyard
+        "move_addition",  # "move target Addition: Resonator onto another resonator" (that one: `find`, not a target)
         "destroy_at_end",  # "At the end of turn, destroy that resonator": targets are destroyed as the End Phase begins
         "keep_rested",  # "It doesn't recover during the recovery phase as long as this card is on a field"
         "forbid_plays",  # "target player cannot play normal spells and summon spells until end of turn" (`plays`)
@@ -238,10 +239,14 @@ class Effect(_Strict):
     def _find_fits(self) -> Effect:
         if self.instead is not None and self.do != "search":
             raise ValueError("`instead` (another place for the card found) goes with search")
-        wanted = {"search": "main_deck", "put_into_field": "graveyard", "banish": "field"}.get(self.do)
-        if self.do in ("search", "banish") and self.find is None:
+        wanted = {"search": "main_deck", "put_into_field": "graveyard", "banish": "field",
+                  "move_addition": "field"}.get(self.do)
+        if self.do in ("search", "banish", "move_addition") and self.find is None:
             raise ValueError(f"{self.do} needs `find`: the card it looks for, {{kind: ..., zone: ...}}")
-        if self.find is not None and (wanted is None or self.find.zone != wanted or self.target is not None):
+        if self.do == "move_addition" and not isinstance(self.target, Selector):
+            raise ValueError("move_addition needs its target: the Addition: Resonator moved")
+        if self.find is not None and (wanted is None or self.find.zone != wanted
+                                      or (self.target is not None and self.do != "move_addition")):
             raise ValueError("`find` goes with search (zone main_deck), put_into_field (zone graveyard) or "
                              "banish (zone field: what its controller controls), without a target")
         return self

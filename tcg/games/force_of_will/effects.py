@@ -258,6 +258,20 @@ class FowEffects(FowQueries):
         a card with a quality may fail; the brief is silent); the deck is shuffled either way."""
         assert eff.find is not None
         controller = data["controller"]
+        moving = -1
+        if eff.do == "move_addition":  # the declared Addition: Resonator, if still legal (FOW-105)
+            still = self._targets_now(eff, data["index"], data["ref"], controller, data["source"])
+            self.next_effect(data)
+            if not still or self.where[still[0]][1] != "attached":
+                return True
+            moving = still[0]
+            hosts = [h for p in (0, 1) for h in self.zones[p]["field"] if moving in self.cards[h].attached]
+            found = tuple([c for c in self.candidates(target(eff.find), controller, data["source"])
+                           if c not in hosts])
+            if found:
+                self.decision = Decision(controller, "effect_card", {"candidates": found, "optional": False,
+                                                                     "do": eff.do, "source": moving})
+            return True
         self.next_effect(data)
         found = tuple(self.candidates(target(eff.find), controller, data["source"]))
         if eff.do == "banish":  # only what its controller controls (official rules)
@@ -294,6 +308,14 @@ class FowEffects(FowQueries):
                 self.move(card, "hand")
                 self.emit("searched", card=card, name=self.cards[card].name, player=player)
             self.rng.shuffle(self.zones[player]["main_deck"])
+            return
+        if do == "move_addition":  # ``source`` is the addition moved, ``card`` its new resonator
+            if card is not None and self.is_resonator(card) and self.where[source][1] == "attached":
+                for host, other in enumerate(self.cards):
+                    if source in other.attached:
+                        self.cards[host] = other.replace(attached=tuple(a for a in other.attached if a != source))
+                self.cards[card] = self.cards[card].replace(attached=(*self.cards[card].attached, source))
+                self.emit("attached", card=source, name=self.cards[source].name, player=player, onto=card)
             return
         if do == "banish":
             if card is not None and self.where[card][1] in ("field", "attached", "magic_stone_area"):
