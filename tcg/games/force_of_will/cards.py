@@ -192,6 +192,7 @@ class Effect(_Strict):
         "swap_stats",  # "switch the ATK and DEF of this card until end of turn"
         "flicker",  # "remove target resonator from the game, then put it into its owner's field"
         "evade",  # "target resonator cannot be blocked by water resonators until end of turn" (`unblockable_by`)
+        "lose_abilities",  # "loses all abilities until end of turn": its printed keywords, abilities, lasting effects
         "reveal_stone",  # "reveal the top card of your magic stone deck; if it's a wind magic stone, put it
         # into your magic stone area" (`stone_attributes`)
         "put_into_hand",  # a Break: this card is put into its owner's hand; with a target
@@ -329,6 +330,8 @@ class Ability(_Strict):
     cost: dict[str, int] = {}
     rest_self: bool = False
     banish_self: bool = False
+    #: "You cannot play this ability if you don't control Rapunzel": activated only while this holds.
+    if_: Condition | None = Field(default=None, alias="if")
     #: "Banish a Human resonator: ...": a card its controller controls that this selector matches
     #: (counted from them; CR: one banishes only cards one controls) is chosen and put into its
     #: owner's graveyard as the cost, when the ability is declared.

@@ -137,6 +137,8 @@ def activations(s: ForceOfWillState, p: int, c: int, card: Card, d: CardRecord, 
         ready = () if "spent" in card.marks else d.back_activations
     else:
         ready = d.front_activations
+    if ready and s.effects and s.silenced(c):
+        return pay  # "loses all abilities"
     for i, ab in ready:
         pay = pay or payer(s, p)
         if ability_ready(s, p, c, i, ab, pay):
@@ -153,6 +155,8 @@ def ability_ready(s: ForceOfWillState, p: int, c: int, i: int, ab: AbilityRecord
         return False
     if ab.banish is not None and not s.candidates(ab.banish, p, c):
         return False  # nothing to banish for the cost
+    if ab.if_ is not None and not s.holds(ab.if_, p, c):
+        return False  # "You cannot play this ability if you don't control ..."
     return pay(ab.cost_key) and s.targets_exist(p, c, ab.target_checks)
 
 

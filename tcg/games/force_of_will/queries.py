@@ -143,8 +143,14 @@ class FowQueries(EffectRunner[Effect, Selector]):
             return SPENT_FACE if "spent" in card.marks else d.back
         return d.front
 
+    def silenced(self, cid: int) -> bool:
+        """Has the card lost all abilities until end of turn (``lose_abilities``)?"""
+        return bool(self.effects) and any(e["kind"] == "no_abilities" and e["card"] == cid for e in self.effects)
+
     def abilities(self, cid: int) -> Sequence[Ability]:
         card = self.cards[cid]
+        if self.effects and self.silenced(cid):
+            return ()
         if card.marks:
             return self.printed(cid)[3]
         abilities: Sequence[Ability] = self.defs[card.name].abilities
@@ -158,6 +164,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
             for c in self.zones[p]["field"]:
                 card = cards[c]
                 statics = self.printed(c)[4] if "j_ruler" in card.marks else defs[card.name].statics
+                if statics and self.effects and self.silenced(c):
+                    continue  # "loses all abilities"
                 for st in statics:
                     yield c, st
                 for a in card.attached:
@@ -268,7 +276,9 @@ class FowQueries(EffectRunner[Effect, Selector]):
         """A keyword printed on the side shown, given by a lasting effect, or until end of turn.
         ``statics``: :meth:`_statics_present`, when the caller asks about many cards."""
         card = self.cards[cid]
-        if getattr(self.printed(cid)[2], keyword) if card.marks else keyword in self.digest[card.name].keyword_set:
+        digest = self.digest[card.name]
+        printed = getattr(self.printed(cid)[2], keyword) if card.marks else keyword in digest.keyword_set
+        if printed and not (self.effects and self.silenced(cid)):
             return True
         if self.where[cid][1] != "field":
             return False

@@ -102,6 +102,7 @@ class AbilityRecord:
     cost: dict[str, int]
     rest_self: bool
     banish_self: bool
+    if_: Condition | None
     banish: SelectorRecord | None
     once_per_turn: bool
     text: str

@@ -203,6 +203,14 @@ def reveal_stone(s: FowEffects, eff: Effect, controller: int, source: int, targe
         s.move(top, "magic_stone_deck", top=True)
 
 
+def lose_abilities(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target loses all abilities until end of turn: its printed keywords, its abilities and
+    its lasting effects are gone (``FowQueries.silenced``); what other cards give it stays."""
+    for t in targets:
+        if t >= 0:
+            lasting.add(s, "no_abilities", card=t)
+
+
 def cancel(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """Each target spell on the chase area is cancelled: it goes to the graveyard unresolved."""
     for t in targets:
@@ -249,6 +257,7 @@ _OWN: dict[str, FowVerb] = {
     "swap_stats": swap_stats,
     "flicker": flicker,
     "evade": evade,
+    "lose_abilities": lose_abilities,
     "reveal_stone": reveal_stone,
     "call_stone": call_stone,
     "bounce_stone": bounce_stone,
