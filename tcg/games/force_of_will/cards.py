@@ -69,12 +69,16 @@ class Keywords(_Strict):
     barrier: bool = False
     #: "can't be targeted by spells or abilities" (Knight of Loyalty): no one's declarations take it.
     untargetable: bool = False
+    #: "loses its symbol skills": the keyword abilities above (Swiftness .. Imperishable) are gone.
+    no_symbol_skills: bool = False
     cannot_attack: bool = False  # "can't attack" (it is never an attacker, FOW-42)
     cannot_block: bool = False  # "can't block" (FOW-43)
     unattackable: bool = False  # "can't be attacked": never an attack's target (FOW-42)
 
 
 KEYWORD_NAMES = tuple(Keywords.model_fields)
+#: The "symbol skills" a card loses with ``no_symbol_skills`` (the bracketed keyword abilities).
+SYMBOL_SKILLS = frozenset({"swiftness", "flying", "first_strike", "pierce", "precision", "imperishable"})
 
 
 class Selector(_Strict):

@@ -18,6 +18,7 @@ from tcg.games.force_of_will.cards import (
     ATTRIBUTES,
     KEYWORD_NAMES,
     SPENT_FACE,
+    SYMBOL_SKILLS,
     Ability,
     Condition,
     Effect,
@@ -51,6 +52,7 @@ def round_up_100(value: int) -> int:
 
 _SHIELDS = frozenset({"barrier", "untargetable"})
 _RESTRICTIONS = frozenset({"cannot_attack", "cannot_block", "unattackable"})
+_UNSKILLED = frozenset({"no_symbol_skills"})
 
 
 def _lasting_keywords(defs: Mapping[str, Any]) -> dict[str, frozenset[str]]:
@@ -276,6 +278,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
         """A keyword printed on the side shown, given by a lasting effect, or until end of turn.
         ``statics``: :meth:`_statics_present`, when the caller asks about many cards."""
         card = self.cards[cid]
+        if keyword in SYMBOL_SKILLS and self.keywords_now(_UNSKILLED) and self.has(cid, "no_symbol_skills", statics):
+            return False  # "loses its symbol skills" (Fina, the Silver Player)
         digest = self.digest[card.name]
         printed = getattr(self.printed(cid)[2], keyword) if card.marks else keyword in digest.keyword_set
         if printed and not (self.effects and self.silenced(cid)):
