@@ -71,6 +71,7 @@ class Keywords(_Strict):
     untargetable: bool = False
     #: "loses its symbol skills": the keyword abilities above (Swiftness .. Imperishable) are gone.
     no_symbol_skills: bool = False
+    no_recover: bool = False  # "doesn't recover during the recovery phase" (FOW-32 skips it)
     cannot_attack: bool = False  # "can't attack" (it is never an attacker, FOW-42)
     cannot_block: bool = False  # "can't block" (FOW-43)
     unattackable: bool = False  # "can't be attacked": never an attack's target (FOW-42)
@@ -109,6 +110,7 @@ class Selector(_Strict):
     races: list[str] = []  # has one of these races
     subtypes: list[Subtype] = []  # has one of these subtypes: "[Addition:Resonator]" (FOW-23)
     names: list[str] = []  # is one of these cards, by name ("if you control Hansel or Gretel")
+    not_names: list[str] = []  # is none of these ("other than Rapunzel, the Long-Haired Princess")
     printed_atk: int | None = None  # "its printed ATK and DEF is [400/400]"
     printed_def: int | None = None
     flying: bool | None = None
@@ -131,6 +133,7 @@ class Selector(_Strict):
         return (self.rested is None and self.max_atk is None and self.min_atk is None
                 and self.max_total_cost is None and not self.attributes and not self.races
                 and self.flying is None and not self.other and not self.subtypes and not self.names
+                and not self.not_names
                 and self.printed_atk is None and self.printed_def is None and self.zone == "field")
 
     @cached_property
@@ -340,6 +343,9 @@ class Ability(_Strict):
     #: (counted from them; CR: one banishes only cards one controls) is chosen and put into its
     #: owner's graveyard as the cost, when the ability is declared.
     banish: Selector | None = None
+    #: "Rest a recovered resonator you control other than ...: ...": a recovered card its
+    #: controller controls that this selector matches is chosen and rested as the cost.
+    rest_other: Selector | None = None
     once_per_turn: bool = False
     text: str = ""
 

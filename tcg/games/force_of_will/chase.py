@@ -155,6 +155,8 @@ def ability_ready(s: ForceOfWillState, p: int, c: int, i: int, ab: AbilityRecord
         return False
     if ab.banish is not None and not s.candidates(ab.banish, p, c):
         return False  # nothing to banish for the cost
+    if ab.rest_other is not None and not rest_candidates(s, p, c, ab.rest_other):
+        return False  # nothing recovered to rest for the cost
     if ab.if_ is not None and not s.holds(ab.if_, p, c):
         return False  # "You cannot play this ability if you don't control ..."
     return pay(ab.cost_key) and s.targets_exist(p, c, ab.target_checks)
@@ -231,6 +233,8 @@ def declare_chase(s: ForceOfWillState, p: int, action: Action) -> None:
                                 "cost": dict(ab.cost)}
         if ab.banish is not None:  # "banish a Human resonator": chosen first (the cost_banish decision)
             item["banish_candidates"] = tuple(s.candidates(target(ab.banish), p, card))
+        if ab.rest_other is not None:  # "rest a recovered resonator you control": the cost_rest decision
+            item["rest_candidates"] = tuple(rest_candidates(s, p, card, target(ab.rest_other)))
         declare(s, item)
     elif t == "activate_chant_standby":
         d = s.d(card)
@@ -257,6 +261,11 @@ def spell_ready(s: ForceOfWillState, p: int, c: int, d: CardRecord) -> bool:
     return s.targets_exist(p, c, d.effect_checks)
 
 
+def rest_candidates(s: ForceOfWillState, p: int, source: int, sel: Any) -> list[int]:
+    """The recovered cards ``p`` controls that a "rest a ..." cost may rest."""
+    return [c for c in s.candidates(sel, p, source) if not s.cards[c].tapped and s.cards[c].controller == p]
+
+
 def banish(s: ForceOfWillState, p: int, card: int) -> None:
     """Banish ``card`` as a cost: it goes from the field (or attached) into its owner's graveyard
     (official rules: "banish" is that, and only cards one controls; the brief is silent)."""
@@ -278,6 +287,9 @@ def declare_step(s: ForceOfWillState, index: int) -> None:
     if "banish_candidates" in item:  # the card banished for an ability's cost
         cands = tuple(c for c in item["banish_candidates"] if s.where[c][1] in ("field", "attached"))
         s.decision = Decision(item["player"], "cost_banish", {"candidates": cands})
+        return
+    if "rest_candidates" in item:  # the card rested for an ability's cost
+        s.decision = Decision(item["player"], "cost_rest", {"candidates": item["rest_candidates"]})
         return
     if "host_candidates" in item:  # Addition: Resonator: the resonator it is played on
         hosts = [h for h in item["host_candidates"] if s.is_resonator(h)]

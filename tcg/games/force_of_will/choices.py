@@ -124,6 +124,26 @@ class BanishCost(FowDecision):
         state.tasks.append(Task("declare", index=0))
 
 
+class RestCost(FowDecision):
+    """"Rest a recovered resonator you control other than ...: ...": the card rested as the cost
+    of the ability being declared."""
+
+    kind = "cost_rest"
+    prompt = "Choose a card to rest for the cost"
+    accepts = frozenset({"choose"})
+    rule = "FOW-66"
+
+    def actions(self, state: ForceOfWillState, decision: Decision) -> Sequence[Action]:
+        return [CHOOSE[c] for c in decision.data["candidates"]]
+
+    def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
+        item = dict(state.flags["declaring"])
+        del item["rest_candidates"]
+        state.flags["declaring"] = item
+        state.update(action.get("card"), tapped=True)
+        state.tasks.append(Task("declare", index=0))
+
+
 class YouMay(FowDecision):
     """"You may": yes carries the instruction out, ``pass`` skips it."""
 

@@ -478,13 +478,22 @@ class FowQueries(EffectRunner[Effect, Selector]):
                 return False
         if sel.subtypes and d.subtype not in sel.subtypes:
             return False
+        if not self._identity_matches(sel, cid):
+            return False
+        return sel.flying is None or self.has(cid, "flying") == sel.flying
+
+    def _identity_matches(self, sel: Target, cid: int) -> bool:
+        """The selector's name and printed-stats conditions ("Hansel or Gretel", "other than
+        Rapunzel", "printed ATK and DEF [400/400]")."""
         if sel.names and self.shown_name(cid) not in sel.names:
+            return False
+        if sel.not_names and self.shown_name(cid) in sel.not_names:
             return False
         if sel.printed_atk is not None or sel.printed_def is not None:
             atk, def_ = self.printed(cid)[:2]
             if sel.printed_atk not in (None, atk) or sel.printed_def not in (None, def_):
                 return False
-        return sel.flying is None or self.has(cid, "flying") == sel.flying
+        return True
 
     def candidates(self, sel: Target, controller: int, source: int | None) -> list[int]:
         """Every card or player the selector allows now, in stable order."""

@@ -78,6 +78,7 @@ class SelectorRecord:
     races: list[str]
     subtypes: list[Subtype]
     names: list[str]
+    not_names: list[str]
     printed_atk: int | None
     printed_def: int | None
     flying: bool | None
@@ -104,6 +105,7 @@ class AbilityRecord:
     banish_self: bool
     if_: Condition | None
     banish: SelectorRecord | None
+    rest_other: SelectorRecord | None
     once_per_turn: bool
     text: str
     cost_key: CostKey

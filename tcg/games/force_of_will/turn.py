@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from tcg.games.force_of_will.state import ForceOfWillState
 
 PHASES = ("turn_start", "draw", "recovery", "main", "end")
+NO_RECOVER = frozenset({"no_recover"})
 #: Tasks without data: never changed, so shared.
 CLEANUP, DISCARD_STEP = Task("cleanup"), Task("discard_step")
 #: Every attribute's will at 0 (FOW-28: unused will empties at the end of the turn).
@@ -60,7 +61,9 @@ def begin_turn(s: ForceOfWillState, start: str = "turn_start") -> None:
     s.enter_phase("recovery")
     if not s.is_first_turn_of(p):  # FOW-32
         cards, zones = s.cards, s.zones[p]
-        kept = {e["card"] for e in s.effects if e["kind"] == "no_recover"} if s.effects else ()
+        kept = {e["card"] for e in s.effects if e["kind"] == "no_recover"} if s.effects else set()
+        if s.keywords_now(NO_RECOVER):  # "this card doesn't recover during the recovery phase"
+            kept |= {c for c in zones["field"] if s.has(c, "no_recover")}
         for zone in ("field", "ruler_area", "magic_stone_area"):
             for c in zones[zone]:
                 if cards[c].tapped and c not in kept:  # kept rested: "doesn't recover" (keep_rested)
