@@ -152,7 +152,8 @@ class Condition(_Strict):
     ruler card shows, either side), "if you don't ..." (``negate``). Both, when both are given."""
 
     controls: Selector | None = None
-    also_controls: Selector | None = None  # "if you control Juliet and Romeo": a second card, as well
+    #: "if you control Juliet and Romeo" / "Athos, Porthos and Aramis": each of these as well.
+    also_controls: list[Selector] = []
     #: "if you put a Moon into a field this turn": a card like this entered its controller's field
     #: this turn (whether it is still there or not).
     put_this_turn: Selector | None = None
@@ -407,6 +408,9 @@ class StandbyTrigger(_Strict):
         "opponent_lifebreak",  # an opponent performs a Lifebreak
         "anytime",  # "[Trigger] Anytime": whenever its controller could act (M6 or as a chase)
     ]
+    #: "[Trigger] Your Ruler is Puss in Boots ... and you control ...": with ``anytime``, a state
+    #: trigger - the chant-standby may be activated whenever its controller could act while it holds.
+    if_: Condition | None = Field(default=None, alias="if")
 
 
 class JRulerSide(_Strict):

@@ -180,6 +180,9 @@ def standby_ready(s: ForceOfWillState, p: int, c: int) -> bool:
         return False  # the other triggers are an opponent's action waiting on the chase area
     if card.entered_this_turn or event is None or not trigger_met(s, p, event):
         return False
+    cond = d.trigger.if_ if d.trigger is not None else None
+    if cond is not None and not s.holds(cond, p, c):
+        return False  # a state trigger ("your Ruler is ... and you control ...") that does not hold
     return stones_could_pay(s, p, d.cost) and spell_ready(s, p, c, d)
 
 

@@ -307,8 +307,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
         ok = True
         if cond.controls is not None:
             ok = bool(self.candidates(target(cond.controls), controller, source))
-        if ok and cond.also_controls is not None:
-            ok = bool(self.candidates(target(cond.also_controls), controller, source))
+        for also in cond.also_controls:
+            ok = ok and bool(self.candidates(target(also), controller, source))
         if ok and cond.put_this_turn is not None:
             sel = target(cond.put_this_turn)
             wanted = "addition" if sel.kind == "addition" else "resonator"
