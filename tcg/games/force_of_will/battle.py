@@ -127,7 +127,7 @@ def _battle_damage(s: ForceOfWillState) -> None:
         target = battle["target"]
         victim = target_player(target)
         if victim is not None:
-            atk = s.atk(attacker)
+            atk = s.damage_from(attacker, s.atk(attacker))
             s.emit("hit", card=attacker, player=victim, amount=atk)
             s.lose_life(victim, atk)
             s.damage_dealt(attacker, target, atk)
@@ -142,7 +142,7 @@ def fight(s: ForceOfWillState, a: int, b: int, pierce_to: int | None) -> None:
     atk_a, atk_b = s.stats(a, statics)[0], s.stats(b, statics)[0]
     s.emit("battle", attacker=a, defender=b, attacker_atk=atk_a, defender_atk=atk_b)
     if pierce_to is not None and s.has(a, "pierce", statics):
-        excess = atk_a - max(0, s.stats(b, statics)[1] - s.damage(b))
+        excess = s.damage_from(a, atk_a - max(0, s.stats(b, statics)[1] - s.damage(b)))
         if excess > 0:
             s.lose_life(pierce_to, excess)
             s.damage_dealt(a, player_target(pierce_to), excess)
@@ -159,7 +159,9 @@ def fight(s: ForceOfWillState, a: int, b: int, pierce_to: int | None) -> None:
 
 
 def strike(s: ForceOfWillState, source: int, to: int, amount: int) -> None:
-    """Battle damage from ``source`` to ``to`` (FOW-45); its damage triggers see it."""
+    """Battle damage from ``source`` to ``to`` (FOW-45; none while prevented); its damage
+    triggers see it."""
+    amount = s.damage_from(source, amount)
     s.deal_damage(to, amount)
     s.damage_dealt(source, to, amount)
 

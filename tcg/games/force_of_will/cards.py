@@ -157,6 +157,9 @@ class Condition(_Strict):
     #: "if you put a Moon into a field this turn": a card like this entered its controller's field
     #: this turn (whether it is still there or not).
     put_this_turn: Selector | None = None
+    #: "If a Human was put into your graveyard from a field this turn": a card like this went from
+    #: a field into its owner's (the controller's) graveyard this turn.
+    died_this_turn: Selector | None = None
     #: "If you do, ... If you banished a Human in this way": the card an earlier ``banish``
     #: instruction of the same card banished as it resolved matches this selector.
     banished: Selector | None = None
@@ -165,7 +168,8 @@ class Condition(_Strict):
 
     @model_validator(mode="after")
     def _something(self) -> Condition:
-        if self.controls is None and not self.ruler and self.put_this_turn is None and self.banished is None:
+        if (self.controls is None and not self.ruler and self.put_this_turn is None and self.banished is None
+                and self.died_this_turn is None):
             raise ValueError("a condition needs `controls` (a selector), `put_this_turn`, `banished` or `ruler`")
         return self
 
@@ -201,6 +205,7 @@ class Effect(_Strict):
         "flicker",  # "remove target resonator from the game, then put it into its owner's field"
         "evade",  # "target resonator cannot be blocked by water resonators until end of turn" (`unblockable_by`)
         "lose_abilities",  # "loses all abilities until end of turn": its printed keywords, abilities, lasting effects
+        "prevent_damage_from",  # "prevent all damage that would be dealt by target resonator until end of turn"
         "reveal_stone",  # "reveal the top card of your magic stone deck; if it's a wind magic stone, put it
         # into your magic stone area" (`stone_attributes`)
         "put_into_hand",  # a Break: this card is put into its owner's hand; with a target
@@ -457,6 +462,9 @@ class ForceOfWillCard(_Strict, CardModel):
     j_activate: dict[str, int] = {}  # a ruler's J-Activate cost (FOW-36)
     #: "You cannot play this ability if you haven't put any Moon into a field this turn".
     j_activate_if: Condition | None = None
+    #: "If a Human was put into your graveyard from a field this turn, you may pay {0} to play this
+    #: ability instead": the J-Activate is free while this holds.
+    j_activate_free_if: Condition | None = None
     j_ruler: JRulerSide | None = None  # a ruler's back side
     text: str = ""
     break_text: str = ""

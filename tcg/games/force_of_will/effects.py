@@ -117,6 +117,9 @@ class FowEffects(FowQueries):
         graveyard it keeps its last damage and orientation as a record (FOW-T10: the blocker
         "ends with damage 600 and is destroyed"); nothing reads them there."""
         card = self.cards[cid]
+        if zone == "graveyard" and self.where[cid][1] == "field":  # "put into your graveyard from a field this turn"
+            key = f"died:{card.owner}"
+            self.flags[key] = (*self.flags.get(key, ()), cid)
         if self.where[cid][1] == "attached":
             for host, other in enumerate(self.cards):
                 if cid in other.attached:
@@ -129,6 +132,13 @@ class FowEffects(FowQueries):
         status.setdefault("marks", frozenset())
         self.move(cid, zone, counters=card.counters if record else (), attached=(), entered_this_turn=False,
                   face_down=False, **status)
+
+    def damage_from(self, source: int, amount: int) -> int:
+        """The damage ``source`` really deals: none while its damage is prevented
+        (``prevent_damage_from``, "prevent all damage that would be dealt by ...")."""
+        if self.effects and any(e["kind"] == "harmless" and e["card"] == source for e in self.effects):
+            return 0
+        return amount
 
     def damage_dealt(self, source: int, to: int, amount: int) -> None:
         """``source`` dealt ``amount`` damage to ``to`` (a card, or a player as ``-1 - player``):

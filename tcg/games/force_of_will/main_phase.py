@@ -112,6 +112,8 @@ def can_judge(s: ForceOfWillState, p: int, pay: Payer | None = None) -> bool:
     d = s.defs[card.name]
     if d.j_activate_if is not None and not s.holds(d.j_activate_if, p, area[0]):
         return False  # "You cannot play this ability if you haven't put any Moon into a field this turn"
+    if d.j_activate_free_if is not None and s.holds(d.j_activate_free_if, p, area[0]):
+        return True  # "you may pay {0} to play this ability instead"
     return (pay or payer(s, p))(d.j_activate_key)
 
 
@@ -136,7 +138,9 @@ def declare_action(s: ForceOfWillState, p: int, action: Action) -> None:
         s.marker(p, "call", stone)
     elif t == "judgment":
         ruler = next(c for c in s.zones[p]["ruler_area"] if s.d(c).type == "ruler")
-        declare(s, {"kind": "judgment", "card": ruler, "player": p, "cost": dict(s.d(ruler).j_activate)})
+        free = s.d(ruler).j_activate_free_if
+        cost = {} if free is not None and s.holds(free, p, ruler) else dict(s.d(ruler).j_activate)
+        declare(s, {"kind": "judgment", "card": ruler, "player": p, "cost": cost})
     elif t == "set_chant_standby":
         declare(s, {"kind": "set_standby", "card": card, "player": p, "cost": dict(STANDBY_SET_COST)})
     elif t == "summon":

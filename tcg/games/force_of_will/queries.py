@@ -314,6 +314,9 @@ class FowQueries(EffectRunner[Effect, Selector]):
             wanted = "addition" if sel.kind == "addition" else "resonator"
             ok = any(self.d(c).type == wanted and self.matches(sel, c, controller, source)
                      for c in self.flags.get(f"entered:{controller}", ()))
+        if ok and cond.died_this_turn is not None:
+            sel = target(cond.died_this_turn)
+            ok = any(self.matches(sel, c, controller, source) for c in self.flags.get(f"died:{controller}", ()))
         if ok and cond.banished is not None:
             gone = self.flags.get(f"banished:{source}")
             ok = gone is not None and self.matches(target(cond.banished), gone, controller, source)

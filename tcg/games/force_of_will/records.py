@@ -136,6 +136,7 @@ class CardRecord:
     produces: list[Attribute]
     j_activate: dict[str, int]
     j_activate_if: Condition | None
+    j_activate_free_if: Condition | None
     j_ruler: JRulerSide | None
     text: str
     break_text: str

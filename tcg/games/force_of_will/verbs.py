@@ -46,6 +46,7 @@ def damage(s: FowEffects, eff: Effect, controller: int, source: int, targets: Ta
     keeps it until the End Phase (FOW-45). With ``per`` ("400 damage for each Werewolf you
     control") the amount is counted as it resolves."""
     amount = eff.amount if eff.per is None else eff.amount * s.count_of(eff.per, source)
+    amount = s.damage_from(source, amount)
     for t in targets:
         p = target_player(t)
         if p is not None:
@@ -211,6 +212,14 @@ def lose_abilities(s: FowEffects, eff: Effect, controller: int, source: int, tar
             lasting.add(s, "no_abilities", card=t)
 
 
+def prevent_damage_from(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """All damage each target would deal is prevented until end of turn (battle damage and its
+    abilities' alike: ``FowEffects.damage_from``)."""
+    for t in targets:
+        if t >= 0:
+            lasting.add(s, "harmless", card=t)
+
+
 def cancel(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """Each target spell on the chase area is cancelled: it goes to the graveyard unresolved."""
     for t in targets:
@@ -258,6 +267,7 @@ _OWN: dict[str, FowVerb] = {
     "flicker": flicker,
     "evade": evade,
     "lose_abilities": lose_abilities,
+    "prevent_damage_from": prevent_damage_from,
     "reveal_stone": reveal_stone,
     "call_stone": call_stone,
     "bounce_stone": bounce_stone,
