@@ -111,6 +111,7 @@ class Selector(_Strict):
     subtypes: list[Subtype] = []  # has one of these subtypes: "[Addition:Resonator]" (FOW-23)
     names: list[str] = []  # is one of these cards, by name ("if you control Hansel or Gretel")
     not_names: list[str] = []  # is none of these ("other than Rapunzel, the Long-Haired Princess")
+    not_races: list[str] = []  # has none of these races ("target non-Human J/resonator")
     printed_atk: int | None = None  # "its printed ATK and DEF is [400/400]"
     printed_def: int | None = None
     flying: bool | None = None
@@ -133,7 +134,7 @@ class Selector(_Strict):
         return (self.rested is None and self.max_atk is None and self.min_atk is None
                 and self.max_total_cost is None and not self.attributes and not self.races
                 and self.flying is None and not self.other and not self.subtypes and not self.names
-                and not self.not_names
+                and not self.not_names and not self.not_races
                 and self.printed_atk is None and self.printed_def is None and self.zone == "field")
 
     @cached_property
@@ -163,13 +164,14 @@ class Condition(_Strict):
     #: "If you do, ... If you banished a Human in this way": the card an earlier ``banish``
     #: instruction of the same card banished as it resolved matches this selector.
     banished: Selector | None = None
+    hand_size: int | None = None  # "if you have exactly five cards in your hand"
     ruler: list[str] = []
     negate: bool = False
 
     @model_validator(mode="after")
     def _something(self) -> Condition:
         if (self.controls is None and not self.ruler and self.put_this_turn is None and self.banished is None
-                and self.died_this_turn is None):
+                and self.died_this_turn is None and self.hand_size is None):
             raise ValueError("a condition needs `controls` (a selector), `put_this_turn`, `banished` or `ruler`")
         return self
 

@@ -314,6 +314,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
             wanted = "addition" if sel.kind == "addition" else "resonator"
             ok = any(self.d(c).type == wanted and self.matches(sel, c, controller, source)
                      for c in self.flags.get(f"entered:{controller}", ()))
+        if ok and cond.hand_size is not None:
+            ok = len(self.zones[controller]["hand"]) == cond.hand_size
         if ok and cond.died_this_turn is not None:
             sel = target(cond.died_this_turn)
             ok = any(self.matches(sel, c, controller, source) for c in self.flags.get(f"died:{controller}", ()))
@@ -475,9 +477,9 @@ class FowQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.attributes and sel.attribute_set.isdisjoint(d.attributes):
             return False
-        if sel.races:
+        if sel.races or sel.not_races:
             races = d.j_ruler.races if self.is_j_ruler(cid) and d.j_ruler else d.races
-            if sel.race_set.isdisjoint(races):
+            if (sel.races and sel.race_set.isdisjoint(races)) or any(r in races for r in sel.not_races):
                 return False
         if sel.subtypes and d.subtype not in sel.subtypes:
             return False

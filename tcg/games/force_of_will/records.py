@@ -79,6 +79,7 @@ class SelectorRecord:
     subtypes: list[Subtype]
     names: list[str]
     not_names: list[str]
+    not_races: list[str]
     printed_atk: int | None
     printed_def: int | None
     flying: bool | None
