@@ -461,6 +461,10 @@ class ForceOfWillCard(_Strict, CardModel):
     break_ability: list[Effect] = []  # FOW-60: "Break: ..." played free from the Lifebreak area
     trigger: StandbyTrigger | None = None  # a chant-standby's Trigger (FOW-56)
     produces: list[Attribute] = []  # a special magic stone: rests for 1 will of one of these
+    #: "If your Ruler is Christie ..., you may pay {1} less to play this card": ``cost_less`` off
+    #: the cost (the generic part) while ``cost_less_if`` holds for the player (taken: it is never worse).
+    cost_less: dict[str, int] = {}
+    cost_less_if: Condition | None = None
     j_activate: dict[str, int] = {}  # a ruler's J-Activate cost (FOW-36)
     #: "You cannot play this ability if you haven't put any Moon into a field this turn".
     j_activate_if: Condition | None = None
@@ -475,7 +479,7 @@ class ForceOfWillCard(_Strict, CardModel):
     original: bool = False  # made up for this engine, not a printed card: in no starter deck
     fixture: bool = False  # a test fixture of the brief (2.7), not official card data
 
-    _cost = field_validator("cost", "j_activate")(_check_cost)
+    _cost = field_validator("cost", "j_activate", "cost_less")(_check_cost)
 
     @model_validator(mode="after")
     def _consistent(self) -> ForceOfWillCard:

@@ -25,7 +25,7 @@ from tcg.core.actions import Action, CardActions
 from tcg.core.stack import CLOSED, Stack
 from tcg.core.stack import Window as StackWindow
 from tcg.core.state import Card, Decision, Task
-from tcg.games.force_of_will.cards import Selector
+from tcg.games.force_of_will.cards import Selector, cost_key
 from tcg.games.force_of_will.effects import needs_target
 from tcg.games.force_of_will.payment import can_pay, declare_pay, payer, stones_could_pay
 from tcg.games.force_of_will.queries import STANDBY_SET_COST, play_kind
@@ -91,7 +91,8 @@ def chase_actions(s: ForceOfWillState, p: int) -> list[Action]:
             ok = verdict.get(name)
             if ok is None:
                 pay = pay or payer(s, p)
-                ok = verdict[name] = pay(d.cost_key) and spell_ready(s, p, c, d)
+                key = d.cost_key if d.cost_less_if is None else cost_key(s.cost_for(p, c))
+                ok = verdict[name] = pay(key) and spell_ready(s, p, c, d)
             if ok:
                 out.append(PLAY_SPELL[c])
     chase_extras(s, p, out, pay)
@@ -222,7 +223,7 @@ def declare_chase(s: ForceOfWillState, p: int, action: Action) -> None:
     t, card = action.type, action.get("card")
     if t == "play_spell":
         declare(s, {"kind": "spell", "card": card, "player": p, "ref": spell_ref(s, card),
-                    "cost": dict(s.d(card).cost)})
+                    "cost": s.cost_for(p, card)})
     elif t == "activate_ability":
         index = action.get("ability")
         ab = s.abilities(card)[index]
@@ -550,7 +551,7 @@ def explain_from_hand(s: ForceOfWillState, p: int, t: str, card: int) -> Why:
         return "FOW-106", "a Chant only in your own Main Phase"
     if t != "set_chant_standby" and play_kind(d) in s.barred_plays(p):
         return "FOW-35", f"an effect forbids you to play {play_kind(d).replace('_', ' ')} cards now"
-    cost = STANDBY_SET_COST if t == "set_chant_standby" else d.cost
+    cost = STANDBY_SET_COST if t == "set_chant_standby" else s.cost_for(p, card)
     if not can_pay(s, p, cost):
         return "FOW-27", f"you cannot pay {dict(cost)} with your will and recovered magic stones"
     return "FOW-105", "it needs a legal target"

@@ -88,7 +88,8 @@ def hand_action(s: ForceOfWillState, p: int, c: int, d: CardRecord, pay: Payer) 
     if kind == "spell":
         if d.subtype == "chant_standby":  # FOW-54: never played from the hand
             return "set_chant_standby" if pay(STANDBY_SET_KEY) else None
-        return "play_spell" if pay(d.cost_key) and spell_ready(s, p, c, d) else None
+        key = d.cost_key if d.cost_less_if is None else cost_key(s.cost_for(p, c))
+        return "play_spell" if pay(key) and spell_ready(s, p, c, d) else None
     if kind == "addition" and pay(d.cost_key) and (d.subtype == "addition_field" or hosts(s, p)):
         return "play_addition"
     return None

@@ -327,6 +327,18 @@ class FowQueries(EffectRunner[Effect, Selector]):
             ok = ruler is not None and self.shown_name(ruler) in cond.ruler
         return ok != cond.negate
 
+    def cost_for(self, player: int, card: int) -> dict[str, int]:
+        """The card's cost for ``player`` now: printed, less ``cost_less`` while ``cost_less_if``
+        holds ("you may pay {1} less to play this card"; never below nothing)."""
+        d = self.d(card)
+        cost = dict(d.cost)
+        if d.cost_less_if is not None and self.holds(d.cost_less_if, player, card):
+            for key, n in d.cost_less.items():
+                if key in cost:
+                    cost[key] = max(0, cost[key] - n)
+            cost = {k: n for k, n in cost.items() if n}
+        return cost
+
     def barred_plays(self, player: int) -> frozenset[str]:
         """What ``player`` may not play now (``PlayKind``s): "until end of turn" restrictions on
         them (``forbid_plays``) and "opponents cannot ..." of the other player's cards on the field."""

@@ -135,6 +135,8 @@ class CardRecord:
     break_ability: list[Effect]
     trigger: StandbyTrigger | None
     produces: list[Attribute]
+    cost_less: dict[str, int]
+    cost_less_if: Condition | None
     j_activate: dict[str, int]
     j_activate_if: Condition | None
     j_activate_free_if: Condition | None
