@@ -174,6 +174,8 @@ def explain_attack(s: ForceOfWillState, p: int, card: int) -> Why:
         return "FOW-42", "the attacker must be recovered"
     if s.cards[card].entered_this_turn and not s.has(card, "swiftness"):
         return "FOW-42", "a resonator (or J-ruler) cannot attack the turn it was put onto the field (M2)"
+    if "attack" in s.barred_plays(p):
+        return "FOW-42", "an effect forbids attacks this turn"
     return "FOW-42", "attack the opponent or a rested resonator or J-ruler they control"
 
 

@@ -22,7 +22,7 @@ ATTRIBUTES: tuple[Attribute, ...] = ("light", "fire", "water", "wind", "darkness
 CardType = Literal["resonator", "spell", "addition", "ruler", "magic_stone"]
 #: What a play restriction names: "normal spells" (spell cards: Chant, Chant-Instant, Chant-Standby -
 #: the Grimm-era word, as against "summon spells", the resonators), resonators, Addition: Resonator.
-PlayKind = Literal["spell", "resonator", "addition_resonator"]
+PlayKind = Literal["spell", "resonator", "addition_resonator", "attack"]  # attack: "cannot attack"
 Subtype = Literal[
     "chant", "chant_instant", "chant_standby",  # FOW-22
     "addition_field", "addition_resonator",  # FOW-23
@@ -112,6 +112,7 @@ class Selector(_Strict):
     names: list[str] = []  # is one of these cards, by name ("if you control Hansel or Gretel")
     not_names: list[str] = []  # is none of these ("other than Rapunzel, the Long-Haired Princess")
     not_races: list[str] = []  # has none of these races ("target non-Human J/resonator")
+    attacking: bool = False  # the attacking J-ruler or resonator of the battle now ("target attacking resonator")
     printed_atk: int | None = None  # "its printed ATK and DEF is [400/400]"
     printed_def: int | None = None
     flying: bool | None = None
@@ -134,7 +135,7 @@ class Selector(_Strict):
         return (self.rested is None and self.max_atk is None and self.min_atk is None
                 and self.max_total_cost is None and not self.attributes and not self.races
                 and self.flying is None and not self.other and not self.subtypes and not self.names
-                and not self.not_names and not self.not_races
+                and not self.not_names and not self.not_races and not self.attacking
                 and self.printed_atk is None and self.printed_def is None and self.zone == "field")
 
     @cached_property
@@ -165,13 +166,14 @@ class Condition(_Strict):
     #: instruction of the same card banished as it resolved matches this selector.
     banished: Selector | None = None
     hand_size: int | None = None  # "if you have exactly five cards in your hand"
+    life_at_most: int | None = None  # "your life is 2000 or lower"
     ruler: list[str] = []
     negate: bool = False
 
     @model_validator(mode="after")
     def _something(self) -> Condition:
         if (self.controls is None and not self.ruler and self.put_this_turn is None and self.banished is None
-                and self.died_this_turn is None and self.hand_size is None):
+                and self.died_this_turn is None and self.hand_size is None and self.life_at_most is None):
             raise ValueError("a condition needs `controls` (a selector), `put_this_turn`, `banished` or `ruler`")
         return self
 
@@ -208,6 +210,7 @@ class Effect(_Strict):
         "evade",  # "target resonator cannot be blocked by water resonators until end of turn" (`unblockable_by`)
         "lose_abilities",  # "loses all abilities until end of turn": its printed keywords, abilities, lasting effects
         "prevent_damage_from",  # "prevent all damage that would be dealt by target resonator until end of turn"
+        "put_on_top",  # "put target resonator on top of its owner's main deck"
         "reveal_stone",  # "reveal the top card of your magic stone deck; if it's a wind magic stone, put it
         # into your magic stone area" (`stone_attributes`)
         "put_into_hand",  # a Break: this card is put into its owner's hand; with a target

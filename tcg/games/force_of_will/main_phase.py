@@ -70,7 +70,7 @@ def main_actions(s: ForceOfWillState, p: int) -> list[Action]:
         if actions is not None:
             out.append(actions[c])
     chase_extras(s, p, out, pay)  # M6, M7, Lifebreak
-    if zones["field"]:
+    if zones["field"] and "attack" not in barred:  # "resonators cannot attack until end of turn"
         attack_actions(s, zones["field"], out)  # M8
     if can_judge(s, p, pay):
         out.append(JUDGMENT)  # M9

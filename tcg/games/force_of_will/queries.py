@@ -314,6 +314,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
             wanted = "addition" if sel.kind == "addition" else "resonator"
             ok = any(self.d(c).type == wanted and self.matches(sel, c, controller, source)
                      for c in self.flags.get(f"entered:{controller}", ()))
+        if ok and cond.life_at_most is not None:
+            ok = self.counters[controller].get("life", STARTING_LIFE) <= cond.life_at_most
         if ok and cond.hand_size is not None:
             ok = len(self.zones[controller]["hand"]) == cond.hand_size
         if ok and cond.died_this_turn is not None:
@@ -424,6 +426,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
         card = self.cards[cid]
         if card.tapped or not self.is_battler(cid) or self.restricted(cid, "cannot_attack"):
             return False
+        if self.effects and "attack" in self.barred_plays(card.controller):  # "resonators cannot attack"
+            return False
         return not card.entered_this_turn or self.has(cid, "swiftness")
 
     def attack_targets(self, attacker: int) -> list[int]:
@@ -505,6 +509,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
         if sel.names and self.shown_name(cid) not in sel.names:
             return False
         if sel.not_names and self.shown_name(cid) in sel.not_names:
+            return False
+        if sel.attacking and (self.flags.get("battle") or {}).get("attacker") != cid:
             return False
         if sel.printed_atk is not None or sel.printed_def is not None:
             atk, def_ = self.printed(cid)[:2]

@@ -80,6 +80,7 @@ class SelectorRecord:
     names: list[str]
     not_names: list[str]
     not_races: list[str]
+    attacking: bool
     printed_atk: int | None
     printed_def: int | None
     flying: bool | None

@@ -220,6 +220,14 @@ def prevent_damage_from(s: FowEffects, eff: Effect, controller: int, source: int
             lasting.add(s, "harmless", card=t)
 
 
+def put_on_top(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target resonator goes on top of its owner's main deck (it leaves the field: a new
+    object, FOW-114; an attacker gone ends its attack)."""
+    for t in targets:
+        if t >= 0 and s.is_resonator(t):
+            s.leave_field(t, "main_deck", top=True)
+
+
 def cancel(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """Each target spell on the chase area is cancelled: it goes to the graveyard unresolved."""
     for t in targets:
@@ -268,6 +276,7 @@ _OWN: dict[str, FowVerb] = {
     "evade": evade,
     "lose_abilities": lose_abilities,
     "prevent_damage_from": prevent_damage_from,
+    "put_on_top": put_on_top,
     "reveal_stone": reveal_stone,
     "call_stone": call_stone,
     "bounce_stone": bounce_stone,
