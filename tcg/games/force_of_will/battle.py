@@ -176,6 +176,9 @@ def explain_attack(s: ForceOfWillState, p: int, card: int) -> Why:
         return "FOW-42", "a resonator (or J-ruler) cannot attack the turn it was put onto the field (M2)"
     if "attack" in s.barred_plays(p):
         return "FOW-42", "an effect forbids attacks this turn"
+    if not s.has(card, "must_be_attacker") and any(
+            s.has(c, "must_be_attacker") and s.can_attack(c) for c in s.zones[p]["field"]):
+        return "FOW-42", "a card that must be chosen to attack if able (Seven Dwarfs) can attack"
     return "FOW-42", "attack the opponent or a rested resonator or J-ruler they control"
 
 

@@ -72,6 +72,9 @@ class Keywords(_Strict):
     #: "loses its symbol skills": the keyword abilities above (Swiftness .. Imperishable) are gone.
     no_symbol_skills: bool = False
     no_recover: bool = False  # "doesn't recover during the recovery phase" (FOW-32 skips it)
+    #: "As you choose a card to attack, you must choose this card if able": while it can attack,
+    #: its controller's attacks are its own (official reading; the brief is silent).
+    must_be_attacker: bool = False
     cannot_attack: bool = False  # "can't attack" (it is never an attacker, FOW-42)
     cannot_block: bool = False  # "can't block" (FOW-43)
     unattackable: bool = False  # "can't be attacked": never an attack's target (FOW-42)

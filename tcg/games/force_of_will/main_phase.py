@@ -39,6 +39,7 @@ CARD_ACTIONS = {t: CardActions(t) for t in ("summon", "play_spell", "play_additi
 CALLED = ("called:0", "called:1")
 JUDGED = ("judged:0", "judged:1")
 MAIN_TASK = Task("main")
+MUST_ATTACK = frozenset({"must_be_attacker"})
 #: M2..M5: played from the hand.
 FROM_HAND = ("summon", "play_spell", "play_addition", "set_chant_standby")
 
@@ -71,7 +72,12 @@ def main_actions(s: ForceOfWillState, p: int) -> list[Action]:
             out.append(actions[c])
     chase_extras(s, p, out, pay)  # M6, M7, Lifebreak
     if zones["field"] and "attack" not in barred:  # "resonators cannot attack until end of turn"
+        start = len(out)
         attack_actions(s, zones["field"], out)  # M8
+        if len(out) > start and s.keywords_now(MUST_ATTACK):  # "you must choose this card if able"
+            forced = [a for a in out[start:] if s.has(a.get("card"), "must_be_attacker")]
+            if forced:
+                out[start:] = forced
     if can_judge(s, p, pay):
         out.append(JUDGMENT)  # M9
     out.append(NEXT_PHASE)
