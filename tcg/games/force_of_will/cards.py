@@ -157,6 +157,8 @@ class Condition(_Strict):
     ruler card shows, either side), "if you don't ..." (``negate``). Both, when both are given."""
 
     controls: Selector | None = None
+    #: (``controls``: at least the selector's ``count`` cards - "if you control five or more
+    #: Treasury Items" is ``count: 5``.)
     #: "if you control Juliet and Romeo" / "Athos, Porthos and Aramis": each of these as well.
     also_controls: list[Selector] = []
     #: "if you put a Moon into a field this turn": a card like this entered its controller's field
@@ -344,8 +346,11 @@ class Ability(_Strict):
     #: control attacks" (the card that did is ``watch``-ed, counted from this card's controller);
     #: you_play_spell: "whenever you play a normal spell" (a spell card, a Chant-Standby too).
     #: deals_damage: "whenever this card deals damage" (to anything; the amount is the event's).
+    #: watched_enters_graveyard: the same, of a card in its owner's graveyard ("When you put a
+    #: Treasury Item into a field, put this card from your graveyard into your hand").
     when: Literal["enter", "attacks", "activate", "destroyed", "damages_resonator", "damages_opponent",
-                  "deals_damage", "watched_enters", "watched_attacks", "you_play_spell"]
+                  "deals_damage", "watched_enters", "watched_attacks", "you_play_spell",
+                  "watched_enters_graveyard"]
     effects: list[Effect]
     watch: Selector | None = None
     cost: dict[str, int] = {}
@@ -367,7 +372,7 @@ class Ability(_Strict):
 
     @model_validator(mode="after")
     def _watching(self) -> Ability:
-        if (self.watch is not None) != self.when.startswith("watched_"):
+        if (self.watch is not None) != self.when.startswith("watched_"):  # (watched_enters_graveyard too)
             raise ValueError("`watch` (the cards whose entering or attacking is watched) goes with "
                              "when: watched_enters / watched_attacks")
         return self

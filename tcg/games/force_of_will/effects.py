@@ -233,7 +233,9 @@ class FowEffects(FowQueries):
             return
         if targets:
             where = self.where
-            zones = _GRAVEYARD if isinstance(sel, Selector) and sel.zone == "graveyard" else _IN_PLAY
+            from_graveyard = (sel.zone == "graveyard" if isinstance(sel, Selector)
+                              else sel == "self" and eff.do == "put_into_hand")
+            zones = _GRAVEYARD if from_graveyard else _IN_PLAY
             targets = tuple([t for t in targets if t < 0 or where[t][1] in zones])
         self.do_effect(eff, controller, source, targets)
         self.settle()
@@ -364,7 +366,10 @@ class FowEffects(FowQueries):
             return ()
         if type(sel) is str:
             if sel == "self":  # on the field, or an Addition: Resonator attached ("return this card")
-                return (source,) if self.where[source][1] in ("field", "attached") else None
+                zone = self.where[source][1]
+                if zone in ("field", "attached") or (zone == "graveyard" and eff.do == "put_into_hand"):
+                    return (source,)  # (from the graveyard: "put this card from your graveyard into your hand")
+                return None
             if sel == "attached":
                 hosts = [h for p in (0, 1) for h in self.zones[p]["field"] if source in self.cards[h].attached]
                 return tuple(hosts) or None

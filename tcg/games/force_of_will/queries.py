@@ -306,7 +306,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
         ... or your J-ruler is ...", ``negate``: "if you don't ...")?"""
         ok = True
         if cond.controls is not None:
-            ok = bool(self.candidates(target(cond.controls), controller, source))
+            sel = target(cond.controls)
+            ok = len(self.candidates(sel, controller, source)) >= sel.count
         for also in cond.also_controls:
             ok = ok and bool(self.candidates(target(also), controller, source))
         if ok and cond.put_this_turn is not None:

@@ -29,7 +29,7 @@ def _watching_cards(defs: Mapping[str, Any]) -> frozenset[str]:
     """The cards of the pool with an ability that watches other cards (``watched_enters``,
     ``watched_attacks``, ``you_play_spell``): only they are looked at when a card enters, attacks
     or a spell is played."""
-    watched = ("watched_enters", "watched_attacks", "you_play_spell")
+    watched = ("watched_enters", "watched_attacks", "you_play_spell", "watched_enters_graveyard")
     return frozenset(name for name, d in defs.items()
                      if any(ab.when in watched for ab in (*d.abilities, *(d.j_ruler.abilities if d.j_ruler else ()))))
 
@@ -113,8 +113,11 @@ class ForceOfWillState(FowEffects):
         if not watching:
             return
         cards = self.cards
+        if when == "watched_enters":  # the graveyard's watchers first (they go on the chase first)
+            self.queue_watchers(cid, "watched_enters_graveyard")
+        zone = "graveyard" if when == "watched_enters_graveyard" else "field"
         for p in (0, 1):
-            for w in self.zones[p]["field"]:
+            for w in self.zones[p][zone]:
                 if cards[w].name not in watching:
                     continue
                 abilities = self.abilities(w)
