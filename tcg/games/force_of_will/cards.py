@@ -172,13 +172,18 @@ class Condition(_Strict):
     banished: Selector | None = None
     hand_size: int | None = None  # "if you have exactly five cards in your hand"
     life_at_most: int | None = None  # "your life is 2000 or lower"
+    #: "Total number of all resonators and all magic stones is twelve": the cards the `counting`
+    #: selectors match, together, number exactly `total`.
+    counting: list[Selector] = []
+    total: int | None = None
     ruler: list[str] = []
     negate: bool = False
 
     @model_validator(mode="after")
     def _something(self) -> Condition:
         if (self.controls is None and not self.ruler and self.put_this_turn is None and self.banished is None
-                and self.died_this_turn is None and self.hand_size is None and self.life_at_most is None):
+                and self.died_this_turn is None and self.hand_size is None and self.life_at_most is None
+                and self.total is None):
             raise ValueError("a condition needs `controls` (a selector), `put_this_turn`, `banished` or `ruler`")
         return self
 
@@ -216,6 +221,7 @@ class Effect(_Strict):
         "lose_abilities",  # "loses all abilities until end of turn": its printed keywords, abilities, lasting effects
         "prevent_damage_from",  # "prevent all damage that would be dealt by target resonator until end of turn"
         "put_on_top",  # "put target resonator on top of its owner's main deck"
+        "set_stats",  # "becomes [0/200] until end of turn" (`atk`, `def` are the new printed values)
         "reveal_stone",  # "reveal the top card of your magic stone deck; if it's a wind magic stone, put it
         # into your magic stone area" (`stone_attributes`)
         "put_into_hand",  # a Break: this card is put into its owner's hand; with a target

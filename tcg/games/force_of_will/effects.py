@@ -206,7 +206,8 @@ class FowEffects(FowQueries):
 
     def _def_may_drop(self) -> bool:
         """Could some DEF be 0 or less without damage? Only through a lowering effect."""
-        if self.effects and any((e["kind"] == "modify" and e["def"] < 0) or e["kind"] == "swap" for e in self.effects):
+        if self.effects and any((e["kind"] == "modify" and e["def"] < 0) or e["kind"] in ("swap", "set_stats")
+                                for e in self.effects):
             return True
         return _lowers_def(self.defs) and self._statics_present() and any(
             st.def_ < 0 for _, st in self._static_sources())

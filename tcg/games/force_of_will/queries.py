@@ -228,6 +228,10 @@ class FowQueries(EffectRunner[Effect, Selector]):
             atk, def_ = d.atk, d.def_
         if self.where[cid][1] != "field":
             return atk, def_
+        if self.effects:  # "becomes [0/200] until end of turn" (set_stats): new printed values, the latest
+            for e in self.effects:
+                if e["card"] == cid and e["kind"] == "set_stats":
+                    atk, def_ = e["atk"], e["def"]
         if self._statics_present() if statics is None else statics:
             for source, st in self._static_sources():
                 if (st.atk or st.def_) and self._static_applies(source, st, cid):
@@ -315,6 +319,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
             wanted = "addition" if sel.kind == "addition" else "resonator"
             ok = any(self.d(c).type == wanted and self.matches(sel, c, controller, source)
                      for c in self.flags.get(f"entered:{controller}", ()))
+        if ok and cond.total is not None:
+            ok = sum(len(self.candidates(target(sel), controller, source)) for sel in cond.counting) == cond.total
         if ok and cond.life_at_most is not None:
             ok = self.counters[controller].get("life", STARTING_LIFE) <= cond.life_at_most
         if ok and cond.hand_size is not None:

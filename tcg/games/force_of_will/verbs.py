@@ -228,6 +228,14 @@ def put_on_top(s: FowEffects, eff: Effect, controller: int, source: int, targets
             s.leave_field(t, "main_deck", top=True)
 
 
+def set_stats(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target "becomes [atk/def]" until end of turn: these replace its printed ATK and DEF
+    (other changes still apply on top; ``FowQueries.stats``)."""
+    for t in targets:
+        if t >= 0:
+            lasting.add(s, "set_stats", card=t, atk=eff.atk, **{"def": eff.def_})
+
+
 def cancel(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """Each target spell on the chase area is cancelled: it goes to the graveyard unresolved."""
     for t in targets:
@@ -277,6 +285,7 @@ _OWN: dict[str, FowVerb] = {
     "lose_abilities": lose_abilities,
     "prevent_damage_from": prevent_damage_from,
     "put_on_top": put_on_top,
+    "set_stats": set_stats,
     "reveal_stone": reveal_stone,
     "call_stone": call_stone,
     "bounce_stone": bounce_stone,
