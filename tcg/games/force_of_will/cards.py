@@ -222,6 +222,8 @@ class Effect(_Strict):
         "prevent_damage_from",  # "prevent all damage that would be dealt by target resonator until end of turn"
         "put_on_top",  # "put target resonator on top of its owner's main deck"
         "set_stats",  # "becomes [0/200] until end of turn" (`atk`, `def` are the new printed values)
+        "remove_from_game",  # "remove target resonator from the game" (the zone `removed`; remembers by what)
+        "return_removed",  # "return all resonators removed from the game by this card into your field"
         "reveal_stone",  # "reveal the top card of your magic stone deck; if it's a wind magic stone, put it
         # into your magic stone area" (`stone_attributes`)
         "put_into_hand",  # a Break: this card is put into its owner's hand; with a target

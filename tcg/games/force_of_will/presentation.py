@@ -192,7 +192,7 @@ class ForceOfWillPresentation(Presentation):
              ZoneSpec("field", "field"),
              ZoneSpec("magic_stone_area", "row"), ZoneSpec("chant_standby_area", "row"),
              ZoneSpec("lifebreak_area", "row"), ZoneSpec("hand", "hand"), ZoneSpec("main_deck", "pile"),
-             ZoneSpec("magic_stone_deck", "pile"), ZoneSpec("graveyard", "pile"))
+             ZoneSpec("magic_stone_deck", "pile"), ZoneSpec("graveyard", "pile"), ZoneSpec("removed", "pile"))
     GROUPS = ("mulligan", "stone", "summon", "spell", "addition", "standby", "judgment", "ability",
               "lifebreak", "attack", "block", "pay")
     STATUSES = ("rested", "face_down", "spent")
@@ -226,6 +226,7 @@ class ForceOfWillPresentation(Presentation):
         "banished": EventSpec(_CARD),
         "back_to_ruler": EventSpec(_CARD),
         "stone_revealed": EventSpec(_CARD),
+        "removed_from_game": EventSpec(_CARD),
         "life_lost": EventSpec({"player": "player", "amount": "int", "life": "int"}),
         "life_gained": EventSpec({"player": "player", "amount": "int"}),
         "discarded": EventSpec(_CARD),

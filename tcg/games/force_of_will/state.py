@@ -41,6 +41,7 @@ class ForceOfWillState(FowEffects):
     ZONES: ClassVar[tuple[str, ...]] = (
         "hand", "main_deck", "magic_stone_deck", "ruler_area", "lifebreak_area", "field", "graveyard",
         "magic_stone_area", "chant_standby_area", "chase_area",
+        "removed",  # "removed from the game" (official rules: public; the brief names no such zone)
     )
     PUBLIC_STACKS: ClassVar[tuple[str, ...]] = ("chase",)
     ZONE_VISIBILITY: ClassVar[dict[str, str]] = {  # FOW-124
@@ -54,6 +55,7 @@ class ForceOfWillState(FowEffects):
         "magic_stone_area": "public",
         "chant_standby_area": "public",  # face down: only their controller sees them
         "chase_area": "public",
+        "removed": "public",
     }
     TAPPED_AS: ClassVar[str] = "rested"
     SIGNED_COUNTERS: ClassVar[frozenset[str]] = frozenset({"life"})  # FOW-63: "reduced to 0 or less"

@@ -236,6 +236,28 @@ def set_stats(s: FowEffects, eff: Effect, controller: int, source: int, targets:
             lasting.add(s, "set_stats", card=t, atk=eff.atk, **{"def": eff.def_})
 
 
+def remove_from_game(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """Each target resonator is removed from the game (the public zone ``removed``; a new
+    object, FOW-114), remembering which card removed it (its counter ``removed_by``)."""
+    for t in targets:
+        if t >= 0 and s.is_resonator(t):
+            s.leave_field(t, "removed")
+            s.update(t, counters=(("removed_by", source + 1),))  # + 1: a counter of 0 is no counter
+            s.emit("removed_from_game", card=t, name=s.cards[t].name, player=s.cards[t].owner)
+
+
+def return_removed(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Return all resonators removed from the game by this card into your field": each card in
+    a removed zone that ``source`` removed enters its controller's field (recovered, entered this
+    turn, its [Enter] triggering; not a summon)."""
+    for p in (0, 1):
+        for c in list(s.zones[p]["removed"]):
+            if s.cards[c].counter("removed_by") == source + 1:
+                s.move(c, "field", player=controller, tapped=False, entered_this_turn=True, counters=())
+                s.emit("put_into_field", card=c, name=s.cards[c].name, player=controller)
+                s.entered_field(c)
+
+
 def cancel(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """Each target spell on the chase area is cancelled: it goes to the graveyard unresolved."""
     for t in targets:
@@ -286,6 +308,8 @@ _OWN: dict[str, FowVerb] = {
     "prevent_damage_from": prevent_damage_from,
     "put_on_top": put_on_top,
     "set_stats": set_stats,
+    "remove_from_game": remove_from_game,
+    "return_removed": return_removed,
     "reveal_stone": reveal_stone,
     "call_stone": call_stone,
     "bounce_stone": bounce_stone,
