@@ -72,6 +72,7 @@ class Keywords(_Strict):
     #: "loses its symbol skills": the keyword abilities above (Swiftness .. Imperishable) are gone.
     no_symbol_skills: bool = False
     no_recover: bool = False  # "doesn't recover during the recovery phase" (FOW-32 skips it)
+    indestructible: bool = False  # "cannot be destroyed" (by effects or by the rule processes, FOW-111)
     #: "As you choose a card to attack, you must choose this card if able": while it can attack,
     #: its controller's attacks are its own (official reading; the brief is silent).
     must_be_attacker: bool = False
@@ -413,6 +414,10 @@ class Static(_Strict):
     unless_card: Selector | None = None
     #: "as long as you control Gretel": the effect applies only while this holds for its controller.
     if_: Condition | None = Field(default=None, alias="if")
+    #: "each Nightmare resonator loses Nightmare and gains Fairy Tale": the races of the cards it
+    #: applies to (chosen by their printed races) change while it applies.
+    races_lose: list[str] = []
+    races_gain: list[str] = []
     #: "Opponents cannot add [Addition:Resonator]": what its controller's opponent may not play
     #: while this card is on the field (a play restriction on a player; ``applies_to`` unused).
     opponent_cannot_play: list[PlayKind] = []

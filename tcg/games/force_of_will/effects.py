@@ -35,6 +35,7 @@ def _any_def_lowering(defs: Mapping[str, Any]) -> bool:
 
 _lowers_def = by_identity(_any_def_lowering, limit=64)
 _DAMAGE_TRIGGERS = ("deals_damage", "damages_resonator", "damages_opponent")
+_INDESTRUCTIBLE = frozenset({"indestructible"})
 #: Where an instruction's targets must still be to be acted on (FOW-105).
 _IN_PLAY = ("field", "attached", "chase_area", "magic_stone_area")
 _GRAVEYARD = ("graveyard",)
@@ -96,7 +97,7 @@ class FowEffects(FowQueries):
         destroyed J-ruler returns to the ruler area J-ruler side up, without abilities, ATK or
         DEF, keeping its orientation (FOW-40, FOW-118) — ruler side up with Imperishable."""
         zone = self.where[cid][1]
-        if zone not in ("field", "attached", "magic_stone_area"):
+        if zone not in ("field", "attached", "magic_stone_area") or self.indestructible(cid):
             return
         self.emit("destroyed", card=cid, name=self.cards[cid].name, player=self.cards[cid].controller)
         if zone == "magic_stone_area":  # "destroy target special magic stone": to its owner's graveyard
@@ -132,6 +133,10 @@ class FowEffects(FowQueries):
         status.setdefault("marks", frozenset())
         self.move(cid, zone, counters=card.counters if record else (), attached=(), entered_this_turn=False,
                   face_down=False, **status)
+
+    def indestructible(self, cid: int) -> bool:
+        """"This card cannot be destroyed" (the keyword ``indestructible``), while it is on the field."""
+        return self.where[cid][1] == "field" and self.keywords_now(_INDESTRUCTIBLE) and self.has(cid, "indestructible")
 
     def damage_from(self, source: int, amount: int) -> int:
         """The damage ``source`` really deals: none while its damage is prevented
@@ -193,7 +198,7 @@ class FowEffects(FowQueries):
                     if statics is None:
                         statics = self._statics_present()
                     def_ = self.stats(c, statics)[1]
-                    if def_ <= 0 or card.counter("damage") >= def_:
+                    if (def_ <= 0 or card.counter("damage") >= def_) and not self.indestructible(c):
                         doomed.append(c)
         for c in doomed:
             self.destroy(c)

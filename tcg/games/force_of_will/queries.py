@@ -76,6 +76,14 @@ def _lasting_keywords(defs: Mapping[str, Any]) -> dict[str, frozenset[str]]:
 _keywords_of = by_identity(_lasting_keywords, limit=64)
 
 
+def _race_changers(defs: Mapping[str, Any]) -> frozenset[str]:
+    """The cards of the pool with a race-changing lasting effect (Juliet, the Hope)."""
+    return frozenset(name for name, d in defs.items() if any(st.races_lose or st.races_gain for st in d.statics))
+
+
+_race_changers_of = by_identity(_race_changers, limit=64)
+
+
 def _any_restrictor(defs: Mapping[str, Any]) -> bool:
     """Has any card of the pool a lasting play restriction ("Opponents cannot add ...")?"""
     return any(st.opponent_cannot_play for d in defs.values() for st in d.statics)
@@ -178,13 +186,33 @@ class FowQueries(EffectRunner[Effect, Selector]):
         """Does the lasting effect ``st`` of ``source`` apply to the card ``cid`` now?"""
         return self._static_fits(source, st, cid)
 
-    def _static_reaches(self, source: int, st: Static, cid: int) -> bool:
+    def _static_reaches(self, source: int, st: Static, cid: int, printed_races: bool = False) -> bool:
         to = st.applies_to
         if type(to) is str:  # (comparing a selector with a string would ask pydantic)
             return source == cid if to == "self" else source in self.cards[cid].attached
         assert isinstance(to, Selector)
         sel = target(to)
-        return self.kind_matches(sel, cid) and self.matches(sel, cid, self.cards[source].controller, source)
+        return self.kind_matches(sel, cid) and self.matches(sel, cid, self.cards[source].controller, source,
+                                                            printed_races)
+
+    def races_of(self, cid: int) -> Sequence[str]:
+        """The races the card has now: printed on the side it shows, changed by lasting effects
+        ("loses Nightmare and gains Fairy Tale"; those choose the cards by their printed races)."""
+        d = self.d(cid)
+        races: Sequence[str] = d.j_ruler.races if self.is_j_ruler(cid) and d.j_ruler else d.races
+        if self.where[cid][1] != "field" or not self._race_changers_now():
+            return races
+        out = list(races)
+        for source, st in self._static_sources():
+            if (st.races_lose or st.races_gain) and self._static_reaches(source, st, cid, printed_races=True) and (
+                    st.if_ is None or self.holds(st.if_, self.cards[source].controller, source)):
+                out = [r for r in out if r not in st.races_lose] + [g for g in st.races_gain if g not in out]
+        return out
+
+    def _race_changers_now(self) -> bool:
+        """Is a card with a race-changing lasting effect on the field?"""
+        changers = _race_changers_of(self.defs)
+        return bool(changers) and any(self.cards[c].name in changers for p in (0, 1) for c in self.zones[p]["field"])
 
     def _static_fits(self, source: int, st: Static, cid: int) -> bool:
         """The static reaches ``cid`` and its conditions hold: ``if`` ("as long as you control
@@ -479,8 +507,10 @@ class FowQueries(EffectRunner[Effect, Selector]):
         return {a: c.get(f"will_{a}", 0) for a in ATTRIBUTES}
 
     # ------------------------------------------------------------------ selectors
-    def matches(self, sel: Target, cid: int, controller: int, source: int | None) -> bool:
-        """Does the card ``cid`` match the selector (its zone checked by the caller)?"""
+    def matches(self, sel: Target, cid: int, controller: int, source: int | None,
+                printed_races: bool = False) -> bool:
+        """Does the card ``cid`` match the selector (its zone checked by the caller)? Races are
+        those it has now (:meth:`races_of`), or the printed ones (``printed_races``)."""
         card = self.cards[cid]
         who = sel.player
         if who != "any" and (card.controller == controller) != (who == "self"):
@@ -501,7 +531,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
         if sel.attributes and sel.attribute_set.isdisjoint(d.attributes):
             return False
         if sel.races or sel.not_races:
-            races = d.j_ruler.races if self.is_j_ruler(cid) and d.j_ruler else d.races
+            races = (d.j_ruler.races if self.is_j_ruler(cid) and d.j_ruler else d.races) if printed_races \
+                else self.races_of(cid)
             if (sel.races and sel.race_set.isdisjoint(races)) or any(r in races for r in sel.not_races):
                 return False
         if sel.subtypes and d.subtype not in sel.subtypes:
