@@ -374,6 +374,9 @@ class Ability(_Strict):
     #: "Rest a recovered resonator you control other than ...: ...": a recovered card its
     #: controller controls that this selector matches is chosen and rested as the cost.
     rest_other: Selector | None = None
+    #: "{1}, discard "Poison Apple": ...": a card of one of these names is discarded from the hand
+    #: as the cost (chosen in the decision cost_discard).
+    discard_named: list[str] = []
     once_per_turn: bool = False
     text: str = ""
 
@@ -492,6 +495,10 @@ class ForceOfWillCard(_Strict, CardModel):
     j_activate: dict[str, int] = {}  # a ruler's J-Activate cost (FOW-36)
     #: "You cannot play this ability if you haven't put any Moon into a field this turn".
     j_activate_if: Condition | None = None
+    #: A second J-Activate ("J-Activate Pay {1}, discard "Poison Apple""): its will cost and the
+    #: names of the card it discards from the hand (the action judgment {option: alt}).
+    j_activate_alt: dict[str, int] = {}
+    j_activate_alt_discard: list[str] = []
     #: "If a Human was put into your graveyard from a field this turn, you may pay {0} to play this
     #: ability instead": the J-Activate is free while this holds.
     j_activate_free_if: Condition | None = None
@@ -503,7 +510,7 @@ class ForceOfWillCard(_Strict, CardModel):
     original: bool = False  # made up for this engine, not a printed card: in no starter deck
     fixture: bool = False  # a test fixture of the brief (2.7), not official card data
 
-    _cost = field_validator("cost", "j_activate", "cost_less")(_check_cost)
+    _cost = field_validator("cost", "j_activate", "cost_less", "j_activate_alt")(_check_cost)
 
     @model_validator(mode="after")
     def _consistent(self) -> ForceOfWillCard:

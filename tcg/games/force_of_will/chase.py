@@ -158,6 +158,8 @@ def ability_ready(s: ForceOfWillState, p: int, c: int, i: int, ab: AbilityRecord
         return False  # nothing to banish for the cost
     if ab.rest_other is not None and not rest_candidates(s, p, c, ab.rest_other):
         return False  # nothing recovered to rest for the cost
+    if ab.discard_named and not named_in_hand(s, p, ab.discard_named):
+        return False  # no such card to discard for the cost
     if ab.if_ is not None and not s.holds(ab.if_, p, c):
         return False  # "You cannot play this ability if you don't control ..."
     return pay(ab.cost_key) and s.targets_exist(p, c, ab.target_checks)
@@ -239,6 +241,8 @@ def declare_chase(s: ForceOfWillState, p: int, action: Action) -> None:
             item["banish_candidates"] = tuple(s.candidates(target(ab.banish), p, card))
         if ab.rest_other is not None:  # "rest a recovered resonator you control": the cost_rest decision
             item["rest_candidates"] = tuple(rest_candidates(s, p, card, target(ab.rest_other)))
+        if ab.discard_named:  # "discard "Poison Apple"": the cost_discard decision
+            item["discard_candidates"] = tuple(named_in_hand(s, p, ab.discard_named))
         declare(s, item)
     elif t == "activate_chant_standby":
         d = s.d(card)
@@ -263,6 +267,11 @@ def spell_ready(s: ForceOfWillState, p: int, c: int, d: CardRecord) -> bool:
     if d.modes is not None:
         return bool(s.modes_open(p, c))
     return s.targets_exist(p, c, d.effect_checks)
+
+
+def named_in_hand(s: ForceOfWillState, p: int, names: Sequence[str]) -> list[int]:
+    """The cards of these names in ``p``'s hand (what a "discard "Poison Apple"" cost may discard)."""
+    return [c for c in s.zones[p]["hand"] if s.cards[c].name in names]
 
 
 def rest_candidates(s: ForceOfWillState, p: int, source: int, sel: Any) -> list[int]:
@@ -294,6 +303,9 @@ def declare_step(s: ForceOfWillState, index: int) -> None:
         return
     if "rest_candidates" in item:  # the card rested for an ability's cost
         s.decision = Decision(item["player"], "cost_rest", {"candidates": item["rest_candidates"]})
+        return
+    if "discard_candidates" in item:  # the card discarded for a cost
+        s.decision = Decision(item["player"], "cost_discard", {"candidates": item["discard_candidates"]})
         return
     if "host_candidates" in item:  # Addition: Resonator: the resonator it is played on
         hosts = [h for h in item["host_candidates"] if s.is_resonator(h)]

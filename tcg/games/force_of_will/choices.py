@@ -144,6 +144,28 @@ class RestCost(FowDecision):
         state.tasks.append(Task("declare", index=0))
 
 
+class DiscardCost(FowDecision):
+    """"{1}, discard "Poison Apple": ...": the card discarded from the hand as the cost of what is
+    being declared (an ability, or a second J-Activate)."""
+
+    kind = "cost_discard"
+    prompt = "Choose a card to discard for the cost"
+    accepts = frozenset({"choose"})
+    rule = "FOW-66"
+
+    def actions(self, state: ForceOfWillState, decision: Decision) -> Sequence[Action]:
+        return [CHOOSE[c] for c in decision.data["candidates"]]
+
+    def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
+        item = dict(state.flags["declaring"])
+        del item["discard_candidates"]
+        state.flags["declaring"] = item
+        card = action.get("card")
+        state.move(card, "graveyard")
+        state.emit("discarded", card=card, name=state.cards[card].name, player=decision.player)
+        state.tasks.append(Task("declare", index=0))
+
+
 class YouMay(FowDecision):
     """"You may": yes carries the instruction out, ``pass`` skips it."""
 

@@ -18,6 +18,7 @@ from tcg.games.force_of_will.chase import (
     declare_chase,
     explain_chase_action,
     explain_from_hand,
+    named_in_hand,
     spell_ready,
 )
 from tcg.games.force_of_will.payment import payer
@@ -33,6 +34,7 @@ END_TURN = Action("end_turn")
 NEXT_PHASE = Action("next_phase")
 CALL = Action("call_magic_stone")
 JUDGMENT = Action("judgment")
+JUDGMENT_ALT = Action.of("judgment", (("option", "alt"),))
 STANDBY_SET_KEY = cost_key(STANDBY_SET_COST)
 CARD_ACTIONS = {t: CardActions(t) for t in ("summon", "play_spell", "play_addition", "set_chant_standby")}
 #: The flags that say a player has called a stone / performed Judgment this turn.
@@ -80,6 +82,8 @@ def main_actions(s: ForceOfWillState, p: int) -> list[Action]:
                 out[start:] = forced
     if can_judge(s, p, pay):
         out.append(JUDGMENT)  # M9
+    if can_judge(s, p, pay, alt=True):
+        out.append(JUDGMENT_ALT)  # a second J-Activate ("Pay {1}, discard "Poison Apple"")
     out.append(NEXT_PHASE)
     out.append(END_TURN)
     return out
@@ -108,8 +112,9 @@ def can_call(s: ForceOfWillState, p: int) -> bool:
             and bool(s.zones[p]["magic_stone_deck"]))
 
 
-def can_judge(s: ForceOfWillState, p: int, pay: Payer | None = None) -> bool:
-    """FOW-36..38, FOW-118: a recovered ruler showing its ruler side, once per turn, paying J-Activate."""
+def can_judge(s: ForceOfWillState, p: int, pay: Payer | None = None, alt: bool = False) -> bool:
+    """FOW-36..38, FOW-118: a recovered ruler showing its ruler side, once per turn, paying J-Activate
+    (``alt``: its second J-Activate, with its discard)."""
     area = s.zones[p]["ruler_area"]
     if not area:
         return False
@@ -117,6 +122,9 @@ def can_judge(s: ForceOfWillState, p: int, pay: Payer | None = None) -> bool:
     if card.tapped or "j_ruler" in card.marks or s.flags.get(JUDGED[p]):
         return False
     d = s.defs[card.name]
+    if alt:
+        return bool(d.j_activate_alt_discard) and bool(named_in_hand(s, p, d.j_activate_alt_discard)) and (
+            pay or payer(s, p))(cost_key(d.j_activate_alt))
     if d.j_activate_if is not None and not s.holds(d.j_activate_if, p, area[0]):
         return False  # "You cannot play this ability if you haven't put any Moon into a field this turn"
     if d.j_activate_free_if is not None and s.holds(d.j_activate_free_if, p, area[0]):
@@ -145,8 +153,13 @@ def declare_action(s: ForceOfWillState, p: int, action: Action) -> None:
         s.marker(p, "call", stone)
     elif t == "judgment":
         ruler = next(c for c in s.zones[p]["ruler_area"] if s.d(c).type == "ruler")
-        free = s.d(ruler).j_activate_free_if
-        cost = {} if free is not None and s.holds(free, p, ruler) else dict(s.d(ruler).j_activate)
+        d = s.d(ruler)
+        if action.get("option") == "alt":  # the second J-Activate: its cost, and a card discarded
+            declare(s, {"kind": "judgment", "card": ruler, "player": p, "cost": dict(d.j_activate_alt),
+                        "discard_candidates": tuple(named_in_hand(s, p, d.j_activate_alt_discard))})
+            return
+        free = d.j_activate_free_if
+        cost = {} if free is not None and s.holds(free, p, ruler) else dict(d.j_activate)
         declare(s, {"kind": "judgment", "card": ruler, "player": p, "cost": cost})
     elif t == "set_chant_standby":
         declare(s, {"kind": "set_standby", "card": card, "player": p, "cost": dict(STANDBY_SET_COST)})

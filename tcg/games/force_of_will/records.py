@@ -108,6 +108,7 @@ class AbilityRecord:
     if_: Condition | None
     banish: SelectorRecord | None
     rest_other: SelectorRecord | None
+    discard_named: list[str]
     once_per_turn: bool
     text: str
     cost_key: CostKey
@@ -140,6 +141,8 @@ class CardRecord:
     cost_less_if: Condition | None
     j_activate: dict[str, int]
     j_activate_if: Condition | None
+    j_activate_alt: dict[str, int]
+    j_activate_alt_discard: list[str]
     j_activate_free_if: Condition | None
     j_ruler: JRulerSide | None
     text: str

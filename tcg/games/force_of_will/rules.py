@@ -15,6 +15,7 @@ area               decision           rule ids
 ``choices.py``     ``mode``           a mode of a "Choose one" spell, before its targets (FOW-105)
 ``choices.py``     ``cost_banish``    the card an ability's "banish a ..." cost puts into the graveyard
 ``choices.py``     ``cost_rest``      the card an ability's "rest a recovered ..." cost rests
+``choices.py``     ``cost_discard``   the card a "discard "Poison Apple"" cost discards
 ``choices.py``     ``target``         FOW-105, FOW-114: a target (or host) while declaring
 ``payment.py``     ``pay``            FOW-26, FOW-27: which stones pay, when there is a choice
 ``battle.py``      ``block``          FOW-43, FOW-44: block with a battler, or ``pass``
@@ -64,7 +65,8 @@ RULEBOOK = Rulebook(
         start.FirstPlayer(), start.Mulligan(),
         main_phase.Main(),
         chase.Window(), chase.Break(),
-        choices.ChooseMode(), choices.BanishCost(), choices.RestCost(), choices.Target(), payment.Pay(),
+        choices.ChooseMode(), choices.BanishCost(), choices.RestCost(), choices.DiscardCost(), choices.Target(),
+        payment.Pay(),
         battle.Block(),
         choices.YouMay(), choices.EffectDiscard(), choices.EffectCard(),
         turn.Discard(),
