@@ -172,6 +172,8 @@ class Condition(_Strict):
     #: instruction of the same card banished as it resolved matches this selector.
     banished: Selector | None = None
     hand_size: int | None = None  # "if you have exactly five cards in your hand"
+    #: "If you cannot put three cards into your graveyard this way": the card's mill_stones moved fewer.
+    milled_fewer: int | None = None
     life_at_most: int | None = None  # "your life is 2000 or lower"
     #: "Total number of all resonators and all magic stones is twelve": the cards the `counting`
     #: selectors match, together, number exactly `total`.
@@ -184,7 +186,7 @@ class Condition(_Strict):
     def _something(self) -> Condition:
         if (self.controls is None and not self.ruler and self.put_this_turn is None and self.banished is None
                 and self.died_this_turn is None and self.hand_size is None and self.life_at_most is None
-                and self.total is None):
+                and self.total is None and self.milled_fewer is None):
             raise ValueError("a condition needs `controls` (a selector), `put_this_turn`, `banished` or `ruler`")
         return self
 
@@ -224,6 +226,8 @@ class Effect(_Strict):
         "put_on_top",  # "put target resonator on top of its owner's main deck"
         "set_stats",  # "becomes [0/200] until end of turn" (`atk`, `def` are the new printed values)
         "remove_from_game",  # "remove target resonator from the game" (the zone `removed`; remembers by what)
+        "mill_stones",  # "put the top `count` cards of your magic stone deck into your graveyard"
+        "banish_this",  # "banish this card" as an instruction (into its owner's graveyard)
         "return_removed",  # "return all resonators removed from the game by this card into your field"
         "reveal_stone",  # "reveal the top card of your magic stone deck; if it's a wind magic stone, put it
         # into your magic stone area" (`stone_attributes`)
@@ -357,9 +361,10 @@ class Ability(_Strict):
     #: deals_damage: "whenever this card deals damage" (to anything; the amount is the event's).
     #: watched_enters_graveyard: the same, of a card in its owner's graveyard ("When you put a
     #: Treasury Item into a field, put this card from your graveyard into your hand").
+    #: main_phase_start: "at the beginning of your main phase" (FOW-35, before the first action).
     when: Literal["enter", "attacks", "activate", "destroyed", "damages_resonator", "damages_opponent",
                   "deals_damage", "watched_enters", "watched_attacks", "you_play_spell",
-                  "watched_enters_graveyard"]
+                  "watched_enters_graveyard", "main_phase_start"]
     effects: list[Effect]
     watch: Selector | None = None
     cost: dict[str, int] = {}

@@ -347,6 +347,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
             wanted = "addition" if sel.kind == "addition" else "resonator"
             ok = any(self.d(c).type == wanted and self.matches(sel, c, controller, source)
                      for c in self.flags.get(f"entered:{controller}", ()))
+        if ok and cond.milled_fewer is not None:
+            ok = self.flags.get(f"milled:{source}", 0) < cond.milled_fewer
         if ok and cond.total is not None:
             ok = sum(len(self.candidates(target(sel), controller, source)) for sel in cond.counting) == cond.total
         if ok and cond.life_at_most is not None:

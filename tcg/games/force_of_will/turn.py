@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 PHASES = ("turn_start", "draw", "recovery", "main", "end")
 NO_RECOVER = frozenset({"no_recover"})
+MAIN_TASK = Task("main")
 #: Tasks without data: never changed, so shared.
 CLEANUP, DISCARD_STEP = Task("cleanup"), Task("discard_step")
 #: Every attribute's will at 0 (FOW-28: unused will empties at the end of the turn).
@@ -69,6 +70,14 @@ def begin_turn(s: ForceOfWillState, start: str = "turn_start") -> None:
                 if cards[c].tapped and c not in kept:  # kept rested: "doesn't recover" (keep_rested)
                     cards[c] = cards[c].with_tapped(False)
     s.enter_phase("main")
+    starters = [c for c in s.zones[p]["field"] if s.digest[s.cards[c].name].abilities
+                and any(ab.when == "main_phase_start" for ab in s.abilities(c))]
+    if starters:  # "at the beginning of your main phase": declared, answered, resolved, then the phase
+        s.tasks.append(MAIN_TASK)
+        s.tasks.append(Task("trigger_window", player=p))
+        for c in starters:
+            s.queue_triggers(c, "main_phase_start")
+        return
     s.decision = MAIN_DECISIONS[p]  # the Main Phase's open decision (the ``main`` task)
 
 

@@ -258,6 +258,25 @@ def return_removed(s: FowEffects, eff: Effect, controller: int, source: int, tar
                 s.entered_field(c)
 
 
+def mill_stones(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The top ``count`` cards of the controller's magic stone deck go to the graveyard (as many as
+    there are); how many is remembered for Condition.milled_fewer ("if you cannot ... this way")."""
+    deck = s.zones[controller]["magic_stone_deck"]
+    moved = 0
+    for _ in range(eff.count):
+        if deck:
+            s.move(deck[0], "graveyard", face_down=False)
+            moved += 1
+    s.flags[f"milled:{source}"] = moved
+
+
+def banish_this(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Banish this card": from the field into its owner's graveyard (official meaning of banish)."""
+    if s.where[source][1] in ("field", "attached"):
+        s.emit("banished", card=source, name=s.cards[source].name, player=controller)
+        s.leave_field(source, "graveyard")
+
+
 def cancel(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """Each target spell on the chase area is cancelled: it goes to the graveyard unresolved."""
     for t in targets:
@@ -309,6 +328,8 @@ _OWN: dict[str, FowVerb] = {
     "put_on_top": put_on_top,
     "set_stats": set_stats,
     "remove_from_game": remove_from_game,
+    "mill_stones": mill_stones,
+    "banish_this": banish_this,
     "return_removed": return_removed,
     "reveal_stone": reveal_stone,
     "call_stone": call_stone,
