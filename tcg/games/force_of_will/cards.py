@@ -228,6 +228,7 @@ class Effect(_Strict):
         "remove_from_game",  # "remove target resonator from the game" (the zone `removed`; remembers by what)
         "mill_stones",  # "put the top `count` cards of your magic stone deck into your graveyard"
         "banish_this",  # "banish this card" as an instruction (into its owner's graveyard)
+        "reveal_top",  # "reveal the top card of your main deck" (to both players; it stays on top)
         "return_removed",  # "return all resonators removed from the game by this card into your field"
         "reveal_stone",  # "reveal the top card of your magic stone deck; if it's a wind magic stone, put it
         # into your magic stone area" (`stone_attributes`)
@@ -249,6 +250,9 @@ class Effect(_Strict):
     whole_hand: bool = False
     #: "you gain that much life": ``amount`` is the damage of the event that triggered the ability.
     event_amount: bool = False
+    #: "100 damage for each will symbol on the revealed card's attribute cost": ``amount`` times
+    #: the attribute part of the cost of the card this card's reveal_top revealed.
+    per_revealed_symbol: bool = False
     #: reveal_stone: the attributes the revealed stone must give will of to be put into the area.
     stone_attributes: list[Attribute] = []
     #: evade: the attributes of the J-rulers and resonators that cannot block the targets this turn.
@@ -361,10 +365,11 @@ class Ability(_Strict):
     #: deals_damage: "whenever this card deals damage" (to anything; the amount is the event's).
     #: watched_enters_graveyard: the same, of a card in its owner's graveyard ("When you put a
     #: Treasury Item into a field, put this card from your graveyard into your hand").
-    #: main_phase_start: "at the beginning of your main phase" (FOW-35, before the first action).
+    #: main_phase_start / recovery_phase_start: "at the beginning of your main / recovery phase"
+    #: (before the first action / before the cards recover, FOW-32).
     when: Literal["enter", "attacks", "activate", "destroyed", "damages_resonator", "damages_opponent",
                   "deals_damage", "watched_enters", "watched_attacks", "you_play_spell",
-                  "watched_enters_graveyard", "main_phase_start"]
+                  "watched_enters_graveyard", "main_phase_start", "recovery_phase_start"]
     effects: list[Effect]
     watch: Selector | None = None
     cost: dict[str, int] = {}

@@ -227,6 +227,7 @@ class ForceOfWillPresentation(Presentation):
         "back_to_ruler": EventSpec(_CARD),
         "stone_revealed": EventSpec(_CARD),
         "removed_from_game": EventSpec(_CARD),
+        "card_revealed": EventSpec(_CARD),
         "life_lost": EventSpec({"player": "player", "amount": "int", "life": "int"}),
         "life_gained": EventSpec({"player": "player", "amount": "int"}),
         "discarded": EventSpec(_CARD),

@@ -50,7 +50,7 @@ def begin_turn(s: ForceOfWillState, start: str = "turn_start") -> None:
     """FOW-30, FOW-101: start of turn, Draw, Recovery, then the Main Phase. ``start`` is
     where a scenario loaded at a later phase begins (what comes before has happened)."""
     p = s.active
-    if start != "recovery":
+    if start not in ("recovery", "recovering"):
         s.emit("turn_start", turn=s.turn, player=p)
         s.enter_phase("turn_start")
         s.enter_phase("draw")
@@ -59,7 +59,10 @@ def begin_turn(s: ForceOfWillState, start: str = "turn_start") -> None:
                 s.lose(p, "deck_out")
                 return
             s.draw(p)
-    s.enter_phase("recovery")
+    if start != "recovering":  # ("recovering": the recovery phase's own triggers have resolved)
+        s.enter_phase("recovery")
+        if phase_triggers(s, p, "recovery_phase_start", Task("begin_turn", start="recovering")):
+            return
     if not s.is_first_turn_of(p):  # FOW-32
         cards, zones = s.cards, s.zones[p]
         kept = {e["card"] for e in s.effects if e["kind"] == "no_recover"} if s.effects else set()
@@ -70,15 +73,24 @@ def begin_turn(s: ForceOfWillState, start: str = "turn_start") -> None:
                 if cards[c].tapped and c not in kept:  # kept rested: "doesn't recover" (keep_rested)
                     cards[c] = cards[c].with_tapped(False)
     s.enter_phase("main")
-    starters = [c for c in s.zones[p]["field"] if s.digest[s.cards[c].name].abilities
-                and any(ab.when == "main_phase_start" for ab in s.abilities(c))]
-    if starters:  # "at the beginning of your main phase": declared, answered, resolved, then the phase
-        s.tasks.append(MAIN_TASK)
-        s.tasks.append(Task("trigger_window", player=p))
-        for c in starters:
-            s.queue_triggers(c, "main_phase_start")
+    if phase_triggers(s, p, "main_phase_start", MAIN_TASK):
         return
     s.decision = MAIN_DECISIONS[p]  # the Main Phase's open decision (the ``main`` task)
+
+
+def phase_triggers(s: ForceOfWillState, p: int, when: str, then: Task) -> bool:
+    """"At the beginning of your main / recovery phase": the turn player's cards with such an
+    ability trigger; they are declared, answered and resolved (FOW-51, FOW-103), then ``then``
+    goes on with the turn. False (and nothing queued) when none has one."""
+    starters = [c for c in s.zones[p]["field"] if s.digest[s.cards[c].name].abilities
+                and any(ab.when == when for ab in s.abilities(c))]
+    if not starters:
+        return False
+    s.tasks.append(then)
+    s.tasks.append(Task("trigger_window", player=p))
+    for c in starters:
+        s.queue_triggers(c, when)
+    return True
 
 
 def end_phase(s: ForceOfWillState) -> None:

@@ -46,6 +46,8 @@ def damage(s: FowEffects, eff: Effect, controller: int, source: int, targets: Ta
     keeps it until the End Phase (FOW-45). With ``per`` ("400 damage for each Werewolf you
     control") the amount is counted as it resolves."""
     amount = eff.amount if eff.per is None else eff.amount * s.count_of(eff.per, source)
+    if eff.per_revealed_symbol:
+        amount *= revealed_symbols(s, source)
     amount = s.damage_from(source, amount)
     for t in targets:
         p = target_player(t)
@@ -96,10 +98,12 @@ def discard(s: FowEffects, eff: Effect, controller: int, source: int, targets: T
 
 
 def gain_life(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """Each named player gains ``amount`` life."""
+    """Each named player gains ``amount`` life (``per_revealed_symbol``: for each will symbol of
+    the revealed card's attribute cost)."""
+    amount = eff.amount * revealed_symbols(s, source) if eff.per_revealed_symbol else eff.amount
     for q in named_players(eff, controller, targets):
-        s.counters[q]["life"] = s.counters[q].get("life", STARTING_LIFE) + eff.amount
-        s.emit("life_gained", player=q, amount=eff.amount)
+        s.counters[q]["life"] = s.counters[q].get("life", STARTING_LIFE) + amount
+        s.emit("life_gained", player=q, amount=amount)
 
 
 def lose_life(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -277,6 +281,28 @@ def banish_this(s: FowEffects, eff: Effect, controller: int, source: int, target
         s.leave_field(source, "graveyard")
 
 
+def reveal_top(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """The top card of the controller's main deck is shown to both players and stays on top;
+    this card remembers it (``revealed_symbols``)."""
+    deck = s.zones[controller]["main_deck"]
+    s.flags.pop(f"revealed:{source}", None)
+    if not deck:
+        return
+    top = deck[0]
+    s.move(top, "limbo", face_down=False)
+    s.emit("card_revealed", card=top, name=s.cards[top].name, player=controller)
+    s.move(top, "main_deck", top=True)
+    s.flags[f"revealed:{source}"] = top
+
+
+def revealed_symbols(s: FowEffects, source: int) -> int:
+    """The will symbols of the attribute part of the cost of the card ``source`` revealed last."""
+    top = s.flags.get(f"revealed:{source}")
+    if top is None:
+        return 0
+    return sum(n for key, n in s.d(top).cost.items() if key != "generic")
+
+
 def cancel(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """Each target spell on the chase area is cancelled: it goes to the graveyard unresolved."""
     for t in targets:
@@ -330,6 +356,7 @@ _OWN: dict[str, FowVerb] = {
     "remove_from_game": remove_from_game,
     "mill_stones": mill_stones,
     "banish_this": banish_this,
+    "reveal_top": reveal_top,
     "return_removed": return_removed,
     "reveal_stone": reveal_stone,
     "call_stone": call_stone,
