@@ -40,7 +40,7 @@ def _toughness(v: View) -> int:
 class ForceOfWillStrategy:
     EVENTS: frozenset[str] = frozenset()  # reads no events
     #: Decision kinds whose handler reads only the legal actions (board None): see reads_board.
-    BLIND = frozenset({"first_player", "mulligan", "window", "break", "optional"})
+    BLIND = frozenset({"first_player", "mulligan", "window", "break", "optional", "mode"})
 
     def __init__(self) -> None:
         from tcg.core.registry import load_game
@@ -134,6 +134,20 @@ class ForceOfWillStrategy:
         return min(legal, key=lambda a: self._cost(b.view(a.get("card"))), default=None)
 
     _on_effect_discard = _on_discard
+
+    def _on_effect_card(self, b: _Board, legal: Sequence[Action]) -> Action | None:
+        """The card a search or a graveyard return finds: never pass while a card is there to
+        take; the costliest one the board shows (a graveyard card), else the first offered (the
+        main deck's cards have no view in the observation)."""
+        picks = [a for a in legal if a.type == "choose"]
+        if not picks:
+            return next((a for a in legal if a.type == "pass"), None)
+        seen = [a for a in picks if b.view(a.get("card"))]
+        return max(seen, key=lambda a: self._cost(b.view(a.get("card")))) if seen else picks[0]
+
+    def _on_mode(self, b: _Board | None, legal: Sequence[Action]) -> Action | None:
+        """A "Choose one" spell: the first mode offered, and as many more as allowed."""
+        return next((a for a in legal if a.type == "choose"), None)
 
     def _on_optional(self, b: _Board | None, legal: Sequence[Action]) -> Action | None:
         return next((a for a in legal if a.type == "choose"), None)

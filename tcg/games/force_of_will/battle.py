@@ -48,7 +48,7 @@ def attack_actions(s: ForceOfWillState, field: Sequence[int], out: list[Action])
             swift, precise = "swiftness" in d.keyword_set, "precision" in d.keyword_set
         if not printed_only:
             swift, precise = s.has(c, "swiftness", statics), s.has(c, "precision", statics)
-        if card.entered_this_turn and not swift:
+        if (card.entered_this_turn and not swift) or s.restricted(c, "cannot_attack", statics):
             continue
         opp = 1 - card.controller
         if precise:
@@ -64,7 +64,8 @@ def rested_battlers(s: ForceOfWillState, p: int) -> list[int]:
     """What an attack without Precision may target besides the player (FOW-42)."""
     cards, digest = s.cards, s.digest
     return [t for t in s.zones[p]["field"]
-            if cards[t].tapped and ("j_ruler" in cards[t].marks or digest[cards[t].name].is_resonator)]
+            if cards[t].tapped and ("j_ruler" in cards[t].marks or digest[cards[t].name].is_resonator)
+            and not s.restricted(t, "unattackable")]
 
 
 def attack(s: ForceOfWillState, p: int, attacker: int, target: int) -> None:
@@ -77,6 +78,7 @@ def attack(s: ForceOfWillState, p: int, attacker: int, target: int) -> None:
     s.tasks.append(BLOCK_STEP)
     s.marker(p, "attack", attacker)
     s.queue_triggers(attacker, "attacks")
+    s.queue_watchers(attacker, "watched_attacks")
 
 
 def attacker_alive(s: ForceOfWillState) -> bool:
@@ -125,9 +127,10 @@ def _battle_damage(s: ForceOfWillState) -> None:
         target = battle["target"]
         victim = target_player(target)
         if victim is not None:
-            atk = s.atk(attacker)
+            atk = s.damage_from(attacker, s.atk(attacker))
             s.emit("hit", card=attacker, player=victim, amount=atk)
             s.lose_life(victim, atk)
+            s.damage_dealt(attacker, target, atk)
         elif s.is_battler(target) and s.cards[target].controller == 1 - p:
             fight(s, attacker, target, pierce_to=None)
     s.emit("battle_end")
@@ -139,19 +142,28 @@ def fight(s: ForceOfWillState, a: int, b: int, pierce_to: int | None) -> None:
     atk_a, atk_b = s.stats(a, statics)[0], s.stats(b, statics)[0]
     s.emit("battle", attacker=a, defender=b, attacker_atk=atk_a, defender_atk=atk_b)
     if pierce_to is not None and s.has(a, "pierce", statics):
-        excess = atk_a - max(0, s.stats(b, statics)[1] - s.damage(b))
+        excess = s.damage_from(a, atk_a - max(0, s.stats(b, statics)[1] - s.damage(b)))
         if excess > 0:
             s.lose_life(pierce_to, excess)
+            s.damage_dealt(a, player_target(pierce_to), excess)
     first_a, first_b = s.has(a, "first_strike", statics), s.has(b, "first_strike", statics)
     if first_a != first_b:
         striker, other = (a, b) if first_a else (b, a)
-        s.deal_damage(other, s.atk(striker))
+        strike(s, striker, other, s.atk(striker))
         s.settle()
         if s.is_battler(other):
-            s.deal_damage(striker, s.atk(other))
+            strike(s, other, striker, s.atk(other))
         return
-    s.deal_damage(b, atk_a)
-    s.deal_damage(a, atk_b)
+    strike(s, a, b, atk_a)
+    strike(s, b, a, atk_b)
+
+
+def strike(s: ForceOfWillState, source: int, to: int, amount: int) -> None:
+    """Battle damage from ``source`` to ``to`` (FOW-45; none while prevented); its damage
+    triggers see it."""
+    amount = s.damage_from(source, amount)
+    s.deal_damage(to, amount)
+    s.damage_dealt(source, to, amount)
 
 
 def explain_attack(s: ForceOfWillState, p: int, card: int) -> Why:
@@ -162,6 +174,11 @@ def explain_attack(s: ForceOfWillState, p: int, card: int) -> Why:
         return "FOW-42", "the attacker must be recovered"
     if s.cards[card].entered_this_turn and not s.has(card, "swiftness"):
         return "FOW-42", "a resonator (or J-ruler) cannot attack the turn it was put onto the field (M2)"
+    if "attack" in s.barred_plays(p):
+        return "FOW-42", "an effect forbids attacks this turn"
+    if not s.has(card, "must_be_attacker") and any(
+            s.has(c, "must_be_attacker") and s.can_attack(c) for c in s.zones[p]["field"]):
+        return "FOW-42", "a card that must be chosen to attack if able (Seven Dwarfs) can attack"
     return "FOW-42", "attack the opponent or a rested resonator or J-ruler they control"
 
 

@@ -20,6 +20,9 @@ from tcg.core.carddata import CardModel
 Attribute = Literal["light", "fire", "water", "wind", "darkness"]  # FOW-107
 ATTRIBUTES: tuple[Attribute, ...] = ("light", "fire", "water", "wind", "darkness")
 CardType = Literal["resonator", "spell", "addition", "ruler", "magic_stone"]
+#: What a play restriction names: "normal spells" (spell cards: Chant, Chant-Instant, Chant-Standby -
+#: the Grimm-era word, as against "summon spells", the resonators), resonators, Addition: Resonator.
+PlayKind = Literal["spell", "resonator", "addition_resonator", "attack"]  # attack: "cannot attack"
 Subtype = Literal[
     "chant", "chant_instant", "chant_standby",  # FOW-22
     "addition_field", "addition_resonator",  # FOW-23
@@ -61,9 +64,26 @@ class Keywords(_Strict):
     precision: bool = False  # may attack recovered J-rulers and resonators
     quickcast: bool = False  # a Chant playable whenever a Chant-Instant could be
     imperishable: bool = False  # J-ruler only: destroyed, it returns ruler side up
+    #: "can't be targeted by spells or abilities your opponent controls" (Aesop, the Prince's
+    #: Tutor; the later rules' Barrier): the opponent's declarations skip it (FOW-105).
+    barrier: bool = False
+    #: "can't be targeted by spells or abilities" (Knight of Loyalty): no one's declarations take it.
+    untargetable: bool = False
+    #: "loses its symbol skills": the keyword abilities above (Swiftness .. Imperishable) are gone.
+    no_symbol_skills: bool = False
+    no_recover: bool = False  # "doesn't recover during the recovery phase" (FOW-32 skips it)
+    indestructible: bool = False  # "cannot be destroyed" (by effects or by the rule processes, FOW-111)
+    #: "As you choose a card to attack, you must choose this card if able": while it can attack,
+    #: its controller's attacks are its own (official reading; the brief is silent).
+    must_be_attacker: bool = False
+    cannot_attack: bool = False  # "can't attack" (it is never an attacker, FOW-42)
+    cannot_block: bool = False  # "can't block" (FOW-43)
+    unattackable: bool = False  # "can't be attacked": never an attack's target (FOW-42)
 
 
 KEYWORD_NAMES = tuple(Keywords.model_fields)
+#: The "symbol skills" a card loses with ``no_symbol_skills`` (the bracketed keyword abilities).
+SYMBOL_SKILLS = frozenset({"swiftness", "flying", "first_strike", "pierce", "precision", "imperishable"})
 
 
 class Selector(_Strict):
@@ -78,6 +98,7 @@ class Selector(_Strict):
         "any",  # "target resonator, J-ruler or player" (Fireball)
         "spell",  # a spell on the chase area (cancel)
         "addition",  # an addition on the field
+        "magic_stone",  # a magic stone in a magic stone area ("target special magic stone")
     ] = "resonator"
     player: Literal["self", "opponent", "any"] = "any"
     #: Where the cards are: the field, or a graveyard ("target resonator from your graveyard";
@@ -92,6 +113,12 @@ class Selector(_Strict):
     attributes: list[Attribute] = []  # has one of these attributes
     races: list[str] = []  # has one of these races
     subtypes: list[Subtype] = []  # has one of these subtypes: "[Addition:Resonator]" (FOW-23)
+    names: list[str] = []  # is one of these cards, by name ("if you control Hansel or Gretel")
+    not_names: list[str] = []  # is none of these ("other than Rapunzel, the Long-Haired Princess")
+    not_races: list[str] = []  # has none of these races ("target non-Human J/resonator")
+    attacking: bool = False  # the attacking J-ruler or resonator of the battle now ("target attacking resonator")
+    printed_atk: int | None = None  # "its printed ATK and DEF is [400/400]"
+    printed_def: int | None = None
     flying: bool | None = None
     other: bool = False  # not the card the effect comes from
     count: int = Field(default=1, ge=1)
@@ -111,7 +138,9 @@ class Selector(_Strict):
         controls"): a card of the right kind and controller on the field matches."""
         return (self.rested is None and self.max_atk is None and self.min_atk is None
                 and self.max_total_cost is None and not self.attributes and not self.races
-                and self.flying is None and not self.other and not self.subtypes and self.zone == "field")
+                and self.flying is None and not self.other and not self.subtypes and not self.names
+                and not self.not_names and not self.not_races and not self.attacking
+                and self.printed_atk is None and self.printed_def is None and self.zone == "field")
 
     @cached_property
     def attribute_set(self) -> frozenset[str]:
@@ -120,6 +149,46 @@ class Selector(_Strict):
     @cached_property
     def race_set(self) -> frozenset[str]:
         return frozenset(self.races)
+
+
+class Condition(_Strict):
+    """What an instruction, or a mode of a spell, needs as it resolves or is chosen: "if you
+    control ..." (``controls``: at least one card the selector matches, counted from the
+    controller), "if your ruler is X or your J-ruler is Y" (``ruler``: the name the controller's
+    ruler card shows, either side), "if you don't ..." (``negate``). Both, when both are given."""
+
+    controls: Selector | None = None
+    #: (``controls``: at least the selector's ``count`` cards - "if you control five or more
+    #: Treasury Items" is ``count: 5``.)
+    #: "if you control Juliet and Romeo" / "Athos, Porthos and Aramis": each of these as well.
+    also_controls: list[Selector] = []
+    #: "if you put a Moon into a field this turn": a card like this entered its controller's field
+    #: this turn (whether it is still there or not).
+    put_this_turn: Selector | None = None
+    #: "If a Human was put into your graveyard from a field this turn": a card like this went from
+    #: a field into its owner's (the controller's) graveyard this turn.
+    died_this_turn: Selector | None = None
+    #: "If you do, ... If you banished a Human in this way": the card an earlier ``banish``
+    #: instruction of the same card banished as it resolved matches this selector.
+    banished: Selector | None = None
+    hand_size: int | None = None  # "if you have exactly five cards in your hand"
+    #: "If you cannot put three cards into your graveyard this way": the card's mill_stones moved fewer.
+    milled_fewer: int | None = None
+    life_at_most: int | None = None  # "your life is 2000 or lower"
+    #: "Total number of all resonators and all magic stones is twelve": the cards the `counting`
+    #: selectors match, together, number exactly `total`.
+    counting: list[Selector] = []
+    total: int | None = None
+    ruler: list[str] = []
+    negate: bool = False
+
+    @model_validator(mode="after")
+    def _something(self) -> Condition:
+        if (self.controls is None and not self.ruler and self.put_this_turn is None and self.banished is None
+                and self.died_this_turn is None and self.hand_size is None and self.life_at_most is None
+                and self.total is None and self.milled_fewer is None):
+            raise ValueError("a condition needs `controls` (a selector), `put_this_turn`, `banished` or `ruler`")
+        return self
 
 
 class Effect(_Strict):
@@ -144,6 +213,25 @@ class Effect(_Strict):
         "put_into_field",  # a Break: this card is put into its controller's field (no cost, not a summon);
         # with `find` (zone graveyard): "put a Vampire resonator from your graveyard into your field"
         "search",  # "search your main deck for `find`, reveal it and put it into your hand, then shuffle"
+        "banish",  # "banish one magic stone you control": a card its controller controls (`find`) to the graveyard
+        "move_addition",  # "move target Addition: Resonator onto another resonator" (that one: `find`, not a target)
+        "destroy_at_end",  # "At the end of turn, destroy that resonator": targets are destroyed as the End Phase begins
+        "keep_rested",  # "It doesn't recover during the recovery phase as long as this card is on a field"
+        "forbid_plays",  # "target player cannot play normal spells and summon spells until end of turn" (`plays`)
+        "swap_stats",  # "switch the ATK and DEF of this card until end of turn"
+        "flicker",  # "remove target resonator from the game, then put it into its owner's field"
+        "evade",  # "target resonator cannot be blocked by water resonators until end of turn" (`unblockable_by`)
+        "lose_abilities",  # "loses all abilities until end of turn": its printed keywords, abilities, lasting effects
+        "prevent_damage_from",  # "prevent all damage that would be dealt by target resonator until end of turn"
+        "put_on_top",  # "put target resonator on top of its owner's main deck"
+        "set_stats",  # "becomes [0/200] until end of turn" (`atk`, `def` are the new printed values)
+        "remove_from_game",  # "remove target resonator from the game" (the zone `removed`; remembers by what)
+        "mill_stones",  # "put the top `count` cards of your magic stone deck into your graveyard"
+        "banish_this",  # "banish this card" as an instruction (into its owner's graveyard)
+        "reveal_top",  # "reveal the top card of your main deck" (to both players; it stays on top)
+        "return_removed",  # "return all resonators removed from the game by this card into your field"
+        "reveal_stone",  # "reveal the top card of your magic stone deck; if it's a wind magic stone, put it
+        # into your magic stone area" (`stone_attributes`)
         "put_into_hand",  # a Break: this card is put into its owner's hand; with a target
         # (a graveyard selector): "put target ... from your graveyard into your hand"
     ]
@@ -155,23 +243,53 @@ class Effect(_Strict):
     count: int = 1
     player: Literal["self", "opponent"] = "self"
     keyword: str = ""
+    #: "... for each ...": ``amount`` (damage) is multiplied by the number of cards this selector
+    #: matches as the instruction resolves (counted from its controller; not a target).
+    per: Selector | None = None
+    #: discard: the player's whole hand ("your opponent discards his or her hand"), not ``count``.
+    whole_hand: bool = False
+    #: "you gain that much life": ``amount`` is the damage of the event that triggered the ability.
+    event_amount: bool = False
+    #: "100 damage for each will symbol on the revealed card's attribute cost": ``amount`` times
+    #: the attribute part of the cost of the card this card's reveal_top revealed.
+    per_revealed_symbol: bool = False
+    #: reveal_stone: the attributes the revealed stone must give will of to be put into the area.
+    stone_attributes: list[Attribute] = []
+    #: evade: the attributes of the J-rulers and resonators that cannot block the targets this turn.
+    unblockable_by: list[Attribute] = []
+    #: forbid_plays: what the player may not play until end of turn (Law of Silence).
+    plays: list[PlayKind] = []
     duration: Literal["turn", "lasting"] = "turn"
     optional: bool = False  # "you may": its controller decides when it resolves
+    #: "If you control ..., draw a card": the instruction is carried out only if this holds as it
+    #: resolves (skipped otherwise, before any "you may" or choice it would ask).
+    if_: Condition | None = Field(default=None, alias="if")
     chosen: bool = False  # discard: the discarding player chooses the cards (default: at random)
     #: The card an instruction looks for in a zone ("search your main deck for a Vampire
     #: resonator", "put a Vampire resonator from your graveyard"): its controller picks one as it
     #: resolves - not a target, so FOW-105 does not ask for one when it is played (official
     #: rules; the brief is silent). In the hidden main deck they may find none (official rules).
     find: Selector | None = None
+    #: search: "If your Ruler is Grimm, you may put it into your field instead" (``field``: its
+    #: [Enter] triggers) / "you may add it to this card instead" (``onto_source``: an Addition:
+    #: Resonator attached to the card whose ability searches) - offered while ``instead_if`` holds.
+    instead: Literal["field", "onto_source"] | None = None
+    instead_if: Condition | None = None
 
     @model_validator(mode="after")
     def _find_fits(self) -> Effect:
-        wanted = {"search": "main_deck", "put_into_field": "graveyard"}.get(self.do)
-        if self.do == "search" and self.find is None:
-            raise ValueError("search needs `find`: the card it looks for, {kind: ..., zone: main_deck}")
-        if self.find is not None and (wanted is None or self.find.zone != wanted or self.target is not None):
-            raise ValueError("`find` goes with search (zone main_deck) or put_into_field (zone graveyard), "
-                             "without a target")
+        if self.instead is not None and self.do != "search":
+            raise ValueError("`instead` (another place for the card found) goes with search")
+        wanted = {"search": "main_deck", "put_into_field": "graveyard", "banish": "field",
+                  "move_addition": "field"}.get(self.do)
+        if self.do in ("search", "banish", "move_addition") and self.find is None:
+            raise ValueError(f"{self.do} needs `find`: the card it looks for, {{kind: ..., zone: ...}}")
+        if self.do == "move_addition" and not isinstance(self.target, Selector):
+            raise ValueError("move_addition needs its target: the Addition: Resonator moved")
+        if self.find is not None and (wanted is None or self.find.zone != wanted
+                                      or (self.target is not None and self.do != "move_addition")):
+            raise ValueError("`find` goes with search (zone main_deck), put_into_field (zone graveyard) or "
+                             "banish (zone field: what its controller controls), without a target")
         return self
 
     @field_validator("keyword")
@@ -197,21 +315,89 @@ def target_checks(effects: Sequence[Effect]) -> tuple[Selector, ...]:
     return tuple(out)
 
 
+class Mode(_Strict):
+    """One mode of a "Choose one - ...; or ..." spell: its instructions, and ``if`` when the mode
+    may be chosen only then ("... if you control a Wererabbit")."""
+
+    effects: list[Effect] = Field(min_length=1)
+    if_: Condition | None = Field(default=None, alias="if")
+    text: str = ""
+
+    @cached_property
+    def target_checks(self) -> tuple[Selector, ...]:
+        return target_checks(self.effects)
+
+
+class Modes(_Strict):
+    """"Choose one - A; or B" (official rules; the brief is silent): the modes are chosen as the
+    spell is played, before its targets (FOW-105), each at most once, and resolve in printed
+    order. ``choose`` modes, or up to ``more`` instead while ``more_if`` holds ("If your ruler is
+    Nameless Girl, choose up to two instead"). A mode whose condition fails or whose targets are
+    missing cannot be chosen; a spell with no mode to choose cannot be played."""
+
+    options: list[Mode] = Field(min_length=2)
+    choose: int = Field(default=1, ge=1)
+    more: int = 0
+    more_if: Condition | None = None
+
+    @model_validator(mode="after")
+    def _counts(self) -> Modes:
+        bad_count = self.more and not self.choose < self.more <= len(self.options)
+        if (self.more == 0) != (self.more_if is None) or bad_count:
+            raise ValueError("`more` (more than `choose`, at most the number of modes) goes with `more_if`")
+        return self
+
+
 class Ability(_Strict):
     """An ability of a resonator, addition or J-ruler.
 
     ``enter``: [Enter] (when this card enters the field); ``attacks``: when this attacks;
     ``activate``: [Activate] (M7, or as a chase, FOW-52), with its costs before the colon:
-    will (``cost``) and/or {Rest} (``rest_self``)."""
+    will (``cost``), {Rest} (``rest_self``), "banish this card" (``banish_self``: the card is
+    put from the field into its owner's graveyard as the cost - the official meaning of
+    "banish"; the brief is silent) and/or "banish a ..." (``banish``: another card, chosen)."""
 
-    when: Literal["enter", "attacks", "activate"]
+    #: destroyed: "when this card is destroyed"; damages_resonator / damages_opponent: "whenever
+    #: this card deals damage to a resonator / to an opponent" (the damaged card is ``event_target``).
+    #: watched_enters / watched_attacks: "whenever a Werewolf comes into a field / a Werewolf you
+    #: control attacks" (the card that did is ``watch``-ed, counted from this card's controller);
+    #: you_play_spell: "whenever you play a normal spell" (a spell card, a Chant-Standby too).
+    #: deals_damage: "whenever this card deals damage" (to anything; the amount is the event's).
+    #: watched_enters_graveyard: the same, of a card in its owner's graveyard ("When you put a
+    #: Treasury Item into a field, put this card from your graveyard into your hand").
+    #: main_phase_start / recovery_phase_start: "at the beginning of your main / recovery phase"
+    #: (before the first action / before the cards recover, FOW-32).
+    when: Literal["enter", "attacks", "activate", "destroyed", "damages_resonator", "damages_opponent",
+                  "deals_damage", "watched_enters", "watched_attacks", "you_play_spell",
+                  "watched_enters_graveyard", "main_phase_start", "recovery_phase_start"]
     effects: list[Effect]
+    watch: Selector | None = None
     cost: dict[str, int] = {}
     rest_self: bool = False
+    banish_self: bool = False
+    #: "You cannot play this ability if you don't control Rapunzel": activated only while this holds.
+    if_: Condition | None = Field(default=None, alias="if")
+    #: "Banish a Human resonator: ...": a card its controller controls that this selector matches
+    #: (counted from them; CR: one banishes only cards one controls) is chosen and put into its
+    #: owner's graveyard as the cost, when the ability is declared.
+    banish: Selector | None = None
+    #: "Rest a recovered resonator you control other than ...: ...": a recovered card its
+    #: controller controls that this selector matches is chosen and rested as the cost.
+    rest_other: Selector | None = None
+    #: "{1}, discard "Poison Apple": ...": a card of one of these names is discarded from the hand
+    #: as the cost (chosen in the decision cost_discard).
+    discard_named: list[str] = []
     once_per_turn: bool = False
     text: str = ""
 
     _cost = field_validator("cost")(_check_cost)
+
+    @model_validator(mode="after")
+    def _watching(self) -> Ability:
+        if (self.watch is not None) != self.when.startswith("watched_"):  # (watched_enters_graveyard too)
+            raise ValueError("`watch` (the cards whose entering or attacking is watched) goes with "
+                             "when: watched_enters / watched_attacks")
+        return self
 
     @cached_property
     def cost_key(self) -> CostKey:
@@ -230,6 +416,24 @@ class Static(_Strict):
     atk: int = 0
     def_: int = Field(default=0, alias="def")
     keywords: Keywords = Keywords()
+    #: "gains [+200/+200] for each Fairy Tale you control": ``atk`` / ``def`` count once for
+    #: every card this selector matches now, counted from the source's controller (``other``:
+    #: not the source itself; ``zone: graveyard``: "for each resonator in your graveyard").
+    per: Selector | None = None
+    #: "Resonator with this gains ... if it's a Vampire. Otherwise, ...": the effect applies to a
+    #: card only if it matches ``if_card`` / does not match ``unless_card`` (the selector's
+    #: ``player`` counted from the static's controller).
+    if_card: Selector | None = None
+    unless_card: Selector | None = None
+    #: "as long as you control Gretel": the effect applies only while this holds for its controller.
+    if_: Condition | None = Field(default=None, alias="if")
+    #: "each Nightmare resonator loses Nightmare and gains Fairy Tale": the races of the cards it
+    #: applies to (chosen by their printed races) change while it applies.
+    races_lose: list[str] = []
+    races_gain: list[str] = []
+    #: "Opponents cannot add [Addition:Resonator]": what its controller's opponent may not play
+    #: while this card is on the field (a play restriction on a player; ``applies_to`` unused).
+    opponent_cannot_play: list[PlayKind] = []
 
     @cached_property
     def granted(self) -> frozenset[str]:
@@ -248,6 +452,9 @@ class StandbyTrigger(_Strict):
         "opponent_lifebreak",  # an opponent performs a Lifebreak
         "anytime",  # "[Trigger] Anytime": whenever its controller could act (M6 or as a chase)
     ]
+    #: "[Trigger] Your Ruler is Puss in Boots ... and you control ...": with ``anytime``, a state
+    #: trigger - the chant-standby may be activated whenever its controller could act while it holds.
+    if_: Condition | None = Field(default=None, alias="if")
 
 
 class JRulerSide(_Strict):
@@ -260,6 +467,9 @@ class JRulerSide(_Strict):
     keywords: Keywords = Keywords()
     abilities: list[Ability] = []
     statics: list[Static] = []
+    #: "At end of turn, return this card to its Ruler side": as the End Phase begins it goes back
+    #: to the ruler area ruler side up, keeping its orientation (like Imperishable's return, FOW-40).
+    back_at_end: bool = False
     text: str = ""
 
 
@@ -282,12 +492,26 @@ class ForceOfWillCard(_Strict, CardModel):
     races: list[str] = []
     keywords: Keywords = Keywords()
     effects: list[Effect] = []  # a spell's effects (FOW-22)
+    modes: Modes | None = None  # a spell's "Choose one - ..." (instead of `effects`)
     abilities: list[Ability] = []
     statics: list[Static] = []
     break_ability: list[Effect] = []  # FOW-60: "Break: ..." played free from the Lifebreak area
     trigger: StandbyTrigger | None = None  # a chant-standby's Trigger (FOW-56)
     produces: list[Attribute] = []  # a special magic stone: rests for 1 will of one of these
+    #: "If your Ruler is Christie ..., you may pay {1} less to play this card": ``cost_less`` off
+    #: the cost (the generic part) while ``cost_less_if`` holds for the player (taken: it is never worse).
+    cost_less: dict[str, int] = {}
+    cost_less_if: Condition | None = None
     j_activate: dict[str, int] = {}  # a ruler's J-Activate cost (FOW-36)
+    #: "You cannot play this ability if you haven't put any Moon into a field this turn".
+    j_activate_if: Condition | None = None
+    #: A second J-Activate ("J-Activate Pay {1}, discard "Poison Apple""): its will cost and the
+    #: names of the card it discards from the hand (the action judgment {option: alt}).
+    j_activate_alt: dict[str, int] = {}
+    j_activate_alt_discard: list[str] = []
+    #: "If a Human was put into your graveyard from a field this turn, you may pay {0} to play this
+    #: ability instead": the J-Activate is free while this holds.
+    j_activate_free_if: Condition | None = None
     j_ruler: JRulerSide | None = None  # a ruler's back side
     text: str = ""
     break_text: str = ""
@@ -296,7 +520,7 @@ class ForceOfWillCard(_Strict, CardModel):
     original: bool = False  # made up for this engine, not a printed card: in no starter deck
     fixture: bool = False  # a test fixture of the brief (2.7), not official card data
 
-    _cost = field_validator("cost", "j_activate")(_check_cost)
+    _cost = field_validator("cost", "j_activate", "cost_less", "j_activate_alt")(_check_cost)
 
     @model_validator(mode="after")
     def _consistent(self) -> ForceOfWillCard:
@@ -322,10 +546,12 @@ class ForceOfWillCard(_Strict, CardModel):
             raise ValueError("only a chant-standby has a trigger (FOW-56)")
         if sub == "chant_standby" and self.trigger is None:
             raise ValueError("a chant-standby needs its trigger: {event: ...} (FOW-56)")
-        if t == "spell" and not self.effects:
-            raise ValueError("a spell needs its effects")
-        if t != "spell" and self.effects:
-            raise ValueError("only a spell has `effects`; give other cards `abilities`")
+        if t == "spell" and not self.effects and self.modes is None:
+            raise ValueError("a spell needs its effects (or its modes)")
+        if t == "spell" and self.effects and self.modes is not None:
+            raise ValueError("a spell has `effects` or `modes`, not both")
+        if t != "spell" and (self.effects or self.modes is not None):
+            raise ValueError("only a spell has `effects` or `modes`; give other cards `abilities`")
         return self
 
     @cached_property

@@ -25,10 +25,10 @@ from tcg.core.actions import Action, CardActions
 from tcg.core.stack import CLOSED, Stack
 from tcg.core.stack import Window as StackWindow
 from tcg.core.state import Card, Decision, Task
-from tcg.games.force_of_will.cards import Selector
+from tcg.games.force_of_will.cards import Selector, cost_key
 from tcg.games.force_of_will.effects import needs_target
 from tcg.games.force_of_will.payment import can_pay, declare_pay, payer, stones_could_pay
-from tcg.games.force_of_will.queries import STANDBY_SET_COST
+from tcg.games.force_of_will.queries import STANDBY_SET_COST, play_kind
 from tcg.games.force_of_will.records import AbilityRecord, CardRecord, target, targets
 from tcg.games.force_of_will.turn import NEVER_CHASE, FowDecision, Why
 
@@ -83,14 +83,16 @@ def chase_actions(s: ForceOfWillState, p: int) -> list[Action]:
     digest, cards = s.digest, s.cards
     pay = None
     verdict: dict[str, bool] = {}
+    barred = s.barred_plays(p)
     for c in s.zones[p]["hand"]:
         name = cards[c].name
         d = digest[name]
-        if d.instant_speed:
+        if d.instant_speed and "spell" not in barred:
             ok = verdict.get(name)
             if ok is None:
                 pay = pay or payer(s, p)
-                ok = verdict[name] = pay(d.cost_key) and s.targets_exist(p, c, d.effect_checks)
+                key = d.cost_key if d.cost_less_if is None else cost_key(s.cost_for(p, c))
+                ok = verdict[name] = pay(key) and spell_ready(s, p, c, d)
             if ok:
                 out.append(PLAY_SPELL[c])
     chase_extras(s, p, out, pay)
@@ -120,9 +122,10 @@ def chase_extras(s: ForceOfWillState, p: int, out: list[Action], pay: Payer | No
                 d = digest[added.name]
                 if added.controller == p and d.activates:
                     pay = activations(s, p, a, added, d, pay, out)
-    for c in zones[p]["chant_standby_area"]:
-        if standby_ready(s, p, c):
-            out.append(ACTIVATE_STANDBY[c])
+    if zones[p]["chant_standby_area"] and "spell" not in s.barred_plays(p):  # activating one plays a spell
+        for c in zones[p]["chant_standby_area"]:
+            if standby_ready(s, p, c):
+                out.append(ACTIVATE_STANDBY[c])
     if s.can_lifebreak(p):
         out.append(LIFEBREAK)
 
@@ -135,6 +138,8 @@ def activations(s: ForceOfWillState, p: int, c: int, card: Card, d: CardRecord, 
         ready = () if "spent" in card.marks else d.back_activations
     else:
         ready = d.front_activations
+    if ready and s.effects and s.silenced(c):
+        return pay  # "loses all abilities"
     for i, ab in ready:
         pay = pay or payer(s, p)
         if ability_ready(s, p, c, i, ab, pay):
@@ -149,6 +154,14 @@ def ability_ready(s: ForceOfWillState, p: int, c: int, i: int, ab: AbilityRecord
         return False
     if ab.once_per_turn and s.flags.get(f"used:{c}:{i}"):
         return False
+    if ab.banish is not None and not s.candidates(ab.banish, p, c):
+        return False  # nothing to banish for the cost
+    if ab.rest_other is not None and not rest_candidates(s, p, c, ab.rest_other):
+        return False  # nothing recovered to rest for the cost
+    if ab.discard_named and not named_in_hand(s, p, ab.discard_named):
+        return False  # no such card to discard for the cost
+    if ab.if_ is not None and not s.holds(ab.if_, p, c):
+        return False  # "You cannot play this ability if you don't control ..."
     return pay(ab.cost_key) and s.targets_exist(p, c, ab.target_checks)
 
 
@@ -170,7 +183,10 @@ def standby_ready(s: ForceOfWillState, p: int, c: int) -> bool:
         return False  # the other triggers are an opponent's action waiting on the chase area
     if card.entered_this_turn or event is None or not trigger_met(s, p, event):
         return False
-    return stones_could_pay(s, p, d.cost) and s.targets_exist(p, c, d.effect_checks)
+    cond = d.trigger.if_ if d.trigger is not None else None
+    if cond is not None and not s.holds(cond, p, c):
+        return False  # a state trigger ("your Ruler is ... and you control ...") that does not hold
+    return stones_could_pay(s, p, d.cost) and spell_ready(s, p, c, d)
 
 
 def trigger_met(s: ForceOfWillState, p: int, event: str) -> bool:
@@ -208,7 +224,8 @@ def declare_chase(s: ForceOfWillState, p: int, action: Action) -> None:
     [Activate] ability, a set Chant-Standby, a Lifebreak."""
     t, card = action.type, action.get("card")
     if t == "play_spell":
-        declare(s, {"kind": "spell", "card": card, "player": p, "ref": ("effects",), "cost": dict(s.d(card).cost)})
+        declare(s, {"kind": "spell", "card": card, "player": p, "ref": spell_ref(s, card),
+                    "cost": s.cost_for(p, card)})
     elif t == "activate_ability":
         index = action.get("ability")
         ab = s.abilities(card)[index]
@@ -216,17 +233,57 @@ def declare_chase(s: ForceOfWillState, p: int, action: Action) -> None:
             s.update(card, tapped=True)
         if ab.once_per_turn:
             s.flags[f"used:{card}:{index}"] = True
-        declare(s, {"kind": "ability", "card": card, "player": p, "ref": ("ability", index), "cost": dict(ab.cost)})
+        if ab.banish_self:  # "banish this card": into its owner's graveyard, as a cost
+            banish(s, p, card)
+        item: dict[str, Any] = {"kind": "ability", "card": card, "player": p, "ref": ("ability", index),
+                                "cost": dict(ab.cost)}
+        if ab.banish is not None:  # "banish a Human resonator": chosen first (the cost_banish decision)
+            item["banish_candidates"] = tuple(s.candidates(target(ab.banish), p, card))
+        if ab.rest_other is not None:  # "rest a recovered resonator you control": the cost_rest decision
+            item["rest_candidates"] = tuple(rest_candidates(s, p, card, target(ab.rest_other)))
+        if ab.discard_named:  # "discard "Poison Apple"": the cost_discard decision
+            item["discard_candidates"] = tuple(named_in_hand(s, p, ab.discard_named))
+        declare(s, item)
     elif t == "activate_chant_standby":
         d = s.d(card)
         assert d.trigger is not None
         events = event_items(s, p, d.trigger.event)
         s.update(card, face_down=False)
-        declare(s, {"kind": "spell", "card": card, "player": p, "ref": ("effects",), "cost": {}, "standby": True,
+        declare(s, {"kind": "spell", "card": card, "player": p, "ref": spell_ref(s, card), "cost": {}, "standby": True,
                     "event_target": tuple(t for e in events for t in my_resonator_targets(s, p, e)),
                     "event_card": tuple(e["card"] for e in events)})
     elif t == "lifebreak":
         lifebreak(s, p)
+
+
+def spell_ref(s: ForceOfWillState, card: int) -> tuple[Any, ...]:
+    """Where a spell's instructions are: its ``effects``, or ``("modes",)`` while its modes are
+    still to be chosen (then ``("modes", chosen)``)."""
+    return ("effects",) if s.d(card).modes is None else ("modes",)
+
+
+def spell_ready(s: ForceOfWillState, p: int, c: int, d: CardRecord) -> bool:
+    """FOW-105: a spell's targets exist - for a spell with modes, some mode can be chosen."""
+    if d.modes is not None:
+        return bool(s.modes_open(p, c))
+    return s.targets_exist(p, c, d.effect_checks)
+
+
+def named_in_hand(s: ForceOfWillState, p: int, names: Sequence[str]) -> list[int]:
+    """The cards of these names in ``p``'s hand (what a "discard "Poison Apple"" cost may discard)."""
+    return [c for c in s.zones[p]["hand"] if s.cards[c].name in names]
+
+
+def rest_candidates(s: ForceOfWillState, p: int, source: int, sel: Any) -> list[int]:
+    """The recovered cards ``p`` controls that a "rest a ..." cost may rest."""
+    return [c for c in s.candidates(sel, p, source) if not s.cards[c].tapped and s.cards[c].controller == p]
+
+
+def banish(s: ForceOfWillState, p: int, card: int) -> None:
+    """Banish ``card`` as a cost: it goes from the field (or attached) into its owner's graveyard
+    (official rules: "banish" is that, and only cards one controls; the brief is silent)."""
+    s.emit("banished", card=card, name=s.cards[card].name, player=p)
+    s.leave_field(card, "graveyard")
 
 
 def declare(s: ForceOfWillState, item: dict[str, Any]) -> None:
@@ -240,11 +297,32 @@ def declare(s: ForceOfWillState, item: dict[str, Any]) -> None:
 def declare_step(s: ForceOfWillState, index: int) -> None:
     """Choose the targets of the next targeting instruction (FOW-105), then pay."""
     item = s.flags["declaring"]
+    if "banish_candidates" in item:  # the card banished for an ability's cost
+        cands = tuple(c for c in item["banish_candidates"] if s.where[c][1] in ("field", "attached"))
+        s.decision = Decision(item["player"], "cost_banish", {"candidates": cands})
+        return
+    if "rest_candidates" in item:  # the card rested for an ability's cost
+        s.decision = Decision(item["player"], "cost_rest", {"candidates": item["rest_candidates"]})
+        return
+    if "discard_candidates" in item:  # the card discarded for a cost
+        s.decision = Decision(item["player"], "cost_discard", {"candidates": item["discard_candidates"]})
+        return
     if "host_candidates" in item:  # Addition: Resonator: the resonator it is played on
         hosts = [h for h in item["host_candidates"] if s.is_resonator(h)]
         s.decision = Decision(item["player"], "target", {"candidates": tuple(hosts), "optional": False,
                                                          "index": -1, "chosen": ()})
         return
+    if item.get("ref") == ("modes",):  # "Choose one - ...": the modes first, then their targets
+        chosen = item.get("modes", ())
+        open_ = s.modes_open(item["player"], item["card"], chosen)
+        modes = s.d(item["card"]).modes
+        assert modes is not None
+        if open_ and len(chosen) < s.mode_limit(item["player"], item["card"]):
+            s.decision = Decision(item["player"], "mode", {"options": tuple(open_),
+                                                           "optional": len(chosen) >= modes.choose})
+            return
+        s.flags["declaring"] = {**item, "ref": ("modes", tuple(sorted(chosen)))}
+        item = s.flags["declaring"]
     effects = item_effects(s, item)
     while index < len(effects):
         eff = effects[index]
@@ -253,7 +331,8 @@ def declare_step(s: ForceOfWillState, index: int) -> None:
             assert isinstance(sel, Selector)
             chosen = dict(item["targets"]).get(index, ())
             if len(chosen) < sel.count:
-                cands = tuple(c for c in s.candidates(target(sel), item["player"], item.get("source", item["card"]))
+                cands = tuple(c for c in s.target_candidates(target(sel), item["player"],
+                                                             item.get("source", item["card"]))
                               if c not in chosen)
                 if cands:
                     s.decision = Decision(item["player"], "target", {"candidates": cands, "optional": sel.up_to,
@@ -274,7 +353,12 @@ def declare_trigger(s: ForceOfWillState, task: Task) -> None:
     ab = s.abilities(card)[i]
     if not s.targets_exist(p, card, targets(ab.target_checks)):
         return
-    declare(s, {"kind": "trigger", "card": card, "player": p, "ref": ("ability", i), "quiet": True})
+    item: dict[str, Any] = {"kind": "trigger", "card": card, "player": p, "ref": ("ability", i), "quiet": True}
+    if task.get("event_target"):
+        item["event_target"] = tuple(task["event_target"])
+    if task.get("amount"):
+        item["event_amount"] = task["amount"]
+    declare(s, item)
 
 
 # ---------------------------------------------------------------------- Lifebreak (FOW-58..62, FOW-120)
@@ -436,6 +520,14 @@ def spell_done_step(s: ForceOfWillState, task: Task) -> None:
         s.move(task["card"], "graveyard")
 
 
+def trigger_window_step(s: ForceOfWillState, task: Task) -> None:
+    """An automatic ability declared outside a resolution ("when this card is destroyed" by
+    battle damage) waits on the chase area: the players answer it, then it resolves (FOW-51,
+    FOW-103). Nothing to answer when it took no targets and was not declared."""
+    if CHASE.depth(s) and not s.flags.get("resolving"):
+        s.open_window(task["player"])
+
+
 def settle_step(s: ForceOfWillState, task: Task) -> None:
     s.settle()  # FOW-111
 
@@ -469,7 +561,9 @@ def explain_from_hand(s: ForceOfWillState, p: int, t: str, card: int) -> Why:
         return "FOW-35", f"{d.name} is a {d.subtype or d.type}; {t} does not play it"
     if t == "play_spell" and d.subtype == "chant" and p != s.active:
         return "FOW-106", "a Chant only in your own Main Phase"
-    cost = STANDBY_SET_COST if t == "set_chant_standby" else d.cost
+    if t != "set_chant_standby" and play_kind(d) in s.barred_plays(p):
+        return "FOW-35", f"an effect forbids you to play {play_kind(d).replace('_', ' ')} cards now"
+    cost = STANDBY_SET_COST if t == "set_chant_standby" else s.cost_for(p, card)
     if not can_pay(s, p, cost):
         return "FOW-27", f"you cannot pay {dict(cost)} with your will and recovered magic stones"
     return "FOW-105", "it needs a legal target"

@@ -1,4 +1,5 @@
-"""Choices asked while an action is declared or an effect resolves: its targets (``target``,
+"""Choices asked while an action is declared or an effect resolves: the modes of a "Choose one"
+spell (``mode``), its targets (``target``,
 FOW-105: chosen when played, one at a time), "you may" (``optional``) and the cards a
 "discard" effect lets the discarding player choose (``effect_discard``)."""
 
@@ -9,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from tcg.core.actions import Action
 from tcg.core.state import Decision, Task
+from tcg.games.force_of_will.chase import banish
 from tcg.games.force_of_will.queries import player_target, target_player
 from tcg.games.force_of_will.turn import CHOOSE, FowDecision
 
@@ -78,6 +80,92 @@ class Target(FowDecision):
         answer_target(state, dict(decision.data), action)
 
 
+class ChooseMode(FowDecision):
+    """"Choose one - ...; or ...": one more mode of the spell being played, before its targets
+    (FOW-105; official rules, the brief is silent); ``pass`` once enough are chosen ("up to")."""
+
+    kind = "mode"
+    prompt = "Choose a mode of the spell"
+    accepts = frozenset({"choose", "pass"})
+    rule = "FOW-105"
+
+    def actions(self, state: ForceOfWillState, decision: Decision) -> Sequence[Action]:
+        data = decision.data
+        acts = [Action.of("choose", (("index", i),)) for i in data["options"]]
+        return [*acts, PASS] if data["optional"] else acts
+
+    def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
+        item = dict(state.flags["declaring"])
+        if action.type == "pass":
+            item["ref"] = ("modes", tuple(sorted(item.get("modes", ()))))
+        else:
+            item["modes"] = (*item.get("modes", ()), action.get("index"))
+        state.flags["declaring"] = item
+        state.tasks.append(Task("declare", index=0))
+
+
+class BanishCost(FowDecision):
+    """"Banish a Human resonator: ...": the card put into its owner's graveyard as the cost of
+    the ability being declared, one of those its controller controls that match."""
+
+    kind = "cost_banish"
+    prompt = "Choose a card to banish for the cost"
+    accepts = frozenset({"choose"})
+    rule = "FOW-66"
+
+    def actions(self, state: ForceOfWillState, decision: Decision) -> Sequence[Action]:
+        return [CHOOSE[c] for c in decision.data["candidates"]]
+
+    def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
+        item = dict(state.flags["declaring"])
+        del item["banish_candidates"]
+        state.flags["declaring"] = item
+        banish(state, decision.player, action.get("card"))
+        state.tasks.append(Task("declare", index=0))
+
+
+class RestCost(FowDecision):
+    """"Rest a recovered resonator you control other than ...: ...": the card rested as the cost
+    of the ability being declared."""
+
+    kind = "cost_rest"
+    prompt = "Choose a card to rest for the cost"
+    accepts = frozenset({"choose"})
+    rule = "FOW-66"
+
+    def actions(self, state: ForceOfWillState, decision: Decision) -> Sequence[Action]:
+        return [CHOOSE[c] for c in decision.data["candidates"]]
+
+    def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
+        item = dict(state.flags["declaring"])
+        del item["rest_candidates"]
+        state.flags["declaring"] = item
+        state.update(action.get("card"), tapped=True)
+        state.tasks.append(Task("declare", index=0))
+
+
+class DiscardCost(FowDecision):
+    """"{1}, discard "Poison Apple": ...": the card discarded from the hand as the cost of what is
+    being declared (an ability, or a second J-Activate)."""
+
+    kind = "cost_discard"
+    prompt = "Choose a card to discard for the cost"
+    accepts = frozenset({"choose"})
+    rule = "FOW-66"
+
+    def actions(self, state: ForceOfWillState, decision: Decision) -> Sequence[Action]:
+        return [CHOOSE[c] for c in decision.data["candidates"]]
+
+    def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
+        item = dict(state.flags["declaring"])
+        del item["discard_candidates"]
+        state.flags["declaring"] = item
+        card = action.get("card")
+        state.move(card, "graveyard")
+        state.emit("discarded", card=card, name=state.cards[card].name, player=decision.player)
+        state.tasks.append(Task("declare", index=0))
+
+
 class YouMay(FowDecision):
     """"You may": yes carries the instruction out, ``pass`` skips it."""
 
@@ -105,11 +193,16 @@ class EffectCard(FowDecision):
     def actions(self, state: ForceOfWillState, decision: Decision) -> Sequence[Action]:
         data = decision.data
         acts = [CHOOSE[c] for c in data["candidates"]]
+        instead = data.get("instead")
+        if instead:  # "you may put it into your field / add it to this card instead"
+            acts += [Action.of("choose", (("card", c), ("option", instead))) for c in data["candidates"]
+                     if instead != "onto_source" or state.d(c).subtype == "addition_resonator"]
         return [*acts, PASS] if data["optional"] else acts
 
     def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
         card = None if action.type == "pass" else action.get("card")
-        state.answer_effect_card(decision.player, card, decision.data["do"])
+        state.answer_effect_card(decision.player, card, decision.data["do"], action.get("option"),
+                                 decision.data["source"])
 
 
 class EffectDiscard(FowDecision):

@@ -13,9 +13,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tcg.core import lasting
-from tcg.core.state import Decision
+from tcg.core.state import Decision, Task
 from tcg.games.force_of_will.cards import Effect, Selector
-from tcg.games.force_of_will.queries import STARTING_LIFE, FowQueries, by_identity, round_up_100, target, target_player
+from tcg.games.force_of_will.queries import (
+    STARTING_LIFE,
+    FowQueries,
+    Target,
+    by_identity,
+    round_up_100,
+    target,
+    target_player,
+)
+from tcg.games.force_of_will.records import targets
 from tcg.games.force_of_will.verbs import VERBS as GLOSSARY
 
 
@@ -25,8 +34,10 @@ def _any_def_lowering(defs: Mapping[str, Any]) -> bool:
 
 
 _lowers_def = by_identity(_any_def_lowering, limit=64)
+_DAMAGE_TRIGGERS = ("deals_damage", "damages_resonator", "damages_opponent")
+_INDESTRUCTIBLE = frozenset({"indestructible"})
 #: Where an instruction's targets must still be to be acted on (FOW-105).
-_IN_PLAY = ("field", "attached", "chase_area")
+_IN_PLAY = ("field", "attached", "chase_area", "magic_stone_area")
 _GRAVEYARD = ("graveyard",)
 
 
@@ -46,6 +57,9 @@ class FowEffects(FowQueries):
         d = self.d(card)
         if where[0] == "effects":
             return d.effects
+        if where[0] == "modes":  # ("modes", chosen indices): their instructions, in printed order
+            modes = d.modes.options if d.modes is not None else ()
+            return [e for i in (where[1] if len(where) > 1 else ()) for e in modes[i].effects]
         if where[0] == "break":
             return d.break_ability
         abilities = self.abilities(card)
@@ -83,20 +97,30 @@ class FowEffects(FowQueries):
         destroyed J-ruler returns to the ruler area J-ruler side up, without abilities, ATK or
         DEF, keeping its orientation (FOW-40, FOW-118) — ruler side up with Imperishable."""
         zone = self.where[cid][1]
-        if zone not in ("field", "attached"):
+        if zone not in ("field", "attached", "magic_stone_area") or self.indestructible(cid):
             return
         self.emit("destroyed", card=cid, name=self.cards[cid].name, player=self.cards[cid].controller)
+        if zone == "magic_stone_area":  # "destroy target special magic stone": to its owner's graveyard
+            self.move(cid, "graveyard", tapped=False)
+            return
         if self.is_j_ruler(cid):
             marks = frozenset() if self.has(cid, "imperishable") else frozenset({"j_ruler", "spent"})
             self.leave_field(cid, "ruler_area", marks=marks, tapped=self.cards[cid].tapped)
         else:
             self.leave_field(cid, "graveyard")
+            if self.where[cid][1] == "graveyard" and any(ab.when == "destroyed" for ab in self.abilities(cid)):
+                if not self.flags.get("resolving"):  # destroyed in battle: the chase it joins is answered
+                    self.tasks.append(Task("trigger_window", player=self.cards[cid].controller))
+                self.queue_triggers(cid, "destroyed")  # "when this card is destroyed" (from the graveyard)
 
     def leave_field(self, cid: int, zone: str, **status: Any) -> None:
         """The card becomes a new object: effects on it and its additions go (FOW-114). In the
         graveyard it keeps its last damage and orientation as a record (FOW-T10: the blocker
         "ends with damage 600 and is destroyed"); nothing reads them there."""
         card = self.cards[cid]
+        if zone == "graveyard" and self.where[cid][1] == "field":  # "put into your graveyard from a field this turn"
+            key = f"died:{card.owner}"
+            self.flags[key] = (*self.flags.get(key, ()), cid)
         if self.where[cid][1] == "attached":
             for host, other in enumerate(self.cards):
                 if cid in other.attached:
@@ -109,6 +133,40 @@ class FowEffects(FowQueries):
         status.setdefault("marks", frozenset())
         self.move(cid, zone, counters=card.counters if record else (), attached=(), entered_this_turn=False,
                   face_down=False, **status)
+
+    def indestructible(self, cid: int) -> bool:
+        """"This card cannot be destroyed" (the keyword ``indestructible``), while it is on the field."""
+        return self.where[cid][1] == "field" and self.keywords_now(_INDESTRUCTIBLE) and self.has(cid, "indestructible")
+
+    def damage_from(self, source: int, amount: int) -> int:
+        """The damage ``source`` really deals: none while its damage is prevented
+        (``prevent_damage_from``, "prevent all damage that would be dealt by ...")."""
+        if self.effects and any(e["kind"] == "harmless" and e["card"] == source for e in self.effects):
+            return 0
+        return amount
+
+    def damage_dealt(self, source: int, to: int, amount: int) -> None:
+        """``source`` dealt ``amount`` damage to ``to`` (a card, or a player as ``-1 - player``):
+        its "whenever this card deals damage (to a resonator / to an opponent)" abilities
+        trigger, the damaged card as their ``event_target`` and the amount as their event's;
+        outside a resolution they are answered in a window."""
+        if source < 0 or self.winner is not None or amount <= 0:
+            return
+        abilities = self.abilities(source)
+        if not any(ab.when in _DAMAGE_TRIGGERS for ab in abilities):
+            return
+        p = target_player(to)
+        if p is None:
+            specific = "damages_resonator" if self.is_resonator(to) else ""
+        else:
+            specific = "damages_opponent" if p != self.cards[source].controller else ""
+        whens = [w for w in ("deals_damage", specific) if w and any(ab.when == w for ab in abilities)]
+        if not whens:
+            return
+        if not self.flags.get("resolving"):
+            self.tasks.append(Task("trigger_window", player=self.cards[source].controller))
+        for when in whens:
+            self.queue_triggers(source, when, (to,) if p is None else (), amount)
 
     def draw(self, player: int, count: int = 1) -> None:
         """FOW-119: outside the Draw Phase a draw takes as many cards as there are."""
@@ -140,7 +198,7 @@ class FowEffects(FowQueries):
                     if statics is None:
                         statics = self._statics_present()
                     def_ = self.stats(c, statics)[1]
-                    if def_ <= 0 or card.counter("damage") >= def_:
+                    if (def_ <= 0 or card.counter("damage") >= def_) and not self.indestructible(c):
                         doomed.append(c)
         for c in doomed:
             self.destroy(c)
@@ -153,7 +211,8 @@ class FowEffects(FowQueries):
 
     def _def_may_drop(self) -> bool:
         """Could some DEF be 0 or less without damage? Only through a lowering effect."""
-        if self.effects and any(e["kind"] == "modify" and e["def"] < 0 for e in self.effects):
+        if self.effects and any((e["kind"] == "modify" and e["def"] < 0) or e["kind"] in ("swap", "set_stats")
+                                for e in self.effects):
             return True
         return _lowers_def(self.defs) and self._statics_present() and any(
             st.def_ < 0 for _, st in self._static_sources())
@@ -163,7 +222,7 @@ class FowEffects(FowQueries):
         """Carry out a spell's or ability's instructions, one at a time on the core's effect loop
         ("you may" asks its controller), against the targets declared for it (FOW-105)."""
         ref = (item["card"], tuple(item["ref"]), tuple(item.get("targets", ())),
-               tuple(item.get("event_target", ())), tuple(item.get("event_card", ())))
+               tuple(item.get("event_target", ())), tuple(item.get("event_card", ())), item.get("event_amount", 0))
         self.queue_effects(item["card"], item["player"], ref)
 
     def continue_effect(self, data: dict[str, Any], eff: Any, chosen: tuple[int, ...]) -> None:
@@ -180,14 +239,25 @@ class FowEffects(FowQueries):
             return
         if targets:
             where = self.where
-            zones = _GRAVEYARD if isinstance(sel, Selector) and sel.zone == "graveyard" else _IN_PLAY
+            from_graveyard = (sel.zone == "graveyard" if isinstance(sel, Selector)
+                              else sel == "self" and eff.do == "put_into_hand")
+            zones = _GRAVEYARD if from_graveyard else _IN_PLAY
             targets = tuple([t for t in targets if t < 0 or where[t][1] in zones])
         self.do_effect(eff, controller, source, targets)
         self.settle()
 
     def special_effect(self, data: dict[str, Any], eff: Any) -> bool:
         """"Discard N cards" chosen by the discarding player: one ``discard`` choice per card;
-        an instruction that looks for a card (``find``): the ``effect_card`` choice."""
+        an instruction that looks for a card (``find``): the ``effect_card`` choice; an
+        instruction whose condition (``if``) fails is skipped."""
+        if eff.if_ is not None and not self.holds(eff.if_, data["controller"], data["source"]):
+            self.next_effect(data)
+            return True
+        if eff.event_amount:  # "that much": the triggering event's amount
+            ref = data["ref"]
+            amount = ref[5] if len(ref) > 5 else 0
+            self.continue_effect(data, eff.model_copy(update={"amount": amount, "event_amount": False}), ())
+            return True
         if eff.find is not None and self.winner is None:
             return self._find_card(data, eff)
         if eff.do != "discard" or not eff.chosen or self.winner is not None:
@@ -206,29 +276,86 @@ class FowEffects(FowQueries):
         a card with a quality may fail; the brief is silent); the deck is shuffled either way."""
         assert eff.find is not None
         controller = data["controller"]
+        moving = -1
+        if eff.do == "move_addition":  # the declared Addition: Resonator, if still legal (FOW-105)
+            still = self._targets_now(eff, data["index"], data["ref"], controller, data["source"])
+            self.next_effect(data)
+            if not still or self.where[still[0]][1] != "attached":
+                return True
+            moving = still[0]
+            hosts = [h for p in (0, 1) for h in self.zones[p]["field"] if moving in self.cards[h].attached]
+            found = tuple([c for c in self.candidates(target(eff.find), controller, data["source"])
+                           if c not in hosts])
+            if found:
+                self.decision = Decision(controller, "effect_card", {"candidates": found, "optional": False,
+                                                                     "do": eff.do, "source": moving})
+            return True
         self.next_effect(data)
         found = tuple(self.candidates(target(eff.find), controller, data["source"]))
+        if eff.do == "banish":  # only what its controller controls (official rules)
+            found = tuple([c for c in found if self.cards[c].controller == controller])
+            self.flags.pop(f"banished:{data['source']}", None)  # "if you do": this banish's card, below
         search = eff.find.zone == "main_deck"
+        if search:  # a search looks through the hidden main deck: its cards are named to the searcher only
+            self.show_privately(controller, self.zones[controller]["main_deck"])
         if found:
+            instead = eff.instead if eff.instead_if is None or self.holds(eff.instead_if, controller,
+                                                                          data["source"]) else None
+            if instead == "onto_source" and not self.is_resonator(data["source"]):
+                instead = None
             self.decision = Decision(controller, "effect_card", {"candidates": found, "optional": search,
-                                                                 "do": eff.do, "source": data["source"]})
+                                                                 "do": eff.do, "source": data["source"],
+                                                                 "instead": instead})
         elif search:
             self.rng.shuffle(self.zones[controller]["main_deck"])
         return True
 
-    def answer_effect_card(self, player: int, card: int | None, do: str) -> None:
-        """The card found: a search puts it into the hand, revealed, then shuffles the main deck;
-        from the graveyard it is put into its field, and its [Enter] triggers (not a summon)."""
+    def answer_effect_card(self, player: int, card: int | None, do: str, instead: str | None = None,
+                           source: int = -1) -> None:
+        """The card found: a search puts it into the hand, revealed, then shuffles the main deck
+        (``instead``: into the field, its [Enter] triggering, or attached to ``source``); from
+        the graveyard it is put into its field, and its [Enter] triggers (not a summon)."""
         if do == "search":
-            if card is not None:
+            if card is not None and instead == "field":
+                self.move(card, "field", player=player, tapped=False, entered_this_turn=True, face_down=False)
+                self.emit("put_into_field", card=card, name=self.cards[card].name, player=player)
+                self.entered_field(card)
+            elif card is not None and instead == "onto_source" and self.is_resonator(source):
+                self.attach(card, source, player)
+            elif card is not None:
                 self.move(card, "hand")
                 self.emit("searched", card=card, name=self.cards[card].name, player=player)
             self.rng.shuffle(self.zones[player]["main_deck"])
+            return
+        if do == "move_addition":  # ``source`` is the addition moved, ``card`` its new resonator
+            if card is not None and self.is_resonator(card) and self.where[source][1] == "attached":
+                for host, other in enumerate(self.cards):
+                    if source in other.attached:
+                        self.cards[host] = other.replace(attached=tuple(a for a in other.attached if a != source))
+                self.cards[card] = self.cards[card].replace(attached=(*self.cards[card].attached, source))
+                self.emit("attached", card=source, name=self.cards[source].name, player=player, onto=card)
+            return
+        if do == "banish":
+            if card is not None and self.where[card][1] in ("field", "attached", "magic_stone_area"):
+                self.flags[f"banished:{source}"] = card  # Condition.banished: "if you banished a Human"
+                self.emit("banished", card=card, name=self.cards[card].name, player=player)
+                if self.where[card][1] == "magic_stone_area":
+                    self.move(card, "graveyard", tapped=False)
+                else:
+                    self.leave_field(card, "graveyard")
             return
         if card is not None and self.where[card][1] == "graveyard":
             self.move(card, "field", player=player, tapped=False, entered_this_turn=True, counters=())
             self.emit("put_into_field", card=card, name=self.cards[card].name, player=player)
             self.entered_field(card)
+
+    def attach(self, card: int, host: int, player: int) -> None:
+        """An Addition: Resonator put onto the resonator ``host`` (not played: "add it to this card")."""
+        self.detach(card)
+        self.place(card, player, "attached")
+        self.cards[card] = self.cards[card].replace(controller=player, entered_this_turn=True, face_down=False)
+        self.cards[host] = self.cards[host].replace(attached=(*self.cards[host].attached, card))
+        self.emit("attached", card=card, name=self.cards[card].name, player=player, onto=host)
 
     def answer_effect_discard(self, player: int, card: int, left: int) -> None:
         self.move(card, "graveyard")
@@ -244,8 +371,11 @@ class FowEffects(FowQueries):
         if sel is None:
             return ()
         if type(sel) is str:
-            if sel == "self":
-                return (source,) if self.where[source][1] == "field" else None
+            if sel == "self":  # on the field, or an Addition: Resonator attached ("return this card")
+                zone = self.where[source][1]
+                if zone in ("field", "attached") or (zone == "graveyard" and eff.do == "put_into_hand"):
+                    return (source,)  # (from the graveyard: "put this card from your graveyard into your hand")
+                return None
             if sel == "attached":
                 hosts = [h for p in (0, 1) for h in self.zones[p]["field"] if source in self.cards[h].attached]
                 return tuple(hosts) or None
@@ -259,9 +389,33 @@ class FowEffects(FowQueries):
         declared = next((ts for i, ts in ref[2] if i == index), ())
         if not declared:
             return None
-        valid = self.candidates(target(sel), controller, source)
+        valid = self.target_candidates(target(sel), controller, source)
         still = tuple([t for t in declared if t in valid])
         return still or None
+
+    # ------------------------------------------------------------------ modes ("Choose one - ...")
+    def modes_open(self, player: int, card: int, chosen: Sequence[int] = ()) -> list[int]:
+        """The modes of the spell ``card`` its player may still choose: not chosen yet, their
+        condition holding and their targets there (FOW-105)."""
+        modes = self.d(card).modes
+        if modes is None:
+            return []
+        return [i for i, m in enumerate(modes.options)
+                if i not in chosen and (m.if_ is None or self.holds(m.if_, player, card))
+                and self.targets_exist(player, card, targets(m.target_checks))]
+
+    def mode_limit(self, player: int, card: int) -> int:
+        """How many modes may be chosen: ``choose``, or ``more`` while ``more_if`` holds."""
+        modes = self.d(card).modes
+        if modes is None:
+            return 0
+        if modes.more_if is not None and self.holds(modes.more_if, player, card):
+            return modes.more
+        return modes.choose
+
+    def targets_exist(self, p: int, source: int, checks: Sequence[Target]) -> bool:
+        """The state supplies it (FOW-105)."""
+        raise NotImplementedError
 
     # ------------------------------------------------------------------ primitives of the shared verbs
     def destroy_by_effect(self, cid: int, by: int) -> None:
@@ -281,6 +435,10 @@ class FowEffects(FowQueries):
 
     def entered_field(self, cid: int) -> None:
         """A card entered the field: its [Enter] abilities trigger. The state supplies it."""
+        raise NotImplementedError
+
+    def queue_triggers(self, card: int, when: str, event_target: tuple[int, ...] = (), amount: int = 0) -> None:
+        """Automatic abilities of ``card`` that trigger on ``when``. The state supplies it."""
         raise NotImplementedError
 
     def cancel(self, cid: int) -> None:

@@ -12,9 +12,17 @@ from tcg.core.actions import Action, CardActions
 from tcg.core.state import Decision, Task
 from tcg.games.force_of_will.battle import attack, attack_actions, explain_attack
 from tcg.games.force_of_will.cards import cost_key
-from tcg.games.force_of_will.chase import chase_extras, declare, declare_chase, explain_chase_action, explain_from_hand
+from tcg.games.force_of_will.chase import (
+    chase_extras,
+    declare,
+    declare_chase,
+    explain_chase_action,
+    explain_from_hand,
+    named_in_hand,
+    spell_ready,
+)
 from tcg.games.force_of_will.payment import payer
-from tcg.games.force_of_will.queries import STANDBY_SET_COST, player_target
+from tcg.games.force_of_will.queries import STANDBY_SET_COST, play_kind, player_target
 from tcg.games.force_of_will.records import CardRecord
 from tcg.games.force_of_will.turn import FowDecision, Why, end_phase
 
@@ -26,12 +34,14 @@ END_TURN = Action("end_turn")
 NEXT_PHASE = Action("next_phase")
 CALL = Action("call_magic_stone")
 JUDGMENT = Action("judgment")
+JUDGMENT_ALT = Action.of("judgment", (("option", "alt"),))
 STANDBY_SET_KEY = cost_key(STANDBY_SET_COST)
 CARD_ACTIONS = {t: CardActions(t) for t in ("summon", "play_spell", "play_addition", "set_chant_standby")}
 #: The flags that say a player has called a stone / performed Judgment this turn.
 CALLED = ("called:0", "called:1")
 JUDGED = ("judged:0", "judged:1")
 MAIN_TASK = Task("main")
+MUST_ATTACK = frozenset({"must_be_attacker"})
 #: M2..M5: played from the hand.
 FROM_HAND = ("summon", "play_spell", "play_addition", "set_chant_standby")
 
@@ -45,6 +55,7 @@ def main_actions(s: ForceOfWillState, p: int) -> list[Action]:
     pay = payer(s, p)
     summon = CARD_ACTIONS["summon"]
     verdict: dict[str, CardActions | None] = {}  # copies of a card in hand are all playable or none
+    barred = s.barred_plays(p)  # "cannot play ..." (Law of Silence, The Emperor with New Clothes)
     for c in zones["hand"]:
         name = cards[c].name
         if name in verdict:
@@ -52,18 +63,27 @@ def main_actions(s: ForceOfWillState, p: int) -> list[Action]:
         else:
             d = digest[name]
             if d.is_resonator:  # the commonest case, without a call
-                actions = summon if pay(d.cost_key) else None
+                actions = summon if pay(d.cost_key) and "resonator" not in barred else None
             else:
                 action_type = hand_action(s, p, c, d, pay)
+                if action_type in ("play_spell", "play_addition") and play_kind(d) in barred:
+                    action_type = None
                 actions = None if action_type is None else CARD_ACTIONS[action_type]
             verdict[name] = actions
         if actions is not None:
             out.append(actions[c])
     chase_extras(s, p, out, pay)  # M6, M7, Lifebreak
-    if zones["field"]:
+    if zones["field"] and "attack" not in barred:  # "resonators cannot attack until end of turn"
+        start = len(out)
         attack_actions(s, zones["field"], out)  # M8
+        if len(out) > start and s.keywords_now(MUST_ATTACK):  # "you must choose this card if able"
+            forced = [a for a in out[start:] if s.has(a.get("card"), "must_be_attacker")]
+            if forced:
+                out[start:] = forced
     if can_judge(s, p, pay):
         out.append(JUDGMENT)  # M9
+    if can_judge(s, p, pay, alt=True):
+        out.append(JUDGMENT_ALT)  # a second J-Activate ("Pay {1}, discard "Poison Apple"")
     out.append(NEXT_PHASE)
     out.append(END_TURN)
     return out
@@ -78,7 +98,8 @@ def hand_action(s: ForceOfWillState, p: int, c: int, d: CardRecord, pay: Payer) 
     if kind == "spell":
         if d.subtype == "chant_standby":  # FOW-54: never played from the hand
             return "set_chant_standby" if pay(STANDBY_SET_KEY) else None
-        return "play_spell" if pay(d.cost_key) and s.targets_exist(p, c, d.effect_checks) else None
+        key = d.cost_key if d.cost_less_if is None else cost_key(s.cost_for(p, c))
+        return "play_spell" if pay(key) and spell_ready(s, p, c, d) else None
     if kind == "addition" and pay(d.cost_key) and (d.subtype == "addition_field" or hosts(s, p)):
         return "play_addition"
     return None
@@ -91,20 +112,30 @@ def can_call(s: ForceOfWillState, p: int) -> bool:
             and bool(s.zones[p]["magic_stone_deck"]))
 
 
-def can_judge(s: ForceOfWillState, p: int, pay: Payer | None = None) -> bool:
-    """FOW-36..38, FOW-118: a recovered ruler showing its ruler side, once per turn, paying J-Activate."""
+def can_judge(s: ForceOfWillState, p: int, pay: Payer | None = None, alt: bool = False) -> bool:
+    """FOW-36..38, FOW-118: a recovered ruler showing its ruler side, once per turn, paying J-Activate
+    (``alt``: its second J-Activate, with its discard)."""
     area = s.zones[p]["ruler_area"]
     if not area:
         return False
     card = s.cards[area[0]]
     if card.tapped or "j_ruler" in card.marks or s.flags.get(JUDGED[p]):
         return False
-    return (pay or payer(s, p))(s.defs[card.name].j_activate_key)
+    d = s.defs[card.name]
+    if alt:
+        return bool(d.j_activate_alt_discard) and bool(named_in_hand(s, p, d.j_activate_alt_discard)) and (
+            pay or payer(s, p))(cost_key(d.j_activate_alt))
+    if d.j_activate_if is not None and not s.holds(d.j_activate_if, p, area[0]):
+        return False  # "You cannot play this ability if you haven't put any Moon into a field this turn"
+    if d.j_activate_free_if is not None and s.holds(d.j_activate_free_if, p, area[0]):
+        return True  # "you may pay {0} to play this ability instead"
+    return (pay or payer(s, p))(d.j_activate_key)
 
 
 def hosts(s: ForceOfWillState, p: int) -> list[int]:
-    """FOW-114: the resonators an Addition: Resonator may be played on."""
-    return [c for q in (p, 1 - p) for c in s.zones[q]["field"] if s.is_resonator(c)]
+    """FOW-114: the resonators an Addition: Resonator may be played on (it targets them, FOW-105:
+    untargetability shields)."""
+    return [c for q in (p, 1 - p) for c in s.zones[q]["field"] if s.is_resonator(c) and not s.shielded(c, p)]
 
 
 def declare_action(s: ForceOfWillState, p: int, action: Action) -> None:
@@ -122,7 +153,14 @@ def declare_action(s: ForceOfWillState, p: int, action: Action) -> None:
         s.marker(p, "call", stone)
     elif t == "judgment":
         ruler = next(c for c in s.zones[p]["ruler_area"] if s.d(c).type == "ruler")
-        declare(s, {"kind": "judgment", "card": ruler, "player": p, "cost": dict(s.d(ruler).j_activate)})
+        d = s.d(ruler)
+        if action.get("option") == "alt":  # the second J-Activate: its cost, and a card discarded
+            declare(s, {"kind": "judgment", "card": ruler, "player": p, "cost": dict(d.j_activate_alt),
+                        "discard_candidates": tuple(named_in_hand(s, p, d.j_activate_alt_discard))})
+            return
+        free = d.j_activate_free_if
+        cost = {} if free is not None and s.holds(free, p, ruler) else dict(d.j_activate)
+        declare(s, {"kind": "judgment", "card": ruler, "player": p, "cost": cost})
     elif t == "set_chant_standby":
         declare(s, {"kind": "set_standby", "card": card, "player": p, "cost": dict(STANDBY_SET_COST)})
     elif t == "summon":
@@ -153,6 +191,9 @@ def explain_main(s: ForceOfWillState, p: int, a: Action, card: int) -> Why | Non
             return "FOW-38", "Judgment is not possible while the ruler is rested"
         if s.flags.get(f"judged:{p}"):
             return "FOW-118", "at most one Judgment per turn"
+        cond = s.d(ruler).j_activate_if
+        if cond is not None and not s.holds(cond, p, ruler):
+            return "FOW-36", "the J-Activate's condition is not met (the card says when it may be played)"
         return "FOW-36", f"you cannot pay the J-Activate cost {dict(s.d(ruler).j_activate)}"
     if t == "call_magic_stone":
         if s.flags.get(f"called:{p}"):

@@ -97,6 +97,8 @@ def finish_declaration(s: ForceOfWillState) -> None:
         s.emit("declared", kind=kind, card=card, name=s.cards[card].name, player=p,
                targets=[list(ts) for _, ts in item["targets"]])
     s.push(item)
+    if kind == "spell":  # "whenever you play a normal spell"
+        s.queue_watchers(card, "you_play_spell")
 
 
 class Pay(FowDecision):

@@ -192,7 +192,7 @@ class ForceOfWillPresentation(Presentation):
              ZoneSpec("field", "field"),
              ZoneSpec("magic_stone_area", "row"), ZoneSpec("chant_standby_area", "row"),
              ZoneSpec("lifebreak_area", "row"), ZoneSpec("hand", "hand"), ZoneSpec("main_deck", "pile"),
-             ZoneSpec("magic_stone_deck", "pile"), ZoneSpec("graveyard", "pile"))
+             ZoneSpec("magic_stone_deck", "pile"), ZoneSpec("graveyard", "pile"), ZoneSpec("removed", "pile"))
     GROUPS = ("mulligan", "stone", "summon", "spell", "addition", "standby", "judgment", "ability",
               "lifebreak", "attack", "block", "pay")
     STATUSES = ("rested", "face_down", "spent")
@@ -223,6 +223,11 @@ class ForceOfWillPresentation(Presentation):
         "battle_end": EventSpec({}, level="minor"),
         "damage": EventSpec({"card": "card", "amount": "int", "total": "int"}),
         "destroyed": EventSpec(_CARD),
+        "banished": EventSpec(_CARD),
+        "back_to_ruler": EventSpec(_CARD),
+        "stone_revealed": EventSpec(_CARD),
+        "removed_from_game": EventSpec(_CARD),
+        "card_revealed": EventSpec(_CARD),
         "life_lost": EventSpec({"player": "player", "amount": "int", "life": "int"}),
         "life_gained": EventSpec({"player": "player", "amount": "int"}),
         "discarded": EventSpec(_CARD),

@@ -16,8 +16,11 @@ from typing import Any
 from tcg.core.effects import EffectRunner
 from tcg.games.force_of_will.cards import (
     ATTRIBUTES,
+    KEYWORD_NAMES,
     SPENT_FACE,
+    SYMBOL_SKILLS,
     Ability,
+    Condition,
     Effect,
     Face,
     ForceOfWillCard,
@@ -47,6 +50,54 @@ def round_up_100(value: int) -> int:
     return -((-value) // 100) * 100
 
 
+_SHIELDS = frozenset({"barrier", "untargetable"})
+_RESTRICTIONS = frozenset({"cannot_attack", "cannot_block", "unattackable"})
+_UNSKILLED = frozenset({"no_symbol_skills"})
+
+
+def _lasting_keywords(defs: Mapping[str, Any]) -> dict[str, frozenset[str]]:
+    """For each card of the pool, the keywords it can have or give while on the field: printed
+    on either side, or given by its lasting effects. Rare keywords (untargetability, attack and
+    block restrictions) are then looked for only while some card on the field could have them."""
+    out: dict[str, frozenset[str]] = {}
+    for name, d in defs.items():
+        found: set[str] = set()
+        sides = [(d.keywords, d.statics)]
+        if d.j_ruler is not None:
+            sides.append((d.j_ruler.keywords, d.j_ruler.statics))
+        for keywords, statics in sides:
+            found.update(k for k in KEYWORD_NAMES if getattr(keywords, k))
+            for st in statics:
+                found.update(st.granted)
+        out[name] = frozenset(found)
+    return out
+
+
+_keywords_of = by_identity(_lasting_keywords, limit=64)
+
+
+def _race_changers(defs: Mapping[str, Any]) -> frozenset[str]:
+    """The cards of the pool with a race-changing lasting effect (Juliet, the Hope)."""
+    return frozenset(name for name, d in defs.items() if any(st.races_lose or st.races_gain for st in d.statics))
+
+
+_race_changers_of = by_identity(_race_changers, limit=64)
+
+
+def _any_restrictor(defs: Mapping[str, Any]) -> bool:
+    """Has any card of the pool a lasting play restriction ("Opponents cannot add ...")?"""
+    return any(st.opponent_cannot_play for d in defs.values() for st in d.statics)
+
+
+_restrictors_in = by_identity(_any_restrictor, limit=64)
+
+
+def play_kind(d: Any) -> str:
+    """The ``PlayKind`` of a card definition (its record): a spell, a resonator, an Addition:
+    Resonator, or "" for what no restriction names."""
+    if d.type in ("spell", "resonator"):
+        return str(d.type)
+    return "addition_resonator" if d.subtype == "addition_resonator" else ""
 #: A selector as the target queries read it (:func:`~.records.target` gives it).
 Target = SelectorRecord
 
@@ -102,8 +153,14 @@ class FowQueries(EffectRunner[Effect, Selector]):
             return SPENT_FACE if "spent" in card.marks else d.back
         return d.front
 
+    def silenced(self, cid: int) -> bool:
+        """Has the card lost all abilities until end of turn (``lose_abilities``)?"""
+        return bool(self.effects) and any(e["kind"] == "no_abilities" and e["card"] == cid for e in self.effects)
+
     def abilities(self, cid: int) -> Sequence[Ability]:
         card = self.cards[cid]
+        if self.effects and self.silenced(cid):
+            return ()
         if card.marks:
             return self.printed(cid)[3]
         abilities: Sequence[Ability] = self.defs[card.name].abilities
@@ -117,6 +174,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
             for c in self.zones[p]["field"]:
                 card = cards[c]
                 statics = self.printed(c)[4] if "j_ruler" in card.marks else defs[card.name].statics
+                if statics and self.effects and self.silenced(c):
+                    continue  # "loses all abilities"
                 for st in statics:
                     yield c, st
                 for a in card.attached:
@@ -124,12 +183,50 @@ class FowQueries(EffectRunner[Effect, Selector]):
                         yield a, st
 
     def _static_applies(self, source: int, st: Static, cid: int) -> bool:
+        """Does the lasting effect ``st`` of ``source`` apply to the card ``cid`` now?"""
+        return self._static_fits(source, st, cid)
+
+    def _static_reaches(self, source: int, st: Static, cid: int, printed_races: bool = False) -> bool:
         to = st.applies_to
         if type(to) is str:  # (comparing a selector with a string would ask pydantic)
             return source == cid if to == "self" else source in self.cards[cid].attached
         assert isinstance(to, Selector)
         sel = target(to)
-        return self.kind_matches(sel, cid) and self.matches(sel, cid, self.cards[source].controller, source)
+        return self.kind_matches(sel, cid) and self.matches(sel, cid, self.cards[source].controller, source,
+                                                            printed_races)
+
+    def races_of(self, cid: int) -> Sequence[str]:
+        """The races the card has now: printed on the side it shows, changed by lasting effects
+        ("loses Nightmare and gains Fairy Tale"; those choose the cards by their printed races)."""
+        d = self.d(cid)
+        races: Sequence[str] = d.j_ruler.races if self.is_j_ruler(cid) and d.j_ruler else d.races
+        if self.where[cid][1] != "field" or not self._race_changers_now():
+            return races
+        out = list(races)
+        for source, st in self._static_sources():
+            if (st.races_lose or st.races_gain) and self._static_reaches(source, st, cid, printed_races=True) and (
+                    st.if_ is None or self.holds(st.if_, self.cards[source].controller, source)):
+                out = [r for r in out if r not in st.races_lose] + [g for g in st.races_gain if g not in out]
+        return out
+
+    def _race_changers_now(self) -> bool:
+        """Is a card with a race-changing lasting effect on the field?"""
+        changers = _race_changers_of(self.defs)
+        return bool(changers) and any(self.cards[c].name in changers for p in (0, 1) for c in self.zones[p]["field"])
+
+    def _static_fits(self, source: int, st: Static, cid: int) -> bool:
+        """The static reaches ``cid`` and its conditions hold: ``if`` ("as long as you control
+        ..."), ``if_card`` ("if it's a Vampire") matches it, ``unless_card`` ("Otherwise, ...") not."""
+        if not self._static_reaches(source, st, cid):
+            return False
+        if st.if_card is None and st.unless_card is None and st.if_ is None:
+            return True
+        controller = self.cards[source].controller
+        if st.if_ is not None and not self.holds(st.if_, controller, source):
+            return False
+        if st.if_card is not None and not self.matches(target(st.if_card), cid, controller, source):
+            return False
+        return st.unless_card is None or not self.matches(target(st.unless_card), cid, controller, source)
 
     def kind_matches(self, sel: Target, cid: int) -> bool:
         """The selector's kind of card (a lasting "resonators you control" skips J-rulers, FOW-39)."""
@@ -144,6 +241,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
             return self.d(cid).type == "addition"
         if kind == "spell":
             return self.d(cid).type == "spell"
+        if kind == "magic_stone":
+            return self.where[cid][1] == "magic_stone_area"
         return False
 
     def stats(self, cid: int, statics: bool | None = None) -> tuple[int, int]:
@@ -157,15 +256,26 @@ class FowQueries(EffectRunner[Effect, Selector]):
             atk, def_ = d.atk, d.def_
         if self.where[cid][1] != "field":
             return atk, def_
+        if self.effects:  # "becomes [0/200] until end of turn" (set_stats): new printed values, the latest
+            for e in self.effects:
+                if e["card"] == cid and e["kind"] == "set_stats":
+                    atk, def_ = e["atk"], e["def"]
         if self._statics_present() if statics is None else statics:
             for source, st in self._static_sources():
                 if (st.atk or st.def_) and self._static_applies(source, st, cid):
-                    atk += st.atk
-                    def_ += st.def_
+                    n = 1 if st.per is None else self.count_of(st.per, source)
+                    atk += st.atk * n
+                    def_ += st.def_ * n
+        swapped = False
         for e in self.effects:
-            if e["card"] == cid and e["kind"] == "modify":
-                atk += e["atk"]
-                def_ += e["def"]
+            if e["card"] == cid:
+                if e["kind"] == "modify":
+                    atk += e["atk"]
+                    def_ += e["def"]
+                elif e["kind"] == "swap":
+                    swapped = not swapped
+        if swapped:  # "switch the ATK and DEF" (swap_stats), after the other changes
+            atk, def_ = def_, atk
         if (atk % 100 or def_ % 100) and self.options.get("round_to_100") == "true":
             atk, def_ = round_up_100(atk), round_up_100(def_)
         return max(0, atk), def_
@@ -200,7 +310,11 @@ class FowQueries(EffectRunner[Effect, Selector]):
         """A keyword printed on the side shown, given by a lasting effect, or until end of turn.
         ``statics``: :meth:`_statics_present`, when the caller asks about many cards."""
         card = self.cards[cid]
-        if getattr(self.printed(cid)[2], keyword) if card.marks else keyword in self.digest[card.name].keyword_set:
+        if keyword in SYMBOL_SKILLS and self.keywords_now(_UNSKILLED) and self.has(cid, "no_symbol_skills", statics):
+            return False  # "loses its symbol skills" (Fina, the Silver Player)
+        digest = self.digest[card.name]
+        printed = getattr(self.printed(cid)[2], keyword) if card.marks else keyword in digest.keyword_set
+        if printed and not (self.effects and self.silenced(cid)):
             return True
         if self.where[cid][1] != "field":
             return False
@@ -213,12 +327,143 @@ class FowQueries(EffectRunner[Effect, Selector]):
                     return True
         return False
 
+    def shown_name(self, cid: int) -> str:
+        """The name on the side the card shows: a ruler card on its J-ruler side is the J-ruler."""
+        card = self.cards[cid]
+        d = self.d(cid)
+        return d.j_ruler.name if "j_ruler" in card.marks and d.j_ruler is not None else card.name
+
+    def holds(self, cond: Condition, controller: int, source: int) -> bool:
+        """Does the condition hold for ``controller`` now ("if you control ...", "if your ruler is
+        ... or your J-ruler is ...", ``negate``: "if you don't ...")?"""
+        ok = True
+        if cond.controls is not None:
+            sel = target(cond.controls)
+            ok = len(self.candidates(sel, controller, source)) >= sel.count
+        for also in cond.also_controls:
+            ok = ok and bool(self.candidates(target(also), controller, source))
+        if ok and cond.put_this_turn is not None:
+            sel = target(cond.put_this_turn)
+            wanted = "addition" if sel.kind == "addition" else "resonator"
+            ok = any(self.d(c).type == wanted and self.matches(sel, c, controller, source)
+                     for c in self.flags.get(f"entered:{controller}", ()))
+        if ok and cond.milled_fewer is not None:
+            ok = self.flags.get(f"milled:{source}", 0) < cond.milled_fewer
+        if ok and cond.total is not None:
+            ok = sum(len(self.candidates(target(sel), controller, source)) for sel in cond.counting) == cond.total
+        if ok and cond.life_at_most is not None:
+            ok = self.counters[controller].get("life", STARTING_LIFE) <= cond.life_at_most
+        if ok and cond.hand_size is not None:
+            ok = len(self.zones[controller]["hand"]) == cond.hand_size
+        if ok and cond.died_this_turn is not None:
+            sel = target(cond.died_this_turn)
+            ok = any(self.matches(sel, c, controller, source) for c in self.flags.get(f"died:{controller}", ()))
+        if ok and cond.banished is not None:
+            gone = self.flags.get(f"banished:{source}")
+            ok = gone is not None and self.matches(target(cond.banished), gone, controller, source)
+        if ok and cond.ruler:
+            ruler = self.ruler_card(controller)
+            ok = ruler is not None and self.shown_name(ruler) in cond.ruler
+        return ok != cond.negate
+
+    def cost_for(self, player: int, card: int) -> dict[str, int]:
+        """The card's cost for ``player`` now: printed, less ``cost_less`` while ``cost_less_if``
+        holds ("you may pay {1} less to play this card"; never below nothing)."""
+        d = self.d(card)
+        cost = dict(d.cost)
+        if d.cost_less_if is not None and self.holds(d.cost_less_if, player, card):
+            for key, n in d.cost_less.items():
+                if key in cost:
+                    cost[key] = max(0, cost[key] - n)
+            cost = {k: n for k, n in cost.items() if n}
+        return cost
+
+    def barred_plays(self, player: int) -> frozenset[str]:
+        """What ``player`` may not play now (``PlayKind``s): "until end of turn" restrictions on
+        them (``forbid_plays``) and "opponents cannot ..." of the other player's cards on the field."""
+        out: set[str] = set()
+        if self.effects:
+            for e in self.effects:
+                if e["kind"] == "forbid" and e["card"] == player_target(player):
+                    out.update(e["plays"])
+        if _restrictors_in(self.defs):
+            cards, defs = self.cards, self.defs
+            for c in self.zones[1 - player]["field"]:
+                if "j_ruler" not in cards[c].marks:
+                    for st in defs[cards[c].name].statics:
+                        out.update(st.opponent_cannot_play)
+        return frozenset(out)
+
+    def count_of(self, sel: Selector, source: int) -> int:
+        """"For each ...": how many cards ``sel`` matches now, counted from the controller of
+        ``source`` (a count, not a target: untargetable cards count too)."""
+        return len(self.candidates(target(sel), self.cards[source].controller, source))
+
+    # ------------------------------------------------------------------ untargetability
+    def shielded(self, cid: int, controller: int) -> bool:
+        """Can ``controller``'s spells and abilities not target the card ``cid`` (FOW-105)?
+        Untargetable ("can't be targeted by spells or abilities") for everyone; Barrier ("... your
+        opponent controls") for the opponent of whoever's card says it - the card itself when
+        printed, the source of a lasting effect (Aesop, an addition), the controller of the
+        instruction that gave it (Cowrie of Swallows). Players are always targetable."""
+        if cid < 0 or not self.keywords_now(_SHIELDS):
+            return False
+        if self.has(cid, "untargetable"):
+            return True
+        card = self.cards[cid]
+        if self.printed(cid)[2].barrier and card.controller != controller:
+            return True
+        if self.where[cid][1] != "field":
+            return False
+        for e in self.effects:
+            if e["card"] == cid and e["kind"] == "keyword" and e["keyword"] == "barrier" \
+                    and e["by"] != controller:
+                return True
+        if self._statics_present():
+            for source, st in self._static_sources():
+                if (st.keywords.barrier and self.cards[source].controller != controller
+                        and self._static_applies(source, st, cid)):
+                    return True
+        return False
+
+    def restricted(self, cid: int, keyword: str, statics: bool | None = None) -> bool:
+        """"Can't attack", "can't block", "can't be attacked" (``cannot_attack``,
+        ``cannot_block``, ``unattackable``): asked only in a pool that has them."""
+        return self.keywords_now(_RESTRICTIONS) and self.has(cid, keyword, statics)
+
+    def keywords_now(self, wanted: frozenset[str]) -> bool:
+        """Could some card on the field have one of these keywords now: given until end of turn,
+        printed on a card there or given by one's lasting effect (an attached addition's too)?"""
+        if self.effects and any(e["kind"] == "keyword" and e["keyword"] in wanted for e in self.effects):
+            return True
+        table = _keywords_of(self.defs)
+        cards = self.cards
+        for p in (0, 1):
+            for c in self.zones[p]["field"]:
+                card = cards[c]
+                if not wanted.isdisjoint(table[card.name]):
+                    return True
+                for a in card.attached:
+                    if not wanted.isdisjoint(table[cards[a].name]):
+                        return True
+        return False
+
+    def target_candidates(self, sel: Target, controller: int, source: int | None) -> list[int]:
+        """The cards and players ``controller`` may choose as targets of ``sel`` now (FOW-105):
+        :meth:`candidates` without the ones untargetability shields."""
+        found = self.candidates(sel, controller, source)
+        if not found or not self.keywords_now(_SHIELDS):
+            return found
+        return [c for c in found if not self.shielded(c, controller)]
+
     # ------------------------------------------------------------------ battle
     def can_attack(self, cid: int) -> bool:
         """FOW-42 / FOW-117: a recovered J-ruler or resonator, not one put onto the field this
         turn (unless it has Swiftness)."""
         card = self.cards[cid]
-        if card.tapped or not self.is_battler(cid):
+        if card.tapped or not self.is_battler(cid) or self.restricted(cid, "cannot_attack"):
+            return False
+        if self.effects and "attack" in self.barred_plays(card.controller):  # "resonators cannot attack"
             return False
         return not card.entered_this_turn or self.has(cid, "swiftness")
 
@@ -228,13 +473,21 @@ class FowQueries(EffectRunner[Effect, Selector]):
         opp = 1 - self.cards[attacker].controller
         precise = self.has(attacker, "precision")
         return [player_target(opp), *(c for c in self.zones[opp]["field"]
-                                      if self.is_battler(c) and (precise or self.cards[c].tapped))]
+                                      if self.is_battler(c) and (precise or self.cards[c].tapped)
+                                      and not self.restricted(c, "unattackable"))]
 
     def blockers(self, defender: int, attacker: int) -> list[int]:
         """FOW-43: a recovered J-ruler or resonator; Flying is blocked only by Flying."""
         flying = self.has(attacker, "flying")
-        return [c for c in self.zones[defender]["field"]
-                if self.is_battler(c) and not self.cards[c].tapped and (not flying or self.has(c, "flying"))]
+        out = [c for c in self.zones[defender]["field"]
+               if self.is_battler(c) and not self.cards[c].tapped and (not flying or self.has(c, "flying"))
+               and not self.restricted(c, "cannot_block")]
+        if out and self.effects:  # "cannot be blocked by water resonators" (evade)
+            barred = {a for e in self.effects if e["kind"] == "evade" and e["card"] == attacker
+                      for a in e["attributes"]}
+            if barred:
+                out = [c for c in out if barred.isdisjoint(self.d(c).attributes)]
+        return out
 
     # ------------------------------------------------------------------ Lifebreak (FOW-61)
     def lifebreak_limit(self, life: int) -> int:
@@ -256,8 +509,10 @@ class FowQueries(EffectRunner[Effect, Selector]):
         return {a: c.get(f"will_{a}", 0) for a in ATTRIBUTES}
 
     # ------------------------------------------------------------------ selectors
-    def matches(self, sel: Target, cid: int, controller: int, source: int | None) -> bool:
-        """Does the card ``cid`` match the selector (its zone checked by the caller)?"""
+    def matches(self, sel: Target, cid: int, controller: int, source: int | None,
+                printed_races: bool = False) -> bool:
+        """Does the card ``cid`` match the selector (its zone checked by the caller)? Races are
+        those it has now (:meth:`races_of`), or the printed ones (``printed_races``)."""
         card = self.cards[cid]
         who = sel.player
         if who != "any" and (card.controller == controller) != (who == "self"):
@@ -277,13 +532,31 @@ class FowQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.attributes and sel.attribute_set.isdisjoint(d.attributes):
             return False
-        if sel.races:
-            races = d.j_ruler.races if self.is_j_ruler(cid) and d.j_ruler else d.races
-            if sel.race_set.isdisjoint(races):
+        if sel.races or sel.not_races:
+            races = (d.j_ruler.races if self.is_j_ruler(cid) and d.j_ruler else d.races) if printed_races \
+                else self.races_of(cid)
+            if (sel.races and sel.race_set.isdisjoint(races)) or any(r in races for r in sel.not_races):
                 return False
         if sel.subtypes and d.subtype not in sel.subtypes:
             return False
+        if not self._identity_matches(sel, cid):
+            return False
         return sel.flying is None or self.has(cid, "flying") == sel.flying
+
+    def _identity_matches(self, sel: Target, cid: int) -> bool:
+        """The selector's name and printed-stats conditions ("Hansel or Gretel", "other than
+        Rapunzel", "printed ATK and DEF [400/400]")."""
+        if sel.names and self.shown_name(cid) not in sel.names:
+            return False
+        if sel.not_names and self.shown_name(cid) in sel.not_names:
+            return False
+        if sel.attacking and (self.flags.get("battle") or {}).get("attacker") != cid:
+            return False
+        if sel.printed_atk is not None or sel.printed_def is not None:
+            atk, def_ = self.printed(cid)[:2]
+            if sel.printed_atk not in (None, atk) or sel.printed_def not in (None, def_):
+                return False
+        return True
 
     def candidates(self, sel: Target, controller: int, source: int | None) -> list[int]:
         """Every card or player the selector allows now, in stable order."""
@@ -312,6 +585,9 @@ class FowQueries(EffectRunner[Effect, Selector]):
                     out += [a for a in cards[host].attached
                             if cards[a].controller == p and matches(sel, a, controller, source)]
                 continue
+            if kind == "magic_stone":  # a magic stone area's stones
+                out += [c for c in zones[p]["magic_stone_area"] if matches(sel, c, controller, source)]
+                continue
             if kind == "j_ruler":  # FOW-39: a J-ruler on the field (a destroyed one is in the ruler area)
                 out += [c for c in zones[p]["field"]
                         if "j_ruler" in cards[c].marks and matches(sel, c, controller, source)]
@@ -333,9 +609,9 @@ class FowQueries(EffectRunner[Effect, Selector]):
         kind = sel.kind
         if kind in ("player", "any") and n <= (2 if sel.player == "any" else 1):
             return True
-        if kind in ("resonator", "j_or_resonator") and sel.plain:
+        if kind in ("resonator", "j_or_resonator") and sel.plain and not self.keywords_now(_SHIELDS):
             return self._plain_candidates(sel, controller, n)
-        return len(self.candidates(sel, controller, source)) >= n
+        return len(self.target_candidates(sel, controller, source)) >= n
 
     def _plain_candidates(self, sel: Target, controller: int, n: int) -> bool:
         """:meth:`has_candidates` for a plain selector of resonators (or J-rulers): counted

@@ -27,12 +27,14 @@ from tcg.games.force_of_will.cards import (
     Ability,
     Attribute,
     CardType,
+    Condition,
     CostKey,
     Effect,
     Face,
     ForceOfWillCard,
     JRulerSide,
     Keywords,
+    Modes,
     Selector,
     StandbyTrigger,
     Static,
@@ -75,6 +77,12 @@ class SelectorRecord:
     attributes: list[Attribute]
     races: list[str]
     subtypes: list[Subtype]
+    names: list[str]
+    not_names: list[str]
+    not_races: list[str]
+    attacking: bool
+    printed_atk: int | None
+    printed_def: int | None
     flying: bool | None
     other: bool
     count: int
@@ -93,8 +101,14 @@ class AbilityRecord:
 
     when: str
     effects: list[Effect]
+    watch: SelectorRecord | None
     cost: dict[str, int]
     rest_self: bool
+    banish_self: bool
+    if_: Condition | None
+    banish: SelectorRecord | None
+    rest_other: SelectorRecord | None
+    discard_named: list[str]
     once_per_turn: bool
     text: str
     cost_key: CostKey
@@ -117,12 +131,19 @@ class CardRecord:
     races: list[str]
     keywords: Keywords
     effects: list[Effect]
+    modes: Modes | None
     abilities: list[Ability]
     statics: list[Static]
     break_ability: list[Effect]
     trigger: StandbyTrigger | None
     produces: list[Attribute]
+    cost_less: dict[str, int]
+    cost_less_if: Condition | None
     j_activate: dict[str, int]
+    j_activate_if: Condition | None
+    j_activate_alt: dict[str, int]
+    j_activate_alt_discard: list[str]
+    j_activate_free_if: Condition | None
     j_ruler: JRulerSide | None
     text: str
     break_text: str

@@ -12,6 +12,10 @@ area               decision           rule ids
                                       FOW-102; ``next_phase`` / ``end_turn`` (FOW-34)
 ``chase.py``       ``window``         FOW-48, FOW-52, FOW-103: answer with a chase, or ``pass``
 ``chase.py``       ``break``          FOW-60: play the revealed Break for free, or not
+``choices.py``     ``mode``           a mode of a "Choose one" spell, before its targets (FOW-105)
+``choices.py``     ``cost_banish``    the card an ability's "banish a ..." cost puts into the graveyard
+``choices.py``     ``cost_rest``      the card an ability's "rest a recovered ..." cost rests
+``choices.py``     ``cost_discard``   the card a "discard "Poison Apple"" cost discards
 ``choices.py``     ``target``         FOW-105, FOW-114: a target (or host) while declaring
 ``payment.py``     ``pay``            FOW-26, FOW-27: which stones pay, when there is a choice
 ``battle.py``      ``block``          FOW-43, FOW-44: block with a battler, or ``pass``
@@ -30,7 +34,8 @@ Tasks (automatic steps; the state's ``tasks`` run last-in-first-out):
 - ``turn.py``: ``begin_turn`` (FOW-30..32, FOW-64), ``main`` (back to the Main Phase decision),
   ``end_phase``, ``discard_step`` and ``cleanup`` (FOW-34, FOW-28).
 - ``chase.py``: ``window`` (FOW-103), ``declare`` (the next target, then the cost: FOW-105),
-  ``declare_trigger`` (an automatic ability onto the chase, FOW-51), ``offer_break`` (FOW-60),
+  ``declare_trigger`` (an automatic ability onto the chase, FOW-51), ``trigger_window`` (answering
+  one declared outside a resolution), ``offer_break`` (FOW-60),
   ``resolve_chase`` (sheet: the whole area, FOW-50/51), ``resolve_top`` / ``after_top``
   (``chase = modern``), ``spell_done`` (FOW-16), ``settle`` (FOW-111 after a summon).
   The chase area is the shared :class:`tcg.core.stack.Stack` ``chase.CHASE``; the windows take
@@ -60,7 +65,9 @@ RULEBOOK = Rulebook(
         start.FirstPlayer(), start.Mulligan(),
         main_phase.Main(),
         chase.Window(), chase.Break(),
-        choices.Target(), payment.Pay(), battle.Block(),
+        choices.ChooseMode(), choices.BanishCost(), choices.RestCost(), choices.DiscardCost(), choices.Target(),
+        payment.Pay(),
+        battle.Block(),
         choices.YouMay(), choices.EffectDiscard(), choices.EffectCard(),
         turn.Discard(),
     ],
@@ -78,6 +85,7 @@ RULEBOOK = Rulebook(
         "cleanup": turn.cleanup_step,
         "discard_step": turn.discard_step_step,
         "declare_trigger": chase.declare_trigger,
+        "trigger_window": chase.trigger_window_step,
         "offer_break": chase.offer_break_step,
         "resolve_top": chase.resolve_top_step,
         "after_top": chase.after_top_step,

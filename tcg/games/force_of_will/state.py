@@ -12,23 +12,36 @@ effects and rule processes (FOW-111) ``effects.py``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tcg.core.rules import Rulebook
 from tcg.core.state import Task
 from tcg.games.force_of_will.chase import CHASE, WINDOW_TASKS, window_rules
 from tcg.games.force_of_will.effects import FowEffects
-from tcg.games.force_of_will.queries import STARTING_LIFE, Target
+from tcg.games.force_of_will.queries import STARTING_LIFE, Target, by_identity, target
 from tcg.games.force_of_will.rules import RULEBOOK as FOW_RULEBOOK
 from tcg.games.force_of_will.start import before_first_turn
 from tcg.games.force_of_will.turn import PHASES
+
+
+def _watching_cards(defs: Mapping[str, Any]) -> frozenset[str]:
+    """The cards of the pool with an ability that watches other cards (``watched_enters``,
+    ``watched_attacks``, ``you_play_spell``): only they are looked at when a card enters, attacks
+    or a spell is played."""
+    watched = ("watched_enters", "watched_attacks", "you_play_spell", "watched_enters_graveyard")
+    return frozenset(name for name, d in defs.items()
+                     if any(ab.when in watched for ab in (*d.abilities, *(d.j_ruler.abilities if d.j_ruler else ()))))
+
+
+_watchers_of = by_identity(_watching_cards, limit=64)
 
 
 class ForceOfWillState(FowEffects):
     ZONES: ClassVar[tuple[str, ...]] = (
         "hand", "main_deck", "magic_stone_deck", "ruler_area", "lifebreak_area", "field", "graveyard",
         "magic_stone_area", "chant_standby_area", "chase_area",
+        "removed",  # "removed from the game" (official rules: public; the brief names no such zone)
     )
     PUBLIC_STACKS: ClassVar[tuple[str, ...]] = ("chase",)
     ZONE_VISIBILITY: ClassVar[dict[str, str]] = {  # FOW-124
@@ -42,6 +55,7 @@ class ForceOfWillState(FowEffects):
         "magic_stone_area": "public",
         "chant_standby_area": "public",  # face down: only their controller sees them
         "chase_area": "public",
+        "removed": "public",
     }
     TAPPED_AS: ClassVar[str] = "rested"
     SIGNED_COUNTERS: ClassVar[frozenset[str]] = frozenset({"life"})  # FOW-63: "reduced to 0 or less"
@@ -85,17 +99,57 @@ class ForceOfWillState(FowEffects):
             self.emit("cancelled", card=cid, name=self.cards[cid].name)
 
     def entered_field(self, cid: int) -> None:
+        """Its [Enter] abilities and the watchers trigger; the turn remembers it ("if you put a
+        Moon into a field this turn", Condition.put_this_turn; the flags go at the turn's end)."""
+        key = f"entered:{self.cards[cid].controller}"
+        self.flags[key] = (*self.flags.get(key, ()), cid)
         self.queue_triggers(cid, "enter")
+        self.queue_watchers(cid, "watched_enters")
 
-    def queue_triggers(self, card: int, when: str) -> None:
+    def queue_watchers(self, cid: int, when: str) -> None:
+        """"Whenever a Werewolf comes into a field / a Werewolf you control attacks": the cards
+        on either field whose ``when`` ability watches a card like ``cid`` trigger (FOW-51), as
+        :meth:`queue_triggers` declares them; "whenever you play a normal spell" (``you_play_spell``)
+        is asked with ``cid`` the spell."""
+        watching = _watchers_of(self.defs)
+        if not watching:
+            return
+        cards = self.cards
+        if when == "watched_enters":  # the graveyard's watchers first (they go on the chase first)
+            self.queue_watchers(cid, "watched_enters_graveyard")
+        zone = "graveyard" if when == "watched_enters_graveyard" else "field"
+        for p in (0, 1):
+            for w in self.zones[p][zone]:
+                if cards[w].name not in watching:
+                    continue
+                abilities = self.abilities(w)
+                for i in reversed(range(len(abilities))):
+                    ab = abilities[i]
+                    if ab.when != when:
+                        continue
+                    if when == "you_play_spell":
+                        if cards[cid].controller != p:
+                            continue
+                    elif ab.watch is None or not self.kind_matches(target(ab.watch), cid) \
+                            or not self.matches(target(ab.watch), cid, p, w):
+                        continue
+                    self.tasks.append(Task("declare_trigger", card=w, player=p, index=i))
+
+    def queue_triggers(self, card: int, when: str, event_target: tuple[int, ...] = (), amount: int = 0) -> None:
         """Automatic abilities ([Enter], "when this attacks") are declared at once, targets
         chosen by their controller, onto the chase area. [standard] They are not actions a
-        player performs, so during resolution they resolve in turn without a new chase (FOW-51)."""
+        player performs, so during resolution they resolve in turn without a new chase (FOW-51).
+        ``event_target``: the card the triggering event concerns ("destroy that resonator");
+        ``amount``: its amount ("you gain that much life")."""
         p = self.cards[card].controller
         abilities = self.abilities(card)
         for i in reversed(range(len(abilities))):
             if abilities[i].when == when:
-                self.tasks.append(Task("declare_trigger", card=card, player=p, index=i))
+                if event_target or amount:
+                    self.tasks.append(Task("declare_trigger", card=card, player=p, index=i,
+                                           event_target=event_target, amount=amount))
+                else:
+                    self.tasks.append(Task("declare_trigger", card=card, player=p, index=i))
 
     # ================================================================== views
     def observation(self, viewer: int | None, legal: bool = True, lazy: bool = False) -> dict[str, Any]:

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from tcg.games.force_of_will.state import ForceOfWillState
 
 PHASES = ("turn_start", "draw", "recovery", "main", "end")
+NO_RECOVER = frozenset({"no_recover"})
+MAIN_TASK = Task("main")
 #: Tasks without data: never changed, so shared.
 CLEANUP, DISCARD_STEP = Task("cleanup"), Task("discard_step")
 #: Every attribute's will at 0 (FOW-28: unused will empties at the end of the turn).
@@ -48,7 +50,7 @@ def begin_turn(s: ForceOfWillState, start: str = "turn_start") -> None:
     """FOW-30, FOW-101: start of turn, Draw, Recovery, then the Main Phase. ``start`` is
     where a scenario loaded at a later phase begins (what comes before has happened)."""
     p = s.active
-    if start != "recovery":
+    if start not in ("recovery", "recovering"):
         s.emit("turn_start", turn=s.turn, player=p)
         s.enter_phase("turn_start")
         s.enter_phase("draw")
@@ -57,20 +59,56 @@ def begin_turn(s: ForceOfWillState, start: str = "turn_start") -> None:
                 s.lose(p, "deck_out")
                 return
             s.draw(p)
-    s.enter_phase("recovery")
+    if start != "recovering":  # ("recovering": the recovery phase's own triggers have resolved)
+        s.enter_phase("recovery")
+        if phase_triggers(s, p, "recovery_phase_start", Task("begin_turn", start="recovering")):
+            return
     if not s.is_first_turn_of(p):  # FOW-32
         cards, zones = s.cards, s.zones[p]
+        kept = {e["card"] for e in s.effects if e["kind"] == "no_recover"} if s.effects else set()
+        if s.keywords_now(NO_RECOVER):  # "this card doesn't recover during the recovery phase"
+            kept |= {c for c in zones["field"] if s.has(c, "no_recover")}
         for zone in ("field", "ruler_area", "magic_stone_area"):
             for c in zones[zone]:
-                if cards[c].tapped:
+                if cards[c].tapped and c not in kept:  # kept rested: "doesn't recover" (keep_rested)
                     cards[c] = cards[c].with_tapped(False)
     s.enter_phase("main")
+    if phase_triggers(s, p, "main_phase_start", MAIN_TASK):
+        return
     s.decision = MAIN_DECISIONS[p]  # the Main Phase's open decision (the ``main`` task)
 
 
+def phase_triggers(s: ForceOfWillState, p: int, when: str, then: Task) -> bool:
+    """"At the beginning of your main / recovery phase": the turn player's cards with such an
+    ability trigger; they are declared, answered and resolved (FOW-51, FOW-103), then ``then``
+    goes on with the turn. False (and nothing queued) when none has one."""
+    starters = [c for c in s.zones[p]["field"] if s.digest[s.cards[c].name].abilities
+                and any(ab.when == when for ab in s.abilities(c))]
+    if not starters:
+        return False
+    s.tasks.append(then)
+    s.tasks.append(Task("trigger_window", player=p))
+    for c in starters:
+        s.queue_triggers(c, when)
+    return True
+
+
 def end_phase(s: ForceOfWillState) -> None:
-    """FOW-34: damage healed, discard to seven, will lost, then the next turn."""
+    """FOW-34: damage healed, discard to seven, will lost, then the next turn. "At the end of
+    turn, destroy that resonator" (``destroy_at_end``) happens first, as the End Phase begins."""
     s.enter_phase("end")
+    doomed = [e["card"] for e in s.effects if e["kind"] == "doomed"] if s.effects else []
+    if doomed:
+        for c in doomed:
+            s.destroy(c)
+        s.settle()
+    for q in (0, 1):  # "At end of turn, return this card to its Ruler side" (JRulerSide.back_at_end)
+        for c in list(s.zones[q]["field"]):
+            card = s.cards[c]
+            side = s.defs[card.name].j_ruler
+            if "j_ruler" in card.marks and "spent" not in card.marks and side is not None and side.back_at_end:
+                s.emit("back_to_ruler", card=c, name=card.name, player=q)
+                s.leave_field(c, "ruler_area", marks=frozenset(), tapped=card.tapped)
     for p in (0, 1):
         for c in s.zones[p]["field"]:
             if s.damage(c):
