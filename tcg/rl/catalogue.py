@@ -73,9 +73,10 @@ CATALOGUES: dict[str, Catalogue] = {
         ),
         Catalogue(
             game="force_of_will", env_name="ForceOfWill",
-            fields=("ability", "attributes", "card", "cards", "option", "player", "target"),
-            literals=("darkness", "fire", "first", "light", "player", "second", "water", "wind", "yes"),
-            kinds=("block", "break", "discard", "first_player", "main", "mulligan", "pay", "target", "window"),
+            fields=("ability", "attributes", "card", "cards", "index", "option", "player", "target"),
+            literals=("alt", "darkness", "fire", "first", "light", "player", "second", "water", "wind", "yes"),
+            kinds=("block", "break", "cost_banish", "cost_discard", "cost_rest", "discard", "effect_card",
+                   "effect_discard", "first_player", "main", "mode", "mulligan", "pay", "target", "window"),
             phases=("recovery", "draw", "main", "end"),
             player_counters=("life", "lifebreak_revealed", "will_darkness", "will_fire", "will_light", "will_water",
                              "will_wind"),
