@@ -24,19 +24,31 @@ from tcg.core.registry import game_names, load_game
 from tcg.sim.batch import BatchSpec, run_batch, wilson
 
 
-def matchups(game: str) -> list[tuple[int, int]]:
-    """Every ordered pair of the game's starter decks, mirror matches included: a deck that beats
-    the other most of the time (Yu-Gi-Oh!'s beatdown wins 88 % of rule-agent games against
-    control, from either seat) would otherwise bound every agent's score near 50 %."""
-    n = len(load_game(game).starter_decks())
+def matchups(n: int) -> list[tuple[int, int]]:
+    """Every ordered pair of ``n`` decks, mirror matches included: a deck that beats the other
+    most of the time (Yu-Gi-Oh!'s beatdown wins 88 % of rule-agent games against control, from
+    either seat) would otherwise bound every agent's score near 50 %."""
     return list(itertools.product(range(n), repeat=2))
 
 
-def pairing_row(game: str, a: str, b: str, games: int, seed: int, jobs: int) -> str:
+def deck_names_of(game: str, wanted: list[str] | None) -> list[str]:
+    """The starter decks played: all of the game's, or those named (``--deck``), checked."""
+    known = sorted(load_game(game).starter_decks())
+    if not wanted:
+        return known
+    unknown = [d for d in wanted if d not in known]
+    if unknown:
+        raise DataError(f"{game} has no starter deck {', '.join(unknown)}; its decks: {', '.join(known)}",
+                        field="--deck")
+    return sorted(set(wanted))
+
+
+def pairing_row(game: str, a: str, b: str, games: int, seed: int, jobs: int,
+                wanted: list[str] | None = None) -> str:
     g = load_game(game)
-    deck_names = sorted(g.starter_decks())
+    deck_names = deck_names_of(game, wanted)
     decks = [g.deck(d) for d in deck_names]
-    pairs = matchups(game)
+    pairs = matchups(len(decks))
     t0 = time.perf_counter()
     score, n, unfinished = 0.0, 0, 0
     for k, (i, j) in enumerate(pairs):
@@ -73,12 +85,16 @@ def main() -> int:
     ap.add_argument("--game", action="append", choices=game_names(), help="a game (default: all five)")
     ap.add_argument("--pairings", nargs=2, action="append", metavar=("A", "B"),
                     help="two agent specs (repeatable); default: rule random")
+    ap.add_argument("--deck", action="append", metavar="NAME",
+                    help="a starter deck to play (repeatable; default: every starter deck of the game)")
     args = ap.parse_args()
     pairings = args.pairings or [["rule", "random"]]
     try:
         for a, b in pairings:
             make_agent(a, 0)
             make_agent(b, 0)
+        for game in args.game or game_names():
+            deck_names_of(game, args.deck)
     except DataError as exc:
         print(f"error: {exc.message}", file=sys.stderr)
         return 2
@@ -87,7 +103,7 @@ def main() -> int:
     print("|---|---|---|---|---|---|---|---|")
     for game in args.game or game_names():
         for a, b in pairings:
-            print(pairing_row(game, a, b, args.games, args.seed, args.jobs), flush=True)
+            print(pairing_row(game, a, b, args.games, args.seed, args.jobs, args.deck), flush=True)
     return 0
 
 
