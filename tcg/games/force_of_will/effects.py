@@ -307,7 +307,7 @@ class FowEffects(FowQueries):
                                                                  "do": eff.do, "source": data["source"],
                                                                  "instead": instead})
         elif search:
-            self.rng.shuffle(self.zones[controller]["main_deck"])
+            self.shuffle_zone(controller, "main_deck")
         return True
 
     def answer_effect_card(self, player: int, card: int | None, do: str, instead: str | None = None,
@@ -325,7 +325,7 @@ class FowEffects(FowQueries):
             elif card is not None:
                 self.move(card, "hand")
                 self.emit("searched", card=card, name=self.cards[card].name, player=player)
-            self.rng.shuffle(self.zones[player]["main_deck"])
+            self.shuffle_zone(player, "main_deck")
             return
         if do == "move_addition":  # ``source`` is the addition moved, ``card`` its new resonator
             if card is not None and self.is_resonator(card) and self.where[source][1] == "attached":
@@ -350,12 +350,14 @@ class FowEffects(FowQueries):
             self.entered_field(card)
 
     def attach(self, card: int, host: int, player: int) -> None:
-        """An Addition: Resonator put onto the resonator ``host`` (not played: "add it to this card")."""
+        """An Addition: Resonator put onto the resonator ``host`` (not played: "add it to this card");
+        like a played one it enters the field."""
         self.detach(card)
         self.place(card, player, "attached")
         self.cards[card] = self.cards[card].replace(controller=player, entered_this_turn=True, face_down=False)
         self.cards[host] = self.cards[host].replace(attached=(*self.cards[host].attached, card))
         self.emit("attached", card=card, name=self.cards[card].name, player=player, onto=host)
+        self.entered_field(card)  # put onto the field: it enters it (FOW-114), watchers see it
 
     def answer_effect_discard(self, player: int, card: int, left: int) -> None:
         self.move(card, "graveyard")
