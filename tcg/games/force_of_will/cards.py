@@ -236,7 +236,10 @@ class Effect(_Strict):
         # (a graveyard selector): "put target ... from your graveyard into your hand"
     ]
     # "previous": the targets of the instruction before ("target resonator gets +400 ATK and gains Pierce")
-    target: Selector | Literal["self", "event_target", "event_card", "attached", "previous"] | None = None
+    # "event_controller": the controller of the event's card, as a player ("deals 500 damage to that
+    # resonator's controller")
+    target: Selector | Literal["self", "event_target", "event_card", "attached", "previous",
+                               "event_controller"] | None = None
     amount: int = 0
     atk: int = 0
     def_: int = Field(default=0, alias="def")
@@ -367,9 +370,11 @@ class Ability(_Strict):
     #: Treasury Item into a field, put this card from your graveyard into your hand").
     #: main_phase_start / recovery_phase_start: "at the beginning of your main / recovery phase"
     #: (before the first action / before the cards recover, FOW-32).
+    #: attached_rested: on an Addition: Resonator, "whenever the resonator with this becomes rested"
+    #: (a recovered one rested by anything; it is ``event_target``).
     when: Literal["enter", "attacks", "activate", "destroyed", "damages_resonator", "damages_opponent",
                   "deals_damage", "watched_enters", "watched_attacks", "you_play_spell",
-                  "watched_enters_graveyard", "main_phase_start", "recovery_phase_start"]
+                  "watched_enters_graveyard", "main_phase_start", "recovery_phase_start", "attached_rested"]
     effects: list[Effect]
     watch: Selector | None = None
     cost: dict[str, int] = {}

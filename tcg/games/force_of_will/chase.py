@@ -229,14 +229,15 @@ def declare_chase(s: ForceOfWillState, p: int, action: Action) -> None:
     elif t == "activate_ability":
         index = action.get("ability")
         ab = s.abilities(card)[index]
-        if ab.rest_self:
+        item: dict[str, Any] = {"kind": "ability", "card": card, "player": p, "ref": ("ability", index),
+                                "cost": dict(ab.cost)}
+        if ab.rest_self:  # it becomes rested: its triggers wait until the ability is played
             s.update(card, tapped=True)
+            item["rested"] = (card,)
         if ab.once_per_turn:
             s.flags[f"used:{card}:{index}"] = True
         if ab.banish_self:  # "banish this card": into its owner's graveyard, as a cost
             banish(s, p, card)
-        item: dict[str, Any] = {"kind": "ability", "card": card, "player": p, "ref": ("ability", index),
-                                "cost": dict(ab.cost)}
         if ab.banish is not None:  # "banish a Human resonator": chosen first (the cost_banish decision)
             item["banish_candidates"] = tuple(s.candidates(target(ab.banish), p, card))
         if ab.rest_other is not None:  # "rest a recovered resonator you control": the cost_rest decision

@@ -378,6 +378,8 @@ class FowEffects(FowQueries):
                 if zone in ("field", "attached") or (zone == "graveyard" and eff.do == "put_into_hand"):
                     return (source,)  # (from the graveyard: "put this card from your graveyard into your hand")
                 return None
+            if sel == "event_controller":  # "that resonator's controller": the event card's, as a player
+                return tuple(dict.fromkeys(-1 - self.cards[t].controller for t in ref[3] if t >= 0)) or None
             if sel == "attached":
                 hosts = [h for p in (0, 1) for h in self.zones[p]["field"] if source in self.cards[h].attached]
                 return tuple(hosts) or None
@@ -432,8 +434,21 @@ class FowEffects(FowQueries):
             self.leave_field(cid, "hand")
 
     def set_tapped(self, cid: int, tapped: bool) -> None:
-        """Rest or recover a card."""
+        """Rest or recover a card (a recovered card rested "becomes rested": :meth:`became_rested`)."""
+        was = self.cards[cid].tapped
         self.update(cid, tapped=tapped)
+        if tapped and not was:
+            self.became_rested(cid)
+
+    def became_rested(self, cid: int) -> None:
+        """"Whenever the resonator with this becomes rested" (Red Hot Iron Shoes): each Addition:
+        Resonator attached to the card ``cid`` (on the field) triggers its ``attached_rested``
+        abilities, ``cid`` the event's card. Every resting of a recovered card goes through
+        :meth:`set_tapped` (attacking, blocking, {Rest} costs, effects)."""
+        if self.where[cid][1] != "field":
+            return
+        for a in self.cards[cid].attached:
+            self.queue_triggers(a, "attached_rested", (cid,))
 
     def entered_field(self, cid: int) -> None:
         """A card entered the field: its [Enter] abilities trigger. The state supplies it."""
