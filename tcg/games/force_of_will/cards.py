@@ -439,6 +439,17 @@ class Static(_Strict):
     #: "Opponents cannot add [Addition:Resonator]": what its controller's opponent may not play
     #: while this card is on the field (a play restriction on a player; ``applies_to`` unused).
     opponent_cannot_play: list[PlayKind] = []
+    #: "Resonator with this gains "[Activate] {Rest}: Rest target resonator."": abilities the
+    #: resonator an Addition: Resonator is attached to has while it is (``applies_to: attached``;
+    #: ``if_card``: "if the resonator with this is Hamelin's Pied Piper"). "This card" in them is
+    #: that resonator. They come after its own abilities (``FowQueries.abilities``).
+    grants: list[Ability] = []
+
+    @model_validator(mode="after")
+    def _grants_attached(self) -> Static:
+        if self.grants and self.applies_to != "attached":
+            raise ValueError("`grants` (abilities given) goes with applies_to: attached")
+        return self
 
     @cached_property
     def granted(self) -> frozenset[str]:

@@ -29,7 +29,7 @@ from tcg.games.force_of_will.cards import Selector, cost_key
 from tcg.games.force_of_will.effects import needs_target
 from tcg.games.force_of_will.payment import can_pay, declare_pay, payer, stones_could_pay
 from tcg.games.force_of_will.queries import STANDBY_SET_COST, play_kind
-from tcg.games.force_of_will.records import AbilityRecord, CardRecord, target, targets
+from tcg.games.force_of_will.records import AbilityRecord, CardRecord, ability_record, target, targets
 from tcg.games.force_of_will.turn import NEVER_CHASE, FowDecision, Why
 
 if TYPE_CHECKING:
@@ -117,6 +117,8 @@ def chase_extras(s: ForceOfWillState, p: int, out: list[Action], pay: Payer | No
                 d = digest[card.name]
                 if d.activates:
                     pay = activations(s, p, c, card, d, pay, out)
+                if card.attached:
+                    pay = granted_activations(s, p, c, pay, out)
             for a in card.attached:
                 added = cards[a]
                 d = digest[added.name]
@@ -144,6 +146,21 @@ def activations(s: ForceOfWillState, p: int, c: int, card: Card, d: CardRecord, 
         pay = pay or payer(s, p)
         if ability_ready(s, p, c, i, ab, pay):
             out.append(ACTIVATIONS[c, i])
+    return pay
+
+
+def granted_activations(s: ForceOfWillState, p: int, c: int, pay: Payer | None, out: list[Action]) -> Payer | None:
+    """Add the ready [Activate] abilities that the additions attached to ``c`` give it
+    (``Static.grants``; indexed after its own abilities, as ``abilities`` lists them)."""
+    granted = s.granted(c)
+    if not granted or s.silenced(c):
+        return pay
+    first = len(s.abilities(c)) - len(granted)
+    for k, ab in enumerate(granted):
+        if ab.when == "activate":
+            pay = pay or payer(s, p)
+            if ability_ready(s, p, c, first + k, ability_record(ab), pay):
+                out.append(ACTIVATIONS[c, first + k])
     return pay
 
 

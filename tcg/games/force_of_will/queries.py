@@ -158,13 +158,29 @@ class FowQueries(EffectRunner[Effect, Selector]):
         return bool(self.effects) and any(e["kind"] == "no_abilities" and e["card"] == cid for e in self.effects)
 
     def abilities(self, cid: int) -> Sequence[Ability]:
+        """The abilities of the side the card shows, then those its additions give it
+        (:meth:`granted`): an ability's index counts both."""
         card = self.cards[cid]
         if self.effects and self.silenced(cid):
             return ()
-        if card.marks:
-            return self.printed(cid)[3]
-        abilities: Sequence[Ability] = self.defs[card.name].abilities
+        abilities: Sequence[Ability] = self.printed(cid)[3] if card.marks else self.defs[card.name].abilities
+        if card.attached:
+            granted = self.granted(cid)
+            if granted:
+                return (*abilities, *granted)
         return abilities
+
+    def granted(self, cid: int) -> list[Ability]:
+        """"Resonator with this gains "[Activate] ..."": the abilities the Additions: Resonator
+        attached to ``cid`` give it now (``Static.grants``, their conditions holding), in the
+        order the additions were attached."""
+        out: list[Ability] = []
+        defs, cards = self.defs, self.cards
+        for a in cards[cid].attached:
+            for st in defs[cards[a].name].statics:
+                if st.grants and self._static_fits(a, st, cid):
+                    out += st.grants
+        return out
 
     # ------------------------------------------------------------------ ATK, DEF, keywords
     def _static_sources(self) -> Iterator[tuple[int, Static]]:

@@ -262,6 +262,13 @@ def target(sel: Selector) -> SelectorRecord:
     return rec
 
 
+def ability_record(ab: Ability) -> AbilityRecord:
+    """The record of an ability (one an addition gives, read outside its card's record)."""
+    rec = record(ab)
+    assert isinstance(rec, AbilityRecord)
+    return rec
+
+
 def targets(sels: Sequence[Selector]) -> tuple[SelectorRecord, ...]:
     return tuple([target(sel) for sel in sels])
 
