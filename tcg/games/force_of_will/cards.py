@@ -99,6 +99,7 @@ class Selector(_Strict):
         "spell",  # a spell on the chase area (cancel)
         "addition",  # an addition on the field
         "magic_stone",  # a magic stone in a magic stone area ("target special magic stone")
+        "card",  # any card of a main deck or graveyard ("search your main deck for a card with ...")
     ] = "resonator"
     player: Literal["self", "opponent", "any"] = "any"
     #: Where the cards are: the field, or a graveyard ("target resonator from your graveyard";
@@ -114,6 +115,7 @@ class Selector(_Strict):
     races: list[str] = []  # has one of these races
     subtypes: list[Subtype] = []  # has one of these subtypes: "[Addition:Resonator]" (FOW-23)
     names: list[str] = []  # is one of these cards, by name ("if you control Hansel or Gretel")
+    name_contains: str = ""  # its name holds this ("a card with "Apple" in its name")
     not_names: list[str] = []  # is none of these ("other than Rapunzel, the Long-Haired Princess")
     not_races: list[str] = []  # has none of these races ("target non-Human J/resonator")
     attacking: bool = False  # the attacking J-ruler or resonator of the battle now ("target attacking resonator")
@@ -127,9 +129,11 @@ class Selector(_Strict):
 
     @model_validator(mode="after")
     def _graveyard_kinds(self) -> Selector:
-        if self.zone != "field" and self.kind not in ("resonator", "addition"):
-            raise ValueError(f"zone {self.zone} needs kind resonator or addition (a graveyard holds those, "
-                             "FOW-16; a search looks for one)")
+        if self.zone != "field" and self.kind not in ("resonator", "addition", "card"):
+            raise ValueError(f"zone {self.zone} needs kind resonator, addition or card (a graveyard holds "
+                             "resonators and additions, FOW-16; a search looks for one, or for any card)")
+        if self.kind == "card" and self.zone == "field":
+            raise ValueError("kind card (any card) is for a main deck or a graveyard (zone main_deck / graveyard)")
         return self
 
     @cached_property
@@ -139,6 +143,7 @@ class Selector(_Strict):
         return (self.rested is None and self.max_atk is None and self.min_atk is None
                 and self.max_total_cost is None and not self.attributes and not self.races
                 and self.flying is None and not self.other and not self.subtypes and not self.names
+                and not self.name_contains
                 and not self.not_names and not self.not_races and not self.attacking
                 and self.printed_atk is None and self.printed_def is None and self.zone == "field")
 

@@ -564,6 +564,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
         Rapunzel", "printed ATK and DEF [400/400]")."""
         if sel.names and self.shown_name(cid) not in sel.names:
             return False
+        if sel.name_contains and sel.name_contains not in self.shown_name(cid):
+            return False
         if sel.not_names and self.shown_name(cid) in sel.not_names:
             return False
         if sel.attacking and (self.flags.get("battle") or {}).get("attacker") != cid:
@@ -588,7 +590,7 @@ class FowQueries(EffectRunner[Effect, Selector]):
         if sel.zone != "field":  # a graveyard's or deck's card: its controller is its owner (FOW-115)
             wanted = "resonator" if kind == "resonator" else "addition"
             return [c for p in owners for c in zones[p][sel.zone]
-                    if digest[cards[c].name].type == wanted and matches(sel, c, controller, source)]
+                    if (kind == "card" or digest[cards[c].name].type == wanted) and matches(sel, c, controller, source)]
         for p in owners:
             if kind == "spell":
                 out += [c for c in zones[p]["chase_area"]

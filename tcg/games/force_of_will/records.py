@@ -78,6 +78,7 @@ class SelectorRecord:
     races: list[str]
     subtypes: list[Subtype]
     names: list[str]
+    name_contains: str
     not_names: list[str]
     not_races: list[str]
     attacking: bool
