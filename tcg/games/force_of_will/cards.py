@@ -232,6 +232,7 @@ class Effect(_Strict):
         "set_stats",  # "becomes [0/200] until end of turn" (`atk`, `def` are the new printed values)
         "remove_from_game",  # "remove target resonator from the game" (the zone `removed`; remembers by what)
         "mill_stones",  # "put the top `count` cards of your magic stone deck into your graveyard"
+        "produce_will",  # "Produce {G}" (`will_attribute`, `count` of it, `per`: "for each Musketeer you control")
         "banish_this",  # "banish this card" as an instruction (into its owner's graveyard)
         "reveal_top",  # "reveal the top card of your main deck" (to both players; it stays on top)
         "return_removed",  # "return all resonators removed from the game by this card into your field"
@@ -263,6 +264,8 @@ class Effect(_Strict):
     per_revealed_symbol: bool = False
     #: reveal_stone: the attributes the revealed stone must give will of to be put into the area.
     stone_attributes: list[Attribute] = []
+    #: produce_will: the attribute of the will produced ({G}: wind) into its controller's pool.
+    will_attribute: Attribute | None = None
     #: evade: the attributes of the J-rulers and resonators that cannot block the targets this turn.
     unblockable_by: list[Attribute] = []
     #: forbid_plays: what the player may not play until end of turn (Law of Silence).
@@ -283,6 +286,12 @@ class Effect(_Strict):
     #: Resonator attached to the card whose ability searches) - offered while ``instead_if`` holds.
     instead: Literal["field", "onto_source"] | None = None
     instead_if: Condition | None = None
+
+    @model_validator(mode="after")
+    def _will_fits(self) -> Effect:
+        if (self.do == "produce_will") != (self.will_attribute is not None):
+            raise ValueError("produce_will goes with `will_attribute` (the attribute of the will produced)")
+        return self
 
     @model_validator(mode="after")
     def _find_fits(self) -> Effect:
@@ -416,6 +425,12 @@ class Ability(_Strict):
     @cached_property
     def target_checks(self) -> tuple[Selector, ...]:
         return target_checks(self.effects)
+
+    @cached_property
+    def produces_will(self) -> bool:
+        """An [Activate] ability that only produces will ("{Rest}: Produce {G}"): official rules,
+        it does not use the chase - it resolves at once and its player keeps the priority."""
+        return self.when == "activate" and bool(self.effects) and all(e.do == "produce_will" for e in self.effects)
 
 
 class Static(_Strict):

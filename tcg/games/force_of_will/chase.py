@@ -653,8 +653,11 @@ class Window(FowDecision):
     def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
         if action.type == "pass":
             window_pass(state, decision.player, decision.data["passes"])
-        else:
-            declare_chase(state, decision.player, action)
+            return
+        card = action.get("card")
+        if action.type == "activate_ability" and state.abilities(card)[action.get("ability")].produces_will:
+            state.tasks.append(WINDOW_TASKS[decision.player][decision.data["passes"]])  # no chase: the same window
+        declare_chase(state, decision.player, action)
 
     def why(self, state: ForceOfWillState, decision: Decision, action: Action) -> Why | None:
         card = _card(action)

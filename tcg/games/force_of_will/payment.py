@@ -92,6 +92,13 @@ def finish_declaration(s: ForceOfWillState) -> None:
         s.emit("chant_standby_set", card=card, player=p)
         s.marker(p, "set_standby", card)
         return
+    if kind == "ability" and s.abilities(card)[item["ref"][1]].produces_will:
+        # "{Rest}: Produce {G}": no chase (official rules) - it resolves at once, its player keeps
+        # the priority (the decision it came from is offered again: Window.resolve, Main.resolve)
+        s.resolve_effects(item)
+        for r in declaring.get("rested", ()):
+            s.became_rested(r)
+        return
     if kind in ("summon", "spell", "addition", "break"):
         s.move(card, "chase_area", player=p, face_down=False)
     if s.log_events:

@@ -114,6 +114,7 @@ class AbilityRecord:
     text: str
     cost_key: CostKey
     target_checks: tuple[SelectorRecord, ...]
+    produces_will: bool
 
     def __init__(self, model: Ability) -> None:
         _fill(self, model)

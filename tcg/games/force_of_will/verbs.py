@@ -274,6 +274,20 @@ def mill_stones(s: FowEffects, eff: Effect, controller: int, source: int, target
     s.flags[f"milled:{source}"] = moved
 
 
+def produce_will(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Produce {G}" (a resonator's will, not a magic stone's, FOW-26): ``count`` will of
+    ``will_attribute`` - times the cards ``per`` matches ("{G} for each Musketeer resonator you
+    control") - goes into its controller's pool, spent as the pool's will is (lost at the End
+    Phase, FOW-28)."""
+    n = eff.count if eff.per is None else eff.count * s.count_of(eff.per, source)
+    attr = eff.will_attribute
+    if n <= 0 or attr is None:
+        return
+    key = f"will_{attr}"
+    s.counters[controller][key] = s.counters[controller].get(key, 0) + n
+    s.emit("will_produced", card=source, name=s.cards[source].name, player=controller, attributes=[attr] * n)
+
+
 def banish_this(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """"Banish this card": from the field into its owner's graveyard (official meaning of banish)."""
     if s.where[source][1] in ("field", "attached"):
@@ -355,6 +369,7 @@ _OWN: dict[str, FowVerb] = {
     "set_stats": set_stats,
     "remove_from_game": remove_from_game,
     "mill_stones": mill_stones,
+    "produce_will": produce_will,
     "banish_this": banish_this,
     "reveal_top": reveal_top,
     "return_removed": return_removed,
