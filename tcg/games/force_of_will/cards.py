@@ -119,6 +119,10 @@ class Selector(_Strict):
     not_names: list[str] = []  # is none of these ("other than Rapunzel, the Long-Haired Princess")
     not_races: list[str] = []  # has none of these races ("target non-Human J/resonator")
     attacking: bool = False  # the attacking J-ruler or resonator of the battle now ("target attacking resonator")
+    blocking: bool = False  # the blocking J-ruler or resonator of the battle now ("blocking resonator")
+    #: the attacker of the battle now once it is blocked ("blocked resonator"); with ``blocking``
+    #: too, either of the two ("destroy blocking resonator and blocked resonator")
+    blocked: bool = False
     printed_atk: int | None = None  # "its printed ATK and DEF is [400/400]"
     printed_def: int | None = None
     flying: bool | None = None
@@ -145,6 +149,7 @@ class Selector(_Strict):
                 and self.flying is None and not self.other and not self.subtypes and not self.names
                 and not self.name_contains
                 and not self.not_names and not self.not_races and not self.attacking
+                and not self.blocking and not self.blocked
                 and self.printed_atk is None and self.printed_def is None and self.zone == "field")
 
     @cached_property
@@ -243,9 +248,10 @@ class Effect(_Strict):
     ]
     # "previous": the targets of the instruction before ("target resonator gets +400 ATK and gains Pierce")
     # "event_controller": the controller of the event's card, as a player ("deals 500 damage to that
-    # resonator's controller")
+    # resonator's controller"); "previous_controllers": each controller of the previous instruction's
+    # cards ("Destroy ... This card deals 500 damage to each controller of those resonators")
     target: Selector | Literal["self", "event_target", "event_card", "attached", "previous",
-                               "event_controller"] | None = None
+                               "event_controller", "previous_controllers"] | None = None
     amount: int = 0
     atk: int = 0
     def_: int = Field(default=0, alias="def")

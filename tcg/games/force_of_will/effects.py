@@ -232,6 +232,9 @@ class FowEffects(FowQueries):
         sel = eff.target
         if type(sel) is str and sel == "previous":  # "... and it gets ...": the targets of the instruction before
             targets = data.get("previous")
+        elif type(sel) is str and sel == "previous_controllers":  # "each controller of those resonators"
+            before = data.get("previous") or ()
+            targets = tuple(dict.fromkeys(-1 - self.cards[t].controller for t in before if t >= 0)) or None
         else:
             targets = self._targets_now(eff, data["index"], ref, controller, source)
         self.next_effect({**data, "previous": targets})

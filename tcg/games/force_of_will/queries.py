@@ -570,6 +570,12 @@ class FowQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.attacking and (self.flags.get("battle") or {}).get("attacker") != cid:
             return False
+        if sel.blocking or sel.blocked:
+            battle = self.flags.get("battle") or {}
+            blocker = battle.get("blocker")
+            is_blocker, is_blocked = blocker == cid, battle.get("attacker") == cid
+            if blocker is None or not ((sel.blocking and is_blocker) or (sel.blocked and is_blocked)):
+                return False
         if sel.printed_atk is not None or sel.printed_def is not None:
             atk, def_ = self.printed(cid)[:2]
             if sel.printed_atk not in (None, atk) or sel.printed_def not in (None, def_):

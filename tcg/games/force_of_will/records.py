@@ -82,6 +82,8 @@ class SelectorRecord:
     not_names: list[str]
     not_races: list[str]
     attacking: bool
+    blocking: bool
+    blocked: bool
     printed_atk: int | None
     printed_def: int | None
     flying: bool | None
