@@ -119,6 +119,8 @@ class Selector(_Strict):
     not_names: list[str] = []  # is none of these ("other than Rapunzel, the Long-Haired Princess")
     not_races: list[str] = []  # has none of these races ("target non-Human J/resonator")
     attacking: bool = False  # the attacking J-ruler or resonator of the battle now ("target attacking resonator")
+    #: "another target resonator": not a card already chosen as a target of the same spell or ability
+    another: bool = False
     blocking: bool = False  # the blocking J-ruler or resonator of the battle now ("blocking resonator")
     #: the attacker of the battle now once it is blocked ("blocked resonator"); with ``blocking``
     #: too, either of the two ("destroy blocking resonator and blocked resonator")
@@ -149,7 +151,7 @@ class Selector(_Strict):
                 and self.flying is None and not self.other and not self.subtypes and not self.names
                 and not self.name_contains
                 and not self.not_names and not self.not_races and not self.attacking
-                and not self.blocking and not self.blocked
+                and not self.blocking and not self.blocked and not self.another
                 and self.printed_atk is None and self.printed_def is None and self.zone == "field")
 
     @cached_property
@@ -238,6 +240,7 @@ class Effect(_Strict):
         "remove_from_game",  # "remove target resonator from the game" (the zone `removed`; remembers by what)
         "mill_stones",  # "put the top `count` cards of your magic stone deck into your graveyard"
         "produce_will",  # "Produce {G}" (`will_attribute`, `count` of it, `per`: "for each Musketeer you control")
+        "select_target",  # "Target Vampire you control deals ...": a target for the instructions after (`previous`)
         "banish_this",  # "banish this card" as an instruction (into its owner's graveyard)
         "reveal_top",  # "reveal the top card of your main deck" (to both players; it stays on top)
         "return_removed",  # "return all resonators removed from the game by this card into your field"
@@ -272,6 +275,12 @@ class Effect(_Strict):
     stone_attributes: list[Attribute] = []
     #: produce_will: the attribute of the will produced ({G}: wind) into its controller's pool.
     will_attribute: Attribute | None = None
+    #: damage: "Target Vampire you control deals damage equal to its ATK to another target
+    #: resonator": the previous instruction's target (a select_target) deals it, ``amount`` its ATK now.
+    atk_of_previous: bool = False
+    #: gain_life: "Then you gain life equal to half of that much damage" (the damage the
+    #: instruction before dealt, halved and rounded up to 100, FOW-109).
+    half_of_dealt: bool = False
     #: evade: the attributes of the J-rulers and resonators that cannot block the targets this turn.
     unblockable_by: list[Attribute] = []
     #: forbid_plays: what the player may not play until end of turn (Law of Silence).

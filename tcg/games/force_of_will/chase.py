@@ -349,9 +349,10 @@ def declare_step(s: ForceOfWillState, index: int) -> None:
             assert isinstance(sel, Selector)
             chosen = dict(item["targets"]).get(index, ())
             if len(chosen) < sel.count:
+                taken = {t for i, ts in item["targets"] for t in ts} if sel.another else chosen
                 cands = tuple(c for c in s.target_candidates(target(sel), item["player"],
                                                              item.get("source", item["card"]))
-                              if c not in chosen)
+                              if c not in taken)
                 if cands:
                     s.decision = Decision(item["player"], "target", {"candidates": cands, "optional": sel.up_to,
                                                                      "index": index, "chosen": chosen})

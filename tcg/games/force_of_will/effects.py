@@ -237,7 +237,14 @@ class FowEffects(FowQueries):
             targets = tuple(dict.fromkeys(-1 - self.cards[t].controller for t in before if t >= 0)) or None
         else:
             targets = self._targets_now(eff, data["index"], ref, controller, source)
-        self.next_effect({**data, "previous": targets})
+        by = data.get("by")  # "target Vampire you control deals damage ...": that card does it (atk_of_previous)
+        after = {**data, "previous": targets}
+        if by is not None:
+            del after["by"]
+            source = by
+            if targets is None:  # its target is gone (FOW-105): no damage, "that much" is nothing
+                after["dealt"] = 0
+        self.next_effect(after)
         if targets is None:
             return
         if targets:
@@ -255,6 +262,19 @@ class FowEffects(FowQueries):
         instruction whose condition (``if``) fails is skipped."""
         if eff.if_ is not None and not self.holds(eff.if_, data["controller"], data["source"]):
             self.next_effect(data)
+            return True
+        if eff.atk_of_previous:  # "Target Vampire you control deals damage equal to its ATK to ..."
+            prev = [t for t in data.get("previous") or () if t >= 0 and self.where[t][1] == "field"]
+            if not prev:  # the card that would deal it is gone (FOW-105): nothing is dealt
+                self.next_effect({**data, "dealt": 0})
+                return True
+            atk = max(0, self.atk(prev[0]))
+            self.continue_effect({**data, "by": prev[0], "dealt": self.damage_from(prev[0], atk)},
+                                 eff.model_copy(update={"amount": atk, "atk_of_previous": False}), ())
+            return True
+        if eff.half_of_dealt:  # "you gain life equal to half of that much damage (rounded up)", FOW-109
+            amount = round_up_100((int(data.get("dealt", 0)) + 1) // 2)
+            self.continue_effect(data, eff.model_copy(update={"amount": amount, "half_of_dealt": False}), ())
             return True
         if eff.event_amount:  # "that much": the triggering event's amount
             ref = data["ref"]

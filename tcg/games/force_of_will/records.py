@@ -82,6 +82,7 @@ class SelectorRecord:
     not_names: list[str]
     not_races: list[str]
     attacking: bool
+    another: bool
     blocking: bool
     blocked: bool
     printed_atk: int | None

@@ -288,6 +288,11 @@ def produce_will(s: FowEffects, eff: Effect, controller: int, source: int, targe
     s.emit("will_produced", card=source, name=s.cards[source].name, player=controller, attributes=[attr] * n)
 
 
+def select_target(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Target Vampire you control deals damage ...": the instruction only chooses its target,
+    which the instructions after it act with (``previous``, ``atk_of_previous``); nothing happens."""
+
+
 def banish_this(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """"Banish this card": from the field into its owner's graveyard (official meaning of banish)."""
     if s.where[source][1] in ("field", "attached"):
@@ -370,6 +375,7 @@ _OWN: dict[str, FowVerb] = {
     "remove_from_game": remove_from_game,
     "mill_stones": mill_stones,
     "produce_will": produce_will,
+    "select_target": select_target,
     "banish_this": banish_this,
     "reveal_top": reveal_top,
     "return_removed": return_removed,
