@@ -479,6 +479,12 @@ class Static(_Strict):
     #: ``if_card``: "if the resonator with this is Hamelin's Pied Piper"). "This card" in them is
     #: that resonator. They come after its own abilities (``FowQueries.abilities``).
     grants: list[Ability] = []
+    #: "You may pay {1} less to play Musketeer resonators": the cards its controller plays that
+    #: this selector matches (its ``kind``: the card type) cost ``cost_less`` less, the generic part
+    #: first, never below nothing - while the source is on the field, or a ruler in its ruler area
+    #: showing its ruler side (a ruler side's ``statics`` are read there only for this).
+    cost_less_for: Selector | None = None
+    cost_less: dict[str, int] = {}
 
     @model_validator(mode="after")
     def _grants_attached(self) -> Static:
@@ -563,6 +569,11 @@ class ForceOfWillCard(_Strict, CardModel):
     #: "If a Human was put into your graveyard from a field this turn, you may pay {0} to play this
     #: ability instead": the J-Activate is free while this holds.
     j_activate_free_if: Condition | None = None
+    #: "If you control Athos, you pay {3} less to play this ability. So does Aramis and Porthos":
+    #: the J-Activate costs ``j_activate_less`` less (the generic part first) once for each of these
+    #: selectors that matches a card its player controls.
+    j_activate_less: dict[str, int] = {}
+    j_activate_less_for: list[Selector] = []
     j_ruler: JRulerSide | None = None  # a ruler's back side
     text: str = ""
     break_text: str = ""

@@ -28,7 +28,7 @@ from tcg.core.state import Card, Decision, Task
 from tcg.games.force_of_will.cards import Selector, cost_key
 from tcg.games.force_of_will.effects import needs_target
 from tcg.games.force_of_will.payment import can_pay, declare_pay, payer, stones_could_pay
-from tcg.games.force_of_will.queries import STANDBY_SET_COST, play_kind
+from tcg.games.force_of_will.queries import STANDBY_SET_COST, play_kind, reducers_in
 from tcg.games.force_of_will.records import AbilityRecord, CardRecord, ability_record, target, targets
 from tcg.games.force_of_will.turn import NEVER_CHASE, FowDecision, Why
 
@@ -91,7 +91,7 @@ def chase_actions(s: ForceOfWillState, p: int) -> list[Action]:
             ok = verdict.get(name)
             if ok is None:
                 pay = pay or payer(s, p)
-                key = d.cost_key if d.cost_less_if is None else cost_key(s.cost_for(p, c))
+                key = d.cost_key if d.cost_less_if is None and not reducers_in(s.defs) else cost_key(s.cost_for(p, c))
                 ok = verdict[name] = pay(key) and spell_ready(s, p, c, d)
             if ok:
                 out.append(PLAY_SPELL[c])

@@ -92,6 +92,24 @@ def _any_restrictor(defs: Mapping[str, Any]) -> bool:
 _restrictors_in = by_identity(_any_restrictor, limit=64)
 
 
+def _any_reducer(defs: Mapping[str, Any]) -> bool:
+    """Has any card of the pool a lasting cost reduction for other cards (``Static.cost_less_for``)?"""
+    return any(st.cost_less_for is not None for d in defs.values()
+               for st in (*d.statics, *(d.j_ruler.statics if d.j_ruler else ())))
+
+
+reducers_in = by_identity(_any_reducer, limit=64)
+
+
+def less(cost: dict[str, int], by: Mapping[str, int]) -> dict[str, int]:
+    """A cost made cheaper by ``by`` (each key never below nothing), with no zero entries."""
+    out = dict(cost)
+    for key, n in by.items():
+        if key in out:
+            out[key] = max(0, out[key] - n)
+    return {k: n for k, n in out.items() if n}
+
+
 def play_kind(d: Any) -> str:
     """The ``PlayKind`` of a card definition (its record): a spell, a resonator, an Addition:
     Resonator, or "" for what no restriction names."""
@@ -388,10 +406,35 @@ class FowQueries(EffectRunner[Effect, Selector]):
         d = self.d(card)
         cost = dict(d.cost)
         if d.cost_less_if is not None and self.holds(d.cost_less_if, player, card):
-            for key, n in d.cost_less.items():
-                if key in cost:
-                    cost[key] = max(0, cost[key] - n)
-            cost = {k: n for k, n in cost.items() if n}
+            cost = less(cost, d.cost_less)
+        if reducers_in(self.defs):
+            for src, st in self._reducers(player):
+                sel = st.cost_less_for
+                assert sel is not None
+                if (sel.kind == "card" or sel.kind == d.type) and self.matches(target(sel), card, player, src):
+                    cost = less(cost, st.cost_less)
+        return cost
+
+    def _reducers(self, player: int) -> list[tuple[int, Static]]:
+        """The lasting cost reductions of ``player``'s ruler (ruler side up, in the ruler area) and
+        of their cards on the field (a J-ruler's from its J-ruler side)."""
+        out: list[tuple[int, Static]] = []
+        zones, cards, defs = self.zones[player], self.cards, self.defs
+        for c in zones["ruler_area"]:
+            out += [(c, st) for st in defs[cards[c].name].statics if st.cost_less_for is not None]
+        for c in zones["field"]:
+            statics = self.printed(c)[4] if cards[c].marks else defs[cards[c].name].statics
+            out += [(c, st) for st in statics if st.cost_less_for is not None]
+        return out
+
+    def j_activate_cost(self, player: int, ruler: int) -> dict[str, int]:
+        """The J-Activate's cost now: less ``j_activate_less`` for each ``j_activate_less_for``
+        selector matching a card ``player`` controls ("If you control Athos, you pay {3} less ...")."""
+        d = self.d(ruler)
+        cost = dict(d.j_activate)
+        for sel in d.j_activate_less_for:
+            if self.candidates(target(sel), player, ruler):
+                cost = less(cost, d.j_activate_less)
         return cost
 
     def barred_plays(self, player: int) -> frozenset[str]:

@@ -149,6 +149,8 @@ class CardRecord:
     j_activate_alt: dict[str, int]
     j_activate_alt_discard: list[str]
     j_activate_free_if: Condition | None
+    j_activate_less: dict[str, int]
+    j_activate_less_for: list[Selector]
     j_ruler: JRulerSide | None
     text: str
     break_text: str
