@@ -163,7 +163,7 @@ def fight(s: ForceOfWillState, a: int, b: int, pierce_to: int | None) -> None:
 def strike(s: ForceOfWillState, source: int, to: int, amount: int) -> None:
     """Battle damage from ``source`` to ``to`` (FOW-45; none while prevented); its damage
     triggers see it."""
-    amount = s.damage_from(source, amount)
+    amount = 0 if s.guarded(to, source) else s.damage_from(source, amount)  # ("dealt damage by Vampires")
     s.deal_damage(to, amount)
     s.damage_dealt(source, to, amount)
 

@@ -485,6 +485,11 @@ class Static(_Strict):
     #: showing its ruler side (a ruler side's ``statics`` are read there only for this).
     cost_less_for: Selector | None = None
     cost_less: dict[str, int] = {}
+    #: "cannot be targeted by Vampire spells or Vampire cards' abilities and prevent any damage it
+    #: would be dealt by Vampires": the cards it applies to cannot be targeted by the spells and
+    #: abilities of cards this selector matches (counted from the static's controller), and the
+    #: damage those cards would deal them - by battle or by effects - is prevented.
+    guard_from: Selector | None = None
 
     @model_validator(mode="after")
     def _grants_attached(self) -> Static:

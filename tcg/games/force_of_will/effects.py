@@ -239,11 +239,11 @@ class FowEffects(FowQueries):
             targets = self._targets_now(eff, data["index"], ref, controller, source)
         by = data.get("by")  # "target Vampire you control deals damage ...": that card does it (atk_of_previous)
         after = {**data, "previous": targets}
-        if by is not None:
+        if by is not None:  # "that much damage": none if its target is gone (FOW-105) or guarded
             del after["by"]
             source = by
-            if targets is None:  # its target is gone (FOW-105): no damage, "that much" is nothing
-                after["dealt"] = 0
+            hit = [t for t in targets or () if t < 0 or not self.guarded(t, by)]
+            after["dealt"] = self.damage_from(by, eff.amount) if hit else 0
         self.next_effect(after)
         if targets is None:
             return
@@ -269,7 +269,7 @@ class FowEffects(FowQueries):
                 self.next_effect({**data, "dealt": 0})
                 return True
             atk = max(0, self.atk(prev[0]))
-            self.continue_effect({**data, "by": prev[0], "dealt": self.damage_from(prev[0], atk)},
+            self.continue_effect({**data, "by": prev[0]},
                                  eff.model_copy(update={"amount": atk, "atk_of_previous": False}), ())
             return True
         if eff.half_of_dealt:  # "you gain life equal to half of that much damage (rounded up)", FOW-109

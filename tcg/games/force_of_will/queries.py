@@ -101,6 +101,14 @@ def _any_reducer(defs: Mapping[str, Any]) -> bool:
 reducers_in = by_identity(_any_reducer, limit=64)
 
 
+def _any_guard(defs: Mapping[str, Any]) -> bool:
+    """Has any card of the pool a lasting guard against some sources (``Static.guard_from``)?"""
+    return any(st.guard_from is not None for d in defs.values() for st in d.statics)
+
+
+guards_in = by_identity(_any_guard, limit=64)
+
+
 def less(cost: dict[str, int], by: Mapping[str, int]) -> dict[str, int]:
     """A cost made cheaper by ``by`` (each key never below nothing), with no zero entries."""
     out = dict(cost)
@@ -511,9 +519,23 @@ class FowQueries(EffectRunner[Effect, Selector]):
         """The cards and players ``controller`` may choose as targets of ``sel`` now (FOW-105):
         :meth:`candidates` without the ones untargetability shields."""
         found = self.candidates(sel, controller, source)
+        if found and source is not None and guards_in(self.defs):  # "cannot be targeted by Vampires' ..."
+            found = [c for c in found if not self.guarded(c, source)]
         if not found or not self.keywords_now(_SHIELDS):
             return found
         return [c for c in found if not self.shielded(c, controller)]
+
+    def guarded(self, cid: int, source: int) -> bool:
+        """Is the card ``cid`` guarded against ``source`` ("cannot be targeted by ... or dealt
+        damage by Vampires": ``Static.guard_from``)?"""
+        if cid < 0 or source < 0 or not guards_in(self.defs) or self.where[cid][1] != "field":
+            return False
+        for src, st in self._static_sources():
+            sel = st.guard_from
+            if sel is not None and self._static_fits(src, st, cid) and self.matches(
+                    target(sel), source, self.cards[src].controller, src):
+                return True
+        return False
 
     # ------------------------------------------------------------------ battle
     def can_attack(self, cid: int) -> bool:

@@ -53,9 +53,10 @@ def damage(s: FowEffects, eff: Effect, controller: int, source: int, targets: Ta
         p = target_player(t)
         if p is not None:
             s.lose_life(p, amount)
-        else:
+            s.damage_dealt(source, t, amount)
+        elif not s.guarded(t, source):  # "prevent any damage it would be dealt by Vampires"
             s.deal_damage(t, amount)
-        s.damage_dealt(source, t, amount)
+            s.damage_dealt(source, t, amount)
 
 
 def modify(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
