@@ -76,6 +76,10 @@ class Keywords(_Strict):
     #: "As you choose a card to attack, you must choose this card if able": while it can attack,
     #: its controller's attacks are its own (official reading; the brief is silent).
     must_be_attacker: bool = False
+    #: "As your opponent plays spells or abilities targeting a Vampire you control, he or she must
+    #: choose this card as one of its targets if able": an opponent's instruction whose target is a
+    #: card of one of this card's races (its selector's ``races``) takes this card first.
+    decoy: bool = False
     cannot_attack: bool = False  # "can't attack" (it is never an attacker, FOW-42)
     cannot_block: bool = False  # "can't block" (FOW-43)
     unattackable: bool = False  # "can't be attacked": never an attack's target (FOW-42)

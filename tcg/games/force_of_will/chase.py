@@ -29,7 +29,7 @@ from tcg.games.force_of_will.cards import Selector, cost_key
 from tcg.games.force_of_will.effects import needs_target
 from tcg.games.force_of_will.payment import can_pay, declare_pay, payer, stones_could_pay
 from tcg.games.force_of_will.queries import STANDBY_SET_COST, play_kind, reducers_in
-from tcg.games.force_of_will.records import AbilityRecord, CardRecord, ability_record, target, targets
+from tcg.games.force_of_will.records import AbilityRecord, CardRecord, SelectorRecord, ability_record, target, targets
 from tcg.games.force_of_will.turn import NEVER_CHASE, FowDecision, Why
 
 if TYPE_CHECKING:
@@ -162,6 +162,21 @@ def granted_activations(s: ForceOfWillState, p: int, c: int, pay: Payer | None, 
             if ability_ready(s, p, c, first + k, ability_record(ab), pay):
                 out.append(ACTIVATIONS[c, first + k])
     return pay
+
+
+DECOY = frozenset({"decoy"})
+
+
+def decoys_first(s: ForceOfWillState, p: int, sel: SelectorRecord, cands: tuple[int, ...],
+                 chosen: Sequence[int]) -> tuple[int, ...]:
+    """"He or she must choose this card as one of its targets if able" (Servant of Vampire): while
+    none is chosen yet, ``p``'s instruction targeting a card of a decoy's race (an opponent's decoy,
+    ``Keywords.decoy``) may only take such decoys."""
+    decoys = [c for c in cands if c >= 0 and s.cards[c].controller != p and s.has(c, "decoy")
+              and not sel.race_set.isdisjoint(s.races_of(c))]
+    if not decoys or any(c >= 0 and s.has(c, "decoy") for c in chosen):
+        return cands
+    return tuple(decoys)
 
 
 def ability_ready(s: ForceOfWillState, p: int, c: int, i: int, ab: AbilityRecord, pay: Payer) -> bool:
@@ -353,6 +368,8 @@ def declare_step(s: ForceOfWillState, index: int) -> None:
                 cands = tuple(c for c in s.target_candidates(target(sel), item["player"],
                                                              item.get("source", item["card"]))
                               if c not in taken)
+                if sel.races and cands and s.keywords_now(DECOY):
+                    cands = decoys_first(s, item["player"], target(sel), cands, chosen)
                 if cands:
                     s.decision = Decision(item["player"], "target", {"candidates": cands, "optional": sel.up_to,
                                                                      "index": index, "chosen": chosen})
