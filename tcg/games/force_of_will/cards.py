@@ -245,6 +245,9 @@ class Effect(_Strict):
         "mill_stones",  # "put the top `count` cards of your magic stone deck into your graveyard"
         "produce_will",  # "Produce {G}" (`will_attribute`, `count` of it, `per`: "for each Musketeer you control")
         "select_target",  # "Target Vampire you control deals ...": a target for the instructions after (`previous`)
+        "take_into_field",  # "put it into your field under your control": `previous` cards from a graveyard
+        # (those `only` matches)
+        "set_races",  # "It loses all races and becomes a Vampire" (`races`, as long as it stays)
         "banish_this",  # "banish this card" as an instruction (into its owner's graveyard)
         "reveal_top",  # "reveal the top card of your main deck" (to both players; it stays on top)
         "return_removed",  # "return all resonators removed from the game by this card into your field"
@@ -282,6 +285,11 @@ class Effect(_Strict):
     #: damage: "Target Vampire you control deals damage equal to its ATK to another target
     #: resonator": the previous instruction's target (a select_target) deals it, ``amount`` its ATK now.
     atk_of_previous: bool = False
+    #: take_into_field: of its targets, only the cards this selector matches ("and the resonator
+    #: destroyed this way is a Human"; races printed, as in a graveyard).
+    only: Selector | None = None
+    #: set_races: the races its targets have instead of theirs.
+    races: list[str] = []
     #: gain_life: "Then you gain life equal to half of that much damage" (the damage the
     #: instruction before dealt, halved and rounded up to 100, FOW-109).
     half_of_dealt: bool = False

@@ -250,7 +250,7 @@ class FowEffects(FowQueries):
         if targets:
             where = self.where
             from_graveyard = (sel.zone == "graveyard" if isinstance(sel, Selector)
-                              else sel == "self" and eff.do == "put_into_hand")
+                              else (sel == "self" and eff.do == "put_into_hand") or eff.do == "take_into_field")
             zones = _GRAVEYARD if from_graveyard else _IN_PLAY
             targets = tuple([t for t in targets if t < 0 or where[t][1] in zones])
         self.do_effect(eff, controller, source, targets)

@@ -242,6 +242,10 @@ class FowQueries(EffectRunner[Effect, Selector]):
         ("loses Nightmare and gains Fairy Tale"; those choose the cards by their printed races)."""
         d = self.d(cid)
         races: Sequence[str] = d.j_ruler.races if self.is_j_ruler(cid) and d.j_ruler else d.races
+        if self.effects and self.where[cid][1] == "field":  # "It loses all races and becomes a Vampire"
+            for e in self.effects:
+                if e["kind"] == "races" and e["card"] == cid:
+                    races = e["races"]
         if self.where[cid][1] != "field" or not self._race_changers_now():
             return races
         out = list(races)

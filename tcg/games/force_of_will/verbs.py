@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from tcg.core import lasting
 from tcg.core import verbs as shared
 from tcg.core.verbs import Targets, verb_table
-from tcg.games.force_of_will.queries import STARTING_LIFE, target_player
+from tcg.games.force_of_will.queries import STARTING_LIFE, target, target_player
 
 if TYPE_CHECKING:
     from tcg.games.force_of_will.cards import Effect
@@ -294,6 +294,29 @@ def select_target(s: FowEffects, eff: Effect, controller: int, source: int, targ
     which the instructions after it act with (``previous``, ``atk_of_previous``); nothing happens."""
 
 
+def take_into_field(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Put it into your field under your control": each target in a graveyard (the card an
+    instruction before destroyed, ``previous``) that ``only`` matches goes onto its controller's
+    field - theirs to control, its owner unchanged (it goes back to its owner's graveyard, FOW-115);
+    its [Enter] triggers (not a summon)."""
+    for t in targets:
+        if t < 0 or s.where[t][1] != "graveyard":
+            continue
+        if eff.only is not None and not s.matches(target(eff.only), t, controller, source):
+            continue
+        s.move(t, "field", player=controller, tapped=False, entered_this_turn=True, counters=(), face_down=False)
+        s.emit("put_into_field", card=t, name=s.cards[t].name, player=controller)
+        s.entered_field(t)
+
+
+def set_races(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"It loses all races and becomes a Vampire": each target's races are ``races`` for as long
+    as it stays on the field (FOW-114 ends it when the card leaves)."""
+    for t in targets:
+        if t >= 0:
+            lasting.add(s, "races", until="lasting", card=t, races=tuple(eff.races))
+
+
 def banish_this(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """"Banish this card": from the field into its owner's graveyard (official meaning of banish)."""
     if s.where[source][1] in ("field", "attached"):
@@ -377,6 +400,8 @@ _OWN: dict[str, FowVerb] = {
     "mill_stones": mill_stones,
     "produce_will": produce_will,
     "select_target": select_target,
+    "take_into_field": take_into_field,
+    "set_races": set_races,
     "banish_this": banish_this,
     "reveal_top": reveal_top,
     "return_removed": return_removed,
