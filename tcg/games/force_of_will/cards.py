@@ -125,6 +125,8 @@ class Selector(_Strict):
     attacking: bool = False  # the attacking J-ruler or resonator of the battle now ("target attacking resonator")
     #: "another target resonator": not a card already chosen as a target of the same spell or ability
     another: bool = False
+    #: "if it was dealt damage by this card this turn": the source dealt it damage this turn
+    damaged_by_source: bool = False
     blocking: bool = False  # the blocking J-ruler or resonator of the battle now ("blocking resonator")
     #: the attacker of the battle now once it is blocked ("blocked resonator"); with ``blocking``
     #: too, either of the two ("destroy blocking resonator and blocked resonator")
@@ -155,7 +157,7 @@ class Selector(_Strict):
                 and self.flying is None and not self.other and not self.subtypes and not self.names
                 and not self.name_contains
                 and not self.not_names and not self.not_races and not self.attacking
-                and not self.blocking and not self.blocked and not self.another
+                and not self.blocking and not self.blocked and not self.another and not self.damaged_by_source
                 and self.printed_atk is None and self.printed_def is None and self.zone == "field")
 
     @cached_property
@@ -288,8 +290,10 @@ class Effect(_Strict):
     #: take_into_field: of its targets, only the cards this selector matches ("and the resonator
     #: destroyed this way is a Human"; races printed, as in a graveyard).
     only: Selector | None = None
-    #: set_races: the races its targets have instead of theirs.
+    #: set_races: the races its targets have instead of theirs (``keep_races``: besides theirs, "It
+    #: gains Nightmare and Vampire in addition to its own race").
     races: list[str] = []
+    keep_races: bool = False
     #: gain_life: "Then you gain life equal to half of that much damage" (the damage the
     #: instruction before dealt, halved and rounded up to 100, FOW-109).
     half_of_dealt: bool = False
@@ -411,11 +415,14 @@ class Ability(_Strict):
     #: Treasury Item into a field, put this card from your graveyard into your hand").
     #: main_phase_start / recovery_phase_start: "at the beginning of your main / recovery phase"
     #: (before the first action / before the cards recover, FOW-32).
+    #: watched_dies: "whenever a resonator is put into a graveyard from your opponent's field" (a
+    #: ``watch``-ed resonator put from a field into a graveyard; it is ``event_target``).
     #: attached_rested: on an Addition: Resonator, "whenever the resonator with this becomes rested"
     #: (a recovered one rested by anything; it is ``event_target``).
     when: Literal["enter", "attacks", "activate", "destroyed", "damages_resonator", "damages_opponent",
                   "deals_damage", "watched_enters", "watched_attacks", "you_play_spell",
-                  "watched_enters_graveyard", "main_phase_start", "recovery_phase_start", "attached_rested"]
+                  "watched_enters_graveyard", "main_phase_start", "recovery_phase_start", "attached_rested",
+                  "watched_dies"]
     effects: list[Effect]
     watch: Selector | None = None
     cost: dict[str, int] = {}

@@ -46,6 +46,16 @@ def needs_target(eff: Effect) -> bool:
     return isinstance(eff.target, Selector) and not eff.target.all
 
 
+def _damage_watching(defs: Mapping[str, Any]) -> bool:
+    """Does any card of the pool ask whether a card "was dealt damage by this card this turn"?"""
+    def asks(ab: Any) -> bool:
+        return any(e.only is not None and e.only.damaged_by_source for e in ab.effects)
+    return any(asks(ab) for d in defs.values() for ab in (*d.abilities, *(d.j_ruler.abilities if d.j_ruler else ())))
+
+
+_damage_watchers_in = by_identity(_damage_watching, limit=64)
+
+
 class FowEffects(FowQueries):
     __slots__ = ()
     VERBS = GLOSSARY  # its verbs.py: the core's do_effect carries instructions out by it
@@ -118,7 +128,8 @@ class FowEffects(FowQueries):
         graveyard it keeps its last damage and orientation as a record (FOW-T10: the blocker
         "ends with damage 600 and is destroyed"); nothing reads them there."""
         card = self.cards[cid]
-        if zone == "graveyard" and self.where[cid][1] == "field":  # "put into your graveyard from a field this turn"
+        dies = zone == "graveyard" and self.where[cid][1] == "field"
+        if dies:  # "put into your graveyard from a field this turn"
             key = f"died:{card.owner}"
             self.flags[key] = (*self.flags.get(key, ()), cid)
         if self.where[cid][1] == "attached":
@@ -133,6 +144,12 @@ class FowEffects(FowQueries):
         status.setdefault("marks", frozenset())
         self.move(cid, zone, counters=card.counters if record else (), attached=(), entered_this_turn=False,
                   face_down=False, **status)
+        if dies and self.digest[card.name].type == "resonator":  # "whenever a resonator is put into a graveyard"
+            self.queue_watchers(cid, "watched_dies")
+
+    def queue_watchers(self, cid: int, when: str) -> None:
+        """The watchers of ``cid`` trigger (``when: watched_...``). The state supplies it."""
+        raise NotImplementedError
 
     def indestructible(self, cid: int) -> bool:
         """"This card cannot be destroyed" (the keyword ``indestructible``), while it is on the field."""
@@ -152,6 +169,9 @@ class FowEffects(FowQueries):
         outside a resolution they are answered in a window."""
         if source < 0 or self.winner is not None or amount <= 0:
             return
+        if to >= 0 and _damage_watchers_in(self.defs):  # "if it was dealt damage by this card this turn"
+            key = f"damaged:{source}"
+            self.flags[key] = (*self.flags.get(key, ()), to)
         abilities = self.abilities(source)
         if not any(ab.when in _DAMAGE_TRIGGERS for ab in abilities):
             return
@@ -408,7 +428,8 @@ class FowEffects(FowQueries):
                 return tuple(hosts) or None
             # event_target, event_card
             ids = tuple(t for t in (ref[3] if sel == "event_target" else ref[4])
-                        if t < 0 or self.where[t][1] in ("field", "chase_area"))
+                        if t < 0 or self.where[t][1] in ("field", "chase_area")
+                        or (eff.do == "take_into_field" and self.where[t][1] == "graveyard"))
             return ids or None
         assert isinstance(sel, Selector)
         if sel.all:

@@ -403,7 +403,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
             ok = len(self.zones[controller]["hand"]) == cond.hand_size
         if ok and cond.died_this_turn is not None:
             sel = target(cond.died_this_turn)
-            ok = any(self.matches(sel, c, controller, source) for c in self.flags.get(f"died:{controller}", ()))
+            whose = 1 - controller if sel.player == "opponent" else controller  # "a resonator your opponent controlled"
+            ok = any(self.matches(sel, c, controller, source) for c in self.flags.get(f"died:{whose}", ()))
         if ok and cond.banished is not None:
             gone = self.flags.get(f"banished:{source}")
             ok = gone is not None and self.matches(target(cond.banished), gone, controller, source)
@@ -626,6 +627,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
             return False
         if not self._identity_matches(sel, cid):
             return False
+        if sel.damaged_by_source and (source is None or cid not in self.flags.get(f"damaged:{source}", ())):
+            return False  # "if it was dealt damage by this card this turn"
         return sel.flying is None or self.has(cid, "flying") == sel.flying
 
     def _identity_matches(self, sel: Target, cid: int) -> bool:

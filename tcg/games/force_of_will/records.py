@@ -83,6 +83,7 @@ class SelectorRecord:
     not_races: list[str]
     attacking: bool
     another: bool
+    damaged_by_source: bool
     blocking: bool
     blocked: bool
     printed_atk: int | None

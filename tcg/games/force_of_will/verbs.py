@@ -314,7 +314,9 @@ def set_races(s: FowEffects, eff: Effect, controller: int, source: int, targets:
     as it stays on the field (FOW-114 ends it when the card leaves)."""
     for t in targets:
         if t >= 0:
-            lasting.add(s, "races", until="lasting", card=t, races=tuple(eff.races))
+            races = (*s.races_of(t), *[r for r in eff.races if r not in s.races_of(t)]) if eff.keep_races \
+                else tuple(eff.races)
+            lasting.add(s, "races", until="lasting", card=t, races=races)
 
 
 def banish_this(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
