@@ -186,6 +186,8 @@ class Condition(_Strict):
     #: "If a Human was put into your graveyard from a field this turn": a card like this went from
     #: a field into its owner's (the controller's) graveyard this turn.
     died_this_turn: Selector | None = None
+    #: "If you do": the card's pay_will instruction before paid its cost.
+    paid: bool = False
     #: "If you do, ... If you banished a Human in this way": the card an earlier ``banish``
     #: instruction of the same card banished as it resolved matches this selector.
     banished: Selector | None = None
@@ -204,7 +206,7 @@ class Condition(_Strict):
     def _something(self) -> Condition:
         if (self.controls is None and not self.ruler and self.put_this_turn is None and self.banished is None
                 and self.died_this_turn is None and self.hand_size is None and self.life_at_most is None
-                and self.total is None and self.milled_fewer is None):
+                and self.total is None and self.milled_fewer is None and not self.paid):
             raise ValueError("a condition needs `controls` (a selector), `put_this_turn`, `banished` or `ruler`")
         return self
 
@@ -250,6 +252,7 @@ class Effect(_Strict):
         "take_into_field",  # "put it into your field under your control": `previous` cards from a graveyard
         # (those `only` matches)
         "set_races",  # "It loses all races and becomes a Vampire" (`races`, as long as it stays)
+        "pay_will",  # "you may pay {B}" as an instruction (`will_cost`; "If you do": Condition.paid)
         "banish_this",  # "banish this card" as an instruction (into its owner's graveyard)
         "reveal_top",  # "reveal the top card of your main deck" (to both players; it stays on top)
         "return_removed",  # "return all resonators removed from the game by this card into your field"
@@ -294,6 +297,8 @@ class Effect(_Strict):
     #: gains Nightmare and Vampire in addition to its own race").
     races: list[str] = []
     keep_races: bool = False
+    #: pay_will: the will paid ("you may pay {B}. If you do, ...").
+    will_cost: dict[str, int] = {}
     #: gain_life: "Then you gain life equal to half of that much damage" (the damage the
     #: instruction before dealt, halved and rounded up to 100, FOW-109).
     half_of_dealt: bool = False
@@ -415,6 +420,7 @@ class Ability(_Strict):
     #: Treasury Item into a field, put this card from your graveyard into your hand").
     #: main_phase_start / recovery_phase_start: "at the beginning of your main / recovery phase"
     #: (before the first action / before the cards recover, FOW-32).
+    #: dies: "when this card is put into your graveyard from a field" (destroyed, banished, ...).
     #: watched_dies: "whenever a resonator is put into a graveyard from your opponent's field" (a
     #: ``watch``-ed resonator put from a field into a graveyard; it is ``event_target``).
     #: attached_rested: on an Addition: Resonator, "whenever the resonator with this becomes rested"
@@ -422,7 +428,7 @@ class Ability(_Strict):
     when: Literal["enter", "attacks", "activate", "destroyed", "damages_resonator", "damages_opponent",
                   "deals_damage", "watched_enters", "watched_attacks", "you_play_spell",
                   "watched_enters_graveyard", "main_phase_start", "recovery_phase_start", "attached_rested",
-                  "watched_dies"]
+                  "watched_dies", "dies"]
     effects: list[Effect]
     watch: Selector | None = None
     cost: dict[str, int] = {}

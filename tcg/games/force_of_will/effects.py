@@ -146,6 +146,10 @@ class FowEffects(FowQueries):
                   face_down=False, **status)
         if dies and self.digest[card.name].type == "resonator":  # "whenever a resonator is put into a graveyard"
             self.queue_watchers(cid, "watched_dies")
+        if dies and any(ab.when == "dies" for ab in self.abilities(cid)):  # "when this card is put into
+            if not self.flags.get("resolving"):  # your graveyard from a field"; in battle: answered
+                self.tasks.append(Task("trigger_window", player=self.cards[cid].controller))
+            self.queue_triggers(cid, "dies")
 
     def queue_watchers(self, cid: int, when: str) -> None:
         """The watchers of ``cid`` trigger (``when: watched_...``). The state supplies it."""
@@ -418,7 +422,8 @@ class FowEffects(FowQueries):
         if type(sel) is str:
             if sel == "self":  # on the field, or an Addition: Resonator attached ("return this card")
                 zone = self.where[source][1]
-                if zone in ("field", "attached") or (zone == "graveyard" and eff.do == "put_into_hand"):
+                if zone in ("field", "attached") or (zone == "graveyard" and eff.do in ("put_into_hand",
+                                                                                      "take_into_field")):
                     return (source,)  # (from the graveyard: "put this card from your graveyard into your hand")
                 return None
             if sel == "event_controller":  # "that resonator's controller": the event card's, as a player

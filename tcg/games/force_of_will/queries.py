@@ -401,6 +401,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
             ok = self.counters[controller].get("life", STARTING_LIFE) <= cond.life_at_most
         if ok and cond.hand_size is not None:
             ok = len(self.zones[controller]["hand"]) == cond.hand_size
+        if ok and cond.paid:
+            ok = bool(self.flags.get(f"paid:{source}"))
         if ok and cond.died_this_turn is not None:
             sel = target(cond.died_this_turn)
             whose = 1 - controller if sel.player == "opponent" else controller  # "a resonator your opponent controlled"

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from tcg.core import lasting
 from tcg.core import verbs as shared
 from tcg.core.verbs import Targets, verb_table
+from tcg.games.force_of_will.payment import payments
 from tcg.games.force_of_will.queries import STARTING_LIFE, target, target_player
 
 if TYPE_CHECKING:
@@ -319,6 +320,23 @@ def set_races(s: FowEffects, eff: Effect, controller: int, source: int, targets:
             lasting.add(s, "races", until="lasting", card=t, races=races)
 
 
+def pay_will(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"You may pay {B}. If you do, ...": its controller pays ``will_cost`` (pool will first, then
+    recovered magic stones - the first way found: the player does not pick the stones), if able;
+    Condition.paid says whether they did."""
+    options = payments(s, controller, eff.will_cost, limit=1)
+    s.flags[f"paid:{source}"] = bool(options)
+    if not options:
+        return
+    stones, attrs, pool_used = options[0]  # as payment.pay_with (FOW-26 / FOW-27)
+    for c in stones:
+        s.cards[c] = s.cards[c].with_tapped(True)
+    for a, n in pool_used:
+        s.counters[controller][f"will_{a}"] -= n
+    if stones:
+        s.emit("will_paid", player=controller, stones=list(stones), attributes=list(attrs))
+
+
 def banish_this(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """"Banish this card": from the field into its owner's graveyard (official meaning of banish)."""
     if s.where[source][1] in ("field", "attached"):
@@ -404,6 +422,7 @@ _OWN: dict[str, FowVerb] = {
     "select_target": select_target,
     "take_into_field": take_into_field,
     "set_races": set_races,
+    "pay_will": pay_will,
     "banish_this": banish_this,
     "reveal_top": reveal_top,
     "return_removed": return_removed,
