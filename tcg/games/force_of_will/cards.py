@@ -186,7 +186,7 @@ class Condition(_Strict):
     #: "If a Human was put into your graveyard from a field this turn": a card like this went from
     #: a field into its owner's (the controller's) graveyard this turn.
     died_this_turn: Selector | None = None
-    #: "If you do": the card's pay_will instruction before paid its cost.
+    #: "If you do": the card's pay_will / banish_stones instruction before was carried out.
     paid: bool = False
     #: "If you do, ... If you banished a Human in this way": the card an earlier ``banish``
     #: instruction of the same card banished as it resolved matches this selector.
@@ -253,6 +253,8 @@ class Effect(_Strict):
         # (those `only` matches)
         "set_races",  # "It loses all races and becomes a Vampire" (`races`, as long as it stays)
         "pay_will",  # "you may pay {B}" as an instruction (`will_cost`; "If you do": Condition.paid)
+        "banish_stones",  # "you may banish three of your fire magic stones" (`count`, `stone_attributes`;
+        # "If you do": Condition.paid)
         "banish_this",  # "banish this card" as an instruction (into its owner's graveyard)
         "reveal_top",  # "reveal the top card of your main deck" (to both players; it stays on top)
         "return_removed",  # "return all resonators removed from the game by this card into your field"

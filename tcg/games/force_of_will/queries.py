@@ -618,8 +618,9 @@ class FowQueries(EffectRunner[Effect, Selector]):
                 return False
         if sel.max_total_cost is not None and d.total_cost > sel.max_total_cost:
             return False
-        if sel.attributes and sel.attribute_set.isdisjoint(d.attributes):
-            return False
+        if sel.attributes and sel.attribute_set.isdisjoint(
+                d.attributes if d.attributes or d.type != "magic_stone" else d.produces):
+            return False  # (a dual stone: "Treat this card as fire magic stone and ...")
         if sel.races or sel.not_races:
             races = (d.j_ruler.races if self.is_j_ruler(cid) and d.j_ruler else d.races) if printed_races \
                 else self.races_of(cid)

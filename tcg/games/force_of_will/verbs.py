@@ -337,6 +337,23 @@ def pay_will(s: FowEffects, eff: Effect, controller: int, source: int, targets: 
         s.emit("will_paid", player=controller, stones=list(stones), attributes=list(attrs))
 
 
+def banish_stones(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"You may banish three of your fire magic stones. If you do, ...": ``count`` stones of the
+    controller's magic stone area that are (or are treated as) of one of ``stone_attributes`` go to
+    the graveyard - rested ones first (the player does not pick them), none unless there are
+    enough; Condition.paid says whether it was done."""
+    stones = [c for c in s.zones[controller]["magic_stone_area"]
+              if not eff.stone_attributes or set(eff.stone_attributes) & set(
+                  s.d(c).attributes or s.d(c).produces)]
+    stones.sort(key=lambda c: not s.cards[c].tapped)
+    done = len(stones) >= eff.count
+    s.flags[f"paid:{source}"] = done
+    if done:
+        for c in stones[:eff.count]:
+            s.emit("banished", card=c, name=s.cards[c].name, player=controller)
+            s.move(c, "graveyard", tapped=False)
+
+
 def banish_this(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """"Banish this card": from the field into its owner's graveyard (official meaning of banish)."""
     if s.where[source][1] in ("field", "attached"):
@@ -423,6 +440,7 @@ _OWN: dict[str, FowVerb] = {
     "take_into_field": take_into_field,
     "set_races": set_races,
     "pay_will": pay_will,
+    "banish_stones": banish_stones,
     "banish_this": banish_this,
     "reveal_top": reveal_top,
     "return_removed": return_removed,
