@@ -448,6 +448,9 @@ class Ability(_Strict):
     #: "{1}, discard "Poison Apple": ...": a card of one of these names is discarded from the hand
     #: as the cost (chosen in the decision cost_discard).
     discard_named: list[str] = []
+    #: "{1}, discard a Fairy Tale resonator: ...": a card of the hand this selector matches (its
+    #: ``kind`` the card type) is discarded as the cost (the decision cost_discard).
+    discard: Selector | None = None
     once_per_turn: bool = False
     text: str = ""
 
@@ -512,6 +515,10 @@ class Static(_Strict):
     #: showing its ruler side (a ruler side's ``statics`` are read there only for this).
     cost_less_for: Selector | None = None
     cost_less: dict[str, int] = {}
+    #: "You may pay the attribute cost of Fairy Tale resonators with will of any attribute": for the
+    #: cards its controller plays that this selector matches, the attribute part of the cost may be
+    #: paid with any will - it counts as generic (read as ``cost_less_for`` is).
+    any_attribute_for: Selector | None = None
     #: "cannot be targeted by Vampire spells or Vampire cards' abilities and prevent any damage it
     #: would be dealt by Vampires": the cards it applies to cannot be targeted by the spells and
     #: abilities of cards this selector matches (counted from the static's controller), and the
@@ -607,6 +614,8 @@ class ForceOfWillCard(_Strict, CardModel):
     j_activate_less: dict[str, int] = {}
     j_activate_less_for: list[Selector] = []
     j_ruler: JRulerSide | None = None  # a ruler's back side
+    #: A ruler printed with no J-ruler side (Grimm, the Fairy Tale Prince): it never does Judgment.
+    no_j_ruler: bool = False
     text: str = ""
     break_text: str = ""
     card_number: str = ""
@@ -632,8 +641,9 @@ class ForceOfWillCard(_Strict, CardModel):
                 raise ValueError("a magic stone has one attribute, or `produces` for a special stone (FOW-107)")
             if self.cost:
                 raise ValueError("a magic stone has no cost")
-        if t == "ruler" and self.j_ruler is None:
-            raise ValueError("a ruler needs its J-ruler side: j_ruler: {name, atk, def} (FOW-24)")
+        if t == "ruler" and self.j_ruler is None and (self.j_activate or self.j_activate_alt or not self.no_j_ruler):
+            raise ValueError("a ruler needs its J-ruler side: j_ruler: {name, atk, def} (FOW-24), unless it has "
+                             "none (no_j_ruler: true, and no J-Activate)")
         if t != "ruler" and (self.j_ruler is not None or self.j_activate):
             raise ValueError("only a ruler has j_ruler / j_activate")
         if self.trigger is not None and sub != "chant_standby":

@@ -192,6 +192,8 @@ def ability_ready(s: ForceOfWillState, p: int, c: int, i: int, ab: AbilityRecord
         return False  # nothing recovered to rest for the cost
     if ab.discard_named and not named_in_hand(s, p, ab.discard_named):
         return False  # no such card to discard for the cost
+    if ab.discard is not None and not matching_in_hand(s, p, c, ab.discard):
+        return False  # "discard a Fairy Tale resonator": none in the hand
     if ab.if_ is not None and not s.holds(ab.if_, p, c):
         return False  # "You cannot play this ability if you don't control ..."
     return pay(ab.cost_key) and s.targets_exist(p, c, ab.target_checks)
@@ -276,6 +278,8 @@ def declare_chase(s: ForceOfWillState, p: int, action: Action) -> None:
             item["rest_candidates"] = tuple(rest_candidates(s, p, card, target(ab.rest_other)))
         if ab.discard_named:  # "discard "Poison Apple"": the cost_discard decision
             item["discard_candidates"] = tuple(named_in_hand(s, p, ab.discard_named))
+        elif ab.discard is not None:  # "discard a Fairy Tale resonator"
+            item["discard_candidates"] = tuple(matching_in_hand(s, p, card, target(ab.discard)))
         declare(s, item)
     elif t == "activate_chant_standby":
         d = s.d(card)
@@ -305,6 +309,12 @@ def spell_ready(s: ForceOfWillState, p: int, c: int, d: CardRecord) -> bool:
 def named_in_hand(s: ForceOfWillState, p: int, names: Sequence[str]) -> list[int]:
     """The cards of these names in ``p``'s hand (what a "discard "Poison Apple"" cost may discard)."""
     return [c for c in s.zones[p]["hand"] if s.cards[c].name in names]
+
+
+def matching_in_hand(s: ForceOfWillState, p: int, source: int, sel: SelectorRecord) -> list[int]:
+    """The cards of ``p``'s hand a "discard a Fairy Tale resonator" cost may discard (``kind``: their type)."""
+    return [c for c in s.zones[p]["hand"]
+            if (sel.kind == "card" or s.d(c).type == sel.kind) and s.matches(sel, c, p, source)]
 
 
 def rest_candidates(s: ForceOfWillState, p: int, source: int, sel: Any) -> list[int]:

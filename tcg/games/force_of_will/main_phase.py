@@ -124,6 +124,8 @@ def can_judge(s: ForceOfWillState, p: int, pay: Payer | None = None, alt: bool =
     if card.tapped or "j_ruler" in card.marks or s.flags.get(JUDGED[p]):
         return False
     d = s.defs[card.name]
+    if d.j_ruler is None:  # a ruler with no J-ruler side (Grimm, the Fairy Tale Prince)
+        return False
     if alt:
         return bool(d.j_activate_alt_discard) and bool(named_in_hand(s, p, d.j_activate_alt_discard)) and (
             pay or payer(s, p))(cost_key(d.j_activate_alt))

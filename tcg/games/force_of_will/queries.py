@@ -94,7 +94,7 @@ _restrictors_in = by_identity(_any_restrictor, limit=64)
 
 def _any_reducer(defs: Mapping[str, Any]) -> bool:
     """Has any card of the pool a lasting cost reduction for other cards (``Static.cost_less_for``)?"""
-    return any(st.cost_less_for is not None for d in defs.values()
+    return any(st.cost_less_for is not None or st.any_attribute_for is not None for d in defs.values()
                for st in (*d.statics, *(d.j_ruler.statics if d.j_ruler else ())))
 
 
@@ -425,9 +425,13 @@ class FowQueries(EffectRunner[Effect, Selector]):
         if reducers_in(self.defs):
             for src, st in self._reducers(player):
                 sel = st.cost_less_for
-                assert sel is not None
-                if (sel.kind == "card" or sel.kind == d.type) and self.matches(target(sel), card, player, src):
+                if sel is not None and (sel.kind == "card" or sel.kind == d.type) \
+                        and self.matches(target(sel), card, player, src):
                     cost = less(cost, st.cost_less)
+                sel = st.any_attribute_for
+                if sel is not None and (sel.kind == "card" or sel.kind == d.type) \
+                        and self.matches(target(sel), card, player, src):  # "with will of any attribute"
+                    cost = {"generic": sum(cost.values())} if cost else cost
         return cost
 
     def _reducers(self, player: int) -> list[tuple[int, Static]]:
@@ -436,10 +440,11 @@ class FowQueries(EffectRunner[Effect, Selector]):
         out: list[tuple[int, Static]] = []
         zones, cards, defs = self.zones[player], self.cards, self.defs
         for c in zones["ruler_area"]:
-            out += [(c, st) for st in defs[cards[c].name].statics if st.cost_less_for is not None]
+            out += [(c, st) for st in defs[cards[c].name].statics
+                    if st.cost_less_for is not None or st.any_attribute_for is not None]
         for c in zones["field"]:
             statics = self.printed(c)[4] if cards[c].marks else defs[cards[c].name].statics
-            out += [(c, st) for st in statics if st.cost_less_for is not None]
+            out += [(c, st) for st in statics if st.cost_less_for is not None or st.any_attribute_for is not None]
         return out
 
     def j_activate_cost(self, player: int, ruler: int) -> dict[str, int]:

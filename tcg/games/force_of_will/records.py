@@ -114,6 +114,7 @@ class AbilityRecord:
     banish: SelectorRecord | None
     rest_other: SelectorRecord | None
     discard_named: list[str]
+    discard: SelectorRecord | None
     once_per_turn: bool
     text: str
     cost_key: CostKey
@@ -151,6 +152,7 @@ class CardRecord:
     j_activate_alt_discard: list[str]
     j_activate_free_if: Condition | None
     j_activate_less: dict[str, int]
+    no_j_ruler: bool
     j_activate_less_for: list[Selector]
     j_ruler: JRulerSide | None
     text: str
