@@ -519,6 +519,12 @@ class Static(_Strict):
     #: cards its controller plays that this selector matches, the attribute part of the cost may be
     #: paid with any will - it counts as generic (read as ``cost_less_for`` is).
     any_attribute_for: Selector | None = None
+    #: "gain control of it" (``applies_to: attached``): the resonator it is attached to is controlled
+    #: by this addition's controller while it stays attached; when the addition leaves it, the
+    #: resonator goes back to its owner's control.
+    control: bool = False
+    #: "Attribute of that resonator becomes water": the attributes of the cards it applies to.
+    attributes_set: list[Attribute] = []
     #: "cannot be targeted by Vampire spells or Vampire cards' abilities and prevent any damage it
     #: would be dealt by Vampires": the cards it applies to cannot be targeted by the spells and
     #: abilities of cards this selector matches (counted from the static's controller), and the
@@ -616,6 +622,9 @@ class ForceOfWillCard(_Strict, CardModel):
     j_ruler: JRulerSide | None = None  # a ruler's back side
     #: A ruler printed with no J-ruler side (Grimm, the Fairy Tale Prince): it never does Judgment.
     no_j_ruler: bool = False
+    #: An Addition: Resonator "Add this to a resonator with total cost 2 or less": the resonators
+    #: it may be played on (counted from its player).
+    host: Selector | None = None
     text: str = ""
     break_text: str = ""
     card_number: str = ""

@@ -537,6 +537,7 @@ def resolve_addition(s: ForceOfWillState, item: Mapping[str, Any]) -> None:
     s.cards[card] = s.cards[card].replace(controller=p, entered_this_turn=True)
     s.cards[host] = s.cards[host].replace(attached=(*s.cards[host].attached, card))
     s.emit("attached", card=card, name=s.cards[card].name, player=p, onto=host)
+    s.controlled_by_addition(card, host)
     s.entered_field(card)  # an addition put onto a resonator enters the field too (FOW-114)
 
 

@@ -136,6 +136,7 @@ class FowEffects(FowQueries):
             for host, other in enumerate(self.cards):
                 if cid in other.attached:
                     self.cards[host] = other.replace(attached=tuple(a for a in other.attached if a != cid))
+                    self.control_returns(cid, host)
         for a in card.attached:
             self.move(a, "graveyard", tapped=False)
         lasting.forget(self, cid)
@@ -404,7 +405,22 @@ class FowEffects(FowQueries):
         self.cards[card] = self.cards[card].replace(controller=player, entered_this_turn=True, face_down=False)
         self.cards[host] = self.cards[host].replace(attached=(*self.cards[host].attached, card))
         self.emit("attached", card=card, name=self.cards[card].name, player=player, onto=host)
+        self.controlled_by_addition(card, host)
         self.entered_field(card)  # put onto the field: it enters it (FOW-114), watchers see it
+
+    def controlled_by_addition(self, addition: int, host: int) -> None:
+        """"Add this to a resonator ... and gain control of it" (``Static.control``): the resonator
+        moves to the addition's controller's field, as it is (not a new object, FOW-114)."""
+        p = self.cards[addition].controller
+        if any(st.control for st in self.defs[self.cards[addition].name].statics) \
+                and self.where[host][1] == "field" and self.cards[host].controller != p:
+            self.move(host, "field", player=p)
+
+    def control_returns(self, addition: int, host: int) -> None:
+        """The addition that gave control of ``host`` left it: its owner controls it again."""
+        if any(st.control for st in self.defs[self.cards[addition].name].statics) \
+                and self.where[host][1] == "field" and self.cards[host].controller != self.cards[host].owner:
+            self.move(host, "field", player=self.cards[host].owner)
 
     def answer_effect_discard(self, player: int, card: int, left: int) -> None:
         self.move(card, "graveyard")

@@ -23,7 +23,7 @@ from tcg.games.force_of_will.chase import (
 )
 from tcg.games.force_of_will.payment import payer
 from tcg.games.force_of_will.queries import STANDBY_SET_COST, play_kind, player_target, reducers_in
-from tcg.games.force_of_will.records import CardRecord
+from tcg.games.force_of_will.records import CardRecord, target
 from tcg.games.force_of_will.turn import FowDecision, Why, end_phase
 
 if TYPE_CHECKING:
@@ -102,7 +102,7 @@ def hand_action(s: ForceOfWillState, p: int, c: int, d: CardRecord, pay: Payer) 
         if d.subtype == "chant_standby":  # FOW-54: never played from the hand
             return "set_chant_standby" if pay(STANDBY_SET_KEY) else None
         return "play_spell" if pay(key) and spell_ready(s, p, c, d) else None
-    if kind == "addition" and pay(key) and (d.subtype == "addition_field" or hosts(s, p)):
+    if kind == "addition" and pay(key) and (d.subtype == "addition_field" or hosts(s, p, c)):
         return "play_addition"
     return None
 
@@ -137,10 +137,12 @@ def can_judge(s: ForceOfWillState, p: int, pay: Payer | None = None, alt: bool =
     return (pay or payer(s, p))(key)
 
 
-def hosts(s: ForceOfWillState, p: int) -> list[int]:
+def hosts(s: ForceOfWillState, p: int, card: int | None = None) -> list[int]:
     """FOW-114: the resonators an Addition: Resonator may be played on (it targets them, FOW-105:
-    untargetability shields)."""
-    return [c for q in (p, 1 - p) for c in s.zones[q]["field"] if s.is_resonator(c) and not s.shielded(c, p)]
+    untargetability shields); ``card``'s own ``host`` ("a resonator with total cost 2 or less")."""
+    sel = None if card is None else s.d(card).host
+    return [c for q in (p, 1 - p) for c in s.zones[q]["field"] if s.is_resonator(c) and not s.shielded(c, p)
+            and (sel is None or s.matches(target(sel), c, p, card))]
 
 
 def declare_action(s: ForceOfWillState, p: int, action: Action) -> None:
@@ -174,7 +176,7 @@ def declare_action(s: ForceOfWillState, p: int, action: Action) -> None:
         d = s.d(card)
         item: dict[str, Any] = {"kind": "addition", "card": card, "player": p, "cost": s.cost_for(p, card)}
         if d.subtype == "addition_resonator":
-            item["host_candidates"] = tuple(hosts(s, p))
+            item["host_candidates"] = tuple(hosts(s, p, card))
         declare(s, item)
     elif t == "attack":
         target = action.get("target")

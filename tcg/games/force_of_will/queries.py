@@ -109,6 +109,14 @@ def _any_guard(defs: Mapping[str, Any]) -> bool:
 guards_in = by_identity(_any_guard, limit=64)
 
 
+def _any_attribute_setter(defs: Mapping[str, Any]) -> bool:
+    """Has any card of the pool a lasting attribute change (``Static.attributes_set``)?"""
+    return any(st.attributes_set for d in defs.values() for st in d.statics)
+
+
+_attribute_setters_in = by_identity(_any_attribute_setter, limit=64)
+
+
 def less(cost: dict[str, int], by: Mapping[str, int]) -> dict[str, int]:
     """A cost made cheaper by ``by`` (each key never below nothing), with no zero entries."""
     out = dict(cost)
@@ -236,6 +244,18 @@ class FowQueries(EffectRunner[Effect, Selector]):
         sel = target(to)
         return self.kind_matches(sel, cid) and self.matches(sel, cid, self.cards[source].controller, source,
                                                             printed_races)
+
+    def attributes_of(self, cid: int) -> Sequence[str]:
+        """The attributes the card has now: printed (a dual stone's what it produces: "Treat this
+        card as fire magic stone and ..."), or set by a lasting effect ("Attribute of that resonator
+        becomes water", ``Static.attributes_set``)."""
+        d = self.d(cid)
+        attrs: Sequence[str] = d.attributes if d.attributes or d.type != "magic_stone" else d.produces
+        if _attribute_setters_in(self.defs) and self.where[cid][1] == "field":
+            for src, st in self._static_sources():
+                if st.attributes_set and self._static_fits(src, st, cid):
+                    attrs = st.attributes_set
+        return attrs
 
     def races_of(self, cid: int) -> Sequence[str]:
         """The races the card has now: printed on the side it shows, changed by lasting effects
@@ -623,9 +643,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
                 return False
         if sel.max_total_cost is not None and d.total_cost > sel.max_total_cost:
             return False
-        if sel.attributes and sel.attribute_set.isdisjoint(
-                d.attributes if d.attributes or d.type != "magic_stone" else d.produces):
-            return False  # (a dual stone: "Treat this card as fire magic stone and ...")
+        if sel.attributes and sel.attribute_set.isdisjoint(self.attributes_of(cid)):
+            return False
         if sel.races or sel.not_races:
             races = (d.j_ruler.races if self.is_j_ruler(cid) and d.j_ruler else d.races) if printed_races \
                 else self.races_of(cid)

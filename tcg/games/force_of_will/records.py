@@ -153,6 +153,7 @@ class CardRecord:
     j_activate_free_if: Condition | None
     j_activate_less: dict[str, int]
     no_j_ruler: bool
+    host: SelectorRecord | None
     j_activate_less_for: list[Selector]
     j_ruler: JRulerSide | None
     text: str
