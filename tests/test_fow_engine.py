@@ -386,3 +386,37 @@ def test_can_i_pay_answers_by_the_pool_of_the_state():
     s2 = ForceOfWillState(water, {}, 0)
     s2.cards, s2.zones, s2.where = s1.cards[:], [{k: v[:] for k, v in z.items()} for z in s1.zones], s1.where[:]
     assert payer(s2, 0)(cost_key({"water": 1})) and not payer(s2, 0)(cost_key({"fire": 1}))
+
+
+def test_a_search_shuffles_the_main_deck_with_a_shuffled_event():
+    # FOW-21 (a search shuffles the deck): the core shuffle_zone's `shuffled` event makes the cards
+    # looked at during the search unknown again (State.known_hidden)
+    import yaml
+
+    from tcg.core.scenario import Runner
+
+    spec = yaml.safe_load("""
+name: probe
+game: force_of_will
+cards:
+  - {name: Lord, type: ruler, j_activate: {light: 2}, j_ruler: {name: Lord J, atk: 800, def: 800}}
+  - {name: Filler, type: resonator, cost: {generic: 1}, atk: 100, def: 100}
+state:
+  turn: 3
+  phase: main
+  players:
+    - zones: {ruler_area: [Lord], hand: ["Athos, the Three Musketeers"],
+              magic_stone_area: [Magic Stone of Wind, Magic Stone of Wind, Magic Stone of Wind, Magic Stone of Wind],
+              main_deck: [Filler, "Musketeer's Bayonet", Holy Grail]}
+    - zones: {ruler_area: [Lord], main_deck: [Filler]}
+""")
+    st = Runner(spec, "probe").state
+    events = list(st.apply(next(a for a in st.legal_actions() if a.type == "summon")))
+    for _ in range(20):
+        if not any(e["type"] == "searched" for e in events):
+            legal = st.legal_actions()
+            pick = next((a for a in legal if a.type == "choose" and a.get("card") is not None
+                         and a.get("option") is None and st.cards[a.get("card")].name == "Musketeer's Bayonet"), None)
+            events += st.apply(pick or next(a for a in legal if a.type == "pass"))
+    assert [e["type"] for e in events if e["type"] in ("searched", "shuffled")] == ["searched", "shuffled"]
+    assert next(e for e in events if e["type"] == "shuffled")["zone"] == "main_deck"

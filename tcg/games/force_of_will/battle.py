@@ -70,7 +70,7 @@ def rested_battlers(s: ForceOfWillState, p: int) -> list[int]:
 
 def attack(s: ForceOfWillState, p: int, attacker: int, target: int) -> None:
     """FOW-42: the attacker rests; the defender may answer, then block, then damage."""
-    s.update(attacker, tapped=True)
+    s.update(attacker, tapped=True)  # a recovered card (FOW-42): it becomes rested (below)
     s.flags["battle"] = {"attacker": attacker, "target": target, "player": p}
     s.emit("attack", card=attacker, name=s.cards[attacker].name, player=p,
            target="player" if target < 0 else target)
@@ -79,6 +79,7 @@ def attack(s: ForceOfWillState, p: int, attacker: int, target: int) -> None:
     s.marker(p, "attack", attacker)
     s.queue_triggers(attacker, "attacks")
     s.queue_watchers(attacker, "watched_attacks")
+    s.became_rested(attacker)
 
 
 def attacker_alive(s: ForceOfWillState) -> bool:
@@ -98,10 +99,11 @@ def block_step(s: ForceOfWillState, task: Task) -> None:
 
 def block(s: ForceOfWillState, p: int, blocker: int) -> None:
     """FOW-43, FOW-116: the blocker rests; the battle is now against it."""
-    s.update(blocker, tapped=True)
+    s.update(blocker, tapped=True)  # a recovered card (FOW-43): it becomes rested (below)
     s.flags["battle"] = {**s.flags["battle"], "blocker": blocker}
     s.emit("block", card=blocker, name=s.cards[blocker].name, player=p)
     s.marker(p, "block", blocker)
+    s.became_rested(blocker)
 
 
 def battle_damage(s: ForceOfWillState, task: Task) -> None:
@@ -161,7 +163,7 @@ def fight(s: ForceOfWillState, a: int, b: int, pierce_to: int | None) -> None:
 def strike(s: ForceOfWillState, source: int, to: int, amount: int) -> None:
     """Battle damage from ``source`` to ``to`` (FOW-45; none while prevented); its damage
     triggers see it."""
-    amount = s.damage_from(source, amount)
+    amount = 0 if s.guarded(to, source) else s.damage_from(source, amount)  # ("dealt damage by Vampires")
     s.deal_damage(to, amount)
     s.damage_dealt(source, to, amount)
 

@@ -76,6 +76,10 @@ class Keywords(_Strict):
     #: "As you choose a card to attack, you must choose this card if able": while it can attack,
     #: its controller's attacks are its own (official reading; the brief is silent).
     must_be_attacker: bool = False
+    #: "As your opponent plays spells or abilities targeting a Vampire you control, he or she must
+    #: choose this card as one of its targets if able": an opponent's instruction whose target is a
+    #: card of one of this card's races (its selector's ``races``) takes this card first.
+    decoy: bool = False
     cannot_attack: bool = False  # "can't attack" (it is never an attacker, FOW-42)
     cannot_block: bool = False  # "can't block" (FOW-43)
     unattackable: bool = False  # "can't be attacked": never an attack's target (FOW-42)
@@ -99,6 +103,7 @@ class Selector(_Strict):
         "spell",  # a spell on the chase area (cancel)
         "addition",  # an addition on the field
         "magic_stone",  # a magic stone in a magic stone area ("target special magic stone")
+        "card",  # any card of a main deck or graveyard ("search your main deck for a card with ...")
     ] = "resonator"
     player: Literal["self", "opponent", "any"] = "any"
     #: Where the cards are: the field, or a graveyard ("target resonator from your graveyard";
@@ -114,9 +119,18 @@ class Selector(_Strict):
     races: list[str] = []  # has one of these races
     subtypes: list[Subtype] = []  # has one of these subtypes: "[Addition:Resonator]" (FOW-23)
     names: list[str] = []  # is one of these cards, by name ("if you control Hansel or Gretel")
+    name_contains: str = ""  # its name holds this ("a card with "Apple" in its name")
     not_names: list[str] = []  # is none of these ("other than Rapunzel, the Long-Haired Princess")
     not_races: list[str] = []  # has none of these races ("target non-Human J/resonator")
     attacking: bool = False  # the attacking J-ruler or resonator of the battle now ("target attacking resonator")
+    #: "another target resonator": not a card already chosen as a target of the same spell or ability
+    another: bool = False
+    #: "if it was dealt damage by this card this turn": the source dealt it damage this turn
+    damaged_by_source: bool = False
+    blocking: bool = False  # the blocking J-ruler or resonator of the battle now ("blocking resonator")
+    #: the attacker of the battle now once it is blocked ("blocked resonator"); with ``blocking``
+    #: too, either of the two ("destroy blocking resonator and blocked resonator")
+    blocked: bool = False
     printed_atk: int | None = None  # "its printed ATK and DEF is [400/400]"
     printed_def: int | None = None
     flying: bool | None = None
@@ -127,9 +141,11 @@ class Selector(_Strict):
 
     @model_validator(mode="after")
     def _graveyard_kinds(self) -> Selector:
-        if self.zone != "field" and self.kind not in ("resonator", "addition"):
-            raise ValueError(f"zone {self.zone} needs kind resonator or addition (a graveyard holds those, "
-                             "FOW-16; a search looks for one)")
+        if self.zone != "field" and self.kind not in ("resonator", "addition", "card"):
+            raise ValueError(f"zone {self.zone} needs kind resonator, addition or card (a graveyard holds "
+                             "resonators and additions, FOW-16; a search looks for one, or for any card)")
+        if self.kind == "card" and self.zone == "field":
+            raise ValueError("kind card (any card) is for a main deck or a graveyard (zone main_deck / graveyard)")
         return self
 
     @cached_property
@@ -139,7 +155,9 @@ class Selector(_Strict):
         return (self.rested is None and self.max_atk is None and self.min_atk is None
                 and self.max_total_cost is None and not self.attributes and not self.races
                 and self.flying is None and not self.other and not self.subtypes and not self.names
+                and not self.name_contains
                 and not self.not_names and not self.not_races and not self.attacking
+                and not self.blocking and not self.blocked and not self.another and not self.damaged_by_source
                 and self.printed_atk is None and self.printed_def is None and self.zone == "field")
 
     @cached_property
@@ -168,6 +186,8 @@ class Condition(_Strict):
     #: "If a Human was put into your graveyard from a field this turn": a card like this went from
     #: a field into its owner's (the controller's) graveyard this turn.
     died_this_turn: Selector | None = None
+    #: "If you do": the card's pay_will / banish_stones instruction before was carried out.
+    paid: bool = False
     #: "If you do, ... If you banished a Human in this way": the card an earlier ``banish``
     #: instruction of the same card banished as it resolved matches this selector.
     banished: Selector | None = None
@@ -186,7 +206,7 @@ class Condition(_Strict):
     def _something(self) -> Condition:
         if (self.controls is None and not self.ruler and self.put_this_turn is None and self.banished is None
                 and self.died_this_turn is None and self.hand_size is None and self.life_at_most is None
-                and self.total is None and self.milled_fewer is None):
+                and self.total is None and self.milled_fewer is None and not self.paid):
             raise ValueError("a condition needs `controls` (a selector), `put_this_turn`, `banished` or `ruler`")
         return self
 
@@ -227,6 +247,14 @@ class Effect(_Strict):
         "set_stats",  # "becomes [0/200] until end of turn" (`atk`, `def` are the new printed values)
         "remove_from_game",  # "remove target resonator from the game" (the zone `removed`; remembers by what)
         "mill_stones",  # "put the top `count` cards of your magic stone deck into your graveyard"
+        "produce_will",  # "Produce {G}" (`will_attribute`, `count` of it, `per`: "for each Musketeer you control")
+        "select_target",  # "Target Vampire you control deals ...": a target for the instructions after (`previous`)
+        "take_into_field",  # "put it into your field under your control": `previous` cards from a graveyard
+        # (those `only` matches)
+        "set_races",  # "It loses all races and becomes a Vampire" (`races`, as long as it stays)
+        "pay_will",  # "you may pay {B}" as an instruction (`will_cost`; "If you do": Condition.paid)
+        "banish_stones",  # "you may banish three of your fire magic stones" (`count`, `stone_attributes`;
+        # "If you do": Condition.paid)
         "banish_this",  # "banish this card" as an instruction (into its owner's graveyard)
         "reveal_top",  # "reveal the top card of your main deck" (to both players; it stays on top)
         "return_removed",  # "return all resonators removed from the game by this card into your field"
@@ -236,7 +264,11 @@ class Effect(_Strict):
         # (a graveyard selector): "put target ... from your graveyard into your hand"
     ]
     # "previous": the targets of the instruction before ("target resonator gets +400 ATK and gains Pierce")
-    target: Selector | Literal["self", "event_target", "event_card", "attached", "previous"] | None = None
+    # "event_controller": the controller of the event's card, as a player ("deals 500 damage to that
+    # resonator's controller"); "previous_controllers": each controller of the previous instruction's
+    # cards ("Destroy ... This card deals 500 damage to each controller of those resonators")
+    target: Selector | Literal["self", "event_target", "event_card", "attached", "previous",
+                               "event_controller", "previous_controllers"] | None = None
     amount: int = 0
     atk: int = 0
     def_: int = Field(default=0, alias="def")
@@ -255,6 +287,23 @@ class Effect(_Strict):
     per_revealed_symbol: bool = False
     #: reveal_stone: the attributes the revealed stone must give will of to be put into the area.
     stone_attributes: list[Attribute] = []
+    #: produce_will: the attribute of the will produced ({G}: wind) into its controller's pool.
+    will_attribute: Attribute | None = None
+    #: damage: "Target Vampire you control deals damage equal to its ATK to another target
+    #: resonator": the previous instruction's target (a select_target) deals it, ``amount`` its ATK now.
+    atk_of_previous: bool = False
+    #: take_into_field: of its targets, only the cards this selector matches ("and the resonator
+    #: destroyed this way is a Human"; races printed, as in a graveyard).
+    only: Selector | None = None
+    #: set_races: the races its targets have instead of theirs (``keep_races``: besides theirs, "It
+    #: gains Nightmare and Vampire in addition to its own race").
+    races: list[str] = []
+    keep_races: bool = False
+    #: pay_will: the will paid ("you may pay {B}. If you do, ...").
+    will_cost: dict[str, int] = {}
+    #: gain_life: "Then you gain life equal to half of that much damage" (the damage the
+    #: instruction before dealt, halved and rounded up to 100, FOW-109).
+    half_of_dealt: bool = False
     #: evade: the attributes of the J-rulers and resonators that cannot block the targets this turn.
     unblockable_by: list[Attribute] = []
     #: forbid_plays: what the player may not play until end of turn (Law of Silence).
@@ -275,6 +324,12 @@ class Effect(_Strict):
     #: Resonator attached to the card whose ability searches) - offered while ``instead_if`` holds.
     instead: Literal["field", "onto_source"] | None = None
     instead_if: Condition | None = None
+
+    @model_validator(mode="after")
+    def _will_fits(self) -> Effect:
+        if (self.do == "produce_will") != (self.will_attribute is not None):
+            raise ValueError("produce_will goes with `will_attribute` (the attribute of the will produced)")
+        return self
 
     @model_validator(mode="after")
     def _find_fits(self) -> Effect:
@@ -367,9 +422,15 @@ class Ability(_Strict):
     #: Treasury Item into a field, put this card from your graveyard into your hand").
     #: main_phase_start / recovery_phase_start: "at the beginning of your main / recovery phase"
     #: (before the first action / before the cards recover, FOW-32).
+    #: dies: "when this card is put into your graveyard from a field" (destroyed, banished, ...).
+    #: watched_dies: "whenever a resonator is put into a graveyard from your opponent's field" (a
+    #: ``watch``-ed resonator put from a field into a graveyard; it is ``event_target``).
+    #: attached_rested: on an Addition: Resonator, "whenever the resonator with this becomes rested"
+    #: (a recovered one rested by anything; it is ``event_target``).
     when: Literal["enter", "attacks", "activate", "destroyed", "damages_resonator", "damages_opponent",
                   "deals_damage", "watched_enters", "watched_attacks", "you_play_spell",
-                  "watched_enters_graveyard", "main_phase_start", "recovery_phase_start"]
+                  "watched_enters_graveyard", "main_phase_start", "recovery_phase_start", "attached_rested",
+                  "watched_dies", "dies"]
     effects: list[Effect]
     watch: Selector | None = None
     cost: dict[str, int] = {}
@@ -387,6 +448,9 @@ class Ability(_Strict):
     #: "{1}, discard "Poison Apple": ...": a card of one of these names is discarded from the hand
     #: as the cost (chosen in the decision cost_discard).
     discard_named: list[str] = []
+    #: "{1}, discard a Fairy Tale resonator: ...": a card of the hand this selector matches (its
+    #: ``kind`` the card type) is discarded as the cost (the decision cost_discard).
+    discard: Selector | None = None
     once_per_turn: bool = False
     text: str = ""
 
@@ -406,6 +470,12 @@ class Ability(_Strict):
     @cached_property
     def target_checks(self) -> tuple[Selector, ...]:
         return target_checks(self.effects)
+
+    @cached_property
+    def produces_will(self) -> bool:
+        """An [Activate] ability that only produces will ("{Rest}: Produce {G}"): official rules,
+        it does not use the chase - it resolves at once and its player keeps the priority."""
+        return self.when == "activate" and bool(self.effects) and all(e.do == "produce_will" for e in self.effects)
 
 
 class Static(_Strict):
@@ -434,6 +504,38 @@ class Static(_Strict):
     #: "Opponents cannot add [Addition:Resonator]": what its controller's opponent may not play
     #: while this card is on the field (a play restriction on a player; ``applies_to`` unused).
     opponent_cannot_play: list[PlayKind] = []
+    #: "Resonator with this gains "[Activate] {Rest}: Rest target resonator."": abilities the
+    #: resonator an Addition: Resonator is attached to has while it is (``applies_to: attached``;
+    #: ``if_card``: "if the resonator with this is Hamelin's Pied Piper"). "This card" in them is
+    #: that resonator. They come after its own abilities (``FowQueries.abilities``).
+    grants: list[Ability] = []
+    #: "You may pay {1} less to play Musketeer resonators": the cards its controller plays that
+    #: this selector matches (its ``kind``: the card type) cost ``cost_less`` less, the generic part
+    #: first, never below nothing - while the source is on the field, or a ruler in its ruler area
+    #: showing its ruler side (a ruler side's ``statics`` are read there only for this).
+    cost_less_for: Selector | None = None
+    cost_less: dict[str, int] = {}
+    #: "You may pay the attribute cost of Fairy Tale resonators with will of any attribute": for the
+    #: cards its controller plays that this selector matches, the attribute part of the cost may be
+    #: paid with any will - it counts as generic (read as ``cost_less_for`` is).
+    any_attribute_for: Selector | None = None
+    #: "gain control of it" (``applies_to: attached``): the resonator it is attached to is controlled
+    #: by this addition's controller while it stays attached; when the addition leaves it, the
+    #: resonator goes back to its owner's control.
+    control: bool = False
+    #: "Attribute of that resonator becomes water": the attributes of the cards it applies to.
+    attributes_set: list[Attribute] = []
+    #: "cannot be targeted by Vampire spells or Vampire cards' abilities and prevent any damage it
+    #: would be dealt by Vampires": the cards it applies to cannot be targeted by the spells and
+    #: abilities of cards this selector matches (counted from the static's controller), and the
+    #: damage those cards would deal them - by battle or by effects - is prevented.
+    guard_from: Selector | None = None
+
+    @model_validator(mode="after")
+    def _grants_attached(self) -> Static:
+        if self.grants and self.applies_to != "attached":
+            raise ValueError("`grants` (abilities given) goes with applies_to: attached")
+        return self
 
     @cached_property
     def granted(self) -> frozenset[str]:
@@ -512,7 +614,17 @@ class ForceOfWillCard(_Strict, CardModel):
     #: "If a Human was put into your graveyard from a field this turn, you may pay {0} to play this
     #: ability instead": the J-Activate is free while this holds.
     j_activate_free_if: Condition | None = None
+    #: "If you control Athos, you pay {3} less to play this ability. So does Aramis and Porthos":
+    #: the J-Activate costs ``j_activate_less`` less (the generic part first) once for each of these
+    #: selectors that matches a card its player controls.
+    j_activate_less: dict[str, int] = {}
+    j_activate_less_for: list[Selector] = []
     j_ruler: JRulerSide | None = None  # a ruler's back side
+    #: A ruler printed with no J-ruler side (Grimm, the Fairy Tale Prince): it never does Judgment.
+    no_j_ruler: bool = False
+    #: An Addition: Resonator "Add this to a resonator with total cost 2 or less": the resonators
+    #: it may be played on (counted from its player).
+    host: Selector | None = None
     text: str = ""
     break_text: str = ""
     card_number: str = ""
@@ -538,8 +650,9 @@ class ForceOfWillCard(_Strict, CardModel):
                 raise ValueError("a magic stone has one attribute, or `produces` for a special stone (FOW-107)")
             if self.cost:
                 raise ValueError("a magic stone has no cost")
-        if t == "ruler" and self.j_ruler is None:
-            raise ValueError("a ruler needs its J-ruler side: j_ruler: {name, atk, def} (FOW-24)")
+        if t == "ruler" and self.j_ruler is None and (self.j_activate or self.j_activate_alt or not self.no_j_ruler):
+            raise ValueError("a ruler needs its J-ruler side: j_ruler: {name, atk, def} (FOW-24), unless it has "
+                             "none (no_j_ruler: true, and no J-Activate)")
         if t != "ruler" and (self.j_ruler is not None or self.j_activate):
             raise ValueError("only a ruler has j_ruler / j_activate")
         if self.trigger is not None and sub != "chant_standby":

@@ -28,8 +28,8 @@ from tcg.core.state import Card, Decision, Task
 from tcg.games.force_of_will.cards import Selector, cost_key
 from tcg.games.force_of_will.effects import needs_target
 from tcg.games.force_of_will.payment import can_pay, declare_pay, payer, stones_could_pay
-from tcg.games.force_of_will.queries import STANDBY_SET_COST, play_kind
-from tcg.games.force_of_will.records import AbilityRecord, CardRecord, target, targets
+from tcg.games.force_of_will.queries import STANDBY_SET_COST, play_kind, reducers_in
+from tcg.games.force_of_will.records import AbilityRecord, CardRecord, SelectorRecord, ability_record, target, targets
 from tcg.games.force_of_will.turn import NEVER_CHASE, FowDecision, Why
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ def chase_actions(s: ForceOfWillState, p: int) -> list[Action]:
             ok = verdict.get(name)
             if ok is None:
                 pay = pay or payer(s, p)
-                key = d.cost_key if d.cost_less_if is None else cost_key(s.cost_for(p, c))
+                key = d.cost_key if d.cost_less_if is None and not reducers_in(s.defs) else cost_key(s.cost_for(p, c))
                 ok = verdict[name] = pay(key) and spell_ready(s, p, c, d)
             if ok:
                 out.append(PLAY_SPELL[c])
@@ -117,6 +117,8 @@ def chase_extras(s: ForceOfWillState, p: int, out: list[Action], pay: Payer | No
                 d = digest[card.name]
                 if d.activates:
                     pay = activations(s, p, c, card, d, pay, out)
+                if card.attached:
+                    pay = granted_activations(s, p, c, pay, out)
             for a in card.attached:
                 added = cards[a]
                 d = digest[added.name]
@@ -147,6 +149,36 @@ def activations(s: ForceOfWillState, p: int, c: int, card: Card, d: CardRecord, 
     return pay
 
 
+def granted_activations(s: ForceOfWillState, p: int, c: int, pay: Payer | None, out: list[Action]) -> Payer | None:
+    """Add the ready [Activate] abilities that the additions attached to ``c`` give it
+    (``Static.grants``; indexed after its own abilities, as ``abilities`` lists them)."""
+    granted = s.granted(c)
+    if not granted or s.silenced(c):
+        return pay
+    first = len(s.abilities(c)) - len(granted)
+    for k, ab in enumerate(granted):
+        if ab.when == "activate":
+            pay = pay or payer(s, p)
+            if ability_ready(s, p, c, first + k, ability_record(ab), pay):
+                out.append(ACTIVATIONS[c, first + k])
+    return pay
+
+
+DECOY = frozenset({"decoy"})
+
+
+def decoys_first(s: ForceOfWillState, p: int, sel: SelectorRecord, cands: tuple[int, ...],
+                 chosen: Sequence[int]) -> tuple[int, ...]:
+    """"He or she must choose this card as one of its targets if able" (Servant of Vampire): while
+    none is chosen yet, ``p``'s instruction targeting a card of a decoy's race (an opponent's decoy,
+    ``Keywords.decoy``) may only take such decoys."""
+    decoys = [c for c in cands if c >= 0 and s.cards[c].controller != p and s.has(c, "decoy")
+              and not sel.race_set.isdisjoint(s.races_of(c))]
+    if not decoys or any(c >= 0 and s.has(c, "decoy") for c in chosen):
+        return cands
+    return tuple(decoys)
+
+
 def ability_ready(s: ForceOfWillState, p: int, c: int, i: int, ab: AbilityRecord, pay: Payer) -> bool:
     """The ``i``-th ability ``ab`` of card ``c`` may be activated now: {Rest} possible,
     not used yet if once per turn, its will payable and its targets there."""
@@ -160,6 +192,8 @@ def ability_ready(s: ForceOfWillState, p: int, c: int, i: int, ab: AbilityRecord
         return False  # nothing recovered to rest for the cost
     if ab.discard_named and not named_in_hand(s, p, ab.discard_named):
         return False  # no such card to discard for the cost
+    if ab.discard is not None and not matching_in_hand(s, p, c, ab.discard):
+        return False  # "discard a Fairy Tale resonator": none in the hand
     if ab.if_ is not None and not s.holds(ab.if_, p, c):
         return False  # "You cannot play this ability if you don't control ..."
     return pay(ab.cost_key) and s.targets_exist(p, c, ab.target_checks)
@@ -229,20 +263,23 @@ def declare_chase(s: ForceOfWillState, p: int, action: Action) -> None:
     elif t == "activate_ability":
         index = action.get("ability")
         ab = s.abilities(card)[index]
-        if ab.rest_self:
+        item: dict[str, Any] = {"kind": "ability", "card": card, "player": p, "ref": ("ability", index),
+                                "cost": dict(ab.cost)}
+        if ab.rest_self:  # it becomes rested: its triggers wait until the ability is played
             s.update(card, tapped=True)
+            item["rested"] = (card,)
         if ab.once_per_turn:
             s.flags[f"used:{card}:{index}"] = True
         if ab.banish_self:  # "banish this card": into its owner's graveyard, as a cost
             banish(s, p, card)
-        item: dict[str, Any] = {"kind": "ability", "card": card, "player": p, "ref": ("ability", index),
-                                "cost": dict(ab.cost)}
         if ab.banish is not None:  # "banish a Human resonator": chosen first (the cost_banish decision)
             item["banish_candidates"] = tuple(s.candidates(target(ab.banish), p, card))
         if ab.rest_other is not None:  # "rest a recovered resonator you control": the cost_rest decision
             item["rest_candidates"] = tuple(rest_candidates(s, p, card, target(ab.rest_other)))
         if ab.discard_named:  # "discard "Poison Apple"": the cost_discard decision
             item["discard_candidates"] = tuple(named_in_hand(s, p, ab.discard_named))
+        elif ab.discard is not None:  # "discard a Fairy Tale resonator"
+            item["discard_candidates"] = tuple(matching_in_hand(s, p, card, target(ab.discard)))
         declare(s, item)
     elif t == "activate_chant_standby":
         d = s.d(card)
@@ -272,6 +309,12 @@ def spell_ready(s: ForceOfWillState, p: int, c: int, d: CardRecord) -> bool:
 def named_in_hand(s: ForceOfWillState, p: int, names: Sequence[str]) -> list[int]:
     """The cards of these names in ``p``'s hand (what a "discard "Poison Apple"" cost may discard)."""
     return [c for c in s.zones[p]["hand"] if s.cards[c].name in names]
+
+
+def matching_in_hand(s: ForceOfWillState, p: int, source: int, sel: SelectorRecord) -> list[int]:
+    """The cards of ``p``'s hand a "discard a Fairy Tale resonator" cost may discard (``kind``: their type)."""
+    return [c for c in s.zones[p]["hand"]
+            if (sel.kind == "card" or s.d(c).type == sel.kind) and s.matches(sel, c, p, source)]
 
 
 def rest_candidates(s: ForceOfWillState, p: int, source: int, sel: Any) -> list[int]:
@@ -331,9 +374,12 @@ def declare_step(s: ForceOfWillState, index: int) -> None:
             assert isinstance(sel, Selector)
             chosen = dict(item["targets"]).get(index, ())
             if len(chosen) < sel.count:
+                taken = {t for i, ts in item["targets"] for t in ts} if sel.another else chosen
                 cands = tuple(c for c in s.target_candidates(target(sel), item["player"],
                                                              item.get("source", item["card"]))
-                              if c not in chosen)
+                              if c not in taken)
+                if sel.races and cands and s.keywords_now(DECOY):
+                    cands = decoys_first(s, item["player"], target(sel), cands, chosen)
                 if cands:
                     s.decision = Decision(item["player"], "target", {"candidates": cands, "optional": sel.up_to,
                                                                      "index": index, "chosen": chosen})
@@ -491,6 +537,8 @@ def resolve_addition(s: ForceOfWillState, item: Mapping[str, Any]) -> None:
     s.cards[card] = s.cards[card].replace(controller=p, entered_this_turn=True)
     s.cards[host] = s.cards[host].replace(attached=(*s.cards[host].attached, card))
     s.emit("attached", card=card, name=s.cards[card].name, player=p, onto=host)
+    s.controlled_by_addition(card, host)
+    s.entered_field(card)  # an addition put onto a resonator enters the field too (FOW-114)
 
 
 # ---------------------------------------------------------------------- steps
@@ -634,8 +682,11 @@ class Window(FowDecision):
     def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
         if action.type == "pass":
             window_pass(state, decision.player, decision.data["passes"])
-        else:
-            declare_chase(state, decision.player, action)
+            return
+        card = action.get("card")
+        if action.type == "activate_ability" and state.abilities(card)[action.get("ability")].produces_will:
+            state.tasks.append(WINDOW_TASKS[decision.player][decision.data["passes"]])  # no chase: the same window
+        declare_chase(state, decision.player, action)
 
     def why(self, state: ForceOfWillState, decision: Decision, action: Action) -> Why | None:
         card = _card(action)

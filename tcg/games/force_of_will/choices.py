@@ -140,7 +140,8 @@ class RestCost(FowDecision):
         item = dict(state.flags["declaring"])
         del item["rest_candidates"]
         state.flags["declaring"] = item
-        state.update(action.get("card"), tapped=True)
+        state.update(action.get("card"), tapped=True)  # (it becomes rested once the ability is played)
+        item["rested"] = (*item.get("rested", ()), action.get("card"))
         state.tasks.append(Task("declare", index=0))
 
 

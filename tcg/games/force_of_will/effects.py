@@ -46,6 +46,16 @@ def needs_target(eff: Effect) -> bool:
     return isinstance(eff.target, Selector) and not eff.target.all
 
 
+def _damage_watching(defs: Mapping[str, Any]) -> bool:
+    """Does any card of the pool ask whether a card "was dealt damage by this card this turn"?"""
+    def asks(ab: Any) -> bool:
+        return any(e.only is not None and e.only.damaged_by_source for e in ab.effects)
+    return any(asks(ab) for d in defs.values() for ab in (*d.abilities, *(d.j_ruler.abilities if d.j_ruler else ())))
+
+
+_damage_watchers_in = by_identity(_damage_watching, limit=64)
+
+
 class FowEffects(FowQueries):
     __slots__ = ()
     VERBS = GLOSSARY  # its verbs.py: the core's do_effect carries instructions out by it
@@ -118,13 +128,15 @@ class FowEffects(FowQueries):
         graveyard it keeps its last damage and orientation as a record (FOW-T10: the blocker
         "ends with damage 600 and is destroyed"); nothing reads them there."""
         card = self.cards[cid]
-        if zone == "graveyard" and self.where[cid][1] == "field":  # "put into your graveyard from a field this turn"
+        dies = zone == "graveyard" and self.where[cid][1] == "field"
+        if dies:  # "put into your graveyard from a field this turn"
             key = f"died:{card.owner}"
             self.flags[key] = (*self.flags.get(key, ()), cid)
         if self.where[cid][1] == "attached":
             for host, other in enumerate(self.cards):
                 if cid in other.attached:
                     self.cards[host] = other.replace(attached=tuple(a for a in other.attached if a != cid))
+                    self.control_returns(cid, host)
         for a in card.attached:
             self.move(a, "graveyard", tapped=False)
         lasting.forget(self, cid)
@@ -133,6 +145,16 @@ class FowEffects(FowQueries):
         status.setdefault("marks", frozenset())
         self.move(cid, zone, counters=card.counters if record else (), attached=(), entered_this_turn=False,
                   face_down=False, **status)
+        if dies and self.digest[card.name].type == "resonator":  # "whenever a resonator is put into a graveyard"
+            self.queue_watchers(cid, "watched_dies")
+        if dies and any(ab.when == "dies" for ab in self.abilities(cid)):  # "when this card is put into
+            if not self.flags.get("resolving"):  # your graveyard from a field"; in battle: answered
+                self.tasks.append(Task("trigger_window", player=self.cards[cid].controller))
+            self.queue_triggers(cid, "dies")
+
+    def queue_watchers(self, cid: int, when: str) -> None:
+        """The watchers of ``cid`` trigger (``when: watched_...``). The state supplies it."""
+        raise NotImplementedError
 
     def indestructible(self, cid: int) -> bool:
         """"This card cannot be destroyed" (the keyword ``indestructible``), while it is on the field."""
@@ -152,6 +174,9 @@ class FowEffects(FowQueries):
         outside a resolution they are answered in a window."""
         if source < 0 or self.winner is not None or amount <= 0:
             return
+        if to >= 0 and _damage_watchers_in(self.defs):  # "if it was dealt damage by this card this turn"
+            key = f"damaged:{source}"
+            self.flags[key] = (*self.flags.get(key, ()), to)
         abilities = self.abilities(source)
         if not any(ab.when in _DAMAGE_TRIGGERS for ab in abilities):
             return
@@ -232,15 +257,25 @@ class FowEffects(FowQueries):
         sel = eff.target
         if type(sel) is str and sel == "previous":  # "... and it gets ...": the targets of the instruction before
             targets = data.get("previous")
+        elif type(sel) is str and sel == "previous_controllers":  # "each controller of those resonators"
+            before = data.get("previous") or ()
+            targets = tuple(dict.fromkeys(-1 - self.cards[t].controller for t in before if t >= 0)) or None
         else:
             targets = self._targets_now(eff, data["index"], ref, controller, source)
-        self.next_effect({**data, "previous": targets})
+        by = data.get("by")  # "target Vampire you control deals damage ...": that card does it (atk_of_previous)
+        after = {**data, "previous": targets}
+        if by is not None:  # "that much damage": none if its target is gone (FOW-105) or guarded
+            del after["by"]
+            source = by
+            hit = [t for t in targets or () if t < 0 or not self.guarded(t, by)]
+            after["dealt"] = self.damage_from(by, eff.amount) if hit else 0
+        self.next_effect(after)
         if targets is None:
             return
         if targets:
             where = self.where
             from_graveyard = (sel.zone == "graveyard" if isinstance(sel, Selector)
-                              else sel == "self" and eff.do == "put_into_hand")
+                              else (sel == "self" and eff.do == "put_into_hand") or eff.do == "take_into_field")
             zones = _GRAVEYARD if from_graveyard else _IN_PLAY
             targets = tuple([t for t in targets if t < 0 or where[t][1] in zones])
         self.do_effect(eff, controller, source, targets)
@@ -252,6 +287,19 @@ class FowEffects(FowQueries):
         instruction whose condition (``if``) fails is skipped."""
         if eff.if_ is not None and not self.holds(eff.if_, data["controller"], data["source"]):
             self.next_effect(data)
+            return True
+        if eff.atk_of_previous:  # "Target Vampire you control deals damage equal to its ATK to ..."
+            prev = [t for t in data.get("previous") or () if t >= 0 and self.where[t][1] == "field"]
+            if not prev:  # the card that would deal it is gone (FOW-105): nothing is dealt
+                self.next_effect({**data, "dealt": 0})
+                return True
+            atk = max(0, self.atk(prev[0]))
+            self.continue_effect({**data, "by": prev[0]},
+                                 eff.model_copy(update={"amount": atk, "atk_of_previous": False}), ())
+            return True
+        if eff.half_of_dealt:  # "you gain life equal to half of that much damage (rounded up)", FOW-109
+            amount = round_up_100((int(data.get("dealt", 0)) + 1) // 2)
+            self.continue_effect(data, eff.model_copy(update={"amount": amount, "half_of_dealt": False}), ())
             return True
         if eff.event_amount:  # "that much": the triggering event's amount
             ref = data["ref"]
@@ -307,7 +355,7 @@ class FowEffects(FowQueries):
                                                                  "do": eff.do, "source": data["source"],
                                                                  "instead": instead})
         elif search:
-            self.rng.shuffle(self.zones[controller]["main_deck"])
+            self.shuffle_zone(controller, "main_deck")
         return True
 
     def answer_effect_card(self, player: int, card: int | None, do: str, instead: str | None = None,
@@ -325,7 +373,7 @@ class FowEffects(FowQueries):
             elif card is not None:
                 self.move(card, "hand")
                 self.emit("searched", card=card, name=self.cards[card].name, player=player)
-            self.rng.shuffle(self.zones[player]["main_deck"])
+            self.shuffle_zone(player, "main_deck")
             return
         if do == "move_addition":  # ``source`` is the addition moved, ``card`` its new resonator
             if card is not None and self.is_resonator(card) and self.where[source][1] == "attached":
@@ -350,12 +398,29 @@ class FowEffects(FowQueries):
             self.entered_field(card)
 
     def attach(self, card: int, host: int, player: int) -> None:
-        """An Addition: Resonator put onto the resonator ``host`` (not played: "add it to this card")."""
+        """An Addition: Resonator put onto the resonator ``host`` (not played: "add it to this card");
+        like a played one it enters the field."""
         self.detach(card)
         self.place(card, player, "attached")
         self.cards[card] = self.cards[card].replace(controller=player, entered_this_turn=True, face_down=False)
         self.cards[host] = self.cards[host].replace(attached=(*self.cards[host].attached, card))
         self.emit("attached", card=card, name=self.cards[card].name, player=player, onto=host)
+        self.controlled_by_addition(card, host)
+        self.entered_field(card)  # put onto the field: it enters it (FOW-114), watchers see it
+
+    def controlled_by_addition(self, addition: int, host: int) -> None:
+        """"Add this to a resonator ... and gain control of it" (``Static.control``): the resonator
+        moves to the addition's controller's field, as it is (not a new object, FOW-114)."""
+        p = self.cards[addition].controller
+        if any(st.control for st in self.defs[self.cards[addition].name].statics) \
+                and self.where[host][1] == "field" and self.cards[host].controller != p:
+            self.move(host, "field", player=p)
+
+    def control_returns(self, addition: int, host: int) -> None:
+        """The addition that gave control of ``host`` left it: its owner controls it again."""
+        if any(st.control for st in self.defs[self.cards[addition].name].statics) \
+                and self.where[host][1] == "field" and self.cards[host].controller != self.cards[host].owner:
+            self.move(host, "field", player=self.cards[host].owner)
 
     def answer_effect_discard(self, player: int, card: int, left: int) -> None:
         self.move(card, "graveyard")
@@ -373,15 +438,19 @@ class FowEffects(FowQueries):
         if type(sel) is str:
             if sel == "self":  # on the field, or an Addition: Resonator attached ("return this card")
                 zone = self.where[source][1]
-                if zone in ("field", "attached") or (zone == "graveyard" and eff.do == "put_into_hand"):
+                if zone in ("field", "attached") or (zone == "graveyard" and eff.do in ("put_into_hand",
+                                                                                      "take_into_field")):
                     return (source,)  # (from the graveyard: "put this card from your graveyard into your hand")
                 return None
+            if sel == "event_controller":  # "that resonator's controller": the event card's, as a player
+                return tuple(dict.fromkeys(-1 - self.cards[t].controller for t in ref[3] if t >= 0)) or None
             if sel == "attached":
                 hosts = [h for p in (0, 1) for h in self.zones[p]["field"] if source in self.cards[h].attached]
                 return tuple(hosts) or None
             # event_target, event_card
             ids = tuple(t for t in (ref[3] if sel == "event_target" else ref[4])
-                        if t < 0 or self.where[t][1] in ("field", "chase_area"))
+                        if t < 0 or self.where[t][1] in ("field", "chase_area")
+                        or (eff.do == "take_into_field" and self.where[t][1] == "graveyard"))
             return ids or None
         assert isinstance(sel, Selector)
         if sel.all:
@@ -430,8 +499,21 @@ class FowEffects(FowQueries):
             self.leave_field(cid, "hand")
 
     def set_tapped(self, cid: int, tapped: bool) -> None:
-        """Rest or recover a card."""
+        """Rest or recover a card (a recovered card rested "becomes rested": :meth:`became_rested`)."""
+        was = self.cards[cid].tapped
         self.update(cid, tapped=tapped)
+        if tapped and not was:
+            self.became_rested(cid)
+
+    def became_rested(self, cid: int) -> None:
+        """"Whenever the resonator with this becomes rested" (Red Hot Iron Shoes): each Addition:
+        Resonator attached to the card ``cid`` (on the field) triggers its ``attached_rested``
+        abilities, ``cid`` the event's card. Every resting of a recovered card goes through
+        :meth:`set_tapped` (attacking, blocking, {Rest} costs, effects)."""
+        if self.where[cid][1] != "field":
+            return
+        for a in self.cards[cid].attached:
+            self.queue_triggers(a, "attached_rested", (cid,))
 
     def entered_field(self, cid: int) -> None:
         """A card entered the field: its [Enter] abilities trigger. The state supplies it."""

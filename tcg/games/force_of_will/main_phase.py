@@ -22,8 +22,8 @@ from tcg.games.force_of_will.chase import (
     spell_ready,
 )
 from tcg.games.force_of_will.payment import payer
-from tcg.games.force_of_will.queries import STANDBY_SET_COST, play_kind, player_target
-from tcg.games.force_of_will.records import CardRecord
+from tcg.games.force_of_will.queries import STANDBY_SET_COST, play_kind, player_target, reducers_in
+from tcg.games.force_of_will.records import CardRecord, target
 from tcg.games.force_of_will.turn import FowDecision, Why, end_phase
 
 if TYPE_CHECKING:
@@ -56,6 +56,7 @@ def main_actions(s: ForceOfWillState, p: int) -> list[Action]:
     summon = CARD_ACTIONS["summon"]
     verdict: dict[str, CardActions | None] = {}  # copies of a card in hand are all playable or none
     barred = s.barred_plays(p)  # "cannot play ..." (Law of Silence, The Emperor with New Clothes)
+    reduced = reducers_in(s.defs)  # "You may pay {1} less to play Musketeer resonators" (Puss in Boots)
     for c in zones["hand"]:
         name = cards[c].name
         if name in verdict:
@@ -63,7 +64,8 @@ def main_actions(s: ForceOfWillState, p: int) -> list[Action]:
         else:
             d = digest[name]
             if d.is_resonator:  # the commonest case, without a call
-                actions = summon if pay(d.cost_key) and "resonator" not in barred else None
+                key = cost_key(s.cost_for(p, c)) if reduced else d.cost_key
+                actions = summon if pay(key) and "resonator" not in barred else None
             else:
                 action_type = hand_action(s, p, c, d, pay)
                 if action_type in ("play_spell", "play_addition") and play_kind(d) in barred:
@@ -93,14 +95,14 @@ def hand_action(s: ForceOfWillState, p: int, c: int, d: CardRecord, pay: Payer) 
     """What the Main Phase lets the player do with this card from the hand, if anything:
     M2 summon, M3 play a spell, M4 play an addition, M5 set a Chant-Standby."""
     kind = d.type
+    key = d.cost_key if d.cost_less_if is None and not reducers_in(s.defs) else cost_key(s.cost_for(p, c))
     if kind == "resonator":
-        return "summon" if pay(d.cost_key) else None
+        return "summon" if pay(key) else None
     if kind == "spell":
         if d.subtype == "chant_standby":  # FOW-54: never played from the hand
             return "set_chant_standby" if pay(STANDBY_SET_KEY) else None
-        key = d.cost_key if d.cost_less_if is None else cost_key(s.cost_for(p, c))
         return "play_spell" if pay(key) and spell_ready(s, p, c, d) else None
-    if kind == "addition" and pay(d.cost_key) and (d.subtype == "addition_field" or hosts(s, p)):
+    if kind == "addition" and pay(key) and (d.subtype == "addition_field" or hosts(s, p, c)):
         return "play_addition"
     return None
 
@@ -122,6 +124,8 @@ def can_judge(s: ForceOfWillState, p: int, pay: Payer | None = None, alt: bool =
     if card.tapped or "j_ruler" in card.marks or s.flags.get(JUDGED[p]):
         return False
     d = s.defs[card.name]
+    if d.j_ruler is None:  # a ruler with no J-ruler side (Grimm, the Fairy Tale Prince)
+        return False
     if alt:
         return bool(d.j_activate_alt_discard) and bool(named_in_hand(s, p, d.j_activate_alt_discard)) and (
             pay or payer(s, p))(cost_key(d.j_activate_alt))
@@ -129,13 +133,16 @@ def can_judge(s: ForceOfWillState, p: int, pay: Payer | None = None, alt: bool =
         return False  # "You cannot play this ability if you haven't put any Moon into a field this turn"
     if d.j_activate_free_if is not None and s.holds(d.j_activate_free_if, p, area[0]):
         return True  # "you may pay {0} to play this ability instead"
-    return (pay or payer(s, p))(d.j_activate_key)
+    key = d.j_activate_key if not d.j_activate_less_for else cost_key(s.j_activate_cost(p, area[0]))
+    return (pay or payer(s, p))(key)
 
 
-def hosts(s: ForceOfWillState, p: int) -> list[int]:
+def hosts(s: ForceOfWillState, p: int, card: int | None = None) -> list[int]:
     """FOW-114: the resonators an Addition: Resonator may be played on (it targets them, FOW-105:
-    untargetability shields)."""
-    return [c for q in (p, 1 - p) for c in s.zones[q]["field"] if s.is_resonator(c) and not s.shielded(c, p)]
+    untargetability shields); ``card``'s own ``host`` ("a resonator with total cost 2 or less")."""
+    sel = None if card is None else s.d(card).host
+    return [c for q in (p, 1 - p) for c in s.zones[q]["field"] if s.is_resonator(c) and not s.shielded(c, p)
+            and (sel is None or s.matches(target(sel), c, p, card))]
 
 
 def declare_action(s: ForceOfWillState, p: int, action: Action) -> None:
@@ -159,17 +166,17 @@ def declare_action(s: ForceOfWillState, p: int, action: Action) -> None:
                         "discard_candidates": tuple(named_in_hand(s, p, d.j_activate_alt_discard))})
             return
         free = d.j_activate_free_if
-        cost = {} if free is not None and s.holds(free, p, ruler) else dict(d.j_activate)
+        cost = {} if free is not None and s.holds(free, p, ruler) else s.j_activate_cost(p, ruler)
         declare(s, {"kind": "judgment", "card": ruler, "player": p, "cost": cost})
     elif t == "set_chant_standby":
         declare(s, {"kind": "set_standby", "card": card, "player": p, "cost": dict(STANDBY_SET_COST)})
     elif t == "summon":
-        declare(s, {"kind": "summon", "card": card, "player": p, "cost": dict(s.d(card).cost)})
+        declare(s, {"kind": "summon", "card": card, "player": p, "cost": s.cost_for(p, card)})
     elif t == "play_addition":
         d = s.d(card)
-        item: dict[str, Any] = {"kind": "addition", "card": card, "player": p, "cost": dict(d.cost)}
+        item: dict[str, Any] = {"kind": "addition", "card": card, "player": p, "cost": s.cost_for(p, card)}
         if d.subtype == "addition_resonator":
-            item["host_candidates"] = tuple(hosts(s, p))
+            item["host_candidates"] = tuple(hosts(s, p, card))
         declare(s, item)
     elif t == "attack":
         target = action.get("target")

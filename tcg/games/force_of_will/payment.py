@@ -76,7 +76,8 @@ def finish_declaration(s: ForceOfWillState) -> None:
     at once, everything else as an item on the chase area (FOW-48)."""
     # A new dict without the paid cost: the old one may be shared with a clone (clone()
     # copies flags one level deep), so it is never changed in place.
-    item = {k: v for k, v in s.flags.pop("declaring").items() if k != "cost"}
+    declaring = s.flags.pop("declaring")
+    item = {k: v for k, v in declaring.items() if k not in ("cost", "rested")}
     p, card, kind = item["player"], item["card"], item["kind"]
     if kind == "judgment":  # FOW-36: flipped and put onto the field as a J-ruler
         s.flags[f"judged:{p}"] = True
@@ -91,6 +92,13 @@ def finish_declaration(s: ForceOfWillState) -> None:
         s.emit("chant_standby_set", card=card, player=p)
         s.marker(p, "set_standby", card)
         return
+    if kind == "ability" and s.abilities(card)[item["ref"][1]].produces_will:
+        # "{Rest}: Produce {G}": no chase (official rules) - it resolves at once, its player keeps
+        # the priority (the decision it came from is offered again: Window.resolve, Main.resolve)
+        s.resolve_effects(item)
+        for r in declaring.get("rested", ()):
+            s.became_rested(r)
+        return
     if kind in ("summon", "spell", "addition", "break"):
         s.move(card, "chase_area", player=p, face_down=False)
     if s.log_events:
@@ -99,6 +107,8 @@ def finish_declaration(s: ForceOfWillState) -> None:
     s.push(item)
     if kind == "spell":  # "whenever you play a normal spell"
         s.queue_watchers(card, "you_play_spell")
+    for r in declaring.get("rested", ()):  # rested as a cost ({Rest}): "whenever ... becomes rested"
+        s.became_rested(r)
 
 
 class Pay(FowDecision):

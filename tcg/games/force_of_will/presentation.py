@@ -203,6 +203,7 @@ class ForceOfWillPresentation(Presentation):
         "magic_stone_called": EventSpec(_CARD),
         "will_paid": EventSpec({"player": "player", "stones": "cards", "attributes": "any"}, level="minor",
                                extra=_will_paid),
+        "will_produced": EventSpec({**_CARD, "attributes": "any"}, extra=_will_paid),
         "declared": EventSpec({**_CARD, "kind": "str", "targets": "any"}, extra=_targets, variant=_declared_key),
         "resolves": EventSpec({**_CARD, "kind": "str"}, variant=_resolves_key,
                               level=lambda say, ev: "minor" if ev.get("kind") in ("summon", "addition") else "major"),

@@ -92,6 +92,40 @@ def _any_restrictor(defs: Mapping[str, Any]) -> bool:
 _restrictors_in = by_identity(_any_restrictor, limit=64)
 
 
+def _any_reducer(defs: Mapping[str, Any]) -> bool:
+    """Has any card of the pool a lasting cost reduction for other cards (``Static.cost_less_for``)?"""
+    return any(st.cost_less_for is not None or st.any_attribute_for is not None for d in defs.values()
+               for st in (*d.statics, *(d.j_ruler.statics if d.j_ruler else ())))
+
+
+reducers_in = by_identity(_any_reducer, limit=64)
+
+
+def _any_guard(defs: Mapping[str, Any]) -> bool:
+    """Has any card of the pool a lasting guard against some sources (``Static.guard_from``)?"""
+    return any(st.guard_from is not None for d in defs.values() for st in d.statics)
+
+
+guards_in = by_identity(_any_guard, limit=64)
+
+
+def _any_attribute_setter(defs: Mapping[str, Any]) -> bool:
+    """Has any card of the pool a lasting attribute change (``Static.attributes_set``)?"""
+    return any(st.attributes_set for d in defs.values() for st in d.statics)
+
+
+_attribute_setters_in = by_identity(_any_attribute_setter, limit=64)
+
+
+def less(cost: dict[str, int], by: Mapping[str, int]) -> dict[str, int]:
+    """A cost made cheaper by ``by`` (each key never below nothing), with no zero entries."""
+    out = dict(cost)
+    for key, n in by.items():
+        if key in out:
+            out[key] = max(0, out[key] - n)
+    return {k: n for k, n in out.items() if n}
+
+
 def play_kind(d: Any) -> str:
     """The ``PlayKind`` of a card definition (its record): a spell, a resonator, an Addition:
     Resonator, or "" for what no restriction names."""
@@ -158,13 +192,29 @@ class FowQueries(EffectRunner[Effect, Selector]):
         return bool(self.effects) and any(e["kind"] == "no_abilities" and e["card"] == cid for e in self.effects)
 
     def abilities(self, cid: int) -> Sequence[Ability]:
+        """The abilities of the side the card shows, then those its additions give it
+        (:meth:`granted`): an ability's index counts both."""
         card = self.cards[cid]
         if self.effects and self.silenced(cid):
             return ()
-        if card.marks:
-            return self.printed(cid)[3]
-        abilities: Sequence[Ability] = self.defs[card.name].abilities
+        abilities: Sequence[Ability] = self.printed(cid)[3] if card.marks else self.defs[card.name].abilities
+        if card.attached:
+            granted = self.granted(cid)
+            if granted:
+                return (*abilities, *granted)
         return abilities
+
+    def granted(self, cid: int) -> list[Ability]:
+        """"Resonator with this gains "[Activate] ..."": the abilities the Additions: Resonator
+        attached to ``cid`` give it now (``Static.grants``, their conditions holding), in the
+        order the additions were attached."""
+        out: list[Ability] = []
+        defs, cards = self.defs, self.cards
+        for a in cards[cid].attached:
+            for st in defs[cards[a].name].statics:
+                if st.grants and self._static_fits(a, st, cid):
+                    out += st.grants
+        return out
 
     # ------------------------------------------------------------------ ATK, DEF, keywords
     def _static_sources(self) -> Iterator[tuple[int, Static]]:
@@ -195,11 +245,27 @@ class FowQueries(EffectRunner[Effect, Selector]):
         return self.kind_matches(sel, cid) and self.matches(sel, cid, self.cards[source].controller, source,
                                                             printed_races)
 
+    def attributes_of(self, cid: int) -> Sequence[str]:
+        """The attributes the card has now: printed (a dual stone's what it produces: "Treat this
+        card as fire magic stone and ..."), or set by a lasting effect ("Attribute of that resonator
+        becomes water", ``Static.attributes_set``)."""
+        d = self.d(cid)
+        attrs: Sequence[str] = d.attributes if d.attributes or d.type != "magic_stone" else d.produces
+        if _attribute_setters_in(self.defs) and self.where[cid][1] == "field":
+            for src, st in self._static_sources():
+                if st.attributes_set and self._static_fits(src, st, cid):
+                    attrs = st.attributes_set
+        return attrs
+
     def races_of(self, cid: int) -> Sequence[str]:
         """The races the card has now: printed on the side it shows, changed by lasting effects
         ("loses Nightmare and gains Fairy Tale"; those choose the cards by their printed races)."""
         d = self.d(cid)
         races: Sequence[str] = d.j_ruler.races if self.is_j_ruler(cid) and d.j_ruler else d.races
+        if self.effects and self.where[cid][1] == "field":  # "It loses all races and becomes a Vampire"
+            for e in self.effects:
+                if e["kind"] == "races" and e["card"] == cid:
+                    races = e["races"]
         if self.where[cid][1] != "field" or not self._race_changers_now():
             return races
         out = list(races)
@@ -355,9 +421,12 @@ class FowQueries(EffectRunner[Effect, Selector]):
             ok = self.counters[controller].get("life", STARTING_LIFE) <= cond.life_at_most
         if ok and cond.hand_size is not None:
             ok = len(self.zones[controller]["hand"]) == cond.hand_size
+        if ok and cond.paid:
+            ok = bool(self.flags.get(f"paid:{source}"))
         if ok and cond.died_this_turn is not None:
             sel = target(cond.died_this_turn)
-            ok = any(self.matches(sel, c, controller, source) for c in self.flags.get(f"died:{controller}", ()))
+            whose = 1 - controller if sel.player == "opponent" else controller  # "a resonator your opponent controlled"
+            ok = any(self.matches(sel, c, controller, source) for c in self.flags.get(f"died:{whose}", ()))
         if ok and cond.banished is not None:
             gone = self.flags.get(f"banished:{source}")
             ok = gone is not None and self.matches(target(cond.banished), gone, controller, source)
@@ -372,10 +441,40 @@ class FowQueries(EffectRunner[Effect, Selector]):
         d = self.d(card)
         cost = dict(d.cost)
         if d.cost_less_if is not None and self.holds(d.cost_less_if, player, card):
-            for key, n in d.cost_less.items():
-                if key in cost:
-                    cost[key] = max(0, cost[key] - n)
-            cost = {k: n for k, n in cost.items() if n}
+            cost = less(cost, d.cost_less)
+        if reducers_in(self.defs):
+            for src, st in self._reducers(player):
+                sel = st.cost_less_for
+                if sel is not None and (sel.kind == "card" or sel.kind == d.type) \
+                        and self.matches(target(sel), card, player, src):
+                    cost = less(cost, st.cost_less)
+                sel = st.any_attribute_for
+                if sel is not None and (sel.kind == "card" or sel.kind == d.type) \
+                        and self.matches(target(sel), card, player, src):  # "with will of any attribute"
+                    cost = {"generic": sum(cost.values())} if cost else cost
+        return cost
+
+    def _reducers(self, player: int) -> list[tuple[int, Static]]:
+        """The lasting cost reductions of ``player``'s ruler (ruler side up, in the ruler area) and
+        of their cards on the field (a J-ruler's from its J-ruler side)."""
+        out: list[tuple[int, Static]] = []
+        zones, cards, defs = self.zones[player], self.cards, self.defs
+        for c in zones["ruler_area"]:
+            out += [(c, st) for st in defs[cards[c].name].statics
+                    if st.cost_less_for is not None or st.any_attribute_for is not None]
+        for c in zones["field"]:
+            statics = self.printed(c)[4] if cards[c].marks else defs[cards[c].name].statics
+            out += [(c, st) for st in statics if st.cost_less_for is not None or st.any_attribute_for is not None]
+        return out
+
+    def j_activate_cost(self, player: int, ruler: int) -> dict[str, int]:
+        """The J-Activate's cost now: less ``j_activate_less`` for each ``j_activate_less_for``
+        selector matching a card ``player`` controls ("If you control Athos, you pay {3} less ...")."""
+        d = self.d(ruler)
+        cost = dict(d.j_activate)
+        for sel in d.j_activate_less_for:
+            if self.candidates(target(sel), player, ruler):
+                cost = less(cost, d.j_activate_less)
         return cost
 
     def barred_plays(self, player: int) -> frozenset[str]:
@@ -452,9 +551,23 @@ class FowQueries(EffectRunner[Effect, Selector]):
         """The cards and players ``controller`` may choose as targets of ``sel`` now (FOW-105):
         :meth:`candidates` without the ones untargetability shields."""
         found = self.candidates(sel, controller, source)
+        if found and source is not None and guards_in(self.defs):  # "cannot be targeted by Vampires' ..."
+            found = [c for c in found if not self.guarded(c, source)]
         if not found or not self.keywords_now(_SHIELDS):
             return found
         return [c for c in found if not self.shielded(c, controller)]
+
+    def guarded(self, cid: int, source: int) -> bool:
+        """Is the card ``cid`` guarded against ``source`` ("cannot be targeted by ... or dealt
+        damage by Vampires": ``Static.guard_from``)?"""
+        if cid < 0 or source < 0 or not guards_in(self.defs) or self.where[cid][1] != "field":
+            return False
+        for src, st in self._static_sources():
+            sel = st.guard_from
+            if sel is not None and self._static_fits(src, st, cid) and self.matches(
+                    target(sel), source, self.cards[src].controller, src):
+                return True
+        return False
 
     # ------------------------------------------------------------------ battle
     def can_attack(self, cid: int) -> bool:
@@ -530,7 +643,7 @@ class FowQueries(EffectRunner[Effect, Selector]):
                 return False
         if sel.max_total_cost is not None and d.total_cost > sel.max_total_cost:
             return False
-        if sel.attributes and sel.attribute_set.isdisjoint(d.attributes):
+        if sel.attributes and sel.attribute_set.isdisjoint(self.attributes_of(cid)):
             return False
         if sel.races or sel.not_races:
             races = (d.j_ruler.races if self.is_j_ruler(cid) and d.j_ruler else d.races) if printed_races \
@@ -541,6 +654,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
             return False
         if not self._identity_matches(sel, cid):
             return False
+        if sel.damaged_by_source and (source is None or cid not in self.flags.get(f"damaged:{source}", ())):
+            return False  # "if it was dealt damage by this card this turn"
         return sel.flying is None or self.has(cid, "flying") == sel.flying
 
     def _identity_matches(self, sel: Target, cid: int) -> bool:
@@ -548,10 +663,18 @@ class FowQueries(EffectRunner[Effect, Selector]):
         Rapunzel", "printed ATK and DEF [400/400]")."""
         if sel.names and self.shown_name(cid) not in sel.names:
             return False
+        if sel.name_contains and sel.name_contains not in self.shown_name(cid):
+            return False
         if sel.not_names and self.shown_name(cid) in sel.not_names:
             return False
         if sel.attacking and (self.flags.get("battle") or {}).get("attacker") != cid:
             return False
+        if sel.blocking or sel.blocked:
+            battle = self.flags.get("battle") or {}
+            blocker = battle.get("blocker")
+            is_blocker, is_blocked = blocker == cid, battle.get("attacker") == cid
+            if blocker is None or not ((sel.blocking and is_blocker) or (sel.blocked and is_blocked)):
+                return False
         if sel.printed_atk is not None or sel.printed_def is not None:
             atk, def_ = self.printed(cid)[:2]
             if sel.printed_atk not in (None, atk) or sel.printed_def not in (None, def_):
@@ -572,7 +695,7 @@ class FowQueries(EffectRunner[Effect, Selector]):
         if sel.zone != "field":  # a graveyard's or deck's card: its controller is its owner (FOW-115)
             wanted = "resonator" if kind == "resonator" else "addition"
             return [c for p in owners for c in zones[p][sel.zone]
-                    if digest[cards[c].name].type == wanted and matches(sel, c, controller, source)]
+                    if (kind == "card" or digest[cards[c].name].type == wanted) and matches(sel, c, controller, source)]
         for p in owners:
             if kind == "spell":
                 out += [c for c in zones[p]["chase_area"]

@@ -78,9 +78,14 @@ class SelectorRecord:
     races: list[str]
     subtypes: list[Subtype]
     names: list[str]
+    name_contains: str
     not_names: list[str]
     not_races: list[str]
     attacking: bool
+    another: bool
+    damaged_by_source: bool
+    blocking: bool
+    blocked: bool
     printed_atk: int | None
     printed_def: int | None
     flying: bool | None
@@ -109,10 +114,12 @@ class AbilityRecord:
     banish: SelectorRecord | None
     rest_other: SelectorRecord | None
     discard_named: list[str]
+    discard: SelectorRecord | None
     once_per_turn: bool
     text: str
     cost_key: CostKey
     target_checks: tuple[SelectorRecord, ...]
+    produces_will: bool
 
     def __init__(self, model: Ability) -> None:
         _fill(self, model)
@@ -144,6 +151,10 @@ class CardRecord:
     j_activate_alt: dict[str, int]
     j_activate_alt_discard: list[str]
     j_activate_free_if: Condition | None
+    j_activate_less: dict[str, int]
+    no_j_ruler: bool
+    host: SelectorRecord | None
+    j_activate_less_for: list[Selector]
     j_ruler: JRulerSide | None
     text: str
     break_text: str
@@ -259,6 +270,13 @@ def target(sel: Selector) -> SelectorRecord:
     """The record of a selector, as the target queries read it."""
     rec = record(sel)
     assert isinstance(rec, SelectorRecord)
+    return rec
+
+
+def ability_record(ab: Ability) -> AbilityRecord:
+    """The record of an ability (one an addition gives, read outside its card's record)."""
+    rec = record(ab)
+    assert isinstance(rec, AbilityRecord)
     return rec
 
 

@@ -29,7 +29,7 @@ def _watching_cards(defs: Mapping[str, Any]) -> frozenset[str]:
     """The cards of the pool with an ability that watches other cards (``watched_enters``,
     ``watched_attacks``, ``you_play_spell``): only they are looked at when a card enters, attacks
     or a spell is played."""
-    watched = ("watched_enters", "watched_attacks", "you_play_spell", "watched_enters_graveyard")
+    watched = ("watched_enters", "watched_attacks", "you_play_spell", "watched_enters_graveyard", "watched_dies")
     return frozenset(name for name, d in defs.items()
                      if any(ab.when in watched for ab in (*d.abilities, *(d.j_ruler.abilities if d.j_ruler else ()))))
 
@@ -130,6 +130,13 @@ class ForceOfWillState(FowEffects):
                     if when == "you_play_spell":
                         if cards[cid].controller != p:
                             continue
+                    elif when == "watched_dies":  # the card is in a graveyard now: matched by its printed type
+                        if ab.watch is None or not self.matches(target(ab.watch), cid, p, w):
+                            continue
+                        if not self.flags.get("resolving"):  # died in battle: the chase it joins is answered
+                            self.tasks.append(Task("trigger_window", player=p))
+                        self.tasks.append(Task("declare_trigger", card=w, player=p, index=i, event_target=(cid,)))
+                        continue
                     elif ab.watch is None or not self.kind_matches(target(ab.watch), cid) \
                             or not self.matches(target(ab.watch), cid, p, w):
                         continue

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 from tcg.core import lasting
 from tcg.core import verbs as shared
 from tcg.core.verbs import Targets, verb_table
-from tcg.games.force_of_will.queries import STARTING_LIFE, target_player
+from tcg.games.force_of_will.payment import payments
+from tcg.games.force_of_will.queries import STARTING_LIFE, target, target_player
 
 if TYPE_CHECKING:
     from tcg.games.force_of_will.cards import Effect
@@ -53,9 +54,10 @@ def damage(s: FowEffects, eff: Effect, controller: int, source: int, targets: Ta
         p = target_player(t)
         if p is not None:
             s.lose_life(p, amount)
-        else:
+            s.damage_dealt(source, t, amount)
+        elif not s.guarded(t, source):  # "prevent any damage it would be dealt by Vampires"
             s.deal_damage(t, amount)
-        s.damage_dealt(source, t, amount)
+            s.damage_dealt(source, t, amount)
 
 
 def modify(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -274,6 +276,84 @@ def mill_stones(s: FowEffects, eff: Effect, controller: int, source: int, target
     s.flags[f"milled:{source}"] = moved
 
 
+def produce_will(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Produce {G}" (a resonator's will, not a magic stone's, FOW-26): ``count`` will of
+    ``will_attribute`` - times the cards ``per`` matches ("{G} for each Musketeer resonator you
+    control") - goes into its controller's pool, spent as the pool's will is (lost at the End
+    Phase, FOW-28)."""
+    n = eff.count if eff.per is None else eff.count * s.count_of(eff.per, source)
+    attr = eff.will_attribute
+    if n <= 0 or attr is None:
+        return
+    key = f"will_{attr}"
+    s.counters[controller][key] = s.counters[controller].get(key, 0) + n
+    s.emit("will_produced", card=source, name=s.cards[source].name, player=controller, attributes=[attr] * n)
+
+
+def select_target(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Target Vampire you control deals damage ...": the instruction only chooses its target,
+    which the instructions after it act with (``previous``, ``atk_of_previous``); nothing happens."""
+
+
+def take_into_field(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Put it into your field under your control": each target in a graveyard (the card an
+    instruction before destroyed, ``previous``) that ``only`` matches goes onto its controller's
+    field - theirs to control, its owner unchanged (it goes back to its owner's graveyard, FOW-115);
+    its [Enter] triggers (not a summon)."""
+    for t in targets:
+        if t < 0 or s.where[t][1] != "graveyard":
+            continue
+        if eff.only is not None and not s.matches(target(eff.only), t, controller, source):
+            continue
+        s.move(t, "field", player=controller, tapped=False, entered_this_turn=True, counters=(), face_down=False)
+        s.emit("put_into_field", card=t, name=s.cards[t].name, player=controller)
+        s.entered_field(t)
+
+
+def set_races(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"It loses all races and becomes a Vampire": each target's races are ``races`` for as long
+    as it stays on the field (FOW-114 ends it when the card leaves)."""
+    for t in targets:
+        if t >= 0:
+            races = (*s.races_of(t), *[r for r in eff.races if r not in s.races_of(t)]) if eff.keep_races \
+                else tuple(eff.races)
+            lasting.add(s, "races", until="lasting", card=t, races=races)
+
+
+def pay_will(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"You may pay {B}. If you do, ...": its controller pays ``will_cost`` (pool will first, then
+    recovered magic stones - the first way found: the player does not pick the stones), if able;
+    Condition.paid says whether they did."""
+    options = payments(s, controller, eff.will_cost, limit=1)
+    s.flags[f"paid:{source}"] = bool(options)
+    if not options:
+        return
+    stones, attrs, pool_used = options[0]  # as payment.pay_with (FOW-26 / FOW-27)
+    for c in stones:
+        s.cards[c] = s.cards[c].with_tapped(True)
+    for a, n in pool_used:
+        s.counters[controller][f"will_{a}"] -= n
+    if stones:
+        s.emit("will_paid", player=controller, stones=list(stones), attributes=list(attrs))
+
+
+def banish_stones(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"You may banish three of your fire magic stones. If you do, ...": ``count`` stones of the
+    controller's magic stone area that are (or are treated as) of one of ``stone_attributes`` go to
+    the graveyard - rested ones first (the player does not pick them), none unless there are
+    enough; Condition.paid says whether it was done."""
+    stones = [c for c in s.zones[controller]["magic_stone_area"]
+              if not eff.stone_attributes or set(eff.stone_attributes) & set(
+                  s.d(c).attributes or s.d(c).produces)]
+    stones.sort(key=lambda c: not s.cards[c].tapped)
+    done = len(stones) >= eff.count
+    s.flags[f"paid:{source}"] = done
+    if done:
+        for c in stones[:eff.count]:
+            s.emit("banished", card=c, name=s.cards[c].name, player=controller)
+            s.move(c, "graveyard", tapped=False)
+
+
 def banish_this(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """"Banish this card": from the field into its owner's graveyard (official meaning of banish)."""
     if s.where[source][1] in ("field", "attached"):
@@ -355,6 +435,12 @@ _OWN: dict[str, FowVerb] = {
     "set_stats": set_stats,
     "remove_from_game": remove_from_game,
     "mill_stones": mill_stones,
+    "produce_will": produce_will,
+    "select_target": select_target,
+    "take_into_field": take_into_field,
+    "set_races": set_races,
+    "pay_will": pay_will,
+    "banish_stones": banish_stones,
     "banish_this": banish_this,
     "reveal_top": reveal_top,
     "return_removed": return_removed,
