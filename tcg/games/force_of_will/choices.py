@@ -6,7 +6,7 @@ FOW-105: chosen when played, one at a time), "you may" (``optional``) and the ca
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tcg.core.actions import Action
 from tcg.core.state import Decision, Task
@@ -104,67 +104,65 @@ class ChooseMode(FowDecision):
         state.tasks.append(Task("declare", index=0))
 
 
-class BanishCost(FowDecision):
+class CostChoice(FowDecision):
+    """A card chosen to pay part of the cost of what is being declared (FOW-66): one of the
+    candidates the declaration keeps under ``candidates_key``, which the choice then drops; each
+    kind of cost says in :meth:`pay` what is done with the card."""
+
+    accepts = frozenset({"choose"})
+    rule = "FOW-66"
+    candidates_key: ClassVar[str] = ""
+
+    def actions(self, state: ForceOfWillState, decision: Decision) -> Sequence[Action]:
+        return [CHOOSE[c] for c in decision.data["candidates"]]
+
+    def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
+        item = dict(state.flags["declaring"])
+        del item[self.candidates_key]
+        state.flags["declaring"] = item
+        self.pay(state, decision.player, action.get("card"), item)
+        state.tasks.append(Task("declare", index=0))
+
+    def pay(self, state: ForceOfWillState, player: int, card: int, item: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+
+class BanishCost(CostChoice):
     """"Banish a Human resonator: ...": the card put into its owner's graveyard as the cost of
     the ability being declared, one of those its controller controls that match."""
 
     kind = "cost_banish"
     prompt = "Choose a card to banish for the cost"
-    accepts = frozenset({"choose"})
-    rule = "FOW-66"
+    candidates_key = "banish_candidates"
 
-    def actions(self, state: ForceOfWillState, decision: Decision) -> Sequence[Action]:
-        return [CHOOSE[c] for c in decision.data["candidates"]]
-
-    def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
-        item = dict(state.flags["declaring"])
-        del item["banish_candidates"]
-        state.flags["declaring"] = item
-        banish(state, decision.player, action.get("card"))
-        state.tasks.append(Task("declare", index=0))
+    def pay(self, state: ForceOfWillState, player: int, card: int, item: dict[str, Any]) -> None:
+        banish(state, player, card)
 
 
-class RestCost(FowDecision):
+class RestCost(CostChoice):
     """"Rest a recovered resonator you control other than ...: ...": the card rested as the cost
     of the ability being declared."""
 
     kind = "cost_rest"
     prompt = "Choose a card to rest for the cost"
-    accepts = frozenset({"choose"})
-    rule = "FOW-66"
+    candidates_key = "rest_candidates"
 
-    def actions(self, state: ForceOfWillState, decision: Decision) -> Sequence[Action]:
-        return [CHOOSE[c] for c in decision.data["candidates"]]
-
-    def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
-        item = dict(state.flags["declaring"])
-        del item["rest_candidates"]
-        state.flags["declaring"] = item
-        state.update(action.get("card"), tapped=True)  # (it becomes rested once the ability is played)
-        item["rested"] = (*item.get("rested", ()), action.get("card"))
-        state.tasks.append(Task("declare", index=0))
+    def pay(self, state: ForceOfWillState, player: int, card: int, item: dict[str, Any]) -> None:
+        state.update(card, tapped=True)  # (it becomes rested once the ability is played)
+        item["rested"] = (*item.get("rested", ()), card)
 
 
-class DiscardCost(FowDecision):
+class DiscardCost(CostChoice):
     """"{1}, discard "Poison Apple": ...": the card discarded from the hand as the cost of what is
     being declared (an ability, or a second J-Activate)."""
 
     kind = "cost_discard"
     prompt = "Choose a card to discard for the cost"
-    accepts = frozenset({"choose"})
-    rule = "FOW-66"
+    candidates_key = "discard_candidates"
 
-    def actions(self, state: ForceOfWillState, decision: Decision) -> Sequence[Action]:
-        return [CHOOSE[c] for c in decision.data["candidates"]]
-
-    def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
-        item = dict(state.flags["declaring"])
-        del item["discard_candidates"]
-        state.flags["declaring"] = item
-        card = action.get("card")
+    def pay(self, state: ForceOfWillState, player: int, card: int, item: dict[str, Any]) -> None:
         state.move(card, "graveyard")
-        state.emit("discarded", card=card, name=state.cards[card].name, player=decision.player)
-        state.tasks.append(Task("declare", index=0))
+        state.emit("discarded", card=card, name=state.cards[card].name, player=player)
 
 
 class YouMay(FowDecision):
