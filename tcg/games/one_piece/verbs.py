@@ -168,15 +168,22 @@ def look_top(s: OPEffects, eff: Effect, controller: int, source: int, targets: T
     """"Look at ``count`` cards from the top of your deck; reveal up to 1 [that fits ``target``]
     and add it to your hand. Then, place the rest at the bottom of your deck in any order"
     (Jewelry Bonney, Buena Festa): a private look (OP-110), then the pick, then the order."""
-    looked = tuple(s.zones[controller]["deck"][:eff.count])
+    looked, fits = _look_top(s, eff, controller, source)
     if not looked:
         return
-    s.show_privately(controller, looked)
     s.tasks.append(Task("bottom_order", player=controller, cards=looked))
-    sel = eff.target
-    fits = tuple(c for c in looked if not isinstance(sel, Selector) or s.matches(sel, c, source))
     if fits:
         s.tasks.append(Task("reveal_pick", player=controller, cards=fits))
+
+
+def _look_top(s: OPEffects, eff: Effect, controller: int, source: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The top ``count`` cards of the controller's deck, looked at privately (OP-110), and those
+    of them that fit the instruction's ``target``."""
+    looked = tuple(s.zones[controller]["deck"][:eff.count])
+    if looked:
+        s.show_privately(controller, looked)
+    sel = eff.target
+    return looked, tuple(c for c in looked if not isinstance(sel, Selector) or s.matches(sel, c, source))
 
 
 def look_top_play(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -184,14 +191,11 @@ def look_top_play(s: OPEffects, eff: Effect, controller: int, source: int, targe
     Then, place the rest at the bottom of your deck in any order" (Artificial Devil Fruit SMILE):
     as ``look_top``, but the revealed card is played without paying its cost once the rest is at
     the bottom (its [On Play] comes after the whole text, OP-121)."""
-    looked = tuple(s.zones[controller]["deck"][:eff.count])
+    looked, fits = _look_top(s, eff, controller, source)
     if not looked:
         return
-    s.show_privately(controller, looked)
     s.tasks.append(Task("play_looked", player=controller, cards=looked))
     s.tasks.append(Task("bottom_order", player=controller, cards=looked))
-    sel = eff.target
-    fits = tuple(c for c in looked if not isinstance(sel, Selector) or s.matches(sel, c, source))
     if fits:
         s.tasks.append(Task("reveal_play", player=controller, cards=fits))
 
