@@ -14,7 +14,7 @@ end only).
 
 The curve is the win rate of the training games (a moving window), against the opponent's
 starting level: the SVG is written without any plotting library; an ``--out`` ending in .png is
-drawn with matplotlib (the ``examples`` extra) if it is installed.
+drawn with matplotlib (a regular dependency since issue 19).
 """
 
 from __future__ import annotations
