@@ -135,6 +135,14 @@ class ForceOfWillStrategy:
 
     _on_effect_discard = _on_discard
 
+    def _on_effect_rest(self, b: _Board, legal: Sequence[Action]) -> Action | None:
+        """"Rest two recovered resonators you control": the weakest attackers first."""
+        return min(legal, key=lambda a: _atk(b.view(a.get("card"))), default=None)
+
+    def _on_copy_spell(self, b: _Board | None, legal: Sequence[Action]) -> Action | None:
+        """A copy of the opponent's spell (Inquisition) answers in kind: always take it."""
+        return next((a for a in legal if a.type == "choose"), None)
+
     def _on_effect_card(self, b: _Board, legal: Sequence[Action]) -> Action | None:
         """The card a search or a graveyard return finds: never pass while a card is there to
         take; the costliest one the board shows (a graveyard card), else the first offered (the

@@ -262,6 +262,10 @@ class Effect(_Strict):
         # into your magic stone area" (`stone_attributes`)
         "put_into_hand",  # a Break: this card is put into its owner's hand; with a target
         # (a graveyard selector): "put target ... from your graveyard into your hand"
+        "rest_own",  # "Rest two recovered resonators you control": `count` recovered cards of `find` its
+        # controller controls, chosen by them as it resolves ("If you do": Condition.paid)
+        "copy_spell",  # "Its controller may copy this spell and may choose new targets for the copy":
+        # each target player (`previous_controllers`) may put a copy onto the chase area
     ]
     # "previous": the targets of the instruction before ("target resonator gets +400 ATK and gains Pierce")
     # "event_controller": the controller of the event's card, as a player ("deals 500 damage to that
@@ -336,15 +340,15 @@ class Effect(_Strict):
         if self.instead is not None and self.do != "search":
             raise ValueError("`instead` (another place for the card found) goes with search")
         wanted = {"search": "main_deck", "put_into_field": "graveyard", "banish": "field",
-                  "move_addition": "field"}.get(self.do)
-        if self.do in ("search", "banish", "move_addition") and self.find is None:
+                  "move_addition": "field", "rest_own": "field"}.get(self.do)
+        if self.do in ("search", "banish", "move_addition", "rest_own") and self.find is None:
             raise ValueError(f"{self.do} needs `find`: the card it looks for, {{kind: ..., zone: ...}}")
         if self.do == "move_addition" and not isinstance(self.target, Selector):
             raise ValueError("move_addition needs its target: the Addition: Resonator moved")
         if self.find is not None and (wanted is None or self.find.zone != wanted
                                       or (self.target is not None and self.do != "move_addition")):
-            raise ValueError("`find` goes with search (zone main_deck), put_into_field (zone graveyard) or "
-                             "banish (zone field: what its controller controls), without a target")
+            raise ValueError("`find` goes with search (zone main_deck), put_into_field (zone graveyard), "
+                             "banish or rest_own (zone field: what its controller controls), without a target")
         return self
 
     @field_validator("keyword")

@@ -236,8 +236,8 @@ def event_items(s: ForceOfWillState, p: int, event: str) -> list[Mapping[str, An
         kind = item["kind"]
         if event == "opponent_spell_targets_your_resonator":
             met = kind == "spell" and bool(my_resonator_targets(s, p, item))
-        elif event == "opponent_plays_spell":
-            met = kind == "spell"
+        elif event == "opponent_plays_spell":  # a copy of a spell is not played
+            met = kind == "spell" and not item.get("copy")
         elif event == "opponent_summons":
             met = kind == "marker" and item.get("event") == "summoned"
         else:  # opponent_attacks, opponent_lifebreak
@@ -291,6 +291,15 @@ def declare_chase(s: ForceOfWillState, p: int, action: Action) -> None:
                     "event_card": tuple(e["card"] for e in events)})
     elif t == "lifebreak":
         lifebreak(s, p)
+
+
+def copy_spell(s: ForceOfWillState, p: int, card: int) -> None:
+    """"... may copy this spell and may choose new targets for the copy": a copy of the spell
+    ``card`` joins the chase area under ``p``'s control, its targets chosen by ``p`` now (the old
+    ones among them while still legal), its cost not paid. It is not played ("whenever you play a
+    spell" does not see it) and it is not a card: it resolves like the spell, then is gone
+    (official rules: a copy of a spell on the chase; the brief is silent)."""
+    declare(s, {"kind": "spell", "card": card, "player": p, "ref": ("effects",), "cost": {}, "copy": True})
 
 
 def spell_ref(s: ForceOfWillState, card: int) -> tuple[Any, ...]:
@@ -514,7 +523,8 @@ def resolve_item(s: ForceOfWillState) -> None:
     elif kind == "addition":
         resolve_addition(s, item)
     elif kind in ("spell", "break"):
-        s.tasks.append(Task.of("spell_done", {"card": card}))  # FOW-16: then to the graveyard
+        if not item.get("copy"):  # (a copy is no card: nothing goes to the graveyard)
+            s.tasks.append(Task.of("spell_done", {"card": card}))  # FOW-16: then to the graveyard
         s.resolve_effects(item)
     else:  # an ability
         s.resolve_effects(item)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tcg.core.actions import Action
 from tcg.core.state import Decision, Task
-from tcg.games.force_of_will.chase import banish
+from tcg.games.force_of_will.chase import banish, copy_spell
 from tcg.games.force_of_will.queries import player_target, target_player
 from tcg.games.force_of_will.turn import CHOOSE, FowDecision
 
@@ -217,3 +217,34 @@ class EffectDiscard(FowDecision):
 
     def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
         answer_effect_discard(state, decision.player, action.get("card"), decision.data["left"])
+
+
+class EffectRest(FowDecision):
+    """"Rest two recovered resonators you control": the resting player chooses them, one at a time."""
+
+    kind = "effect_rest"
+    prompt = "Choose a recovered card of yours to rest"
+    accepts = frozenset({"choose"})
+    rule = "FOW-29"
+
+    def actions(self, state: ForceOfWillState, decision: Decision) -> Sequence[Action]:
+        return [CHOOSE[c] for c in decision.data["candidates"]]
+
+    def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
+        state.answer_effect_rest(decision.player, action.get("card"), dict(decision.data))
+
+
+class CopySpell(FowDecision):
+    """"Its controller may copy this spell": copy it (``choose yes``, then its new targets) or ``pass``."""
+
+    kind = "copy_spell"
+    prompt = "You may copy the spell and choose new targets for the copy, or pass"
+    accepts = frozenset({"choose", "pass"})
+    rule = "FOW-105"
+
+    def actions(self, state: ForceOfWillState, decision: Decision) -> Sequence[Action]:
+        return [YES, PASS]
+
+    def resolve(self, state: ForceOfWillState, decision: Decision, action: Action) -> None:
+        if action.type != "pass":
+            copy_spell(state, decision.player, decision.data["card"])

@@ -306,6 +306,8 @@ class FowEffects(FowQueries):
             amount = ref[5] if len(ref) > 5 else 0
             self.continue_effect(data, eff.model_copy(update={"amount": amount, "event_amount": False}), ())
             return True
+        if eff.do == "rest_own" and self.winner is None:
+            return self._rest_own(data, eff)
         if eff.find is not None and self.winner is None:
             return self._find_card(data, eff)
         if eff.do != "discard" or not eff.chosen or self.winner is not None:
@@ -357,6 +359,44 @@ class FowEffects(FowQueries):
         elif search:
             self.shuffle_zone(controller, "main_deck")
         return True
+
+    def _rest_own(self, data: dict[str, Any], eff: Effect) -> bool:
+        """"Rest two recovered resonators you control. If you do, ...": its controller rests
+        ``count`` of their recovered cards that ``find`` matches, chosen one at a time as it
+        resolves (``effect_rest``); with fewer than that they rest all they have and "if you do"
+        fails (official rules: a player does as much of an instruction as possible; the brief is
+        silent). Condition.paid says whether all ``count`` were rested."""
+        assert eff.find is not None
+        controller, source = data["controller"], data["source"]
+        self.next_effect(data)
+        found = self.rest_own_candidates(controller, source, eff.find)
+        self.flags[f"paid:{source}"] = len(found) >= eff.count
+        if len(found) <= eff.count:
+            for c in found:
+                self.rest_by_effect(c, controller)
+        else:
+            self.decision = Decision(controller, "effect_rest", {"candidates": found, "left": eff.count})
+        return True
+
+    def rest_own_candidates(self, player: int, source: int, find: Selector) -> tuple[int, ...]:
+        """The recovered cards ``player`` controls that a "rest ... you control" instruction may rest."""
+        return tuple([c for c in self.candidates(target(find), player, source)
+                      if self.cards[c].controller == player and not self.cards[c].tapped])
+
+    def rest_by_effect(self, cid: int, player: int) -> None:
+        """A card rested by an instruction of ``player`` (it "becomes rested": its watchers trigger)."""
+        self.emit("rested", card=cid, name=self.cards[cid].name, player=player)
+        self.set_tapped(cid, True)
+
+    def answer_effect_rest(self, player: int, card: int, data: dict[str, Any]) -> None:
+        """One card of a "rest N ... you control" chosen; the next is asked while more are due."""
+        self.rest_by_effect(card, player)
+        left = int(data["left"]) - 1
+        cards, where = self.cards, self.where
+        found = tuple([c for c in data["candidates"] if c != card and where[c][1] == "field"
+                       and cards[c].controller == player and not cards[c].tapped])
+        if left > 0 and found:
+            self.decision = Decision(player, "effect_rest", {"candidates": found, "left": left})
 
     def answer_effect_card(self, player: int, card: int | None, do: str, instead: str | None = None,
                            source: int = -1) -> None:

@@ -99,6 +99,11 @@ def finish_declaration(s: ForceOfWillState) -> None:
         for r in declaring.get("rested", ()):
             s.became_rested(r)
         return
+    if item.get("copy"):  # a copy of a resolving spell: no card moves, it was not played
+        s.emit("copied", card=card, name=s.cards[card].name, player=p,
+               targets=[list(ts) for _, ts in item["targets"]])
+        s.push(item)
+        return
     if kind in ("summon", "spell", "addition", "break"):
         s.move(card, "chase_area", player=p, face_down=False)
     if s.log_events:

@@ -232,6 +232,8 @@ class ForceOfWillPresentation(Presentation):
         "life_lost": EventSpec({"player": "player", "amount": "int", "life": "int"}),
         "life_gained": EventSpec({"player": "player", "amount": "int"}),
         "discarded": EventSpec(_CARD),
+        "rested": EventSpec(_CARD),
+        "copied": EventSpec({**_CARD, "targets": "any"}, extra=_targets),
     }
     ACTIONS = {
         "mulligan": ActionSpec("mulligan", {"cards": "cards"}, extra=_mulligan, cards=(),

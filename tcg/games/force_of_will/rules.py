@@ -68,7 +68,7 @@ RULEBOOK = Rulebook(
         choices.ChooseMode(), choices.BanishCost(), choices.RestCost(), choices.DiscardCost(), choices.Target(),
         payment.Pay(),
         battle.Block(),
-        choices.YouMay(), choices.EffectDiscard(), choices.EffectCard(),
+        choices.YouMay(), choices.EffectDiscard(), choices.EffectCard(), choices.EffectRest(), choices.CopySpell(),
         turn.Discard(),
     ],
     {

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from tcg.core import lasting
 from tcg.core import verbs as shared
+from tcg.core.state import Decision
 from tcg.core.verbs import Targets, verb_table
 from tcg.games.force_of_will.payment import payments
 from tcg.games.force_of_will.queries import STARTING_LIFE, target, target_player
@@ -320,6 +321,16 @@ def set_races(s: FowEffects, eff: Effect, controller: int, source: int, targets:
             lasting.add(s, "races", until="lasting", card=t, races=races)
 
 
+def copy_spell(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"Its controller may copy this spell and may choose new targets for the copy": the first
+    target player (``previous_controllers``: whose card the instruction before acted on) is asked
+    (``copy_spell``) while the spell's targets exist for them (FOW-105); the copy is theirs."""
+    for q in (p for p in map(target_player, targets) if p is not None):
+        if s.targets_exist(q, source, s.digest[s.cards[source].name].effect_checks):
+            s.decision = Decision(q, "copy_spell", {"card": source})
+        return
+
+
 def pay_will(s: FowEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """"You may pay {B}. If you do, ...": its controller pays ``will_cost`` (pool will first, then
     recovered magic stones - the first way found: the player does not pick the stones), if able;
@@ -441,6 +452,7 @@ _OWN: dict[str, FowVerb] = {
     "set_races": set_races,
     "pay_will": pay_will,
     "banish_stones": banish_stones,
+    "copy_spell": copy_spell,
     "banish_this": banish_this,
     "reveal_top": reveal_top,
     "return_removed": return_removed,
