@@ -302,3 +302,12 @@ def test_every_option_has_help() -> None:
 def test_html_of_a_file_where_no_card_reaches_the_threshold_still_draws() -> None:
     page = html_report(report_stats(seven_of_ten()), top=5)
     assert len(re.findall(r"<img ", page)) == 3 and "tcg report: toy, 11 games" in page
+
+
+def test_a_file_where_every_game_raised_is_reported_without_plots(tmp_path: Path) -> None:
+    write_results(tmp_path / "e.parquet", [row(-1, "error", index=i, seed=i) for i in range(3)])
+    result = invoke(tmp_path / "e.parquet", "--html", tmp_path / "e.html")
+    assert result.exit_code == 0, result.output
+    assert "3 game(s) raised an error" in result.output
+    page = (tmp_path / "e.html").read_text()
+    assert "<img" not in page and "nothing to draw" in page and "#2 (seed 2)" in page

@@ -193,6 +193,7 @@ def html_report(stats: Stat, top: int, title: str | None = None) -> str:
     """The whole report as one HTML document: the run's facts, the plots, every table."""
     title = title or title_of(stats)
     figures = "".join(html_figure(name, caption, png) for name, caption, png in all_plots(stats, top))
+    figures = figures or '<p class="note">No game was played to a result: nothing to draw.</p>'
     facts, *rest = sections(stats, top)
     tables = "".join(html_table(s) for s in rest)
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
@@ -349,6 +350,9 @@ def card_plot(stats: Stat, top: int) -> Plot | None:
 
 
 def all_plots(stats: Stat, top: int) -> list[Plot]:
-    """Every plot of the HTML report (the card chart only when some card has a lift)."""
+    """Every plot of the HTML report (the card chart only when some card has a lift; none when
+    every game raised: there is nothing to draw)."""
+    if not stats["run"]["played"]:
+        return []
     plots = [win_rate_plot(stats), length_plot(stats), matchup_plot(stats), card_plot(stats, top)]
     return [p for p in plots if p is not None]
