@@ -39,7 +39,7 @@ def pct(value: float | None) -> str:
 
 
 def interval(ci: Sequence[float] | None) -> str:
-    return DASH if ci is None else f"{ci[0]:.1%}-{ci[1]:.1%}"
+    return DASH if ci is None else f"{ci[0] * 100:.1f} - {ci[1]:.1%}"
 
 
 def num(value: float | None, digits: int = 1) -> str:
@@ -120,7 +120,7 @@ def card_section(stats: Stat, top: int) -> Section:
     rows = [[c["card"], c["deck"], str(c["played"]["games"]), pct(c["played"]["win_rate"]),
              interval(c["played"]["ci95"]), str(c["not_played"]["games"]), pct(c["not_played"]["win_rate"]),
              signed(c["lift"])] for c in stats["cards"][:top]]
-    headers = ["card", "deck", "played in>", "win rate>", "95% CI>", "not played in>", "win rate>", "lift (pt)>"]
+    headers = ["card", "deck", "played>", "win rate>", "95% CI>", "not played>", "win rate>", "lift (pt)>"]
     note = (f"top {top} by lift; only cards played in at least {stats['min_games']} games "
             f"({len(stats['cards'])} of them); no lift when fewer games went without the card")
     return Section("cards", "Cards: win rate when played", headers, rows, note)
@@ -148,7 +148,9 @@ def sections(stats: Stat, top: int) -> list[Section]:
 def rich_table(section: Section) -> Table:
     table = Table(title=section.title, caption=section.note or None)
     for h in section.headers:
-        table.add_column(escape(h.rstrip(">")), justify="right" if h.endswith(">") else "left")
+        number = h.endswith(">")  # in a narrow terminal a name folds (never cut), an interval wraps at " - "
+        table.add_column(escape(h.rstrip(">")), justify="right" if number else "left",
+                         overflow="ellipsis" if number else "fold")
     for row in section.rows:
         table.add_row(*(escape(c) for c in row))
     return table
