@@ -24,8 +24,8 @@ DASH = "-"
 
 @dataclass
 class Section:
-    """One table: its anchor, title, column headers (a header ending in ``>`` is right-aligned
-    there, numbers), and rows of cell text."""
+    """One table: its anchor, title, column headers and rows of cell text. A header ending in
+    ``>`` marks a column of numbers (right-aligned; the ``>`` is not shown)."""
 
     id: str
     title: str
