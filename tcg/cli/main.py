@@ -5,7 +5,17 @@ from __future__ import annotations
 import typer
 
 import tcg
-from tcg.cli import cards_cmd, deck_cmd, games_cmd, play_cmd, replay_cmd, scenario_cmd, serve_cmd, simulate_cmd
+from tcg.cli import (
+    cards_cmd,
+    deck_cmd,
+    games_cmd,
+    play_cmd,
+    replay_cmd,
+    report_cmd,
+    scenario_cmd,
+    serve_cmd,
+    simulate_cmd,
+)
 
 app = typer.Typer(
     name="tcg",
@@ -35,6 +45,7 @@ app.add_typer(scenario_cmd.app, name="scenario")
 app.command("simulate", cls=simulate_cmd.PairOptionsCommand)(simulate_cmd.simulate)
 app.command("play")(play_cmd.play)
 app.command("replay")(replay_cmd.replay)
+app.command("report")(report_cmd.report)
 app.command("demo")(simulate_cmd.demo)
 app.command("games")(games_cmd.games)
 app.command("serve")(serve_cmd.serve)

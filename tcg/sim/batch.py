@@ -21,6 +21,7 @@ from typing import Any
 from tcg.core.registry import load_game
 from tcg.sim.loop import DEFAULT_MAX_ACTIONS, play_game
 from tcg.sim.replay import deck_from_names
+from tcg.sim.stats import wilson as wilson  # re-exported: it lived here first
 
 Progress = Callable[[int], None]
 
@@ -100,23 +101,6 @@ def run_batch(spec: BatchSpec, games: int, seed: int, jobs: int = 1,
 
 
 # ---------------------------------------------------------------------- statistics
-def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default); (0, 1) when n is 0.
-
-    Why Wilson: unlike the normal approximation it stays inside [0, 1] and behaves for
-    small batches and for win rates near 0 or 1.
-    """
-    if n <= 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    lo = 0.0 if successes <= 0 else max(0.0, centre - half)
-    hi = 1.0 if successes >= n else min(1.0, centre + half)
-    return lo, hi
-
-
 def summarize(records: Sequence[GameRecord], deck_names: Sequence[str], agents: Sequence[str]) -> dict[str, Any]:
     """Win rate per seat (with its deck and agent), draws, first-player win rate, means."""
     n = len(records)
