@@ -202,8 +202,8 @@ def test_cards_played_and_damage_dealt(game_name: str) -> None:
 def test_duel_masters_damage_is_shields_broken_plus_the_winning_attack() -> None:
     game = load_game("duel_masters")
     decks = [game.deck(n) for n in sorted(game.starter_decks())[:2]]
+    final: list[Any] = []
     for seed in range(4):
-        final: list[Any] = []
         tally = Tally(game)
         result, _ = play_game(game, decks, ["rule", "random"], seed, on_step=lambda s, *_: final.append(s),
                               tally=tally)
