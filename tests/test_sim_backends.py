@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -18,6 +20,7 @@ from tcg.cli.main import app
 from tcg.core.actions import Action
 from tcg.core.registry import game_names, load_game
 from tcg.core.rng import next_u64
+from tcg.sim.backends import BackendError
 from tcg.sim.loop import play_game
 from tcg.sim.results import read_results, write_results
 from tcg.sim.runner import RunPlan, run
@@ -77,6 +80,26 @@ def test_ray_gives_the_same_rows(reference: list[dict[str, Any]], ray_instance: 
     result = run(RunPlan(dm_spec(), GAMES, backend="ray", jobs=2, chunk_size=3))
     assert timeless(result.rows) == reference
     assert ray_instance.is_initialized()  # a Ray started by the caller is left running
+
+
+def test_the_ray_backend_without_ray_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray raises ImportError
+    with pytest.raises(BackendError, match=re.escape("pip install 'tcg-engine[ray]'")):
+        run(RunPlan(dm_spec(), 2, backend="ray"))
+    result = runner.invoke(app, ["simulate", "--games", "2", "--backend", "ray"])
+    assert result.exit_code == 1 and "the ray backend needs Ray: pip install 'tcg-engine[ray]'" in result.output
+
+
+def test_a_ray_address_nobody_answers_at_fails_at_once() -> None:
+    pytest.importorskip("ray")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # free once closed
+    t0 = time.monotonic()
+    result = runner.invoke(app, ["simulate", "--games", "2", "--backend", "ray", "--address", f"127.0.0.1:{port}"])
+    text = " ".join(result.output.split())
+    assert result.exit_code == 1 and f"no Ray cluster answers at 127.0.0.1:{port}" in text
+    assert time.monotonic() - t0 < 30 and "Traceback" not in text
 
 
 def test_a_game_that_raises_is_a_row_and_the_others_finish(reference: list[dict[str, Any]], tmp_path: Path) -> None:
@@ -147,8 +170,10 @@ def test_usage_errors_of_the_new_options(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "unknown backend 'slurm'; use one of local, ray" in result.output
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
-def test_ctrl_c_stops_cleanly_with_the_finished_rows_written(tmp_path: Path, jobs: str) -> None:
+@pytest.mark.parametrize(("jobs", "sig"), [("1", signal.SIGINT), ("2", signal.SIGINT), ("2", signal.SIGTERM)])
+def test_ctrl_c_stops_cleanly_with_the_finished_rows_written(tmp_path: Path, jobs: str, sig: int) -> None:
+    """Ctrl-C (SIGINT), or a scheduler's SIGTERM, after some games: the rows so far are written
+    and are those of the same games in an uninterrupted run."""
     out = tmp_path / "rows.parquet"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"}
     args = ["simulate", "--games", "100000", "--seed", "11", "--agents", "random", "random", "--jobs", jobs,
@@ -159,10 +184,11 @@ def test_ctrl_c_stops_cleanly_with_the_finished_rows_written(tmp_path: Path, job
     while not out.exists() and time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.1)
     assert out.exists(), proc.communicate()
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(sig)
     stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 130, stderr
-    assert "Traceback" not in stderr + stdout and "resume with:" in stderr and "--resume" in stderr
+    assert "Traceback" not in stderr + stdout and "resume with:" in stderr
+    assert "--games 100000 --seed 11 --option breaking=sequential" in stderr and f"--resume {out}" in stderr
     rows = read_results(out)
     assert rows and f"wrote {len(rows)} rows to {out}" in " ".join(stdout.split())
     spec = WorkSpec.of("duel_masters", dm_spec().decks, dm_spec().deck_names, ["random", "random"], 11,

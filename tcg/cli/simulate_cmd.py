@@ -225,8 +225,9 @@ def simulate(
     meta = {"game": g.name, "decks": labels, "agents": agent_list, "seed": seed, "games": games,
             "options": options, "backend": backend, "jobs": jobs, "seconds": round(seconds, 3)}
     write_extras(result, summary, meta, csv, json_file, replay_dir)
-    finish_run(result, plan, resume_command(g.name, list(decks) if decks else labels, agent_list, games, seed,
-                                            options, max_actions))
+    command = resume_command(g.name, list(decks) if decks else labels, agent_list, games, seed, options,
+                             max_actions)
+    finish_run(result, plan, [*command, *backend_words(backend, jobs, address, chunk_size)])
 
 
 def check_paths(out_path: Path | None, csv: Path | None) -> None:
@@ -281,6 +282,14 @@ def finish_run(result: RunResult, plan: RunPlan, command: list[str]) -> None:
         raise typer.Exit(EXIT_INTERRUPTED)
     if result.errors:
         raise typer.Exit(1)
+
+
+def backend_words(backend: str, jobs: int, address: str | None, chunk_size: int | None) -> list[str]:
+    """The options that said where the games ran (a resume may change them: rows do not depend on them)."""
+    words = ["--backend", backend] if backend != "local" else []
+    words += ["--jobs", str(jobs)] if jobs != 1 else []
+    words += ["--address", address] if address else []
+    return words + (["--chunk-size", str(chunk_size)] if chunk_size else [])
 
 
 def resume_command(game: str, decks: list[str], agents: list[str], games: int, seed: int,

@@ -14,6 +14,7 @@ import math
 import multiprocessing
 import os
 import signal
+import socket
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
@@ -157,15 +158,34 @@ def connect(ray: Any, address: str | None, jobs: int) -> bool:
         return False
     address = address or os.environ.get("RAY_ADDRESS") or None
     kw: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False}
+    if address:
+        check_reachable(address)
     try:
         if address:
             ray.init(address=address, runtime_env=engine_runtime_env(), **kw)
         else:
             ray.init(num_cpus=max(1, jobs), **kw)
-    except (ConnectionError, RuntimeError, ValueError) as exc:
+    except Exception as exc:  # Ray raises ConnectionError, RuntimeError, AuthenticationError...
         where = f"the Ray cluster at {address}" if address else "a local Ray instance"
-        raise BackendError(f"could not start or reach {where}: {exc}") from None
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise BackendError(f"could not start or reach {where}: {first} ({AUTH_HINT})") from None
     return True
+
+
+AUTH_HINT = ("a cluster with token authentication needs RAY_AUTH_MODE=token and its token on this machine too: "
+             "docs/simulation.md")
+
+
+def check_reachable(address: str, timeout: float = 5.0) -> None:
+    """A HOST:PORT nobody listens on fails now, not after Ray's minutes of retries."""
+    host, sep, port = address.rpartition(":")
+    if not sep or not port.isdigit() or "://" in address:
+        return  # auto, or a ray:// client address: Ray resolves those itself
+    try:
+        socket.create_connection((host or "127.0.0.1", int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise BackendError(f"no Ray cluster answers at {address} ({exc.strerror or exc}); start one with "
+                           f"ray start --head --port={port}, or check --address / RAY_ADDRESS") from None
 
 
 def engine_runtime_env() -> dict[str, Any]:
@@ -173,4 +193,4 @@ def engine_runtime_env() -> dict[str, Any]:
     workers run the same code as the driver even where tcg-engine is not installed."""
     import tcg
 
-    return {"py_modules": [str(Path(tcg.__file__).parent)]}
+    return {"py_modules": [str(Path(tcg.__file__).parent)], "excludes": ["__pycache__"]}

@@ -100,8 +100,8 @@ class PeriodicWriter:
 
 
 def run(plan: RunPlan, progress: Progress | None = None) -> RunResult:
-    """Play the games of ``plan`` not in ``plan.previous``; Ctrl-C stops it with every finished
-    row kept (and written to ``plan.out``, as all rows are at the end)."""
+    """Play the games of ``plan`` not in ``plan.previous``; Ctrl-C (or SIGTERM) stops it with every
+    finished row kept (and written to ``plan.out``, as all rows are at the end)."""
     rows = {r["index"]: r for r in plan.previous}
     todo = [i for i in range(plan.games) if i not in rows]
     size = plan.chunk_size or default_chunk_size(len(todo), plan.jobs)
@@ -110,6 +110,7 @@ def run(plan: RunPlan, progress: Progress | None = None) -> RunResult:
     played = 0
     interrupted = False
     try:
+        _stop_on_sigterm()
         for done in chunks:
             rows.update((r["index"], r) for r in done)
             played += len(done)
@@ -119,10 +120,28 @@ def run(plan: RunPlan, progress: Progress | None = None) -> RunResult:
     except KeyboardInterrupt:
         interrupted = True
     finally:
+        _stop_on_sigterm(undo=True)
         _close_quietly(chunks)
         with _sigint_ignored():
             writer.write(rows)
     return RunResult([rows[i] for i in sorted(rows)], interrupted, played)
+
+
+_previous_sigterm: list[Any] = []
+
+
+def _raise_interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
+def _stop_on_sigterm(undo: bool = False) -> None:
+    """A scheduler's SIGTERM (a cluster job's time limit, ``kill``) stops the run as Ctrl-C does."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    if not undo:
+        _previous_sigterm.append(signal.signal(signal.SIGTERM, _raise_interrupt))
+    elif _previous_sigterm:
+        signal.signal(signal.SIGTERM, _previous_sigterm.pop())
 
 
 def _close_quietly(chunks: Iterator[Any]) -> None:
