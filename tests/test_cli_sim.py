@@ -63,6 +63,7 @@ def test_simulate_help_documents_the_exit_codes_and_the_backends() -> None:
     assert "Exit codes: 0 every game played; 1 a game raised" in text and "130 interrupted" in text
     for option in ("--backend", "--address", "--chunk-size", "--out", "--resume", "--replay-dir"):
         assert option in text
+    assert "pip install 'tcg-engine[ray]'" in text
     assert "--fail-game" not in text  # the tests' hook stays out of the help
 
 

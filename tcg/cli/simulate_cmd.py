@@ -172,7 +172,7 @@ MasterSeedOpt = Annotated[int, typer.Option(
 JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes (local) or CPUs of a local "
                                                                   "Ray instance; 1 plays in this process.")]
 BackendOpt = Annotated[str, typer.Option("--backend", "-b", help="Where games run: local (processes on this "
-                                         "machine) or ray (a Ray cluster; pip install 'tcg-engine[ray]').")]
+                                         "machine) or ray (a Ray cluster; pip install 'tcg-engine\\[ray]').")]
 AddressOpt = Annotated[str | None, typer.Option(
     "--address", help="Ray cluster to use: auto or HOST:PORT (default: RAY_ADDRESS, else a local Ray instance).")]
 ChunkOpt = Annotated[int | None, typer.Option(
@@ -202,7 +202,7 @@ def simulate(
 
     Exit codes: 0 every game played; 1 a game raised (its row has outcome "error", its seed and
     traceback; the others were played) or the input was bad; 2 a usage error; 130 interrupted
-    (Ctrl-C): the finished games were written and the command to resume is printed.
+    (Ctrl-C or SIGTERM): the finished games were written and the command to resume is printed.
     """
     g, deck_lists, labels, options = load_setup(game, list(decks) if decks else None, option)
     agent_list = check_agents(list(agents))
