@@ -10,6 +10,8 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +22,7 @@ from tcg.cli.main import app
 from tcg.core.actions import Action
 from tcg.core.registry import game_names, load_game
 from tcg.core.rng import next_u64
-from tcg.sim.backends import BackendError
+from tcg.sim.backends import BackendError, _chunk_rows
 from tcg.sim.loop import play_game
 from tcg.sim.results import read_results, write_results
 from tcg.sim.runner import RunPlan, run
@@ -115,6 +117,33 @@ def test_a_game_that_raises_is_a_row_and_the_others_finish(reference: list[dict[
     assert "1 game failed" in result.output and "first: game 1, seed" in result.output
     assert "errors: 1" in result.output and "Traceback" not in result.output
     assert [r["outcome"] == "error" for r in read_results(out)] == [False, True, False]
+
+
+def test_a_backend_that_fails_midway_keeps_the_finished_games(monkeypatch: pytest.MonkeyPatch,
+                                                               tmp_path: Path) -> None:
+    """A worker or node lost after some chunks: the run stops with those rows written, names the
+    failure, prints the resume command and exits 1."""
+    import tcg.sim.runner as runner_module
+
+    def failing(backend: str, spec: WorkSpec, chunks: Any, jobs: int, address: Any) -> Iterator[list[Any]]:
+        yield run_chunk(spec, chunks[0])
+        raise BackendError("a worker process died (test)")
+
+    monkeypatch.setattr(runner_module, "run_chunks", failing)
+    out = tmp_path / "rows.csv"
+    result = runner.invoke(app, [*cli_args(out), "--chunk-size", "2"])
+    text = " ".join(result.output.split())
+    assert result.exit_code == 1, result.output
+    assert "stopped: a worker process died (test): 2 of 6 games finished; resume with:" in text
+    assert f"--chunk-size 2 --resume {out}" in text and "Traceback" not in text
+    assert [r["index"] for r in read_results(out)] == [0, 1]
+
+
+def test_a_dead_local_worker_is_a_backend_error() -> None:
+    future: Future[list[Any]] = Future()
+    future.set_exception(BrokenProcessPool("A process in the process pool was terminated abruptly"))
+    with pytest.raises(BackendError, match="a worker process died"):
+        _chunk_rows(future)
 
 
 def cli_args(out: Path, *extra: str) -> list[str]:

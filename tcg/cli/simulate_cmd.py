@@ -201,7 +201,8 @@ def simulate(
     """Play many AI-vs-AI games and print win rates with 95% confidence intervals.
 
     Exit codes: 0 every game played; 1 a game raised (its row has outcome "error", its seed and
-    traceback; the others were played) or the input was bad; 2 a usage error; 130 interrupted
+    traceback; the others were played), a worker was lost midway (finished games written) or the
+    input was bad; 2 a usage error; 130 interrupted
     (Ctrl-C or SIGTERM): the finished games were written and the command to resume is printed.
     """
     g, deck_lists, labels, options = load_setup(game, list(decks) if decks else None, option)
@@ -277,9 +278,10 @@ def finish_run(result: RunResult, plan: RunPlan, command: list[str]) -> None:
                   f"traceback in the error column); first: game {first['index']}, seed {first['seed']}: "
                   f"{escape(last_line)}")
     if result.interrupted:
-        err.print(f"interrupted: {len(result.rows)} of {plan.games} games finished; resume with:\n"
+        why = f"[red]stopped:[/red] {escape(result.failure)}" if result.failure else "interrupted"
+        err.print(f"{why}: {len(result.rows)} of {plan.games} games finished; resume with:\n"
                   f"  {escape(shlex.join([*command, '--resume', str(target)]))}")
-        raise typer.Exit(EXIT_INTERRUPTED)
+        raise typer.Exit(1 if result.failure else EXIT_INTERRUPTED)
     if result.errors:
         raise typer.Exit(1)
 

@@ -17,6 +17,7 @@ import signal
 import socket
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -89,12 +90,22 @@ def local_processes(spec: WorkSpec, chunks: Sequence[Sequence[int]], jobs: int) 
                 running.add(pool.submit(run_chunk, spec, pending.pop()))
             done, running = wait(running, return_when=FIRST_COMPLETED)
             for future in done:
-                yield future.result()
+                yield _chunk_rows(future)
         finished = True
     finally:
         if not finished:
             _stop_workers(pool)
         pool.shutdown(wait=finished, cancel_futures=True)
+
+
+def _chunk_rows(future: Future[list[Row]]) -> list[Row]:
+    """A chunk's rows; a worker that died (killed, out of memory) is a :class:`BackendError`,
+    so the run stops with its finished games kept. A game's own failure never gets here: it is
+    a row."""
+    try:
+        return future.result()
+    except BrokenProcessPool as exc:
+        raise BackendError(f"a worker process died ({exc})") from None
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
@@ -125,7 +136,8 @@ def ray_tasks(spec: WorkSpec, chunks: Sequence[Sequence[int]], jobs: int, addres
     started = connect(ray, address, jobs)
     try:
         workers = max(1, int(ray.cluster_resources().get("CPU", jobs)))
-        task = ray.remote(num_cpus=1, max_retries=0)(run_chunk)
+        # A task is retried if its worker dies (a chunk's rows depend on nothing but the chunk).
+        task = ray.remote(num_cpus=1, max_retries=3)(run_chunk)
         spec_ref = ray.put(spec)
         yield from _stream(ray, task, spec_ref, chunks, workers * IN_FLIGHT_PER_WORKER)
     finally:
@@ -144,12 +156,21 @@ def _stream(ray: Any, task: Any, spec_ref: Any, chunks: Sequence[Sequence[int]],
                 running.append(task.remote(spec_ref, pending.pop()))
             done, running = ray.wait(running, num_returns=1)
             for ref in done:
-                yield ray.get(ref)
+                yield _task_rows(ray, ref)
         finished = True
     finally:
         if not finished:
             for ref in running:
                 ray.cancel(ref, force=True)
+
+
+def _task_rows(ray: Any, ref: Any) -> list[Row]:
+    try:
+        rows: list[Row] = ray.get(ref)
+    except ray.exceptions.RayError as exc:  # retries exhausted, a node lost, the cluster gone
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise BackendError(f"a Ray task failed: {first}") from None
+    return rows
 
 
 def connect(ray: Any, address: str | None, jobs: int) -> bool:

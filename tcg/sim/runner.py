@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tcg.sim.backends import chunked, default_chunk_size, run_chunks
+from tcg.sim.backends import BackendError, chunked, default_chunk_size, run_chunks
 from tcg.sim.results import ResultsError, Row, read_results, write_results
 from tcg.sim.work import WorkSpec
 
@@ -45,9 +45,13 @@ class RunPlan:
 
 @dataclass
 class RunResult:
+    """The rows (previous ones included, by index); ``interrupted`` by Ctrl-C/SIGTERM or by a
+    backend failure (``failure`` says which) after ``played`` games of this call."""
+
     rows: list[Row]
     interrupted: bool
     played: int
+    failure: str = ""
     errors: int = field(init=False)
 
     def __post_init__(self) -> None:
@@ -109,6 +113,7 @@ def run(plan: RunPlan, progress: Progress | None = None) -> RunResult:
     chunks = run_chunks(plan.backend, plan.spec, chunked(todo, size), plan.jobs, plan.address)
     played = 0
     interrupted = False
+    failure = ""
     try:
         _stop_on_sigterm()
         for done in chunks:
@@ -119,12 +124,16 @@ def run(plan: RunPlan, progress: Progress | None = None) -> RunResult:
             writer.maybe(rows)
     except KeyboardInterrupt:
         interrupted = True
+    except BackendError as exc:
+        if not played:
+            raise  # nothing ran (Ray missing, no cluster): a plain error
+        interrupted, failure = True, str(exc)
     finally:
         _stop_on_sigterm(undo=True)
         _close_quietly(chunks)
         with _sigint_ignored():
             writer.write(rows)
-    return RunResult([rows[i] for i in sorted(rows)], interrupted, played)
+    return RunResult([rows[i] for i in sorted(rows)], interrupted, played, failure)
 
 
 _previous_sigterm: list[Any] = []
