@@ -245,9 +245,11 @@ def load_resume(resume: Path | None, spec: WorkSpec, games: int) -> list[Row]:
     if resume is None:
         return []
     try:
-        return resume_rows(resume, spec, games)
+        rows = resume_rows(resume, spec, games)
     except ResultsError as exc:
         raise fail(str(exc)) from None
+    out.print(f"resuming {resume}: {len(rows)} of {games} games done, {games - len(rows)} to play")
+    return rows
 
 
 def write_extras(result: RunResult, summary: dict[str, Any], meta: dict[str, Any], csv: Path | None,
