@@ -84,12 +84,14 @@ def test_ray_gives_the_same_rows(reference: list[dict[str, Any]], ray_instance: 
     assert ray_instance.is_initialized()  # a Ray started by the caller is left running
 
 
-def test_the_ray_backend_without_ray_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_ray_backend_without_ray_names_the_extra(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray raises ImportError
     with pytest.raises(BackendError, match=re.escape("pip install 'tcg-engine[ray]'")):
         run(RunPlan(dm_spec(), 2, backend="ray"))
-    result = runner.invoke(app, ["simulate", "--games", "2", "--backend", "ray"])
+    out = tmp_path / "rows.parquet"
+    result = runner.invoke(app, ["simulate", "--games", "2", "--backend", "ray", "--out", str(out)])
     assert result.exit_code == 1 and "the ray backend needs Ray: pip install 'tcg-engine[ray]'" in result.output
+    assert not out.exists()  # nothing ran: no empty results file left behind
 
 
 def test_a_ray_address_nobody_answers_at_fails_at_once() -> None:

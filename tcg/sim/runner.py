@@ -115,60 +115,65 @@ def run(plan: RunPlan, progress: Progress | None = None) -> RunResult:
     interrupted = False
     failure = ""
     try:
-        _stop_on_sigterm()
-        for done in chunks:
-            rows.update((r["index"], r) for r in done)
-            played += len(done)
-            if progress:
-                progress(len(done))
-            writer.maybe(rows)
+        with _sigterm_interrupts():
+            for done in chunks:
+                rows.update((r["index"], r) for r in done)
+                played += len(done)
+                if progress:
+                    progress(len(done))
+                writer.maybe(rows)
     except KeyboardInterrupt:
         interrupted = True
     except BackendError as exc:
         if not played:
-            raise  # nothing ran (Ray missing, no cluster): a plain error
+            writer.path = None  # nothing ran (Ray missing, no cluster): a plain error, no file
+            raise
         interrupted, failure = True, str(exc)
     finally:
-        _stop_on_sigterm(undo=True)
-        _close_quietly(chunks)
-        with _sigint_ignored():
+        with _signals_held_off():
+            _close_chunks(chunks)
             writer.write(rows)
     return RunResult([rows[i] for i in sorted(rows)], interrupted, played, failure)
-
-
-_previous_sigterm: list[Any] = []
 
 
 def _raise_interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
 
 
-def _stop_on_sigterm(undo: bool = False) -> None:
-    """A scheduler's SIGTERM (a cluster job's time limit, ``kill``) stops the run as Ctrl-C does."""
-    if threading.current_thread() is not threading.main_thread():
-        return
-    if not undo:
-        _previous_sigterm.append(signal.signal(signal.SIGTERM, _raise_interrupt))
-    elif _previous_sigterm:
-        signal.signal(signal.SIGTERM, _previous_sigterm.pop())
+def _close_chunks(chunks: Iterator[Any]) -> None:
+    """Stop the backend (its workers): a generator runs its clean-up when closed."""
+    close = getattr(chunks, "close", None)
+    if close is not None:
+        close()
 
 
-def _close_quietly(chunks: Iterator[Any]) -> None:
-    """Stop the backend (its workers) even if a second Ctrl-C comes meanwhile."""
-    with _sigint_ignored():
-        close = getattr(chunks, "close", None)
-        if close is not None:
-            close()
+def _in_main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()  # signals can be set only there
 
 
 @contextmanager
-def _sigint_ignored() -> Iterator[None]:
-    """Ctrl-C is held off while the rows are written, so a second one cannot cut the file."""
-    if threading.current_thread() is not threading.main_thread():
+def _sigterm_interrupts() -> Iterator[None]:
+    """A scheduler's SIGTERM (a cluster job's time limit, ``kill``) stops the run as Ctrl-C does."""
+    if not _in_main_thread():
         yield
         return
-    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    old = signal.signal(signal.SIGTERM, _raise_interrupt)
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, old)
+        signal.signal(signal.SIGTERM, old)
+
+
+@contextmanager
+def _signals_held_off() -> Iterator[None]:
+    """While the workers stop and the rows are written, a second Ctrl-C or SIGTERM cannot cut the
+    file or leave a traceback (the process ends right after anyway)."""
+    if not _in_main_thread():
+        yield
+        return
+    old = {sig: signal.signal(sig, signal.SIG_IGN) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
