@@ -22,10 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from tcg.core.errors import TcgError
-from tcg.core.registry import load_game
-from tcg.sim.replay import deck_from_names
 from tcg.sim.results import Row
-from tcg.sim.work import WorkSpec, run_chunk, run_game
+from tcg.sim.work import WorkSpec, prepare, run_chunk, run_game
 
 BACKENDS = ("local", "ray")
 RAY_MISSING = "the ray backend needs Ray: pip install 'tcg-engine[ray]'"
@@ -62,10 +60,7 @@ def run_chunks(backend: str, spec: WorkSpec, chunks: Sequence[Sequence[int]], jo
 def in_process(spec: WorkSpec, chunks: Sequence[Sequence[int]]) -> Iterator[list[Row]]:
     """``--jobs 1``: no worker at all. Rows come one game at a time, so Ctrl-C keeps every game
     finished so far (the same rows: a game's row depends on its index only)."""
-    game = load_game(spec.game)
-    decks = [deck_from_names(list(names), label) for names, label in zip(spec.decks, spec.deck_names, strict=True)]
-    if spec.replay_dir:
-        Path(spec.replay_dir).mkdir(parents=True, exist_ok=True)
+    game, decks = prepare(spec)
     for chunk in chunks:
         for index in chunk:
             yield [run_game(spec, game, decks, index)]
@@ -110,7 +105,7 @@ def _chunk_rows(future: Future[list[Row]]) -> list[Row]:
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
     """Interrupted: end the running chunks now rather than after their last game. The executor
-    has no public way to do it; its ``_processes`` map is the documented-by-use one."""
+    has no public way to do it: its private ``_processes`` map is the only handle on them."""
     processes: dict[int, Any] = getattr(pool, "_processes", None) or {}
     for process in list(processes.values()):
         if process.is_alive():

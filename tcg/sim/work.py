@@ -78,14 +78,21 @@ def run_chunk(spec: WorkSpec, indices: Sequence[int]) -> list[Row]:
     """The rows of games ``indices`` (one each, in that order). A game that raises is a row with
     outcome ``error`` and its traceback; the chunk goes on. Top level, so that spawn and Ray
     can import it."""
+    game, decks = prepare(spec)
+    return [run_game(spec, game, decks, index) for index in indices]
+
+
+def prepare(spec: WorkSpec) -> tuple[Game, list[DeckList]]:
+    """The game and the decks of ``spec`` in this process (and its replay directory made)."""
     game = load_game(spec.game)
     decks = [deck_from_names(list(names), label) for names, label in zip(spec.decks, spec.deck_names, strict=True)]
     if spec.replay_dir:
         Path(spec.replay_dir).mkdir(parents=True, exist_ok=True)
-    return [run_game(spec, game, decks, index) for index in indices]
+    return game, decks
 
 
 def run_game(spec: WorkSpec, game: Game, decks: Sequence[DeckList], index: int) -> Row:
+    """Game ``index`` of the run as its row (the game, its per-player summary, or its failure)."""
     seed = game_seed(spec.master_seed, index)
     row = base_row(spec, index, seed)
     tally = Tally(game)
