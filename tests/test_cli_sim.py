@@ -11,6 +11,8 @@ from typer.testing import CliRunner
 
 from tcg.cli.main import app
 from tcg.core.registry import load_game
+from tcg.sim.results import COLUMNS, read_results
+from tcg.sim.work import game_seed
 
 runner = CliRunner()
 
@@ -34,9 +36,13 @@ def test_simulate_prints_a_summary_and_writes_csv_and_json(tmp_path: Path) -> No
     assert "4 games" in output and "win rate" in output and "95% CI" in output
     assert "first player wins" in output and "mean turns" in output
     rows = list(csv.DictReader(csv_path.open()))
-    assert [r["seed"] for r in rows] == ["3", "4", "5", "6"]
+    assert list(rows[0]) == list(COLUMNS)
+    assert [int(r["seed"]) for r in rows] == [game_seed(3, i) for i in range(4)]  # master seed 3
+    assert {r["agent_0"] for r in rows} == {"rule"} and {r["master_seed"] for r in rows} == {"3"}
+    assert read_results(csv_path)[0]["p0_played"] == json.loads(rows[0]["p0_played"])
     data = json.loads(json_path.read_text())
-    assert data["summary"]["games"] == 4 and len(data["games"]) == 4
+    assert data["summary"]["games"] == 4 and len(data["games"]) == 4 and data["summary"]["errors"] == 0
+    assert "per game: P0" in output and "cards played" in output and "damage dealt" in output
     assert data["run"]["agents"] == ["rule", "random"] and data["run"]["options"]["breaking"] == "simultaneous"
     assert sum(s["wins"] for s in data["summary"]["seats"]) + data["summary"]["draws"] == 4
 
@@ -50,10 +56,22 @@ def test_simulate_usage_errors(tmp_path: Path) -> None:
     assert bad_deck.exit_code == 1 and "no such deck file" in bad_deck.output
 
 
+def test_simulate_help_documents_the_exit_codes_and_the_backends() -> None:
+    result = runner.invoke(app, ["simulate", "--help"], env={"COLUMNS": "200"})
+    text = " ".join(result.output.replace("│", " ").split())
+    assert result.exit_code == 0
+    assert "Exit codes: 0 every game played; 1 a game raised" in text and "130 interrupted" in text
+    for option in ("--backend", "--address", "--chunk-size", "--out", "--resume", "--replay-dir"):
+        assert option in text
+    assert "pip install 'tcg-engine[ray]'" in text
+    assert "--fail-game" not in text  # the tests' hook stays out of the help
+
+
 def test_replay_of_a_saved_game(tmp_path: Path) -> None:
-    simulate(tmp_path, "--replay-dir", str(tmp_path / "replays"))
+    _, csv_path, _ = simulate(tmp_path, "--replay-dir", str(tmp_path / "replays"))
     files = sorted((tmp_path / "replays").glob("*.json"))
     assert len(files) == 4
+    assert [r["replay"] for r in read_results(csv_path)] == [str(f) for f in files]
     result = runner.invoke(app, ["replay", str(files[0])])
     assert result.exit_code == 0, result.output
     assert "Turn 1:" in result.output and "Game over" in result.output and "actions" in result.output
@@ -138,3 +156,10 @@ def test_play_to_the_end_with_the_first_action_each_time() -> None:
     result = runner.invoke(app, ["play", "--seed", "5", "--human-seat", "1"], input="1\n" * 600)
     assert result.exit_code == 0, result.output
     assert "wins" in result.output or "You conceded the game" in result.output
+
+
+def test_demo_shows_a_game_then_the_batch_summary() -> None:
+    result = runner.invoke(app, ["demo", "--games", "4", "--jobs", "1", "--seed", "2"])
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.output or "wins" in result.output
+    assert "4 games" in result.output and "95% CI" in result.output and "errors: 0" in result.output

@@ -6,7 +6,9 @@ Both drive :mod:`tcg.sim`; this module only parses options, shows progress and p
 from __future__ import annotations
 
 import itertools
+import json
 import os
+import shlex
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -14,8 +16,18 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
+from rich.text import Text
 from typer.core import TyperCommand
 
 from tcg.agents.base import agent_names, make_agent
@@ -25,14 +37,18 @@ from tcg.core.decklist import DeckList
 from tcg.core.errors import DataError, TcgError
 from tcg.core.game import Game
 from tcg.core.options import parse_option_args
-from tcg.sim.batch import BatchSpec, GameRecord, run_batch, summarize, write_csv, write_json
+from tcg.sim.backends import BACKENDS
 from tcg.sim.loop import DEFAULT_MAX_ACTIONS, play_game
+from tcg.sim.results import ResultsError, Row, results_format, write_results
+from tcg.sim.runner import RunPlan, RunResult, resume_rows, run
+from tcg.sim.summary import summarize_rows
+from tcg.sim.work import WorkSpec
 
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True)  # a path in a message stays whole
 
 GameOpt = Annotated[str, typer.Option("--game", "-g", help="The game to play (e.g. duel_masters).")]
-SeedOpt = Annotated[int, typer.Option("--seed", "-s", help="Seed of game 0; game i uses seed+i.")]
+SeedOpt = Annotated[int, typer.Option("--seed", "-s", help="Seed of the shown game and the batch's master seed.")]
 OptionOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help="A game variant, NAME=VALUE (repeatable).")]
 
 
@@ -99,12 +115,23 @@ def check_agents(names: list[str]) -> list[str]:
     return names
 
 
-def run_with_progress(spec: BatchSpec, games: int, seed: int, jobs: int, console: Console) -> list[GameRecord]:
+class RateColumn(ProgressColumn):
+    """Games per second (over the bar's recent window), for long runs."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:.1f} games/s" if speed else "- games/s", style="progress.data.speed")
+
+
+def run_with_progress(plan: RunPlan, console: Console) -> RunResult:
+    """Run ``plan`` under a progress bar (games done, games/s, elapsed, ETA)."""
     columns = (TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
-               TimeElapsedColumn())
+               RateColumn(), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn())
+    jobs = f"{plan.jobs} job{'s' if plan.jobs > 1 else ''}"
+    where = "ray" if plan.backend == "ray" else jobs
     with Progress(*columns, console=console, transient=False) as progress:
-        task = progress.add_task(f"{games} games, {jobs} job{'s' if jobs > 1 else ''}", total=games)
-        return run_batch(spec, games, seed, jobs, progress=lambda n: progress.advance(task, n))
+        task = progress.add_task(f"{plan.games} games, {where}", total=plan.games, completed=len(plan.previous))
+        return run(plan, progress=lambda n: progress.advance(task, n))
 
 
 def summary_table(summary: dict[str, Any]) -> Table:
@@ -119,58 +146,166 @@ def summary_table(summary: dict[str, Any]) -> Table:
     return table
 
 
-def print_summary(console: Console, summary: dict[str, Any], seconds: float) -> None:
+def print_summary(console: Console, summary: dict[str, Any], seconds: float, played: int) -> None:
+    """The table and the lines under it; games/s counts the games this command played."""
     console.print(summary_table(summary))
     flo, fhi = summary["first_player_ci95"]
     reasons = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in summary["reasons"].items())
-    games = summary["games"]
-    console.print(f"draws: {summary['draws']}   unfinished: {summary['unfinished']}   endings: {reasons}")
+    console.print(f"draws: {summary['draws']}   unfinished: {summary['unfinished']}   errors: {summary['errors']}   "
+                  f"endings: {reasons}")
     console.print(f"first player wins: {summary['first_player_win_rate']:.1%} (95% CI {flo:.1%} - {fhi:.1%})")
+    console.print("per game: " + "   ".join(f"P{s['seat']} {s['mean_cards_played']:.1f} cards played, "
+                                            f"{s['mean_damage_dealt']:.1f} damage dealt" for s in summary["seats"]))
     console.print(f"mean turns: {summary['mean_turns']:.1f}   mean actions: {summary['mean_actions']:.1f}   "
-                  f"time: {seconds:.1f} s ({games / seconds if seconds > 0 else 0:.0f} games/s)")
+                  f"time: {seconds:.1f} s ({played / seconds if seconds > 0 else 0:.0f} games/s)")
+
+
+DecksOpt = Annotated[tuple[str, str] | None, typer.Option(
+    "--decks", "-d", help="Two decks (starter deck names or files); default: the first two starters.")]
+AgentsOpt = Annotated[tuple[str, str], typer.Option(
+    "--agents", "-a", help="Agent of each seat: random, random_by_type, rule, or ismcts with options "
+                           "(ismcts:iterations=500,rollout=rule).")]
+GamesOpt = Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")]
+MasterSeedOpt = Annotated[int, typer.Option(
+    "--seed", "-s", help="The run's master seed: game i's seed is derived from it and i (docs/simulation.md), "
+                         "the same on every backend, chunk size and worker count.")]
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes (local) or CPUs of a local "
+                                                                  "Ray instance; 1 plays in this process.")]
+BackendOpt = Annotated[str, typer.Option("--backend", "-b", help="Where games run: local (processes on this "
+                                         "machine) or ray (a Ray cluster; pip install 'tcg-engine\\[ray]').")]
+AddressOpt = Annotated[str | None, typer.Option(
+    "--address", help="Ray cluster to use: auto or HOST:PORT (default: RAY_ADDRESS, else a local Ray instance).")]
+ChunkOpt = Annotated[int | None, typer.Option(
+    "--chunk-size", min=1, help="Games per task (default: about 8 chunks per worker, at most 25 games).")]
+OutOpt = Annotated[Path | None, typer.Option(
+    "--out", help="Write one row per game here (.parquet or .csv; tcg/sim/results.py), rewritten as games finish.")]
+ResumeOpt = Annotated[Path | None, typer.Option(
+    "--resume", help="Continue the run whose rows are in this file (same game, decks, agents, options, seed, "
+                     "games): its games are kept, the rest played, all rows written (to --out, else to it).")]
+CsvOpt = Annotated[Path | None, typer.Option("--csv", help="Also write the rows as CSV here.")]
+JsonOpt = Annotated[Path | None, typer.Option("--json", help="Write the summary, the run and the rows as JSON here.")]
+ReplayDirOpt = Annotated[Path | None, typer.Option(
+    "--replay-dir", help="Save every game's replay here (the row's replay column names its file).")]
+MaxActionsOpt = Annotated[int, typer.Option(help="Stop a game (unfinished) after this many actions.")]
+FailOpt = Annotated[list[int] | None, typer.Option("--fail-game", hidden=True, help="Tests: this game raises.")]
+EXIT_INTERRUPTED = 130
 
 
 def simulate(
-    game: GameOpt = "duel_masters",
-    decks: Annotated[tuple[str, str] | None, typer.Option(
-        "--decks", "-d", help="Two decks (starter deck names or files); default: the first two starters.")] = None,
-    agents: Annotated[tuple[str, str], typer.Option(
-        "--agents", "-a", help="Agent of each seat: random, random_by_type, rule, or ismcts with options "
-                               "(ismcts:iterations=500,rollout=rule).")] = ("rule", "rule"),
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
-    seed: SeedOpt = 1,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
-    option: OptionOpt = None,
-    csv: Annotated[Path | None, typer.Option("--csv", help="Write one CSV row per game here.")] = None,
-    json_file: Annotated[Path | None, typer.Option("--json", help="Write the summary and games as JSON here.")
-                         ] = None,
-    replay_dir: Annotated[Path | None, typer.Option("--replay-dir", help="Save every game's replay here.")] = None,
-    max_actions: Annotated[int, typer.Option(help="Stop a game (unfinished) after this many actions.")
-                           ] = DEFAULT_MAX_ACTIONS,
+    game: GameOpt = "duel_masters", decks: DecksOpt = None, agents: AgentsOpt = ("rule", "rule"),
+    games: GamesOpt = 100, seed: MasterSeedOpt = 1, jobs: JobsOpt = 1, backend: BackendOpt = "local",
+    address: AddressOpt = None, chunk_size: ChunkOpt = None, option: OptionOpt = None, out_path: OutOpt = None,
+    resume: ResumeOpt = None, csv: CsvOpt = None, json_file: JsonOpt = None, replay_dir: ReplayDirOpt = None,
+    max_actions: MaxActionsOpt = DEFAULT_MAX_ACTIONS, fail_game: FailOpt = None,
 ) -> None:
-    """Play many AI-vs-AI games and print win rates with 95% confidence intervals."""
+    """Play many AI-vs-AI games and print win rates with 95% confidence intervals.
+
+    Exit codes: 0 every game played; 1 a game raised (its row has outcome "error", its seed and
+    traceback; the others were played), a worker was lost midway (finished games written) or the
+    input was bad; 2 a usage error; 130 interrupted
+    (Ctrl-C or SIGTERM): the finished games were written and the command to resume is printed.
+    """
     g, deck_lists, labels, options = load_setup(game, list(decks) if decks else None, option)
     agent_list = check_agents(list(agents))
-    spec = BatchSpec(g.name, [d.flat() for d in deck_lists], labels, agent_list, options, max_actions,
-                     str(replay_dir) if replay_dir else None)
+    if backend not in BACKENDS:
+        raise fail(f"unknown backend {backend!r}; use one of {', '.join(BACKENDS)}", 2)
+    check_paths(out_path, csv)
+    spec = WorkSpec.of(g.name, [d.flat() for d in deck_lists], labels, agent_list, seed, options,
+                       max_actions=max_actions, replay_dir=str(replay_dir) if replay_dir else None,
+                       fail_games=frozenset(fail_game or ()))
+    previous = load_resume(resume, spec, games)
+    plan = RunPlan(spec, games, backend, jobs, chunk_size, address, out_path or resume, previous)
     t0 = time.perf_counter()
     try:
-        records = run_with_progress(spec, games, seed, jobs, out)
+        result = run_with_progress(plan, out)
     except TcgError as exc:
         raise fail(str(exc)) from None
     seconds = time.perf_counter() - t0
-    summary = summarize(records, labels, agent_list)
-    print_summary(out, summary, seconds)
+    summary = summarize_rows(result.rows, labels, agent_list)
+    print_summary(out, summary, seconds, result.played)
     meta = {"game": g.name, "decks": labels, "agents": agent_list, "seed": seed, "games": games,
-            "options": options, "jobs": jobs, "seconds": round(seconds, 3)}
+            "options": options, "backend": backend, "jobs": jobs, "seconds": round(seconds, 3)}
+    write_extras(result, summary, meta, csv, json_file, replay_dir)
+    command = resume_command(g.name, list(decks) if decks else labels, agent_list, games, seed, options,
+                             max_actions)
+    finish_run(result, plan, [*command, *backend_words(backend, jobs, address, chunk_size)])
+
+
+def check_paths(out_path: Path | None, csv: Path | None) -> None:
+    try:
+        if out_path:
+            results_format(out_path)
+        if csv and results_format(csv) != "csv":
+            raise ResultsError(f"{csv}: --csv writes a .csv file")
+    except ResultsError as exc:
+        raise fail(str(exc), 2) from None
+
+
+def load_resume(resume: Path | None, spec: WorkSpec, games: int) -> list[Row]:
+    if resume is None:
+        return []
+    try:
+        rows = resume_rows(resume, spec, games)
+    except ResultsError as exc:
+        raise fail(str(exc)) from None
+    out.print(f"resuming {resume}: {len(rows)} of {games} games done, {games - len(rows)} to play")
+    return rows
+
+
+def write_extras(result: RunResult, summary: dict[str, Any], meta: dict[str, Any], csv: Path | None,
+                 json_file: Path | None, replay_dir: Path | None) -> None:
     if csv:
-        write_csv(csv, records, labels)
+        write_results(csv, result.rows)
         out.print(f"wrote {csv}")
     if json_file:
-        write_json(json_file, summary, records, labels, meta)
+        data = {"summary": summary, "run": meta, "games": result.rows}
+        json_file.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         out.print(f"wrote {json_file}")
     if replay_dir:
         out.print(f"replays in {replay_dir}")
+
+
+def finish_run(result: RunResult, plan: RunPlan, command: list[str]) -> None:
+    """Say where the rows are, what failed and how to resume; exit with the run's code."""
+    target = plan.out
+    if result.interrupted and target is None:  # the finished games are kept anyway
+        target = Path(f"simulate-{plan.spec.game}-seed-{plan.spec.master_seed}.parquet")
+        write_results(target, result.rows)
+    if target is not None:
+        out.print(f"wrote {len(result.rows)} rows to {target}")
+    if result.errors:
+        first = next(r for r in result.rows if r["outcome"] == "error")
+        last_line = first["error"].strip().splitlines()[-1] if first["error"].strip() else "?"
+        err.print(f"[red]{result.errors} game{'s' if result.errors > 1 else ''} failed[/red] (outcome error, "
+                  f"traceback in the error column); first: game {first['index']}, seed {first['seed']}: "
+                  f"{escape(last_line)}")
+    if result.interrupted:
+        why = f"[red]stopped:[/red] {escape(result.failure)}" if result.failure else "interrupted"
+        err.print(f"{why}: {len(result.rows)} of {plan.games} games finished; resume with:\n"
+                  f"  {escape(shlex.join([*command, '--resume', str(target)]))}")
+        raise typer.Exit(1 if result.failure else EXIT_INTERRUPTED)
+    if result.errors:
+        raise typer.Exit(1)
+
+
+def backend_words(backend: str, jobs: int, address: str | None, chunk_size: int | None) -> list[str]:
+    """The options that said where the games ran (a resume may change them: rows do not depend on them)."""
+    words = ["--backend", backend] if backend != "local" else []
+    words += ["--jobs", str(jobs)] if jobs != 1 else []
+    words += ["--address", address] if address else []
+    return words + (["--chunk-size", str(chunk_size)] if chunk_size else [])
+
+
+def resume_command(game: str, decks: list[str], agents: list[str], games: int, seed: int,
+                   options: dict[str, str], max_actions: int) -> list[str]:
+    """The command that continues this run (what ``--resume`` checks stays the same)."""
+    words = ["tcg", "simulate", "--game", game, "--decks", *decks, "--agents", *agents, "--games", str(games),
+             "--seed", str(seed)]
+    for name, value in sorted(options.items()):
+        words += ["--option", f"{name}={value}"]
+    if max_actions != DEFAULT_MAX_ACTIONS:
+        words += ["--max-actions", str(max_actions)]
+    return words
 
 
 def demo(
@@ -204,7 +339,9 @@ def demo(
         return
     out.print()
     jobs = jobs or max(1, min(os.cpu_count() or 1, 8))
-    spec = BatchSpec(g.name, [d.flat() for d in deck_lists], labels, agents, options)
+    spec = WorkSpec.of(g.name, [d.flat() for d in deck_lists], labels, agents, seed, options)
     t0 = time.perf_counter()
-    records = run_with_progress(spec, games, seed, jobs, out)
-    print_summary(out, summarize(records, labels, agents), time.perf_counter() - t0)
+    batch = run_with_progress(RunPlan(spec, games, jobs=jobs), out)
+    print_summary(out, summarize_rows(batch.rows, labels, agents), time.perf_counter() - t0, batch.played)
+    if batch.interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic
@@ -27,6 +28,24 @@ if TYPE_CHECKING:
 
 #: The game's card schema (a bare ``Game`` reads cards as :class:`CardModel`).
 C = TypeVar("C", bound=CardModel, default=CardModel)
+
+
+@dataclass(frozen=True)
+class PlaySummary:
+    """What the simulator counts per player in each game (``tcg.sim.tally``), in the game's words.
+
+    Why a declaration and not code: the core knows no game's action types or life measure, and
+    each game says them once here. ``played``: the action types by which a player plays a card
+    from their hand (it counts only while that card is in the acting player's hand, so the same
+    type used from elsewhere is left out). The life measure is the size of the zone
+    ``life_zone`` or the player counter ``life_counter`` (one of the two); what a player's
+    opponent loses of it is that player's damage dealt. ``final_blow``: an end reason that is one
+    more point of damage for the winner (a winning blow the measure cannot show)."""
+
+    played: frozenset[str] = frozenset()
+    life_zone: str = ""
+    life_counter: str = ""
+    final_blow: str = ""
 
 
 class Game(Generic[C]):
@@ -52,6 +71,8 @@ class Game(Generic[C]):
     #: literals player, leader and reserve are never card names"); a game may add its own, and
     #: says which of its cards one names (``literal_names_card``).
     scenario_literals: frozenset[str] = frozenset({"player", "leader", "reserve"})
+    #: What ``tcg simulate`` counts per player (cards played, damage dealt): see PlaySummary.
+    play_summary: PlaySummary = PlaySummary()
     package_dir: Path
 
     # ------------------------------------------------------------------ cards

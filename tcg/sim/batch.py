@@ -1,5 +1,10 @@
 """Many games in a row (or in parallel): seeds, worker processes, statistics and exports.
 
+``tcg simulate`` and ``tcg demo`` run on :mod:`tcg.sim.work` and :mod:`tcg.sim.backends` (rows
+of :mod:`tcg.sim.results`, hashed per-game seeds); this older path stays for the benchmarks
+whose recorded figures use its ``seed + i`` seeds (``benchmarks/strength.py``) and for
+:func:`wilson`.
+
 Game ``i`` of a batch uses seed ``S + i`` for the engine (which also picks the first
 player) and seeds derived from it for the agents, so any single game of a batch can be
 re-run on its own. Workers are started with ``spawn`` (no state inherited from the parent;

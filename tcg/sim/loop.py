@@ -18,6 +18,7 @@ from tcg.core.game import Game
 from tcg.core.rng import Rng
 from tcg.core.state import State
 from tcg.sim.replay import Replay
+from tcg.sim.tally import Tally
 
 DEFAULT_MAX_ACTIONS = 5000
 StepHook = Callable[[State, "int | None", "Action | None", list[dict[str, Any]]], None]
@@ -117,11 +118,14 @@ def play_game(
     options: Mapping[str, object] | None = None,
     max_actions: int = DEFAULT_MAX_ACTIONS,
     on_step: StepHook | None = None,
+    tally: Tally | None = None,
 ) -> tuple[Result, Replay]:
     """Play one game. Agents given by name are created with seeds derived from ``seed``.
 
     ``on_step(state, player, action, events)`` is called after each applied action (the demo
     prints its play-by-play from it); ``on_step(state, None, None, events)`` once at the start.
+    ``tally`` (:class:`tcg.sim.tally.Tally`) counts the per-player summary; without one the loop
+    does nothing more than play.
     """
     players = [make_agent(a, agent_seed(seed, i)) if isinstance(a, str) else a for i, a in enumerate(agents)]
     resolved = game.resolve_options(options)
@@ -132,6 +136,8 @@ def play_game(
         state.log_events = False  # nobody reads them: bulk self-play runs without the event log
     if on_step is not None:
         on_step(state, None, None, list(state.events))
+    if tally is not None:
+        tally.start(state)
     applied = 0
     # ``state.game_over`` and ``state.deciding_player`` read as plain attributes: this loop
     # turns once per action.
@@ -148,10 +154,22 @@ def play_game(
             action = agent.choose(observe(state, player, agent, cursor), legal)
         else:  # an agent that ignores observations (random) is spared building one
             action = agent.choose({"game": game.name, "viewer": player}, legal)
+        if tally is not None:
+            tally.before(state, player, action)
         events = state.apply(action)
         applied += 1
+        if tally is not None:
+            tally.after(state)
         if on_step is not None:
             on_step(state, player, action, events)
+    return finish(game, state, players, decks, (seed, resolved), applied, tally)
+
+
+def finish(game: Game, state: State, players: Sequence[Agent], decks: Sequence[DeckList],
+           setup: tuple[int, Mapping[str, str]], applied: int, tally: Tally | None = None) -> tuple[Result, Replay]:
+    """The result and the replay of a game that has stopped (over, or at the action limit);
+    ``setup`` is the game's seed and its resolved options."""
+    seed, options = setup
     result = Result(
         winner=state.winner,
         turns=state.turn,
@@ -159,10 +177,12 @@ def play_game(
         first_player=state.first_player,
         reason=end_reason(state) if state.game_over else "max_actions",
     )
+    if tally is not None:
+        tally.finish(result.winner, result.reason)
     rep = Replay(
         game=game.name,
         seed=seed,
-        options=dict(resolved),
+        options=dict(options),
         decks=[d.flat() for d in decks],
         actions=[a.to_json() for a in state.history],
         result=result.to_json(),

@@ -8,7 +8,7 @@ from typing import Any
 
 from tcg.core.decklist import DeckList
 from tcg.core.errors import DataError
-from tcg.core.game import Game
+from tcg.core.game import Game, PlaySummary
 from tcg.core.options import OptionSpec
 from tcg.core.state import State, Task
 from tcg.games.battle_spirits.cards import BattleSpiritsCard
@@ -29,6 +29,9 @@ class BattleSpiritsGame(Game[BattleSpiritsCard]):
     state_class = BattleSpiritsState
     card_model = BattleSpiritsCard
     package_dir = Path(__file__).parent
+    #: tcg simulate's per-player summary: spirits summoned, nexuses deployed, magic used from the hand;
+    #: the opponent's life (cores) lost.
+    play_summary = PlaySummary(frozenset({"summon", "deploy", "use_magic"}), life_counter="life")
     card_properties = ("exhausted", "level", "cores", "bp", "symbols", "face_down", "braves")
     option_specs = {
         "deck_rules": OptionSpec("deck_rules", "classic", ("classic", "saga"), "BS-101",

@@ -8,7 +8,7 @@ from typing import Any
 
 from tcg.core.decklist import DeckList
 from tcg.core.errors import DataError
-from tcg.core.game import Game
+from tcg.core.game import Game, PlaySummary
 from tcg.core.options import OptionSpec
 from tcg.core.state import State, Task
 from tcg.games.duel_masters.cards import DuelMastersCard
@@ -33,6 +33,9 @@ class DuelMastersGame(Game[DuelMastersCard]):
     state_class = DuelMastersState
     card_model = DuelMastersCard
     package_dir = Path(__file__).parent
+    #: tcg simulate's per-player summary: creatures summoned and spells cast from the hand; shields
+    #: broken, plus the direct attack that wins.
+    play_summary = PlaySummary(frozenset({"summon", "cast"}), life_zone="shields", final_blow="direct_attack")
     card_properties = ("tapped", "power", "face_down", "under")
     option_specs = {
         "first_turn_draw": OptionSpec("first_turn_draw", "both_skip", ("both_skip", "first_player_skips"),

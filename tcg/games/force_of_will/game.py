@@ -9,7 +9,7 @@ from typing import Any
 
 from tcg.core.decklist import DeckList
 from tcg.core.errors import DataError
-from tcg.core.game import Game
+from tcg.core.game import Game, PlaySummary
 from tcg.core.options import OptionSpec
 from tcg.core.state import State, Task
 from tcg.games.force_of_will.cards import ATTRIBUTES, ForceOfWillCard
@@ -31,6 +31,10 @@ class ForceOfWillGame(Game[ForceOfWillCard]):
     state_class = ForceOfWillState
     card_model = ForceOfWillCard
     package_dir = Path(__file__).parent
+    #: tcg simulate's per-player summary: resonators summoned, spells played, additions played, chants
+    #: set into standby, from the hand; the opponent's life lost.
+    play_summary = PlaySummary(frozenset({"summon", "play_spell", "play_addition", "set_chant_standby"}),
+                               life_counter="life")
     card_properties = ("rested", "atk", "def", "damage", "face_down", "side")
     option_specs = {
         "chase": OptionSpec("chase", "sheet", ("sheet", "modern"), "FOW-48..51, FOW-103",

@@ -8,7 +8,7 @@ from typing import Any
 
 from tcg.core.decklist import DeckList
 from tcg.core.errors import DataError
-from tcg.core.game import Game
+from tcg.core.game import Game, PlaySummary
 from tcg.core.options import OptionSpec
 from tcg.core.state import State, Task
 from tcg.games.one_piece.cards import OnePieceCard
@@ -29,6 +29,9 @@ class OnePieceGame(Game[OnePieceCard]):
     state_class = OnePieceState
     card_model = OnePieceCard
     package_dir = Path(__file__).parent
+    #: tcg simulate's per-player summary: cards played and counters used from the hand; the
+    #: opponent's life cards lost.
+    play_summary = PlaySummary(frozenset({"play", "counter"}), life_zone="life")
     card_properties = ("rested", "power", "don")
     option_specs = {
         "refresh_don_return": OptionSpec("refresh_don_return", "don_deck", ("don_deck", "cost_area"),

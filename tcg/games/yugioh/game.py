@@ -10,7 +10,7 @@ from tcg.core import lasting
 from tcg.core.actions import CARD_FIELDS
 from tcg.core.decklist import DeckList
 from tcg.core.errors import DataError
-from tcg.core.game import Game
+from tcg.core.game import Game, PlaySummary
 from tcg.core.options import OptionSpec
 from tcg.core.state import State, Task
 from tcg.games.yugioh.battle import BATTLE_STEPS
@@ -41,6 +41,10 @@ class YugiohGame(Game[YugiohCard]):
     state_class = YugiohState
     card_model = YugiohCard
     package_dir = Path(__file__).parent
+    #: tcg simulate's per-player summary: monsters summoned or set, cards activated or set from the
+    #: hand (a Special Summon comes through an activation); the opponent's LP lost.
+    play_summary = PlaySummary(frozenset({"normal_summon", "set_monster", "activate", "set_spell_trap"}),
+                               life_counter="lp")
     card_properties = ("position", "face_up", "atk", "def", "level")
     option_specs = {
         "damage_step_activation": OptionSpec("damage_step_activation", "source", ("source", "official"),
