@@ -127,11 +127,11 @@ def test_a_backend_that_fails_midway_keeps_the_finished_games(monkeypatch: pytes
     failure, prints the resume command and exits 1."""
     import tcg.sim.runner as runner_module
 
-    def failing(backend: str, spec: WorkSpec, chunks: Any, jobs: int, address: Any) -> Iterator[list[Any]]:
-        yield run_chunk(spec, chunks[0])
+    def failing(backend: str, units: Any, jobs: int, address: Any) -> Iterator[list[Any]]:
+        yield run_chunk(*units[0])
         raise BackendError("a worker process died (test)")
 
-    monkeypatch.setattr(runner_module, "run_chunks", failing)
+    monkeypatch.setattr(runner_module, "run_units", failing)
     out = tmp_path / "rows.csv"
     result = runner.invoke(app, [*cli_args(out), "--chunk-size", "2"])
     text = " ".join(result.output.split())

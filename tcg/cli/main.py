@@ -15,6 +15,7 @@ from tcg.cli import (
     scenario_cmd,
     serve_cmd,
     simulate_cmd,
+    tournament_cmd,
 )
 
 app = typer.Typer(
@@ -43,6 +44,7 @@ app.add_typer(cards_cmd.app, name="cards")
 app.add_typer(deck_cmd.app, name="deck")
 app.add_typer(scenario_cmd.app, name="scenario")
 app.command("simulate", cls=simulate_cmd.PairOptionsCommand)(simulate_cmd.simulate)
+app.command("tournament", cls=simulate_cmd.PairOptionsCommand)(tournament_cmd.tournament)
 app.command("play")(play_cmd.play)
 app.command("replay")(replay_cmd.replay)
 app.command("report")(report_cmd.report)

@@ -1,7 +1,9 @@
 """Where chunks of games run: in this process, on local processes, or on a Ray cluster.
 
-A backend takes a :class:`~tcg.sim.work.WorkSpec` and chunks of game indices and yields each
-chunk's rows as it finishes (in any order); the caller sorts by index. All of them run
+A backend takes *units* - a :class:`~tcg.sim.work.WorkSpec` and a chunk of game indices, the one
+picklable piece of work - and yields each unit's rows as it finishes (in any order); the caller
+sorts them. A run is the units of one spec; a tournament mixes the units of every pair in one
+stream, so its workers start once. All of them run
 :func:`tcg.sim.work.run_chunk`, so the rows do not depend on the backend. Each keeps at most
 about two chunks per worker in flight: enough that no worker waits, few enough that an
 interrupted run loses little and a million-game run does not queue a million tasks.
@@ -46,22 +48,34 @@ def default_chunk_size(games: int, workers: int) -> int:
     return max(1, min(25, math.ceil(games / (max(1, workers) * 8))))
 
 
+Unit = tuple[WorkSpec, Sequence[int]]
+
+
 def run_chunks(backend: str, spec: WorkSpec, chunks: Sequence[Sequence[int]], jobs: int = 1,
                address: str | None = None) -> Iterator[list[Row]]:
     """Each chunk's rows, as they finish, from ``backend`` (``local`` or ``ray``)."""
+    return run_units(backend, [(spec, c) for c in chunks], jobs, address)
+
+
+def run_units(backend: str, units: Sequence[Unit], jobs: int = 1, address: str | None = None
+              ) -> Iterator[list[Row]]:
+    """Each unit's rows, as they finish, from ``backend`` (``local`` or ``ray``)."""
     if backend == "local":
-        return in_process(spec, chunks) if jobs <= 1 else local_processes(spec, chunks, jobs)
+        return in_process(units) if jobs <= 1 else local_processes(units, jobs)
     if backend == "ray":
-        return ray_tasks(spec, chunks, jobs, address)
+        return ray_tasks(units, jobs, address)
     raise BackendError(f"unknown backend {backend!r}; use one of {', '.join(BACKENDS)}")
 
 
 # ---------------------------------------------------------------------- local
-def in_process(spec: WorkSpec, chunks: Sequence[Sequence[int]]) -> Iterator[list[Row]]:
+def in_process(units: Sequence[Unit]) -> Iterator[list[Row]]:
     """``--jobs 1``: no worker at all. Rows come one game at a time, so Ctrl-C keeps every game
-    finished so far (the same rows: a game's row depends on its index only)."""
-    game, decks = prepare(spec)
-    for chunk in chunks:
+    finished so far (the same rows: a game's row depends on its spec and index only)."""
+    prepared: dict[WorkSpec, Any] = {}
+    for spec, chunk in units:
+        if spec not in prepared:
+            prepared[spec] = prepare(spec)
+        game, decks = prepared[spec]
         for index in chunk:
             yield [run_game(spec, game, decks, index)]
 
@@ -71,18 +85,18 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def local_processes(spec: WorkSpec, chunks: Sequence[Sequence[int]], jobs: int) -> Iterator[list[Row]]:
+def local_processes(units: Sequence[Unit], jobs: int) -> Iterator[list[Row]]:
     """``jobs`` processes started with ``spawn`` (nothing inherited: safe beside the progress
     bar's thread, and the same on every platform)."""
     ctx = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_ignore_sigint)
-    pending = list(reversed(chunks))
+    pending = list(reversed(units))
     running: set[Future[list[Row]]] = set()
     finished = False
     try:
         while pending or running:
             while pending and len(running) < jobs * IN_FLIGHT_PER_WORKER:
-                running.add(pool.submit(run_chunk, spec, pending.pop()))
+                running.add(pool.submit(run_chunk, *pending.pop()))
             done, running = wait(running, return_when=FIRST_COMPLETED)
             for future in done:
                 yield _chunk_rows(future)
@@ -121,34 +135,37 @@ def import_ray() -> Any:
     return ray
 
 
-def ray_tasks(spec: WorkSpec, chunks: Sequence[Sequence[int]], jobs: int, address: str | None
-              ) -> Iterator[list[Row]]:
-    """One Ray task per chunk, streamed with ``ray.wait``. Connects to the cluster at ``address``
-    (``auto``, ``HOST:PORT``) or ``RAY_ADDRESS``; without either, starts a local instance with
-    ``jobs`` CPUs. A Ray already initialised by the caller (a test, a notebook) is used as is
-    and left running."""
+def ray_tasks(units: Sequence[Unit], jobs: int, address: str | None) -> Iterator[list[Row]]:
+    """One Ray task per unit (each spec put into the object store once), streamed with
+    ``ray.wait``. Connects to the cluster at ``address`` (``auto``, ``HOST:PORT``) or
+    ``RAY_ADDRESS``; without either, starts a local instance with ``jobs`` CPUs. A Ray already
+    initialised by the caller (a test, a notebook) is used as is and left running."""
     ray = import_ray()
     started = connect(ray, address, jobs)
     try:
         workers = max(1, int(ray.cluster_resources().get("CPU", jobs)))
         # A task is retried if its worker dies (a chunk's rows depend on nothing but the chunk).
         task = ray.remote(num_cpus=1, max_retries=3)(run_chunk)
-        spec_ref = ray.put(spec)
-        yield from _stream(ray, task, spec_ref, chunks, workers * IN_FLIGHT_PER_WORKER)
+        refs: dict[WorkSpec, Any] = {}
+        for spec, _ in units:
+            if spec not in refs:
+                refs[spec] = ray.put(spec)
+        yield from _stream(ray, task, [(refs[spec], chunk) for spec, chunk in units],
+                           workers * IN_FLIGHT_PER_WORKER)
     finally:
         if started:
             ray.shutdown()
 
 
-def _stream(ray: Any, task: Any, spec_ref: Any, chunks: Sequence[Sequence[int]], limit: int
+def _stream(ray: Any, task: Any, units: Sequence[tuple[Any, Sequence[int]]], limit: int
             ) -> Iterator[list[Row]]:
-    pending = list(reversed(chunks))
+    pending = list(reversed(units))
     running: list[Any] = []
     finished = False
     try:
         while pending or running:
             while pending and len(running) < limit:
-                running.append(task.remote(spec_ref, pending.pop()))
+                running.append(task.remote(*pending.pop()))
             done, running = ray.wait(running, num_returns=1)
             for ref in done:
                 yield _task_rows(ray, ref)

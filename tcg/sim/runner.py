@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tcg.sim.backends import BackendError, chunked, default_chunk_size, run_chunks
+from tcg.sim.backends import BackendError, Unit, chunked, default_chunk_size, run_units
 from tcg.sim.results import ResultsError, Row, read_results, write_results
 from tcg.sim.work import WorkSpec
 
@@ -89,13 +89,13 @@ class PeriodicWriter:
         self.interval = interval
         self._next = 0.0
 
-    def maybe(self, rows: dict[int, Row]) -> None:
+    def maybe(self, rows: dict[tuple[int, int], Row]) -> None:
         if self.path is None or time.monotonic() < self._next:
             return
         took = self.write(rows)
         self._next = time.monotonic() + max(self.interval, 10 * took)
 
-    def write(self, rows: dict[int, Row]) -> float:
+    def write(self, rows: dict[tuple[int, int], Row]) -> float:
         if self.path is None:
             return 0.0
         t0 = time.monotonic()
@@ -106,21 +106,36 @@ class PeriodicWriter:
 def run(plan: RunPlan, progress: Progress | None = None) -> RunResult:
     """Play the games of ``plan`` not in ``plan.previous``; Ctrl-C (or SIGTERM) stops it with every
     finished row kept (and written to ``plan.out``, as all rows are at the end)."""
-    rows = {r["index"]: r for r in plan.previous}
-    todo = [i for i in range(plan.games) if i not in rows]
+    done = {r["index"] for r in plan.previous}
+    todo = [i for i in range(plan.games) if i not in done]
     size = plan.chunk_size or default_chunk_size(len(todo), plan.jobs)
-    writer = PeriodicWriter(plan.out)
-    chunks = run_chunks(plan.backend, plan.spec, chunked(todo, size), plan.jobs, plan.address)
+    units = [(plan.spec, chunk) for chunk in chunked(todo, size)]
+    return run_units_of(units, plan.backend, plan.jobs, plan.address, plan.out, plan.previous, progress)
+
+
+def row_key(row: Row) -> tuple[int, int]:
+    """A game's place among the rows of several runs: its run's master seed, then its index."""
+    return row["master_seed"], row["index"]
+
+
+def run_units_of(units: Sequence[Unit], backend: str, jobs: int = 1, address: str | None = None,
+                 out: Path | None = None, previous: Sequence[Row] = (),
+                 progress: Progress | None = None) -> RunResult:
+    """Play ``units`` (specs and chunks of indices: one run's, or a tournament's of many runs)
+    on ``backend``, keeping ``previous`` rows; the rows come back sorted by :func:`row_key`."""
+    rows = {row_key(r): r for r in previous}
+    writer = PeriodicWriter(out)
+    chunks = run_units(backend, units, jobs, address)
     played = 0
     interrupted = False
     failure = ""
     try:
         with _sigterm_interrupts():
-            for done in chunks:
-                rows.update((r["index"], r) for r in done)
-                played += len(done)
+            for finished in chunks:
+                rows.update((row_key(r), r) for r in finished)
+                played += len(finished)
                 if progress:
-                    progress(len(done))
+                    progress(len(finished))
                 writer.maybe(rows)
     except KeyboardInterrupt:
         interrupted = True
@@ -133,7 +148,7 @@ def run(plan: RunPlan, progress: Progress | None = None) -> RunResult:
         with _signals_held_off():
             _close_chunks(chunks)
             writer.write(rows)
-    return RunResult([rows[i] for i in sorted(rows)], interrupted, played, failure)
+    return RunResult([rows[k] for k in sorted(rows)], interrupted, played, failure)
 
 
 def _raise_interrupt(signum: int, frame: Any) -> None:
