@@ -84,16 +84,24 @@ class PairOptionsCommand(TyperCommand):
     second one (``--agents random --games 2``) or say only "requires 2 arguments": check first
     and say what is expected."""
 
+    PAIRS: tuple[str, ...] = ("--agents", "-a", "--decks", "-d")
+
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:  # a click Context (typer vendors click)
         for i, arg in enumerate(args):
             if arg == "--":
                 break
-            if arg in ("--agents", "-a", "--decks", "-d"):
+            if arg in self.PAIRS:
                 given = list(itertools.takewhile(lambda a: not a.startswith("-"), args[i + 1:i + 3]))
                 if len(given) < 2:
                     raise typer.BadParameter(_pair_message(arg, " ".join(given) or "nothing"), ctx,
                                              param_hint=f"'{arg}'")
         return super().parse_args(ctx, args)
+
+
+class AgentPairCommand(PairOptionsCommand):
+    """``tcg tournament``: only ``--agents`` takes two values (``--decks`` is one folder)."""
+
+    PAIRS = ("--agents", "-a")
 
 
 def _pair_message(option: str, shown: str) -> str:
