@@ -24,7 +24,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	@echo "installing tcg-engine and its development tools into $(VENV) (about a minute)"
-	$(BIN)/pip install --progress-bar off -e '.[dev,rl]'
+	$(BIN)/pip install --progress-bar off -e '.[dev,rl,ray]'
 	$(BIN)/tcg --version
 	touch $(STAMP)
 

@@ -39,7 +39,7 @@ if importlib.util.find_spec("tcg") is None:  # run from a checkout without an in
 
 import tcg
 from tcg.core.registry import load_game
-from tcg.sim.backends import chunked, run_units
+from tcg.sim.backends import chunked, local_runtime_env, run_units
 from tcg.sim.results import Row
 from tcg.sim.work import WorkSpec
 
@@ -58,7 +58,8 @@ def timed_run(backend: str, workers: int, units: list[Any]) -> tuple[float, list
     if backend == "ray":
         import ray
 
-        ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, configure_logging=False,
+                 runtime_env=local_runtime_env())  # the workers run this build too
     try:
         t0 = time.perf_counter()
         rows = [r for chunk in run_units(backend, units, workers) for r in chunk]

@@ -197,7 +197,7 @@ def connect(ray: Any, address: str | None, jobs: int) -> bool:
         if address:
             ray.init(address=address, runtime_env=engine_runtime_env(), **kw)
         else:
-            ray.init(num_cpus=max(1, jobs), **kw)
+            ray.init(num_cpus=max(1, jobs), runtime_env=local_runtime_env(), **kw)
     except Exception as exc:  # Ray raises ConnectionError, RuntimeError, AuthenticationError...
         where = f"the Ray cluster at {address}" if address else "a local Ray instance"
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
@@ -219,6 +219,21 @@ def check_reachable(address: str, timeout: float = 5.0) -> None:
     except OSError as exc:
         raise BackendError(f"no Ray cluster answers at {address} ({exc.strerror or exc}); start one with "
                            f"ray start --head --port={port}, or check --address / RAY_ADDRESS") from None
+
+
+def local_runtime_env() -> dict[str, Any]:
+    """A local Ray instance's workers import the engine the driver imported: when the driver runs
+    the compiled build, the folder holding it goes on their path (Ray's workers do not inherit
+    the driver's ``sys.path``; Ray puts the driver's working directory first, so a driver started
+    in the checkout still gives them the sources - start it elsewhere). The pure sources need
+    nothing: a per-job environment costs about half a second of worker start-up."""
+    import tcg
+
+    if tcg.build_name() == "pure Python":
+        return {}
+    home = str(Path(tcg.__file__).resolve().parent.parent)
+    rest = os.environ.get("PYTHONPATH", "")
+    return {"env_vars": {"PYTHONPATH": os.pathsep.join(p for p in (home, rest) if p)}}
 
 
 def engine_runtime_env() -> dict[str, Any]:
