@@ -44,7 +44,7 @@ from tcg.sim.runner import RunPlan, RunResult, resume_rows, run
 from tcg.sim.summary import summarize_rows
 from tcg.sim.work import WorkSpec
 
-out = Console(highlight=False)
+out = Console(highlight=False, soft_wrap=True)  # a path in a line stays whole (the terminal wraps it)
 err = Console(stderr=True, highlight=False, soft_wrap=True)  # a path in a message stays whole
 
 GameOpt = Annotated[str, typer.Option("--game", "-g", help="The game to play (e.g. duel_masters).")]

@@ -462,7 +462,7 @@ _OWN: dict[str, FowVerb] = {
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, FowVerb] = verb_table(_SHARED, _OWN)
-#: ``do:`` names that never reach the table: ``search``, ``banish``, ``move_addition`` (their ``find`` is asked in
-#: ``FowEffects.special_effect``, as is a put_into_field with ``find`` and "discard N cards"
+#: ``do:`` names that never reach the table: ``search``, ``banish``, ``move_addition``, ``rest_own``
+#: (their ``find`` is asked in ``FowEffects.special_effect``, as is a put_into_field with ``find`` and "discard N cards"
 #: chosen by the discarding player; a random discard reaches the table).
-ELSEWHERE: frozenset[str] = frozenset({"search", "banish", "move_addition"})
+ELSEWHERE: frozenset[str] = frozenset({"search", "banish", "move_addition", "rest_own"})
