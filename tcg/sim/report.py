@@ -60,7 +60,7 @@ def facts_section(stats: Stat) -> Section:
             ["agents", ", ".join(run["agents"])], ["games", str(run["games"])],
             ["played", str(run["played"])], ["errors", str(run["errors"]) + (f": {failed}" if failed else "")],
             ["outcomes", outcomes], ["endings", reasons or DASH],
-            ["master seeds", ", ".join(map(str, run["master_seeds"]))],
+            ["master seeds", _few(run["master_seeds"])],
             ["options", "; ".join(run["options"]) or DASH], ["seconds (sum)", num(run["seconds"])]]
     return Section("run", "Run", ["fact", "value"], rows)
 
@@ -358,3 +358,9 @@ def all_plots(stats: Stat, top: int) -> list[Plot]:
         return []
     plots = [win_rate_plot(stats), length_plot(stats), matchup_plot(stats), card_plot(stats, top)]
     return [p for p in plots if p is not None]
+
+
+def _few(values: list[int], shown: int = 4) -> str:
+    """A tournament has a master seed per pair: the first few, and how many more (--json has all)."""
+    head = ", ".join(map(str, values[:shown]))
+    return head if len(values) <= shown else f"{head} and {len(values) - shown} more (all in --json)"
