@@ -160,7 +160,7 @@ def _is_card_field(action: dict[str, Any], v: int, card_fields: frozenset[str]) 
     return any(k in card_fields and (val == v or (isinstance(val, list) and v in val)) for k, val in action.items())
 
 
-def _name_known_otherwise(state: State, name: str, viewer: int) -> bool:
+def _name_known_otherwise(state: State, name: str, viewer: int | None) -> bool:
     """A name may appear for other reasons: a card under a visible stack, a card in limbo (out of
     every zone and face up: a spell resolving, a card a Lifebreak revealed), or a phase name."""
     for card in state.cards:
@@ -197,3 +197,93 @@ def check_lazy_views(state: State) -> list[str]:
 def check_all(state: State) -> list[str]:
     return check_conservation(state) + check_counters(state) + check_json_round_trip(state) + check_no_leak(state) \
         + check_lazy_views(state)
+
+
+# ---------------------------------------------------------------------- issue 20: the soak's checks
+def check_determinize(state: State, world: State, player: int) -> list[str]:
+    """``world`` (``state.determinize(player, ...)``) is a state ``player`` cannot tell from
+    ``state``: the same observation (legal actions included), every card in its place, the
+    same cards in all, and no card the player can see renamed."""
+    problems = []
+    if world.observation(player) != state.observation(player):
+        problems.append(f"player {player}'s determinized world shows them another observation")
+    if world.where != state.where or world.zones != state.zones:
+        problems.append(f"player {player}'s determinized world moved a card")
+    if Counter(c.name for c in world.cards) != Counter(c.name for c in state.cards):
+        problems.append(f"player {player}'s determinized world holds other cards")
+    for cid, card in enumerate(world.cards):
+        if card.name != state.cards[cid].name and state.can_see(player, cid):
+            problems.append(f"player {player}'s determinized world renamed card {cid}, which they see")
+            break
+    return problems
+
+
+ALL_PARTS = frozenset({"board", "prompt", "actions", "log"})
+
+
+def viewer_texts(state: State, viewer: int | None, log_from: int = 0, lang: str = "en",
+                 parts: frozenset[str] = ALL_PARTS) -> dict[str, Any]:
+    """Every description a front end makes for ``viewer`` (the terminal and the browser draw
+    the same presentation): the board, the prompt and the legal actions' texts when the viewer
+    decides, and the log lines of the events from ``log_from`` on (``parts`` of them). Cards
+    are named through the viewer's namer, as the front ends do."""
+    presentation = state.GAME.presentation
+
+    def namer(cid: int) -> str | None:
+        return state.name_of(cid) if 0 <= cid < len(state.cards) and state.can_see(viewer, cid) else None
+
+    say = presentation.say(lang, viewer, namer)
+    out: dict[str, Any] = {}
+    if "board" in parts:
+        out["board"] = presentation.board(state.observation(viewer, legal=False), say)
+    if viewer is not None and not state.game_over and state.deciding_player == viewer:
+        kind = state.decision.kind if state.decision is not None else None
+        if "prompt" in parts:
+            out["prompt"] = presentation.prompt(kind, say)
+        if "actions" in parts:
+            out["actions"] = [presentation.action_view(a, say, kind) for a in state.legal_actions()]
+    if "log" in parts:
+        visible = (state.visible_event(ev, viewer) for ev in state.events[log_from:])
+        out["log"] = [presentation.event_text(v, say) for v in visible if v is not None]
+    return out
+
+
+def check_descriptions(state: State, world: State, viewer: int | None, log_from: int = 0) -> list[str]:
+    """What ``viewer`` is told of the events since ``log_from`` (and the prompt) is what they
+    would be told in ``world``, a determinization for a player who sees at least what
+    ``viewer`` sees: a description that differs depends on a card hidden from its reader (a
+    leak through words, not ids).
+
+    The board and the actions' texts are left out: they are drawn from the observation (legal
+    actions included) and the viewer's namer alone, which :func:`check_determinize` requires
+    the same in the world; :func:`check_viewer_names` reads them for hidden names instead."""
+    told = frozenset({"prompt", "log"})
+    real = viewer_texts(state, viewer, log_from, parts=told)
+    other = viewer_texts(world, viewer, log_from, parts=told)
+    if real == other:
+        return []
+    part = next(k for k in real if real[k] != other.get(k))
+    who = "the spectator" if viewer is None else f"player {viewer}"
+    return [f"{who}'s {part} depends on hidden cards: {_first_difference(real[part], other.get(part))}"]
+
+
+def check_viewer_names(state: State, viewer: int | None) -> list[str]:
+    """The board and the actions' texts drawn for ``viewer`` name no card hidden from them
+    (unless a card they see, or one out of every zone, has that name)."""
+    texts = viewer_texts(state, viewer, len(state.events), parts=frozenset({"board", "actions"}))
+    text = json.dumps(texts, ensure_ascii=False)
+    visible = {c.name for c in state.cards if state.can_see(viewer, c.id)}
+    who = "the spectator" if viewer is None else f"player {viewer}"
+    return [f"{who}'s board or actions name hidden card {name!r}"
+            for name in sorted({c.name for c in state.cards} - visible)
+            if json.dumps(name, ensure_ascii=False) in text and not _name_known_otherwise(state, name, viewer)]
+
+
+def _first_difference(a: Any, b: Any) -> str:
+    if isinstance(a, list) and isinstance(b, list):
+        for x, y in zip(a, b, strict=False):
+            if x != y:
+                return _first_difference(x, y)
+        return f"{len(a)} entries, not {len(b)}"
+    text = json.dumps(a, ensure_ascii=False, default=str)
+    return text if len(text) < 200 else text[:200] + "..."

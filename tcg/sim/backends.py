@@ -17,7 +17,7 @@ import multiprocessing
 import os
 import signal
 import socket
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -49,6 +49,9 @@ def default_chunk_size(games: int, workers: int) -> int:
 
 
 Unit = tuple[WorkSpec, Sequence[int]]
+#: What runs a unit: :func:`tcg.sim.work.run_chunk` for a simulation; another top-level function
+#: of (spec, indices) -> rows for other work on games (the soak, :mod:`tcg.sim.soak`).
+Task = Callable[[Any, Sequence[int]], list[Row]]
 
 
 def run_chunks(backend: str, spec: WorkSpec, chunks: Sequence[Sequence[int]], jobs: int = 1,
@@ -57,13 +60,16 @@ def run_chunks(backend: str, spec: WorkSpec, chunks: Sequence[Sequence[int]], jo
     return run_units(backend, [(spec, c) for c in chunks], jobs, address)
 
 
-def run_units(backend: str, units: Sequence[Unit], jobs: int = 1, address: str | None = None
-              ) -> Iterator[list[Row]]:
-    """Each unit's rows, as they finish, from ``backend`` (``local`` or ``ray``)."""
+def run_units(backend: str, units: Sequence[Unit], jobs: int = 1, address: str | None = None,
+              task: Task = run_chunk) -> Iterator[list[Row]]:
+    """Each unit's rows, as they finish, from ``backend`` (``local`` or ``ray``), each unit run
+    by ``task``."""
     if backend == "local":
-        return in_process(units) if jobs <= 1 else local_processes(units, jobs)
+        if jobs > 1:
+            return local_processes(units, jobs, task)
+        return in_process(units) if task is run_chunk else one_by_one(units, task)
     if backend == "ray":
-        return ray_tasks(units, jobs, address)
+        return ray_tasks(units, jobs, address, task)
     raise BackendError(f"unknown backend {backend!r}; use one of {', '.join(BACKENDS)}")
 
 
@@ -80,12 +86,19 @@ def in_process(units: Sequence[Unit]) -> Iterator[list[Row]]:
             yield [run_game(spec, game, decks, index)]
 
 
+def one_by_one(units: Sequence[Unit], task: Task) -> Iterator[list[Row]]:
+    """``--jobs 1`` for another task: one game at a time, in this process."""
+    for spec, chunk in units:
+        for index in chunk:
+            yield task(spec, [index])
+
+
 def _ignore_sigint() -> None:
     """Workers leave Ctrl-C to the parent, which stops them: no traceback from every worker."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def local_processes(units: Sequence[Unit], jobs: int) -> Iterator[list[Row]]:
+def local_processes(units: Sequence[Unit], jobs: int, task: Task = run_chunk) -> Iterator[list[Row]]:
     """``jobs`` processes started with ``spawn`` (nothing inherited: safe beside the progress
     bar's thread, and the same on every platform)."""
     ctx = multiprocessing.get_context("spawn")
@@ -96,7 +109,7 @@ def local_processes(units: Sequence[Unit], jobs: int) -> Iterator[list[Row]]:
     try:
         while pending or running:
             while pending and len(running) < jobs * IN_FLIGHT_PER_WORKER:
-                running.add(pool.submit(run_chunk, *pending.pop()))
+                running.add(pool.submit(task, *pending.pop()))
             done, running = wait(running, return_when=FIRST_COMPLETED)
             for future in done:
                 yield _chunk_rows(future)
@@ -135,7 +148,8 @@ def import_ray() -> Any:
     return ray
 
 
-def ray_tasks(units: Sequence[Unit], jobs: int, address: str | None) -> Iterator[list[Row]]:
+def ray_tasks(units: Sequence[Unit], jobs: int, address: str | None, task: Task = run_chunk
+              ) -> Iterator[list[Row]]:
     """One Ray task per unit (each spec put into the object store once), streamed with
     ``ray.wait``. Connects to the cluster at ``address`` (``auto``, ``HOST:PORT``) or
     ``RAY_ADDRESS``; without either, starts a local instance with ``jobs`` CPUs. A Ray already
@@ -145,12 +159,12 @@ def ray_tasks(units: Sequence[Unit], jobs: int, address: str | None) -> Iterator
     try:
         workers = max(1, int(ray.cluster_resources().get("CPU", jobs)))
         # A task is retried if its worker dies (a chunk's rows depend on nothing but the chunk).
-        task = ray.remote(num_cpus=1, max_retries=3)(run_chunk)
-        refs: dict[WorkSpec, Any] = {}
+        remote = ray.remote(num_cpus=1, max_retries=3)(task)
+        refs: dict[Any, Any] = {}
         for spec, _ in units:
             if spec not in refs:
                 refs[spec] = ray.put(spec)
-        yield from _stream(ray, task, [(refs[spec], chunk) for spec, chunk in units],
+        yield from _stream(ray, remote, [(refs[spec], chunk) for spec, chunk in units],
                            workers * IN_FLIGHT_PER_WORKER)
     finally:
         if started:
