@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tcg.core.errors import DataError
+from tcg.core.limits import LIMITS_DOC, MAX_DECK_CARDS
 
 _LINE = re.compile(r"^\s*(?:(\d+)\s*x?\s+)?(.+?)\s*$")
 _COMMENT = re.compile(r"(?:^|(?<=\s))#(?!\d)")
@@ -57,6 +58,7 @@ class DeckList:
 def parse_deck_text(text: str, source: str = "<deck>") -> DeckList:
     deck = DeckList(source)
     section = "main"
+    total = 0
     for lineno, raw in enumerate(text.splitlines(), start=1):
         line = _COMMENT.split(raw, 1)[0].strip()
         if not line:
@@ -71,6 +73,10 @@ def parse_deck_text(text: str, source: str = "<deck>") -> DeckList:
         count = int(m.group(1)) if m.group(1) else 1
         if count <= 0:
             raise DataError(f"the count must be at least 1, got {count}", source=source, line=lineno)
+        total += count
+        if total > MAX_DECK_CARDS:
+            raise DataError(f"the deck passes {MAX_DECK_CARDS} cards here, the most the engine takes ({LIMITS_DOC})",
+                            source=source, line=lineno)
         deck.entries.append(DeckEntry(count, m.group(2), lineno, section))
     return deck
 

@@ -20,6 +20,7 @@ from tcg.core.actions import CARD_FIELDS
 from tcg.core.carddata import CardModel, load_card_dir, validate_card
 from tcg.core.decklist import DeckList, load_deck
 from tcg.core.errors import DataError
+from tcg.core.limits import LIMITS_DOC, MAX_DECK_CARDS
 from tcg.core.options import OptionSpec, resolve_options
 from tcg.core.state import State
 
@@ -196,6 +197,7 @@ class Game(Generic[C]):
         (:meth:`decide_first_player`) and what comes between that and the first turn (the
         state's ``before_first_turn``: opening hands, mulligans, life cards).
         """
+        check_deck_sizes(state)
         self.decide_first_player(state)
         state.run()
         return state
@@ -282,3 +284,13 @@ class Game(Generic[C]):
     def zone_entries(self, state: State, player: int, zone: str) -> list[int]:
         """The top-level cards of a zone as scenarios see them."""
         return list(state.zones[player][zone])
+
+
+def check_deck_sizes(state: State) -> None:
+    """No player brings more than :data:`~tcg.core.limits.MAX_DECK_CARDS` cards (whatever the
+    game's own deck rules, which ``tcg deck check`` applies: a practice game may break them)."""
+    for p in range(len(state.zones)):
+        owned = sum(1 for card in state.cards if card.owner == p)
+        if owned > MAX_DECK_CARDS:
+            raise DataError(f"player {p}'s deck has {owned} cards; the engine takes at most {MAX_DECK_CARDS} "
+                            f"({LIMITS_DOC})", field=f"decks[{p}]")

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from tcg.core.actions import Action
 from tcg.core.errors import DataError, IllegalActionError
+from tcg.core.limits import LIMITS_DOC, MAX_GAME_ACTIONS, MAX_RULE_STEPS, MAX_STACK_DEPTH, MAX_ZONE_CARDS
 from tcg.core.rng import Rng
 from tcg.core.views import CardIndex, LazyZones
 
@@ -373,13 +374,29 @@ class State:
             if self.winner is not None:
                 raise IllegalActionError(self.GAME.game_over_rule, "the game is over; no action is legal")
             rule, message = self.explain_illegal(action)
-            raise IllegalActionError(rule, message)
+            raise IllegalActionError(rule, message + self._stack_limit_note())
         start = len(self.events)
         self.history.append(action)
         self._legal = None
         self._resolve(action)
         self.run()
+        if len(self.history) >= MAX_GAME_ACTIONS and self.winner is None:
+            self.end_in_draw("action_limit")
         return self.events[start:]
+
+    def end_in_draw(self, reason: str) -> None:
+        """The game ends in a draw at one of the engine's limits (:mod:`tcg.core.limits`)."""
+        self.winner = "draw"
+        self.decision = None
+        self._legal = None
+        self.events.append({"winner": "draw", "reason": reason, "type": "game_over"})
+
+    def _stack_limit_note(self) -> str:
+        for key in self.PUBLIC_STACKS:
+            items = self.flags.get(key)
+            if items and len(items) >= MAX_STACK_DEPTH:
+                return f" (the {key} holds {len(items)} items, the most the engine allows: only pass; {LIMITS_DOC})"
+        return ""
 
     def run(self) -> None:
         """Run automatic steps until a decision with a real choice, or the end of the game.
@@ -387,7 +404,12 @@ class State:
         ``legal_actions()`` and ``_changed()`` are inlined: this loop turns once per rules
         step, i.e. several times for every action of every game.
         """
+        steps = 0
         while self.winner is None:
+            steps += 1
+            if steps > MAX_RULE_STEPS:  # an endless loop of automatic steps (tcg.core.limits)
+                self.end_in_draw("step_limit")
+                break
             decision = self.decision
             if decision is not None:
                 legal = self._legal
@@ -936,6 +958,11 @@ class State:
         state.options = game.resolve_options(_part("options", dict, data["options"]))
         state.cards = [_part(f"cards[{i}]", Card.from_json, c) for i, c in enumerate(_list(data, "cards"))]
         state.zones = [_part(f"zones[{i}]", _zone_lists, z) for i, z in enumerate(_list(data, "zones"))]
+        for i, zones in enumerate(state.zones):
+            for name, ids in zones.items():
+                if len(ids) > MAX_ZONE_CARDS:
+                    raise DataError(f"{len(ids)} cards in one zone; the engine takes at most {MAX_ZONE_CARDS} "
+                                    f"({LIMITS_DOC})", field=f"zones[{i}].{name}")
         state.where = [_part(f"where[{i}]", _place, w) for i, w in enumerate(_list(data, "where"))]
         state.counters = [_part(f"counters[{i}]", dict, c) for i, c in enumerate(_list(data, "counters"))]
         state.flags = _part("flags", dict, _unplain(data["flags"]))
@@ -950,6 +977,9 @@ class State:
         state.winner = data["winner"]
         state.rng = Rng(data["rng"])
         state.events = _list(data, "events")
+        if len(_list(data, "history")) > MAX_GAME_ACTIONS:
+            raise DataError(f"{len(data['history'])} actions; a game has at most {MAX_GAME_ACTIONS} ({LIMITS_DOC})",
+                            field="history")
         state.history = [_part(f"history[{i}]", Action.from_json, a) for i, a in enumerate(_list(data, "history"))]
         state._legal = None
         state.log_events = True

@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tcg.core.actions import Action, CardActions
+from tcg.core.limits import MAX_STACK_DEPTH
 from tcg.core.stack import CLOSED, Stack
 from tcg.core.stack import Window as StackWindow
 from tcg.core.state import Card, Decision, Task
@@ -685,6 +686,8 @@ class Window(FowDecision):
     rule = "FOW-52"
 
     def actions(self, state: ForceOfWillState, decision: Decision) -> Sequence[Action]:
+        if CHASE.depth(state) >= MAX_STACK_DEPTH:  # the engine's limit (tcg.core.limits): the chase resolves
+            return [PASS]
         answers = chase_actions(state, decision.player)
         answers.append(PASS)
         return answers

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tcg.core.actions import Action, CardActions
+from tcg.core.limits import MAX_STACK_DEPTH
 from tcg.core.rules import DecisionRule
 from tcg.core.stack import CLOSED, Stack, Window
 from tcg.core.state import Decision, Task
@@ -117,6 +118,8 @@ class Response(YugiohRule):
         if offer is not None and offer[0] is decision:  # built by open_window for this very decision
             s.offer = None
             return offer[1]
+        if CHAIN.depth(s) >= MAX_STACK_DEPTH:  # the engine's limit (tcg.core.limits): the chain resolves
+            return [PASS]
         return [*s.activations(decision.player, decision.data["context"]), PASS]
 
     def resolve(self, state: Any, decision: Decision, action: Action) -> None:
