@@ -120,17 +120,34 @@ def check_clone_isolation(state: State, advance: Callable[[State], object], k: i
 _ID = re.compile(r'"id": (\d+)')
 
 
-def check_no_leak(state: State) -> list[str]:
+Observations = dict[int | None, dict[str, Any]]
+
+
+def observations(state: State) -> Observations:
+    """Each player's and a spectator's observation of ``state``, built once for several checks
+    (read them, never change them)."""
+    return {viewer: state.observation(viewer) for viewer in (*range(len(state.zones)), None)}
+
+
+def _seen(state: State, viewer: int | None, given: Observations | None, legal: bool = True) -> dict[str, Any]:
+    if given is None:
+        return state.observation(viewer) if legal else state.observation(viewer, legal=False)
+    obs = given[viewer]
+    return obs if legal or "legal_actions" not in obs else {k: v for k, v in obs.items() if k != "legal_actions"}
+
+
+def check_no_leak(state: State, given: Observations | None = None) -> list[str]:
     """No card hidden from a viewer shows its id or (unless a visible card shares it) its name.
 
     The observation (its legal actions aside) is searched as JSON text: every ``"id": n`` and
-    every quoted string, which is both thorough and fast.
+    every quoted string, which is both thorough and fast. ``given``: the observations, if
+    already built (:func:`observations`).
     """
     problems = []
     top_level = [cid for _, _, cid in state.iter_zone_cards()]
     top_set = set(top_level)
     for viewer in range(len(state.zones)):
-        obs = state.observation(viewer)
+        obs = dict(_seen(state, viewer, given))
         legal = obs.pop("legal_actions", [])
         text = json.dumps(obs)
         ids = {int(m) for m in _ID.findall(text)}
@@ -169,13 +186,13 @@ def _name_known_otherwise(state: State, name: str, viewer: int | None) -> bool:
     return name in {state.phase}
 
 
-def check_lazy_views(state: State) -> list[str]:
+def check_lazy_views(state: State, given: Observations | None = None) -> list[str]:
     """The lazy observation an agent may ask for (``lazy=True``) is the eager one: its zones
     read as the same lists, and its ``cards`` finds exactly the cards an index of the eager
     views by id holds, with the same views -- so it shows nothing the eager one hides."""
     problems = []
     for viewer in range(len(state.zones)):
-        eager = state.observation(viewer, legal=False)
+        eager = _seen(state, viewer, given, legal=False)
         lazy = state.observation(viewer, legal=False, lazy=True)
         index = lazy["cards"]
         if materialize(lazy) != eager:
@@ -200,12 +217,12 @@ def check_all(state: State) -> list[str]:
 
 
 # ---------------------------------------------------------------------- issue 20: the soak's checks
-def check_determinize(state: State, world: State, player: int) -> list[str]:
+def check_determinize(state: State, world: State, player: int, given: Observations | None = None) -> list[str]:
     """``world`` (``state.determinize(player, ...)``) is a state ``player`` cannot tell from
     ``state``: the same observation (legal actions included), every card in its place, the
     same cards in all, and no card the player can see renamed."""
     problems = []
-    if world.observation(player) != state.observation(player):
+    if world.observation(player) != _seen(state, player, given):
         problems.append(f"player {player}'s determinized world shows them another observation")
     if world.where != state.where or world.zones != state.zones:
         problems.append(f"player {player}'s determinized world moved a card")
@@ -222,7 +239,7 @@ ALL_PARTS = frozenset({"board", "prompt", "actions", "log"})
 
 
 def viewer_texts(state: State, viewer: int | None, log_from: int = 0, lang: str = "en",
-                 parts: frozenset[str] = ALL_PARTS) -> dict[str, Any]:
+                 parts: frozenset[str] = ALL_PARTS, given: Observations | None = None) -> dict[str, Any]:
     """Every description a front end makes for ``viewer`` (the terminal and the browser draw
     the same presentation): the board, the prompt and the legal actions' texts when the viewer
     decides, and the log lines of the events from ``log_from`` on (``parts`` of them). Cards
@@ -235,7 +252,7 @@ def viewer_texts(state: State, viewer: int | None, log_from: int = 0, lang: str 
     say = presentation.say(lang, viewer, namer)
     out: dict[str, Any] = {}
     if "board" in parts:
-        out["board"] = presentation.board(state.observation(viewer, legal=False), say)
+        out["board"] = presentation.board(_seen(state, viewer, given, legal=False), say)
     if viewer is not None and not state.game_over and state.deciding_player == viewer:
         kind = state.decision.kind if state.decision is not None else None
         if "prompt" in parts:
@@ -267,10 +284,10 @@ def check_descriptions(state: State, world: State, viewer: int | None, log_from:
     return [f"{who}'s {part} depends on hidden cards: {_first_difference(real[part], other.get(part))}"]
 
 
-def check_viewer_names(state: State, viewer: int | None) -> list[str]:
+def check_viewer_names(state: State, viewer: int | None, given: Observations | None = None) -> list[str]:
     """The board and the actions' texts drawn for ``viewer`` name no card hidden from them
     (unless a card they see, or one out of every zone, has that name)."""
-    texts = viewer_texts(state, viewer, len(state.events), parts=frozenset({"board", "actions"}))
+    texts = viewer_texts(state, viewer, len(state.events), parts=frozenset({"board", "actions"}), given=given)
     text = json.dumps(texts, ensure_ascii=False)
     visible = {c.name for c in state.cards if state.can_see(viewer, c.id)}
     who = "the spectator" if viewer is None else f"player {viewer}"

@@ -37,6 +37,7 @@ from tcg.core.invariants import (
     check_lazy_views,
     check_no_leak,
     check_viewer_names,
+    observations,
 )
 from tcg.core.registry import load_game
 from tcg.core.rng import Rng
@@ -119,15 +120,17 @@ class Checker:
         problems = check_conservation(state) + check_counters(state)
         if state.conserved() != self.conserved:
             problems.append(f"conserved quantities changed: {self.conserved} -> {state.conserved()}")
-        problems += check_json_round_trip(state, with_events=False) + check_no_leak(state) + check_lazy_views(state)
+        seen = observations(state)  # built once for the checks below
+        problems += check_json_round_trip(state, with_events=False) + check_no_leak(state, seen)
+        problems += check_lazy_views(state, seen)
         for player in range(len(state.zones)):
             world = state.determinize(player, self.rng)
-            problems += check_determinize(state, world, player)
+            problems += check_determinize(state, world, player, seen)
             problems += check_descriptions(state, world, player, self.log_from)
             if player == 0:  # a spectator sees less than either player
                 problems += check_descriptions(state, world, None, self.log_from)
         for viewer in (0, 1, None):
-            problems += check_viewer_names(state, viewer)
+            problems += check_viewer_names(state, viewer, seen)
         return problems
 
     def finish(self, state: State, rep: Replay, max_actions: int) -> None:
