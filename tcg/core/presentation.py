@@ -24,7 +24,6 @@ language the game declares.
 
 from __future__ import annotations
 
-import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -232,7 +231,10 @@ class Say:
         template = self.texts.get(section, {}).get(key)
         if template is None:
             template = default if default is not None else key.replace("_", " ")
-        return string.Formatter().vformat(str(template), (), _Blank({k: str(v) for k, v in values.items()}))
+        text = str(template)
+        if "{" not in text and "}" not in text:  # most words: nothing to fill (the front ends call this a lot)
+            return text
+        return text.format_map(_Blank({k: str(v) for k, v in values.items()}))
 
     def has(self, section: str, key: str) -> bool:
         return key in self.texts.get(section, {})
