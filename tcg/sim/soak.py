@@ -54,9 +54,9 @@ Row = dict[str, Any]
 
 @dataclass(frozen=True)
 class SoakSpec:
-    """What every worker needs, as plain data. Game ``index`` plays deck pair
-    ``index % len(decks)**2`` and agent pair ``(index // that) % len(agents)**2`` (every
-    ordered pair of each, seats swapped included)."""
+    """What every worker needs, as plain data. Game ``index`` plays agent pair
+    ``index % len(agents)**2`` and deck pair ``(index // that) % len(decks)**2`` (every ordered
+    pair of each, seats swapped included): every few games cover every pair of agents."""
 
     game: str
     decks: tuple[tuple[str, ...], ...]
@@ -69,7 +69,7 @@ class SoakSpec:
     def pairing(self, index: int) -> tuple[tuple[int, int], tuple[str, str]]:
         deck_pairs = [(a, b) for a, b in itertools.product(range(len(self.decks)), repeat=2)]
         agent_pairs = [(a, b) for a, b in itertools.product(self.agents, repeat=2)]
-        return deck_pairs[index % len(deck_pairs)], agent_pairs[(index // len(deck_pairs)) % len(agent_pairs)]
+        return deck_pairs[(index // len(agent_pairs)) % len(deck_pairs)], agent_pairs[index % len(agent_pairs)]
 
 
 def spec_for(game_name: str, agents: Sequence[str], master_seed: int, max_actions: int = 5000,
