@@ -18,7 +18,7 @@ CAN_COMPILE := $(shell $(PYTHON) -c "import os, shutil, sysconfig; \
 	print('yes' if shutil.which(cc) and os.path.exists(h) else '')")
 NO_COMPILER := no C compiler or no Python headers here: the compiled build is skipped
 
-.PHONY: demo serve test check lint typecheck unit browser browser-start scenarios conformance compiled compiled-check no-compiler bench clean
+.PHONY: demo serve test check lint typecheck unit browser browser-start scenarios conformance soak compiled compiled-check no-compiler bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -72,6 +72,11 @@ unit: $(STAMP)
 conformance: $(STAMP)
 	TCG_CONFORMANCE_EVERY=1 $(BIN)/pytest -q -n 2 --dist worksteal -p no:cacheprovider tests/test_conformance.py
 
+# A slice of the soak (docs/reliability.md): six games of each game, random, rule-based and
+# search agents, every invariant checked after every action (about 3 minutes).
+soak: $(STAMP)
+	$(BIN)/python benchmarks/soak.py --game all --games 6 --agents random,rule,ismcts:iterations=8 --jobs 2 --chunk 1
+
 scenarios: $(STAMP)
 	$(BIN)/tcg scenario run scenarios
 
@@ -100,8 +105,9 @@ compiled-check: $(COMPILED_STAMP)
 # At most 8 minutes on a fresh 2-core machine, install included.
 test: browser-start lint browser unit
 
-# The long checks (about 15 minutes): every state of the conformance games, then the compiled build.
-check: conformance $(if $(CAN_COMPILE),compiled-check,no-compiler)
+# The long checks (about 18 minutes): every state of the conformance games, a slice of the soak,
+# then the compiled build.
+check: conformance soak $(if $(CAN_COMPILE),compiled-check,no-compiler)
 
 no-compiler:
 	@echo "$(NO_COMPILER) (the engine runs as pure Python)"

@@ -16,6 +16,7 @@ from tcg.core.errors import DataError, IllegalActionError
 from tcg.core.limits import MAX_DECK_CARDS, MAX_GAME_ACTIONS, MAX_RULE_STEPS, MAX_STACK_DEPTH, MAX_ZONE_CARDS
 from tcg.core.registry import load_game
 from tcg.core.rng import Rng
+from tcg.core.scenario import run_file
 from tcg.core.state import State, Task
 
 
@@ -49,6 +50,17 @@ def test_a_state_with_a_hand_beyond_the_zone_limit_is_refused() -> None:
     with pytest.raises(DataError) as err:
         type(state).from_json(data)
     assert err.value.field == "zones[0].hand" and f"at most {MAX_ZONE_CARDS}" in err.value.message
+
+
+def test_a_scenario_with_a_hand_beyond_the_zone_limit_is_refused_at_its_line(tmp_path: Any) -> None:
+    path = tmp_path / "big.yaml"
+    hand = "[" + ", ".join(["Bolshack Dragon"] * (MAX_ZONE_CARDS + 1)) + "]"
+    path.write_text("name: a huge hand\ngame: duel_masters\nstate:\n  players:\n"
+                    f"    - zones: {{hand: {hand}}}\n    - {{}}\nsteps: []\n", encoding="utf-8")
+    results = run_file(path)
+    assert len(results) == 1 and not results[0].passed
+    text = " ".join(results[0].failures)
+    assert "big.yaml:5" in text and "zones.hand" in text and f"at most {MAX_ZONE_CARDS}" in text
 
 
 def test_a_game_reaching_the_action_limit_ends_in_a_draw_and_refuses_more() -> None:

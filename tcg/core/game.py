@@ -20,7 +20,7 @@ from tcg.core.actions import CARD_FIELDS
 from tcg.core.carddata import CardModel, load_card_dir, validate_card
 from tcg.core.decklist import DeckList, load_deck
 from tcg.core.errors import DataError
-from tcg.core.limits import LIMITS_DOC, MAX_DECK_CARDS
+from tcg.core.limits import LIMITS_DOC, MAX_DECK_CARDS, MAX_ZONE_CARDS
 from tcg.core.options import OptionSpec, resolve_options
 from tcg.core.state import State
 
@@ -240,6 +240,9 @@ class Game(Generic[C]):
             if zone not in state.ZONES or zone in unsettable:
                 zones = ", ".join(z for z in state.ZONES if z not in unsettable)
                 raise DataError(f"unknown zone {zone!r}; zones are: {zones}", field=f"state.players[{p}].zones")
+            if isinstance(entries, list) and len(entries) > MAX_ZONE_CARDS:
+                raise DataError(f"{len(entries)} cards in one zone; the engine takes at most {MAX_ZONE_CARDS} "
+                                f"({LIMITS_DOC})", field=f"state.players[{p}].zones.{zone}")
             for i, entry in enumerate(entries or []):
                 yield zone, entry, f"state.players[{p}].zones.{zone}[{i}]"
 
