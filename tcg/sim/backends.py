@@ -48,7 +48,7 @@ def default_chunk_size(games: int, workers: int) -> int:
     return max(1, min(25, math.ceil(games / (max(1, workers) * 8))))
 
 
-Unit = tuple[WorkSpec, Sequence[int]]
+Unit = tuple[Any, Sequence[int]]  # a spec (WorkSpec for a simulation) and its game indices
 #: What runs a unit: :func:`tcg.sim.work.run_chunk` for a simulation; another top-level function
 #: of (spec, indices) -> rows for other work on games (the soak, :mod:`tcg.sim.soak`).
 Task = Callable[[Any, Sequence[int]], list[Row]]
