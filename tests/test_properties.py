@@ -16,7 +16,7 @@ legal actions, so late positions and finished games are reached) and then interl
 After every step cards are conserved, no counter is negative and ``conserved()`` is unchanged.
 
 Reproducible: ``derandomize=True`` and ``database=None``, so CI and every run draw the same
-examples. ``make test`` runs ``EXAMPLES`` (15) examples of up to ``STEPS`` (40) steps per game;
+examples. ``make test`` runs ``EXAMPLES`` (10) examples of up to ``STEPS`` (40) steps per game;
 ``TCG_PROPERTY_EXAMPLES`` and ``TCG_PROPERTY_STEPS`` ask for a long run (docs/reliability.md).
 """
 
@@ -41,7 +41,7 @@ from tcg.core.rng import Rng
 from tcg.core.state import State
 from tests.strategies import Snapshot, malformed_message, near_miss_or_random, random_action
 
-EXAMPLES = int(os.environ.get("TCG_PROPERTY_EXAMPLES", "15"))
+EXAMPLES = int(os.environ.get("TCG_PROPERTY_EXAMPLES", "10"))
 STEPS = int(os.environ.get("TCG_PROPERTY_STEPS", "40"))
 SETTINGS = settings(max_examples=EXAMPLES, stateful_step_count=STEPS, deadline=None, derandomize=True,
                     database=None, suppress_health_check=list(HealthCheck), print_blob=False)
