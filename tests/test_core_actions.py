@@ -52,3 +52,16 @@ def test_card_actions_are_built_once_and_equal_to_their_plain_form() -> None:
     assert attack[3, "player"] == Action("attack", card=3, target="player")
     assert attack[3, 9] == Action("attack", card=3, target=9)
     assert attack[3, 9] is attack[3, 9]
+
+
+@pytest.mark.parametrize("value", [True, False, 1.0, 17.0, [3, True], [3, 4.0], [3, None]])
+def test_a_bool_or_float_field_is_a_data_error_not_a_look_alike_of_an_id(value: object) -> None:
+    # True == 1 and 1.0 == 1: such an action passed as the legal {"card": 1} and was then carried
+    # out with True for a card id, or crashed half-way on 1.0 (found by tests/test_properties.py)
+    with pytest.raises(DataError, match="whole number, a text, a list or a count mapping"):
+        Action.from_json({"type": "summon", "card": value})
+
+
+def test_a_count_key_of_unicode_digits_is_no_card_id() -> None:
+    # "²".isdigit() holds but int("²") raises ValueError: the key stays a name
+    assert Action.from_json({"type": "summon", "pay": {"²": 1}}).to_json() == {"type": "summon", "pay": {"²": 1}}

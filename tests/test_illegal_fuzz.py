@@ -71,3 +71,28 @@ def test_mutated_actions_are_rejected_cleanly(game_name: str) -> None:
             with pytest.raises(IllegalActionError) as err:
                 state.apply(Action("pass"))
             assert err.value.rule == game.game_over_rule and err.value.rule.startswith(prefix)
+
+
+@pytest.mark.parametrize("game_name", game_names())
+def test_ids_naming_no_card_are_refused_by_a_rule_and_named_as_no_card(game_name: str) -> None:
+    """An unknown action whose card field names no card was explained with the card's name:
+    an IndexError escaped apply, and a negative id named a card counted from the end (found by
+    tests/test_properties.py)."""
+    game = load_game(game_name)
+    names = sorted(game.starter_decks())
+    state = game.new_state([game.deck(names[0]), game.deck(names[-1])], seed=0)
+    whole = json.dumps(state.to_json())
+    for cid in (len(state.cards), 10**9, -1):
+        for field in ("card", "target", "source"):
+            with pytest.raises(IllegalActionError) as err:
+                state.apply(Action("no_such_action", **{field: cid}))
+            assert err.value.rule.startswith(game.rule_prefix + "-")
+            assert f"{state.cards[-1].name}(-1)" not in err.value.message  # the last card, by name
+            assert json.dumps(state.to_json()) == whole
+
+
+def test_an_out_of_range_id_in_an_explanation_reads_no_such_card() -> None:
+    game = load_game("yugioh")
+    state = game.new_state([game.deck("beatdown"), game.deck("beatdown")], seed=0)
+    text = state.action_text(Action("attack", card=-1, target=10**9))
+    assert text == "attack no such card(-1) -> no such card(1000000000)"

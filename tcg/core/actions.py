@@ -37,7 +37,8 @@ def freeze_counts(mapping: Any) -> Counts:
         raise DataError(f"a count mapping is {{name: n, <card>: n}}, got {mapping!r}")
     items: list[tuple[str | int, int]] = []
     for k, v in mapping.items():
-        key: str | int = int(k) if isinstance(k, str) and k.isdigit() else k
+        # isascii: "²".isdigit() holds, but int("²") fails
+        key: str | int = int(k) if isinstance(k, str) and k.isascii() and k.isdigit() else k
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
             raise DataError(f"counts are whole numbers, got {v!r} for {k!r}")
         if v:
@@ -46,8 +47,11 @@ def freeze_counts(mapping: Any) -> Counts:
 
 
 def _freeze(value: Any) -> Any:
+    """A field value as the action holds it. A float or a bool is refused: ``1.0 == 1`` and
+    ``True == 1`` in Python, so ``{"card": true}`` would pass as the legal ``{"card": 1}`` and
+    then be carried out with ``True`` for a card id (or crash on ``1.0`` half-way through)."""
     t = type(value)
-    if t is int or t is str or t is bool:
+    if t is int or t is str:
         return value
     if t is tuple and all(type(x) is int for x in value):
         return value
@@ -57,7 +61,7 @@ def _freeze(value: Any) -> Any:
         return tuple(_freeze(v) for v in value)
     if isinstance(value, dict):
         return freeze_counts(value)
-    return value
+    raise DataError(f"an action's field is a whole number, a text, a list or a count mapping, got {value!r}")
 
 
 def _thaw(value: Any) -> Any:

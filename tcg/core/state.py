@@ -575,8 +575,13 @@ class State:
         return self.cards[cid].name
 
     def action_text(self, action: Action) -> str:
-        """The action's short form with its cards by name (the game's card fields)."""
-        return action.text(self.name_of, self.GAME.card_fields)
+        """The action's short form with its cards by name (the game's card fields). It explains
+        illegal actions too, whose ids may name no card: those read "no such card" (an index
+        error would escape ``apply``, and a negative id would name a card counted from the end)."""
+        return action.text(self._name_or_none, self.GAME.card_fields)
+
+    def _name_or_none(self, cid: int) -> str:
+        return self.cards[cid].name if 0 <= cid < len(self.cards) else "no such card"
 
     def zone(self, player: int, zone: str) -> list[int]:
         return self.zones[player][zone]
