@@ -96,3 +96,34 @@ def test_an_out_of_range_id_in_an_explanation_reads_no_such_card() -> None:
     state = game.new_state([game.deck("beatdown"), game.deck("beatdown")], seed=0)
     text = state.action_text(Action("attack", card=-1, target=10**9))
     assert text == "attack no such card(-1) -> no such card(1000000000)"
+
+
+@pytest.mark.parametrize("game_name", game_names())
+def test_an_explanation_never_names_a_card_hidden_from_the_player_who_tried(game_name: str) -> None:
+    """An id guessed for a card hidden from the decider (the opponent's hand, a deck) is refused
+    without its name: the error would otherwise tell them what the card is."""
+    game = load_game(game_name)
+    names = sorted(game.starter_decks())
+    state = game.new_state([game.deck(names[0]), game.deck(names[1])], seed=5)
+    rng = Rng(5)
+    tried = 0
+    for _ in range(150):
+        if state.game_over:
+            break
+        legal = state.legal_actions()
+        viewer = state.deciding_player
+        seen = {c.name for c in state.cards if state.can_see(viewer, c.id)}
+        hidden = [c.id for c in state.cards if not state.can_see(viewer, c.id) and c.name not in seen]
+        for action in legal:
+            if "card" in dict(action.fields) and hidden:
+                cid = hidden[rng.below(len(hidden))]
+                guess = Action(action.type, **{**dict(action.fields), "card": cid})
+                if guess in legal:
+                    continue
+                with pytest.raises(IllegalActionError) as err:
+                    state.apply(guess)
+                assert state.cards[cid].name not in err.value.message, (guess, err.value.message)
+                tried += 1
+                break
+        state.apply(legal[rng.below(len(legal))])
+    assert tried > 10

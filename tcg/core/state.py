@@ -374,7 +374,7 @@ class State:
             if self.winner is not None:
                 raise IllegalActionError(self.GAME.game_over_rule, "the game is over; no action is legal")
             rule, message = self.explain_illegal(action)
-            raise IllegalActionError(rule, message + self._stack_limit_note())
+            raise IllegalActionError(rule, self._unseen_unnamed(action, message) + self._stack_limit_note())
         start = len(self.events)
         self.history.append(action)
         self._legal = None
@@ -390,6 +390,19 @@ class State:
         self.decision = None
         self._legal = None
         self.events.append({"winner": "draw", "reason": reason, "type": "game_over"})
+
+    def _unseen_unnamed(self, action: Action, message: str) -> str:
+        """The explanation with the name of every card the action names but its player cannot
+        see taken out: an error is read by the one who tried, and naming the opponent's hand
+        card they guessed an id of would tell them what it is."""
+        viewer = self.deciding_player
+        for key in self.GAME.card_fields:
+            value = action.get(key)
+            for v in value if isinstance(value, (list, tuple)) else (value,):
+                if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(self.cards) \
+                        and not self.can_see(viewer, v):
+                    message = message.replace(self.cards[v].name, "a card you cannot see")
+        return message
 
     def _stack_limit_note(self) -> str:
         for key in self.PUBLIC_STACKS:
