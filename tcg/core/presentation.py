@@ -27,7 +27,7 @@ from __future__ import annotations
 import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -214,6 +214,20 @@ def languages(folder: Path) -> list[str]:
     return sorted(found, key=lambda code: (code != "en", code))
 
 
+@lru_cache(maxsize=8192)
+def _simple_template(template: str) -> tuple[tuple[str, str | None], ...] | None:
+    """A sentence cut into (literal, placeholder) pairs once, if its placeholders are plain
+    names (no format spec, conversion, index or attribute); None sends it to the Formatter.
+    Why: the server words every legal action of every message, and parsing a template each
+    time was most of that; filling the pairs gives what ``vformat`` does for such a template."""
+    parts: list[tuple[str, str | None]] = []
+    for literal, name, spec, conversion in string.Formatter().parse(template):
+        if name is not None and (spec or conversion or not name.isidentifier()):
+            return None
+        parts.append((literal, name))
+    return tuple(parts)
+
+
 class Say:
     """The words for one viewer in one language.
 
@@ -232,7 +246,11 @@ class Say:
         template = self.texts.get(section, {}).get(key)
         if template is None:
             template = default if default is not None else key.replace("_", " ")
-        return string.Formatter().vformat(str(template), (), _Blank({k: str(v) for k, v in values.items()}))
+        parts = _simple_template(str(template))
+        if parts is None:
+            return string.Formatter().vformat(str(template), (), _Blank({k: str(v) for k, v in values.items()}))
+        return "".join(literal if name is None else literal + (str(values[name]) if name in values else "?")
+                       for literal, name in parts)
 
     def has(self, section: str, key: str) -> bool:
         return key in self.texts.get(section, {})
@@ -331,11 +349,11 @@ class Presentation:
     def say(self, lang: str, viewer: int | None, namer: Namer) -> Say:
         return Say(self.texts(lang), lang, viewer, namer)
 
-    @property
+    @cached_property
     def events(self) -> dict[str, EventSpec]:
         return {**CORE_EVENTS, **self.EVENTS}
 
-    @property
+    @cached_property
     def actions(self) -> dict[str, ActionSpec]:
         return {**CORE_ACTIONS, **self.ACTIONS}
 
