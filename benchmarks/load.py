@@ -85,6 +85,16 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
+def cpu_seconds(pid: int) -> float:
+    """The server process's CPU time so far (user + system): unlike latency, what a change to
+    the server saves shows in it even when other work shares the machine."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def start_server(port: int, db: Path, rate: float) -> subprocess.Popen[str]:
     """``tcg serve`` in a subprocess, once it answers HTTP."""
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
@@ -282,9 +292,10 @@ def main(argv: list[str] | None = None) -> int:
             idle = rss_kib(proc.pid)
             print(f"server pid {proc.pid} on 127.0.0.1:{port}, {args.games} games of {args.game} for "
                   f"{args.seconds:.0f} s, think {args.think} s; idle RSS {idle / 1024:.0f} MiB", flush=True)
-            t0 = time.monotonic()
+            t0, cpu0, own0 = time.monotonic(), cpu_seconds(proc.pid), time.process_time()
             stats = asyncio.run(run(args, port, proc.pid))
-            elapsed = time.monotonic() - t0
+            elapsed, cpu = time.monotonic() - t0, cpu_seconds(proc.pid) - cpu0
+            own = time.process_time() - own0
             end_rss = rss_kib(proc.pid)
             if proc.poll() is not None:
                 stats.error(f"the server exited with status {proc.returncode}")
@@ -298,7 +309,8 @@ def main(argv: list[str] | None = None) -> int:
     print(summary(stats, elapsed))
     print(f"latency: mean {statistics.fmean(ms) if ms else 0:.1f} ms, max {max(ms, default=0):.1f} ms; "
           f"server RSS {end_rss / 1024:.0f} MiB at the end, {stats.rss_peak_kib / 1024:.0f} MiB at most; "
-          f"journal write {journal_cost():.0f} us per action")
+          f"server CPU {cpu / max(stats.actions, 1) * 1000:.2f} ms per action ({cpu / elapsed:.0%} of a core); "
+          f"the bots' CPU {own / elapsed:.0%} of a core; journal write {journal_cost():.0f} us per action")
     print(f"p50 {percentile(ms, 0.5):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, errors {len(stats.errors)}")
     return 1 if stats.errors else 0
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
@@ -154,15 +154,25 @@ class Connection:
             receiving.cancel()
             waiting.cancel()
 
+    @staticmethod
+    async def call(room: Room, apply: Callable[..., None], *args: Any) -> None:
+        """Apply an answer: in a worker thread if an agent may then think (a search takes seconds
+        and must not stall every other connection), else at once -- two people's rules step takes
+        well under a millisecond, less than the hop to a thread and back."""
+        if any(seat.agent is not None for seat in room.seats):
+            await asyncio.to_thread(apply, *args)
+        else:
+            apply(*args)
+
     async def handle(self, room: Room, received: asyncio.Future[dict[str, Any]]) -> None:
         """One message; a refused one gets an ``error`` message and changes nothing."""
         try:
             message = received.result()
             kind = message["type"]
             if kind == "act":
-                await asyncio.to_thread(room.act, self.seat, message.get("decision_id"), message.get("action"))
+                await self.call(room, room.act, self.seat, message.get("decision_id"), message.get("action"))
             elif kind == "concede":
-                await asyncio.to_thread(room.concede, self.seat)
+                await self.call(room, room.concede, self.seat)
             elif kind == "lang":
                 self.lang = self._lang(room, message.get("lang"))
                 await self.send_state(full=True)

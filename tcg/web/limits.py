@@ -16,7 +16,7 @@ MAX_MESSAGE_CHARS = 64 * 1024
 WS_MAX_BYTES = 1024 * 1024
 #: Messages per second one connection may send on average (a bucket of as many, refilled at that
 #: rate): far more than anybody clicks, far less than a loop floods.
-RATE_PER_SECOND = 20.0
+RATE_PER_SECOND = 50.0
 #: Connections one room holds at once (its two seats, each perhaps in a few tabs, and spectators).
 MAX_CONNECTIONS_PER_ROOM = 32
 #: Seconds a new connection has to say hello before the server closes it.

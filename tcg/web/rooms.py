@@ -225,6 +225,7 @@ class Rooms:
                      dict(spec.get("options") or {}), list(spec.get("decks") or [[], []]), list(actions),
                      {"winner": None, "reason": "server_restart", "error": str(exc)[:200]},
                      ["person", str(spec.get("opponent", "person"))])
+        rep.actions = rep.actions[:_legal_prefix(rep)]  # the viewer replays what was played
         self.store.add(rep, [str(x) for x in labels], live_room=room_id)
 
     def get(self, room_id: str) -> Room:
@@ -232,6 +233,17 @@ class Rooms:
         if room is None:
             raise ProtocolError("room", f"there is no game {room_id!r} on this server")
         return room
+
+
+def _legal_prefix(rep: Replay) -> int:
+    """How many of a replay's first actions still apply (0 if it cannot even start)."""
+    done = 0
+    try:
+        for i, *_ in steps(rep):
+            done = i + 1
+    except (TcgError, KeyError, TypeError, ValueError):
+        pass
+    return done
 
 
 def _agent(opponent: str, seed: int) -> Agent | None:
