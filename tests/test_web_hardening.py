@@ -264,7 +264,8 @@ def test_a_message_over_the_size_limit_is_refused_and_the_connection_goes_on(cli
     with client.websocket_connect(f"/ws/{answer['room']}") as ws:
         state = hello(ws, token(answer["url"]))
         history = list(room.state.history)
-        big = json.dumps({"type": "act", "decision_id": state["decision_id"], "action": 0, "pad": "x" * MAX_MESSAGE_CHARS})
+        big = json.dumps({"type": "act", "decision_id": state["decision_id"], "action": 0,
+                          "pad": "x" * MAX_MESSAGE_CHARS})
         ws.send_text(big)
         error = ws.receive_json()
         assert error["code"] == "too_big" and room.state.history == history
