@@ -138,7 +138,7 @@ def test_the_leak_check_catches_a_hidden_card_put_in_a_message(client: TestClien
 def test_a_seat_cannot_answer_the_other_seats_decision_and_nothing_changes(client: TestClient) -> None:
     answer = new_room(client, opponent="person")
     room = room_of(client, answer)
-    waiting = 1 - room.state.deciding_player
+    waiting = 1 - (room.state.deciding_player or 0)
     tokens = [token(answer["url"]), token(answer["invite_url"])]
     with client.websocket_connect(f"/ws/{answer['room']}") as ws:
         state = hello(ws, tokens[waiting])
@@ -159,12 +159,12 @@ def test_a_dropped_connection_loses_nothing_and_the_game_goes_on(client: TestCli
     room = room_of(client, answer)
     tokens = [token(answer["url"]), token(answer["invite_url"])]
     with client.websocket_connect(f"/ws/{answer['room']}") as ws:
-        first = hello(ws, tokens[room.state.deciding_player])
+        first = hello(ws, tokens[room.state.deciding_player or 0])
         ws.send_json({"type": "act", "decision_id": first["decision_id"], "action": 0})
         ws.receive_json()
     played = list(room.state.history)  # the tab is gone; the game waits
     for _ in range(3):
-        seat = room.state.deciding_player
+        seat = room.state.deciding_player or 0
         with client.websocket_connect(f"/ws/{answer['room']}") as ws:
             again = hello(ws, tokens[seat])
             assert again == state_message(room, seat, "en", 0)
