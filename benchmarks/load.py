@@ -95,9 +95,9 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_server(port: int, db: Path, rate: float) -> subprocess.Popen[str]:
-    """``tcg serve`` in a subprocess, once it answers HTTP."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+def start_server(port: int, db: Path, rate: float, root: Path = ROOT) -> subprocess.Popen[str]:
+    """``tcg serve`` in a subprocess (the code under ``root``), once it answers HTTP."""
+    env = {**os.environ, "PYTHONPATH": str(root) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     proc = subprocess.Popen([sys.executable, "-m", "tcg.cli.main", "serve", "--port", str(port), "--db", str(db),
                              "--rate", str(rate)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                             env=env)
@@ -277,6 +277,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the server's per-connection message rate limit (tcg serve --rate)")
     parser.add_argument("--think", type=float, default=0.0,
                         help="a bot's mean pause before each answer, in seconds (0: answer at once, a saturation test)")
+    parser.add_argument("--server-root", type=Path, default=ROOT,
+                        help="the checkout whose server to run (to compare two commits; it must take --rate)")
     parser.add_argument("--force", action="store_true", help=f"allow more than {MAX_GAMES} games or {MAX_SECONDS} s")
     args = parser.parse_args(argv)
     if args.game != "all" and args.game not in game_names():
@@ -287,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"at most {MAX_GAMES} games and {MAX_SECONDS} seconds (or --force)")
     port = args.port or free_port()
     with tempfile.TemporaryDirectory() as tmp:
-        proc = start_server(port, Path(tmp) / "load.sqlite3", args.rate)
+        proc = start_server(port, Path(tmp) / "load.sqlite3", args.rate, args.server_root)
         try:
             idle = rss_kib(proc.pid)
             print(f"server pid {proc.pid} on 127.0.0.1:{port}, {args.games} games of {args.game} for "
