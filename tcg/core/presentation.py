@@ -240,9 +240,19 @@ class Say:
         self.lang = lang
         self.viewer = viewer
         self.namer = namer
+        #: Sentences without values, worded once: a board asks for the same labels card after card.
+        self._plain: dict[tuple[str, str, str | None], str] = {}
 
     def t(self, section: str, key: str, default: str | None = None, **values: Any) -> str:
         """The catalogue's sentence ``section.key`` with ``values`` filled in."""
+        if not values:
+            plain = self._plain.get((section, key, default))
+            if plain is None:
+                plain = self._plain[(section, key, default)] = self._t(section, key, default, values)
+            return plain
+        return self._t(section, key, default, values)
+
+    def _t(self, section: str, key: str, default: str | None, values: dict[str, Any]) -> str:
         template = self.texts.get(section, {}).get(key)
         if template is None:
             template = default if default is not None else key.replace("_", " ")
