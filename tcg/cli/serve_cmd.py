@@ -17,7 +17,8 @@ def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on (default: this machine only).")
                     ] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", "-p", min=0, max=65535, help="Port to listen on.")] = 8000,
-    db: Annotated[Path, typer.Option("--db", help="SQLite file of finished games (created if missing).")
+    db: Annotated[Path, typer.Option("--db", help="SQLite file of finished games and of those in progress "
+                                               "(created if missing; a game in progress there is resumed).")
                   ] = Path("tcg-games.sqlite3"),
     rate: Annotated[float, typer.Option("--rate", min=0.1, help="Messages per second one connection may send "
                                         "(a bucket of as many); more get a 'rate' error.")] = RATE_PER_SECOND,
