@@ -181,9 +181,10 @@ async def play_seat(port: int, room: str, token: str, stats: Stats, rng: random.
 
 
 async def play_slot(slot: int, port: int, games: list[str], stats: Stats, deadline: float, rate: float,
-                    think: float) -> None:
+                    think: float, ramp: float = 0.0, slots: int = 1) -> None:
     """One of the N concurrent games: a new room each time the last one ends."""
     rng = random.Random(slot)
+    await asyncio.sleep(ramp * slot / slots)  # people arrive over the ramp, not in one instant
     n = 0
     while time.monotonic() < deadline:
         game = games[(slot + n) % len(games)]
@@ -231,10 +232,14 @@ def summary(stats: Stats, elapsed: float) -> str:
 
 
 async def progress(stats: Stats, pid: int, start: float, every: float) -> None:
+    seen = 0
     while True:
         await asyncio.sleep(every)
         stats.rss_peak_kib = max(stats.rss_peak_kib, rss_kib(pid))
-        print(summary(stats, time.monotonic() - start), f"server RSS {rss_kib(pid) / 1024:.0f} MiB", flush=True)
+        window = [v * 1000 for v in stats.latencies[seen:]]
+        seen = len(stats.latencies)
+        print(summary(stats, time.monotonic() - start), f"(p99 {percentile(window, 0.99):.0f} ms since the last line);",
+              f"server RSS {rss_kib(pid) / 1024:.0f} MiB", flush=True)
 
 
 async def run(args: argparse.Namespace, port: int, pid: int) -> Stats:
@@ -244,7 +249,8 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> Stats:
     deadline = start + args.seconds
     ticker = asyncio.ensure_future(progress(stats, pid, start, max(1.0, min(10.0, args.seconds / 6))))
     try:
-        await asyncio.gather(*(play_slot(i, port, games, stats, deadline, args.rate, args.think)
+        await asyncio.gather(*(play_slot(i, port, games, stats, deadline, args.rate, args.think, args.ramp,
+                                         args.games)
                                for i in range(args.games)))
     finally:
         ticker.cancel()
@@ -277,6 +283,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the server's per-connection message rate limit (tcg serve --rate)")
     parser.add_argument("--think", type=float, default=0.0,
                         help="a bot's mean pause before each answer, in seconds (0: answer at once, a saturation test)")
+    parser.add_argument("--ramp", type=float, default=5.0,
+                        help="seconds over which the games start, evenly (0: all at once)")
     parser.add_argument("--server-root", type=Path, default=ROOT,
                         help="the checkout whose server to run (to compare two commits; it must take --rate)")
     parser.add_argument("--force", action="store_true", help=f"allow more than {MAX_GAMES} games or {MAX_SECONDS} s")
@@ -293,7 +301,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             idle = rss_kib(proc.pid)
             print(f"server pid {proc.pid} on 127.0.0.1:{port}, {args.games} games of {args.game} for "
-                  f"{args.seconds:.0f} s, think {args.think} s; idle RSS {idle / 1024:.0f} MiB", flush=True)
+                  f"{args.seconds:.0f} s, think {args.think} s, ramp {args.ramp} s; idle RSS {idle / 1024:.0f} MiB",
+                  flush=True)
             t0, cpu0, own0 = time.monotonic(), cpu_seconds(proc.pid), time.process_time()
             stats = asyncio.run(run(args, port, proc.pid))
             elapsed, cpu = time.monotonic() - t0, cpu_seconds(proc.pid) - cpu0
