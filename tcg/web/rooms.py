@@ -186,7 +186,7 @@ class Rooms:
         with self.lock:
             self.rooms[room.id] = room
 
-    def store_if_over(self, room: Room, reason: str | None = None) -> None:
+    def store_if_over(self, room: Room) -> None:
         """A finished game goes to the store once, with its replay (and leaves the journal)."""
         if self.store is None:
             return
