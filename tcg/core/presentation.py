@@ -24,9 +24,10 @@ language the game declares.
 
 from __future__ import annotations
 
+import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -213,6 +214,20 @@ def languages(folder: Path) -> list[str]:
     return sorted(found, key=lambda code: (code != "en", code))
 
 
+@lru_cache(maxsize=8192)
+def _simple_template(template: str) -> tuple[tuple[str, str | None], ...] | None:
+    """A sentence cut into (literal, placeholder) pairs once, if its placeholders are plain
+    names (no format spec, conversion, index or attribute); None sends it to the Formatter.
+    Why: the server words every legal action of every message, and parsing a template each
+    time was most of that; filling the pairs gives what ``vformat`` does for such a template."""
+    parts: list[tuple[str, str | None]] = []
+    for literal, name, spec, conversion in string.Formatter().parse(template):
+        if name is not None and (spec or conversion or not name.isidentifier()):
+            return None
+        parts.append((literal, name))
+    return tuple(parts)
+
+
 class Say:
     """The words for one viewer in one language.
 
@@ -225,16 +240,27 @@ class Say:
         self.lang = lang
         self.viewer = viewer
         self.namer = namer
+        #: Sentences without values, worded once: a board asks for the same labels card after card.
+        self._plain: dict[tuple[str, str, str | None], str] = {}
 
     def t(self, section: str, key: str, default: str | None = None, **values: Any) -> str:
         """The catalogue's sentence ``section.key`` with ``values`` filled in."""
+        if not values:
+            plain = self._plain.get((section, key, default))
+            if plain is None:
+                plain = self._plain[(section, key, default)] = self._t(section, key, default, values)
+            return plain
+        return self._t(section, key, default, values)
+
+    def _t(self, section: str, key: str, default: str | None, values: dict[str, Any]) -> str:
         template = self.texts.get(section, {}).get(key)
         if template is None:
             template = default if default is not None else key.replace("_", " ")
-        text = str(template)
-        if "{" not in text and "}" not in text:  # most words: nothing to fill (the front ends call this a lot)
-            return text
-        return text.format_map(_Blank({k: str(v) for k, v in values.items()}))
+        parts = _simple_template(str(template))
+        if parts is None:
+            return string.Formatter().vformat(str(template), (), _Blank({k: str(v) for k, v in values.items()}))
+        return "".join(literal if name is None else literal + (str(values[name]) if name in values else "?")
+                       for literal, name in parts)
 
     def has(self, section: str, key: str) -> bool:
         return key in self.texts.get(section, {})
@@ -333,11 +359,11 @@ class Presentation:
     def say(self, lang: str, viewer: int | None, namer: Namer) -> Say:
         return Say(self.texts(lang), lang, viewer, namer)
 
-    @property
+    @cached_property
     def events(self) -> dict[str, EventSpec]:
         return {**CORE_EVENTS, **self.EVENTS}
 
-    @property
+    @cached_property
     def actions(self) -> dict[str, ActionSpec]:
         return {**CORE_ACTIONS, **self.ACTIONS}
 

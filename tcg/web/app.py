@@ -8,14 +8,11 @@ from the game's presentation through :mod:`tcg.web.views`.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import json
 import secrets
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, WebSocket
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -29,10 +26,12 @@ from tcg.core.presentation import CORE_TEXTS, catalogue, languages
 from tcg.core.registry import game_names, load_game
 from tcg.core.state import State
 from tcg.sim.replay import Replay, initial_state, replay, steps
+from tcg.web.connection import Connection
 from tcg.web.decks import deck_api, deck_errors, game_or_404
-from tcg.web.rooms import ProtocolError, Room, Rooms
+from tcg.web.limits import RATE_PER_SECOND
+from tcg.web.rooms import Rooms
 from tcg.web.store import Store
-from tcg.web.views import card_message, log_lines, say_for, state_message
+from tcg.web.views import card_message, log_lines, say_for
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -90,11 +89,14 @@ def state_at(rep: Replay, step: int) -> State:
     return state
 
 
-def create_app(db_path: str | Path = ":memory:") -> FastAPI:
-    """The application; ``db_path`` is the SQLite file of finished games."""
+def create_app(db_path: str | Path = ":memory:", rate: float = RATE_PER_SECOND) -> FastAPI:
+    """The application; ``db_path`` is the SQLite file of finished games (and of those in
+    progress, so that a restarted server resumes them); ``rate`` the messages per second one
+    connection may send."""
     app = FastAPI(title="tcg-engine", docs_url="/api/docs")
-    rooms = Rooms()
     store = Store(db_path)
+    rooms = Rooms(store)
+    rooms.resume()  # the games in progress a previous server on this file left
     app.state.rooms = rooms
     app.state.store = store
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -107,7 +109,7 @@ def create_app(db_path: str | Path = ":memory:") -> FastAPI:
     @app.websocket("/ws/{room_id}")
     async def play(ws: WebSocket, room_id: str) -> None:
         await ws.accept()
-        await Connection(ws, rooms, room_id).run()
+        await Connection(ws, rooms, room_id, rate).run()
 
     return app
 
@@ -167,8 +169,6 @@ def _lobby_api(app: FastAPI, rooms: Rooms, store: Store, cards_index: CardIndex)
             room = rooms.create(game, [mine, theirs], [my_label, their_label], seed, body.opponent)
         except TcgError as exc:
             raise HTTPException(422, str(exc)) from None
-        room.listeners.append(lambda: _store_if_over(store, room))
-        _store_if_over(store, room)
         out = {"room": room.id, "seed": seed, "url": f"/play/{room.id}#seat={room.seats[0].token}"}
         if body.opponent == "person":
             out["invite_url"] = f"/play/{room.id}#seat={room.seats[1].token}"
@@ -194,13 +194,6 @@ def _lobby_api(app: FastAPI, rooms: Rooms, store: Store, cards_index: CardIndex)
         return info
 
 
-def _store_if_over(store: Store, room: Room) -> None:
-    """A finished game goes to the SQLite file once, with its replay."""
-    with room.lock:
-        if room.state.game_over and room.stored_as is None:
-            room.stored_as = store.add(room.replay(), [s.label for s in room.seats])
-
-
 def _replay_api(app: FastAPI, store: Store) -> None:
     @app.get("/api/replays")
     def stored() -> dict[str, Any]:
@@ -223,111 +216,3 @@ def _replay_api(app: FastAPI, store: Store) -> None:
         return {"game": rep.game, "step": step, "total": total, "board": board,
                 "languages": game.presentation.languages, "log": log_lines(state, None, say),
                 "over": state.game_over, "ui": say.texts.get("ui", {})}
-
-
-class Connection:
-    """One browser tab on one room: it says hello (seat token and language), then receives a
-    ``state`` message after every change and sends ``act`` / ``concede`` / ``lang``."""
-
-    def __init__(self, ws: WebSocket, rooms: Rooms, room_id: str) -> None:
-        self.ws = ws
-        self.rooms = rooms
-        self.room_id = room_id
-        self.seat: int | None = None
-        self.lang = "en"
-        self.log_end = 0
-        self.changed = asyncio.Event()
-
-    async def send_error(self, exc: ProtocolError) -> None:
-        await self.ws.send_json({"type": "error", "code": exc.code, "message": exc.message})
-
-    async def send_state(self, full: bool = False) -> None:
-        room = self.rooms.get(self.room_id)
-        start = 0 if full else self.log_end
-        with room.lock:  # never read a state while an answer (or the agent) is being applied to it
-            message = state_message(room, self.seat, self.lang, start)
-        self.log_end = message["log_end"]
-        await self.ws.send_json(message)
-
-    async def hello(self) -> Room | None:
-        try:
-            first = json.loads(await self.ws.receive_text())
-            if not isinstance(first, dict) or first.get("type") != "hello":
-                raise ProtocolError("malformed", "the first message must be {\"type\": \"hello\", \"token\": ...}")
-            room = self.rooms.get(self.room_id)
-            self.seat = room.seat_of(first.get("token"))
-            self.lang = self._lang(room, first.get("lang", "en"))
-        except ProtocolError as exc:
-            await self.send_error(exc)
-            await self.ws.close(code=4400)
-            return None
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            await self.send_error(ProtocolError("malformed", "messages are JSON objects"))
-            await self.ws.close(code=4400)
-            return None
-        return room
-
-    @staticmethod
-    def _lang(room: Room, lang: Any) -> str:
-        languages = room.game.presentation.languages
-        if lang not in languages:
-            raise ProtocolError("malformed", f"lang must be one of {', '.join(languages)}")
-        return str(lang)
-
-    async def run(self) -> None:
-        room = await self.hello()
-        if room is None:
-            return
-        loop = asyncio.get_running_loop()
-
-        def listener() -> None:
-            loop.call_soon_threadsafe(self.changed.set)
-
-        room.listeners.append(listener)
-        try:
-            await self.send_state(full=True)
-            await self.serve(room)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            with contextlib.suppress(ValueError):
-                room.listeners.remove(listener)
-
-    async def serve(self, room: Room) -> None:
-        receiving = asyncio.ensure_future(self.ws.receive_text())
-        waiting = asyncio.ensure_future(self.changed.wait())
-        try:
-            while True:
-                done, _ = await asyncio.wait({receiving, waiting}, return_when=asyncio.FIRST_COMPLETED)
-                if waiting in done:
-                    self.changed.clear()
-                    await self.send_state()
-                    waiting = asyncio.ensure_future(self.changed.wait())
-                if receiving in done:
-                    await self.handle(room, receiving.result())
-                    receiving = asyncio.ensure_future(self.ws.receive_text())
-        finally:
-            receiving.cancel()
-            waiting.cancel()
-
-    async def handle(self, room: Room, text: str) -> None:
-        """One message; a refused one gets an ``error`` message and changes nothing."""
-        try:
-            try:
-                message = json.loads(text)
-            except json.JSONDecodeError:
-                raise ProtocolError("malformed", "messages are JSON objects") from None
-            if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-                raise ProtocolError("malformed", "a message is an object with a string 'type'")
-            kind = message["type"]
-            if kind == "act":
-                await asyncio.to_thread(room.act, self.seat, message.get("decision_id"), message.get("action"))
-            elif kind == "concede":
-                await asyncio.to_thread(room.concede, self.seat)
-            elif kind == "lang":
-                self.lang = self._lang(room, message.get("lang"))
-                await self.send_state(full=True)
-            else:
-                raise ProtocolError("malformed", f"unknown message type {kind!r}; known: act, concede, lang")
-        except ProtocolError as exc:
-            await self.send_error(exc)

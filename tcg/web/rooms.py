@@ -5,6 +5,10 @@ unguessable secret handed to whoever created or was invited to that seat); every
 an id (the number of actions applied so far), so an answer to a decision that has already been
 taken — a second click, a stale tab — is rejected instead of being applied to the next one.
 What a seat or a spectator receives is built by :mod:`tcg.web.views` from its own observation.
+
+With a :class:`~tcg.web.store.Store`, every room is journaled as it is played (its start, then
+each applied action) and a finished game is stored once; :meth:`Rooms.resume` re-creates the
+games in progress a previous server left in the file, with their room ids and seat tokens.
 """
 
 from __future__ import annotations
@@ -18,11 +22,13 @@ from typing import Any
 from tcg.agents.base import Agent, agent_seed, make_agent
 from tcg.core.actions import Action
 from tcg.core.decklist import DeckList
-from tcg.core.errors import IllegalActionError
+from tcg.core.errors import DataError, IllegalActionError, TcgError
 from tcg.core.game import Game
+from tcg.core.registry import load_game
 from tcg.core.state import State
 from tcg.sim.loop import observe
-from tcg.sim.replay import Replay, record
+from tcg.sim.replay import Replay, deck_from_names, initial_state, record, steps
+from tcg.web.store import Store
 
 #: An agent plays at most this many actions in a row before the room hands back (a guard: no
 #: game of ours needs more between two decisions of a person).
@@ -59,6 +65,10 @@ class Room:
     seats: list[Seat]
     conceded: int | None = None
     stored_as: int | None = None
+    #: The agent's spec (``rule``, ``ismcts:iterations=50``) or ``person``: what a resumed room re-makes.
+    opponent: str = "person"
+    #: Called with (index, action) after each applied action (the store's journal).
+    on_apply: Callable[[int, Action], None] | None = None
     lock: threading.RLock = field(default_factory=threading.RLock)
     listeners: list[Callable[[], None]] = field(default_factory=list)
     _cursor: list[int] = field(default_factory=lambda: [0, 0])
@@ -104,6 +114,8 @@ class Room:
             self.state.apply(action)
         except IllegalActionError as exc:  # pragma: no cover - the index came from the legal list
             raise ProtocolError("illegal", f"{exc.message} [{exc.rule}]") from None
+        if self.on_apply is not None:
+            self.on_apply(len(self.state.history) - 1, action)
 
     def run_agents(self) -> None:
         """Agents answer every decision that is theirs, until a person decides or the game ends."""
@@ -132,17 +144,24 @@ class Room:
         agents = [s.agent.name if s.agent is not None else "person" for s in self.seats]
         return record(self.state, self.seed, self.decks, agents, self.conceded)
 
+    def spec(self) -> dict[str, Any]:
+        """What re-creates this room, its actions aside (the store's ``live`` row)."""
+        return {"game": self.game.name, "seed": self.seed, "options": dict(self.state.options),
+                "decks": [d.flat() for d in self.decks], "labels": [s.label for s in self.seats],
+                "tokens": [s.token for s in self.seats], "opponent": self.opponent}
+
     def notify(self) -> None:
         for listener in list(self.listeners):
             listener()
 
 
 class Rooms:
-    """Every game the server holds, by id."""
+    """Every game the server holds, by id; with a store, journaled and resumable."""
 
-    def __init__(self) -> None:
+    def __init__(self, store: Store | None = None) -> None:
         self.rooms: dict[str, Room] = {}
         self.lock = threading.Lock()
+        self.store = store
 
     def create(self, game: Game[Any], decks: Sequence[DeckList], labels: Sequence[str], seed: int,
                opponent: str) -> Room:
@@ -150,16 +169,99 @@ class Rooms:
         (another person, who joins with seat 1's token, sent as an invite link)."""
         state = game.new_state(list(decks), seed=seed)
         seats = [Seat(secrets.token_urlsafe(24), labels[0]),
-                 Seat(secrets.token_urlsafe(24), labels[1],
-                      None if opponent == "person" else make_agent(opponent, agent_seed(seed, 1)))]
-        room = Room(secrets.token_urlsafe(9), game, state, seed, list(decks), seats)
+                 Seat(secrets.token_urlsafe(24), labels[1], _agent(opponent, seed))]
+        room = Room(secrets.token_urlsafe(9), game, state, seed, list(decks), seats, opponent=opponent)
+        self._register(room, fresh=True)
+        room.run_agents()
+        self.store_if_over(room)
+        return room
+
+    def _register(self, room: Room, fresh: bool) -> None:
+        store = self.store
+        if store is not None:
+            if fresh:
+                store.open_live(room.id, room.spec())
+            room.on_apply = lambda n, action: store.append_action(room.id, n, action.to_json())
+            room.listeners.append(lambda: self.store_if_over(room))
         with self.lock:
             self.rooms[room.id] = room
-        room.run_agents()
-        return room
+
+    def store_if_over(self, room: Room) -> None:
+        """A finished game goes to the store once, with its replay (and leaves the journal)."""
+        if self.store is None:
+            return
+        with room.lock:
+            if room.state.game_over and room.stored_as is None:
+                rep = room.replay()
+                room.stored_as = self.store.add(rep, [s.label for s in room.seats], live_room=room.id)
+
+    def resume(self) -> tuple[int, int]:
+        """Re-create the games in progress the store holds (a previous server's); one that cannot
+        be re-created (its decks or actions no longer legal) is ended and stored as ended by the
+        restart. Returns (resumed, ended)."""
+        if self.store is None:
+            return 0, 0
+        resumed = ended = 0
+        for room_id, spec, actions in self.store.live_games():
+            try:
+                room = _rebuilt(room_id, spec, actions)
+            except (TcgError, KeyError, TypeError, ValueError) as exc:
+                self._end_unresumable(room_id, spec, actions, exc)
+                ended += 1
+                continue
+            self._register(room, fresh=False)
+            room.run_agents()
+            self.store_if_over(room)
+            resumed += 1
+        return resumed, ended
+
+    def _end_unresumable(self, room_id: str, spec: dict[str, Any], actions: list[dict[str, Any]],
+                         exc: Exception) -> None:
+        assert self.store is not None
+        raw_labels = spec.get("labels")
+        labels: list[Any] = raw_labels if isinstance(raw_labels, list) else ["?", "?"]
+        seed = spec.get("seed")
+        rep = Replay(str(spec.get("game", "?")), seed if isinstance(seed, int) else 0,
+                     dict(spec.get("options") or {}), list(spec.get("decks") or [[], []]), list(actions),
+                     {"winner": None, "reason": "server_restart", "error": str(exc)[:200]},
+                     ["person", str(spec.get("opponent", "person"))])
+        rep.actions = rep.actions[:_legal_prefix(rep)]  # the viewer replays what was played
+        self.store.add(rep, [str(x) for x in labels], live_room=room_id)
 
     def get(self, room_id: str) -> Room:
         room = self.rooms.get(room_id)
         if room is None:
             raise ProtocolError("room", f"there is no game {room_id!r} on this server")
         return room
+
+
+def _legal_prefix(rep: Replay) -> int:
+    """How many of a replay's first actions still apply (0 if it cannot even start)."""
+    done = 0
+    try:
+        for i, *_ in steps(rep):
+            done = i + 1
+    except (TcgError, KeyError, TypeError, ValueError):
+        pass
+    return done
+
+
+def _agent(opponent: str, seed: int) -> Agent | None:
+    return None if opponent == "person" else make_agent(opponent, agent_seed(seed, 1))
+
+
+def _rebuilt(room_id: str, spec: dict[str, Any], actions: list[dict[str, Any]]) -> Room:
+    """A journaled room again: its start re-made and every action re-applied (and re-validated
+    by the rules). The agent is re-made from its spec and the game's seed: it plays on from a
+    fresh start of its own random stream, which is all a person can tell of it."""
+    rep = Replay(spec["game"], spec["seed"], dict(spec["options"]), [list(d) for d in spec["decks"]], actions)
+    state = initial_state(rep)
+    for _ in steps(rep, state):
+        pass
+    if len(spec["tokens"]) != 2 or not all(isinstance(t, str) and t for t in spec["tokens"]):
+        raise DataError("a journaled game needs two seat tokens", field="tokens")
+    opponent = str(spec["opponent"])
+    seats = [Seat(spec["tokens"][0], str(spec["labels"][0])),
+             Seat(spec["tokens"][1], str(spec["labels"][1]), _agent(opponent, rep.seed))]
+    decks = [deck_from_names(d, f"decks[{i}]") for i, d in enumerate(rep.decks)]
+    return Room(room_id, load_game(rep.game), state, rep.seed, decks, seats, opponent=opponent)

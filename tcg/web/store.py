@@ -4,6 +4,12 @@ A stored game is its replay (seed, decks, actions, concession) plus the facts a 
 the replay viewer re-creates any position from it, so nothing else needs storing. A saved deck
 is its text, in the format ``tcg deck check`` reads: what the deck builder exports is what it
 stores, so a deck never has two encodings.
+
+A game in progress is kept too, so that a restarted server resumes it: its start (seed, decks,
+labels, seat tokens, the agent's spec) once in ``live``, then one row per applied action in
+``live_actions`` (an append, not a rewrite: a write costs tens of microseconds). When it ends it
+moves to ``games`` in the same transaction, so a finished game is never lost nor kept twice.
+The file is in WAL mode: a write does not block the readers, and a crash loses no committed one.
 """
 
 from __future__ import annotations
@@ -41,6 +47,17 @@ CREATE TABLE IF NOT EXISTS decks (
     saved REAL NOT NULL,
     UNIQUE (game, name)
 );
+CREATE TABLE IF NOT EXISTS live (
+    room TEXT PRIMARY KEY,
+    started REAL NOT NULL,
+    spec TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS live_actions (
+    room TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (room, n)
+);
 """
 
 
@@ -54,11 +71,24 @@ class Store:
         self.db = sqlite3.connect(self.path, check_same_thread=False)
         self.lock = threading.Lock()
         with self.lock, self.db:
+            if self.path != ":memory:":
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at each checkpoint, never corrupt
             self.db.executescript(SCHEMA)
 
-    def add(self, replay: Replay, labels: list[str]) -> int:
+    @property
+    def journal_mode(self) -> str:
+        with self.lock:
+            return str(self.db.execute("PRAGMA journal_mode").fetchone()[0])
+
+    def add(self, replay: Replay, labels: list[str], live_room: str | None = None) -> int:
+        """Store a finished game; ``live_room``: the game in progress it was, forgotten in the same
+        transaction."""
         result = replay.result or {}
         with self.lock, self.db:
+            if live_room is not None:
+                self.db.execute("DELETE FROM live WHERE room = ?", (live_room,))
+                self.db.execute("DELETE FROM live_actions WHERE room = ?", (live_room,))
             cur = self.db.execute(
                 "INSERT INTO games (game, finished, labels, winner, reason, actions, replay)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -77,6 +107,35 @@ class Store:
         with self.lock:
             row = self.db.execute("SELECT replay FROM games WHERE id = ?", (game_id,)).fetchone()
         return None if row is None else Replay.from_json(json.loads(row[0]), source=f"stored game {game_id}")
+
+    # ------------------------------------------------------------------ games in progress
+    def open_live(self, room: str, spec: Json) -> None:
+        """A game in progress starts: what re-creates it (see :meth:`live_games`)."""
+        with self.lock, self.db:
+            self.db.execute("INSERT OR REPLACE INTO live (room, started, spec) VALUES (?, ?, ?)",
+                            (room, time.time(), json.dumps(spec)))
+
+    def append_action(self, room: str, n: int, action: Json) -> None:
+        """The ``n``-th action applied in a game in progress."""
+        with self.lock, self.db:
+            self.db.execute("INSERT OR REPLACE INTO live_actions (room, n, action) VALUES (?, ?, ?)",
+                            (room, n, json.dumps(action, separators=(",", ":"))))
+
+    def live_games(self) -> builtins.list[tuple[str, Json, builtins.list[Json]]]:
+        """Every game in progress: its room, its start and its actions in order."""
+        with self.lock:
+            rows = self.db.execute("SELECT room, spec FROM live ORDER BY started").fetchall()
+            out = []
+            for room, spec in rows:
+                acts = self.db.execute("SELECT action FROM live_actions WHERE room = ? ORDER BY n",
+                                       (room,)).fetchall()
+                out.append((str(room), json.loads(spec), [json.loads(a[0]) for a in acts]))
+        return out
+
+    def drop_live(self, room: str) -> None:
+        with self.lock, self.db:
+            self.db.execute("DELETE FROM live WHERE room = ?", (room,))
+            self.db.execute("DELETE FROM live_actions WHERE room = ?", (room,))
 
     # ------------------------------------------------------------------ decks
     def save_deck(self, game: str, name: str, text: str, cards: int, legal: bool) -> int:

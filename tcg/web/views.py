@@ -8,6 +8,7 @@ tests check the pages for exactly that.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from tcg.core.game import Game
@@ -16,10 +17,28 @@ from tcg.core.state import State
 from tcg.web.rooms import Room
 
 
+@lru_cache(maxsize=256)
+def _words(presentation: Presentation, lang: str) -> tuple[Json, tuple[str, ...], dict[str, str], str]:
+    """A game's catalogue in ``lang``, its languages, the interface's words and its help: the
+    same for every message, so worked out once (``Presentation.texts`` lists the catalogue's
+    folder each time, which cost more than half a millisecond a message)."""
+    texts = presentation.texts(lang)
+    say = Say(texts, lang, None, lambda cid: None)
+    return texts, tuple(presentation.languages), ui_words(say), presentation.help(say)
+
+
 def say_for(state: State, viewer: int | None, lang: str) -> Say:
+    """The viewer's words; a card is named only if the viewer can see it. The names are looked
+    up once per card for one message (the state does not change while a message is built)."""
     presentation: Presentation = state.GAME.presentation
-    return presentation.say(lang, viewer, lambda cid: state.name_of(cid)
-                            if 0 <= cid < len(state.cards) and state.can_see(viewer, cid) else None)
+    names: dict[int, str | None] = {}
+
+    def namer(cid: int) -> str | None:
+        if cid not in names:
+            names[cid] = state.name_of(cid) if 0 <= cid < len(state.cards) and state.can_see(viewer, cid) else None
+        return names[cid]
+
+    return Say(_words(presentation, lang)[0], lang, viewer, namer)
 
 
 def log_lines(state: State, viewer: int | None, say: Say, start: int = 0) -> list[Json]:
@@ -45,6 +64,7 @@ def state_message(room: Room, seat: int | None, lang: str, log_from: int = 0) ->
     state = room.state
     presentation: Presentation = state.GAME.presentation
     say = say_for(state, seat, lang)
+    _, langs, ui, help_text = _words(presentation, lang)
     obs = state.observation(seat)
     board = presentation.board(obs, say)
     actions: list[Json] = []
@@ -61,7 +81,7 @@ def state_message(room: Room, seat: int | None, lang: str, log_from: int = 0) ->
         "game": state.GAME.name,
         "seat": seat,
         "lang": lang,
-        "languages": presentation.languages,
+        "languages": list(langs),
         "decision_id": room.decision_id,
         "board": board,
         "actions": actions,
@@ -72,8 +92,8 @@ def state_message(room: Room, seat: int | None, lang: str, log_from: int = 0) ->
         "labels": [s.label for s in room.seats],
         "over": state.game_over,
         "result": _result(state, say) if state.game_over else None,
-        "ui": ui_words(say),
-        "help": presentation.help(say),
+        "ui": dict(ui),
+        "help": help_text,
     }
     return message
 

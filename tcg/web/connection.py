@@ -1,0 +1,182 @@
+"""One WebSocket on one room: the hello, then ``state`` messages out and ``act`` / ``concede`` /
+``lang`` in (docs/architecture.md, "The server protocol").
+
+Why apart from the app: this is where the server meets what anybody may send. Every frame is
+checked before it is read -- its rate (:class:`~tcg.web.limits.TokenBucket`), its size, that it is
+text, that it is a JSON object with a string ``type`` -- and anything refused gets an ``error``
+message with a code and changes nothing; the connection stays open (a bad hello closes it, with
+code 4400; a room already holding its maximum of connections, with 4429).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from fastapi import WebSocket, WebSocketDisconnect
+
+from tcg.web.limits import HELLO_SECONDS, MAX_CONNECTIONS_PER_ROOM, MAX_MESSAGE_CHARS, TokenBucket
+from tcg.web.rooms import ProtocolError, Room, Rooms
+from tcg.web.views import state_message
+
+#: How many connections each room holds now (only the event loop's thread changes it).
+OPEN: dict[str, int] = {}
+
+
+def parse(frame: Mapping[str, Any]) -> dict[str, Any]:
+    """A received frame (ASGI ``websocket.receive``) as a message, or the ProtocolError saying
+    what is wrong with it: ``too_big``, or ``malformed`` (binary, not JSON, not an object with a
+    string ``type``; JSON nested too deep or with an integer too long to read)."""
+    text = frame.get("text")
+    if text is None:
+        size = len(frame.get("bytes") or b"")
+        if size > MAX_MESSAGE_CHARS:
+            raise ProtocolError("too_big", f"a message is at most {MAX_MESSAGE_CHARS} characters; this one is {size}")
+        raise ProtocolError("malformed", "messages are JSON objects sent as text frames, not binary ones")
+    if len(text) > MAX_MESSAGE_CHARS:
+        raise ProtocolError("too_big", f"a message is at most {MAX_MESSAGE_CHARS} characters; this one is {len(text)}")
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):  # JSONDecodeError is a ValueError, as is a 5000-digit number
+        raise ProtocolError("malformed", "messages are JSON objects") from None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise ProtocolError("malformed", "a message is an object with a string 'type'")
+    return message
+
+
+class Connection:
+    """One browser tab on one room: it says hello (seat token and language), then receives a
+    ``state`` message after every change and sends ``act`` / ``concede`` / ``lang``."""
+
+    def __init__(self, ws: WebSocket, rooms: Rooms, room_id: str, rate: float) -> None:
+        self.ws = ws
+        self.rooms = rooms
+        self.room_id = room_id
+        self.seat: int | None = None
+        self.lang = "en"
+        self.log_end = 0
+        self.changed = asyncio.Event()
+        self.bucket = TokenBucket(rate)
+
+    async def send_error(self, exc: ProtocolError) -> None:
+        await self.ws.send_json({"type": "error", "code": exc.code, "message": exc.message})
+
+    async def send_state(self, full: bool = False) -> None:
+        room = self.rooms.get(self.room_id)
+        start = 0 if full else self.log_end
+        with room.lock:  # never read a state while an answer (or the agent) is being applied to it
+            message = state_message(room, self.seat, self.lang, start)
+        self.log_end = message["log_end"]
+        await self.ws.send_json(message)
+
+    async def receive(self) -> dict[str, Any]:
+        """The next frame, checked (see :func:`parse`); a rate over the limit is ``rate``."""
+        frame = await self.ws.receive()
+        if frame["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(frame.get("code", 1000))
+        if not self.bucket.take():
+            raise ProtocolError("rate", f"at most {self.bucket.rate:g} messages a second; this one was ignored")
+        return parse(frame)
+
+    async def hello(self) -> Room | None:
+        try:
+            first = await asyncio.wait_for(self.receive(), HELLO_SECONDS)
+            if first.get("type") != "hello":
+                raise ProtocolError("malformed", "the first message must be {\"type\": \"hello\", \"token\": ...}")
+            room = self.rooms.get(self.room_id)
+            self.seat = room.seat_of(first.get("token"))
+            self.lang = self._lang(room, first.get("lang", "en"))
+            if OPEN.get(room.id, 0) >= MAX_CONNECTIONS_PER_ROOM:
+                await self.send_error(ProtocolError("full", f"this game already has {MAX_CONNECTIONS_PER_ROOM} "
+                                                            "connections"))
+                await self.ws.close(code=4429)
+                return None
+        except ProtocolError as exc:
+            await self.send_error(exc)
+            await self.ws.close(code=4400)
+            return None
+        except TimeoutError:
+            await self.send_error(ProtocolError("malformed", f"no hello within {HELLO_SECONDS:g} seconds"))
+            await self.ws.close(code=4408)
+            return None
+        return room
+
+    @staticmethod
+    def _lang(room: Room, lang: Any) -> str:
+        languages = room.game.presentation.languages
+        if lang not in languages:
+            raise ProtocolError("malformed", f"lang must be one of {', '.join(languages)}")
+        return str(lang)
+
+    async def run(self) -> None:
+        try:
+            room = await self.hello()
+        except WebSocketDisconnect:
+            return
+        if room is None:
+            return
+        loop = asyncio.get_running_loop()
+
+        def listener() -> None:
+            loop.call_soon_threadsafe(self.changed.set)
+
+        room.listeners.append(listener)
+        OPEN[room.id] = OPEN.get(room.id, 0) + 1
+        try:
+            await self.send_state(full=True)
+            await self.serve(room)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            OPEN[room.id] -= 1
+            if not OPEN[room.id]:
+                del OPEN[room.id]
+            with contextlib.suppress(ValueError):
+                room.listeners.remove(listener)
+
+    async def serve(self, room: Room) -> None:
+        receiving = asyncio.ensure_future(self.receive())
+        waiting = asyncio.ensure_future(self.changed.wait())
+        try:
+            while True:
+                done, _ = await asyncio.wait({receiving, waiting}, return_when=asyncio.FIRST_COMPLETED)
+                if waiting in done:
+                    self.changed.clear()
+                    await self.send_state()
+                    waiting = asyncio.ensure_future(self.changed.wait())
+                if receiving in done:
+                    await self.handle(room, receiving)
+                    receiving = asyncio.ensure_future(self.receive())
+        finally:
+            receiving.cancel()
+            waiting.cancel()
+
+    @staticmethod
+    async def call(room: Room, apply: Callable[..., None], *args: Any) -> None:
+        """Apply an answer: in a worker thread if an agent may then think (a search takes seconds
+        and must not stall every other connection), else at once -- two people's rules step takes
+        well under a millisecond, less than the hop to a thread and back."""
+        if any(seat.agent is not None for seat in room.seats):
+            await asyncio.to_thread(apply, *args)
+        else:
+            apply(*args)
+
+    async def handle(self, room: Room, received: asyncio.Future[dict[str, Any]]) -> None:
+        """One message; a refused one gets an ``error`` message and changes nothing."""
+        try:
+            message = received.result()
+            kind = message["type"]
+            if kind == "act":
+                await self.call(room, room.act, self.seat, message.get("decision_id"), message.get("action"))
+            elif kind == "concede":
+                await self.call(room, room.concede, self.seat)
+            elif kind == "lang":
+                self.lang = self._lang(room, message.get("lang"))
+                await self.send_state(full=True)
+            else:
+                raise ProtocolError("malformed", f"unknown message type {kind!r}; known: act, concede, lang")
+        except ProtocolError as exc:
+            await self.send_error(exc)
