@@ -24,6 +24,7 @@ from tcg.core.errors import DataError, IllegalActionError, TcgError
 from tcg.core.game import Game
 from tcg.core.registry import load_game
 from tcg.core.state import State
+from tcg.core.yamltext import parse_yaml, value_node
 
 #: The keys of an action step that are not fields of the action.
 STEP_KEYS = frozenset({"player", "deciding", "error", "expect", "action"})
@@ -55,21 +56,16 @@ def load_scenarios(path: Path) -> list[tuple[dict[str, Any], int, yaml.Node]]:
     ``scenarios: [...]``. A file with no scenario at all is malformed (a test that cannot fail)."""
     try:
         text = decode_utf8(path.read_bytes(), str(path))
-        nodes = list(yaml.compose_all(text))
-        docs = list(yaml.safe_load_all(text))
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise DataError(f"not valid YAML: {getattr(exc, 'problem', exc)}", source=str(path),
-                        line=mark.line + 1 if mark else None) from None
     except OSError as exc:
         raise DataError(f"cannot read: {exc.strerror}", source=str(path)) from None
+    documents = parse_yaml(text, str(path))
     out: list[tuple[dict[str, Any], int, yaml.Node]] = []
-    for doc, node in zip(docs, nodes, strict=True):
+    for node, doc in documents:
         if doc is None:
             continue
         if isinstance(doc, dict) and "scenarios" in doc and "steps" not in doc:
-            seq = next(v for k, v in node.value if k.value == "scenarios")
-            if not isinstance(doc["scenarios"], list):
+            seq = value_node(node, "scenarios")
+            if not isinstance(doc["scenarios"], list) or not isinstance(seq, yaml.SequenceNode):
                 raise DataError("'scenarios' is a list of scenarios", source=str(path), line=seq.start_mark.line + 1)
             for item, n in zip(doc["scenarios"], seq.value, strict=True):
                 if not isinstance(item, dict):
