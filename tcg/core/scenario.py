@@ -154,13 +154,17 @@ class Runner:
             raise DataError("a scenario needs 'game'", source=source)
         if not isinstance(spec.get("rules") or [], list):
             raise DataError("rules is a list of rule ids, e.g. [DM-55]", source=self.at("rules"), field="rules")
-        self.game: Game = load_game(str(spec["game"]))
+        with self.located("game", "game"):  # an unknown game, named by its line
+            self.game: Game = load_game(str(spec["game"]))
         defs = dict(self.game.cards())
+        if not isinstance(spec.get("cards") or [], list):
+            raise DataError("cards is a list of card mappings", source=self.at("cards"), field="cards")
         for i, raw in enumerate(spec.get("cards") or []):
             card = self.game.parse_card(raw, source=f"{self.at('cards', i)} cards[{i}]")
             defs[card.name] = card
         self.defs = defs
-        options = self.game.resolve_options(spec.get("options") or {})
+        with self.located("options", "options"):
+            options = self.game.resolve_options(spec.get("options") or {})
         seed = spec.get("seed", 0)
         if not _whole(seed):
             raise DataError(f"seed is a whole number, got {seed!r}", source=self.at("seed"), field="seed")
@@ -300,7 +304,7 @@ class Runner:
             raise DataError("an action step needs 'type'", source=self.at(*keys), field=where)
         kind = pattern["type"]
         known = self.game.ACTION_TYPES
-        if known and kind not in known:
+        if not isinstance(kind, str) or (known and kind not in known):
             raise DataError(f"{self.game.title} has no action type {kind!r}; its actions are "
                             f"{', '.join(sorted(known))}", source=self.at(*keys, "type"), field=where)
         literals = self.game.scenario_literals
@@ -309,6 +313,9 @@ class Runner:
                 for ref in v if isinstance(v, list) else [v]:
                     self.check_ref(ref, where, (*keys, k))
             elif isinstance(v, Mapping):  # a count mapping: its keys are cards or the game's literals
+                if not all(_whole(n) for n in v.values()):
+                    raise DataError(f"{k} is a mapping of card: count (whole numbers), got {v!r}",
+                                    source=self.at(*keys, k), field=where)
                 for ref in v:
                     if ref not in literals and not str(ref).isdigit():
                         self.check_ref(str(ref), where, (*keys, k))  # check_ref reads a "#k" suffix

@@ -553,8 +553,10 @@ class State:
         return self.cards[cid].name
 
     def action_text(self, action: Action) -> str:
-        """The action's short form with its cards by name (the game's card fields)."""
-        return action.text(self.name_of, self.GAME.card_fields)
+        """The action's short form with its cards by name (the game's card fields). An id that
+        names no card (an illegal action read from a replay) is shown as such, not looked up."""
+        n = len(self.cards)
+        return action.text(lambda cid: self.cards[cid].name if 0 <= cid < n else "no such card", self.GAME.card_fields)
 
     def zone(self, player: int, zone: str) -> list[int]:
         return self.zones[player][zone]
