@@ -174,6 +174,20 @@ ATTACKS: tuple[Callable[[], str], ...] = (
 )
 
 
+def with_bomb(tree: Any, rng: random.Random, key: str) -> str:
+    """``tree`` as YAML with one value replaced by an alias bomb (or an alias cycle), its anchors
+    defined under ``key`` first: the bomb reaches the schema, the state, an error message."""
+    paths = [p for p in _paths(tree) if p]
+    if paths:
+        path = rng.choice(paths)
+        _get(tree, path[:-1])[path[-1]] = "@@BOMB@@"
+    anchors = alias_bomb(rng.choice((4, 7, 9)), 9, "z").splitlines()[:-1]
+    body = yaml.safe_dump(tree, sort_keys=False, default_flow_style=False)
+    target = "*a4" if rng.random() < 0.7 else "&c [*c]"
+    head = f"{key}:\n" + "".join(f"  {line}\n" for line in anchors)
+    return head + body.replace("'@@BOMB@@'", target).replace("@@BOMB@@", target)
+
+
 def dump_yaml(value: Any, rng: random.Random) -> str:
     return yaml.safe_dump(value, allow_unicode=rng.random() < 0.5, sort_keys=False,
                           default_flow_style=rng.choice((None, False, True)))
@@ -214,6 +228,8 @@ def gen_cards(rng: random.Random) -> tuple[str, str]:
     if roll < 0.1:
         return game, ATTACKS[rng.randrange(len(ATTACKS))]()
     cards = [rng.choice(pool) for _ in range(rng.randint(1, 3))]
+    if roll < 0.15:
+        return game, with_bomb({"cards": json.loads(json.dumps(cards))}, rng, "anchors")
     tree: Any = {"cards": cards} if rng.random() < 0.3 else cards
     tree = mutate_tree(tree, rng, times=rng.choice((1, 2, 4)))
     text = dump_yaml(tree, rng)
@@ -228,9 +244,9 @@ def gen_scenario(rng: random.Random) -> str:
         return ATTACKS[rng.randrange(len(ATTACKS))]()
     spec = rng.choice(ft.scenario_corpus())
     tree = mutate_tree(spec, rng, times=rng.choice((1, 2, 3)))
+    if roll < 0.13:  # an alias bomb in the state, a step, an expectation
+        return with_bomb(json.loads(json.dumps(spec)), rng, "notes")
     text = dump_yaml(tree, rng)
-    if roll < 0.12:  # an alias bomb in the state or a step
-        text = alias_bomb(7, 9, "x") + text
     return mutate_text(text, rng) if rng.random() < 0.2 else text
 
 

@@ -50,14 +50,15 @@ class Crash(Exception):
 
 
 @contextmanager
-def time_bound(seconds: float = LIMIT) -> Iterator[None]:
-    """Raise :class:`Hang` in the block after ``seconds`` (SIGALRM: main thread, Unix)."""
+def time_bound(seconds: float | None = None) -> Iterator[None]:
+    """Raise :class:`Hang` in the block after ``seconds`` (:data:`LIMIT` by default; SIGALRM:
+    main thread, Unix)."""
 
     def ring(signum: int, frame: Any) -> None:
         raise Hang()
 
     old = signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, LIMIT if seconds is None else seconds)
     try:
         yield
     finally:
@@ -246,7 +247,7 @@ def deck_corpus() -> tuple[tuple[str, str], ...]:
 @cache
 def card_corpus() -> tuple[tuple[str, dict[str, Any]], ...]:
     """(game, card mapping) of every packaged card."""
-    out = []
+    out: list[tuple[str, dict[str, Any]]] = []
     for g in GAMES:
         for p in sorted((ROOT / "tcg" / "games" / g / "cards").glob("*.yaml")):
             data = yaml.safe_load(p.read_text(encoding="utf-8"))
@@ -258,7 +259,7 @@ def card_corpus() -> tuple[tuple[str, dict[str, Any]], ...]:
 @cache
 def scenario_corpus() -> tuple[dict[str, Any], ...]:
     """Every scenario of scenarios/ (one mapping each)."""
-    out = []
+    out: list[dict[str, Any]] = []
     for p in sorted((ROOT / "scenarios").rglob("*.yaml")):
         if p.parent.name == "cards":
             continue
@@ -276,7 +277,7 @@ def replay_corpus() -> tuple[dict[str, Any], ...]:
     from tcg.core.registry import load_game
     from tcg.sim.loop import play_game
 
-    out = []
+    out: list[dict[str, Any]] = []
     for g in GAMES:
         game = load_game(g)
         names = sorted(game.starter_decks())[:2]

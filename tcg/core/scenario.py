@@ -148,8 +148,8 @@ class Runner:
         self.file = file
         unknown = set(spec) - TOP_KEYS
         if unknown:
-            raise DataError(f"unknown key(s) {', '.join(sorted(unknown))}; expected {', '.join(sorted(TOP_KEYS))}",
-                            source=source)
+            raise DataError(f"unknown key(s) {', '.join(sorted(map(str, unknown)))}; expected "
+                            f"{', '.join(sorted(TOP_KEYS))}", source=source)
         if "game" not in spec:
             raise DataError("a scenario needs 'game'", source=source)
         if not isinstance(spec.get("rules") or [], list):
