@@ -297,3 +297,17 @@ def test_bug_options_given_as_a_list_raised_attributeerror() -> None:
     with pytest.raises(DataError, match="options are a mapping") as exc:
         load_game("duel_masters").resolve_options(["breaking=x"])  # type: ignore[arg-type]
     assert exc.value.field == "options"
+
+
+def test_bug_replay_action_with_a_float_card_id_raised_typeerror() -> None:
+    """``"card": 12.0`` equals the legal action with card 12, so the rules took it and then
+    indexed the card list with a float (One Piece's attack); now refused when read."""
+    from tcg.sim.replay import replay
+
+    rep = _short_replay()
+    first = rep.actions[0]
+    key = next((k for k, v in first.items() if isinstance(v, int) and not isinstance(v, bool)), "card")
+    rep.actions = [{**first, key: float(first.get(key, 0))}]
+    with pytest.raises(DataError, match="fraction") as exc:
+        replay(rep)
+    assert exc.value.field == "actions[0]"
