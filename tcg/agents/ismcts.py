@@ -320,6 +320,8 @@ def make_ismcts(seed: int, **options: str) -> IsmctsAgent:
         except ValueError:
             kind = known[key].__name__
             raise DataError(f"ismcts option {key} must be a {kind}, got {raw!r}", field="agent") from None
+        if isinstance(values[key], float) and not math.isfinite(values[key]):  # float() reads nan and inf
+            raise DataError(f"ismcts option {key} must be a finite number, got {raw!r}", field="agent")
     if "seconds" in values and "iterations" not in values:
         values["iterations"] = 0
     return IsmctsAgent(seed, **values)

@@ -137,6 +137,11 @@ class Action(tuple[str, tuple[tuple[str, Any], ...]]):
         if not isinstance(data, Mapping) or not isinstance(data.get("type"), str):
             raise DataError(f"an action must be a mapping with a string 'type', got {data!r}")
         fields = {k: v for k, v in data.items() if k != "type"}
+        for k, v in fields.items():  # 12.0 == 12 would pass as a legal card id, then index a list
+            if any(isinstance(x, float) for x in (v, *(v if isinstance(v, list) else ()),
+                                                  *(v.values() if isinstance(v, Mapping) else ()))):
+                raise DataError(f"action field {k!r} holds a fraction ({v!r}); ids and counts are whole numbers",
+                                field=k)
         return cls(data["type"], **fields)
 
     def text(self, name_of: Callable[[int], str] | None = None, card_fields: frozenset[str] = CARD_FIELDS) -> str:

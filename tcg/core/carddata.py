@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from tcg.core.decklist import decode_utf8
 from tcg.core.errors import DataError
+from tcg.core.yamltext import Loader, parse_yaml, value_node
 
-# libyaml's loader when the wheel has it: loading the card pool is 10x faster.
-Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+__all__ = ["CardModel", "Loader", "card_files", "load_card_dir", "load_card_file", "read_card_items",
+           "validate_card"]
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -54,20 +56,18 @@ def read_card_items(path: Path) -> list[tuple[Any, int]]:
     """The raw card mappings of a YAML file (a list, or ``{cards: [...]}``) with their line numbers."""
     source = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = decode_utf8(path.read_bytes(), source)
     except OSError as exc:
         raise DataError(f"cannot read card file: {exc.strerror}", source=source) from None
-    try:
-        root = yaml.compose(text, Loader=Loader)
-        data = yaml.load(text, Loader=Loader)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise DataError(f"not valid YAML: {getattr(exc, 'problem', None) or exc}", source=source,
-                        line=mark.line + 1 if mark else None) from None
+    docs = parse_yaml(text, source)
+    if len(docs) > 1:
+        raise DataError("not valid YAML: expected a single document in the stream", source=source,
+                        line=docs[1][0].start_mark.line + 1)
+    root, data = docs[0] if docs else (None, None)
     if root is None:
         return []
     if isinstance(root, yaml.MappingNode) and isinstance(data, dict) and "cards" in data:
-        node = next(v for k, v in root.value if k.value == "cards")
+        node = value_node(root, "cards")
         items = data["cards"]
     elif isinstance(root, yaml.SequenceNode):
         node, items = root, data

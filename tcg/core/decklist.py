@@ -20,6 +20,10 @@ from tcg.core.limits import LIMITS_DOC, MAX_DECK_CARDS
 _LINE = re.compile(r"^\s*(?:(\d+)\s*x?\s+)?(.+?)\s*$")
 _COMMENT = re.compile(r"(?:^|(?<=\s))#(?!\d)")
 _SECTION = re.compile(r"^\s*\[([a-z_]+)\]\s*$")
+#: The largest count one line may give: far above any deck's rules (they are checked after), low
+#: enough that expanding a list (``DeckList.cards``) stays cheap. Fuzzing found ``10**40 Name``
+#: hanging ``tcg deck check`` while the checks expanded it.
+MAX_COUNT = 999
 
 
 @dataclass
@@ -70,15 +74,28 @@ def parse_deck_text(text: str, source: str = "<deck>") -> DeckList:
         m = _LINE.match(line)
         if m is None:  # pragma: no cover - the pattern matches any non-empty line
             raise DataError("expected '<count> <card name>'", source=source, line=lineno)
-        count = int(m.group(1)) if m.group(1) else 1
-        if count <= 0:
-            raise DataError(f"the count must be at least 1, got {count}", source=source, line=lineno)
+        count = _count(m.group(1), source, lineno)
         total += count
         if total > MAX_DECK_CARDS:
             raise DataError(f"the deck passes {MAX_DECK_CARDS} cards here, the most the engine takes ({LIMITS_DOC})",
                             source=source, line=lineno)
         deck.entries.append(DeckEntry(count, m.group(2), lineno, section))
     return deck
+
+
+def _count(digits: str | None, source: str, lineno: int) -> int:
+    """A line's count, 1 to :data:`MAX_COUNT` (1 when the line gives none). The digits are
+    measured before ``int`` reads them: Python refuses to read over 4300 digits."""
+    if not digits:
+        return 1
+    significant = digits.lstrip("0")
+    if len(significant) > len(str(MAX_COUNT)) or int(digits) > MAX_COUNT:
+        shown = significant[:12] + ("..." if len(significant) > 12 else "")
+        raise DataError(f"the count must be at most {MAX_COUNT}, got {shown}", source=source, line=lineno)
+    count = int(digits)
+    if count <= 0:
+        raise DataError(f"the count must be at least 1, got {count}", source=source, line=lineno)
+    return count
 
 
 def load_deck(path: str | Path) -> DeckList:

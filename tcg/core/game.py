@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 #: The game's card schema (a bare ``Game`` reads cards as :class:`CardModel`).
 C = TypeVar("C", bound=CardModel, default=CardModel)
 
+#: The largest number a scenario may set on a player or a card: far above any game's (8000 LP).
+MAX_SCENARIO_COUNT = 100_000
+
 
 @dataclass(frozen=True)
 class PlaySummary:
@@ -89,7 +92,7 @@ class Game(Generic[C]):
         """Cross-field checks the schema cannot express; raise DataError. Games override."""
 
     def parse_card(self, raw: Mapping[str, Any], source: str = "<card>", line: int | None = None) -> C:
-        card = validate_card(self.card_model, dict(raw), source=source, line=line)
+        card = validate_card(self.card_model, dict(raw) if isinstance(raw, Mapping) else raw, source=source, line=line)
         self.check_card(card, source)
         return card
 
@@ -210,6 +213,9 @@ class Game(Generic[C]):
 
     def scenario_turn(self, state: State, spec: Mapping[str, Any]) -> None:
         """A scenario's ``turn``, ``active`` and ``first_player`` (README: Scenario semantics)."""
+        for key in ("first_player", "active"):
+            if spec.get(key, 0) not in (0, 1):
+                raise DataError(f"{key} is player 0 or 1, got {spec[key]!r}", field=f"state.{key}")
         state.first_player = int(spec.get("first_player", 0))
         state.turn = int(spec.get("turn", 1))
         expected = state.first_player if state.turn % 2 else 1 - state.first_player
@@ -230,16 +236,41 @@ class Game(Generic[C]):
         players = spec.get("players") or []
         if not isinstance(players, list) or len(players) > 2:
             raise DataError("players is a list of at most 2 entries (player 0, player 1)", field="state.players")
+        for p, pspec in enumerate(players):
+            if not isinstance(pspec or {}, Mapping):
+                raise DataError(f"a player is a mapping (zones, counters), got {pspec!r}", field=f"state.players[{p}]")
         return [p or {} for p in players]
+
+    def scenario_flags(self, spec: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A scenario's ``flags`` mapping (``{}`` when left out)."""
+        flags = spec.get("flags") or {}
+        if not isinstance(flags, Mapping):
+            raise DataError(f"flags is a mapping of flag: value, got {flags!r}", field="state.flags")
+        return flags
+
+    @staticmethod
+    def scenario_count(value: Any, field: str) -> int:
+        """A number a scenario sets (life, cores, DON!!, damage...): a whole number from 0 to
+        :data:`MAX_SCENARIO_COUNT`, not a text or a float that ``int`` would read (or choke on)."""
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_SCENARIO_COUNT:
+            raise DataError(f"a whole number from 0 to {MAX_SCENARIO_COUNT} is expected, got {value!r}",
+                            field=field)
+        return value
 
     def scenario_zone_entries(self, state: State, p: int, pspec: Mapping[str, Any],
                               unsettable: frozenset[str] = frozenset()) -> Iterator[tuple[str, Any, str]]:
         """``(zone, entry, where)`` of each card a scenario player's ``zones`` lists, each zone name
         checked (``unsettable``: zones of the game a scenario cannot fill, left out of the list)."""
-        for zone, entries in (pspec.get("zones") or {}).items():
+        zones_spec = pspec.get("zones") or {}
+        if not isinstance(zones_spec, Mapping):
+            raise DataError(f"zones is a mapping {{zone: [cards]}}, got {zones_spec!r}",
+                            field=f"state.players[{p}].zones")
+        for zone, entries in zones_spec.items():
             if zone not in state.ZONES or zone in unsettable:
                 zones = ", ".join(z for z in state.ZONES if z not in unsettable)
                 raise DataError(f"unknown zone {zone!r}; zones are: {zones}", field=f"state.players[{p}].zones")
+            if not isinstance(entries or [], list):
+                raise DataError(f"a zone is a list of cards, got {entries!r}", field=f"state.players[{p}].zones.{zone}")
             if isinstance(entries, list) and len(entries) > MAX_ZONE_CARDS:
                 raise DataError(f"{len(entries)} cards in one zone; the engine takes at most {MAX_ZONE_CARDS} "
                                 f"({LIMITS_DOC})", field=f"state.players[{p}].zones.{zone}")
@@ -250,7 +281,7 @@ class Game(Generic[C]):
         """A scenario zone entry as a mapping ``{card: Name, ...}``, checked against ``known`` properties."""
         if isinstance(entry, str):
             entry = {"card": entry}
-        if not isinstance(entry, Mapping) or "card" not in entry:
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("card"), str):
             raise DataError("a zone entry is a card name or {card: Name, ...}", field=where)
         for key in entry:
             if key not in known:

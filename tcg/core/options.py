@@ -20,6 +20,8 @@ class OptionSpec:
 def resolve_options(specs: Mapping[str, OptionSpec], given: Mapping[str, object] | None) -> dict[str, str]:
     """Fill in defaults and reject unknown names or values with a precise message."""
     out = {name: spec.default for name, spec in specs.items()}
+    if not isinstance(given or {}, Mapping):
+        raise DataError(f"options are a mapping of option name: value, got {given!r}", field="options")
     for name, value in (given or {}).items():
         if name not in specs:
             known = ", ".join(sorted(specs)) or "none"

@@ -24,6 +24,7 @@ from tcg.core.errors import DataError, IllegalActionError, TcgError
 from tcg.core.game import Game
 from tcg.core.registry import load_game
 from tcg.core.state import State
+from tcg.core.yamltext import parse_yaml, value_node
 
 #: The keys of an action step that are not fields of the action.
 STEP_KEYS = frozenset({"player", "deciding", "error", "expect", "action"})
@@ -55,21 +56,16 @@ def load_scenarios(path: Path) -> list[tuple[dict[str, Any], int, yaml.Node]]:
     ``scenarios: [...]``. A file with no scenario at all is malformed (a test that cannot fail)."""
     try:
         text = decode_utf8(path.read_bytes(), str(path))
-        nodes = list(yaml.compose_all(text))
-        docs = list(yaml.safe_load_all(text))
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise DataError(f"not valid YAML: {getattr(exc, 'problem', exc)}", source=str(path),
-                        line=mark.line + 1 if mark else None) from None
     except OSError as exc:
         raise DataError(f"cannot read: {exc.strerror}", source=str(path)) from None
+    documents = parse_yaml(text, str(path))
     out: list[tuple[dict[str, Any], int, yaml.Node]] = []
-    for doc, node in zip(docs, nodes, strict=True):
+    for node, doc in documents:
         if doc is None:
             continue
         if isinstance(doc, dict) and "scenarios" in doc and "steps" not in doc:
-            seq = next(v for k, v in node.value if k.value == "scenarios")
-            if not isinstance(doc["scenarios"], list):
+            seq = value_node(node, "scenarios")
+            if not isinstance(doc["scenarios"], list) or not isinstance(seq, yaml.SequenceNode):
                 raise DataError("'scenarios' is a list of scenarios", source=str(path), line=seq.start_mark.line + 1)
             for item, n in zip(doc["scenarios"], seq.value, strict=True):
                 if not isinstance(item, dict):
@@ -152,19 +148,23 @@ class Runner:
         self.file = file
         unknown = set(spec) - TOP_KEYS
         if unknown:
-            raise DataError(f"unknown key(s) {', '.join(sorted(unknown))}; expected {', '.join(sorted(TOP_KEYS))}",
-                            source=source)
+            raise DataError(f"unknown key(s) {', '.join(sorted(map(str, unknown)))}; expected "
+                            f"{', '.join(sorted(TOP_KEYS))}", source=source)
         if "game" not in spec:
             raise DataError("a scenario needs 'game'", source=source)
         if not isinstance(spec.get("rules") or [], list):
             raise DataError("rules is a list of rule ids, e.g. [DM-55]", source=self.at("rules"), field="rules")
-        self.game: Game = load_game(str(spec["game"]))
+        with self.located("game", "game"):  # an unknown game, named by its line
+            self.game: Game = load_game(str(spec["game"]))
         defs = dict(self.game.cards())
+        if not isinstance(spec.get("cards") or [], list):
+            raise DataError("cards is a list of card mappings", source=self.at("cards"), field="cards")
         for i, raw in enumerate(spec.get("cards") or []):
             card = self.game.parse_card(raw, source=f"{self.at('cards', i)} cards[{i}]")
             defs[card.name] = card
         self.defs = defs
-        options = self.game.resolve_options(spec.get("options") or {})
+        with self.located("options", "options"):
+            options = self.game.resolve_options(spec.get("options") or {})
         seed = spec.get("seed", 0)
         if not _whole(seed):
             raise DataError(f"seed is a whole number, got {seed!r}", source=self.at("seed"), field="seed")
@@ -304,7 +304,7 @@ class Runner:
             raise DataError("an action step needs 'type'", source=self.at(*keys), field=where)
         kind = pattern["type"]
         known = self.game.ACTION_TYPES
-        if known and kind not in known:
+        if not isinstance(kind, str) or (known and kind not in known):
             raise DataError(f"{self.game.title} has no action type {kind!r}; its actions are "
                             f"{', '.join(sorted(known))}", source=self.at(*keys, "type"), field=where)
         literals = self.game.scenario_literals
@@ -313,6 +313,9 @@ class Runner:
                 for ref in v if isinstance(v, list) else [v]:
                     self.check_ref(ref, where, (*keys, k))
             elif isinstance(v, Mapping):  # a count mapping: its keys are cards or the game's literals
+                if not all(_whole(n) for n in v.values()):
+                    raise DataError(f"{k} is a mapping of card: count (whole numbers), got {v!r}",
+                                    source=self.at(*keys, k), field=where)
                 for ref in v:
                     if ref not in literals and not str(ref).isdigit():
                         self.check_ref(str(ref), where, (*keys, k))  # check_ref reads a "#k" suffix

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tcg.core.actions import Action
-from tcg.core.decklist import DeckEntry, DeckList
+from tcg.core.decklist import DeckEntry, DeckList, decode_utf8
 from tcg.core.errors import DataError, IllegalActionError
 from tcg.core.registry import load_game
 from tcg.core.state import State
@@ -93,13 +93,15 @@ class Replay:
     def load(cls, path: str | Path) -> Replay:
         p = Path(path)
         try:
-            text = p.read_text(encoding="utf-8")
+            text = decode_utf8(p.read_bytes(), str(p))
         except OSError as exc:
             raise DataError(f"cannot read replay file: {exc.strerror}", source=str(p)) from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise DataError(f"not valid JSON: {exc.msg}", source=str(p), line=exc.lineno) from None
+        except RecursionError:  # json's decoder recurses once per level of nesting
+            raise DataError("not valid JSON for a replay: nested too deeply", source=str(p)) from None
         return cls.from_json(data, source=str(p))
 
 
@@ -179,7 +181,10 @@ def deck_from_names(names: Sequence[str], source: str) -> DeckList:
 
 def initial_state(rep: Replay) -> State:
     """The state the replay starts from; bad decks or options raise DataError naming the field."""
-    game = load_game(rep.game)
+    try:
+        game = load_game(rep.game)
+    except DataError as exc:
+        raise DataError(exc.message, field="game") from None
     decks = []
     for i, names in enumerate(rep.decks):
         deck = deck_from_names(names, f"decks[{i}]")

@@ -76,12 +76,12 @@ class BattleSpiritsGame(Game[BattleSpiritsCard]):
                 if key not in COUNTERS:
                     raise DataError(f"unknown player counter {key!r}; use {', '.join(COUNTERS)}",
                                     field=f"state.players[{p}]")
-                state.counters[p][key] = int(value)
+                state.counters[p][key] = self.scenario_count(value, f"state.players[{p}].{key}")
             for zone, entry, where in self.scenario_zone_entries(state, p, pspec):
                 self._scenario_card(state, defs, p, zone, entry, where)
         for p in range(len(spec.get("players") or []), 2):
             state.counters[p] = {"life": 5, "reserve": 0, "trash_cores": 0, "core_stock": 0}
-        flags = spec.get("flags") or {}
+        flags = self.scenario_flags(spec)
         if flags.get("burst_set"):
             state.flags["burst_set"] = True
         if phase in ("start", "core", "draw", "refresh"):
@@ -108,15 +108,17 @@ class BattleSpiritsGame(Game[BattleSpiritsCard]):
                              face_down=bool(entry.get("face_down", zone == "burst")),
                              entered_this_turn=bool(entry.get("entered_this_turn", False)))
         if entry.get("cores"):
-            state.set_counter(cid, "cores", int(entry["cores"]))
+            state.set_counter(cid, "cores", self.scenario_count(entry["cores"], f"{where}.cores"))
         braves = []
+        if not isinstance(entry.get("braves") or [], list):
+            raise DataError(f"braves is a list of cards, got {entry['braves']!r}", field=f"{where}.braves")
         for i, b in enumerate(entry.get("braves") or []):
             b = {"card": b} if isinstance(b, str) else b
-            if not isinstance(b, Mapping) or b.get("card") not in defs:
+            if not isinstance(b, Mapping) or not isinstance(b.get("card"), str) or b["card"] not in defs:
                 raise DataError(f"unknown brave {b!r}", field=f"{where}.braves[{i}]")
             bid = state.new_card(b["card"], p, "attached")
             if b.get("cores"):
-                state.set_counter(bid, "cores", int(b["cores"]))
+                state.set_counter(bid, "cores", self.scenario_count(b["cores"], f"{where}.braves[{i}].cores"))
             braves.append(bid)
         if braves:
             state.update(cid, attached=tuple(braves))

@@ -82,7 +82,7 @@ class DuelMastersGame(Game[DuelMastersCard]):
                     raise DataError(f"Duel Masters players have no counter {key!r}", field=f"state.players[{p}]")
             for zone, entry, where in self.scenario_zone_entries(state, p, pspec):
                 self._scenario_card(state, defs, p, zone, entry, where)
-        flags = spec.get("flags") or {}
+        flags = self.scenario_flags(spec)
         if flags.get("charged"):
             state.flags["charged"] = True
         state.phase = "" if phase in ("untap", "draw", "end") else phase
@@ -106,11 +106,13 @@ class DuelMastersGame(Game[DuelMastersCard]):
                              face_down=bool(entry.get("face_down", zone == "shields")),
                              entered_this_turn=bool(entry.get("entered_this_turn", False)))
         under = entry.get("under") or []
+        if not isinstance(under, list):
+            raise DataError(f"under is a list of cards, got {under!r}", field=f"{where}.under")
         if under and zone != "battle":
             raise DataError("only a creature in the battle zone can have cards under it", field=where)
         attached = []
         for i, u in enumerate(under):
-            uname = u if isinstance(u, str) else (u or {}).get("card")
+            uname = u if isinstance(u, str) else u.get("card") if isinstance(u, Mapping) else None
             if not isinstance(uname, str) or uname not in defs:
                 raise DataError(f"unknown card {uname!r}", field=f"{where}.under[{i}]")
             attached.append(state.new_card(uname, p, "attached"))

@@ -159,9 +159,9 @@ class ForceOfWillGame(Game[ForceOfWillCard]):
                         if a not in ATTRIBUTES:
                             raise DataError(f"unknown attribute {a!r}; attributes are: {', '.join(ATTRIBUTES)}",
                                             field=f"{where}.will")
-                        state.counters[p][f"will_{a}"] = int(n)
+                        state.counters[p][f"will_{a}"] = self.scenario_count(n, f"{where}.will.{a}")
                 elif key in ("life", "lifebreak_revealed"):
-                    state.counters[p][key] = int(value)
+                    state.counters[p][key] = self.scenario_count(value, f"{where}.{key}")
                 else:
                     raise DataError(f"unknown player counter {key!r}; use {', '.join(COUNTERS)}", field=where)
             for zone, entry, at in self.scenario_zone_entries(state, p, pspec, frozenset({"chase_area"})):
@@ -201,9 +201,12 @@ class ForceOfWillGame(Game[ForceOfWillCard]):
                              face_down=zone in ("chant_standby_area", "lifebreak_area"),
                              entered_this_turn=bool(entry.get("entered_this_turn", False)), marks=marks)
         if entry.get("damage"):
-            state.set_counter(cid, "damage", int(entry["damage"]))
-        for k, name in enumerate(entry.get("additions") or []):
-            if name not in defs or defs[name].subtype != "addition_resonator":
+            state.set_counter(cid, "damage", self.scenario_count(entry["damage"], f"{where}.damage"))
+        additions = entry.get("additions") or []
+        if not isinstance(additions, list):
+            raise DataError(f"additions is a list of card names, got {additions!r}", field=f"{where}.additions")
+        for k, name in enumerate(additions):
+            if not isinstance(name, str) or name not in defs or defs[name].subtype != "addition_resonator":
                 raise DataError(f"{name!r} is not an Addition: Resonator", field=f"{where}.additions[{k}]")
             a = state.new_card(name, p, "attached")
             state.cards[cid] = state.cards[cid].replace(attached=(*state.cards[cid].attached, a))

@@ -125,7 +125,7 @@ class OnePieceGame(Game[OnePieceCard]):
                 if key not in COUNTERS or key == "life":
                     raise DataError(f"unknown player counter {key!r}; use don_deck, cost_area_active, "
                                     "cost_area_rested (life is given as the life zone)", field=f"state.players[{p}]")
-                state.counters[p][key] = int(value)
+                state.counters[p][key] = self.scenario_count(value, f"state.players[{p}].{key}")
             for zone, entry, where in self.scenario_zone_entries(state, p, pspec):
                 self._scenario_card(state, defs, p, zone, entry, where)
         for p in (0, 1):
@@ -150,7 +150,7 @@ class OnePieceGame(Game[OnePieceCard]):
                              face_down=zone == "life",
                              entered_this_turn=bool(entry.get("entered_this_turn", False)))
         if entry.get("don"):
-            state.set_counter(cid, "don", int(entry["don"]))
+            state.set_counter(cid, "don", self.scenario_count(entry["don"], f"{where}.don"))
         return cid
 
     def card_property(self, state: State, cid: int, prop: str) -> Any:

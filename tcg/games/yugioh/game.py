@@ -127,7 +127,7 @@ class YugiohGame(Game[YugiohCard]):
             state.counters[p] = {"lp": LP}
         for p, pspec in enumerate(self.scenario_players(spec)):
             self._scenario_player(state, defs, p, pspec)
-        self._scenario_flags(state, spec.get("flags") or {})
+        self._scenario_flags(state, self.scenario_flags(spec))
         if phase in ("main1", "main2"):
             state.phase = phase
         task = _PHASE_TASKS.get(phase)
@@ -144,7 +144,7 @@ class YugiohGame(Game[YugiohCard]):
                 continue
             if key != "lp":
                 raise DataError(f"unknown player counter {key!r}; Yu-Gi-Oh! has lp", field=f"state.players[{p}]")
-            state.counters[p]["lp"] = int(value)
+            state.counters[p]["lp"] = self.scenario_count(value, f"state.players[{p}].lp")
         for zone, entry, where in self.scenario_zone_entries(state, p, pspec):
             self._scenario_card(state, defs, p, zone, entry, where)
 
@@ -155,11 +155,19 @@ class YugiohGame(Game[YugiohCard]):
             if key == "normal_summoned":
                 state.flags["normal_summoned"] = bool(value)
             elif key in ("skip_main1", "skip_battle"):  # lasting "skip your next ..." effects, by player
-                for p in ([value] if isinstance(value, int) else value):
+                players = value if isinstance(value, list) else [value]
+                if not all(p in (0, 1) for p in players):
+                    raise DataError(f"{key} is a player (0 or 1) or a list of them, got {value!r}",
+                                    field=f"state.flags.{key}")
+                for p in players:
                     lasting.add(state, key, until=lasting.LASTING, player=int(p))
             elif key == "extra_battle_phases":  # {player: count}
-                for p, count in dict(value).items():
-                    lasting.add(state, "extra_battle_phases", until=state.turn, player=int(p), count=int(count))
+                if not isinstance(value, Mapping) or not all(p in (0, 1) for p in value):
+                    raise DataError(f"extra_battle_phases is a mapping {{player: count}}, got {value!r}",
+                                    field=f"state.flags.{key}")
+                for p, count in value.items():
+                    lasting.add(state, "extra_battle_phases", until=state.turn, player=int(p),
+                                count=self.scenario_count(count, f"state.flags.{key}.{p}"))
             else:
                 raise DataError(f"unknown flag {key!r}; use normal_summoned, skip_main1, skip_battle, "
                                 "extra_battle_phases", field="state.flags")
