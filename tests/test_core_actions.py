@@ -58,7 +58,7 @@ def test_card_actions_are_built_once_and_equal_to_their_plain_form() -> None:
 def test_a_bool_or_float_field_is_a_data_error_not_a_look_alike_of_an_id(value: object) -> None:
     # True == 1 and 1.0 == 1: such an action passed as the legal {"card": 1} and was then carried
     # out with True for a card id, or crashed half-way on 1.0 (found by tests/test_properties.py)
-    with pytest.raises(DataError, match="whole number, a text, a list or a count mapping"):
+    with pytest.raises(DataError, match="whole number"):
         Action.from_json({"type": "summon", "card": value})
 
 

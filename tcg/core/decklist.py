@@ -23,7 +23,7 @@ _SECTION = re.compile(r"^\s*\[([a-z_]+)\]\s*$")
 #: The largest count one line may give: far above any deck's rules (they are checked after), low
 #: enough that expanding a list (``DeckList.cards``) stays cheap. Fuzzing found ``10**40 Name``
 #: hanging ``tcg deck check`` while the checks expanded it.
-MAX_COUNT = 999
+MAX_COUNT = MAX_DECK_CARDS  # one line cannot ask for more than a whole deck
 
 
 @dataclass
