@@ -343,7 +343,11 @@ class DMQueries(EffectRunner[Effect, Selector]):
             by_name.setdefault(self.cards[m].name, []).append(m)
         pools = [tuple(v) for v in by_name.values()]
         civsets = [self.d(pool[0]).civset for pool in pools]
-        return PaymentWays(pools, civsets, list(dict.fromkeys(d.civilizations)), max(self.cost(card_cid), 0))
+        cost = max(self.cost(card_cid), 0)
+        # a card of cost 0 (none is printed; a made-up card may omit its cost) is free: paying
+        # nothing covers no civilization, so DM-15's "one of each" cannot ask for any
+        civs = list(dict.fromkeys(d.civilizations)) if cost > 0 else []
+        return PaymentWays(pools, civsets, civs, cost)
 
     def spell_restrictions(self) -> list[frozenset[str]]:
         """The civilizations spells must have, one set per restricting creature (e.g. Alcadeias)."""
