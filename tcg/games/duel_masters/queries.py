@@ -346,7 +346,7 @@ class DMQueries(EffectRunner[Effect, Selector]):
         cost = max(self.cost(card_cid), 0)
         # a card of cost 0 (none is printed; a made-up card may omit its cost) is free: paying
         # nothing covers no civilization, so DM-15's "one of each" cannot ask for any
-        civs = list(dict.fromkeys(d.civilizations)) if cost > 0 else []
+        civs: list[str] = list(dict.fromkeys(d.civilizations)) if cost > 0 else []
         return PaymentWays(pools, civsets, civs, cost)
 
     def spell_restrictions(self) -> list[frozenset[str]]:
