@@ -8,8 +8,8 @@ agents (every ordered pair in turn); what is checked after each action is listed
 :mod:`tcg.sim.soak`. A violation is printed when its game ends (game index, seed, decks,
 agents, the first problems); ``--out`` keeps every game's row as JSON. Progress goes to stderr
 every ``--every-seconds``. The last line is ``G games, A actions, V violations``; the exit code
-is 1 when there is a violation, 2 for bad arguments, 130 when interrupted (the totals so far
-printed first).
+is 1 when there is a violation, 2 for bad arguments, 130 when interrupted by Ctrl-C or SIGTERM
+(the totals so far printed first, ``--out`` written).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import signal
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -113,8 +114,15 @@ def stream(args: argparse.Namespace, specs: Sequence[SoakSpec]) -> Iterator[list
     return run_units(args.backend, units(specs, args.games, args.chunk), args.jobs, args.address, soak_chunk)
 
 
+def _stop(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt  # SIGTERM (and SIGINT where a shell ignores it) stop as Ctrl-C does
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse(argv)
+    signal.signal(signal.SIGTERM, _stop)
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:  # started in the background with &
+        signal.signal(signal.SIGINT, _stop)
     try:
         specs = specs_of(args)
     except (TcgError, KeyError) as exc:
