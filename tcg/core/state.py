@@ -395,8 +395,11 @@ class State:
         """The explanation with the name of every card the action names but its player cannot
         see taken out: an error is read by the one who tried, and naming the opponent's hand
         card they guessed an id of would tell them what it is."""
+        game = getattr(type(self), "GAME", None)
+        if game is None:  # a bare State of a test: no game, no card fields
+            return message
         viewer = self.deciding_player
-        for key in self.GAME.card_fields:
+        for key in game.card_fields:
             value = action.get(key)
             for v in value if isinstance(value, (list, tuple)) else (value,):
                 if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(self.cards) \
