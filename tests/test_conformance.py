@@ -1,6 +1,7 @@
 """The generic conformance test, run over every registered game (OpenSpiel's random_sim_test).
 
-200 random games per game, with random legal actions, in test cases of 20 games each (so that
+Random games of every game (``TCG_CONFORMANCE_GAMES``: 100 per game in ``make test``, 200 in
+``make check``), with random legal actions, in test cases of 20 games each (so that
 pytest -n spreads them over the cores and shows progress per game). After every action cards
 are conserved and no counter goes negative; at every ``EVERY``-th action (staggered by game,
 so that over the run every position of a game is checked) no observation leaks a hidden card
@@ -13,7 +14,7 @@ exactly.
 
 ``make test`` checks every 10th state (``TCG_CONFORMANCE_EVERY``, default 10): consecutive
 states differ by one action, so checking all of them repeats ≈ 94 % of the run's work for
-little more coverage. ``make check`` sets it to 1 and runs the same games checking every state.
+little more coverage. ``make check`` sets it to 1 and plays twice as many games, checking every state.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from tcg.core.invariants import (
 from tcg.core.registry import game_names, load_game
 from tcg.core.rng import Rng
 
-GAMES = int(os.environ.get("TCG_CONFORMANCE_GAMES", "200"))
+GAMES = int(os.environ.get("TCG_CONFORMANCE_GAMES", "100"))
 EVERY = int(os.environ.get("TCG_CONFORMANCE_EVERY", "10"))
 CLONE_EVERY = max(7, EVERY)  # a clone is compared after at least 7 more actions (k >= 5)
 PER_CASE = 20
