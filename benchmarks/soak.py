@@ -27,6 +27,7 @@ from typing import Any
 if importlib.util.find_spec("tcg") is None:  # run from a checkout without an install
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import tcg
 from tcg.agents.base import make_agent
 from tcg.core.errors import TcgError
 from tcg.core.registry import game_names
@@ -130,7 +131,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     totals = Totals(args.games * len(specs), args.every_seconds)
     print(f"soak: {', '.join(s.game for s in specs)}; {args.games} games each; agents {', '.join(specs[0].agents)}; "
-          f"{args.backend} backend, {args.jobs} job(s); bound {args.max_actions} actions", flush=True)
+          f"{args.backend} backend, {args.jobs} job(s); bound {args.max_actions} actions; {tcg.build_name()}",
+          flush=True)
     code = 0
     try:
         for rows in stream(args, specs):
