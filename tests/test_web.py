@@ -26,8 +26,8 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield c
 
 
-def new_room(client: TestClient, **body: Any) -> dict[str, Any]:
-    r = client.post("/api/rooms", json={"game": "duel_masters", "seed": 3, **body})
+def new_room(client: TestClient, game: str = "duel_masters", seed: int = 3, **body: Any) -> dict[str, Any]:
+    r = client.post("/api/rooms", json={"game": game, "seed": seed, **body})
     assert r.status_code == 200, r.text
     return dict(r.json())
 

@@ -25,8 +25,8 @@ from tcg.core.state import State
 from tcg.web import connection
 from tcg.web.app import create_app
 from tcg.web.limits import MAX_MESSAGE_CHARS
-from tcg.web.rooms import Room
 from tcg.web.views import state_message
+from tests.test_web import hello, new_room, room_of, token
 
 
 @pytest.fixture
@@ -35,27 +35,6 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
     limit has its own test)."""
     with TestClient(create_app(tmp_path / "games.sqlite3", rate=1e6)) as c:
         yield c
-
-
-def new_room(client: TestClient, game: str = "duel_masters", seed: int = 3, **body: Any) -> dict[str, Any]:
-    r = client.post("/api/rooms", json={"game": game, "seed": seed, **body})
-    assert r.status_code == 200, r.text
-    return dict(r.json())
-
-
-def room_of(client: TestClient, answer: dict[str, Any]) -> Room:
-    room: Room = client.app.state.rooms.get(answer["room"])  # type: ignore[attr-defined]
-    return room
-
-
-def token(url: str) -> str:
-    return url.split("#seat=", 1)[1]
-
-
-def hello(ws: Any, tok: str | None) -> dict[str, Any]:
-    ws.send_json({"type": "hello", "token": tok, "lang": "en"})
-    message: dict[str, Any] = ws.receive_json()
-    return message
 
 
 # ---------------------------------------------------------------------------- what a reader may know
