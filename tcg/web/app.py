@@ -12,7 +12,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, WebSocket
+from fastapi import FastAPI, HTTPException, Request, WebSocket
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -26,6 +26,7 @@ from tcg.core.presentation import CORE_TEXTS, catalogue, languages
 from tcg.core.registry import game_names, load_game
 from tcg.core.state import State
 from tcg.sim.replay import Replay, initial_state, replay, steps
+from tcg.web.clients import client_of
 from tcg.web.connection import Connection
 from tcg.web.decks import deck_api, deck_errors, game_or_404
 from tcg.web.limits import RATE_PER_SECOND
@@ -152,7 +153,7 @@ def _lobby_api(app: FastAPI, rooms: Rooms, store: Store, cards_index: CardIndex)
         return {"games": out, "agents": agents}
 
     @app.post("/api/rooms")
-    def new_room(body: NewGame) -> dict[str, Any]:
+    def new_room(body: NewGame, request: Request) -> dict[str, Any]:
         game = _game(body.game)
         if body.opponent != "person":
             try:
@@ -166,7 +167,8 @@ def _lobby_api(app: FastAPI, rooms: Rooms, store: Store, cards_index: CardIndex)
         theirs, their_label = _deck(game, body.opponent_deck, None, 1)
         seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
         try:
-            room = rooms.create(game, [mine, theirs], [my_label, their_label], seed, body.opponent)
+            room = rooms.create(game, [mine, theirs], [my_label, their_label], seed, body.opponent,
+                                client_of(request.scope))
         except TcgError as exc:
             raise HTTPException(422, str(exc)) from None
         out = {"room": room.id, "seed": seed, "url": f"/play/{room.id}#seat={room.seats[0].token}"}

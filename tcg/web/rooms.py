@@ -67,6 +67,8 @@ class Room:
     stored_as: int | None = None
     #: The agent's spec (``rule``, ``ismcts:iterations=50``) or ``person``: what a resumed room re-makes.
     opponent: str = "person"
+    #: The client that created the room (:func:`tcg.web.clients.client_of`): its limits count it.
+    client: str = "unknown"
     #: Called with (index, action) after each applied action (the store's journal).
     on_apply: Callable[[int, Action], None] | None = None
     lock: threading.RLock = field(default_factory=threading.RLock)
@@ -164,13 +166,14 @@ class Rooms:
         self.store = store
 
     def create(self, game: Game[Any], decks: Sequence[DeckList], labels: Sequence[str], seed: int,
-               opponent: str) -> Room:
+               opponent: str, client: str = "unknown") -> Room:
         """A new game: seat 0 is the person who asked; seat 1 an agent by name, or ``person``
         (another person, who joins with seat 1's token, sent as an invite link)."""
         state = game.new_state(list(decks), seed=seed)
         seats = [Seat(secrets.token_urlsafe(24), labels[0]),
                  Seat(secrets.token_urlsafe(24), labels[1], _agent(opponent, seed))]
-        room = Room(secrets.token_urlsafe(9), game, state, seed, list(decks), seats, opponent=opponent)
+        room = Room(secrets.token_urlsafe(9), game, state, seed, list(decks), seats, opponent=opponent,
+                    client=client)
         self._register(room, fresh=True)
         room.run_agents()
         self.store_if_over(room)
