@@ -9,6 +9,7 @@ from the game's presentation through :mod:`tcg.web.views`.
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +27,11 @@ from tcg.core.presentation import CORE_TEXTS, catalogue, languages
 from tcg.core.registry import game_names, load_game
 from tcg.core.state import State
 from tcg.sim.replay import Replay, initial_state, replay, steps
+from tcg.web.caps import Caps, Ledger, RoomGate
 from tcg.web.clients import client_of
 from tcg.web.connection import Connection
 from tcg.web.decks import deck_api, deck_errors, game_or_404
-from tcg.web.limits import RATE_PER_SECOND
+from tcg.web.reaper import lifespan
 from tcg.web.rooms import Rooms
 from tcg.web.store import Store
 from tcg.web.views import card_message, log_lines, say_for
@@ -90,27 +92,33 @@ def state_at(rep: Replay, step: int) -> State:
     return state
 
 
-def create_app(db_path: str | Path = ":memory:", rate: float = RATE_PER_SECOND) -> FastAPI:
+def create_app(db_path: str | Path = ":memory:", rate: float | None = None, caps: Caps | None = None) -> FastAPI:
     """The application; ``db_path`` is the SQLite file of finished games (and of those in
-    progress, so that a restarted server resumes them); ``rate`` the messages per second one
-    connection may send."""
-    app = FastAPI(title="tcg-engine", docs_url="/api/docs")
+    progress, so that a restarted server resumes them); ``caps`` the caps per client and in total
+    (:class:`~tcg.web.caps.Caps`; its defaults are ``tcg serve``'s), ``rate`` (if given) its
+    messages per second one client may send."""
+    caps = caps or Caps()
+    if rate is not None:
+        caps = replace(caps, rate=rate)
     store = Store(db_path)
     rooms = Rooms(store)
+    ledger = Ledger(caps)
+    app = FastAPI(title="tcg-engine", docs_url="/api/docs", lifespan=lifespan(rooms, ledger, caps))
     rooms.resume()  # the games in progress a previous server on this file left
     app.state.rooms = rooms
     app.state.store = store
+    app.state.ledger = ledger
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     _pages(app)
     cards_index = CardIndex()
-    _lobby_api(app, rooms, store, cards_index)
+    _lobby_api(app, rooms, store, cards_index, RoomGate(rooms, caps))
     _replay_api(app, store)
     deck_api(app, store, cards_index)
 
     @app.websocket("/ws/{room_id}")
     async def play(ws: WebSocket, room_id: str) -> None:
         await ws.accept()
-        await Connection(ws, rooms, room_id, rate).run()
+        await Connection(ws, rooms, room_id, ledger, client_of(ws.scope)).run()
 
     return app
 
@@ -140,7 +148,7 @@ def _pages(app: FastAPI) -> None:
         return page("replay.html")
 
 
-def _lobby_api(app: FastAPI, rooms: Rooms, store: Store, cards_index: CardIndex) -> None:
+def _lobby_api(app: FastAPI, rooms: Rooms, store: Store, cards_index: CardIndex, gate: RoomGate) -> None:
     @app.get("/api/games")
     def games() -> dict[str, Any]:
         out = []
@@ -166,9 +174,10 @@ def _lobby_api(app: FastAPI, rooms: Rooms, store: Store, cards_index: CardIndex)
         mine, my_label = _deck(game, body.deck, text, 0, label)
         theirs, their_label = _deck(game, body.opponent_deck, None, 1)
         seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
+        client = client_of(request.scope)
         try:
-            room = rooms.create(game, [mine, theirs], [my_label, their_label], seed, body.opponent,
-                                client_of(request.scope))
+            with gate.admit(client):  # 429 over a cap
+                room = rooms.create(game, [mine, theirs], [my_label, their_label], seed, body.opponent, client)
         except TcgError as exc:
             raise HTTPException(422, str(exc)) from None
         out = {"room": room.id, "seed": seed, "url": f"/play/{room.id}#seat={room.seats[0].token}"}

@@ -2,10 +2,13 @@
 ``lang`` in (docs/architecture.md, "The server protocol").
 
 Why apart from the app: this is where the server meets what anybody may send. Every frame is
-checked before it is read -- its rate (:class:`~tcg.web.limits.TokenBucket`), its size, that it is
-text, that it is a JSON object with a string ``type`` -- and anything refused gets an ``error``
-message with a code and changes nothing; the connection stays open (a bad hello closes it, with
-code 4400; a room already holding its maximum of connections, with 4429).
+checked before it is read -- its rate (one :class:`~tcg.web.limits.TokenBucket` per client, shared
+by its connections: :class:`~tcg.web.caps.Ledger`), its size, that it is text, that it is a JSON
+object with a string ``type`` -- and anything refused gets an ``error`` message with a code and
+changes nothing; the connection stays open (a bad hello closes it, with code 4400; a cap reached
+-- connections per client or in all, a room's spectators, a seat's tabs, a client that keeps
+flooding -- with 4429). A refusal for the rate is cheap: at most one ``rate`` error a second per
+connection, the other refused frames dropped unread.
 """
 
 from __future__ import annotations
@@ -18,12 +21,17 @@ from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
-from tcg.web.limits import HELLO_SECONDS, MAX_CONNECTIONS_PER_ROOM, MAX_MESSAGE_CHARS, TokenBucket
+from tcg.web.caps import Ledger
+from tcg.web.limits import HELLO_SECONDS, MAX_MESSAGE_CHARS
 from tcg.web.rooms import ProtocolError, Room, Rooms
 from tcg.web.views import state_message
 
-#: How many connections each room holds now (only the event loop's thread changes it).
-OPEN: dict[str, int] = {}
+#: The close code of a connection refused or ended by a cap.
+CAP_CLOSE = 4429
+
+
+class Flooding(ProtocolError):
+    """A client refused for its rate for too long: its connection is closed."""
 
 
 def parse(frame: Mapping[str, Any]) -> dict[str, Any]:
@@ -51,15 +59,17 @@ class Connection:
     """One browser tab on one room: it says hello (seat token and language), then receives a
     ``state`` message after every change and sends ``act`` / ``concede`` / ``lang``."""
 
-    def __init__(self, ws: WebSocket, rooms: Rooms, room_id: str, rate: float) -> None:
+    def __init__(self, ws: WebSocket, rooms: Rooms, room_id: str, ledger: Ledger, client: str) -> None:
         self.ws = ws
         self.rooms = rooms
         self.room_id = room_id
+        self.ledger = ledger
+        self.client = client
         self.seat: int | None = None
         self.lang = "en"
         self.log_end = 0
         self.changed = asyncio.Event()
-        self.bucket = TokenBucket(rate)
+        self.rate_said = -1e9  # when this connection was last sent a ``rate`` error
 
     async def send_error(self, exc: ProtocolError) -> None:
         await self.ws.send_json({"type": "error", "code": exc.code, "message": exc.message})
@@ -73,13 +83,24 @@ class Connection:
         await self.ws.send_json(message)
 
     async def receive(self) -> dict[str, Any]:
-        """The next frame, checked (see :func:`parse`); a rate over the limit is ``rate``."""
-        frame = await self.ws.receive()
-        if frame["type"] == "websocket.disconnect":
-            raise WebSocketDisconnect(frame.get("code", 1000))
-        if not self.bucket.take():
-            raise ProtocolError("rate", f"at most {self.bucket.rate:g} messages a second; this one was ignored")
-        return parse(frame)
+        """The next frame within the client's rate, checked (see :func:`parse`). Over the rate a
+        frame is dropped unread; at most one a second is answered ``rate``; a client refused for
+        too long is ``Flooding``."""
+        while True:
+            frame = await self.ws.receive()
+            if frame["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(frame.get("code", 1000))
+            if self.ledger.take(self.client):
+                return parse(frame)
+            caps = self.ledger.caps
+            if self.ledger.flooding(self.client):
+                raise Flooding("rate", f"this client kept sending over {caps.rate:g} messages a second "
+                                       f"(across its connections) for {caps.flood_seconds:g} s; disconnected")
+            now = asyncio.get_running_loop().time()
+            if now - self.rate_said >= caps.rate_error_seconds:
+                self.rate_said = now
+                raise ProtocolError("rate", f"at most {caps.rate:g} messages a second per client, across its "
+                                            "connections; this one and any more within a second are ignored")
 
     async def hello(self) -> Room | None:
         try:
@@ -89,11 +110,9 @@ class Connection:
             room = self.rooms.get(self.room_id)
             self.seat = room.seat_of(first.get("token"))
             self.lang = self._lang(room, first.get("lang", "en"))
-            if OPEN.get(room.id, 0) >= MAX_CONNECTIONS_PER_ROOM:
-                await self.send_error(ProtocolError("full", f"this game already has {MAX_CONNECTIONS_PER_ROOM} "
-                                                            "connections"))
-                await self.ws.close(code=4429)
-                return None
+        except Flooding as exc:
+            await self.refuse(exc)
+            return None
         except ProtocolError as exc:
             await self.send_error(exc)
             await self.ws.close(code=4400)
@@ -111,12 +130,35 @@ class Connection:
             raise ProtocolError("malformed", f"lang must be one of {', '.join(languages)}")
         return str(lang)
 
+    async def refuse(self, exc: ProtocolError) -> None:
+        """Say which cap, and close (4429)."""
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+            await self.send_error(exc)
+            await self.ws.close(code=CAP_CLOSE)
+
     async def run(self) -> None:
+        """The connection's life, counted against its client's and its room's caps."""
+        try:
+            self.ledger.connect(self.client)
+        except ProtocolError as exc:
+            await self.refuse(exc)
+            return
+        try:
+            await self.run_counted()
+        finally:
+            self.ledger.disconnect(self.client)
+
+    async def run_counted(self) -> None:
         try:
             room = await self.hello()
         except WebSocketDisconnect:
             return
         if room is None:
+            return
+        try:
+            self.ledger.join(room.id, self.seat)
+        except ProtocolError as exc:
+            await self.refuse(exc)
             return
         loop = asyncio.get_running_loop()
 
@@ -124,16 +166,15 @@ class Connection:
             loop.call_soon_threadsafe(self.changed.set)
 
         room.listeners.append(listener)
-        OPEN[room.id] = OPEN.get(room.id, 0) + 1
         try:
             await self.send_state(full=True)
             await self.serve(room)
         except WebSocketDisconnect:
             pass
+        except Flooding as exc:
+            await self.refuse(exc)
         finally:
-            OPEN[room.id] -= 1
-            if not OPEN[room.id]:
-                del OPEN[room.id]
+            self.ledger.leave(room.id, self.seat)
             with contextlib.suppress(ValueError):
                 room.listeners.remove(listener)
 
@@ -178,5 +219,7 @@ class Connection:
                 await self.send_state(full=True)
             else:
                 raise ProtocolError("malformed", f"unknown message type {kind!r}; known: act, concede, lang")
+        except Flooding:
+            raise
         except ProtocolError as exc:
             await self.send_error(exc)

@@ -14,11 +14,10 @@ import time
 #: frame over ``WS_MAX_BYTES`` before it is even read whole.
 MAX_MESSAGE_CHARS = 64 * 1024
 WS_MAX_BYTES = 1024 * 1024
-#: Messages per second one connection may send on average (a bucket of as many, refilled at that
-#: rate): far more than anybody clicks, far less than a loop floods.
+#: Messages per second one client may send on average across its connections (a bucket of as
+#: many, refilled at that rate): far more than anybody clicks, far less than a loop floods. The
+#: other caps (connections, rooms, a room's spectators) are in :mod:`tcg.web.caps`.
 RATE_PER_SECOND = 50.0
-#: Connections one room holds at once (its two seats, each perhaps in a few tabs, and spectators).
-MAX_CONNECTIONS_PER_ROOM = 32
 #: Seconds a new connection has to say hello before the server closes it.
 HELLO_SECONDS = 30.0
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -69,6 +70,9 @@ class Room:
     opponent: str = "person"
     #: The client that created the room (:func:`tcg.web.clients.client_of`): its limits count it.
     client: str = "unknown"
+    #: When an action was last applied (or the game conceded, or the room made): the reaper
+    #: (:mod:`tcg.web.reaper`) ends a game idle for long with nobody connected.
+    active_at: float = field(default_factory=time.monotonic)
     #: Called with (index, action) after each applied action (the store's journal).
     on_apply: Callable[[int, Action], None] | None = None
     lock: threading.RLock = field(default_factory=threading.RLock)
@@ -116,6 +120,7 @@ class Room:
             self.state.apply(action)
         except IllegalActionError as exc:  # pragma: no cover - the index came from the legal list
             raise ProtocolError("illegal", f"{exc.message} [{exc.rule}]") from None
+        self.active_at = time.monotonic()
         if self.on_apply is not None:
             self.on_apply(len(self.state.history) - 1, action)
 
@@ -140,6 +145,7 @@ class Room:
                 raise ProtocolError("over", "the game is over")
             self.state.concede(seat)
             self.conceded = seat
+            self.active_at = time.monotonic()
         self.notify()
 
     def replay(self) -> Replay:
@@ -230,6 +236,11 @@ class Rooms:
                      ["person", str(spec.get("opponent", "person"))])
         rep.actions = rep.actions[:_legal_prefix(rep)]  # the viewer replays what was played
         self.store.add(rep, [str(x) for x in labels], live_room=room_id)
+
+    def drop(self, room_id: str) -> None:
+        """Forget a room (the reaper's, a cap's): a finished game stays in the store."""
+        with self.lock:
+            self.rooms.pop(room_id, None)
 
     def get(self, room_id: str) -> Room:
         room = self.rooms.get(room_id)

@@ -1,0 +1,223 @@
+"""The server's caps (issue 35 item 6), each shown against the attack it stops: rooms per client
+and in total, abandoned and finished rooms freed, WebSocket connections per client and in total,
+a rate per client shared by its connections, seats kept beside a room's spectators, and half-sent
+requests against the real uvicorn as ``tcg serve`` sets it up.
+
+Through FastAPI's TestClient (``client=`` gives another client's address), and uvicorn on a
+free port of 127.0.0.1 for the request timeout. Every loop is bounded.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from tcg.web.app import create_app
+from tcg.web.caps import Caps
+from tests.test_web import hello, new_room, room_of, token
+
+DEFAULTS = Caps()
+
+
+def make_app(tmp_path: Path, **caps: Any) -> FastAPI:
+    """The application with ``tcg serve``'s caps, but those given."""
+    return create_app(tmp_path / "games.sqlite3", caps=Caps(**caps))
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(make_app(tmp_path)) as c:
+        yield c
+
+
+def other(client: TestClient, address: str) -> TestClient:
+    """Another client (another address) of the same application."""
+    return TestClient(client.app, client=(address, 50000))
+
+
+def closed_with(ws: Any) -> int:
+    """The close code of a socket the server closes next (after what it sent is read)."""
+    with pytest.raises(WebSocketDisconnect) as closed:
+        for _ in range(5):
+            ws.receive_json()
+    return int(closed.value.code)
+
+
+# ---------------------------------------------------------------------------- seats kept
+def test_forty_spectators_do_not_lock_a_seat_out_of_its_room(client: TestClient) -> None:
+    """issue 35 item 6: 32 spectator connections used to fill a room, its players locked out."""
+    answer = new_room(client, opponent="person")
+    with contextlib.ExitStack() as stack:
+        for _ in range(40):
+            ws = stack.enter_context(client.websocket_connect(f"/ws/{answer['room']}"))
+            ws.send_json({"type": "hello", "token": None})
+        with client.websocket_connect(f"/ws/{answer['room']}") as seat:
+            state = hello(seat, token(answer["url"]))
+        assert state["type"] == "state" and state["seat"] == 0, state
+        with client.websocket_connect(f"/ws/{answer['room']}") as invited:
+            assert hello(invited, token(answer["invite_url"]))["seat"] == 1
+
+
+def test_a_room_takes_at_most_its_spectators_then_full_and_4429(client: TestClient) -> None:
+    """issue 35 item 6: spectators have a cap of their own, named in the refusal."""
+    answer = new_room(client)
+    with contextlib.ExitStack() as stack:
+        for _ in range(DEFAULTS.spectators_per_room):
+            watcher = stack.enter_context(client.websocket_connect(f"/ws/{answer['room']}"))
+            assert hello(watcher, None)["type"] == "state"
+        with client.websocket_connect(f"/ws/{answer['room']}") as late:
+            refused = hello(late, None)
+            assert refused["code"] == "full" and "spectators per room" in refused["message"]
+            assert closed_with(late) == 4429
+
+
+# ---------------------------------------------------------------------------- rooms
+def test_rooms_over_the_per_client_cap_get_429_while_another_client_still_creates(client: TestClient) -> None:
+    """issue 35 item 6: rooms were unbounded; one client's N+1-th game in progress is refused."""
+    for seed in range(DEFAULTS.rooms_per_client):
+        new_room(client, seed=seed, opponent="person")
+    refused = client.post("/api/rooms", json={"game": "duel_masters", "opponent": "person"})
+    assert refused.status_code == 429 and "rooms per client" in refused.json()["detail"], refused.text
+    assert other(client, "127.0.0.7").post("/api/rooms", json={"game": "duel_masters"}).status_code == 200
+
+
+def test_a_finished_game_does_not_count_against_its_clients_rooms(tmp_path: Path) -> None:
+    """issue 35 item 6: the cap counts games in progress; a conceded one frees its place."""
+    with TestClient(make_app(tmp_path, rooms_per_client=1)) as client:
+        answer = new_room(client)
+        assert client.post("/api/rooms", json={"game": "duel_masters"}).status_code == 429
+        with client.websocket_connect(f"/ws/{answer['room']}") as ws:
+            hello(ws, token(answer["url"]))
+            ws.send_json({"type": "concede"})
+            assert ws.receive_json()["over"]
+        assert client.post("/api/rooms", json={"game": "duel_masters"}).status_code == 200
+
+
+def test_rooms_over_the_total_cap_get_429_naming_it(tmp_path: Path) -> None:
+    """issue 35 item 6: many clients together cannot hold more than the total."""
+    with TestClient(make_app(tmp_path, rooms_total=3)) as first:
+        for i in range(3):
+            assert other(first, f"127.0.1.{i}").post("/api/rooms", json={"game": "duel_masters"}).status_code == 200
+        refused = other(first, "127.0.1.9").post("/api/rooms", json={"game": "duel_masters"})
+        assert refused.status_code == 429 and "rooms in total" in refused.json()["detail"]
+
+
+def wait_until(check: Any, seconds: float = 5.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.05)
+    return bool(check())
+
+
+def test_an_abandoned_game_is_ended_stored_as_abandoned_and_dropped(tmp_path: Path) -> None:
+    """issue 35 item 6: a game nobody is connected to and nobody acted in stayed in memory forever."""
+    with TestClient(make_app(tmp_path, abandoned_seconds=0.3, sweep_seconds=0.05)) as client:
+        answer = new_room(client, opponent="person")
+        with client.websocket_connect(f"/ws/{answer['room']}") as ws:
+            hello(ws, token(answer["url"]))
+            time.sleep(0.6)  # connected: not abandoned, however long
+            assert answer["room"] in client.app.state.rooms.rooms  # type: ignore[attr-defined]
+        assert wait_until(lambda: answer["room"] not in client.app.state.rooms.rooms)  # type: ignore[attr-defined]
+        games = client.get("/api/replays").json()["games"]
+        assert [g["reason"] for g in games] == ["abandoned"]
+        assert client.app.state.store.live_games() == []  # type: ignore[attr-defined]
+
+
+def test_a_finished_game_is_dropped_from_memory_and_kept_in_sqlite(tmp_path: Path) -> None:
+    """issue 35 item 6: finished rooms stayed in memory forever."""
+    with TestClient(make_app(tmp_path, finished_seconds=0.2, sweep_seconds=0.05)) as client:
+        answer = new_room(client)
+        with client.websocket_connect(f"/ws/{answer['room']}") as ws:
+            hello(ws, token(answer["url"]))
+            ws.send_json({"type": "concede"})
+            ws.receive_json()
+        assert wait_until(lambda: answer["room"] not in client.app.state.rooms.rooms)  # type: ignore[attr-defined]
+        assert [g["reason"] for g in client.get("/api/replays").json()["games"]] == ["concede"]
+
+
+# ---------------------------------------------------------------------------- connections
+def test_idle_connections_over_the_per_client_cap_are_closed_naming_it(client: TestClient) -> None:
+    """issue 35 item 6: 3,000 idle WebSockets of one client were all accepted."""
+    answer = new_room(client)
+    with contextlib.ExitStack() as stack:
+        for _ in range(DEFAULTS.connections_per_client):
+            stack.enter_context(client.websocket_connect(f"/ws/{answer['room']}"))  # idle: no hello
+        with client.websocket_connect(f"/ws/{answer['room']}") as extra:
+            extra.send_json({"type": "hello", "token": None})
+            refused = extra.receive_json()
+            assert refused["code"] == "connections" and "connections per client" in refused["message"], refused
+            assert closed_with(extra) == 4429
+        with other(client, "127.0.0.8").websocket_connect(f"/ws/{answer['room']}") as theirs:
+            assert hello(theirs, None)["type"] == "state"  # another client is not affected
+
+
+def test_connections_over_the_total_cap_are_closed_naming_it(tmp_path: Path) -> None:
+    """issue 35 item 6: many clients together cannot hold more connections than the total."""
+    with TestClient(make_app(tmp_path, connections_total=4)) as client:
+        answer = new_room(client)
+        with contextlib.ExitStack() as stack:
+            for i in range(4):
+                stack.enter_context(other(client, f"127.0.2.{i}").websocket_connect(f"/ws/{answer['room']}"))
+            with other(client, "127.0.2.9").websocket_connect(f"/ws/{answer['room']}") as extra:
+                extra.send_json({"type": "hello", "token": None})
+                refused = extra.receive_json()
+                assert refused["code"] == "busy" and "connections in total" in refused["message"], refused
+
+
+# ---------------------------------------------------------------------------- rate
+def test_one_clients_rate_is_shared_by_all_its_connections(tmp_path: Path) -> None:
+    """issue 35 item 6: each connection had its own bucket, so 30 connections of one client sent
+    30 times the rate. Three connections send 4 messages each at once: together they get no more
+    than the client's bucket of 5 answered, at most one ``rate`` error each, the rest dropped."""
+    with TestClient(make_app(tmp_path, rate=5)) as client:
+        answer = new_room(client)
+        room = room_of(client, answer)
+        history = list(room.state.history)
+        with contextlib.ExitStack() as stack:
+            sockets = [stack.enter_context(client.websocket_connect(f"/ws/{answer['room']}")) for _ in range(3)]
+            decision = max(hello(ws, None)["decision_id"] for ws in sockets)  # 3 of the 5 tokens
+            time.sleep(1.0)  # the bucket full again
+            for ws in sockets:
+                for _ in range(4):
+                    ws.send_json({"type": "act", "decision_id": decision, "action": 0})  # a spectator: 'seat'
+            time.sleep(1.2)  # refilled: the marker below is within the rate
+            codes: list[list[str]] = []
+            for ws in sockets:
+                ws.send_json({"type": "lang", "lang": "it"})
+                seen = []
+                for _ in range(6):
+                    message = ws.receive_json()
+                    if message["type"] == "state":
+                        break
+                    seen.append(message["code"])
+                codes.append(seen)
+        answered = sum(c.count("seat") for c in codes)
+        assert answered <= 6, codes  # 5, and a token refilled while sending
+        assert all(c.count("rate") <= 1 for c in codes) and any("rate" in c for c in codes), codes
+        assert room.state.history == history
+
+
+def test_a_client_that_keeps_flooding_is_disconnected(tmp_path: Path) -> None:
+    """issue 35 item 6: refused frames cost a full error message each, for ever."""
+    with TestClient(make_app(tmp_path, rate=5, flood_seconds=1)) as client:
+        answer = new_room(client)
+        with client.websocket_connect(f"/ws/{answer['room']}") as ws:
+            decision = hello(ws, None)["decision_id"]
+            for _ in range(30):
+                ws.send_json({"type": "act", "decision_id": decision, "action": 0})
+            codes = []
+            with pytest.raises(WebSocketDisconnect) as closed:
+                for _ in range(30):  # bounded: 012c40b answered all 30 and closed nothing
+                    codes.append(ws.receive_json().get("code"))
+            assert closed.value.code == 4429
+            assert codes.count("rate") <= 2 and len(codes) <= 8, codes
