@@ -6,7 +6,8 @@ able to take what everybody shares -- memory (rooms), sockets (connections), the
 (messages) -- nor lock two players out of their own room by crowding it with spectators. Every
 cap refuses with a message naming it; docs/reliability.md ("Caps") lists them all with their
 values, where each is enforced and what a client sees. ``create_app(caps=Caps(...))`` sets them
-(tests give a case the caps it needs); ``tcg serve`` uses the defaults and a few options.
+(:class:`~tcg.web.limits.Caps`, beside the other limits; tests give a case the caps it needs);
+``tcg serve`` uses the defaults and a few options.
 """
 
 from __future__ import annotations
@@ -16,44 +17,13 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 
 from fastapi import HTTPException
 
-from tcg.web.limits import RATE_PER_SECOND, TokenBucket
+from tcg.web.limits import Caps, TokenBucket
+
+__all__ = ["Caps", "Ledger", "RoomGate"]
 from tcg.web.rooms import ProtocolError, Rooms
-
-
-@dataclass(frozen=True)
-class Caps:
-    """Every cap's value; the defaults are ``tcg serve``'s."""
-
-    #: Games in progress one client may hold (a person plays one or two at a time).
-    rooms_per_client: int = 8
-    #: Rooms the server holds in memory, in progress or finished.
-    rooms_total: int = 1000
-    #: A game in progress nobody is connected to and nobody has acted in for this long is ended
-    #: (stored with the reason ``abandoned``) and dropped from memory: 30 minutes.
-    abandoned_seconds: float = 1800.0
-    #: A finished game stays in memory this long (a reload shows its end); SQLite keeps it.
-    finished_seconds: float = 300.0
-    #: How often the rooms are looked over for the two above.
-    sweep_seconds: float = 30.0
-    #: WebSocket connections one client may hold open (a player's tabs, a few games watched).
-    connections_per_client: int = 40
-    #: WebSocket connections the server holds open in all.
-    connections_total: int = 800
-    #: Spectators one room takes; its seats are kept for its players beside them.
-    spectators_per_room: int = 16
-    #: Connections one seat may have at once (a few tabs, a reload before the old tab closed).
-    tabs_per_seat: int = 4
-    #: Messages a second one client may send across all its connections (a bucket of as many).
-    rate: float = RATE_PER_SECOND
-    #: A client whose messages were refused more than ``rate`` a second on average for this long
-    #: (a bucket of ``rate * flood_seconds`` refusals) is disconnected.
-    flood_seconds: float = 5.0
-    #: At most one ``rate`` error a second per connection; refused messages beyond it are dropped.
-    rate_error_seconds: float = 1.0
 
 
 class RoomGate:

@@ -8,6 +8,7 @@ refuses with an ``error`` message naming it (``too_big``, ``rate``, ``full``) an
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 #: The longest message (in characters of text) a connection may send; a hello or an answer is
 #: well under 200. Longer ones get ``too_big``; uvicorn closes the connection (code 1009) on a
@@ -20,6 +21,39 @@ WS_MAX_BYTES = 1024 * 1024
 RATE_PER_SECOND = 50.0
 #: Seconds a new connection has to say hello before the server closes it.
 HELLO_SECONDS = 30.0
+
+
+@dataclass(frozen=True)
+class Caps:
+    """Every cap's value (issue 35 item 6; enforced in :mod:`tcg.web.caps`, :mod:`tcg.web.reaper`);
+    the defaults are ``tcg serve``'s."""
+
+    #: Games in progress one client may hold (a person plays one or two at a time).
+    rooms_per_client: int = 8
+    #: Rooms the server holds in memory, in progress or finished.
+    rooms_total: int = 1000
+    #: A game in progress nobody is connected to and nobody has acted in for this long is ended
+    #: (stored with the reason ``abandoned``) and dropped from memory: 30 minutes.
+    abandoned_seconds: float = 1800.0
+    #: A finished game stays in memory this long (a reload shows its end); SQLite keeps it.
+    finished_seconds: float = 300.0
+    #: How often the rooms are looked over for the two above.
+    sweep_seconds: float = 30.0
+    #: WebSocket connections one client may hold open (a player's tabs, a few games watched).
+    connections_per_client: int = 40
+    #: WebSocket connections the server holds open in all.
+    connections_total: int = 800
+    #: Spectators one room takes; its seats are kept for its players beside them.
+    spectators_per_room: int = 16
+    #: Connections one seat may have at once (a few tabs, a reload before the old tab closed).
+    tabs_per_seat: int = 4
+    #: Messages a second one client may send across all its connections (a bucket of as many).
+    rate: float = RATE_PER_SECOND
+    #: A client whose messages were refused more than ``rate`` a second on average for this long
+    #: (a bucket of ``rate * flood_seconds`` refusals) is disconnected.
+    flood_seconds: float = 5.0
+    #: At most one ``rate`` error a second per connection; refused messages beyond it are dropped.
+    rate_error_seconds: float = 1.0
 
 
 class TokenBucket:
