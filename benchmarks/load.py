@@ -11,10 +11,15 @@ agent would spend most of the time in the agent instead). When a game ends its s
 new room, until T seconds have passed.
 
 Latency is the time from sending an ``act`` to receiving the next ``state`` message on that
-seat's connection. The bots keep under the server's rate limit (``tcg serve --rate``) as a
-well-behaved client does; the time a bot waits for its own bucket is not latency. Errors are
+seat's connection. Each seat's bot is a client of its own (its sockets bound to its own 127.x
+address: the server's caps are per client). The bots keep under the server's rate limit
+(``tcg serve --rate``) as a well-behaved client does; the time a bot waits for its own bucket is not latency. Errors are
 every ``error`` message, refused connection and timeout. The last line is exactly
 ``p50 X ms, p99 Y ms, errors N``; the exit status is 1 if there was any error.
+
+    python benchmarks/load.py --abuse --seconds 20 [--opponent SPEC] [--flood-rate R]
+
+measures a normal game and a spectator while the server is abused (benchmarks/load_abuse.py).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import http.client
 import json
 import os
 import random
@@ -100,7 +106,7 @@ def start_server(port: int, db: Path, rate: float, root: Path = ROOT) -> subproc
     env = {**os.environ, "PYTHONPATH": str(root) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     proc = subprocess.Popen([sys.executable, "-m", "tcg.cli.main", "serve", "--port", str(port), "--db", str(db),
                              "--rate", str(rate)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                            env=env)
+                            env=env, cwd=root)  # cwd: `-m` puts it first on sys.path
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -115,12 +121,24 @@ def start_server(port: int, db: Path, rate: float, root: Path = ROOT) -> subproc
             time.sleep(0.2)
 
 
-def create_room(port: int, game: str, seed: int) -> dict[str, Any]:
-    body = json.dumps({"game": game, "opponent": "person", "seed": seed}).encode()
-    req = urllib.request.Request(f"http://127.0.0.1:{port}/api/rooms", data=body,
-                                 headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=RECV_TIMEOUT) as r:
-        answer: dict[str, Any] = json.loads(r.read())
+def address(slot: int, seat: int) -> str:
+    """The loopback address of a slot's seat: every bot is a client of its own, as people are
+    (the server's caps are per client, docs/reliability.md "Caps")."""
+    return f"127.{seat + 1}.{slot // 250}.{slot % 250 + 1}"
+
+
+def create_room(port: int, game: str, seed: int, source: str = "127.0.0.1") -> dict[str, Any]:
+    body = json.dumps({"game": game, "opponent": "person", "seed": seed})
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=RECV_TIMEOUT, source_address=(source, 0))
+    try:
+        conn.request("POST", "/api/rooms", body=body, headers={"Content-Type": "application/json"})
+        r = conn.getresponse()
+        text = r.read()
+        if r.status != 200:
+            raise ValueError(f"{r.status} {text[:200]!r}")
+        answer: dict[str, Any] = json.loads(text)
+    finally:
+        conn.close()
     return answer
 
 
@@ -144,12 +162,12 @@ class Pace:
 
 
 async def play_seat(port: int, room: str, token: str, stats: Stats, rng: random.Random, deadline: float,
-                    rate: float, think: float) -> None:
+                    rate: float, think: float, source: str = "127.0.0.1") -> None:
     """One seat's bot: hello, then a random legal answer to each of its decisions, until the game
     ends or the time is up."""
     pace = Pace(rate * 0.9)
     async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{room}", max_size=None, open_timeout=RECV_TIMEOUT,
-                                  ping_interval=None) as ws:
+                                  ping_interval=None, local_addr=(source, 0)) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent_at: float | None = None
         while True:
@@ -189,15 +207,16 @@ async def play_slot(slot: int, port: int, games: list[str], stats: Stats, deadli
     while time.monotonic() < deadline:
         game = games[(slot + n) % len(games)]
         try:
-            answer = await asyncio.to_thread(create_room, port, game, slot * 10_000 + n)
+            answer = await asyncio.to_thread(create_room, port, game, slot * 10_000 + n, address(slot, 0))
         except (OSError, urllib.error.URLError, ValueError) as exc:
             stats.error(f"creating a room: {exc}")
             return
         n += 1
         stats.games_started += 1
         tokens = [answer["url"].split("#seat=")[1], answer["invite_url"].split("#seat=")[1]]
-        seats = [asyncio.ensure_future(play_seat(port, answer["room"], t, stats, rng, deadline, rate, think))
-                 for t in tokens]
+        seats = [asyncio.ensure_future(play_seat(port, answer["room"], t, stats, rng, deadline, rate, think,
+                                                 address(slot, seat)))
+                 for seat, t in enumerate(tokens)]
         try:
             done, pending = await asyncio.wait(seats, return_when=asyncio.FIRST_COMPLETED)
             if pending and time.monotonic() < deadline and not any(t.exception() for t in done):
@@ -273,7 +292,31 @@ def journal_cost(n: int = 2000) -> float:
     return cost
 
 
-def main(argv: list[str] | None = None) -> int:
+def abuse(args: argparse.Namespace) -> int:
+    """``--abuse``: see benchmarks/load_abuse.py."""
+    from load_abuse import run_abuse
+
+    if not args.force and args.seconds > MAX_SECONDS:
+        raise SystemExit(f"at most {MAX_SECONDS} seconds (or --force)")
+    args.flood_rate = args.flood_rate or args.rate
+    port = args.port or free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        proc = start_server(port, Path(tmp) / "abuse.sqlite3", args.rate, args.server_root)
+        try:
+            t0, cpu0 = time.monotonic(), cpu_seconds(proc.pid)
+            status = run_abuse(args, port)
+            print(f"server: {(cpu_seconds(proc.pid) - cpu0) / (time.monotonic() - t0):.0%} of a core "
+                  f"(its children aside), RSS {rss_kib(proc.pid) / 1024:.0f} MiB", flush=True)
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    return status
+
+
+def make_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20, help="concurrent games (two bot clients each)")
     parser.add_argument("--seconds", type=float, default=20.0, help="how long to play")
@@ -288,7 +331,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--server-root", type=Path, default=ROOT,
                         help="the checkout whose server to run (to compare two commits; it must take --rate)")
     parser.add_argument("--force", action="store_true", help=f"allow more than {MAX_GAMES} games or {MAX_SECONDS} s")
+    parser.add_argument("--abuse", action="store_true",
+                        help="the abuse mode (benchmarks/load_abuse.py): a normal game's round trip and a spectator's "
+                             "first state while six searches think and 30 connections of one client flood")
+    parser.add_argument("--opponent", default=None, help="--abuse: the searches' opponent (default: the strongest "
+                                                         "GET /api/games offers)")
+    parser.add_argument("--flood-rate", type=float, default=None,
+                        help="--abuse: messages a second each flooding connection sends (default: --rate)")
+    parser.add_argument("--searches", type=int, default=6, choices=range(7), metavar="0-6",
+                        help="--abuse: rooms against the strongest agent (each its own client)")
+    parser.add_argument("--flooders", type=int, default=30, help="--abuse: the flooding client's connections")
+    parser.add_argument("--probe-every", type=float, default=1.0, help="--abuse: seconds between spectators joining")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = make_parser()
     args = parser.parse_args(argv)
+    if args.abuse:
+        return abuse(args)
     if args.game != "all" and args.game not in game_names():
         parser.error(f"--game must be 'all' or one of {', '.join(game_names())}")
     if not args.games >= 1 or not args.seconds > 0:

@@ -115,7 +115,7 @@ class Connection:
             return None
         except ProtocolError as exc:
             await self.send_error(exc)
-            await self.ws.close(code=4400)
+            await self.ws.close(code=CAP_CLOSE if exc.code == "rate" else 4400)
             return None
         except TimeoutError:
             await self.send_error(ProtocolError("malformed", f"no hello within {HELLO_SECONDS:g} seconds"))
