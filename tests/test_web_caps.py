@@ -84,6 +84,19 @@ def test_a_room_takes_at_most_its_spectators_then_full_and_4429(client: TestClie
             assert closed_with(late) == 4429
 
 
+def test_a_seat_takes_a_few_tabs_then_full(client: TestClient) -> None:
+    """issue 35 item 6: a seat's holder may open a few tabs (a reload before the old one closed),
+    not crowd the room in its place."""
+    answer = new_room(client)
+    with contextlib.ExitStack() as stack:
+        for _ in range(DEFAULTS.tabs_per_seat):
+            tab = stack.enter_context(client.websocket_connect(f"/ws/{answer['room']}"))
+            assert hello(tab, token(answer["url"]))["seat"] == 0
+        with client.websocket_connect(f"/ws/{answer['room']}") as extra:
+            refused = hello(extra, token(answer["url"]))
+            assert refused["code"] == "full" and "tabs per seat" in refused["message"], refused
+
+
 # ---------------------------------------------------------------------------- rooms
 def test_rooms_over_the_per_client_cap_get_429_while_another_client_still_creates(client: TestClient) -> None:
     """issue 35 item 6: rooms were unbounded; one client's N+1-th game in progress is refused."""
