@@ -102,6 +102,8 @@ class Replay:
             raise DataError(f"not valid JSON: {exc.msg}", source=str(p), line=exc.lineno) from None
         except RecursionError:  # json's decoder recurses once per level of nesting
             raise DataError("not valid JSON for a replay: nested too deeply", source=str(p)) from None
+        except ValueError as exc:  # a number of over 4,300 digits (int() refuses it; issue 35 item 5)
+            raise DataError(f"not valid JSON for a replay: {exc}", source=str(p)) from None
         return cls.from_json(data, source=str(p))
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -29,8 +29,11 @@ from tcg.sim.replay import Replay, initial_state, replay, steps
 from tcg.web.clients import client_of
 from tcg.web.connection import Connection
 from tcg.web.decks import deck_api, deck_errors, game_or_404
+from tcg.web.identity import owner_of
+from tcg.web.inputs import INT64, MAX_CARD_CHARS, BodyId, DeckText, Lang, PathId, PathWord, RoomId, Word
 from tcg.web.limits import RATE_PER_SECOND
 from tcg.web.rooms import Rooms
+from tcg.web.security import Exposure, secure
 from tcg.web.store import Store
 from tcg.web.views import card_message, log_lines, say_for
 
@@ -41,13 +44,13 @@ class NewGame(BaseModel):
     """The lobby's form: a game, your deck (a starter deck's name or a pasted list), the
     opponent (an agent's name, or ``person``) and its deck."""
 
-    game: str
-    deck: str | None = None
-    deck_text: str | None = None
-    #: A deck saved with the deck builder (its id); it must be legal.
-    saved_deck: int | None = None
-    opponent: str = "rule"
-    opponent_deck: str | None = None
+    game: Word
+    deck: Word | None = None
+    deck_text: DeckText | None = None
+    #: A deck saved with the deck builder (its id), by this browser; it must be legal.
+    saved_deck: BodyId | None = None
+    opponent: Word = "rule"
+    opponent_deck: Word | None = None
     seed: int | None = Field(default=None, ge=0, lt=2**63)
 
 
@@ -55,9 +58,10 @@ def _game(name: str) -> Game[Any]:
     return game_or_404(name)
 
 
-def _saved(store: Store, game: Game[Any], deck_id: int) -> tuple[str, str]:
-    """A saved deck's text and name, for a new game; refused unless it is this game's and legal."""
-    saved = store.deck(deck_id)
+def _saved(store: Store, game: Game[Any], deck_id: int, owner: str) -> tuple[str, str]:
+    """A saved deck's text and name, for a new game; refused unless it is this browser's, this
+    game's and legal (the opponent is shown its name only)."""
+    saved = store.deck(deck_id, owner)
     if saved is None or saved["game"] != game.name:
         raise HTTPException(422, f"no saved {game.name} deck {deck_id}")
     return saved["text"], saved["name"]
@@ -90,11 +94,16 @@ def state_at(rep: Replay, step: int) -> State:
     return state
 
 
-def create_app(db_path: str | Path = ":memory:", rate: float = RATE_PER_SECOND) -> FastAPI:
+def create_app(db_path: str | Path = ":memory:", rate: float = RATE_PER_SECOND,
+               exposure: Exposure = Exposure()) -> FastAPI:
     """The application; ``db_path`` is the SQLite file of finished games (and of those in
     progress, so that a restarted server resumes them); ``rate`` the messages per second one
-    connection may send."""
-    app = FastAPI(title="tcg-engine", docs_url="/api/docs")
+    connection may send; ``exposure`` who may reach it (:mod:`tcg.web.security`).
+
+    No API docs pages: FastAPI's load their scripts from a CDN, and docs/architecture.md ("The
+    server protocol") documents the API."""
+    app = FastAPI(title="tcg-engine", docs_url=None, redoc_url=None, openapi_url=None)
+    secure(app, exposure)
     store = Store(db_path)
     rooms = Rooms(store)
     rooms.resume()  # the games in progress a previous server on this file left
@@ -108,7 +117,7 @@ def create_app(db_path: str | Path = ":memory:", rate: float = RATE_PER_SECOND) 
     deck_api(app, store, cards_index)
 
     @app.websocket("/ws/{room_id}")
-    async def play(ws: WebSocket, room_id: str) -> None:
+    async def play(ws: WebSocket, room_id: RoomId) -> None:
         await ws.accept()
         await Connection(ws, rooms, room_id, rate).run()
 
@@ -124,7 +133,7 @@ def _pages(app: FastAPI) -> None:
         return page("index.html")
 
     @app.get("/play/{room_id}")
-    def game_page(room_id: str) -> FileResponse:
+    def game_page(room_id: RoomId) -> FileResponse:
         return page("game.html")  # an unknown room is said over the WebSocket
 
     @app.get("/decks")
@@ -136,7 +145,7 @@ def _pages(app: FastAPI) -> None:
         return page("replays.html")
 
     @app.get("/replay/{game_id}")
-    def replay_page(game_id: int) -> FileResponse:
+    def replay_page(game_id: PathId) -> FileResponse:
         return page("replay.html")
 
 
@@ -162,7 +171,7 @@ def _lobby_api(app: FastAPI, rooms: Rooms, store: Store, cards_index: CardIndex)
                 raise HTTPException(422, f"opponent must be 'person' or an agent ({', '.join(agent_names())}): "
                                          f"{exc.message}") from None
         text, label = (body.deck_text, "pasted deck") if body.saved_deck is None else \
-            _saved(store, game, body.saved_deck)
+            _saved(store, game, body.saved_deck, owner_of(request))
         mine, my_label = _deck(game, body.deck, text, 0, label)
         theirs, their_label = _deck(game, body.opponent_deck, None, 1)
         seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
@@ -177,14 +186,15 @@ def _lobby_api(app: FastAPI, rooms: Rooms, store: Store, cards_index: CardIndex)
         return out
 
     @app.get("/api/ui")
-    def ui(lang: str = "en") -> dict[str, Any]:
+    def ui(lang: Lang = "en") -> dict[str, Any]:
         """The user interface's words in ``lang`` (the lobby's labels)."""
         if lang not in languages(CORE_TEXTS):
             raise HTTPException(422, f"no {lang!r} texts; languages: {', '.join(languages(CORE_TEXTS))}")
         return {"lang": lang, "ui": catalogue((CORE_TEXTS,), lang).get("ui", {})}
 
     @app.get("/api/cards/{game_name}")
-    def card(game_name: str, name: str, lang: str = "en") -> dict[str, Any]:
+    def card(game_name: PathWord, name: Annotated[str, Query(max_length=MAX_CARD_CHARS)],
+             lang: Lang = "en") -> dict[str, Any]:
         game = _game(game_name)
         if lang not in game.presentation.languages:
             raise HTTPException(422, f"no {lang!r} texts for {game_name}")
@@ -202,7 +212,8 @@ def _replay_api(app: FastAPI, store: Store) -> None:
         return {"games": store.list()}
 
     @app.get("/api/replays/{game_id}")
-    def replay_step(game_id: int, step: int = -1, lang: str = "en") -> dict[str, Any]:
+    def replay_step(game_id: PathId, step: Annotated[int, Query(ge=-1, lt=INT64)] = -1,
+                    lang: Lang = "en") -> dict[str, Any]:
         """The position after ``step`` actions (default: the end), as a spectator sees it."""
         rep = store.replay(game_id)
         if rep is None:

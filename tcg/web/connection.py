@@ -18,6 +18,8 @@ from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
+from tcg.web import access
+from tcg.web.inputs import seat_token
 from tcg.web.limits import HELLO_SECONDS, MAX_CONNECTIONS_PER_ROOM, MAX_MESSAGE_CHARS, TokenBucket
 from tcg.web.rooms import ProtocolError, Room, Rooms
 from tcg.web.views import state_message
@@ -87,7 +89,9 @@ class Connection:
             if first.get("type") != "hello":
                 raise ProtocolError("malformed", "the first message must be {\"type\": \"hello\", \"token\": ...}")
             room = self.rooms.get(self.room_id)
-            self.seat = room.seat_of(first.get("token"))
+            self.seat = room.seat_of(seat_token(first.get("token")))
+            if self.seat is None and not self.ws.scope.get(access.SCOPE_KEY, True):
+                raise ProtocolError("access", "watching needs this server's access code: enter it in its lobby")
             self.lang = self._lang(room, first.get("lang", "en"))
             if OPEN.get(room.id, 0) >= MAX_CONNECTIONS_PER_ROOM:
                 await self.send_error(ProtocolError("full", f"this game already has {MAX_CONNECTIONS_PER_ROOM} "
