@@ -96,14 +96,17 @@ def browser() -> Iterator[Any]:
 
 
 def page_errors(page: Any) -> list[str]:
+    """The page's uncaught errors and console errors (a script, style or connection the
+    Content-Security-Policy refused is one: issue 35 item 11)."""
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
     return errors
 
 
 def wait_my_turn_or_end(page: Any) -> bool:
     """True when this page must decide, False when the game is over."""
-    page.wait_for_function("document.body.dataset.mine === 'true' || document.body.dataset.over === 'true'",
+    page.wait_for_function("() => document.body.dataset.mine === 'true' || document.body.dataset.over === 'true'",
                            timeout=30_000)
     return bool(page.evaluate("document.body.dataset.over") != "true")
 
@@ -121,7 +124,7 @@ def click_something(page: Any, rng: Rng) -> None:
     else:
         buttons = page.query_selector_all("#actions button[data-index]")
         buttons[rng.below(len(buttons))].click()
-    page.wait_for_function(f"document.body.dataset.decision !== '{decision}'", timeout=30_000)
+    page.wait_for_function(f"() => document.body.dataset.decision !== '{decision}'", timeout=30_000)
 
 
 def screenshot(page: Any, game: str) -> None:
@@ -172,7 +175,7 @@ def test_two_browsers_each_see_only_their_own_cards(server: LiveServer, browser:
         if state.game_over:
             break
         for seat, p in enumerate(pages):
-            p.wait_for_function(f"document.body.dataset.decision === '{server.room(room['room']).decision_id}'")
+            p.wait_for_function(f"() => document.body.dataset.decision === '{server.room(room['room']).decision_id}'")
             secret = hidden_names(state, seat)
             html = p.content()
             assert secret and not [n for n in secret if n in html], f"seat {seat} sees {secret & set(html.split())}"
@@ -192,7 +195,7 @@ def test_a_reload_returns_to_the_same_seat_and_state(server: LiveServer, browser
     before = page.evaluate("document.body.dataset.decision")
     board = page.inner_text("#board")
     page.reload()
-    page.wait_for_function(f"document.body.dataset.decision === '{before}'")
+    page.wait_for_function(f"() => document.body.dataset.decision === '{before}'")
     assert page.inner_text("#board") == board
     assert page.inner_text("#seat-label").endswith("0")
     page.close()
@@ -267,14 +270,14 @@ def test_the_replay_viewer_steps_forward_and_back(server: LiveServer, browser: A
     assert stored is not None
     viewer = browser.new_page()
     viewer.goto(server.url + f"/replay/{stored}")
-    viewer.wait_for_function("document.body.dataset.step === '0'")
+    viewer.wait_for_function("() => document.body.dataset.step === '0'")
     viewer.click("#last")
-    viewer.wait_for_function("Number(document.body.dataset.step) > 0")
+    viewer.wait_for_function("() => Number(document.body.dataset.step) > 0")
     last = int(viewer.evaluate("document.body.dataset.step"))
     viewer.click("#back")
-    viewer.wait_for_function(f"document.body.dataset.step === '{last - 1}'")
+    viewer.wait_for_function(f"() => document.body.dataset.step === '{last - 1}'")
     viewer.click("#forward")
-    viewer.wait_for_function(f"document.body.dataset.step === '{last}'")
+    viewer.wait_for_function(f"() => document.body.dataset.step === '{last}'")
     assert "concession" in viewer.inner_text("#log")
     page.close()
     viewer.close()
@@ -289,7 +292,7 @@ def test_a_deck_is_built_checked_saved_and_played_from_the_deck_builder(server: 
     page.select_option("#q-set", "DM-01")
     page.select_option("#q-color", "fire")
     page.click("#search-button")
-    page.wait_for_function("(document.body.dataset.searched || '').includes('set=DM-01')")
+    page.wait_for_function("() => (document.body.dataset.searched || '').includes('set=DM-01')")
     rows = page.query_selector_all("#results tbody tr")
     assert len(rows) >= 10
     first = rows[0].get_attribute("data-name")
@@ -299,16 +302,16 @@ def test_a_deck_is_built_checked_saved_and_played_from_the_deck_builder(server: 
     for row in rows[:10]:  # 4 copies of ten cards: 40, the smallest legal deck (DM-101)
         for _ in range(4):
             row.query_selector("button.add").click()
-    page.wait_for_function("document.body.dataset.cards === '40'")
-    page.wait_for_function("document.body.dataset.legal === 'true'")
+    page.wait_for_function("() => document.body.dataset.cards === '40'")
+    page.wait_for_function("() => document.body.dataset.legal === 'true'")
     page.query_selector(f"#deck-list .entry[data-name={json.dumps(first)}] button.inc").click()
-    page.wait_for_function("document.body.dataset.cards === '41' && document.body.dataset.legal === 'false'")
+    page.wait_for_function("() => document.body.dataset.cards === '41' && document.body.dataset.legal === 'false'")
     assert "at most 4" in page.inner_text("#deck-errors") and first in page.inner_text("#deck-errors")
     page.query_selector(f"#deck-list .entry[data-name={json.dumps(first)}] button.dec").click()
-    page.wait_for_function("document.body.dataset.cards === '40' && document.body.dataset.legal === 'true'")
+    page.wait_for_function("() => document.body.dataset.cards === '40' && document.body.dataset.legal === 'true'")
     page.fill("#deck-name", "Clicked Fire")
     page.click("#save")
-    page.wait_for_function("document.body.dataset.saved !== undefined")
+    page.wait_for_function("() => document.body.dataset.saved !== undefined")
     page.click("#play")
     page.wait_for_selector("#deck option[value^='saved:']", state="attached")
     assert page.input_value("#deck").startswith("saved:")
@@ -327,14 +330,37 @@ def test_the_deck_builder_imports_and_exports_the_deck_list_text(server: LiveSer
     page.click("#io summary")
     page.fill("#deck-text", "[leader]\n1 Monkey.D.Luffy (ST01-001)\n[main]\n4 Usopp\n2 No Such Card\n")
     page.click("#import")
-    page.wait_for_function("document.body.dataset.cards === '7'")
+    page.wait_for_function("() => document.body.dataset.cards === '7'")
     assert "line 5: unknown card 'No Such Card'" in page.inner_text("#deck-errors")
     assert page.inner_text("#deck-list .deck-section[data-section='leader'] h3") == "Leader (1)"
     page.query_selector("#deck-list .entry[data-name='No Such Card'] button.dec").click()
     page.query_selector("#deck-list .entry[data-name='No Such Card'] button.dec").click()
-    page.wait_for_function("document.body.dataset.cards === '5'")
+    page.wait_for_function("() => document.body.dataset.cards === '5'")
     page.click("#export")
     assert page.input_value("#deck-text") == "[leader]\n1 Monkey.D.Luffy (ST01-001)\n[main]\n4 Usopp\n"
     assert page.get_attribute("#download", "href", timeout=5000).startswith("blob:")
+    assert not errors, errors
+    page.close()
+
+
+def test_every_page_works_under_the_content_security_policy(server: LiveServer, browser: Any) -> None:
+    """Issue 35 item 11: each page served with the policy (no inline script, style or foreign
+    script allowed) draws itself with no violation reported and no console error."""
+    room = server.new_room(game="duel_masters", seed=6, opponent="rule")
+    page = browser.new_page()
+    page.add_init_script("window.violations = []; document.addEventListener('securitypolicyviolation', "
+                         "(e) => window.violations.push(`${e.violatedDirective} ${e.blockedURI}`));")
+    errors = page_errors(page)
+    ended = server.new_room(game="duel_masters", seed=8, opponent="rule")
+    server.room(ended["room"]).concede(0)  # stored at once: a replay to view
+    ready = {"/": "#game option", "/decks?game=duel_masters": "body[data-ready='true']",
+             "/replays": "#games tbody tr", room["url"]: "#board .side",
+             f"/replay/{server.room(ended['room']).stored_as}": "#board .side"}
+    for url, selector in ready.items():
+        response = page.goto(server.url + url)
+        assert "script-src 'self'" in response.headers["content-security-policy"], url
+        page.wait_for_selector(selector, state="attached")
+        page.wait_for_timeout(200)  # a late fetch's or socket's refusal would be reported by now
+        assert page.evaluate("window.violations") == [], url
     assert not errors, errors
     page.close()
