@@ -41,12 +41,13 @@ MAX_CLICKS = 4000
 class LiveServer:
     """``tcg serve``'s application on a free port of this machine, in a thread."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, access_code: str | None = None) -> None:
         import uvicorn
 
         from tcg.web.app import create_app
+        from tcg.web.security import Exposure
 
-        self.app = create_app(db)
+        self.app = create_app(db, exposure=Exposure(access_code=access_code))
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
@@ -364,3 +365,27 @@ def test_every_page_works_under_the_content_security_policy(server: LiveServer, 
         assert page.evaluate("window.violations") == [], url
     assert not errors, errors
     page.close()
+
+
+def test_with_an_access_code_the_lobby_asks_for_it_once(tmp_path: Path, browser: Any) -> None:
+    """Issue 35 item 13: the lobby sends a browser to the access page; the code brings it back,
+    and the cookie keeps it in (no console error or policy violation on the way)."""
+    locked = LiveServer(tmp_path / "locked.sqlite3", access_code="tangerine")
+    locked.start()
+    try:
+        context = browser.new_context()
+        page = context.new_page()
+        errors = page_errors(page)
+        page.goto(locked.url + "/decks?game=duel_masters")
+        assert page.url.startswith(locked.url + "/access?next=")
+        page.fill("#code", "tangerine")
+        page.click("#enter")
+        page.wait_for_selector("body[data-ready='true']")
+        assert page.url == locked.url + "/decks?game=duel_masters"
+        page.goto(locked.url + "/")
+        page.wait_for_selector("#game option", state="attached")
+        assert not errors, errors
+        context.close()
+    finally:
+        locked.stop()
+

@@ -110,7 +110,7 @@ class AccessCode:
         """The access page: its form (GET), or the code checked (POST): a cookie and back to where
         the browser was going, or the form again."""
         if scope.get("method") != "POST":
-            return HTMLResponse(_FORM.format(error=""), status_code=401)
+            return HTMLResponse(_FORM.format(error=""))
         body = b""
         while True:  # bounded: BodyLimit runs first
             message = await receive()
