@@ -261,6 +261,14 @@ def test_the_identity_cookie_is_a_long_secret_script_cannot_read_nor_another_sit
     assert rows and all(value not in str(row) for row in rows)
 
 
+def test_a_link_from_another_site_does_not_replace_the_identity(app: FastAPI) -> None:
+    """Issue 35 item 10: a Strict cookie is not sent when a link on another site is followed;
+    the answer must not set a new identity then (the browser would lose its decks)."""
+    r = browser(app).get("/", headers={"sec-fetch-site": "cross-site"})
+    assert r.status_code == 200 and "set-cookie" not in r.headers
+    assert "tcg_id=" in browser(app).get("/", headers={"sec-fetch-site": "none"}).headers["set-cookie"]
+
+
 def test_another_browser_does_not_list_a_saved_deck(app: FastAPI, client: TestClient) -> None:
     """Issue 35 item 10."""
     save(client)

@@ -212,7 +212,7 @@ def _replay_api(app: FastAPI, store: Store) -> None:
         return {"games": store.list()}
 
     @app.get("/api/replays/{game_id}")
-    def replay_step(game_id: PathId, step: Annotated[int, Query(ge=-1, lt=INT64)] = -1,
+    def replay_step(game_id: PathId, step: Annotated[int, Query(gt=-INT64, lt=INT64)] = -1,
                     lang: Lang = "en") -> dict[str, Any]:
         """The position after ``step`` actions (default: the end), as a spectator sees it."""
         rep = store.replay(game_id)

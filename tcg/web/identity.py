@@ -70,7 +70,7 @@ class Identity:
         fresh = secrets.token_urlsafe(32)
         scope[SCOPE_KEY] = owner(fresh)
         site = dict(scope["headers"]).get(b"sec-fetch-site", b"")
-        if scope["type"] != "http" or site in (b"cross-site", b"same-site"):
+        if scope["type"] != "http" or site == b"cross-site":
             await self.app(scope, receive, send)
             return
         secure = "; Secure" if scope.get("scheme") == "https" else ""
