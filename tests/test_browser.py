@@ -256,6 +256,20 @@ def test_the_lobby_starts_a_game_in_the_chosen_language(server: LiveServer, brow
     page.close()
 
 
+def test_the_lobby_names_a_deck_line_over_its_limit(server: LiveServer, browser: Any) -> None:
+    """Issue 35 item 5: a pasted line over 500 characters is refused by the server (422 naming the
+    field and the line), and the lobby says so where it shows a deck's errors."""
+    page = browser.new_page()
+    errors = page_errors(page)
+    page.goto(server.url + "/")
+    page.select_option("#game", "duel_masters")
+    page.fill("#deck-text", "4 Bolshack Dragon\n4 " + "a" * 600 + "\n")
+    page.click("#check-deck")
+    page.wait_for_selector("#deck-errors:has-text('line 2 has 602 characters')")
+    assert [e for e in errors if "status of 422" not in e] == [], errors  # the refusal itself is logged
+    page.close()
+
+
 def test_the_replay_viewer_steps_forward_and_back(server: LiveServer, browser: Any) -> None:
     room = server.new_room(game="duel_masters", seed=9, opponent="rule")
     page = browser.new_page()

@@ -14,6 +14,14 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A refused request's `detail` in words: the server's sentence, or each field's problem (a 422
+// from a field over its limit names the field).
+export function detailText(detail) {
+  if (typeof detail === "string") return detail;
+  if (Array.isArray(detail)) return detail.map((e) => `${(e.loc || []).at(-1) ?? ""}: ${e.msg}`).join("\n");
+  return JSON.stringify(detail);
+}
+
 export function savedLang() {
   const q = new URLSearchParams(location.search).get("lang");
   return q || localStorage.getItem("tcg-lang") || "en";
