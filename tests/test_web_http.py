@@ -561,9 +561,11 @@ def test_the_right_access_code_lets_the_browser_in_and_a_wrong_one_does_not(lock
     assert c.get("/api/games").status_code == 200 and c.get("/decks").status_code == 200
 
 
-def test_the_access_page_goes_back_only_to_this_server(locked: FastAPI) -> None:
+@pytest.mark.parametrize("elsewhere", ["//evil.example/", "/%5Cevil.example", "/%09/evil.example",
+                                       "https://evil.example/"])
+def test_the_access_page_goes_back_only_to_this_server(locked: FastAPI, elsewhere: str) -> None:
     """Issue 35 item 13: ``next`` cannot send the browser to another site."""
-    r = enter(TestClient(locked), next_page="//evil.example/")
+    r = enter(TestClient(locked), next_page=elsewhere)
     assert r.status_code == 303 and r.headers["location"] == "/"
 
 

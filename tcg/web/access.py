@@ -67,7 +67,8 @@ def is_open(method: str, path: str) -> bool:
 
 def safe_next(target: str | None) -> str:
     """Where to go after the code: a path of this server only (never ``//other.site``)."""
-    if not target or not target.startswith("/") or target.startswith(("//", "/\\")):
+    if (not target or not target.startswith("/") or target.startswith(("//", "/\\"))
+            or any(ord(c) < 0x21 or c == "\\" for c in target)):  # a browser drops tabs: "/\t/x" is "//x"
         return "/"
     return target
 
