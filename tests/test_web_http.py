@@ -590,8 +590,8 @@ def test_an_invited_friend_gets_in_with_the_invite_link_alone(locked: FastAPI) -
     for url in (f"/play/{answer['room']}", "/static/game.js", "/static/common.js", "/static/style.css",
                 "/api/cards/duel_masters?name=Bolshack%20Dragon"):
         assert friend.get(url).status_code == 200, url
-    if "invite" not in answer:  # before single-use invitations: the exchange's path is let through all the same
-        assert friend.post(f"/api/rooms/{answer['room']}/join", json={"invite": "x"}).status_code != 401
+    for path in ("join", "invite", "invite/revoke", "rotate"):  # each proved by the seat's secret or invitation
+        assert friend.post(f"/api/rooms/{answer['room']}/{path}", json={"invite": "x", "token": "x"}).status_code != 401
     with friend.websocket_connect(f"/ws/{answer['room']}") as ws:
         view = hello(ws, friend_token(friend, answer))
     assert view["type"] == "state" and view["seat"] == 1

@@ -4,11 +4,12 @@ Why: a server listening on a public address is a lobby anyone who reaches it can
 games, run searches, watch games, read and write decks). With a code, a page asks for it once
 and a cookie remembers it (its SHA-256, compared in constant time); every page, API call and
 spectator's WebSocket needs it. What an invited friend needs is let through without it, so the
-invite link alone is enough: the invitation exchange (``POST /api/rooms/{id}/join``), a game's
+invite link alone is enough: the invitation exchange (``POST /api/rooms/{id}/join``) and a
+seat's other requests proved by its secret (``invite``, ``invite/revoke``, ``rotate``), a game's
 page and static files (the seat's secret is in the page's fragment, never sent to the server),
 the card texts that page shows, and the WebSocket, where a hello with a seat's secret plays and
 one without (a spectator) needs the code (:class:`tcg.web.connection.Connection`).
-docs/architecture.md ("Access code").
+docs/architecture.md ("Who can reach the server").
 """
 
 from __future__ import annotations
@@ -34,9 +35,11 @@ PAGE = "/access"
 MAX_AGE = 30 * 24 * 3600
 #: Seconds a wrong code waits before its answer (guessing is slower; nothing else waits).
 WRONG_DELAY = 1.0
-#: What passes without the code: (method, path pattern).
+#: What passes without the code: (method, path pattern). The POSTs are a seat's own business,
+#: each proved by what its body carries (the invitation code, or the seat's secret): the
+#: invitation exchange, and a seat's re-invitation, revocation and rotation of its secret.
 OPEN = [(("GET", "HEAD"), re.compile(p)) for p in (r"/static/.*", r"/play/[^/]+", r"/api/cards/[^/]+")] + [
-    (("POST",), re.compile(r"/api/rooms/[^/]+/join"))]
+    (("POST",), re.compile(r"/api/rooms/[^/]+/(join|invite|invite/revoke|rotate)"))]
 _FORM = """<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>tcg-engine: access code</title><link rel="stylesheet" href="/static/style.css">

@@ -6,7 +6,7 @@ and no script from another site makes a slip in escaping a string rather than a 
 Every page's script is a file under ``/static/`` (no inline script, handler or style attribute:
 tests/test_web_http.py reads every page), so the policy needs no ``'unsafe-inline'``.
 ``connect-src`` names the WebSocket's ``ws:``/``wss:`` origin explicitly (older browsers do not
-count it as ``'self'``). docs/architecture.md ("Security headers") lists them.
+count it as ``'self'``). docs/architecture.md ("Who can reach the server") lists them.
 """
 
 from __future__ import annotations

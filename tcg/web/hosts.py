@@ -9,7 +9,7 @@ it *is* the same origin, and only the ``Host`` header tells the server it was no
 own name. So requests must name an allowed host (Starlette's ``TrustedHostMiddleware``), and a
 WebSocket's ``Origin`` must be the host it asked (or one named with ``--allowed-host``). A
 WebSocket without ``Origin`` is a program, not a page (browsers always send it): allowed, as it
-could forge any header anyway. docs/architecture.md ("Hosts and origins").
+could forge any header anyway. docs/architecture.md ("Who can reach the server").
 """
 
 from __future__ import annotations
