@@ -151,6 +151,7 @@ def _run(parser: str, data: Any) -> None:
 def test_every_parser_reads_the_worst_lines_in_bounded_time(parser: str) -> None:
     """Issue 35 item 5: every pathological line, alone and inside a valid input, at 40 KB and
     400 KB, read (or refused) by every parser of the project well under a second."""
+    _run(parser, _inputs(parser, "x")[-1])  # its first call loads the game and the cards: not the line's cost
     slow = []
     for size in (40_000, 400_000):
         for kind, line in worst_lines(size).items():
