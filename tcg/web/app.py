@@ -8,7 +8,6 @@ from the game's presentation through :mod:`tcg.web.views`.
 
 from __future__ import annotations
 
-import secrets
 from pathlib import Path
 from typing import Any
 
@@ -24,13 +23,16 @@ from tcg.core.errors import DataError, TcgError
 from tcg.core.game import Game
 from tcg.core.presentation import CORE_TEXTS, catalogue, languages
 from tcg.core.registry import game_names, load_game
+from tcg.core.rng import new_keyed_seed
 from tcg.core.state import State
 from tcg.sim.replay import Replay, initial_state, replay, steps
 from tcg.web.clients import client_of
 from tcg.web.connection import Connection
 from tcg.web.decks import deck_api, deck_errors, game_or_404
+from tcg.web.digests import digest, new_secret
 from tcg.web.limits import RATE_PER_SECOND
 from tcg.web.rooms import Rooms
+from tcg.web.seats import seat_api
 from tcg.web.store import Store
 from tcg.web.views import card_message, log_lines, say_for
 
@@ -48,6 +50,8 @@ class NewGame(BaseModel):
     saved_deck: int | None = None
     opponent: str = "rule"
     opponent_deck: str | None = None
+    #: An agent game's chosen seed (then echoed). A game between people refuses one: its seed
+    #: is drawn by the server, keyed, and revealed only when the game is over (issue 35 item 7).
     seed: int | None = Field(default=None, ge=0, lt=2**63)
 
 
@@ -106,6 +110,7 @@ def create_app(db_path: str | Path = ":memory:", rate: float = RATE_PER_SECOND) 
     _lobby_api(app, rooms, store, cards_index)
     _replay_api(app, store)
     deck_api(app, store, cards_index)
+    seat_api(app, rooms)
 
     @app.websocket("/ws/{room_id}")
     async def play(ws: WebSocket, room_id: str) -> None:
@@ -155,6 +160,9 @@ def _lobby_api(app: FastAPI, rooms: Rooms, store: Store, cards_index: CardIndex)
     @app.post("/api/rooms")
     def new_room(body: NewGame, request: Request) -> dict[str, Any]:
         game = _game(body.game)
+        if body.opponent == "person" and body.seed is not None:
+            raise HTTPException(422, "seed: a game between people has a seed drawn by the server (its commitment "
+                                     "is in the answer, the seed is shown when the game is over); leave it out")
         if body.opponent != "person":
             try:
                 make_agent(body.opponent, 0)
@@ -165,15 +173,20 @@ def _lobby_api(app: FastAPI, rooms: Rooms, store: Store, cards_index: CardIndex)
             _saved(store, game, body.saved_deck)
         mine, my_label = _deck(game, body.deck, text, 0, label)
         theirs, their_label = _deck(game, body.opponent_deck, None, 1)
-        seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
+        token, code = new_secret(), new_secret()
         try:
-            room = rooms.create(game, [mine, theirs], [my_label, their_label], seed, body.opponent,
-                                client_of(request.scope))
+            room = rooms.create(game, [mine, theirs], [my_label, their_label],
+                                body.seed if body.seed is not None else new_keyed_seed(), body.opponent,
+                                client_of(request.scope), digest(token), digest(code))
         except TcgError as exc:
             raise HTTPException(422, str(exc)) from None
-        out = {"room": room.id, "seed": seed, "url": f"/play/{room.id}#seat={room.seats[0].token}"}
-        if body.opponent == "person":
-            out["invite_url"] = f"/play/{room.id}#seat={room.seats[1].token}"
+        out = {"room": room.id, "seat": 0, "token": token, "url": f"/play/{room.id}#seat={token}",
+               "commitment": room.commitment}
+        if body.seed is not None:
+            out["seed"] = body.seed
+        if body.opponent == "person":  # a code, exchanged once for seat 1's own secret (tcg.web.seats)
+            out["invite"] = code
+            out["invite_url"] = f"/play/{room.id}#invite={code}"
         return out
 
     @app.get("/api/ui")
