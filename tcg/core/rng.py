@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import struct
 from typing import TypeVar
 
 _MASK = (1 << 64) - 1
@@ -77,7 +78,6 @@ class Rng:
 KEYED_PREFIX = "blake2b:"
 #: The key of a keyed generator: 256 bits (BLAKE2b takes keys up to 64 bytes).
 KEY_BYTES = 32
-_WORDS_PER_BLOCK = 8  # one 64-byte BLAKE2b digest is eight 64-bit words
 _TWO_64 = 1 << 64
 _HEX = "0123456789abcdef"
 
@@ -97,39 +97,37 @@ class KeyedRng(Rng):
     Why BLAKE2b: it is in :mod:`hashlib` (no new dependency), keyed natively, and one call
     gives eight draws."""
 
-    __slots__ = ("_block", "_block_no", "key")
+    __slots__ = ("_block_no", "_words", "key")
 
     def __init__(self, key: bytes, drawn: int = 0) -> None:
         if len(key) != KEY_BYTES:
             raise ValueError(f"a keyed generator needs a {KEY_BYTES}-byte key, got {len(key)} bytes")
         super().__init__(drawn)
         self.key = key
-        self._block = b""
+        self._words: tuple[int, ...] = ()
         self._block_no = -1
-
-    def _word(self) -> int:
-        drawn = self.seed
-        block_no = drawn >> 3
-        if block_no != self._block_no:
-            self._block = hashlib.blake2b(block_no.to_bytes(16, "little"), key=self.key, digest_size=64).digest()
-            self._block_no = block_no
-        self.seed = drawn + 1
-        at = (drawn & 7) * 8
-        return int.from_bytes(self._block[at:at + 8], "little")
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)`` (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         limit = _TWO_64 - _TWO_64 % n
+        drawn = self.seed
         while True:
-            x = self._word()
+            block_no = drawn >> 3
+            if block_no != self._block_no:  # the next eight words, from one BLAKE2b call
+                digest = hashlib.blake2b(block_no.to_bytes(16, "little"), key=self.key, digest_size=64).digest()
+                self._words = struct.unpack("<8Q", digest)
+                self._block_no = block_no
+            x: int = self._words[drawn & 7]
+            drawn += 1
             if x < limit:
+                self.seed = drawn
                 return x % n
 
     def clone(self) -> Rng:
         new = KeyedRng(self.key, self.seed)
-        new._block, new._block_no = self._block, self._block_no
+        new._words, new._block_no = self._words, self._block_no
         return new
 
     def to_json(self) -> int | dict[str, int | str]:

@@ -32,7 +32,7 @@ from tcg.web.decks import deck_api, deck_errors, game_or_404
 from tcg.web.digests import digest, new_secret
 from tcg.web.limits import RATE_PER_SECOND
 from tcg.web.rooms import Rooms
-from tcg.web.seats import seat_api
+from tcg.web.seats import room_answer, seat_api
 from tcg.web.store import Store
 from tcg.web.views import card_message, log_lines, say_for
 
@@ -180,14 +180,7 @@ def _lobby_api(app: FastAPI, rooms: Rooms, store: Store, cards_index: CardIndex)
                                 client_of(request.scope), digest(token), digest(code))
         except TcgError as exc:
             raise HTTPException(422, str(exc)) from None
-        out = {"room": room.id, "seat": 0, "token": token, "url": f"/play/{room.id}#seat={token}",
-               "commitment": room.commitment}
-        if body.seed is not None:
-            out["seed"] = body.seed
-        if body.opponent == "person":  # a code, exchanged once for seat 1's own secret (tcg.web.seats)
-            out["invite"] = code
-            out["invite_url"] = f"/play/{room.id}#invite={code}"
-        return out
+        return room_answer(room, token, code, body.seed)
 
     @app.get("/api/ui")
     def ui(lang: str = "en") -> dict[str, Any]:

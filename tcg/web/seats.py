@@ -77,6 +77,20 @@ def _creator(room: Room, token: Any) -> None:
         raise ProtocolError("taken", "seat 1 is already taken")
 
 
+def room_answer(room: Room, token: str, code: str, chosen_seed: int | None) -> dict[str, Any]:
+    """What the creator of ``room`` is sent: seat 0's secret, the seed's commitment (the seed
+    itself only if they chose it: an agent game), and for a game between people the invitation
+    code, to be exchanged once for seat 1's own secret (never seat 1's secret itself)."""
+    out: dict[str, Any] = {"room": room.id, "seat": 0, "token": token, "url": f"/play/{room.id}#seat={token}",
+                           "commitment": room.commitment}
+    if chosen_seed is not None:
+        out["seed"] = chosen_seed
+    if room.invite_hash is not None:
+        out["invite"] = code
+        out["invite_url"] = f"/play/{room.id}#invite={code}"
+    return out
+
+
 class JoinBody(BaseModel):
     invite: str
 
