@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import FastAPI, HTTPException
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from tcg.web.digests import digest, matches, new_secret
 from tcg.web.rooms import ProtocolError, Room, Rooms
@@ -91,12 +91,16 @@ def room_answer(room: Room, token: str, code: str, chosen_seed: int | None) -> d
     return out
 
 
+#: A code or a secret is 32 characters; nothing longer is even hashed.
+MAX_SECRET_CHARS = 256
+
+
 class JoinBody(BaseModel):
-    invite: str
+    invite: str = Field(max_length=MAX_SECRET_CHARS)
 
 
 class SeatBody(BaseModel):
-    token: str
+    token: str = Field(max_length=MAX_SECRET_CHARS)
 
 
 def seat_api(app: FastAPI, rooms: Rooms) -> None:
