@@ -312,3 +312,16 @@ def _deck(name: str) -> Any:
     from tcg.core.registry import load_game
 
     return load_game("duel_masters").deck(name)
+
+
+def test_a_restarted_server_keeps_the_pending_invitation_and_the_seats(tmp_path: Path) -> None:
+    """Issue 35 items 9 and 14: with only digests in the file, a resumed game still knows its
+    creator's secret and its pending invitation, which still works once."""
+    db = tmp_path / "games.sqlite3"
+    with TestClient(create_app(db)) as first:
+        answer = people(first)
+    with TestClient(create_app(db)) as second:
+        assert join(second, answer).status_code == 200
+        assert join(second, answer).status_code == 403
+        with second.websocket_connect(f"/ws/{answer['room']}") as ws:
+            assert hello(ws, creator_token(answer))["seat"] == 0
