@@ -6,7 +6,7 @@ and a cookie remembers it (its SHA-256, compared in constant time); every page, 
 spectator's WebSocket needs it. What an invited friend needs is let through without it, so the
 invite link alone is enough: the invitation exchange (``POST /api/rooms/{id}/join``) and a
 seat's other requests proved by its secret (``invite``, ``invite/revoke``, ``rotate``), a game's
-page and static files (the seat's secret is in the page's fragment, never sent to the server),
+page and static files (the page itself holds nothing: the seat's secret stays in the tab),
 the card texts that page shows, and the WebSocket, where a hello with a seat's secret plays and
 one without (a spectator) needs the code (:class:`tcg.web.connection.Connection`).
 docs/architecture.md ("Who can reach the server").

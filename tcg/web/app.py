@@ -8,7 +8,6 @@ from the game's presentation through :mod:`tcg.web.views`.
 
 from __future__ import annotations
 
-import secrets
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -24,15 +23,18 @@ from tcg.core.errors import DataError, TcgError
 from tcg.core.game import Game
 from tcg.core.presentation import CORE_TEXTS, catalogue, languages
 from tcg.core.registry import game_names, load_game
+from tcg.core.rng import new_keyed_seed
 from tcg.core.state import State
 from tcg.sim.replay import Replay, initial_state, replay, steps
 from tcg.web.clients import client_of
 from tcg.web.connection import Connection
 from tcg.web.decks import deck_api, deck_errors, game_or_404
+from tcg.web.digests import digest, new_secret
 from tcg.web.identity import owner_of
 from tcg.web.inputs import INT64, MAX_CARD_CHARS, BodyId, DeckText, Lang, PathId, PathWord, RoomId, Word
 from tcg.web.limits import RATE_PER_SECOND
 from tcg.web.rooms import Rooms
+from tcg.web.seats import room_answer, seat_api
 from tcg.web.security import Exposure, secure
 from tcg.web.store import Store
 from tcg.web.views import card_message, log_lines, say_for
@@ -51,6 +53,8 @@ class NewGame(BaseModel):
     saved_deck: BodyId | None = None
     opponent: Word = "rule"
     opponent_deck: Word | None = None
+    #: An agent game's chosen seed (then echoed). A game between people refuses one: its seed
+    #: is drawn by the server, keyed, and revealed only when the game is over (issue 35 item 7).
     seed: int | None = Field(default=None, ge=0, lt=2**63)
 
 
@@ -115,6 +119,7 @@ def create_app(db_path: str | Path = ":memory:", rate: float = RATE_PER_SECOND,
     _lobby_api(app, rooms, store, cards_index)
     _replay_api(app, store)
     deck_api(app, store, cards_index)
+    seat_api(app, rooms)
 
     @app.websocket("/ws/{room_id}")
     async def play(ws: WebSocket, room_id: RoomId) -> None:
@@ -164,6 +169,9 @@ def _lobby_api(app: FastAPI, rooms: Rooms, store: Store, cards_index: CardIndex)
     @app.post("/api/rooms")
     def new_room(body: NewGame, request: Request) -> dict[str, Any]:
         game = _game(body.game)
+        if body.opponent == "person" and body.seed is not None:
+            raise HTTPException(422, "seed: a game between people has a seed drawn by the server (its commitment "
+                                     "is in the answer, the seed is shown when the game is over); leave it out")
         if body.opponent != "person":
             try:
                 make_agent(body.opponent, 0)
@@ -174,16 +182,14 @@ def _lobby_api(app: FastAPI, rooms: Rooms, store: Store, cards_index: CardIndex)
             _saved(store, game, body.saved_deck, owner_of(request))
         mine, my_label = _deck(game, body.deck, text, 0, label)
         theirs, their_label = _deck(game, body.opponent_deck, None, 1)
-        seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
+        token, code = new_secret(), new_secret()
         try:
-            room = rooms.create(game, [mine, theirs], [my_label, their_label], seed, body.opponent,
-                                client_of(request.scope))
+            room = rooms.create(game, [mine, theirs], [my_label, their_label],
+                                body.seed if body.seed is not None else new_keyed_seed(), body.opponent,
+                                client_of(request.scope), digest(token), digest(code))
         except TcgError as exc:
             raise HTTPException(422, str(exc)) from None
-        out = {"room": room.id, "seed": seed, "url": f"/play/{room.id}#seat={room.seats[0].token}"}
-        if body.opponent == "person":
-            out["invite_url"] = f"/play/{room.id}#seat={room.seats[1].token}"
-        return out
+        return room_answer(room, token, code, body.seed)
 
     @app.get("/api/ui")
     def ui(lang: Lang = "en") -> dict[str, Any]:

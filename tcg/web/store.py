@@ -10,12 +10,15 @@ labels, seat tokens, the agent's spec) once in ``live``, then one row per applie
 ``live_actions`` (an append, not a rewrite: a write costs tens of microseconds). When it ends it
 moves to ``games`` in the same transaction, so a finished game is never lost nor kept twice.
 The file is in WAL mode: a write does not block the readers, and a crash loses no committed one.
+It and its ``-wal`` / ``-shm`` files are readable by their owner only (:func:`owner_only`): they
+hold the keys of games in progress. Seat secrets are kept as digests (:mod:`tcg.web.digests`).
 """
 
 from __future__ import annotations
 
 import builtins
 import json
+import os
 import sqlite3
 import threading
 import time
@@ -69,6 +72,7 @@ class Store:
         self.path = str(path)
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            owner_only(self.path)
         self.db = sqlite3.connect(self.path, check_same_thread=False)
         self.lock = threading.Lock()
         with self.lock, self.db:
@@ -77,6 +81,8 @@ class Store:
                 self.db.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at each checkpoint, never corrupt
             _own_decks(self.db)
             self.db.executescript(SCHEMA)
+        if self.path != ":memory:":
+            owner_only(self.path)  # the -wal and -shm files an earlier server left, too
 
     @property
     def journal_mode(self) -> str:
@@ -116,6 +122,11 @@ class Store:
         with self.lock, self.db:
             self.db.execute("INSERT OR REPLACE INTO live (room, started, spec) VALUES (?, ?, ?)",
                             (room, time.time(), json.dumps(spec)))
+
+    def update_live(self, room: str, spec: Json) -> None:
+        """A game in progress's start, written again (its seats' digests or invitation changed)."""
+        with self.lock, self.db:
+            self.db.execute("UPDATE live SET spec = ? WHERE room = ?", (json.dumps(spec), room))
 
     def append_action(self, room: str, n: int, action: Json) -> None:
         """The ``n``-th action applied in a game in progress."""
@@ -193,3 +204,13 @@ def _own_decks(db: sqlite3.Connection) -> None:
     db.execute("INSERT INTO decks (id, game, name, text, cards, legal, saved, owner) "
                "SELECT id, game, name, text, cards, legal, saved, NULL FROM decks_before_owners")
     db.execute("DROP TABLE decks_before_owners")
+
+
+def owner_only(path: str) -> None:
+    """Create the database file readable and writable by its owner only (0600), or make an
+    existing one (and its ``-wal`` / ``-shm`` files) so. SQLite creates the ``-wal`` and ``-shm``
+    files with the database file's mode, so a new store is private from its first byte."""
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+    for name in (path, path + "-wal", path + "-shm"):
+        if os.path.exists(name):
+            os.chmod(name, 0o600)

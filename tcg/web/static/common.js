@@ -146,3 +146,18 @@ export function drawStack(root, board) {
   root.replaceChildren(stack ? el("div", { class: "stack" }, `${stack.label}: `,
     el("ol", {}, stack.items.map((item) => el("li", { "data-card-id": item.card ?? null }, item.text)))) : "");
 }
+
+// A seat's secret and a pending invitation code, kept by the tab (sessionStorage) and the
+// browser (localStorage, so that /play/<room> opened again finds its seat), keyed by room:
+// never in the address bar nor its history (issue 35 item 9).
+export function remember(kind, roomId, value) {
+  const key = `tcg.${kind}.${roomId}`;
+  if (value === null) { sessionStorage.removeItem(key); localStorage.removeItem(key); return; }
+  sessionStorage.setItem(key, value);
+  localStorage.setItem(key, value);
+}
+
+export function recall(kind, roomId) {
+  const key = `tcg.${kind}.${roomId}`;
+  return sessionStorage.getItem(key) ?? localStorage.getItem(key) ?? "";
+}

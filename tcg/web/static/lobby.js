@@ -1,6 +1,6 @@
 // The lobby: pick a game, decks (a starter deck, a deck saved with the deck builder, or a pasted
 // list, checked with line numbers) and an opponent (an agent, or another person by an invite link).
-import { $, applyWords, detailText, el, languagePicker, savedLang } from "/static/common.js";
+import { $, applyWords, detailText, el, languagePicker, remember, savedLang } from "/static/common.js";
 
 let catalogue = null;
 let lang = savedLang();
@@ -78,15 +78,10 @@ async function start(event) {
                                         body: JSON.stringify(body) });
   const answer = await r.json();
   if (!r.ok) { $("#error").textContent = detailText(answer.detail); return; }
-  const query = `?lang=${lang}`;
-  if (answer.invite_url) {
-    const [path, hash] = answer.url.split("#");
-    const invite = new URL(answer.invite_url, location.href);
-    location.href = `${path}${query}#${hash}&invite=${encodeURIComponent(invite.pathname + invite.hash)}`;
-  } else {
-    const [path, hash] = answer.url.split("#");
-    location.href = `${path}${query}#${hash}`;
-  }
+  // The seat's secret and the invitation code go to the tab's storage, not into an address.
+  remember("seat", answer.room, answer.token);
+  remember("invite", answer.room, answer.invite ?? null);
+  location.href = `/play/${encodeURIComponent(answer.room)}?lang=${encodeURIComponent(lang)}`;
 }
 
 async function main() {
