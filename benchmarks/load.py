@@ -127,19 +127,28 @@ def address(slot: int, seat: int) -> str:
     return f"127.{seat + 1}.{slot // 250}.{slot % 250 + 1}"
 
 
-def create_room(port: int, game: str, seed: int, source: str = "127.0.0.1") -> dict[str, Any]:
-    body = json.dumps({"game": game, "opponent": "person", "seed": seed})
+def post(port: int, path: str, body: dict[str, Any], source: str = "127.0.0.1") -> dict[str, Any]:
+    """A JSON POST from ``source`` (a loopback address: the client it stands for)."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=RECV_TIMEOUT, source_address=(source, 0))
     try:
-        conn.request("POST", "/api/rooms", body=body, headers={"Content-Type": "application/json"})
+        conn.request("POST", path, body=json.dumps(body), headers={"Content-Type": "application/json"})
         r = conn.getresponse()
         text = r.read()
         if r.status != 200:
-            raise ValueError(f"{r.status} {text[:200]!r}")
+            raise ValueError(f"{path}: {r.status} {text[:200]!r}")
         answer: dict[str, Any] = json.loads(text)
     finally:
         conn.close()
     return answer
+
+
+def create_room(port: int, game: str, slot: int = 0) -> tuple[str, list[str]]:
+    """A game between people (its seed drawn by the server) and both seats' secrets: seat 0's
+    from the answer, seat 1's by exchanging the invitation as the friend would (each from its
+    seat's address)."""
+    answer = post(port, "/api/rooms", {"game": game, "opponent": "person"}, address(slot, 0))
+    joined = post(port, f"/api/rooms/{answer['room']}/join", {"invite": answer["invite"]}, address(slot, 1))
+    return answer["room"], [answer["token"], joined["token"]]
 
 
 class Pace:
@@ -207,15 +216,13 @@ async def play_slot(slot: int, port: int, games: list[str], stats: Stats, deadli
     while time.monotonic() < deadline:
         game = games[(slot + n) % len(games)]
         try:
-            answer = await asyncio.to_thread(create_room, port, game, slot * 10_000 + n, address(slot, 0))
+            room, tokens = await asyncio.to_thread(create_room, port, game, slot)
         except (OSError, urllib.error.URLError, ValueError) as exc:
             stats.error(f"creating a room: {exc}")
             return
         n += 1
         stats.games_started += 1
-        tokens = [answer["url"].split("#seat=")[1], answer["invite_url"].split("#seat=")[1]]
-        seats = [asyncio.ensure_future(play_seat(port, answer["room"], t, stats, rng, deadline, rate, think,
-                                                 address(slot, seat)))
+        seats = [asyncio.ensure_future(play_seat(port, room, t, stats, rng, deadline, rate, think, address(slot, seat)))
                  for seat, t in enumerate(tokens)]
         try:
             done, pending = await asyncio.wait(seats, return_when=asyncio.FIRST_COMPLETED)
@@ -227,7 +234,7 @@ async def play_slot(slot: int, port: int, games: list[str], stats: Stats, deadli
                     with contextlib.suppress(asyncio.CancelledError, Exception):
                         await task
                 elif task.exception() is not None:
-                    stats.error(f"room {answer['room']}: {type(task.exception()).__name__}: {task.exception()}")
+                    stats.error(f"room {room}: {type(task.exception()).__name__}: {task.exception()}")
                     return
             if time.monotonic() < deadline:
                 stats.games_finished += 1

@@ -68,7 +68,7 @@ def test_forty_spectators_do_not_lock_a_seat_out_of_its_room(client: TestClient)
             state = hello(seat, token(answer["url"]))
         assert state["type"] == "state" and state["seat"] == 0, state
         with client.websocket_connect(f"/ws/{answer['room']}") as invited:
-            assert hello(invited, token(answer["invite_url"]))["seat"] == 1
+            assert hello(invited, answer["seat1_token"])["seat"] == 1
 
 
 def test_a_room_takes_at_most_its_spectators_then_full_and_4429(client: TestClient) -> None:
