@@ -9,6 +9,8 @@ from the game's presentation through :mod:`tcg.web.views`.
 from __future__ import annotations
 
 import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +19,6 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from tcg.agents.base import agent_names, make_agent
 from tcg.carddb import CardIndex
 from tcg.core.decklist import DeckList
 from tcg.core.errors import DataError, TcgError
@@ -30,8 +31,10 @@ from tcg.web.clients import client_of
 from tcg.web.connection import Connection
 from tcg.web.decks import deck_api, deck_errors, game_or_404
 from tcg.web.limits import RATE_PER_SECOND
+from tcg.web.opponents import OPPONENTS, refusal
 from tcg.web.rooms import Rooms
 from tcg.web.store import Store
+from tcg.web.thinking import Thinker
 from tcg.web.views import card_message, log_lines, say_for
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -90,15 +93,26 @@ def state_at(rep: Replay, step: int) -> State:
     return state
 
 
-def create_app(db_path: str | Path = ":memory:", rate: float = RATE_PER_SECOND) -> FastAPI:
+def create_app(db_path: str | Path = ":memory:", rate: float = RATE_PER_SECOND,
+               thinker: Thinker | None = None) -> FastAPI:
     """The application; ``db_path`` is the SQLite file of finished games (and of those in
     progress, so that a restarted server resumes them); ``rate`` the messages per second one
-    connection may send."""
-    app = FastAPI(title="tcg-engine", docs_url="/api/docs")
+    connection may send; ``thinker`` plays the agents (tcg.web.thinking: its limits)."""
+    agents = thinker or Thinker()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        agents.close()
+
+    app = FastAPI(title="tcg-engine", docs_url="/api/docs", lifespan=lifespan)
     store = Store(db_path)
     rooms = Rooms(store)
-    rooms.resume()  # the games in progress a previous server on this file left
+    rooms.waker = agents.wake
+    # the games in progress a previous server on this file left, in the background: listen at once
+    rooms.resume_in_background()
     app.state.rooms = rooms
+    app.state.thinker = agents
     app.state.store = store
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     _pages(app)
@@ -148,19 +162,15 @@ def _lobby_api(app: FastAPI, rooms: Rooms, store: Store, cards_index: CardIndex)
             g = load_game(name)
             out.append({"name": name, "title": g.title, "decks": list(g.starter_decks()),
                         "languages": g.presentation.languages})
-        # a search agent with a budget a person waits for; any spec is accepted (ismcts:iterations=N)
-        agents = [a if a != "ismcts" else "ismcts:seconds=1" for a in agent_names()]
-        return {"games": out, "agents": agents}
+        # the offered opponents; any spec within the caps is accepted (tcg.web.opponents)
+        return {"games": out, "agents": list(OPPONENTS)}
 
     @app.post("/api/rooms")
     def new_room(body: NewGame, request: Request) -> dict[str, Any]:
         game = _game(body.game)
-        if body.opponent != "person":
-            try:
-                make_agent(body.opponent, 0)
-            except DataError as exc:
-                raise HTTPException(422, f"opponent must be 'person' or an agent ({', '.join(agent_names())}): "
-                                         f"{exc.message}") from None
+        refused = refusal(body.opponent)
+        if refused is not None:
+            raise HTTPException(422, refused)
         text, label = (body.deck_text, "pasted deck") if body.saved_deck is None else \
             _saved(store, game, body.saved_deck)
         mine, my_label = _deck(game, body.deck, text, 0, label)

@@ -18,7 +18,7 @@ from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
-from tcg.web.limits import HELLO_SECONDS, MAX_CONNECTIONS_PER_ROOM, MAX_MESSAGE_CHARS, TokenBucket
+from tcg.web.limits import HELLO_SECONDS, MAX_CONNECTIONS_PER_ROOM, MAX_MESSAGE_CHARS, RESUME_WAIT_SECONDS, TokenBucket
 from tcg.web.rooms import ProtocolError, Room, Rooms
 from tcg.web.views import state_message
 
@@ -58,6 +58,7 @@ class Connection:
         self.seat: int | None = None
         self.lang = "en"
         self.log_end = 0
+        self.shown: tuple[Any, ...] | None = None  # what the last state message showed (see send_state)
         self.changed = asyncio.Event()
         self.bucket = TokenBucket(rate)
 
@@ -69,6 +70,10 @@ class Connection:
         start = 0 if full else self.log_end
         with room.lock:  # never read a state while an answer (or the agent) is being applied to it
             message = state_message(room, self.seat, self.lang, start)
+        shown = (message["decision_id"], message["over"], repr(message["agent"]))
+        if not full and shown == self.shown and not message["log"]:
+            return  # several changes were drawn by one message: the next says nothing new
+        self.shown = shown
         self.log_end = message["log_end"]
         await self.ws.send_json(message)
 
@@ -86,7 +91,7 @@ class Connection:
             first = await asyncio.wait_for(self.receive(), HELLO_SECONDS)
             if first.get("type") != "hello":
                 raise ProtocolError("malformed", "the first message must be {\"type\": \"hello\", \"token\": ...}")
-            room = self.rooms.get(self.room_id)
+            room = await self.room()
             self.seat = room.seat_of(first.get("token"))
             self.lang = self._lang(room, first.get("lang", "en"))
             if OPEN.get(room.id, 0) >= MAX_CONNECTIONS_PER_ROOM:
@@ -96,13 +101,24 @@ class Connection:
                 return None
         except ProtocolError as exc:
             await self.send_error(exc)
-            await self.ws.close(code=4400)
+            await self.ws.close(code=4503 if exc.code == "resuming" else 4400)  # the page retries a 4503
             return None
         except TimeoutError:
             await self.send_error(ProtocolError("malformed", f"no hello within {HELLO_SECONDS:g} seconds"))
             await self.ws.close(code=4408)
             return None
         return room
+
+    async def room(self) -> Room:
+        """The room, waiting a little for one a restarted server is still resuming."""
+        for _ in range(int(RESUME_WAIT_SECONDS * 10)):
+            try:
+                return self.rooms.get(self.room_id)
+            except ProtocolError as exc:
+                if exc.code != "resuming":
+                    raise
+            await asyncio.sleep(0.1)
+        return self.rooms.get(self.room_id)
 
     @staticmethod
     def _lang(room: Room, lang: Any) -> str:

@@ -90,6 +90,7 @@ def state_message(room: Room, seat: int | None, lang: str, log_from: int = 0) ->
         "log": log_lines(state, seat, say, log_from),
         "log_end": len(state.events),
         "labels": [s.label for s in room.seats],
+        "agent": room.thinking,
         "over": state.game_over,
         "result": _result(state, say) if state.game_over else None,
         "ui": dict(ui),
