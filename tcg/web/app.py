@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field
 
 from tcg.carddb import CardIndex
 from tcg.core.decklist import DeckList
-from tcg.core.errors import DataError, TcgError
+from tcg.core.errors import TcgError
 from tcg.core.game import Game
 from tcg.core.presentation import CORE_TEXTS, catalogue, languages
 from tcg.core.registry import game_names, load_game

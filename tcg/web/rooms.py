@@ -26,9 +26,9 @@ from tcg.core.errors import DataError, IllegalActionError, TcgError
 from tcg.core.game import Game
 from tcg.core.registry import load_game
 from tcg.core.state import State
-from tcg.sim.loop import observe
 from tcg.sim.replay import Replay, deck_from_names, initial_state, record, steps
 from tcg.web.store import Store
+
 
 class ProtocolError(Exception):
     """A message the server refuses; ``code`` says why (``malformed``, ``token``, ``stale``,

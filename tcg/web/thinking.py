@@ -24,6 +24,7 @@ iteration budget; a seconds budget depends on the machine's speed).
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import os
 import threading
@@ -36,7 +37,6 @@ from typing import Any
 from pebble import ProcessPool
 
 from tcg.agents.base import agent_seed, make_agent
-from tcg.agents.rule_agent import RuleAgent
 from tcg.core.actions import Action
 from tcg.core.state import State
 from tcg.sim.loop import observe
@@ -175,7 +175,7 @@ class Thinker:
         self.closed = True
         self.light.shutdown(wait=False, cancel_futures=True)
         if self._pool is not None:
-            self._pool.stop()
+            self._pool.stop()  # type: ignore[no-untyped-call]  # pebble's stop() has no annotations
             self._pool.join(timeout=5)
 
     # ------------------------------------------------------------------ the work
@@ -219,7 +219,7 @@ class Thinker:
             rep = job.room.replay_of(job.state)
             future = self._processes().schedule(search, args=(rep, job.player, job.spec, job.seed, job.cursor),
                                                 timeout=self.hard_seconds)
-            future.add_done_callback(lambda f, job=job: self._done(job, f))
+            future.add_done_callback(functools.partial(self._done, job))
         for position, job in enumerate(waiting, 1):
             self._status(job.room, {"seat": job.player, "status": "queued", "position": position})
 
