@@ -38,10 +38,11 @@ from pebble import ProcessPool
 
 from tcg.agents.base import agent_seed, make_agent
 from tcg.core.actions import Action
+from tcg.core.errors import TcgError
 from tcg.core.state import State
 from tcg.sim.loop import observe
 from tcg.sim.replay import Replay, initial_state, steps
-from tcg.web.rooms import Room
+from tcg.web.rooms import ProtocolError, Room
 
 log = logging.getLogger(__name__)
 
@@ -105,10 +106,8 @@ class Job:
     seed: int
     cursor: int
     state: State  # a clone: the room's state goes on without it
-
-    @property
-    def searches(self) -> bool:
-        return self.spec.split(":", 1)[0] == "ismcts"
+    #: A searching agent (``searches``, as the loop reads it): to the process pool; else a thread.
+    searches: bool
 
 
 def snapshot(room: Room) -> Job | None:
@@ -122,7 +121,7 @@ def snapshot(room: Room) -> Job | None:
     if agent is None:
         return None
     return Job(room, room.decision_id, player, room.opponent, decision_seed(room.seed, room.decision_id),
-               room.cursor[player], state.clone())
+               room.cursor[player], state.clone(), bool(getattr(agent, "searches", False)))
 
 
 def apply(job: Job, answer: Answer) -> bool:
@@ -146,6 +145,7 @@ def play_now(room: Room, limit: int = 20_000) -> None:
         if job is None:
             return
         apply(job, choose(job.state, job.player, job.spec, job.seed, job.cursor))
+        room.notify()
 
 
 class Thinker:
@@ -168,8 +168,12 @@ class Thinker:
     # ------------------------------------------------------------------ entry points
     def wake(self, room: Room) -> None:
         """Look at ``room`` again soon (in a thread of ours, never the caller's)."""
-        if not self.closed:
-            self.light.submit(self._guarded, self._wake, room)
+        self._later(self._wake, room)
+
+    def _later(self, work: Any, *args: Any) -> None:
+        with contextlib.suppress(RuntimeError):  # closed meanwhile: the server is stopping
+            if not self.closed:
+                self.light.submit(self._guarded, work, *args)
 
     def close(self) -> None:
         self.closed = True
@@ -215,6 +219,8 @@ class Thinker:
                 started.append(job)
             waiting = list(self.queue)
         for job in started:
+            if self.closed:
+                return
             self._status(job.room, {"seat": job.player, "status": "thinking"})
             rep = job.room.replay_of(job.state)
             future = self._processes().schedule(search, args=(rep, job.player, job.spec, job.seed, job.cursor),
@@ -228,8 +234,7 @@ class Thinker:
             self.running[job.room.client] -= 1
             if not self.running[job.room.client]:
                 del self.running[job.room.client]
-        if not self.closed:
-            self.light.submit(self._guarded, self._searched, job, future)
+        self._later(self._searched, job, future)
 
     def _searched(self, job: Job, future: Future[Answer]) -> None:
         try:
@@ -243,7 +248,11 @@ class Thinker:
 
     def _answer(self, job: Job, answer: Answer) -> None:
         try:
-            apply(job, answer)
+            try:
+                apply(job, answer)
+            except (ProtocolError, TcgError, KeyError, TypeError) as exc:  # an answer the rules refuse: a bug
+                log.error("room %s: the agent's answer was refused (%s); the rule agent plays", job.room.id, exc)
+                apply(job, fallback(job.state, job.player, job.seed, job.cursor))
         finally:
             with self.lock:
                 self.pending.discard(job.room.id)
