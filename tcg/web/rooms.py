@@ -32,7 +32,7 @@ from tcg.web.store import Store
 
 class ProtocolError(Exception):
     """A message the server refuses; ``code`` says why (``malformed``, ``token``, ``stale``,
-    ``illegal``, ``over``, ``seat``), ``message`` in words. Nothing has changed."""
+    ``illegal``, ``over``, ``seat``, ``room``, ``resuming``), ``message`` in words. Nothing has changed."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)

@@ -159,6 +159,7 @@ class Thinker:
         self.hard_seconds = hard_seconds
         self.light = ThreadPoolExecutor(LIGHT_THREADS, thread_name_prefix="agent")
         self.lock = threading.Lock()
+        self.dispatching = threading.Lock()
         self.pending: set[str] = set()  # rooms with a job queued, thinking or being applied
         self.queue: deque[Job] = deque()
         self.running: Counter[str] = Counter()  # searches thinking, by client
@@ -206,7 +207,12 @@ class Thinker:
             self._answer(job, choose(job.state, job.player, job.spec, job.seed, job.cursor))
 
     def _dispatch(self) -> None:
-        """Start the queued searches the limits allow; tell every queued room its position."""
+        """Start the queued searches the limits allow; tell every queued room its position (one
+        thread at a time: a room is never told an older position after a newer one)."""
+        with self.dispatching:
+            self._dispatch_now()
+
+    def _dispatch_now(self) -> None:
         started: list[Job] = []
         with self.lock:
             for job in list(self.queue):
