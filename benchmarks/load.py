@@ -115,13 +115,20 @@ def start_server(port: int, db: Path, rate: float, root: Path = ROOT) -> subproc
             time.sleep(0.2)
 
 
-def create_room(port: int, game: str, seed: int) -> dict[str, Any]:
-    body = json.dumps({"game": game, "opponent": "person", "seed": seed}).encode()
-    req = urllib.request.Request(f"http://127.0.0.1:{port}/api/rooms", data=body,
+def post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(),
                                  headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(req, timeout=RECV_TIMEOUT) as r:
         answer: dict[str, Any] = json.loads(r.read())
     return answer
+
+
+def create_room(port: int, game: str) -> tuple[str, list[str]]:
+    """A game between people (its seed drawn by the server) and both seats' secrets: seat 0's
+    from the answer, seat 1's by exchanging the invitation as the friend would."""
+    answer = post(port, "/api/rooms", {"game": game, "opponent": "person"})
+    joined = post(port, f"/api/rooms/{answer['room']}/join", {"invite": answer["invite"]})
+    return answer["room"], [answer["token"], joined["token"]]
 
 
 class Pace:
@@ -189,14 +196,13 @@ async def play_slot(slot: int, port: int, games: list[str], stats: Stats, deadli
     while time.monotonic() < deadline:
         game = games[(slot + n) % len(games)]
         try:
-            answer = await asyncio.to_thread(create_room, port, game, slot * 10_000 + n)
+            room, tokens = await asyncio.to_thread(create_room, port, game)
         except (OSError, urllib.error.URLError, ValueError) as exc:
             stats.error(f"creating a room: {exc}")
             return
         n += 1
         stats.games_started += 1
-        tokens = [answer["url"].split("#seat=")[1], answer["invite_url"].split("#seat=")[1]]
-        seats = [asyncio.ensure_future(play_seat(port, answer["room"], t, stats, rng, deadline, rate, think))
+        seats = [asyncio.ensure_future(play_seat(port, room, t, stats, rng, deadline, rate, think))
                  for t in tokens]
         try:
             done, pending = await asyncio.wait(seats, return_when=asyncio.FIRST_COMPLETED)
@@ -208,7 +214,7 @@ async def play_slot(slot: int, port: int, games: list[str], stats: Stats, deadli
                     with contextlib.suppress(asyncio.CancelledError, Exception):
                         await task
                 elif task.exception() is not None:
-                    stats.error(f"room {answer['room']}: {type(task.exception()).__name__}: {task.exception()}")
+                    stats.error(f"room {room}: {type(task.exception()).__name__}: {task.exception()}")
                     return
             if time.monotonic() < deadline:
                 stats.games_finished += 1

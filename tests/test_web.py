@@ -27,13 +27,22 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield c
 
 
-def new_room(client: TestClient, game: str = "duel_masters", seed: int = 3, **body: Any) -> dict[str, Any]:
-    """A new room, once its agent (if any) has answered the decisions of its own that come first:
-    the server creates a room at once and the agent moves after, in the background."""
-    r = client.post("/api/rooms", json={"game": game, "seed": seed, **body})
+def new_room(client: TestClient, game: str = "duel_masters", seed: int = 3, join: bool = True,
+             **body: Any) -> dict[str, Any]:
+    """A new room. A game between people gets no seed (the server draws it, issue 35 item 7) and,
+    with ``join``, its invitation is exchanged at once: ``seat1_token`` is seat 1's secret. A room
+    with an agent is returned once the agent has answered the decisions of its own that come
+    first: the server creates a room at once and the agent moves after, in the background."""
+    person = body.get("opponent") == "person"
+    r = client.post("/api/rooms", json={"game": game, **({} if person else {"seed": seed}), **body})
     assert r.status_code == 200, r.text
-    settled(client, r.json())
-    return dict(r.json())
+    answer = dict(r.json())
+    if person and join:
+        joined = client.post(f"/api/rooms/{answer['room']}/join", json={"invite": answer["invite"]})
+        assert joined.status_code == 200, joined.text
+        answer["seat1_token"] = joined.json()["token"]
+    settled(client, answer)
+    return answer
 
 
 def room_of(client: TestClient, answer: dict[str, Any]) -> Room:
@@ -170,7 +179,7 @@ def test_two_people_each_see_only_their_own_hand(client: TestClient) -> None:
     room = room_of(client, answer)
     with client.websocket_connect(f"/ws/{answer['room']}") as ws0, \
             client.websocket_connect(f"/ws/{answer['room']}") as ws1:
-        views = [hello(ws0, token(answer["url"])), hello(ws1, token(answer["invite_url"]))]
+        views = [hello(ws0, token(answer["url"])), hello(ws1, answer["seat1_token"])]
     for seat, view in enumerate(views):
         state = room.state
         secret = {state.name_of(c) for c, _ in enumerate(state.cards) if not state.can_see(seat, c)} - {

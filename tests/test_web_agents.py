@@ -160,7 +160,7 @@ def test_static_files_are_served_while_a_spectator_joins_a_thinking_room(server:
 # ---------------------------------------------------------------------------- item 2: the pool
 def test_a_room_is_created_at_once_and_its_agent_moves_after(server: Server) -> None:
     """Issue 35 item 2: POST /api/rooms ran the agent's first 2-second search before answering."""
-    server.room({"game": "duel_masters", "seed": 2, "opponent": "person"})  # the game loaded: a room is timed
+    server.room({"game": "duel_masters", "seed": 2, "opponent": "rule"})  # the game loaded: a room is timed
     start = time.monotonic()
     answer = server.room({"game": "duel_masters", "seed": 1, "opponent": SEARCH})
     assert time.monotonic() - start < 0.5

@@ -14,7 +14,8 @@ out = Console(highlight=False)
 
 
 def serve(
-    host: Annotated[str, typer.Option("--host", help="Address to listen on (default: this machine only).")
+    host: Annotated[str, typer.Option("--host", help="Address to listen on (default: this machine only; "
+                                                     "0.0.0.0: every interface, reachable by others).")
                     ] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", "-p", min=0, max=65535, help="Port to listen on.")] = 8000,
     db: Annotated[Path, typer.Option("--db", help="SQLite file of finished games and of those in progress "
@@ -22,14 +23,31 @@ def serve(
                   ] = Path("tcg-games.sqlite3"),
     rate: Annotated[float, typer.Option("--rate", min=0.1, help="Messages per second one connection may send "
                                         "(a bucket of as many); more get a 'rate' error.")] = RATE_PER_SECOND,
+    allowed_host: Annotated[list[str] | None, typer.Option(
+        "--allowed-host", help="Another name browsers use for this server (a DNS name, a proxy's); repeatable. "
+                               "Requests naming any other host are refused.")] = None,
+    access_code: Annotated[str | None, typer.Option(
+        "--access-code", help="A code a visitor enters once to use the lobby, the deck builder and the replays "
+                              "and to watch games; an invite link lets a friend into their seat without it.")
+                           ] = None,
 ) -> None:
     """Play in the browser: a lobby, games against an agent or another person, stored replays."""
     import uvicorn
 
     from tcg.web.app import create_app
+    from tcg.web.hosts import allowed_hosts, is_public, serving_urls
+    from tcg.web.security import Exposure
 
-    app = create_app(db, rate=rate)
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    out.print(f"[bold]tcg-engine[/bold] is serving at [link]http://{shown}:{port}/[/link] "
+    if access_code is not None and not access_code.strip():
+        raise typer.BadParameter("the access code cannot be empty", param_hint="--access-code")
+    extra = allowed_host or []
+    app = create_app(db, rate=rate, exposure=Exposure(allowed_hosts(host, extra), extra, access_code))
+    urls = serving_urls(host, port)
+    out.print(f"[bold]tcg-engine[/bold] is serving at {', '.join(f'[link]{u}[/link]' for u in urls)} "
               f"(finished games in {db}); press Ctrl+C to stop")
+    if is_public(host):
+        out.print(f"[bold yellow]Warning:[/bold yellow] listening on {host}: anyone who can reach "
+                  f"{'these addresses' if len(urls) > 1 else 'this address'} can use this server "
+                  + ("if they have the access code." if access_code else
+                     "(start games, watch them, save decks). Add --access-code CODE to ask visitors for a code."))
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES)

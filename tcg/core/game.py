@@ -22,6 +22,7 @@ from tcg.core.decklist import DeckList, load_deck
 from tcg.core.errors import DataError
 from tcg.core.limits import LIMITS_DOC, MAX_DECK_CARDS, MAX_ZONE_CARDS
 from tcg.core.options import OptionSpec, resolve_options
+from tcg.core.rng import Seed
 from tcg.core.state import State
 
 if TYPE_CHECKING:
@@ -187,7 +188,7 @@ class Game(Generic[C]):
     def new_state(
         self,
         decks: Sequence[DeckList],
-        seed: int = 0,
+        seed: Seed = 0,
         options: Mapping[str, object] | None = None,
     ) -> State:
         raise NotImplementedError
@@ -292,7 +293,7 @@ class Game(Generic[C]):
         return entry
 
     def scenario_state(self, spec: Mapping[str, Any], defs: Mapping[str, Any], options: Mapping[str, str],
-                       seed: int) -> State:
+                       seed: Seed) -> State:
         """Build a state from a scenario's ``state:`` mapping (see docs/scenarios.md)."""
         raise NotImplementedError
 

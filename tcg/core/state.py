@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from tcg.core.actions import Action
 from tcg.core.errors import DataError, IllegalActionError
 from tcg.core.limits import LIMITS_DOC, MAX_GAME_ACTIONS, MAX_RULE_STEPS, MAX_STACK_DEPTH, MAX_ZONE_CARDS
-from tcg.core.rng import Rng
+from tcg.core.rng import KeyedRng, Rng, Seed, key_of, rng_from_json
 from tcg.core.views import CardIndex, LazyZones
 
 if TYPE_CHECKING:
@@ -316,7 +316,7 @@ class State:
         "zones",
     )
 
-    def __init__(self, defs: Mapping[str, Any], options: Mapping[str, str], seed: int, players: int = 2):
+    def __init__(self, defs: Mapping[str, Any], options: Mapping[str, str], seed: Seed, players: int = 2):
         self.defs = defs
         self.options = options
         self.cards: list[Card] = []
@@ -332,7 +332,7 @@ class State:
         self.first_player = 0
         self.phase = ""
         self.winner: int | str | None = None
-        self.rng = Rng(seed)
+        self.rng = Rng(seed) if isinstance(seed, int) else KeyedRng(key_of(seed))
         self.events: list[Json] = []
         self.history: list[Action] = []
         self._legal: Sequence[Action] | None = None
@@ -466,7 +466,7 @@ class State:
         new.first_player = self.first_player
         new.phase = self.phase
         new.winner = self.winner
-        new.rng = Rng(self.rng.seed)
+        new.rng = self.rng.clone()
         new.events = self.events[:]
         new.history = self.history[:]
         new.log_events = self.log_events
@@ -945,7 +945,7 @@ class State:
             "first_player": self.first_player,
             "phase": self.phase,
             "winner": self.winner,
-            "rng": self.rng.seed,
+            "rng": self.rng.to_json(),
             "events": self.events if log else [],
             "history": [a.to_json() for a in self.history] if log else [],
         }
@@ -962,7 +962,7 @@ class State:
         if missing:
             raise DataError(f"missing key(s) {', '.join(missing)} (a state JSON has {', '.join(STATE_KEYS)})",
                             field=missing[0])
-        for key in ("turn", "active", "first_player", "rng"):
+        for key in ("turn", "active", "first_player"):
             if not isinstance(data[key], int) or isinstance(data[key], bool):
                 raise DataError(f"expected a whole number, got {data[key]!r}", field=key)
         if data["winner"] not in (0, 1, "draw", None) or isinstance(data["winner"], bool):
@@ -996,7 +996,7 @@ class State:
         state.first_player = data["first_player"]
         state.phase = data["phase"]
         state.winner = data["winner"]
-        state.rng = Rng(data["rng"])
+        state.rng = _part("rng", rng_from_json, data["rng"])
         state.events = _list(data, "events")
         if len(_list(data, "history")) > MAX_GAME_ACTIONS:
             raise DataError(f"{len(data['history'])} actions; a game has at most {MAX_GAME_ACTIONS} ({LIMITS_DOC})",

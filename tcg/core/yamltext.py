@@ -41,6 +41,8 @@ def parse_yaml(text: str, source: str) -> list[tuple[yaml.Node, Any]]:
                         line=mark.line + 1 if mark else None) from None
     except RecursionError:  # the pure-Python loader recurses once per level
         raise DataError(f"not valid YAML: nested more than {MAX_DEPTH} levels deep", source=source) from None
+    except ValueError as exc:  # an integer of over 4,300 digits: int() refuses it (issue 35 item 5)
+        raise DataError(f"not valid YAML here: {exc}", source=source) from None
     return [(node, doc) for node, doc in zip(nodes, docs, strict=True) if node is not None]
 
 

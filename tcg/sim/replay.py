@@ -19,6 +19,7 @@ from tcg.core.actions import Action
 from tcg.core.decklist import DeckEntry, DeckList, decode_utf8
 from tcg.core.errors import DataError, IllegalActionError
 from tcg.core.registry import load_game
+from tcg.core.rng import Seed, key_of
 from tcg.core.state import State
 
 _SECTION_MARKER = re.compile(r"^\[([a-z_]+)\]$")
@@ -30,7 +31,9 @@ VERSION = 1
 @dataclass
 class Replay:
     game: str
-    seed: int
+    #: An integer (SplitMix64) or a keyed seed's text (``blake2b:`` + 64 hex digits: the
+    #: server's online games, :class:`tcg.core.rng.KeyedRng`).
+    seed: Seed
     options: dict[str, str]
     decks: list[list[str]]
     actions: list[dict[str, Any]] = field(default_factory=list)
@@ -102,6 +105,8 @@ class Replay:
             raise DataError(f"not valid JSON: {exc.msg}", source=str(p), line=exc.lineno) from None
         except RecursionError:  # json's decoder recurses once per level of nesting
             raise DataError("not valid JSON for a replay: nested too deeply", source=str(p)) from None
+        except ValueError as exc:  # a number of over 4,300 digits (int() refuses it; issue 35 item 5)
+            raise DataError(f"not valid JSON for a replay: {exc}", source=str(p)) from None
         return cls.from_json(data, source=str(p))
 
 
@@ -121,8 +126,13 @@ def _check_header(data: Mapping[str, Any], source: str | None) -> None:
     if not isinstance(game, str) or not game:
         raise _bad("game", "a game name", game, source)
     seed = data["seed"]
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise _bad("seed", "an integer", seed, source)
+    if isinstance(seed, str):
+        try:
+            key_of(seed)
+        except ValueError as exc:
+            raise _bad("seed", f"an integer or a keyed seed ({exc})", seed, source) from None
+    elif not isinstance(seed, int) or isinstance(seed, bool):
+        raise _bad("seed", "an integer or a keyed seed ('blake2b:' and 64 lowercase hex digits)", seed, source)
 
 
 def _checked_options(options: Any, source: str | None) -> Mapping[str, str]:
@@ -240,7 +250,7 @@ def concede_at_end(rep: Replay, state: State) -> list[dict[str, Any]]:
     return state.events[before:]
 
 
-def record(state: State, seed: int, decks: Sequence[DeckList], agents: Sequence[str] | None = None,
+def record(state: State, seed: Seed, decks: Sequence[DeckList], agents: Sequence[str] | None = None,
            conceded: int | None = None) -> Replay:
     """The replay of a game played so far (``tcg play``, the browser): its seed, options, decks
     and actions, and its result if it is over."""

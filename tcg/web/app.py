@@ -8,13 +8,12 @@ from the game's presentation through :mod:`tcg.web.views`.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -25,14 +24,20 @@ from tcg.core.errors import TcgError
 from tcg.core.game import Game
 from tcg.core.presentation import CORE_TEXTS, catalogue, languages
 from tcg.core.registry import game_names, load_game
+from tcg.core.rng import new_keyed_seed
 from tcg.core.state import State
 from tcg.sim.replay import Replay, initial_state, replay, steps
 from tcg.web.clients import client_of
 from tcg.web.connection import Connection
 from tcg.web.decks import deck_api, deck_errors, game_or_404
+from tcg.web.digests import digest, new_secret
+from tcg.web.identity import owner_of
+from tcg.web.inputs import INT64, MAX_CARD_CHARS, BodyId, DeckText, Lang, PathId, PathWord, RoomId, Word
 from tcg.web.limits import RATE_PER_SECOND
 from tcg.web.opponents import OPPONENTS, refusal
 from tcg.web.rooms import Rooms
+from tcg.web.seats import room_answer, seat_api
+from tcg.web.security import Exposure, secure
 from tcg.web.store import Store
 from tcg.web.thinking import Thinker
 from tcg.web.views import card_message, log_lines, say_for
@@ -44,13 +49,15 @@ class NewGame(BaseModel):
     """The lobby's form: a game, your deck (a starter deck's name or a pasted list), the
     opponent (an agent's name, or ``person``) and its deck."""
 
-    game: str
-    deck: str | None = None
-    deck_text: str | None = None
-    #: A deck saved with the deck builder (its id); it must be legal.
-    saved_deck: int | None = None
-    opponent: str = "rule"
-    opponent_deck: str | None = None
+    game: Word
+    deck: Word | None = None
+    deck_text: DeckText | None = None
+    #: A deck saved with the deck builder (its id), by this browser; it must be legal.
+    saved_deck: BodyId | None = None
+    opponent: Word = "rule"
+    opponent_deck: Word | None = None
+    #: An agent game's chosen seed (then echoed). A game between people refuses one: its seed
+    #: is drawn by the server, keyed, and revealed only when the game is over (issue 35 item 7).
     seed: int | None = Field(default=None, ge=0, lt=2**63)
 
 
@@ -58,9 +65,10 @@ def _game(name: str) -> Game[Any]:
     return game_or_404(name)
 
 
-def _saved(store: Store, game: Game[Any], deck_id: int) -> tuple[str, str]:
-    """A saved deck's text and name, for a new game; refused unless it is this game's and legal."""
-    saved = store.deck(deck_id)
+def _saved(store: Store, game: Game[Any], deck_id: int, owner: str) -> tuple[str, str]:
+    """A saved deck's text and name, for a new game; refused unless it is this browser's, this
+    game's and legal (the opponent is shown its name only)."""
+    saved = store.deck(deck_id, owner)
     if saved is None or saved["game"] != game.name:
         raise HTTPException(422, f"no saved {game.name} deck {deck_id}")
     return saved["text"], saved["name"]
@@ -94,10 +102,14 @@ def state_at(rep: Replay, step: int) -> State:
 
 
 def create_app(db_path: str | Path = ":memory:", rate: float = RATE_PER_SECOND,
-               thinker: Thinker | None = None) -> FastAPI:
+               exposure: Exposure = Exposure(), thinker: Thinker | None = None) -> FastAPI:
     """The application; ``db_path`` is the SQLite file of finished games (and of those in
     progress, so that a restarted server resumes them); ``rate`` the messages per second one
-    connection may send; ``thinker`` plays the agents (tcg.web.thinking: its limits)."""
+    connection may send; ``exposure`` who may reach it (:mod:`tcg.web.security`); ``thinker``
+    plays the agents (:mod:`tcg.web.thinking`: its limits).
+
+    No API docs pages: FastAPI's load their scripts from a CDN, and docs/architecture.md ("The
+    server protocol") documents the API."""
     agents = thinker or Thinker()
 
     @asynccontextmanager
@@ -105,7 +117,8 @@ def create_app(db_path: str | Path = ":memory:", rate: float = RATE_PER_SECOND,
         yield
         agents.close()
 
-    app = FastAPI(title="tcg-engine", docs_url="/api/docs", lifespan=lifespan)
+    app = FastAPI(title="tcg-engine", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
+    secure(app, exposure)
     store = Store(db_path)
     rooms = Rooms(store)
     rooms.waker = agents.wake
@@ -120,9 +133,10 @@ def create_app(db_path: str | Path = ":memory:", rate: float = RATE_PER_SECOND,
     _lobby_api(app, rooms, store, cards_index)
     _replay_api(app, store)
     deck_api(app, store, cards_index)
+    seat_api(app, rooms)
 
     @app.websocket("/ws/{room_id}")
-    async def play(ws: WebSocket, room_id: str) -> None:
+    async def play(ws: WebSocket, room_id: RoomId) -> None:
         await ws.accept()
         await Connection(ws, rooms, room_id, rate).run()
 
@@ -138,7 +152,7 @@ def _pages(app: FastAPI) -> None:
         return page("index.html")
 
     @app.get("/play/{room_id}")
-    def game_page(room_id: str) -> FileResponse:
+    def game_page(room_id: RoomId) -> FileResponse:
         return page("game.html")  # an unknown room is said over the WebSocket
 
     @app.get("/decks")
@@ -150,7 +164,7 @@ def _pages(app: FastAPI) -> None:
         return page("replays.html")
 
     @app.get("/replay/{game_id}")
-    def replay_page(game_id: int) -> FileResponse:
+    def replay_page(game_id: PathId) -> FileResponse:
         return page("replay.html")
 
 
@@ -168,33 +182,35 @@ def _lobby_api(app: FastAPI, rooms: Rooms, store: Store, cards_index: CardIndex)
     @app.post("/api/rooms")
     def new_room(body: NewGame, request: Request) -> dict[str, Any]:
         game = _game(body.game)
+        if body.opponent == "person" and body.seed is not None:
+            raise HTTPException(422, "seed: a game between people has a seed drawn by the server (its commitment "
+                                     "is in the answer, the seed is shown when the game is over); leave it out")
         refused = refusal(body.opponent)
         if refused is not None:
             raise HTTPException(422, refused)
         text, label = (body.deck_text, "pasted deck") if body.saved_deck is None else \
-            _saved(store, game, body.saved_deck)
+            _saved(store, game, body.saved_deck, owner_of(request))
         mine, my_label = _deck(game, body.deck, text, 0, label)
         theirs, their_label = _deck(game, body.opponent_deck, None, 1)
-        seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
+        token, code = new_secret(), new_secret()
         try:
-            room = rooms.create(game, [mine, theirs], [my_label, their_label], seed, body.opponent,
-                                client_of(request.scope))
+            room = rooms.create(game, [mine, theirs], [my_label, their_label],
+                                body.seed if body.seed is not None else new_keyed_seed(), body.opponent,
+                                client_of(request.scope), digest(token), digest(code))
         except TcgError as exc:
             raise HTTPException(422, str(exc)) from None
-        out = {"room": room.id, "seed": seed, "url": f"/play/{room.id}#seat={room.seats[0].token}"}
-        if body.opponent == "person":
-            out["invite_url"] = f"/play/{room.id}#seat={room.seats[1].token}"
-        return out
+        return room_answer(room, token, code, body.seed)
 
     @app.get("/api/ui")
-    def ui(lang: str = "en") -> dict[str, Any]:
+    def ui(lang: Lang = "en") -> dict[str, Any]:
         """The user interface's words in ``lang`` (the lobby's labels)."""
         if lang not in languages(CORE_TEXTS):
             raise HTTPException(422, f"no {lang!r} texts; languages: {', '.join(languages(CORE_TEXTS))}")
         return {"lang": lang, "ui": catalogue((CORE_TEXTS,), lang).get("ui", {})}
 
     @app.get("/api/cards/{game_name}")
-    def card(game_name: str, name: str, lang: str = "en") -> dict[str, Any]:
+    def card(game_name: PathWord, name: Annotated[str, Query(max_length=MAX_CARD_CHARS)],
+             lang: Lang = "en") -> dict[str, Any]:
         game = _game(game_name)
         if lang not in game.presentation.languages:
             raise HTTPException(422, f"no {lang!r} texts for {game_name}")
@@ -212,7 +228,8 @@ def _replay_api(app: FastAPI, store: Store) -> None:
         return {"games": store.list()}
 
     @app.get("/api/replays/{game_id}")
-    def replay_step(game_id: int, step: int = -1, lang: str = "en") -> dict[str, Any]:
+    def replay_step(game_id: PathId, step: Annotated[int, Query(gt=-INT64, lt=INT64)] = -1,
+                    lang: Lang = "en") -> dict[str, Any]:
         """The position after ``step`` actions (default: the end), as a spectator sees it."""
         rep = store.replay(game_id)
         if rep is None:

@@ -18,6 +18,8 @@ from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
+from tcg.web import access
+from tcg.web.inputs import seat_token
 from tcg.web.limits import HELLO_SECONDS, MAX_CONNECTIONS_PER_ROOM, MAX_MESSAGE_CHARS, RESUME_WAIT_SECONDS, TokenBucket
 from tcg.web.rooms import ProtocolError, Room, Rooms
 from tcg.web.views import state_message
@@ -56,6 +58,8 @@ class Connection:
         self.rooms = rooms
         self.room_id = room_id
         self.seat: int | None = None
+        #: The digest of the secret this connection's seat said hello with (a rotation ends it).
+        self.seat_hash: str | None = None
         self.lang = "en"
         self.log_end = 0
         self.shown: tuple[Any, ...] | None = None  # what the last state message showed (see send_state)
@@ -92,7 +96,10 @@ class Connection:
             if first.get("type") != "hello":
                 raise ProtocolError("malformed", "the first message must be {\"type\": \"hello\", \"token\": ...}")
             room = await self.room()
-            self.seat = room.seat_of(first.get("token"))
+            self.seat = room.seat_of(seat_token(first.get("token")))
+            self.seat_hash = None if self.seat is None else room.seats[self.seat].token_hash
+            if self.seat is None and not self.ws.scope.get(access.SCOPE_KEY, True):
+                raise ProtocolError("access", "watching needs this server's access code: enter it in its lobby")
             self.lang = self._lang(room, first.get("lang", "en"))
             if OPEN.get(room.id, 0) >= MAX_CONNECTIONS_PER_ROOM:
                 await self.send_error(ProtocolError("full", f"this game already has {MAX_CONNECTIONS_PER_ROOM} "
@@ -161,6 +168,11 @@ class Connection:
                 done, _ = await asyncio.wait({receiving, waiting}, return_when=asyncio.FIRST_COMPLETED)
                 if waiting in done:
                     self.changed.clear()
+                    if self.seat is not None and room.seats[self.seat].token_hash != self.seat_hash:
+                        await self.send_error(ProtocolError("rotated", "this seat's secret was changed: "
+                                                                       "connect again with the new one"))
+                        await self.ws.close(code=4401)
+                        return
                     await self.send_state()
                     waiting = asyncio.ensure_future(self.changed.wait())
                 if receiving in done:

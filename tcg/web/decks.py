@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Query
+from fastapi import FastAPI, HTTPException, Request
 from pydantic import BaseModel, Field
 
 from tcg.carddb import CardIndex, CardRow
@@ -20,6 +20,8 @@ from tcg.core.decklist import DeckList, parse_deck_text
 from tcg.core.errors import DataError, TcgError
 from tcg.core.game import Game
 from tcg.core.registry import game_names, load_game
+from tcg.web.identity import owner_of
+from tcg.web.inputs import MAX_NAME_CHARS, Cost, DeckText, Filter, Lang, PathId, PathWord, Word
 from tcg.web.store import Store
 
 _PRINTED_NUMBER = re.compile(r"-[A-Z]{0,2}\d{3,}$")
@@ -28,14 +30,14 @@ SEARCH_LIMIT = 200
 
 
 class DeckCheck(BaseModel):
-    game: str
-    text: str
+    game: Word
+    text: DeckText
 
 
 class SavedDeck(BaseModel):
-    game: str
-    name: str = Field(min_length=1, max_length=80)
-    text: str = Field(max_length=20_000)
+    game: Word
+    name: str = Field(min_length=1, max_length=MAX_NAME_CHARS)
+    text: DeckText
 
 
 def game_or_404(name: str) -> Game[Any]:
@@ -102,10 +104,9 @@ def facets_of(game: Game[Any], index: CardIndex, lang: str) -> dict[str, Any]:
 
 def deck_api(app: FastAPI, store: Store, index: CardIndex) -> None:
     @app.get("/api/cards/{game_name}/search")
-    def search(game_name: str, name: str | None = None, text: str | None = None, type: str | None = None,
-               color: str | None = None, set: str | None = None, rarity: str | None = None,
-               cost_min: int | None = Query(None, ge=0), cost_max: int | None = Query(None, ge=0),
-               original: bool | None = None) -> dict[str, Any]:
+    def search(game_name: PathWord, name: Filter = None, text: Filter = None, type: Filter = None,
+               color: Filter = None, set: Filter = None, rarity: Filter = None, cost_min: Cost = None,
+               cost_max: Cost = None, original: bool | None = None) -> dict[str, Any]:
         """Cards of a game matching every filter given (as ``tcg cards search``), at most a page."""
         game = game_or_404(game_name)
         try:
@@ -117,7 +118,7 @@ def deck_api(app: FastAPI, store: Store, index: CardIndex) -> None:
         return {"total": len(rows), "cards": [card_row(game, r, printed.get(r.name)) for r in rows[:SEARCH_LIMIT]]}
 
     @app.get("/api/cards/{game_name}/facets")
-    def facets(game_name: str, lang: str = "en") -> dict[str, Any]:
+    def facets(game_name: PathWord, lang: Lang = "en") -> dict[str, Any]:
         return facets_of(game_or_404(game_name), index, lang)
 
     @app.post("/api/decks/check")
@@ -125,32 +126,36 @@ def deck_api(app: FastAPI, store: Store, index: CardIndex) -> None:
         return check_result(game_or_404(body.game), body.text)
 
     @app.get("/api/decks")
-    def saved(game: str | None = None) -> dict[str, Any]:
+    def saved(request: Request, game: Filter = None) -> dict[str, Any]:
+        """This browser's saved decks (another's are not listed)."""
         if game is not None:
             game_or_404(game)
-        return {"decks": store.decks(game)}
+        return {"decks": store.decks(owner_of(request), game)}
 
     @app.post("/api/decks")
-    def save(body: SavedDeck) -> dict[str, Any]:
-        """Store a deck by name (the same name again replaces it); an unfinished deck may be
-        saved, and the lobby offers it once it is legal."""
+    def save(body: SavedDeck, request: Request) -> dict[str, Any]:
+        """Store a deck by name for this browser (the same name again replaces its deck, never
+        another browser's); an unfinished deck may be saved, and the lobby offers it once it is
+        legal."""
         result = check_result(game_or_404(body.game), body.text)
         if not result["entries"] and result["errors"]:
             error = result["errors"][0]
             where = f"line {error['line']}: " if error["line"] else ""
             raise HTTPException(422, f"the deck list does not parse: {where}{error['message']}")
-        deck_id = store.save_deck(body.game, body.name.strip(), body.text, result["cards"], result["ok"])
+        deck_id = store.save_deck(owner_of(request), body.game, body.name.strip(), body.text, result["cards"],
+                                  result["ok"])
         return {"id": deck_id, **result}
 
     @app.get("/api/decks/{deck_id}")
-    def load(deck_id: int) -> dict[str, Any]:
-        deck = store.deck(deck_id)
+    def load(deck_id: PathId, request: Request) -> dict[str, Any]:
+        """A deck of this browser's (another's is not found: 404, as if it did not exist)."""
+        deck = store.deck(deck_id, owner_of(request))
         if deck is None:
             raise HTTPException(404, f"no saved deck {deck_id}")
         return deck
 
     @app.delete("/api/decks/{deck_id}")
-    def delete(deck_id: int) -> dict[str, Any]:
-        if not store.delete_deck(deck_id):
+    def delete(deck_id: PathId, request: Request) -> dict[str, Any]:
+        if not store.delete_deck(deck_id, owner_of(request)):
             raise HTTPException(404, f"no saved deck {deck_id}")
         return {"deleted": deck_id}

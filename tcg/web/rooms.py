@@ -1,18 +1,20 @@
 """The server's games: a :class:`Room` owns one state, its two seats and the agent playing one.
 
 Why here and not in the page: the server owns every game. A seat acts only with its token (an
-unguessable secret handed to whoever created or was invited to that seat); every decision has
+unguessable secret handed only to whoever created or joined that seat; the server keeps its
+digest, :mod:`tcg.web.digests`, and invitations are single use, :mod:`tcg.web.seats`); every decision has
 an id (the number of actions applied so far), so an answer to a decision that has already been
 taken — a second click, a stale tab — is rejected instead of being applied to the next one.
 What a seat or a spectator receives is built by :mod:`tcg.web.views` from its own observation.
 
 With a :class:`~tcg.web.store.Store`, every room is journaled as it is played (its start, then
 each applied action) and a finished game is stored once; :meth:`Rooms.resume` re-creates the
-games in progress a previous server left in the file, with their room ids and seat tokens.
+games in progress a previous server left in the file, with their room ids and seat digests.
 """
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import threading
 from collections.abc import Callable, Sequence
@@ -25,8 +27,10 @@ from tcg.core.decklist import DeckList
 from tcg.core.errors import DataError, IllegalActionError, TcgError
 from tcg.core.game import Game
 from tcg.core.registry import load_game
+from tcg.core.rng import Seed, commitment
 from tcg.core.state import State
 from tcg.sim.replay import Replay, deck_from_names, initial_state, record, steps
+from tcg.web.digests import digest, new_secret, stored_digest
 from tcg.web.store import Store
 
 
@@ -42,7 +46,9 @@ class ProtocolError(Exception):
 
 @dataclass
 class Seat:
-    token: str
+    #: The digest of the seat's secret (:mod:`tcg.web.digests`); None while nobody holds one
+    #: (an agent's seat, a person's seat whose invitation is not yet used).
+    token_hash: str | None
     label: str
     agent: Agent | None = None  # None: a person
     joined: bool = False
@@ -55,17 +61,23 @@ class Room:
     id: str
     game: Game[Any]
     state: State
-    seed: int
+    #: Never sent while the game lasts (a game between people: server-drawn and keyed); the
+    #: messages carry its :attr:`commitment`, the last one and the replay the seed itself.
+    seed: Seed
     decks: list[DeckList]
     seats: list[Seat]
     conceded: int | None = None
     stored_as: int | None = None
+    #: The digest of the pending invitation's code (seat 1 of a game between people), if any.
+    invite_hash: str | None = None
     #: The agent's spec (``rule``, ``ismcts:iterations=50``) or ``person``: what a resumed room re-makes.
     opponent: str = "person"
     #: The client that created the room (:func:`tcg.web.clients.client_of`): its limits count it.
     client: str = "unknown"
     #: Called with (index, action) after each applied action (the store's journal).
     on_apply: Callable[[int, Action], None] | None = None
+    #: Called when a seat's secret or the invitation changes (the store's journal).
+    on_seats: Callable[[], None] | None = None
     lock: threading.RLock = field(default_factory=threading.RLock)
     listeners: list[Callable[[], None]] = field(default_factory=list)
     #: Each seat's agent's place in the event log: the events it has been shown.
@@ -81,14 +93,27 @@ class Room:
         """Changes with every applied action and with a concession."""
         return len(self.state.history) + (1 if self.conceded is not None else 0)
 
-    def seat_of(self, token: str | None) -> int | None:
-        """The seat a token acts for; None for no token (a spectator). A wrong token is refused."""
+    @property
+    def commitment(self) -> str:
+        """The seed's commitment (:func:`tcg.core.rng.commitment`), public from the start."""
+        return commitment(self.seed)
+
+    def seat_of(self, token: Any) -> int | None:
+        """The seat a token acts for; None for no token (a spectator). A wrong token is refused.
+        Its digest is compared with each seat's in constant time."""
         if token is None or token == "":
             return None
-        for i, seat in enumerate(self.seats):
-            if seat.agent is None and secrets.compare_digest(seat.token, token):
-                return i
+        if isinstance(token, str):
+            given = digest(token)
+            for i, seat in enumerate(self.seats):
+                if seat.agent is None and seat.token_hash is not None and secrets.compare_digest(seat.token_hash,
+                                                                                                  given):
+                    return i
         raise ProtocolError("token", "this seat token is not valid for this game")
+
+    def seats_changed(self) -> None:
+        if self.on_seats is not None:
+            self.on_seats()
 
     def act(self, seat: int | None, decision_id: Any, index: Any) -> None:
         """Apply the seat's answer ``index`` (into the legal actions) to decision ``decision_id``;
@@ -161,7 +186,8 @@ class Room:
         """What re-creates this room, its actions aside (the store's ``live`` row)."""
         return {"game": self.game.name, "seed": self.seed, "options": dict(self.state.options),
                 "decks": [d.flat() for d in self.decks], "labels": [s.label for s in self.seats],
-                "tokens": [s.token for s in self.seats], "opponent": self.opponent, "client": self.client}
+                "token_hashes": [s.token_hash for s in self.seats], "invite_hash": self.invite_hash,
+                "opponent": self.opponent, "client": self.client}
 
     def notify(self) -> None:
         for listener in list(self.listeners):
@@ -183,15 +209,17 @@ class Rooms:
         #: Set once :meth:`resume` has gone through every game in progress.
         self.resumed = threading.Event()
 
-    def create(self, game: Game[Any], decks: Sequence[DeckList], labels: Sequence[str], seed: int,
-               opponent: str, client: str = "unknown") -> Room:
-        """A new game: seat 0 is the person who asked; seat 1 an agent by name, or ``person``
-        (another person, who joins with seat 1's token, sent as an invite link)."""
+    def create(self, game: Game[Any], decks: Sequence[DeckList], labels: Sequence[str], seed: Seed,
+               opponent: str, client: str = "unknown", token_hash: str | None = None,
+               invite_hash: str | None = None) -> Room:
+        """A new game: seat 0 is the person who asked, holding the secret ``token_hash`` is the
+        digest of; seat 1 an agent by name, or ``person`` (another person, who takes the seat
+        with the invitation whose code ``invite_hash`` is the digest of, :mod:`tcg.web.seats`)."""
         state = game.new_state(list(decks), seed=seed)
-        seats = [Seat(secrets.token_urlsafe(24), labels[0]),
-                 Seat(secrets.token_urlsafe(24), labels[1], _agent(opponent, seed))]
+        seats = [Seat(token_hash or digest(new_secret()), labels[0]),
+                 Seat(None, labels[1], _agent(opponent, seed))]
         room = Room(secrets.token_urlsafe(9), game, state, seed, list(decks), seats, opponent=opponent,
-                    client=client)
+                    client=client, invite_hash=invite_hash if opponent == "person" else None)
         self._register(room, fresh=True)
         room.wake()  # with a Thinker, the agent moves after this returns, in the background
         self.store_if_over(room)
@@ -203,6 +231,7 @@ class Rooms:
             if fresh:
                 store.open_live(room.id, room.spec())
             room.on_apply = lambda n, action: store.append_action(room.id, n, action.to_json())
+            room.on_seats = lambda: store.update_live(room.id, room.spec())
             room.listeners.append(lambda: self.store_if_over(room))
         waker = self.waker
         if waker is not None:
@@ -242,6 +271,8 @@ class Rooms:
                 ended += 1
                 continue
             self._register(room, fresh=False)
+            if "tokens" in spec:  # an older server's row, with plain secrets: from now on, digests
+                room.seats_changed()
             room.wake()
             self.store_if_over(room)
             resumed += 1
@@ -265,7 +296,7 @@ class Rooms:
         raw_labels = spec.get("labels")
         labels: list[Any] = raw_labels if isinstance(raw_labels, list) else ["?", "?"]
         seed = spec.get("seed")
-        rep = Replay(str(spec.get("game", "?")), seed if isinstance(seed, int) else 0,
+        rep = Replay(str(spec.get("game", "?")), seed if isinstance(seed, (int, str)) else 0,
                      dict(spec.get("options") or {}), list(spec.get("decks") or [[], []]), list(actions),
                      {"winner": None, "reason": "server_restart", "error": str(exc)[:200]},
                      ["person", str(spec.get("opponent", "person"))])
@@ -293,8 +324,12 @@ def _legal_prefix(rep: Replay) -> int:
     return done
 
 
-def _agent(opponent: str, seed: int) -> Agent | None:
-    return None if opponent == "person" else make_agent(opponent, agent_seed(seed, 1))
+def _agent(opponent: str, seed: Seed) -> Agent | None:
+    if opponent == "person":
+        return None
+    if isinstance(seed, str):  # a keyed seed: the agent's own (fast) stream is seeded from it
+        seed = int.from_bytes(hashlib.sha256(seed.encode("utf-8")).digest()[:8], "little")
+    return make_agent(opponent, agent_seed(seed, 1))
 
 
 def _rebuilt(room_id: str, spec: dict[str, Any], actions: list[dict[str, Any]]) -> Room:
@@ -305,11 +340,23 @@ def _rebuilt(room_id: str, spec: dict[str, Any], actions: list[dict[str, Any]]) 
     state = initial_state(rep)
     for _ in steps(rep, state):
         pass
-    if len(spec["tokens"]) != 2 or not all(isinstance(t, str) and t for t in spec["tokens"]):
-        raise DataError("a journaled game needs two seat tokens", field="tokens")
+    hashes = _journaled_digests(spec)
+    invite = spec.get("invite_hash")
     opponent = str(spec["opponent"])
-    seats = [Seat(spec["tokens"][0], str(spec["labels"][0])),
-             Seat(spec["tokens"][1], str(spec["labels"][1]), _agent(opponent, rep.seed))]
+    seats = [Seat(hashes[0], str(spec["labels"][0])),
+             Seat(hashes[1] if opponent == "person" else None, str(spec["labels"][1]), _agent(opponent, rep.seed))]
     decks = [deck_from_names(d, f"decks[{i}]") for i, d in enumerate(rep.decks)]
     return Room(room_id, load_game(rep.game), state, rep.seed, decks, seats, opponent=opponent,
+                invite_hash=invite if isinstance(invite, str) else None,
                 client=str(spec.get("client", "unknown")))
+
+
+def _journaled_digests(spec: dict[str, Any]) -> list[str | None]:
+    """The seats' digests of a ``live`` row: ``token_hashes``, or an older server's plain
+    ``tokens`` (then hashed here: the caller writes the row again with digests)."""
+    key = "token_hashes" if "token_hashes" in spec else "tokens"
+    values = spec[key]
+    if not isinstance(values, list) or len(values) != 2 or not isinstance(values[0], str) or not values[0] \
+            or not (values[1] is None or (isinstance(values[1], str) and values[1])):
+        raise DataError("a journaled game needs two seat secrets (the second may be null)", field=key)
+    return [stored_digest(v) if v is not None else None for v in values]

@@ -10,12 +10,15 @@ labels, seat tokens, the agent's spec) once in ``live``, then one row per applie
 ``live_actions`` (an append, not a rewrite: a write costs tens of microseconds). When it ends it
 moves to ``games`` in the same transaction, so a finished game is never lost nor kept twice.
 The file is in WAL mode: a write does not block the readers, and a crash loses no committed one.
+It and its ``-wal`` / ``-shm`` files are readable by their owner only (:func:`owner_only`): they
+hold the keys of games in progress. Seat secrets are kept as digests (:mod:`tcg.web.digests`).
 """
 
 from __future__ import annotations
 
 import builtins
 import json
+import os
 import sqlite3
 import threading
 import time
@@ -45,7 +48,8 @@ CREATE TABLE IF NOT EXISTS decks (
     cards INTEGER NOT NULL,
     legal INTEGER NOT NULL,
     saved REAL NOT NULL,
-    UNIQUE (game, name)
+    owner TEXT,
+    UNIQUE (owner, game, name)
 );
 CREATE TABLE IF NOT EXISTS live (
     room TEXT PRIMARY KEY,
@@ -68,13 +72,17 @@ class Store:
         self.path = str(path)
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            owner_only(self.path)
         self.db = sqlite3.connect(self.path, check_same_thread=False)
         self.lock = threading.Lock()
         with self.lock, self.db:
             if self.path != ":memory:":
                 self.db.execute("PRAGMA journal_mode=WAL")
                 self.db.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at each checkpoint, never corrupt
+            _own_decks(self.db)
             self.db.executescript(SCHEMA)
+        if self.path != ":memory:":
+            owner_only(self.path)  # the -wal and -shm files an earlier server left, too
 
     @property
     def journal_mode(self) -> str:
@@ -115,6 +123,11 @@ class Store:
             self.db.execute("INSERT OR REPLACE INTO live (room, started, spec) VALUES (?, ?, ?)",
                             (room, time.time(), json.dumps(spec)))
 
+    def update_live(self, room: str, spec: Json) -> None:
+        """A game in progress's start, written again (its seats' digests or invitation changed)."""
+        with self.lock, self.db:
+            self.db.execute("UPDATE live SET spec = ? WHERE room = ?", (json.dumps(spec), room))
+
     def append_action(self, room: str, n: int, action: Json) -> None:
         """The ``n``-th action applied in a game in progress."""
         with self.lock, self.db:
@@ -148,36 +161,66 @@ class Store:
             self.db.execute("DELETE FROM live_actions WHERE room = ?", (room,))
 
     # ------------------------------------------------------------------ decks
-    def save_deck(self, game: str, name: str, text: str, cards: int, legal: bool) -> int:
-        """Store a deck under its name (saving a name again replaces that deck); return its id."""
+    # Every deck has an owner (a browser's hashed identity, tcg.web.identity) and only its owner
+    # lists, reads, replaces or deletes it. Decks saved before owners existed have none: they
+    # are listed to nobody (a file's old decks cannot be told apart by browser).
+    def save_deck(self, owner: str, game: str, name: str, text: str, cards: int, legal: bool) -> int:
+        """Store ``owner``'s deck under its name (saving a name again replaces that owner's deck
+        of that name, never another's); return its id."""
         with self.lock, self.db:
             self.db.execute(
-                "INSERT INTO decks (game, name, text, cards, legal, saved) VALUES (?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (game, name) DO UPDATE SET text = excluded.text, cards = excluded.cards,"
+                "INSERT INTO decks (owner, game, name, text, cards, legal, saved) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (owner, game, name) DO UPDATE SET text = excluded.text, cards = excluded.cards,"
                 " legal = excluded.legal, saved = excluded.saved",
-                (game, name, text, cards, int(legal), time.time()))
-            row = self.db.execute("SELECT id FROM decks WHERE game = ? AND name = ?", (game, name)).fetchone()
+                (owner, game, name, text, cards, int(legal), time.time()))
+            row = self.db.execute("SELECT id FROM decks WHERE owner = ? AND game = ? AND name = ?",
+                                  (owner, game, name)).fetchone()
         return int(row[0])
 
-    def decks(self, game: str | None = None) -> builtins.list[Json]:
-        """Saved decks, a game's (or all), by name: id, game, name, card count, whether legal."""
-        sql = "SELECT id, game, name, cards, legal, saved FROM decks"
+    def decks(self, owner: str, game: str | None = None) -> builtins.list[Json]:
+        """``owner``'s saved decks, a game's (or all), by name: id, game, name, card count, whether legal."""
+        sql = "SELECT id, game, name, cards, legal, saved FROM decks WHERE owner = ?"
         with self.lock:
-            rows = (self.db.execute(sql + " WHERE game = ? ORDER BY name", (game,)) if game is not None
-                    else self.db.execute(sql + " ORDER BY game, name")).fetchall()
+            rows = (self.db.execute(sql + " AND game = ? ORDER BY name", (owner, game)) if game is not None
+                    else self.db.execute(sql + " ORDER BY game, name", (owner,))).fetchall()
         return [{"id": r[0], "game": r[1], "name": r[2], "cards": r[3], "legal": bool(r[4]), "saved": r[5]}
                 for r in rows]
 
-    def deck(self, deck_id: int) -> dict[str, Any] | None:
+    def deck(self, deck_id: int, owner: str) -> dict[str, Any] | None:
+        """``owner``'s deck ``deck_id`` (None if there is none, or it is another's)."""
         with self.lock:
-            r = self.db.execute("SELECT id, game, name, text, cards, legal FROM decks WHERE id = ?",
-                                (deck_id,)).fetchone()
+            r = self.db.execute("SELECT id, game, name, text, cards, legal FROM decks WHERE id = ? AND owner = ?",
+                                (deck_id, owner)).fetchone()
         return None if r is None else {"id": r[0], "game": r[1], "name": r[2], "text": r[3], "cards": r[4],
                                        "legal": bool(r[5])}
 
-    def delete_deck(self, deck_id: int) -> bool:
+    def delete_deck(self, deck_id: int, owner: str) -> bool:
         with self.lock, self.db:
-            return self.db.execute("DELETE FROM decks WHERE id = ?", (deck_id,)).rowcount > 0
+            return self.db.execute("DELETE FROM decks WHERE id = ? AND owner = ?", (deck_id, owner)).rowcount > 0
 
     def close(self) -> None:
         self.db.close()
+
+
+def _own_decks(db: sqlite3.Connection) -> None:
+    """Give a file's ``decks`` table from before owners its ``owner`` column, unique per owner:
+    SQLite cannot change a constraint in place, so the table is copied (its rows ownerless)."""
+    columns = [row[1] for row in db.execute("PRAGMA table_info(decks)")]
+    if not columns or "owner" in columns:
+        return
+    db.execute("BEGIN")  # one transaction (DDL included): the store's ``with`` commits it
+    db.execute("ALTER TABLE decks RENAME TO decks_before_owners")
+    db.execute(next(s for s in SCHEMA.split(";") if "EXISTS decks (" in s))
+    db.execute("INSERT INTO decks (id, game, name, text, cards, legal, saved, owner) "
+               "SELECT id, game, name, text, cards, legal, saved, NULL FROM decks_before_owners")
+    db.execute("DROP TABLE decks_before_owners")
+
+
+def owner_only(path: str) -> None:
+    """Create the database file readable and writable by its owner only (0600), or make an
+    existing one (and its ``-wal`` / ``-shm`` files) so. SQLite creates the ``-wal`` and ``-shm``
+    files with the database file's mode, so a new store is private from its first byte."""
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+    for name in (path, path + "-wal", path + "-shm"):
+        if os.path.exists(name):
+            os.chmod(name, 0o600)

@@ -10,6 +10,7 @@ from tcg.core.decklist import DeckList
 from tcg.core.errors import DataError
 from tcg.core.game import Game, PlaySummary
 from tcg.core.options import OptionSpec
+from tcg.core.rng import Seed, public_seed
 from tcg.core.state import State, Task
 from tcg.games.battle_spirits.cards import BattleSpiritsCard
 from tcg.games.battle_spirits.rules import RULEBOOK
@@ -50,21 +51,21 @@ class BattleSpiritsGame(Game[BattleSpiritsCard]):
         minimum, copies_max = (50, 4) if saga else (40, 3)
         return super().check_deck(deck, pool) + self.size_and_copies(deck, minimum, copies_max, "BS-101")
 
-    def new_state(self, decks: Sequence[DeckList], seed: int = 0,
+    def new_state(self, decks: Sequence[DeckList], seed: Seed = 0,
                   options: Mapping[str, object] | None = None) -> State:
         """BS-102: shuffle, 5 cores in life, 4 in reserve, the rest in the stock; 4 cards; no redraw."""
         state = BattleSpiritsState(self.cards(), self.resolve_options(options), seed)
         self.shuffled_decks(state, decks)
         for player in (0, 1):
             state.counters[player] = {"life": 5, "reserve": 4, "trash_cores": 0, "core_stock": CORE_STOCK}
-        state.emit("game_start", seed=seed)
+        state.emit("game_start", seed=public_seed(seed))
         for player in (0, 1):
             for _ in range(4):
                 state.draw(player)
         return self.start(state)  # BS-102: who starts is random
 
     def scenario_state(self, spec: Mapping[str, Any], defs: Mapping[str, Any], options: Mapping[str, str],
-                       seed: int) -> State:
+                       seed: Seed) -> State:
         state = BattleSpiritsState(defs, options, seed)
         self.scenario_turn(state, spec)
         phase = self.scenario_phase(spec, "main", (*STEPS, "battle"), f"steps are: {', '.join(STEPS)}")

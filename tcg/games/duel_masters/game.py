@@ -10,6 +10,7 @@ from tcg.core.decklist import DeckList
 from tcg.core.errors import DataError
 from tcg.core.game import Game, PlaySummary
 from tcg.core.options import OptionSpec
+from tcg.core.rng import Seed, public_seed
 from tcg.core.state import State, Task
 from tcg.games.duel_masters.cards import DuelMastersCard
 from tcg.games.duel_masters.rules import RULEBOOK
@@ -57,12 +58,12 @@ class DuelMastersGame(Game[DuelMastersCard]):
             errors.append(DataError(f"Duel Masters decks have no [{extra[0]}] section", source=deck.source))
         return errors + self.size_and_copies(deck, DECK_MIN, MAX_COPIES, "DM-101")
 
-    def new_state(self, decks: Sequence[DeckList], seed: int = 0,
+    def new_state(self, decks: Sequence[DeckList], seed: Seed = 0,
                   options: Mapping[str, object] | None = None) -> State:
         """DM-1..DM-4: shuffle, five shields, then five cards in hand; a random first player."""
         state = DuelMastersState(self.cards(), self.resolve_options(options), seed)
         self.shuffled_decks(state, decks)  # DM-1
-        state.emit("game_start", seed=seed)
+        state.emit("game_start", seed=public_seed(seed))
         for player in (0, 1):
             for _ in range(SHIELDS):  # DM-2: shields first, face down
                 state.move(state.zones[player]["deck"][0], "shields", face_down=True)
@@ -72,7 +73,7 @@ class DuelMastersGame(Game[DuelMastersCard]):
 
     # ------------------------------------------------------------------ scenarios
     def scenario_state(self, spec: Mapping[str, Any], defs: Mapping[str, Any], options: Mapping[str, str],
-                       seed: int) -> State:
+                       seed: Seed) -> State:
         state = DuelMastersState(defs, options, seed)
         self.scenario_turn(state, spec)
         phase = self.scenario_phase(spec, "main", PHASES, f"phases are: {', '.join(PHASES)}")

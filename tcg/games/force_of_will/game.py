@@ -11,6 +11,7 @@ from tcg.core.decklist import DeckList
 from tcg.core.errors import DataError
 from tcg.core.game import Game, PlaySummary
 from tcg.core.options import OptionSpec
+from tcg.core.rng import Seed, public_seed
 from tcg.core.state import State, Task
 from tcg.games.force_of_will.cards import ATTRIBUTES, ForceOfWillCard
 from tcg.games.force_of_will.queries import STARTING_LIFE
@@ -107,7 +108,7 @@ class ForceOfWillGame(Game[ForceOfWillCard]):
         return errors
 
     # ------------------------------------------------------------------ set-up (FOW-2)
-    def new_state(self, decks: Sequence[DeckList], seed: int = 0,
+    def new_state(self, decks: Sequence[DeckList], seed: Seed = 0,
                   options: Mapping[str, object] | None = None) -> State:
         """FOW-2: decks shuffled; a random player decides who starts; five cards and one
         mulligan each; four cards to the Lifebreak area; rulers on the field."""
@@ -130,7 +131,7 @@ class ForceOfWillGame(Game[ForceOfWillCard]):
             state.rng.shuffle(state.zones[player]["magic_stone_deck"])
             state.counters[player] = _fresh_counters()
         state.flags["setting_up"] = True
-        state.emit("game_start", seed=seed)
+        state.emit("game_start", seed=public_seed(seed))
         return self.start(state)
 
     def decide_first_player(self, state: State) -> None:
@@ -141,7 +142,7 @@ class ForceOfWillGame(Game[ForceOfWillCard]):
 
     # ------------------------------------------------------------------ scenarios
     def scenario_state(self, spec: Mapping[str, Any], defs: Mapping[str, Any], options: Mapping[str, str],
-                       seed: int) -> State:
+                       seed: Seed) -> State:
         state = ForceOfWillState(defs, options, seed)
         self.scenario_turn(state, spec)
         phase = self.scenario_phase(spec, "main", PHASES, f"phases are: {', '.join(PHASES)}")

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from tcg.core.effects import EffectRunner
+from tcg.core.rng import Seed
 from tcg.games.force_of_will.cards import (
     ATTRIBUTES,
     KEYWORD_NAMES,
@@ -139,7 +140,7 @@ Target = SelectorRecord
 class FowQueries(EffectRunner[Effect, Selector]):
     __slots__ = ("digest",)
 
-    def __init__(self, defs: Mapping[str, Any], options: Mapping[str, str], seed: int, players: int = 2):
+    def __init__(self, defs: Mapping[str, Any], options: Mapping[str, str], seed: Seed, players: int = 2):
         super().__init__(defs, options, seed, players)
         #: The :func:`~.records.card_records` of the definitions: what the hot paths read
         #: instead of ``defs`` (the same fields and cached properties, plain attributes).

@@ -10,6 +10,7 @@ from tcg.core.decklist import DeckList
 from tcg.core.errors import DataError
 from tcg.core.game import Game, PlaySummary
 from tcg.core.options import OptionSpec
+from tcg.core.rng import Seed, public_seed
 from tcg.core.state import State, Task
 from tcg.games.one_piece.cards import OnePieceCard
 from tcg.games.one_piece.queries import DON_PER_PLAYER
@@ -84,7 +85,7 @@ class OnePieceGame(Game[OnePieceCard]):
                                                 "(OP-101)", source=deck.source))
         return errors
 
-    def new_state(self, decks: Sequence[DeckList], seed: int = 0,
+    def new_state(self, decks: Sequence[DeckList], seed: Seed = 0,
                   options: Mapping[str, object] | None = None) -> State:
         """OP-102: leaders, shuffled decks, DON!! decks of 10, five cards, one optional redraw
         each (the first player first), then life cards; who goes first is random."""
@@ -104,7 +105,7 @@ class OnePieceGame(Game[OnePieceCard]):
             state.rng.shuffle(state.zones[player]["deck"])
             state.counters[player] = {"don_deck": DON_PER_PLAYER, "cost_area_active": 0, "cost_area_rested": 0}
         state.flags["setting_up"] = True
-        state.emit("game_start", seed=seed)
+        state.emit("game_start", seed=public_seed(seed))
         for player in (0, 1):
             for _ in range(5):
                 state.draw(player)
@@ -112,7 +113,7 @@ class OnePieceGame(Game[OnePieceCard]):
 
     # ------------------------------------------------------------------ scenarios
     def scenario_state(self, spec: Mapping[str, Any], defs: Mapping[str, Any], options: Mapping[str, str],
-                       seed: int) -> State:
+                       seed: Seed) -> State:
         state = OnePieceState(defs, options, seed)
         self.scenario_turn(state, spec)
         phase = self.scenario_phase(spec, "main", PHASES, f"phases are: {', '.join(PHASES)}")

@@ -12,6 +12,7 @@ from tcg.core.decklist import DeckList
 from tcg.core.errors import DataError
 from tcg.core.game import Game, PlaySummary
 from tcg.core.options import OptionSpec
+from tcg.core.rng import Seed, public_seed
 from tcg.core.state import State, Task
 from tcg.games.yugioh.battle import BATTLE_STEPS
 from tcg.games.yugioh.cards import YugiohCard
@@ -89,7 +90,7 @@ class YugiohGame(Game[YugiohCard]):
                                         source=deck.source, line=e.line))
         return errors
 
-    def new_state(self, decks: Sequence[DeckList], seed: int = 0,
+    def new_state(self, decks: Sequence[DeckList], seed: Seed = 0,
                   options: Mapping[str, object] | None = None) -> State:
         """YGO-101 / YGO-103: 8000 LP, shuffled Main Decks, five cards each, a random first player."""
         state = YugiohState(self.cards(), self.resolve_options(options), seed)
@@ -107,7 +108,7 @@ class YugiohGame(Game[YugiohCard]):
                 for name in names:
                     state.new_card(name, player, zone)
             state.counters[player] = {"lp": LP}
-        state.emit("game_start", seed=seed)
+        state.emit("game_start", seed=public_seed(seed))
         for player in (0, 1):
             for _ in range(HAND):
                 state.draw(player)
@@ -115,7 +116,7 @@ class YugiohGame(Game[YugiohCard]):
 
     # ------------------------------------------------------------------ scenarios
     def scenario_state(self, spec: Mapping[str, Any], defs: Mapping[str, Any], options: Mapping[str, str],
-                       seed: int) -> State:
+                       seed: Seed) -> State:
         """A state as a scenario describes it: turn, phase, players' counters and zones, lasting
         flags; then the task that starts the named phase runs to the first decision."""
         state = YugiohState(defs, options, seed)

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tcg.core.actions import Action
+from tcg.core.rng import Seed
 from tcg.core.rules import Rulebook
 from tcg.core.state import Decision
 from tcg.games.yugioh import main_phase, summons
@@ -44,7 +45,7 @@ class YugiohState(YGOEffects):
         "hand", "spell_trap_zone", "field_zone", "graveyard", "banished", "extra_deck"})
     __slots__ = ("offer",)
 
-    def __init__(self, defs: Mapping[str, Any], options: Mapping[str, str], seed: int, players: int = 2):
+    def __init__(self, defs: Mapping[str, Any], options: Mapping[str, str], seed: Seed, players: int = 2):
         super().__init__(defs, options, seed, players)
         #: The responses a window found for the ``response`` decision it set (chain.open_window):
         #: that decision's legal actions, kept so that they are not built twice.

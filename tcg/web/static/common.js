@@ -14,6 +14,14 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A refused request's `detail` in words: the server's sentence, or each field's problem (a 422
+// from a field over its limit names the field).
+export function detailText(detail) {
+  if (typeof detail === "string") return detail;
+  if (Array.isArray(detail)) return detail.map((e) => `${(e.loc || []).at(-1) ?? ""}: ${e.msg}`).join("\n");
+  return JSON.stringify(detail);
+}
+
 export function savedLang() {
   const q = new URLSearchParams(location.search).get("lang");
   return q || localStorage.getItem("tcg-lang") || "en";
@@ -137,4 +145,19 @@ export function drawStack(root, board) {
   const stack = board.stack;
   root.replaceChildren(stack ? el("div", { class: "stack" }, `${stack.label}: `,
     el("ol", {}, stack.items.map((item) => el("li", { "data-card-id": item.card ?? null }, item.text)))) : "");
+}
+
+// A seat's secret and a pending invitation code, kept by the tab (sessionStorage) and the
+// browser (localStorage, so that /play/<room> opened again finds its seat), keyed by room:
+// never in the address bar nor its history (issue 35 item 9).
+export function remember(kind, roomId, value) {
+  const key = `tcg.${kind}.${roomId}`;
+  if (value === null) { sessionStorage.removeItem(key); localStorage.removeItem(key); return; }
+  sessionStorage.setItem(key, value);
+  localStorage.setItem(key, value);
+}
+
+export function recall(kind, roomId) {
+  const key = `tcg.${kind}.${roomId}`;
+  return sessionStorage.getItem(key) ?? localStorage.getItem(key) ?? "";
 }

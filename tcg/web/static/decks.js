@@ -3,7 +3,7 @@
 // The deck is kept as entries {section, name, count}; its text (the format `tcg deck check` reads)
 // is what the server checks and stores. Nothing here knows a game: sections, types and colours
 // come from the server with their names in the chosen language.
-import { $, applyWords, el, languagePicker, savedLang } from "/static/common.js";
+import { $, applyWords, detailText, el, languagePicker, savedLang } from "/static/common.js";
 
 let catalogue = null;
 let facets = null;
@@ -17,9 +17,7 @@ const word = (key, values = {}) => (ui[key] || key).replace(/\{(\w+)\}/g, (_, k)
 const post = (url, body) => fetch(url, { method: "POST", headers: { "content-type": "application/json" },
                                          body: JSON.stringify(body) });
 
-function detail(answer) {
-  return typeof answer.detail === "string" ? answer.detail : JSON.stringify(answer.detail);
-}
+function detail(answer) { return detailText(answer.detail); }
 
 function showError(message) { $("#error").textContent = message || ""; }
 

@@ -1,12 +1,18 @@
 // A game page: one WebSocket to the server, which owns the game. The page says hello with its
-// seat token (from the address's #seat=..., never sent in a URL), then draws every `state`
-// message: the board, the prompt, this seat's legal actions as buttons and as clicks on cards,
-// and the event log. An answer carries the decision id it answers.
-import { $, applyWords, drawBoard, drawStack, el, hideTip, languagePicker, savedLang, statusLine } from "/static/common.js";
+// seat token (kept by the tab, see remember() in common.js; an address's #seat=... or
+// #invite=CODE is read once and removed from the address), then draws every `state` message:
+// the board, the prompt, this seat's legal actions as buttons and as clicks on cards, and the
+// event log. An answer carries the decision id it answers.
+import { $, applyWords, drawBoard, drawStack, el, hideTip, languagePicker, recall, remember, savedLang,
+         statusLine } from "/static/common.js";
 
-const roomId = location.pathname.split("/").pop();
+const roomId = decodeURIComponent(location.pathname.split("/").pop());
+const roomPath = `/api/rooms/${encodeURIComponent(roomId)}`;
 const hash = new URLSearchParams(location.hash.slice(1));
-const token = hash.get("seat") || "";
+if (hash.get("seat")) remember("seat", roomId, hash.get("seat"));
+const joining = hash.get("invite");
+if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+let token = recall("seat", roomId);
 let lang = savedLang();
 let socket = null;
 let current = null;
@@ -167,16 +173,49 @@ function connect() {
   });
 }
 
-const invite = hash.get("invite");
-if (invite) {
-  const link = new URL(invite, location.href).href;
-  $("#invite").replaceChildren(el("div", { class: "banner" }, el("span", { "data-ui": "invite_link" }, "Invite link:"), " ",
-    el("a", { href: link, id: "invite-link" }, link)));
+async function post(path, body) {
+  const r = await fetch(path, { method: "POST", headers: { "content-type": "application/json" },
+                                body: JSON.stringify(body) });
+  const answer = await r.json();
+  if (!r.ok) throw new Error(typeof answer.detail === "string" ? answer.detail : JSON.stringify(answer.detail));
+  return answer;
 }
+
+// The invitation a friend opened: exchanged once for this seat's own secret.
+async function join(code) {
+  try {
+    token = (await post(`${roomPath}/join`, { invite: code })).token;
+    remember("seat", roomId, token);
+    remember("invite", roomId, null);
+  } catch (e) { inviteError = e.message; }
+}
+
+// The creator's invitation link: built here from the room id and the code, on this page's own
+// origin, never taken from an address (issue 35 item 11); "new link" revokes it for a new one.
+const CODE = /^[A-Za-z0-9_-]{16,100}$/;
+let inviteError = "";
+function showInvite() {
+  const code = recall("invite", roomId);
+  if (!CODE.test(code) || !/^https?:$/.test(location.protocol)) {
+    $("#invite").replaceChildren(inviteError ? el("div", { class: "error", id: "invite-error" }, inviteError) : "");
+    return;
+  }
+  const link = `${location.origin}/play/${encodeURIComponent(roomId)}#invite=${code}`;
+  const renew = el("button", { id: "new-invite", "data-ui": "new_invite", onclick: async () => {
+    try { remember("invite", roomId, (await post(`${roomPath}/invite`, { token })).invite); showInvite(); }
+    catch (e) { inviteError = e.message; remember("invite", roomId, null); showInvite(); }
+  } }, "New link");
+  $("#invite").replaceChildren(el("div", { class: "banner" }, el("span", { "data-ui": "invite_link" }, "Invite link:"), " ",
+    el("a", { href: link, id: "invite-link" }, link), " ", renew));
+  if (current) applyWords(current.ui);
+}
+
 $("#concede").addEventListener("click", () => {
   if (confirm(current?.ui?.quit_confirm || "Concede?")) send({ type: "concede" });
 });
 $("#help-button").addEventListener("click", () => { $("#help").hidden = !$("#help").hidden; });
 $("#all-events").addEventListener("change", (e) => $("#log").classList.toggle("all", e.target.checked));
 document.addEventListener("click", closeMenu);
+if (joining) await join(joining);
+showInvite();
 connect();

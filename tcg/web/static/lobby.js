@@ -1,6 +1,6 @@
 // The lobby: pick a game, decks (a starter deck, a deck saved with the deck builder, or a pasted
 // list, checked with line numbers) and an opponent (an agent, or another person by an invite link).
-import { $, applyWords, el, languagePicker, savedLang } from "/static/common.js";
+import { $, applyWords, detailText, el, languagePicker, remember, savedLang } from "/static/common.js";
 
 let catalogue = null;
 let lang = savedLang();
@@ -53,6 +53,11 @@ async function checkDeck() {
   const r = await fetch("/api/decks/check", { method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify({ game: $("#game").value, text }) });
   const body = await r.json();
+  if (!r.ok) {  // a text over its limits (tcg/web/inputs.py): the field and the line named
+    $("#deck-result").textContent = "";
+    $("#deck-errors").textContent = detailText(body.detail);
+    return false;
+  }
   $("#deck-result").textContent = body.ok ? `✓ ${body.cards}` : "";
   $("#deck-result").className = body.ok ? "ok" : "";
   $("#deck-errors").textContent = body.errors.map((e) => (e.line ? `line ${e.line}: ` : "") + e.message).join("\n");
@@ -72,16 +77,11 @@ async function start(event) {
   const r = await fetch("/api/rooms", { method: "POST", headers: { "content-type": "application/json" },
                                         body: JSON.stringify(body) });
   const answer = await r.json();
-  if (!r.ok) { $("#error").textContent = typeof answer.detail === "string" ? answer.detail : JSON.stringify(answer.detail); return; }
-  const query = `?lang=${lang}`;
-  if (answer.invite_url) {
-    const [path, hash] = answer.url.split("#");
-    const invite = new URL(answer.invite_url, location.href);
-    location.href = `${path}${query}#${hash}&invite=${encodeURIComponent(invite.pathname + invite.hash)}`;
-  } else {
-    const [path, hash] = answer.url.split("#");
-    location.href = `${path}${query}#${hash}`;
-  }
+  if (!r.ok) { $("#error").textContent = detailText(answer.detail); return; }
+  // The seat's secret and the invitation code go to the tab's storage, not into an address.
+  remember("seat", answer.room, answer.token);
+  remember("invite", answer.room, answer.invite ?? null);
+  location.href = `/play/${encodeURIComponent(answer.room)}?lang=${encodeURIComponent(lang)}`;
 }
 
 async function main() {
