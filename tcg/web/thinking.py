@@ -129,11 +129,17 @@ def snapshot(room: Room) -> Job | None:
                room.cursor[player], state.clone(), bool(getattr(agent, "searches", False)))
 
 
+def current(job: Job) -> bool:
+    """Whether the decision ``job`` answers is still the room's (read without the lock: a hint)."""
+    room = job.room
+    return room.decision_id == job.decision_id and not room.state.game_over and room.conceded is None
+
+
 def apply(job: Job, answer: Answer) -> bool:
     """Apply an answer if the decision it answers is still the current one; True if applied."""
     room = job.room
     with room.lock:
-        if room.decision_id != job.decision_id or room.state.game_over or room.conceded is not None:
+        if not current(job):
             return False
         action = Action.from_json(answer[0])
         room.apply_agent(action)
@@ -220,6 +226,10 @@ class Thinker:
     def _dispatch_now(self) -> None:
         started: list[Job] = []
         with self.lock:
+            stale = [job for job in self.queue if not current(job)]  # answered meanwhile: a concession
+            for job in stale:
+                self.queue.remove(job)
+                self.pending.discard(job.room.id)
             for job in list(self.queue):
                 if sum(self.running.values()) >= self.workers:
                     break
@@ -239,6 +249,8 @@ class Thinker:
             future.add_done_callback(functools.partial(self._done, job))
         for position, job in enumerate(waiting, 1):
             self._status(job.room, {"seat": job.player, "status": "queued", "position": position})
+        for job in stale:
+            self._status(job.room, None)
 
     def _done(self, job: Job, future: Future[Answer]) -> None:
         with self.lock:
@@ -271,7 +283,7 @@ class Thinker:
             job.room.notify()
         self.wake(job.room)  # the agent may have the next decision too
 
-    def _status(self, room: Room, status: dict[str, Any]) -> None:
+    def _status(self, room: Room, status: dict[str, Any] | None) -> None:
         if room.thinking != status:
             room.thinking = status
             room.notify()
