@@ -208,7 +208,7 @@ def test_a_search_past_the_hard_limit_is_killed_and_the_rule_agent_answers(tmp_p
         while not room.state.history:
             assert time.monotonic() < deadline
             time.sleep(0.005)
-        assert time.monotonic() - thinking < 2.0  # not the search's 3 seconds
+        assert time.monotonic() - thinking < 2.5  # not the search's 3 seconds (and the pool's start)
     game = load_game("duel_masters")
     decks = [game.deck(d) for d in list(game.starter_decks())[:2]]
     expected = fallback(game.new_state(decks, seed=1), 1, decision_seed(1, 0), 0)[0]
