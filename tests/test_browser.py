@@ -209,6 +209,19 @@ def test_a_reload_returns_to_the_same_seat_and_state(server: LiveServer, browser
     page.close()
 
 
+def test_the_page_says_the_agent_is_thinking_in_its_language(server: LiveServer, browser: Any) -> None:
+    """Issue 35 item 2: the agent's search is shown to the player (Duel Masters seed 1: it decides first)."""
+    room = server.new_room(game="duel_masters", seed=1, opponent="ismcts:seconds=2")
+    page = browser.new_page()
+    errors = page_errors(page)
+    path, seat = room["url"].split("#")
+    page.goto(f"{server.url}{path}?lang=it#{seat}")
+    page.wait_for_selector("#agent-status")
+    assert "pensando" in page.inner_text("#agent-status")
+    assert wait_my_turn_or_end(page) and not errors  # and then it answers
+    page.close()
+
+
 def socket_answer(page: Any, room_id: str, token: str, messages: list[Any]) -> Any:
     """Open a second WebSocket from the page, say hello with ``token``, send ``messages`` (text)
     and return the last message received."""

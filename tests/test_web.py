@@ -8,6 +8,7 @@ finished games are stored in SQLite with their replay.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,9 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 def new_room(client: TestClient, game: str = "duel_masters", seed: int = 3, join: bool = True,
              **body: Any) -> dict[str, Any]:
     """A new room. A game between people gets no seed (the server draws it, issue 35 item 7) and,
-    with ``join``, its invitation is exchanged at once: ``seat1_token`` is seat 1's secret."""
+    with ``join``, its invitation is exchanged at once: ``seat1_token`` is seat 1's secret. A room
+    with an agent is returned once the agent has answered the decisions of its own that come
+    first: the server creates a room at once and the agent moves after, in the background."""
     person = body.get("opponent") == "person"
     r = client.post("/api/rooms", json={"game": game, **({} if person else {"seed": seed}), **body})
     assert r.status_code == 200, r.text
@@ -38,12 +41,37 @@ def new_room(client: TestClient, game: str = "duel_masters", seed: int = 3, join
         joined = client.post(f"/api/rooms/{answer['room']}/join", json={"invite": answer["invite"]})
         assert joined.status_code == 200, joined.text
         answer["seat1_token"] = joined.json()["token"]
+    settled(client, answer)
     return answer
 
 
 def room_of(client: TestClient, answer: dict[str, Any]) -> Room:
     room: Room = client.app.state.rooms.get(answer["room"])  # type: ignore[attr-defined]
     return room
+
+
+def settled(client: TestClient, answer: dict[str, Any], seconds: float = 30.0) -> Room:
+    """The room once no agent decides in it (a person does, or the game is over)."""
+    room = room_of(client, answer)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with room.lock:
+            player = room.state.deciding_player
+            if room.state.game_over or player is None or room.seats[player].agent is None:
+                return room
+        time.sleep(0.005)
+    raise AssertionError(f"the agent of room {answer['room']} did not answer within {seconds} s")
+
+
+def my_turn(ws: Any, state: dict[str, Any], limit: int = 10_000) -> dict[str, Any]:
+    """The first ``state`` message from ``state`` on in which this seat decides or the game is
+    over: the agent's answers come as messages of their own, after the one for the person's."""
+    for _ in range(limit):
+        assert state["type"] == "state", state
+        if state["over"] or state["actions"]:
+            return state
+        state = ws.receive_json()
+    raise AssertionError(f"no decision of this seat in {limit} messages")
 
 
 def token(url: str) -> str:
@@ -90,7 +118,7 @@ def test_a_stale_or_duplicated_answer_is_refused_and_changes_nothing(client: Tes
     with client.websocket_connect(f"/ws/{answer['room']}") as ws:
         state = hello(ws, token(answer["url"]))
         ws.send_json({"type": "act", "decision_id": state["decision_id"], "action": 0})
-        ws.receive_json()
+        my_turn(ws, ws.receive_json())
         history = list(room.state.history)
         ws.send_json({"type": "act", "decision_id": state["decision_id"], "action": 0})  # the same click again
         error = ws.receive_json()
@@ -139,7 +167,7 @@ def test_reconnecting_returns_to_the_same_seat_and_state(client: TestClient) -> 
     with client.websocket_connect(f"/ws/{answer['room']}") as ws:
         first = hello(ws, token(answer["url"]))
         ws.send_json({"type": "act", "decision_id": first["decision_id"], "action": 0})
-        moved = ws.receive_json()
+        moved = my_turn(ws, ws.receive_json())
     with client.websocket_connect(f"/ws/{answer['room']}") as ws:
         again = hello(ws, token(answer["url"]))
     assert again["seat"] == 0 and again["decision_id"] == moved["decision_id"]
@@ -174,8 +202,7 @@ def play_out(client: TestClient, answer: dict[str, Any]) -> dict[str, Any]:
         state = hello(ws, token(answer["url"]))
         while not state["over"]:
             ws.send_json({"type": "act", "decision_id": state["decision_id"], "action": len(state["actions"]) - 1})
-            state = ws.receive_json()
-            assert state["type"] == "state", state
+            state = my_turn(ws, ws.receive_json())
     return state
 
 

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from tcg.web.app import create_app
 from tcg.web.limits import MAX_MESSAGE_CHARS
 from tcg.web.rooms import Room
+from tests.test_web import settled
 
 #: Every code an ``error`` message may carry (docs/architecture.md, "The server protocol").
 CODES = frozenset({"malformed", "too_big", "rate", "stale", "seat", "over", "token", "room", "illegal", "full"})
@@ -76,7 +77,7 @@ def fuzz_connection(tmp: Path, check: Callable[[Callable[[str | bytes], dict[str
     ``send(frame) -> reply`` function and the room."""
     with TestClient(create_app(tmp / "fuzz.sqlite3", rate=1e9)) as client:
         answer = client.post("/api/rooms", json={"game": "duel_masters", "seed": 3}).json()
-        room: Room = client.app.state.rooms.get(answer["room"])  # type: ignore[attr-defined]
+        room: Room = settled(client, answer)  # the agent's first answers given: nothing changes now
         with client.websocket_connect(f"/ws/{answer['room']}") as ws:
             ws.send_json({"type": "hello", "token": answer["url"].split("#seat=")[1]})
             assert ws.receive_json()["type"] == "state"

@@ -28,7 +28,7 @@ from tcg.web.app import create_app
 from tcg.web.caps import Caps
 from tcg.web.limits import MAX_MESSAGE_CHARS
 from tcg.web.views import state_message
-from tests.test_web import hello, new_room, room_of, token
+from tests.test_web import hello, my_turn, new_room, room_of, settled, token
 
 
 @pytest.fixture
@@ -168,6 +168,8 @@ def play(client: TestClient, answer: dict[str, Any], tok: str, n: int) -> dict[s
                 break
             ws.send_json({"type": "act", "decision_id": state["decision_id"], "action": 0})
             state = ws.receive_json()
+            if room_of(client, answer).seats[1].agent is not None:
+                state = my_turn(ws, state)  # the agent answers after, in messages of its own
     return state
 
 
@@ -193,9 +195,10 @@ def test_a_restarted_server_resumes_its_games_with_the_same_rooms_and_tokens(tmp
         before = {a["room"]: state_message(room_of(first, a), 0, "en") for a in (people, agent)}
         histories = {r: list(room_of(first, {"room": r}).state.history) for r in before}
     with TestClient(create_app(db, rate=1e6)) as second:  # a new server on the same file
+        assert second.app.state.rooms.resumed.wait(30)  # type: ignore[attr-defined]  # in the background
         assert len(second.get("/api/replays").json()["games"]) == 1  # the finished game, kept once
         for a in (people, agent):
-            room = room_of(second, a)
+            room = settled(second, a)
             assert room.state.history == histories[a["room"]]
             with second.websocket_connect(f"/ws/{a['room']}") as ws:
                 assert hello(ws, token(a["url"])) == before[a["room"]]  # seat 0 sees just what it saw
@@ -223,6 +226,7 @@ def test_a_game_that_cannot_be_resumed_is_ended_and_stored_as_ended_by_the_resta
         viewed = second.get(f"/api/replays/{games[0]['id']}").json()
         assert viewed["total"] == played > 0  # the actions that were legal are kept and replayed
     with TestClient(create_app(db, rate=1e6)) as third:  # ended once, not again at each restart
+        assert third.app.state.rooms.resumed.wait(30)  # type: ignore[attr-defined]
         assert len(third.get("/api/replays").json()["games"]) == 1
 
 

@@ -17,10 +17,9 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from tcg.agents.base import agent_names, make_agent
 from tcg.carddb import CardIndex
 from tcg.core.decklist import DeckList
-from tcg.core.errors import DataError, TcgError
+from tcg.core.errors import TcgError
 from tcg.core.game import Game
 from tcg.core.presentation import CORE_TEXTS, catalogue, languages
 from tcg.core.registry import game_names, load_game
@@ -34,11 +33,13 @@ from tcg.web.decks import deck_api, deck_errors, game_or_404
 from tcg.web.digests import digest, new_secret
 from tcg.web.identity import owner_of
 from tcg.web.inputs import INT64, MAX_CARD_CHARS, BodyId, DeckText, Lang, PathId, PathWord, RoomId, Word
+from tcg.web.opponents import OPPONENTS, refusal
 from tcg.web.reaper import lifespan
 from tcg.web.rooms import Rooms
 from tcg.web.seats import room_answer, seat_api
 from tcg.web.security import Exposure, secure
 from tcg.web.store import Store
+from tcg.web.thinking import Thinker
 from tcg.web.views import card_message, log_lines, say_for
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -101,26 +102,32 @@ def state_at(rep: Replay, step: int) -> State:
 
 
 def create_app(db_path: str | Path = ":memory:", rate: float | None = None,
-               exposure: Exposure = Exposure(), caps: Caps | None = None) -> FastAPI:
+               exposure: Exposure = Exposure(), caps: Caps | None = None,
+               thinker: Thinker | None = None) -> FastAPI:
     """The application; ``db_path`` is the SQLite file of finished games (and of those in
     progress, so that a restarted server resumes them); ``exposure`` who may reach it
     (:mod:`tcg.web.security`); ``caps`` the caps per client and in total
     (:class:`~tcg.web.caps.Caps`; its defaults are ``tcg serve``'s), ``rate`` (if given) its
-    messages per second one client may send, across its connections.
+    messages per second one client may send, across its connections; ``thinker`` plays the
+    agents (:mod:`tcg.web.thinking`: its limits).
 
     No API docs pages: FastAPI's load their scripts from a CDN, and docs/architecture.md ("The
     server protocol") documents the API."""
     caps = caps or Caps()
     if rate is not None:
         caps = replace(caps, rate=rate)
+    agents = thinker or Thinker()
     store = Store(db_path)
     rooms = Rooms(store)
     ledger = Ledger(caps)
     app = FastAPI(title="tcg-engine", docs_url=None, redoc_url=None, openapi_url=None,
-                  lifespan=lifespan(rooms, ledger, caps))
+                  lifespan=lifespan(rooms, ledger, caps, on_stop=agents.close))
     secure(app, exposure)
-    rooms.resume()  # the games in progress a previous server on this file left
+    rooms.waker = agents.wake
+    # the games in progress a previous server on this file left, in the background: listen at once
+    rooms.resume_in_background()
     app.state.rooms = rooms
+    app.state.thinker = agents
     app.state.store = store
     app.state.ledger = ledger
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -172,9 +179,8 @@ def _lobby_api(app: FastAPI, rooms: Rooms, store: Store, cards_index: CardIndex,
             g = load_game(name)
             out.append({"name": name, "title": g.title, "decks": list(g.starter_decks()),
                         "languages": g.presentation.languages})
-        # a search agent with a budget a person waits for; any spec is accepted (ismcts:iterations=N)
-        agents = [a if a != "ismcts" else "ismcts:seconds=1" for a in agent_names()]
-        return {"games": out, "agents": agents}
+        # the offered opponents; any spec within the caps is accepted (tcg.web.opponents)
+        return {"games": out, "agents": list(OPPONENTS)}
 
     @app.post("/api/rooms")
     def new_room(body: NewGame, request: Request) -> dict[str, Any]:
@@ -182,12 +188,9 @@ def _lobby_api(app: FastAPI, rooms: Rooms, store: Store, cards_index: CardIndex,
         if body.opponent == "person" and body.seed is not None:
             raise HTTPException(422, "seed: a game between people has a seed drawn by the server (its commitment "
                                      "is in the answer, the seed is shown when the game is over); leave it out")
-        if body.opponent != "person":
-            try:
-                make_agent(body.opponent, 0)
-            except DataError as exc:
-                raise HTTPException(422, f"opponent must be 'person' or an agent ({', '.join(agent_names())}): "
-                                         f"{exc.message}") from None
+        refused = refusal(body.opponent)
+        if refused is not None:
+            raise HTTPException(422, refused)
         text, label = (body.deck_text, "pasted deck") if body.saved_deck is None else \
             _saved(store, game, body.saved_deck, owner_of(request))
         mine, my_label = _deck(game, body.deck, text, 0, label)

@@ -24,7 +24,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from tcg.web import access
 from tcg.web.caps import Ledger
 from tcg.web.inputs import seat_token
-from tcg.web.limits import HELLO_SECONDS, MAX_MESSAGE_CHARS
+from tcg.web.limits import HELLO_SECONDS, MAX_MESSAGE_CHARS, RESUME_WAIT_SECONDS
 from tcg.web.rooms import ProtocolError, Room, Rooms
 from tcg.web.views import state_message
 
@@ -72,6 +72,7 @@ class Connection:
         self.seat_hash: str | None = None
         self.lang = "en"
         self.log_end = 0
+        self.shown: tuple[Any, ...] | None = None  # what the last state message showed (see send_state)
         self.changed = asyncio.Event()
         self.rate_said = -1e9  # when this connection was last sent a ``rate`` error
 
@@ -83,6 +84,10 @@ class Connection:
         start = 0 if full else self.log_end
         with room.lock:  # never read a state while an answer (or the agent) is being applied to it
             message = state_message(room, self.seat, self.lang, start)
+        shown = (message["decision_id"], message["over"], repr(message["agent"]))
+        if not full and shown == self.shown and not message["log"]:
+            return  # several changes were drawn by one message: the next says nothing new
+        self.shown = shown
         self.log_end = message["log_end"]
         await self.ws.send_json(message)
 
@@ -111,7 +116,7 @@ class Connection:
             first = await asyncio.wait_for(self.receive(), HELLO_SECONDS)
             if first.get("type") != "hello":
                 raise ProtocolError("malformed", "the first message must be {\"type\": \"hello\", \"token\": ...}")
-            room = self.rooms.get(self.room_id)
+            room = await self.room()
             self.seat = room.seat_of(seat_token(first.get("token")))
             self.seat_hash = None if self.seat is None else room.seats[self.seat].token_hash
             if self.seat is None and not self.ws.scope.get(access.SCOPE_KEY, True):
@@ -122,13 +127,25 @@ class Connection:
             return None
         except ProtocolError as exc:
             await self.send_error(exc)
-            await self.ws.close(code=CAP_CLOSE if exc.code == "rate" else 4400)
+            code = {"rate": CAP_CLOSE, "resuming": 4503}.get(exc.code, 4400)  # the page retries a 4503
+            await self.ws.close(code=code)
             return None
         except TimeoutError:
             await self.send_error(ProtocolError("malformed", f"no hello within {HELLO_SECONDS:g} seconds"))
             await self.ws.close(code=4408)
             return None
         return room
+
+    async def room(self) -> Room:
+        """The room, waiting a little for one a restarted server is still resuming."""
+        for _ in range(int(RESUME_WAIT_SECONDS * 10)):
+            try:
+                return self.rooms.get(self.room_id)
+            except ProtocolError as exc:
+                if exc.code != "resuming":
+                    raise
+            await asyncio.sleep(0.1)
+        return self.rooms.get(self.room_id)
 
     @staticmethod
     def _lang(room: Room, lang: Any) -> str:

@@ -21,6 +21,9 @@ WS_MAX_BYTES = 1024 * 1024
 RATE_PER_SECOND = 50.0
 #: Seconds a new connection has to say hello before the server closes it.
 HELLO_SECONDS = 30.0
+#: Seconds a hello to a room a restarted server is still resuming waits for it before the
+#: answer is a ``resuming`` error (closed with 4503: the page tries again).
+RESUME_WAIT_SECONDS = 3.0
 
 
 @dataclass(frozen=True)

@@ -82,8 +82,10 @@ async def sweep_forever(rooms: Rooms, ledger: Ledger, caps: Caps) -> None:
         await sweep(rooms, ledger, caps)
 
 
-def lifespan(rooms: Rooms, ledger: Ledger, caps: Caps) -> Callable[[Any], AbstractAsyncContextManager[None]]:
-    """The application's lifespan: the sweep runs while the server does."""
+def lifespan(rooms: Rooms, ledger: Ledger, caps: Caps,
+             on_stop: Callable[[], None] | None = None) -> Callable[[Any], AbstractAsyncContextManager[None]]:
+    """The application's lifespan: the sweep runs while the server does; ``on_stop`` (the
+    agents' worker processes) is closed when it stops."""
 
     @asynccontextmanager
     async def running(_app: Any) -> AsyncIterator[None]:
@@ -94,5 +96,7 @@ def lifespan(rooms: Rooms, ledger: Ledger, caps: Caps) -> Callable[[Any], Abstra
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+            if on_stop is not None:
+                on_stop()
 
     return running

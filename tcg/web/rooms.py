@@ -30,19 +30,14 @@ from tcg.core.game import Game
 from tcg.core.registry import load_game
 from tcg.core.rng import Seed, commitment
 from tcg.core.state import State
-from tcg.sim.loop import observe
 from tcg.sim.replay import Replay, deck_from_names, initial_state, record, steps
 from tcg.web.digests import digest, new_secret, stored_digest
 from tcg.web.store import Store
 
-#: An agent plays at most this many actions in a row before the room hands back (a guard: no
-#: game of ours needs more between two decisions of a person).
-AGENT_RUN_MAX = 20_000
-
 
 class ProtocolError(Exception):
     """A message the server refuses; ``code`` says why (``malformed``, ``token``, ``stale``,
-    ``illegal``, ``over``, ``seat``), ``message`` in words. Nothing has changed."""
+    ``illegal``, ``over``, ``seat``, ``room``, ``resuming``), ``message`` in words. Nothing has changed."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
@@ -89,7 +84,13 @@ class Room:
     on_seats: Callable[[], None] | None = None
     lock: threading.RLock = field(default_factory=threading.RLock)
     listeners: list[Callable[[], None]] = field(default_factory=list)
-    _cursor: list[int] = field(default_factory=lambda: [0, 0])
+    #: Each seat's agent's place in the event log: the events it has been shown.
+    cursor: list[int] = field(default_factory=lambda: [0, 0])
+    #: What the agent is doing, for the ``state`` message's ``agent``: None, or its seat and
+    #: ``thinking`` / ``queued`` (with its ``position`` in the queue) -- see tcg.web.thinking.
+    thinking: dict[str, Any] | None = None
+    #: Wakes the agent after a change (the server's Thinker); None: :meth:`run_agents` at once.
+    waker: Callable[[], None] | None = None
 
     @property
     def decision_id(self) -> int:
@@ -119,8 +120,8 @@ class Room:
             self.on_seats()
 
     def act(self, seat: int | None, decision_id: Any, index: Any) -> None:
-        """Apply the seat's answer ``index`` (into the legal actions) to decision ``decision_id``,
-        then let the agent play until a person decides or the game ends."""
+        """Apply the seat's answer ``index`` (into the legal actions) to decision ``decision_id``;
+        then the agent, if it decides next, is woken (it answers later, off this lock)."""
         with self.lock:
             if seat is None:
                 raise ProtocolError("seat", "a spectator cannot act")
@@ -137,8 +138,8 @@ class Room:
             if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(legal):
                 raise ProtocolError("malformed", f"action must be the index of a legal action, 0 to {len(legal) - 1}")
             self._apply(legal[index])
-            self.run_agents()
         self.notify()
+        self.wake()
 
     def _apply(self, action: Action) -> None:
         try:
@@ -149,18 +150,24 @@ class Room:
         if self.on_apply is not None:
             self.on_apply(len(self.state.history) - 1, action)
 
+    def apply_agent(self, action: Action) -> None:
+        """Apply the agent's answer (the caller holds the lock and checked the decision is current)."""
+        self._apply(action)
+
+    def wake(self) -> None:
+        """Let the agent answer if the decision is its own: through the server's
+        :class:`~tcg.web.thinking.Thinker` (later, in the background), or here and now without one."""
+        if self.waker is not None:
+            self.waker()
+        else:
+            self.run_agents()
+
     def run_agents(self) -> None:
-        """Agents answer every decision that is theirs, until a person decides or the game ends."""
-        with self.lock:
-            for _ in range(AGENT_RUN_MAX):
-                player = self.state.deciding_player
-                if self.state.game_over or player is None:
-                    return
-                agent = self.seats[player].agent
-                if agent is None:
-                    return
-                obs = observe(self.state, player, agent, self._cursor)
-                self._apply(agent.choose(obs, self.state.legal_actions()))
+        """Agents answer every decision that is theirs, until a person decides or the game ends
+        (here and now; the lock is held for each step only, never while an agent thinks)."""
+        from tcg.web.thinking import play_now  # thinking builds on Room
+
+        play_now(self)
 
     def concede(self, seat: int | None) -> None:
         with self.lock:
@@ -174,15 +181,19 @@ class Room:
         self.notify()
 
     def replay(self) -> Replay:
+        return self.replay_of(self.state, self.conceded)
+
+    def replay_of(self, state: State, conceded: int | None = None) -> Replay:
+        """The replay of ``state`` (this room's, or a copy of it: what a search worker re-makes)."""
         agents = [s.agent.name if s.agent is not None else "person" for s in self.seats]
-        return record(self.state, self.seed, self.decks, agents, self.conceded)
+        return record(state, self.seed, self.decks, agents, conceded)
 
     def spec(self) -> dict[str, Any]:
         """What re-creates this room, its actions aside (the store's ``live`` row)."""
         return {"game": self.game.name, "seed": self.seed, "options": dict(self.state.options),
                 "decks": [d.flat() for d in self.decks], "labels": [s.label for s in self.seats],
                 "token_hashes": [s.token_hash for s in self.seats], "invite_hash": self.invite_hash,
-                "opponent": self.opponent}
+                "opponent": self.opponent, "client": self.client}
 
     def notify(self) -> None:
         for listener in list(self.listeners):
@@ -196,6 +207,13 @@ class Rooms:
         self.rooms: dict[str, Room] = {}
         self.lock = threading.Lock()
         self.store = store
+        #: Wakes a room's agent after a change (the server's Thinker); None: agents play at once.
+        self.waker: Callable[[Room], None] | None = None
+        #: The games in progress a previous server left that are not re-made yet (see
+        #: :meth:`resume_in_background`): asking for one is ``resuming``, not ``room``.
+        self.resuming: set[str] = set()
+        #: Set once :meth:`resume` has gone through every game in progress.
+        self.resumed = threading.Event()
 
     def create(self, game: Game[Any], decks: Sequence[DeckList], labels: Sequence[str], seed: Seed,
                opponent: str, client: str = "unknown", token_hash: str | None = None,
@@ -209,7 +227,7 @@ class Rooms:
         room = Room(secrets.token_urlsafe(9), game, state, seed, list(decks), seats, opponent=opponent,
                     client=client, invite_hash=invite_hash if opponent == "person" else None)
         self._register(room, fresh=True)
-        room.run_agents()
+        room.wake()  # with a Thinker, the agent moves after this returns, in the background
         self.store_if_over(room)
         return room
 
@@ -221,8 +239,12 @@ class Rooms:
             room.on_apply = lambda n, action: store.append_action(room.id, n, action.to_json())
             room.on_seats = lambda: store.update_live(room.id, room.spec())
             room.listeners.append(lambda: self.store_if_over(room))
+        waker = self.waker
+        if waker is not None:
+            room.waker = lambda: waker(room)
         with self.lock:
             self.rooms[room.id] = room
+            self.resuming.discard(room.id)
 
     def store_if_over(self, room: Room) -> None:
         """A finished game goes to the store once, with its replay (and leaves the journal)."""
@@ -238,22 +260,41 @@ class Rooms:
         be re-created (its decks or actions no longer legal) is ended and stored as ended by the
         restart. Returns (resumed, ended)."""
         if self.store is None:
+            self.resumed.set()
             return 0, 0
         resumed = ended = 0
-        for room_id, spec, actions in self.store.live_games():
+        for live_id in self.store.live_ids():
+            found = self.store.live_game(live_id)
+            if found is None:
+                continue
+            room_id, spec, actions = found
             try:
                 room = _rebuilt(room_id, spec, actions)
             except (TcgError, KeyError, TypeError, ValueError) as exc:
                 self._end_unresumable(room_id, spec, actions, exc)
+                with self.lock:
+                    self.resuming.discard(room_id)
                 ended += 1
                 continue
             self._register(room, fresh=False)
             if "tokens" in spec:  # an older server's row, with plain secrets: from now on, digests
                 room.seats_changed()
-            room.run_agents()
+            room.wake()
             self.store_if_over(room)
             resumed += 1
+        with self.lock:
+            self.resuming.clear()
+        self.resumed.set()
         return resumed, ended
+
+    def resume_in_background(self) -> threading.Thread:
+        """:meth:`resume` in a thread, so that the server listens at once: the rooms to come are
+        known first (one query), and a connection to one of them waits or is told ``resuming``."""
+        if self.store is not None:
+            self.resuming = set(self.store.live_ids())
+        thread = threading.Thread(target=self.resume, name="resume", daemon=True)
+        thread.start()
+        return thread
 
     def _end_unresumable(self, room_id: str, spec: dict[str, Any], actions: list[dict[str, Any]],
                          exc: Exception) -> None:
@@ -276,6 +317,9 @@ class Rooms:
     def get(self, room_id: str) -> Room:
         room = self.rooms.get(room_id)
         if room is None:
+            if room_id in self.resuming:
+                raise ProtocolError("resuming", f"game {room_id!r} is being resumed after a restart; "
+                                                "try again in a moment")
             raise ProtocolError("room", f"there is no game {room_id!r} on this server")
         return room
 
@@ -314,7 +358,8 @@ def _rebuilt(room_id: str, spec: dict[str, Any], actions: list[dict[str, Any]]) 
              Seat(hashes[1] if opponent == "person" else None, str(spec["labels"][1]), _agent(opponent, rep.seed))]
     decks = [deck_from_names(d, f"decks[{i}]") for i, d in enumerate(rep.decks)]
     return Room(room_id, load_game(rep.game), state, rep.seed, decks, seats, opponent=opponent,
-                invite_hash=invite if isinstance(invite, str) else None)
+                invite_hash=invite if isinstance(invite, str) else None,
+                client=str(spec.get("client", "unknown")))
 
 
 def _journaled_digests(spec: dict[str, Any]) -> list[str | None]:

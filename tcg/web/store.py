@@ -136,14 +136,24 @@ class Store:
 
     def live_games(self) -> builtins.list[tuple[str, Json, builtins.list[Json]]]:
         """Every game in progress: its room, its start and its actions in order."""
+        games = (self.live_game(room) for room in self.live_ids())
+        return [g for g in games if g is not None]
+
+    def live_ids(self) -> builtins.list[str]:
+        """The rooms of the games in progress, oldest first (one quick query: a restart knows
+        which rooms it is resuming before it listens)."""
         with self.lock:
-            rows = self.db.execute("SELECT room, spec FROM live ORDER BY started").fetchall()
-            out = []
-            for room, spec in rows:
-                acts = self.db.execute("SELECT action FROM live_actions WHERE room = ? ORDER BY n",
-                                       (room,)).fetchall()
-                out.append((str(room), json.loads(spec), [json.loads(a[0]) for a in acts]))
-        return out
+            return [str(r[0]) for r in self.db.execute("SELECT room FROM live ORDER BY started").fetchall()]
+
+    def live_game(self, room: str) -> tuple[str, Json, builtins.list[Json]] | None:
+        """One game in progress (None if it is no longer in progress); the lock is held for it
+        alone, so resuming thousands does not hold up the games being played."""
+        with self.lock:
+            row = self.db.execute("SELECT spec FROM live WHERE room = ?", (room,)).fetchone()
+            if row is None:
+                return None
+            acts = self.db.execute("SELECT action FROM live_actions WHERE room = ? ORDER BY n", (room,)).fetchall()
+        return room, json.loads(row[0]), [json.loads(a[0]) for a in acts]
 
     def drop_live(self, room: str) -> None:
         with self.lock, self.db:

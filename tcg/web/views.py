@@ -90,6 +90,7 @@ def state_message(room: Room, seat: int | None, lang: str, log_from: int = 0) ->
         "log": log_lines(state, seat, say, log_from),
         "log_end": len(state.events),
         "labels": [s.label for s in room.seats],
+        "agent": room.thinking,
         "commitment": room.commitment,  # the seed itself only once the game is over (issue 35 item 7)
         "over": state.game_over,
         "result": _result(state, say) if state.game_over else None,

@@ -42,6 +42,7 @@ function drawActions(message) {
   const ui = message.ui;
   if (!message.actions.length) {
     root.append(el("div", { class: "dim" }, message.over ? "" : (message.seat === null ? ui.spectator : ui.waiting)));
+    if (message.agent && !message.over) root.append(el("div", { class: "dim", id: "agent-status" }, agentStatus(message.agent, ui)));
     return;
   }
   root.append(el("div", { class: "prompt" }, ui.your_decision));
@@ -52,6 +53,12 @@ function drawActions(message) {
       if (block.length > 1) root.append(otherWays(message, block.slice(1), group.group));
     }
   }
+}
+
+// The agent's search: thinking now, or waiting in the server's queue at a position.
+function agentStatus(agent, ui) {
+  if (agent.status === "queued") return (ui.agent_queued || "queued: {n}").replace("{n}", agent.position);
+  return ui.agent_thinking || "thinking…";
 }
 
 function actionButton(a, i, group) {

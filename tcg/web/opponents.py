@@ -1,0 +1,41 @@
+"""The opponents the server offers, and the caps on what an agent may spend on one decision.
+
+Why a table of its own: a search's budget is the server's time, not the player's; a spec like
+``ismcts:seconds=1e300`` would hold a worker for ever. ``POST /api/rooms`` accepts an agent spec
+only within :data:`CAPS` (a 422 naming the cap otherwise), and the lobby offers
+:data:`OPPONENTS` (``GET /api/games``, ``agents``). One small table on purpose: the named
+difficulty levels of a later issue replace it.
+"""
+
+from __future__ import annotations
+
+from tcg.agents.base import agent_names, make_agent
+from tcg.agents.ismcts import IsmctsAgent
+from tcg.core.errors import DataError
+
+#: What the lobby offers, in its order: the cheap agents, then a search a person waits for.
+OPPONENTS: list[str] = ["rule", "random", "random_by_type", "ismcts:seconds=1"]
+
+#: The most a search agent may ask for on one decision (docs/reliability.md, "Caps"). Its hard
+#: wall-clock limit is :data:`tcg.web.thinking.DECISION_HARD_SECONDS`, whatever the budget.
+CAPS: dict[str, float] = {"seconds": 3.0, "iterations": 3000, "depth": 1000, "horizon": 4}
+
+
+def refusal(spec: str) -> str | None:
+    """Why the server will not play ``spec`` (an unknown agent, a bad option, a budget over a cap),
+    or None when it will."""
+    if spec == "person":
+        return None
+    try:
+        agent = make_agent(spec, 0)
+    except DataError as exc:
+        return f"opponent must be 'person' or an agent ({', '.join(agent_names())}): {exc.message}"
+    if not isinstance(agent, IsmctsAgent):
+        return None
+    for option, cap in CAPS.items():
+        value = getattr(agent, option)
+        if value > cap:
+            return f"opponent {spec!r}: {option} is at most {cap:g} on this server (got {value:g})"
+    if agent.iterations == 0 and agent.seconds <= 0:  # pragma: no cover - make_agent refuses it
+        return f"opponent {spec!r}: a search needs iterations or seconds"
+    return None
