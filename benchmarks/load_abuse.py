@@ -284,6 +284,9 @@ def report(seen: Measured, counts: dict[str, int]) -> int:
     print(f"spectator joining a thinking room: {len(seen.spectators)} joins, first state p50 "
           f"{percentile(seen.spectators, 0.5):.1f} ms, p99 {spectator99:.1f} ms, "
           f"max {max(seen.spectators, default=0) * 1000:.1f} ms")
+    for name, values in (("round trips", seen.actions), ("first states", seen.spectators)):
+        slowest = ", ".join(f"{v * 1000:.0f}" for v in sorted(values)[-5:][::-1])
+        print(f"  slowest {name}: {slowest} ms")
     missed = [name for name, value in (("action round trip", action99), ("spectator's first state", spectator99))
               if not value < TARGET_MS]
     print(f"action p99 {action99:.1f} ms, spectator first state p99 {spectator99:.1f} ms (targets < {TARGET_MS:.0f} "

@@ -39,7 +39,9 @@ def make_app(tmp_path: Path, **caps: Any) -> FastAPI:
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(make_app(tmp_path)) as c:
+    """The defaults, but a burst of a second's messages: these tests open tens of connections of
+    one client at once, each saying hello (the burst has its own test)."""
+    with TestClient(make_app(tmp_path, burst=DEFAULTS.rate)) as c:
         yield c
 
 
@@ -223,6 +225,32 @@ def test_one_clients_rate_is_shared_by_all_its_connections(tmp_path: Path) -> No
         assert answered <= 6, codes  # 5, and a token refilled while sending
         assert all(c.count("rate") <= 1 for c in codes) and any("rate" in c for c in codes), codes
         assert room.state.history == history
+
+
+def test_a_clients_burst_is_at_most_ten_messages_even_at_a_rate_of_fifty(tmp_path: Path) -> None:
+    """issue 35 ("Measured"): with a bucket of a second's worth (50), a flooder's connections
+    coming back together said 50 hellos at once, each a whole state built on the event loop
+    (~150 ms held, every other client's tail). Twenty messages at once from one client: at most
+    ten (and a token refilled meanwhile) are answered, the rest refused."""
+    with TestClient(make_app(tmp_path)) as client:
+        answer = new_room(client)
+        with client.websocket_connect(f"/ws/{answer['room']}") as ws:
+            hello(ws, None)
+            time.sleep(0.5)  # the bucket full again (10 at 50 a second)
+            for _ in range(20):
+                ws.send_json({"type": "lang", "lang": "en"})
+            ws.send_json({"type": "concede"})  # refused too while the bucket is empty: dropped
+            time.sleep(0.5)
+            ws.send_json({"type": "lang", "lang": "it"})  # within the rate again: the marker
+            kinds = []
+            for _ in range(30):
+                message = ws.receive_json()
+                kinds.append(message.get("code") or message.get("lang"))
+                if message.get("lang") == "it":
+                    break
+    assert kinds[-1] == "it", kinds
+    assert kinds.count("en") <= 11, kinds  # 10, and one token refilled while sending
+    assert kinds.count("rate") == 1, kinds
 
 
 def test_a_client_that_keeps_flooding_is_disconnected(tmp_path: Path) -> None:

@@ -130,7 +130,7 @@ class Ledger:
         """One message of ``client``'s: within its rate (one bucket shared by its connections)?"""
         bucket = self.buckets.get(client)
         if bucket is None:
-            bucket = self.buckets[client] = TokenBucket(self.caps.rate)
+            bucket = self.buckets[client] = TokenBucket(self.caps.rate, min(self.caps.burst, self.caps.rate))
         return bucket.take()
 
     def flooding(self, client: str) -> bool:

@@ -50,8 +50,13 @@ class Caps:
     spectators_per_room: int = 16
     #: Connections one seat may have at once (a few tabs, a reload before the old tab closed).
     tabs_per_seat: int = 4
-    #: Messages a second one client may send across all its connections (a bucket of as many).
+    #: Messages a second one client may send across all its connections.
     rate: float = RATE_PER_SECOND
+    #: The most of them it may send at once (the bucket's size; ``rate`` if that is smaller). Why
+    #: not a second's worth: every hello or ``lang`` builds a whole state on the event loop
+    #: (about 3 ms), and 50 at once -- a flooder's 30 connections coming back together -- held the
+    #: loop for 150 ms, the tail of every other client's latency (``load.py --abuse``).
+    burst: float = 10.0
     #: A client whose messages were refused more than ``rate`` a second on average for this long
     #: (a bucket of ``rate * flood_seconds`` refusals) is disconnected.
     flood_seconds: float = 5.0

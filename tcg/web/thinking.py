@@ -57,7 +57,7 @@ DECISION_HARD_SECONDS = 10.0
 #: Threads for cheap agents and for applying answers (never the event loop).
 LIGHT_THREADS = 2
 #: How much nicer (lower priority) a search worker runs than the server: the server answers first.
-WORKER_NICENESS = 5
+WORKER_NICENESS = 10
 
 Answer = tuple[dict[str, Any], int]  # the chosen action's JSON, the agent's event cursor after it
 
