@@ -34,6 +34,7 @@ from starlette.websockets import WebSocketDisconnect
 import tests.fuzz_targets as ft
 from tcg.core.registry import load_game
 from tcg.web.app import create_app
+from tcg.web.security import Exposure
 from tests.test_web import hello, new_room, room_of, token
 
 STATIC = Path(__file__).resolve().parent.parent / "tcg" / "web" / "static"
@@ -246,6 +247,25 @@ def test_a_chunked_body_over_the_limit_is_refused_while_it_streams(live: Live) -
         with contextlib.suppress(OSError):
             answer = s.recv(4096)
     assert answer.startswith(b"HTTP/1.1 413"), (sent, answer[:100])
+
+
+def test_a_trickled_body_is_refused_at_its_deadline(tmp_path: Path) -> None:
+    """Issue 35 item 6 (a request timeout): uvicorn times out a request's head but not its body,
+    so a body promised by its length and sent a few bytes at a time held its connection (and a
+    worker of the app) for as long as the client liked. Here it must arrive within 1 s: the
+    server answers 408 and closes, with the body still unfinished."""
+    live = Live(create_app(tmp_path / "games.sqlite3", exposure=Exposure(body_seconds=1.0)))
+    try:
+        with socket.create_connection(("127.0.0.1", live.port), timeout=5) as s:
+            s.sendall(b"POST /api/decks/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                      b"Content-Length: 1000\r\n\r\n{\"game\": ")
+            started = time.monotonic()
+            answer = s.recv(4096)
+            waited = time.monotonic() - started
+    finally:
+        live.stop()
+    assert answer.startswith(b"HTTP/1.1 408"), answer[:100]
+    assert waited < 4.0, waited
 
 
 # ============================================================================ item 10: decks have an owner
@@ -532,7 +552,6 @@ def test_tcg_serve_on_every_interface_prints_each_address_and_warns(tmp_path: Pa
 def locked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> FastAPI:
     """A server started with ``--access-code tangerine`` (a wrong code answers at once here)."""
     from tcg.web import access
-    from tcg.web.security import Exposure
 
     monkeypatch.setattr(access, "WRONG_DELAY", 0.0)
     return create_app(tmp_path / "g.sqlite3", rate=1e6, exposure=Exposure(access_code="tangerine"))

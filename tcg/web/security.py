@@ -22,7 +22,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.responses import PlainTextResponse, Response
 
 from tcg.web.access import AccessCode
-from tcg.web.bodylimit import MAX_BODY_BYTES, BodyLimit
+from tcg.web.bodylimit import BODY_SECONDS, MAX_BODY_BYTES, BodyLimit
 from tcg.web.headers import SecurityHeaders, security_headers
 from tcg.web.hosts import TEST_HOSTS, OriginCheck
 from tcg.web.identity import Identity
@@ -39,6 +39,8 @@ class Exposure:
     origins: Sequence[str] = ()
     access_code: str | None = None
     max_body: int = MAX_BODY_BYTES
+    #: Seconds a request's body has to arrive whole (:data:`tcg.web.bodylimit.BODY_SECONDS`).
+    body_seconds: float = BODY_SECONDS
 
 
 def secure(app: FastAPI, exposure: Exposure) -> None:
@@ -47,7 +49,7 @@ def secure(app: FastAPI, exposure: Exposure) -> None:
     if exposure.access_code is not None:
         app.add_middleware(AccessCode, code=exposure.access_code)
     app.add_middleware(OriginCheck, named=list(exposure.origins))
-    app.add_middleware(BodyLimit, max_bytes=exposure.max_body)
+    app.add_middleware(BodyLimit, max_bytes=exposure.max_body, body_seconds=exposure.body_seconds)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(exposure.hosts), www_redirect=False)
     app.add_middleware(SecurityHeaders)
     app.add_exception_handler(Exception, error_response)
