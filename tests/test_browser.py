@@ -211,7 +211,7 @@ def test_a_reload_returns_to_the_same_seat_and_state(server: LiveServer, browser
 
 def test_the_page_says_the_agent_is_thinking_in_its_language(server: LiveServer, browser: Any) -> None:
     """Issue 35 item 2: the agent's search is shown to the player (Duel Masters seed 1: it decides first)."""
-    room = server.new_room(game="duel_masters", seed=1, opponent="ismcts:seconds=2")
+    room = server.new_room(game="duel_masters", seed=1, opponent="ismcts:seconds=1")
     page = browser.new_page()
     errors = page_errors(page)
     path, seat = room["url"].split("#")

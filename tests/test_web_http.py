@@ -91,7 +91,7 @@ def test_the_worst_deck_line_parses_in_linear_time() -> None:
     """Issue 35 item 5: the line that froze the server for 18 s (40 KB), and ten times longer."""
     from tcg.core.decklist import parse_deck_text
 
-    for size in (40_000, 400_000):
+    for size in (40_000, 100_000):
         with ft.time_bound(2.0):
             took = timed(lambda size=size: parse_deck_text("a" + " " * size + "b"))  # type: ignore[misc]
         assert took < 1.0, f"{size} characters took {took:.2f} s"
@@ -159,10 +159,11 @@ def _run(parser: str, data: Any) -> None:
 @pytest.mark.parametrize("parser", ["deck", "cards", "scenario", "replay", "options", "agent"])
 def test_every_parser_reads_the_worst_lines_in_bounded_time(parser: str) -> None:
     """Issue 35 item 5: every pathological line, alone and inside a valid input, at 40 KB and
-    400 KB, read (or refused) by every parser of the project well under a second."""
+    100 KB, read (or refused) by every parser of the project well under a second (the old deck
+    pattern took 2.6 s at 16 KB: quadratic time shows long before 100 KB)."""
     _run(parser, _inputs(parser, "x")[-1])  # its first call loads the game and the cards: not the line's cost
     slow = []
-    for size in (40_000, 400_000):
+    for size in (40_000, 100_000):
         for kind, line in worst_lines(size).items():
             for data in _inputs(parser, line):
                 took = timed(lambda data=data: _run(parser, data))  # type: ignore[misc]
