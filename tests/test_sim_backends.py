@@ -210,14 +210,20 @@ def test_ctrl_c_stops_cleanly_with_the_finished_rows_written(tmp_path: Path, job
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"}
     args = ["simulate", "--games", "100000", "--seed", "11", "--agents", "random", "random", "--jobs", jobs,
             "--out", str(out)]
+    # Ctrl-C as a terminal gives it, even when the suite itself runs with SIGINT ignored (a
+    # shell's background job, nohup): the child would inherit the ignoring and never stop.
     proc = subprocess.Popen([sys.executable, "-m", "tcg.cli.main", *args],
-                            cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    while not out.exists() and time.monotonic() < deadline and proc.poll() is None:
-        time.sleep(0.1)
-    assert out.exists(), proc.communicate()
-    proc.send_signal(sig)
-    stdout, stderr = proc.communicate(timeout=60)
+                            cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        deadline = time.monotonic() + 60
+        while not out.exists() and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.1)
+        assert out.exists(), proc.communicate()
+        proc.send_signal(sig)
+        stdout, stderr = proc.communicate(timeout=60)
+    finally:
+        proc.kill()  # a run that did not stop must not go on playing its 100,000 games
     assert proc.returncode == 130, stderr
     assert "Traceback" not in stderr + stdout and "resume with:" in stderr
     assert "--games 100000 --seed 11 --option breaking=sequential" in stderr and f"--resume {out}" in stderr
