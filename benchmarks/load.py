@@ -50,7 +50,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tcg.core.registry import game_names  # noqa: E402
-from tcg.web.limits import RATE_PER_SECOND  # noqa: E402
+from tcg.web.limits import RATE_PER_SECOND, Caps  # noqa: E402
 
 #: Bounds unless --force: a benchmark must not take the machine (or the afternoon).
 MAX_GAMES = 1000
@@ -142,6 +142,15 @@ def post(port: int, path: str, body: dict[str, Any], source: str = "127.0.0.1") 
     return answer
 
 
+def stop_server(proc: subprocess.Popen[str]) -> None:
+    """Stop the server as Ctrl+C would (its workers too), killing it if it does not stop."""
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
 def create_room(port: int, game: str, slot: int = 0) -> tuple[str, list[str]]:
     """A game between people (its seed drawn by the server) and both seats' secrets: seat 0's
     from the answer, seat 1's by exchanging the invitation as the friend would (each from its
@@ -152,16 +161,19 @@ def create_room(port: int, game: str, slot: int = 0) -> tuple[str, list[str]]:
 
 
 class Pace:
-    """A client-side token bucket matching the server's limit: a well-behaved client never trips it."""
+    """A client-side token bucket within the server's limit (its rate and half its burst,
+    ``Caps``: messages sent apart may arrive together when the server is busy): a well-behaved
+    client never trips it."""
 
     def __init__(self, rate: float) -> None:
         self.rate = rate
-        self.tokens = rate
+        self.burst = max(1.0, min(rate, Caps().burst) / 2)
+        self.tokens = self.burst
         self.at = time.monotonic()
 
     async def wait(self) -> None:
         now = time.monotonic()
-        self.tokens = min(self.rate, self.tokens + (now - self.at) * self.rate)
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
         if self.tokens < 1.0:
             await asyncio.sleep((1.0 - self.tokens) / self.rate)
@@ -177,6 +189,7 @@ async def play_seat(port: int, room: str, token: str, stats: Stats, rng: random.
     pace = Pace(rate * 0.9)
     async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{room}", max_size=None, open_timeout=RECV_TIMEOUT,
                                   ping_interval=None, local_addr=(source, 0)) as ws:
+        await pace.wait()  # the hello counts against the client's rate too
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent_at: float | None = None
         while True:
@@ -315,11 +328,7 @@ def abuse(args: argparse.Namespace) -> int:
             print(f"server: {(cpu_seconds(proc.pid) - cpu0) / (time.monotonic() - t0):.0%} of a core "
                   f"(its children aside), RSS {rss_kib(proc.pid) / 1024:.0f} MiB", flush=True)
         finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            stop_server(proc)
     return status
 
 
@@ -379,11 +388,7 @@ def main(argv: list[str] | None = None) -> int:
             if proc.poll() is not None:
                 stats.error(f"the server exited with status {proc.returncode}")
         finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            stop_server(proc)
     ms = [v * 1000 for v in stats.latencies]
     print(summary(stats, elapsed))
     print(f"latency: mean {statistics.fmean(ms) if ms else 0:.1f} ms, max {max(ms, default=0):.1f} ms; "

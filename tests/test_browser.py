@@ -11,9 +11,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
-import threading
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,6 +20,7 @@ import pytest
 
 from tcg.core.registry import game_names
 from tcg.core.rng import Rng
+from tests.live_server import LiveApp
 
 CHROMIUM = os.environ.get("TCG_CHROMIUM", "/usr/bin/chromium")
 HAVE_CHROMIUM = shutil.which(CHROMIUM) is not None or Path(CHROMIUM).exists()
@@ -38,39 +36,18 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--
 MAX_CLICKS = 4000
 
 
-class LiveServer:
+class LiveServer(LiveApp):
     """``tcg serve``'s application on a free port of this machine, in a thread."""
 
     def __init__(self, db: Path, access_code: str | None = None) -> None:
-        import uvicorn
-
         from tcg.web.app import create_app
         from tcg.web.limits import Caps
         from tcg.web.security import Exposure
 
         # one server for the module, every game started from 127.0.0.1 and left in progress: more
         # than one client's cap of games in progress (issue 35 item 6), which these tests need
-        self.app = create_app(db, exposure=Exposure(access_code=access_code), caps=Caps(rooms_per_client=100))
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> None:
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
+        super().__init__(create_app(db, exposure=Exposure(access_code=access_code),
+                                    caps=Caps(rooms_per_client=100)))
 
     def new_room(self, **body: Any) -> dict[str, Any]:
         req = urllib.request.Request(f"{self.url}/api/rooms", data=json.dumps(body).encode(),

@@ -15,8 +15,6 @@ from __future__ import annotations
 import http.client
 import json
 import secrets
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -24,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from websockets.sync.client import ClientConnection, connect
@@ -34,26 +31,18 @@ from tcg.web import connection, rooms
 from tcg.web.app import create_app
 from tcg.web.rooms import Rooms
 from tcg.web.store import Store
+from tests.live_server import LiveApp
 from tests.test_web import hello, my_turn, new_room, room_of, token
 
 SEARCH = "ismcts:seconds=2"
 
 
-class Server:
+class Server(LiveApp):
     """The application under uvicorn, in a thread, on a free port of 127.0.0.1."""
 
     def __init__(self, db: Path, **options: Any) -> None:
-        self.app = create_app(db, rate=1e6, **options)
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = int(s.getsockname()[1])
-        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.01)
+        super().__init__(create_app(db, rate=1e6, **options))
+        self.start()
 
     def post(self, path: str, body: dict[str, Any], source: str = "127.0.0.1") -> tuple[int, dict[str, Any]]:
         """POST as the client at address ``source`` (any of 127.0.0.0/8)."""
@@ -83,9 +72,6 @@ class Server:
     def ws(self, room: str) -> ClientConnection:
         return connect(f"ws://127.0.0.1:{self.port}/ws/{room}", proxy=None, open_timeout=10, max_size=None)
 
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(15)
 
 
 @pytest.fixture

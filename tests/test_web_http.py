@@ -18,7 +18,6 @@ import socket
 import sqlite3
 import subprocess
 import sys
-import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -35,6 +34,7 @@ import tests.fuzz_targets as ft
 from tcg.core.registry import load_game
 from tcg.web.app import create_app
 from tcg.web.security import Exposure
+from tests.live_server import LiveApp
 from tests.test_web import hello, new_room, room_of, token
 
 STATIC = Path(__file__).resolve().parent.parent / "tcg" / "web" / "static"
@@ -202,36 +202,14 @@ def test_a_body_over_the_limit_is_refused_by_its_length(client: TestClient) -> N
     assert r.status_code == 413, r.text[:200]
 
 
-class Live:
-    """The application on a real uvicorn on 127.0.0.1 (a free port), in a thread."""
-
-    def __init__(self, app: FastAPI) -> None:
-        import uvicorn
-
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
-
-
 @pytest.fixture
-def live(app: FastAPI) -> Iterator[Live]:
-    server = Live(app)
+def live(app: FastAPI) -> Iterator[LiveApp]:
+    server = LiveApp(app).start()
     yield server
     server.stop()
 
 
-def test_a_chunked_body_over_the_limit_is_refused_while_it_streams(live: Live) -> None:
+def test_a_chunked_body_over_the_limit_is_refused_while_it_streams(live: LiveApp) -> None:
     """Issue 35 item 5: a body with no length, sent in 64 KiB chunks, is answered 413 once it
     passes the limit -- not read to its end: here it never ends (no last chunk; the test stops
     at 2 MiB), so an answer at all means the server refused it while it streamed."""
@@ -255,7 +233,7 @@ def test_a_trickled_body_is_refused_at_its_deadline(tmp_path: Path) -> None:
     so a body promised by its length and sent a few bytes at a time held its connection (and a
     worker of the app) for as long as the client liked. Here it must arrive within 1 s: the
     server answers 408 and closes, with the body still unfinished."""
-    live = Live(create_app(tmp_path / "games.sqlite3", exposure=Exposure(body_seconds=1.0)))
+    live = LiveApp(create_app(tmp_path / "games.sqlite3", exposure=Exposure(body_seconds=1.0))).start()
     try:
         with socket.create_connection(("127.0.0.1", live.port), timeout=5) as s:
             s.sendall(b"POST /api/decks/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
