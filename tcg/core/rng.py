@@ -156,6 +156,14 @@ def make_rng(seed: Seed) -> Rng:
     return KeyedRng(key_of(seed))
 
 
+def whole_seed(seed: Seed) -> int:
+    """A whole-number seed from any seed, for a generator that must be fast rather than secret
+    (an agent's own choices): an integer as it is, a keyed seed reduced to 64 bits of its hash."""
+    if isinstance(seed, int):
+        return seed
+    return int.from_bytes(hashlib.sha256(seed.encode("utf-8")).digest()[:8], "little")
+
+
 def rng_from_json(data: object) -> Rng:
     """The generator ``Rng.to_json`` wrote; ValueError saying what was expected."""
     if isinstance(data, int) and not isinstance(data, bool):

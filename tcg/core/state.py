@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from tcg.core.actions import Action
 from tcg.core.errors import DataError, IllegalActionError
 from tcg.core.limits import LIMITS_DOC, MAX_GAME_ACTIONS, MAX_RULE_STEPS, MAX_STACK_DEPTH, MAX_ZONE_CARDS
-from tcg.core.rng import KeyedRng, Rng, Seed, key_of, rng_from_json
+from tcg.core.rng import Rng, Seed, make_rng, rng_from_json
 from tcg.core.views import CardIndex, LazyZones
 
 if TYPE_CHECKING:
@@ -332,7 +332,7 @@ class State:
         self.first_player = 0
         self.phase = ""
         self.winner: int | str | None = None
-        self.rng = Rng(seed) if isinstance(seed, int) else KeyedRng(key_of(seed))
+        self.rng = make_rng(seed)
         self.events: list[Json] = []
         self.history: list[Action] = []
         self._legal: Sequence[Action] | None = None

@@ -14,7 +14,6 @@ games in progress a previous server left in the file, with their room ids and se
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 import threading
 import time
@@ -28,10 +27,10 @@ from tcg.core.decklist import DeckList
 from tcg.core.errors import DataError, IllegalActionError, TcgError
 from tcg.core.game import Game
 from tcg.core.registry import load_game
-from tcg.core.rng import Seed, commitment
+from tcg.core.rng import Seed, commitment, whole_seed
 from tcg.core.state import State
 from tcg.sim.replay import Replay, deck_from_names, initial_state, record, steps
-from tcg.web.digests import digest, new_secret, stored_digest
+from tcg.web.digests import digest, matches, new_secret, stored_digest
 from tcg.web.store import Store
 
 
@@ -108,10 +107,8 @@ class Room:
         if token is None or token == "":
             return None
         if isinstance(token, str):
-            given = digest(token)
             for i, seat in enumerate(self.seats):
-                if seat.agent is None and seat.token_hash is not None and secrets.compare_digest(seat.token_hash,
-                                                                                                  given):
+                if seat.agent is None and matches(seat.token_hash, token):
                     return i
         raise ProtocolError("token", "this seat token is not valid for this game")
 
@@ -338,9 +335,7 @@ def _legal_prefix(rep: Replay) -> int:
 def _agent(opponent: str, seed: Seed) -> Agent | None:
     if opponent == "person":
         return None
-    if isinstance(seed, str):  # a keyed seed: the agent's own (fast) stream is seeded from it
-        seed = int.from_bytes(hashlib.sha256(seed.encode("utf-8")).digest()[:8], "little")
-    return make_agent(opponent, agent_seed(seed, 1))
+    return make_agent(opponent, agent_seed(whole_seed(seed), 1))
 
 
 def _rebuilt(room_id: str, spec: dict[str, Any], actions: list[dict[str, Any]]) -> Room:

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import hashlib
 import logging
 import os
 import threading
@@ -40,7 +39,7 @@ from pebble import ProcessPool
 from tcg.agents.base import agent_seed, make_agent
 from tcg.core.actions import Action
 from tcg.core.errors import TcgError
-from tcg.core.rng import Seed
+from tcg.core.rng import Seed, whole_seed
 from tcg.core.state import State
 from tcg.sim.loop import observe
 from tcg.sim.replay import Replay, initial_state, steps
@@ -65,9 +64,7 @@ Answer = tuple[dict[str, Any], int]  # the chosen action's JSON, the agent's eve
 def decision_seed(game_seed: Seed, decision_id: int) -> int:
     """The seed of the agent answering decision ``decision_id`` of a game (seat 1's agent); a
     keyed seed (a string) is reduced to 64 bits first, as the room's agent is seeded from it."""
-    if isinstance(game_seed, str):
-        game_seed = int.from_bytes(hashlib.sha256(game_seed.encode("utf-8")).digest()[:8], "little")
-    return agent_seed(agent_seed(game_seed, 1), decision_id)
+    return agent_seed(agent_seed(whole_seed(game_seed), 1), decision_id)
 
 
 def choose(state: State, player: int, spec: str, seed: int, cursor: int) -> Answer:
