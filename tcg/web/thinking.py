@@ -144,7 +144,12 @@ def apply(job: Job, answer: Answer) -> bool:
     return True
 
 
-def play_now(room: Room, limit: int = 20_000) -> None:
+#: An agent plays at most this many actions in a row before handing back (a guard: no game of
+#: ours needs more between two decisions of a person).
+AGENT_RUN_MAX = 20_000
+
+
+def play_now(room: Room, limit: int = AGENT_RUN_MAX) -> None:
     """Agents answer every decision that is theirs, here and now (a room without a
     :class:`Thinker`: the library's, a benchmark's); the lock is held only per step."""
     for _ in range(limit):
