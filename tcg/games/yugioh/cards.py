@@ -158,7 +158,6 @@ class Activation(_Strict):
     summoned_min_atk: int | None = None  # opponent_summons: the summoned monster has at least this ATK
     normal_or_flip_summon: bool = False  # opponent_summons: only a Normal or Flip Summon
     from_hand: bool = False  # a monster effect used from the hand (Battle Fader)
-    changes_atk_def: bool = False  # YGO-20 (a): may be activated in the Damage Step
 
 
 class Static(_Strict):
@@ -211,6 +210,19 @@ class CardEffect(_Strict):
     lp_cost: int = Field(default=0, ge=0)  # "pay N LP" as it is activated (a cost: the LP must be there)
     once_per_turn: bool = False  # "You can only use this effect of <name> once per turn" (per player)
 
+    @cached_property
+    def changes_atk_def(self) -> bool:
+        """YGO-20 (a): one of its instructions changes a monster's ATK or DEF *directly* (a verb
+        of ``STAT_VERBS``). Derived from the verbs, never set by hand: an effect that changes how
+        other effects change ATK/DEF (Reverse Trap's ``reverse_stat_changes``) is not one
+        (official rulings: Konami's OCG FAQ on Reverse Trap)."""
+        return any(e.do in STAT_VERBS for e in self.effects)
+
+    @cached_property
+    def negates_activation(self) -> bool:
+        """YGO-20 (d): one of its instructions negates the activation of a card or effect."""
+        return any(e.do == "negate_activation" for e in self.effects)
+
 
 UNTARGETED_VERBS = frozenset({"draw", "damage", "gain_lp", "special_summon_self", "negate_attack", "end_battle_phase",
                          "end_turn", "skip_next_main1", "skip_next_battle_phase", "extra_battle_phases",
@@ -219,6 +231,17 @@ UNTARGETED_VERBS = frozenset({"draw", "damage", "gain_lp", "special_summon_self"
                          "apply_position_locks", "permit_later", "extra_normal_summon",
                          "destroy_after_opponent_turns"})
 
+
+#: YGO-20 (a): the verbs that change a monster's ATK or DEF directly (a Spell Speed 2 effect with
+#: one of them may be activated in the Damage Step).
+STAT_VERBS = frozenset({"atk_modifier", "def_modifier"})
+#: YGO-20 (e): triggers whose event is the card itself being moved to another place, turned
+#: face-up (Flip effects) or changing its battle position: activated in the Damage Step too.
+SELF_EVENT_TRIGGERS = frozenset({"flip", "destroyed_by_battle", "sent_to_graveyard_by_opponent",
+                                 "sent_to_graveyard_from_field", "summoned"})
+#: YGO-128: triggers whose event happens in the Damage Step itself ("destroys a monster by battle",
+#: "after damage calculation"): optional ones are activated there only under the official timing.
+DAMAGE_STEP_TRIGGERS = frozenset({"destroys_by_battle", "attacked"})
 
 #: Timings of effects that are activated when their event happens, never at will (YGO-120).
 TRIGGER_TIMINGS = frozenset({"destroys_by_battle", "sent_to_graveyard_by_opponent", "sent_to_graveyard_from_field",
