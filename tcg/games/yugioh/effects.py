@@ -190,6 +190,8 @@ class YGOEffects(YGOQueries):
             return
         if src_zone in FIELD_ZONES and zone not in FIELD_ZONES:
             lasting.forget(self, cid)
+        # [standard] a monster's "properly summoned" status survives the GY and face-up banishment, and is
+        # reset by a hidden zone (the brief is silent; Konami's rules on Summoning conditions)
         hidden = zone in HIDDEN_ZONES or (face_down and zone == "banished")
         if hidden and any(e.get(BEARER) == cid for e in self.effects):
             self.effects = [e for e in self.effects if e.get(BEARER) != cid]

@@ -194,6 +194,8 @@ class YGOQueries(EffectRunner[Effect, Selector]):
             return None  # (b), (e); YGO-128
         if (eff is d.effect and d.trap_kind == "counter") or (eff.negates_activation and d.type != "spell"):
             return None  # (c), (d)
+        # [standard] YGO-20 (a): only an effect that changes ATK/DEF *directly* - not one that changes
+        # how other effects change them (Reverse Trap) - Konami's Damage Step rules; OCG FAQ on Reverse Trap
         if eff.changes_atk_def and d.spell_speed >= 2:  # (a)
             return "YGO-128" if official and self.phase != "damage_step" else None
         return "YGO-20"
