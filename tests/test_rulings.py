@@ -68,7 +68,8 @@ def test_rulings_file_refuses_an_unknown_key(tmp_path: Path):
 
 def test_a_ruling_whose_scenario_passes_is_proved():
     result = report({"Card Destruction": ygo_card(ruling())})
-    assert result.totals() == {"found": 1, "encoded": 1, "proved": 1, "not_encoded": 0}
+    assert result.totals() == {"found": 1, "encoded": 1, "proved": 1, "proved_card": 1, "proved_rules": 0,
+                               "not_encoded": 0}
 
 
 def test_a_ruling_naming_no_scenario_is_not_proved():

@@ -41,6 +41,8 @@ class ProductRulings:
     found: int = 0
     encoded: int = 0
     proved: int = 0
+    proved_card: int = 0  # of the proved: answers the publisher gave about the card itself
+    proved_rules: int = 0  # of the proved: the publisher's rules applied to the card by us
     not_encoded: list[dict[str, Any]] = field(default_factory=list)
     unproved: list[Unproved] = field(default_factory=list)
 
@@ -53,7 +55,8 @@ class RulingsReport:
     ran: bool  # whether the scenarios were played (``proved``) or only looked up
 
     def totals(self) -> dict[str, int]:
-        return {k: sum(getattr(p, k) for p in self.products) for k in ("found", "encoded", "proved")} | {
+        keys = ("found", "encoded", "proved", "proved_card", "proved_rules")
+        return {k: sum(getattr(p, k) for p in self.products) for k in keys} | {
             "not_encoded": sum(len(p.not_encoded) for p in self.products)}
 
     def to_dict(self) -> dict[str, Any]:
@@ -147,6 +150,10 @@ def rulings_report(game: str, scenarios: Path | None = None, run: bool = True,
                 row.unproved.append(Unproved(name, ruling.scenario, why))
             else:
                 row.proved += 1
+                if ruling.basis == "card":
+                    row.proved_card += 1
+                else:
+                    row.proved_rules += 1
     for item in extra.not_encoded:
         row = bucket(item.product or (product_of(item.card) if product_of and item.card in cards else ""))
         row.found += 1
