@@ -284,11 +284,14 @@ def rulings(
 
 def _print_rulings_report(report: RulingsReport) -> None:
     verb = "proved" if report.ran else "scenario found"
-    table = Table("product", "found", "encoded", verb, "not encoded", title=f"{report.game}: official rulings")
+    table = Table("product", "found", "encoded", verb, "· card Q&A", "· rules applied", "not encoded",
+                  title=f"{report.game}: official rulings")
     for p in report.products:
-        table.add_row(escape(p.product), str(p.found), str(p.encoded), str(p.proved), str(len(p.not_encoded)))
+        table.add_row(escape(p.product), str(p.found), str(p.encoded), str(p.proved), str(p.proved_card),
+                      str(p.proved_rules), str(len(p.not_encoded)))
     t = report.totals()
-    table.add_row("[bold]total[/bold]", str(t["found"]), str(t["encoded"]), str(t["proved"]), str(t["not_encoded"]))
+    table.add_row("[bold]total[/bold]", str(t["found"]), str(t["encoded"]), str(t["proved"]), str(t["proved_card"]),
+                  str(t["proved_rules"]), str(t["not_encoded"]))
     out.print(table)
     for p in report.products:
         for u in p.unproved:
@@ -298,7 +301,8 @@ def _print_rulings_report(report: RulingsReport) -> None:
         for n in p.not_encoded:
             out.print(f"[yellow]not encoded[/yellow] {escape(p.product)} {escape(n['card'])} ({n['kind']}): "
                       f"{escape(n['reason'])}")
-    out.print(f"{len(report.sources)} sources searched (the game's rulings.yaml)")
+    out.print(f"{len(report.sources)} sources searched (the game's rulings.yaml). Card Q&A: the publisher's answer"
+              " about the card itself; rules applied: its rule Q&A or rulebook applied to the card.")
 
 
 @app.command()
