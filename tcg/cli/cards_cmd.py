@@ -159,7 +159,8 @@ def print_rulings(rulings: list[dict[str, Any]]) -> None:
     for r in rulings:
         out.print(f"[cyan]Q:[/cyan] {escape(str(r.get('question', '')))}")
         out.print(f"[cyan]A:[/cyan] {escape(str(r.get('answer', '')))}")
-        out.print(f"   [dim]{escape(_source_line(r.get('source') or {}))}[/dim]")
+        basis = "the rules applied to this card: " if r.get("basis") == "rules" else ""
+        out.print(f"   [dim]{basis}{escape(_source_line(r.get('source') or {}))}[/dim]")
         out.print(f"   [dim]proved by the scenario: {escape(str(r.get('scenario', '')))}[/dim]")
 
 
