@@ -241,7 +241,12 @@ class YugiohState(YGOEffects):
         if eff is None or self.cards[cid].controller != p or self.zone_of(cid) != "spell_trap_zone":
             return False
         chain = CHAIN.items(self)
-        if chain and (chain[-1]["speed"] == 3 or any(link["card"] == cid and link.get("part") for link in chain)):
+        # [standard] the effect may be chained to itself, again and again (UDE netrep Q&A, 2004-02-23:
+        # Ultimate Offering "can chain to itself"); only in the chain that activates the card itself
+        # is it used once at most (edisonformat.com, from UDE's card FAQ).
+        if chain and (chain[-1]["speed"] == 3 or (
+                any(link["card"] == cid and not link.get("part") for link in chain)
+                and any(link["card"] == cid and link.get("part") for link in chain))):
             return False
         if self.phase in DAMAGE_STEP and self.damage_step_bars(d, eff) is not None:
             return False  # YGO-20: what it does (a Normal Summon) is none of the Damage Step's kinds
