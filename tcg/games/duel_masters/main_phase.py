@@ -127,8 +127,9 @@ def keep_effects(state: DuelMastersState, base: int, evolution: int) -> None:
     [standard] DM-35/DM-36: the brief is silent on what becomes of an effect a creature got
     (a power change, a granted keyword such as Power Attacker or Double Breaker, "can be attacked
     as though tapped") when an evolution creature is put on it. The official Japanese rulings
-    (Takara Tomy; dmwiki "引き継ぎ", the rules of evolution) say the evolution creature keeps
-    what spells and abilities gave the creature, for as long as each lasts: a creature given
+    (Takara Tomy's Q&A of 2021-04-16: continuous effects given to the creature evolved from carry
+    over to the evolution creature; dmwiki "引き継ぎ") say the evolution creature keeps what
+    spells and abilities gave the creature, for as long as each lasts: a creature given
     +4000 power until the end of the turn and then evolved has +4000 on its evolution until
     then. The English rulings of the era are silent. Continuous abilities of other creatures are
     not carried: they are asked of the new top card (DM-36) on every question.
