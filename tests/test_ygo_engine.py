@@ -327,3 +327,42 @@ def test_a_searched_deck_is_shuffled_and_what_was_seen_of_it_is_forgotten() -> N
     assert [(e["player"], e["zone"]) for e in shuffles] == [(0, "deck")]
     assert all(s.visible_event(shuffles[0], v) == shuffles[0] for v in (0, 1, None))
     assert bottom not in s.known_hidden(1)
+
+
+def test_every_verb_has_its_activation_predicate() -> None:
+    # [standard] activation legality derived from the verbs: one predicate per verb (verbs.FEASIBLE).
+    from tcg.games.yugioh.cards import Effect
+    from tcg.games.yugioh.verbs import FEASIBLE, VERBS
+
+    assert set(FEASIBLE) == set(VERBS)
+    assert set(VERBS) == set(Effect.model_fields["do"].annotation.__args__)
+
+
+def test_both_players_at_zero_lp_in_one_event_is_a_draw(ygo, decks) -> None:
+    # YGO-129: both players' LP reaching 0 at the same time is a draw (the state check after the event
+    # looks at both); one at a time, the first decides.
+    s = ygo.new_state(decks, seed=3)
+    s.lose_lp(0, 8000)
+    s.lose_lp(1, 9000)
+    assert s.winner is None  # decided by the state check that follows the event
+    s.state_check()
+    assert s.winner == "draw"
+    assert [e["winner"] for e in s.events if e["type"] == "game_over"] == ["draw"]
+    s = ygo.new_state(decks, seed=3)
+    s.lose_lp(1, 8000)
+    s.state_check()
+    s.lose_lp(0, 8000)
+    s.state_check()
+    assert s.winner == 0
+
+
+def test_a_state_check_runs_after_every_step(ygo, decks) -> None:
+    # One state check after every step and every answer (the rulebook's settle): LP set to 0 by any
+    # rule ends the Duel before the next decision.
+    from tcg.games.yugioh.rules import RULEBOOK
+
+    assert RULEBOOK.settle is not None
+    s = ygo.new_state(decks, seed=5)
+    s.counters[1 - s.active]["lp"] = 0
+    s.apply(s.legal_actions()[0])
+    assert s.winner == s.active and s.legal_actions() == []

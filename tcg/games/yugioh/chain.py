@@ -353,8 +353,10 @@ def link_triggers(s: YugiohState, task: Task | None = None) -> None:
         return
     if eff.mandatory:
         link_trigger(s, controller, cid)
-    else:
+    elif s.feasible(eff.effects, controller, cid):
         s.decision = Decision(controller, "trigger", {"card": cid})
+    else:  # [standard] an optional effect that could do nothing is not activated (verbs.FEASIBLE)
+        s.tasks.append(Task("link_triggers"))
 
 
 def link_trigger(s: YugiohState, controller: int, cid: int) -> None:
