@@ -41,16 +41,19 @@ def _trigger_holders(defs: Mapping[str, YugiohCard]) -> dict[str, frozenset[str]
     return entry[1]
 
 
-# Per card pool: the names of the cards that win the Duel from the hand (``wins_with``, YGO-131).
-_HAND_WINS: dict[int, tuple[Mapping[str, YugiohCard], frozenset[str]]] = {}
+# Per card pool: the names of the cards that win the Duel from the hand (``wins_with``, YGO-131),
+# and of every piece they need (the cards whose coming to a hand asks the state check to look).
+_HAND_WINS: dict[int, tuple[Mapping[str, YugiohCard], frozenset[str], frozenset[str]]] = {}
 
 
-def _hand_win_names(defs: Mapping[str, YugiohCard]) -> frozenset[str]:
+def _hand_wins_of(defs: Mapping[str, YugiohCard]) -> tuple[Mapping[str, YugiohCard], frozenset[str], frozenset[str]]:
     entry = _HAND_WINS.get(id(defs))
     if entry is None or entry[0] is not defs:
-        entry = (defs, frozenset(name for name, d in defs.items() if d.wins_with))
+        heads = frozenset(name for name, d in defs.items() if d.wins_with)
+        pieces = heads.union(*(defs[h].wins_with for h in heads))
+        entry = (defs, heads, pieces)
         _HAND_WINS[id(defs)] = entry
-    return entry[1]
+    return entry
 
 
 class YGOEffects(YGOQueries):
@@ -93,7 +96,7 @@ class YGOEffects(YGOQueries):
     def hand_wins(self, player: int) -> int | None:
         """YGO-131: the card of ``player``'s hand whose ``wins_with`` pieces are all there with it
         (Exodia the Forbidden One), or None."""
-        heads = _hand_win_names(self.defs)
+        heads = _hand_wins_of(self.defs)[1]
         if not heads:
             return None
         cards, hand = self.cards, self.zones[player]["hand"]
@@ -110,20 +113,23 @@ class YGOEffects(YGOQueries):
         Forbidden One in hand wins; when both players win (or both lose) at once the Duel is a draw
         (official rulings, as Yugipedia's "DRAW" quotes them: both decks run out or both hands complete
         Exodia on one Card Destruction, both LP at 0 at once)."""
+        flags, counters = self.flags, self.counters
         if self.winner is not None:
             return
-        flags, counters = self.flags, self.counters
-        decked = flags.pop("decked_out", None) if "decked_out" in flags else None
+        if "decked_out" not in flags and "hand_check" not in flags and counters[0]["lp"] and counters[1]["lp"]:
+            return  # nothing met (the common case, after almost every step)
+        decked = flags.pop("decked_out", None)
         losers: dict[int, str] = {p: "deck_out" for p in decked or ()}
         for p in (0, 1):
             if counters[p]["lp"] == 0:
                 losers.setdefault(p, "lp")
         winners: dict[int, str] = {}
-        for p in (0, 1):
-            head = self.hand_wins(p)
-            if head is not None:
-                self.emit("hand_win", player=p, card=head, name=self.cards[head].name)
-                winners[p] = "exodia"
+        if flags.pop("hand_check", None):  # a piece came to a hand (``move``)
+            for p in (0, 1):
+                head = self.hand_wins(p)
+                if head is not None:
+                    self.emit("hand_win", player=p, card=head, name=self.cards[head].name)
+                    winners[p] = "exodia"
         if losers or winners:
             self.decide(winners, losers)
 
@@ -301,8 +307,12 @@ class YGOEffects(YGOQueries):
         there (Hane-Hane, Wall of Illusion, a draw or search, a shuffle into the Deck). Every verb
         moves cards through here, so every verb meets it (Yugipedia, "Return"; the rulebook:
         Fusion Monsters cannot be in the hand or the Main Deck)."""
-        if (zone == "hand" or zone == "deck") and self.defs[self.cards[cid].name].monster_kind in EXTRA_DECK_KINDS:
-            zone, player, top = "extra_deck", None, False
+        if zone == "hand" or zone == "deck":
+            name = self.cards[cid].name
+            if self.defs[name].monster_kind in EXTRA_DECK_KINDS:
+                zone, player, top = "extra_deck", None, False
+            elif zone == "hand" and name in _hand_wins_of(self.defs)[2]:
+                self.flags["hand_check"] = True  # YGO-131: the state check looks at the hands
         src_player, src_zone = self.where[cid]
         super().move(cid, zone, player=player, top=top, **status)
         if (src_zone == "monster_zone" or zone == "monster_zone") and self.flags.get("attack") is not None:
