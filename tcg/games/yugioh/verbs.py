@@ -414,6 +414,8 @@ FEASIBLE: dict[str, Feasible] = {
     "destroy_revealed": needs_cards,
     # The Stern Mystic's Flip effect shows what is face-down, if anything
     "reveal": always,
+    # The Inexperienced Spy with an empty opponent's hand, Ancient Telescope with an empty opponent's
+    # Deck, Just Desserts with no monster to count cannot be activated (nothing to look at or count)
     "look_at": needs_cards,
     "damage_per_card": needs_cards,
     # Card Destruction: a card in either hand besides itself; its draws are not asked first (a
