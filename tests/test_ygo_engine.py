@@ -366,3 +366,26 @@ def test_a_state_check_runs_after_every_step(ygo, decks) -> None:
     s.counters[1 - s.active]["lp"] = 0
     s.apply(s.legal_actions()[0])
     assert s.winner == s.active and s.legal_actions() == []
+
+
+def test_a_card_whose_effect_cannot_be_carried_out_is_refused_naming_why() -> None:
+    # [standard] activation legality from the verbs: Pot of Greed with one card in the Deck is not
+    # offered, and activating it anyway is an error naming the rule and the verb; the state is unchanged.
+    from pathlib import Path
+
+    import yaml
+
+    from tcg.core.scenario import Runner
+
+    path = Path(__file__).resolve().parent.parent / "scenarios" / "yugioh" / "cards" / "pot_of_greed.yaml"
+    spec = next(d for d in yaml.safe_load_all(path.read_text(encoding="utf-8"))
+                if d["name"] == "Pot of Greed cannot be activated with one card in the Deck")
+    runner = Runner({**spec, "steps": [], "expect": None}, str(path))
+    runner.run()
+    s = runner.state
+    before = json.dumps(s.to_json(), sort_keys=True)
+    pot = next(c for c in s.zones[0]["hand"] if s.cards[c].name == "Pot of Greed")
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(Action("activate", card=pot))
+    assert err.value.rule == "YGO-118" and "could not be carried out now (draw)" in str(err.value)
+    assert json.dumps(s.to_json(), sort_keys=True) == before

@@ -101,6 +101,10 @@ def explain_activation(s: YugiohState, p: int, card: int | None) -> tuple[str, s
                                f"Spell Speed {top['speed']}")
         if s.phase in ("damage_step", "damage_calculation"):
             return "YGO-20", f"{d.name} is not a kind of card that may be activated in the Damage Step"
+        for e in d.effect.effects if d.effect is not None else ():
+            if not s.feasible((e,), p, card):  # [standard] verbs.FEASIBLE
+                return "YGO-118", (f"{d.name} cannot be activated: its effect could not be carried out now "
+                                   f"({e.do.replace('_', ' ')})")
     return "YGO-118", "this card cannot be activated now"
 
 
