@@ -18,7 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from tcg.carddb import CardIndex, CardRow, load_cards
-from tcg.carddb.rulings import RulingsReport, rulings_report
+from tcg.carddb.rulings import RulingsReport, product_code, rulings_report
 from tcg.carddb.sets import load_sets
 from tcg.core import registry
 from tcg.core.errors import DataError, TcgError
@@ -159,7 +159,8 @@ def print_rulings(rulings: list[dict[str, Any]]) -> None:
     for r in rulings:
         out.print(f"[cyan]Q:[/cyan] {escape(str(r.get('question', '')))}")
         out.print(f"[cyan]A:[/cyan] {escape(str(r.get('answer', '')))}")
-        out.print(f"   [dim]{escape(_source_line(r.get('source') or {}))}[/dim]")
+        basis = "the rules applied to this card: " if r.get("basis") == "rules" else ""
+        out.print(f"   [dim]{basis}{escape(_source_line(r.get('source') or {}))}[/dim]")
         out.print(f"   [dim]proved by the scenario: {escape(str(r.get('scenario', '')))}[/dim]")
 
 
@@ -269,7 +270,7 @@ def rulings(
     try:
         def product_of(name: str) -> str:
             printed = index.printings(game, name)
-            return printed[0]["set"] if printed else ""
+            return product_code(printed[0]["set"]) if printed else ""
         with err.status(f"playing the scenarios behind {game}'s rulings") if not (as_json or no_run) else nullcontext():
             report = rulings_report(game, scenarios, run=not no_run, product_of=product_of)
     except TcgError as exc:

@@ -338,7 +338,10 @@ def needs_cards(s: YGOEffects, eff: Effect, controller: int, source: int) -> boo
     if sel is None or sel == "self":
         return True
     if isinstance(sel, str):
-        return bool(s.effect_candidates(eff, sel, controller, source))
+        found = s.effect_candidates(eff, sel, controller, source)
+        if sel != "battled":  # "target that monster" (Trap Hole, Sakuretsu Armor): a valid target now,
+            found = [c for c in found if not s.untargetable(c)]  # not one a face-up Lord of D. shields
+        return bool(found)
     need = sel.count if is_targeting_effect(eff) and not sel.up_to else 1
     return s.has_candidate(eff, controller, source, need)
 
@@ -376,6 +379,12 @@ def takes_control(s: YGOEffects, eff: Effect, controller: int, source: int) -> b
     """Taking control needs a free Monster Zone to take the monster to, and the monster (Change
     of Heart with five monsters on your field cannot be activated; official rulings)."""
     return _room(s, controller) and needs_cards(s, eff, controller, source)
+
+
+def before_battle_phase(s: YGOEffects, eff: Effect, controller: int, source: int) -> bool:
+    """"You cannot conduct your Battle Phase the turn you activate this card": not once its player has
+    conducted a Battle Phase this turn (Soul Exchange in Main Phase 2; Upper Deck's card FAQ)."""
+    return not (controller == s.active and s.flags.get("battle_phases"))
 
 
 def grants_normal_summon(s: YGOEffects, eff: Effect, controller: int, source: int) -> bool:
@@ -425,7 +434,7 @@ FEASIBLE: dict[str, Feasible] = {
     "to_attack_position": needs_cards,
     "battle_protection": always,
     "allow_tribute": needs_cards,
-    "skip_battle_phase_this_turn": always,
+    "skip_battle_phase_this_turn": before_battle_phase,
     "reverse_stat_changes": always,
     "apply_position_locks": always,
     "permit_later": always,
