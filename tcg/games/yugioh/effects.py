@@ -118,13 +118,18 @@ class YGOEffects(YGOQueries):
             return
         if "decked_out" not in flags and "hand_check" not in flags and counters[0]["lp"] and counters[1]["lp"]:
             return  # nothing met (the common case, after almost every step)
+        if "decked_out" not in flags and counters[0]["lp"] and counters[1]["lp"] and self.resolving():
+            return  # only a hand to look at, once the resolving effect is done
         decked = flags.pop("decked_out", None)
         losers: dict[int, str] = {p: "deck_out" for p in decked or ()}
         for p in (0, 1):
             if counters[p]["lp"] == 0:
                 losers.setdefault(p, "lp")
         winners: dict[int, str] = {}
-        if flags.pop("hand_check", None):  # a piece came to a hand (``move``)
+        # a piece came to a hand (``move``): looked at once the effect that moved it has resolved, not
+        # between its instructions ("draw 3, then discard 2"; official rulings, the YGO Rulings blog)
+        if "hand_check" in flags and not self.resolving():
+            del flags["hand_check"]
             for p in (0, 1):
                 head = self.hand_wins(p)
                 if head is not None:
@@ -132,6 +137,14 @@ class YGOEffects(YGOQueries):
                     winners[p] = "exodia"
         if losers or winners:
             self.decide(winners, losers)
+
+    def resolving(self) -> bool:
+        """An effect is part way through its instructions: one is queued (the core's ``effects``
+        task) or waits for its targets or a "you may" (a ``target`` / ``optional`` decision)."""
+        decision = self.decision
+        if decision is not None and decision.kind in ("target", "optional"):
+            return True
+        return any(t.kind == "effects" for t in self.tasks)
 
     def decide(self, winners: dict[int, str], losers: dict[int, str]) -> None:
         """The Duel's result from the conditions met at once (``state_check``): a player wins who
