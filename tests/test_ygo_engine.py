@@ -390,3 +390,20 @@ def test_a_card_whose_effect_cannot_be_carried_out_is_refused_naming_why() -> No
         s.apply(Action("activate", card=pot))
     assert err.value.rule == "YGO-118" and "could not be carried out now (draw)" in str(err.value)
     assert json.dumps(s.to_json(), sort_keys=True) == before
+
+
+def test_both_opening_hands_holding_the_forbidden_one_is_a_draw(ygo) -> None:
+    # YGO-131 with the state check after every event: the five pieces dealt to both opening hands at
+    # once is a draw (Yugipedia, "DRAW": "this can also happen during the initial draw"); to one, a win.
+    from tcg.games.yugioh.state import YugiohState
+
+    pieces = "\n".join(f"1 {n}" for n in ["Exodia the Forbidden One", "Left Arm of the Forbidden One",
+                                          "Right Arm of the Forbidden One", "Left Leg of the Forbidden One",
+                                          "Right Leg of the Forbidden One"])
+    exodia = parse_deck_text(pieces + "\n", "exodia.txt")
+    s = ygo.new_state([exodia, exodia], seed=1)
+    assert isinstance(s, YugiohState) and s.winner == "draw"
+    assert [e["winner"] for e in s.events if e["type"] == "game_over"] == ["draw"]
+    other = parse_deck_text("5 Battle Ox\n", "ox.txt")
+    s = ygo.new_state([other, exodia], seed=1)
+    assert s.winner == 1 and s.legal_actions() == []
