@@ -355,7 +355,7 @@ def link_triggers(s: YugiohState, task: Task | None = None) -> None:
     if s.activation_barred(cid, controller):  # its name is barred, or its once per turn is used
         s.tasks.append(Task("link_triggers"))
         return
-    if eff.mandatory:
+    if eff.mandatory:  # activated even if it could do nothing or has no target (Yugipedia, "Mandatory effect")
         link_trigger(s, controller, cid)
     elif s.feasible(eff.effects, controller, cid):
         s.decision = Decision(controller, "trigger", {"card": cid})
