@@ -454,13 +454,22 @@ class FowEffects(FowQueries):
         p = self.cards[addition].controller
         if any(st.control for st in self.defs[self.cards[addition].name].statics) \
                 and self.where[host][1] == "field" and self.cards[host].controller != p:
-            self.move(host, "field", player=p)
+            self.change_control(host, p)
 
     def control_returns(self, addition: int, host: int) -> None:
         """The addition that gave control of ``host`` left it: its owner controls it again."""
         if any(st.control for st in self.defs[self.cards[addition].name].statics) \
                 and self.where[host][1] == "field" and self.cards[host].controller != self.cards[host].owner:
-            self.move(host, "field", player=self.cards[host].owner)
+            self.change_control(host, self.cards[host].owner)
+
+    def change_control(self, cid: int, player: int) -> None:
+        """Control of a card on a field changes: the field is each player's own (CR 307.2), so it
+        is put onto ``player``'s field as it is - orientation, damage and additions kept.
+        [standard] FOW-42 / FOW-113: its new controller has not controlled it since the turn
+        began, so it cannot attack, nor use a {Rest} ability, this turn (Swiftness aside; CR 6.3
+        803.3a, 905.3: "continuously controlled from the beginning of this turn"). It has not
+        "entered" a field: no [Enter] and no "comes into a field" (CR 307.6)."""
+        self.move(cid, "field", player=player, entered_this_turn=True)
 
     def answer_effect_discard(self, player: int, card: int, left: int) -> None:
         self.move(card, "graveyard")
