@@ -18,7 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from tcg.carddb import CardIndex, CardRow, load_cards
-from tcg.carddb.rulings import RulingsReport, rulings_report
+from tcg.carddb.rulings import RulingsReport, product_code, rulings_report
 from tcg.carddb.sets import load_sets
 from tcg.core import registry
 from tcg.core.errors import DataError, TcgError
@@ -159,7 +159,8 @@ def print_rulings(rulings: list[dict[str, Any]]) -> None:
     for r in rulings:
         out.print(f"[cyan]Q:[/cyan] {escape(str(r.get('question', '')))}")
         out.print(f"[cyan]A:[/cyan] {escape(str(r.get('answer', '')))}")
-        out.print(f"   [dim]{escape(_source_line(r.get('source') or {}))}[/dim]")
+        basis = "the rules applied to this card: " if r.get("basis") == "rules" else ""
+        out.print(f"   [dim]{basis}{escape(_source_line(r.get('source') or {}))}[/dim]")
         out.print(f"   [dim]proved by the scenario: {escape(str(r.get('scenario', '')))}[/dim]")
 
 
@@ -269,7 +270,7 @@ def rulings(
     try:
         def product_of(name: str) -> str:
             printed = index.printings(game, name)
-            return printed[0]["set"] if printed else ""
+            return product_code(printed[0]["set"]) if printed else ""
         with err.status(f"playing the scenarios behind {game}'s rulings") if not (as_json or no_run) else nullcontext():
             report = rulings_report(game, scenarios, run=not no_run, product_of=product_of)
     except TcgError as exc:
@@ -284,11 +285,14 @@ def rulings(
 
 def _print_rulings_report(report: RulingsReport) -> None:
     verb = "proved" if report.ran else "scenario found"
-    table = Table("product", "found", "encoded", verb, "not encoded", title=f"{report.game}: official rulings")
+    table = Table("product", "found", "encoded", verb, "· card Q&A", "· rules applied", "not encoded",
+                  title=f"{report.game}: official rulings")
     for p in report.products:
-        table.add_row(escape(p.product), str(p.found), str(p.encoded), str(p.proved), str(len(p.not_encoded)))
+        table.add_row(escape(p.product), str(p.found), str(p.encoded), str(p.proved), str(p.proved_card),
+                      str(p.proved_rules), str(len(p.not_encoded)))
     t = report.totals()
-    table.add_row("[bold]total[/bold]", str(t["found"]), str(t["encoded"]), str(t["proved"]), str(t["not_encoded"]))
+    table.add_row("[bold]total[/bold]", str(t["found"]), str(t["encoded"]), str(t["proved"]), str(t["proved_card"]),
+                  str(t["proved_rules"]), str(t["not_encoded"]))
     out.print(table)
     for p in report.products:
         for u in p.unproved:
@@ -298,7 +302,8 @@ def _print_rulings_report(report: RulingsReport) -> None:
         for n in p.not_encoded:
             out.print(f"[yellow]not encoded[/yellow] {escape(p.product)} {escape(n['card'])} ({n['kind']}): "
                       f"{escape(n['reason'])}")
-    out.print(f"{len(report.sources)} sources searched (the game's rulings.yaml)")
+    out.print(f"{len(report.sources)} sources searched (the game's rulings.yaml). Card Q&A: the publisher's answer"
+              " about the card itself; rules applied: its rule Q&A or rulebook applied to the card.")
 
 
 @app.command()

@@ -71,6 +71,10 @@ class Ruling(_Strict):
     answer: str = Field(min_length=1, max_length=_TEXT)
     source: SourceRef
     scenario: str = Field(min_length=1, max_length=300)  # the ``name:`` of a scenario case of this game
+    #: ``card``: the publisher answered this question about this card (a card's FAQ or Q&A entry);
+    #: ``rules``: the publisher's rules (a rule Q&A, the comprehensive rules, the rulebook) applied
+    #: to this card by us -- counted apart, so a count of rulings never passes one for the other.
+    basis: Literal["card", "rules"] = "card"
 
 
 class Source(SourceRef):

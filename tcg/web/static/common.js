@@ -73,13 +73,13 @@ const TIP_RULINGS = 2;
 export function rulingsNode(info, limit = Infinity) {
   const rulings = info.rulings || [];
   if (!rulings.length) return null;
-  const source = (s) => [s.title, s.date].filter(Boolean).join(", ");
+  const source = (r) => [r.note, r.source.title, r.source.date].filter(Boolean).join(", ");
   const shown = rulings.slice(0, limit).map((r) => el("div", { class: "ruling" },
     el("div", { class: "q" }, `Q: ${r.question}`),
     el("div", { class: "a" }, `A: ${r.answer}`),
     r.source.url ? el("a", { class: "src", href: r.source.url, target: "_blank", rel: "noopener noreferrer" },
-                      source(r.source))
-                 : el("div", { class: "src" }, source(r.source) || r.source.publication || "")));
+                      source(r))
+                 : el("div", { class: "src" }, [source(r), r.source.publication].filter(Boolean).join(" — "))));
   const more = rulings.length > limit ? el("div", { class: "dim" }, info.rulings_more) : null;
   return el("div", { class: "rulings", "data-rulings": String(rulings.length) },
     el("div", { class: "rulings-title" }, info.rulings_title), ...shown, more);
