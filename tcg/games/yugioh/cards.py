@@ -31,9 +31,12 @@ class Selector(_Strict):
     """Which cards an effect acts on; ``player`` is relative to the effect's controller."""
 
     player: Literal["self", "opponent", "any"] = "opponent"
-    zone: Literal["monster_zone", "spell_trap_zone", "field_zone", "hand", "graveyard", "deck"] = "monster_zone"
+    # "extra_deck": its cards are hidden, so a choice there does not target (is_targeting_effect)
+    zone: Literal["monster_zone", "spell_trap_zone", "field_zone", "hand", "graveyard", "deck",
+                  "extra_deck"] = "monster_zone"
     # "Deck or GY"; a Spell/Trap on the field is in the Spell & Trap Zone or the Field Zone
-    also_zones: list[Literal["monster_zone", "spell_trap_zone", "field_zone", "hand", "graveyard", "deck"]] = []
+    also_zones: list[Literal["monster_zone", "spell_trap_zone", "field_zone", "hand", "graveyard", "deck",
+                             "extra_deck"]] = []
     name_contains: str = ""  # e.g. a "Frog" monster
     exclude_name: str = ""  # "except Dupe Frog"
     types: list[CardType] = []
@@ -90,7 +93,7 @@ class Effect(_Strict):
         "skip_next_battle_phase",  # YGO-9: the target player skips their next Battle Phase
         "extra_battle_phases",  # YGO-10: the target player conducts `count` Battle Phases next turn
         "negate_activation",  # the activation of the chain link below is negated (and that card destroyed)
-        "discard",  # targets in a hand go to the graveyard
+        "discard",  # targets in a hand (or an Extra Deck) go to the graveyard
         "add_to_hand",  # targets (in a deck or graveyard) go to their owner's hand; a searched deck is shuffled
         "equip",  # this Equip Spell equips the target (YGO-119: it goes to the GY when that monster leaves)
         "take_control",  # the controller takes control of the targets (`until_end_phase`: it returns then)
@@ -265,7 +268,7 @@ def is_targeting_effect(eff: Effect) -> bool:
     the deck, "all" and random picks do not target)."""
     sel = eff.target
     return (isinstance(sel, Selector) and eff.do not in UNTARGETED_VERBS and not sel.all and not sel.random
-            and not sel.lowest_atk and sel.zone not in ("deck", "hand"))
+            and not sel.lowest_atk and sel.zone not in ("deck", "hand", "extra_deck"))
 
 
 class YugiohCard(_Strict, CardModel):
