@@ -202,7 +202,8 @@ def look_top_play(s: OPEffects, eff: Effect, controller: int, source: int, targe
 
 def arrange_top(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """"Look at ``count`` cards from the top of your deck and return them to the top or bottom of
-    the deck in any order" (Bartholomew Kuma): a private look, then one card at a time."""
+    the deck in any order" (Bartholomew Kuma): a private look, then the end of the deck all of
+    them go to, then their order (looking.arrange_top)."""
     looked = tuple(s.zones[controller]["deck"][:eff.count])
     if looked:
         s.show_privately(controller, looked)
