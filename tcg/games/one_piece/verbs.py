@@ -56,20 +56,33 @@ def hand_to_life(s: OPEffects, eff: Effect, controller: int, source: int, target
             s.move(t, "life", top=True, face_down=True)
 
 
-def until(eff: Effect, controller: int) -> lasting.Until:
+def until(s: OPEffects, eff: Effect, controller: int) -> lasting.Until:
     """How long an instruction lasts: this battle, this turn, until the start of the controller's
     next turn ("until_next_turn", OP-3), or until the end of it ("next_turn")."""
     if eff.duration == "until_next_turn":
         return lasting.start_of(controller)
     if eff.duration == "next_turn":
-        return lasting.next_turn_of(controller)
+        return end_of_next_turn(s, controller, controller)
     return eff.duration
+
+
+def end_of_next_turn(s: OPEffects, who: int, controller: int) -> int:
+    """The turn whose end "until the end of <who>'s next turn" names, for an effect of
+    ``controller`` created now: a turn number (``lasting``: it ends with that turn)."""
+    # [standard] OP-20, durations measured from the turn in which they were created (official Q&A
+    # of Mr.3(Galdino) OP01-085 and Gum-Gum Kong Gatling ST10-016): "next" counts from the
+    # controller's own turn - the current one, or in the opponent's turn the controller's last
+    # one. So "your opponent's next turn" is the turn after yours: made in the opponent's turn it
+    # is that very turn, and ends with it; "your next turn" is your turn after that one: made in
+    # the opponent's turn it is your coming turn, and it ends at that turn's end.
+    own = s.turn if s.active == controller else s.turn - 1
+    return own + 2 if who == controller else own + 1
 
 
 def gain_keyword(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """``gain_banish`` / ``gain_double_attack``: each target gains the keyword for ``duration``."""
     for t in targets:
-        lasting.add(s, eff.do[5:], until=until(eff, controller), card=t)
+        lasting.add(s, eff.do[5:], until=until(s, eff, controller), card=t)
 
 
 def ko_shield(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -121,9 +134,9 @@ def play_card(s: OPEffects, eff: Effect, controller: int, source: int, targets: 
 def cannot_attack(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """OP-3: the targets cannot attack until that player's next Refresh phase; with ``duration:
     next_turn``, "until the end of your opponent's next turn" (Mr.3(Galdino)): until the end of
-    that player's next turn."""
+    that player's next turn, counted from the controller's turn (:func:`end_of_next_turn`)."""
     who = _who(eff, controller)
-    until = lasting.next_turn_of(who) if eff.duration == "next_turn" else lasting.start_of(who)
+    until = end_of_next_turn(s, who, controller) if eff.duration == "next_turn" else lasting.start_of(who)
     for t in targets:
         lasting.add(s, "cannot_attack", until=until, card=t)
 
@@ -247,7 +260,7 @@ def power(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targ
     """Each target gets ``amount`` power for ``duration`` (a battle, a turn, or until the start
     or the end of the controller's next turn: "until the start of your next turn")."""
     for t in targets:
-        lasting.add(s, "power", until=until(eff, controller), card=t, amount=eff.amount)
+        lasting.add(s, "power", until=until(s, eff, controller), card=t, amount=eff.amount)
 
 
 def ko_immune(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
