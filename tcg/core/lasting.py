@@ -40,9 +40,9 @@ turn number for "until the end of <player>'s next turn", counted from the turn o
 controller, its ``verbs.end_of_next_turn``: ``expire`` with ``TURN`` in ``turn.cleanup``,
 ``BATTLE`` in ``battle.end_of_battle``, ``start_of(p)`` in ``turn.begin_turn``, :func:`forget`
 as a card leaves the field, OP-113; power and cost with :func:`total`, granted keywords and
-"cannot attack" with :func:`on`) and Force of Will (``"turn"`` and ``"lasting"``, its schema's ``duration`` words: ``add`` in
-``verbs.py``, ``expire(state, TURN)`` in ``turn.cleanup``, ``forget`` in
-``effects.leave_field``, its new-object rule FOW-114).
+"cannot attack" with :func:`on`) and Force of Will (``"turn"`` and ``"lasting"``, its schema's
+``duration`` words: ``add`` in ``verbs.py``, ``expire(state, TURN)`` in ``turn.cleanup``,
+``forget`` in ``effects.leave_field``, its new-object rule FOW-114).
 """
 from __future__ import annotations
 
