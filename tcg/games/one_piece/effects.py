@@ -281,9 +281,10 @@ class OPEffects(OPQueries):
         raise ValueError(f"bad effect reference {ref!r}")
 
     def effect_candidates(self, eff: Effect, sel: Any, controller: int, source: int) -> list[int]:
-        if sel == "attacker":
+        if sel == "attacker":  # the attacking card, while it is on the field (a Counter may have removed it)
             battle = self.flags.get("battle")
-            return [battle["attacker"]] if battle else []
+            return [battle["attacker"]] if battle and self.zone_of(battle["attacker"]) in ("leader", "characters") \
+                else []
         if sel == "leader":
             return [self.leader(controller)]
         if sel == "chosen":  # "It gains +1000 power": what the instruction before acted on, still on the field
