@@ -16,6 +16,7 @@ from tcg.core.state import Decision, Task
 from tcg.games.one_piece.cards import Effect, Selector
 from tcg.games.one_piece.queries import OPQueries
 from tcg.games.one_piece.verbs import VERBS as GLOSSARY
+from tcg.games.one_piece.verbs import grant
 
 RETURN_RESTED = Action("choose", option="rested")
 RETURN_ACTIVE = Action("choose", option="active")
@@ -27,7 +28,7 @@ class OPEffects(OPQueries):
     PLAY_ZONE = "characters"
     UNTARGETED = frozenset({"draw", "add_don", "play_this", "add_to_life", "trash_from_deck", "set_don_active",
                             "rest_opponent_don", "no_blockers", "gain_rush", "trash_life", "don_minus",
-                            "ko_shield", "life_to_hand", "look_top", "arrange_top", "look_life",
+                            "life_to_hand", "look_top", "arrange_top", "look_life",
                             "look_top_play", "choose_one", "this_to_hand", "top_life_to_hand", "no_small_blockers",
                             "gain_attack_active", "reveal_top_play"})
 
@@ -63,11 +64,8 @@ class OPEffects(OPQueries):
         opponent's cards: queued last, they resolve first, the turn player's first, OP-121)."""
         if self.zone_of(cid) != "characters":
             return
-        owner = self.cards[cid].controller
-        if lasting.first(self, "ko_shield", player=owner) is not None:
-            return  # "none of your Characters can be K.O.'d during this turn"
         if self.effects and lasting.on(self, "ko_immune", cid):
-            return  # "that Character cannot be K.O.'d during this turn" (Union Armada)
+            return  # "... cannot be K.O.'d during this turn" (Union Armada; White Out: each Character then)
         if by_effect and any(st.ko_immune_to_effects and self.static_applies(cid, st) for st in self.d(cid).statics):
             return
         if attacker is not None and self.battle_ko_immune(cid, attacker):
@@ -456,4 +454,4 @@ class OPEffects(OPQueries):
 
     def change_power(self, cid: int, amount: int, duration: str) -> None:
         """``amount`` power for ``duration`` ("battle" or "turn")."""
-        lasting.add(self, "power", until=duration, card=cid, amount=amount)
+        grant(self, "power", duration, (cid,), amount=amount)

@@ -37,10 +37,23 @@ def _who_of(player: str, controller: int) -> int:
     return controller if player == "self" else 1 - controller
 
 
+def grant(s: OPEffects, kind: str, until: lasting.Until, cards: Targets, **fields: object) -> None:
+    """What a resolved effect gives for a while - power, cost, a keyword, "cannot attack",
+    "cannot be K.O.'d" - is one record on each card it acts on, those it found as it resolved."""
+    # [standard] OP-121, one-shot versus continuous effects (Comprehensive Rules 8-1-4; official
+    # Q&A of White Out ST06-016 and Roronoa Zoro OP01-001): an effect that has resolved keeps to
+    # the cards it found then - "none of your Characters can be K.O.'d during this turn" spares no
+    # Character played later that turn - while a card's continuous ability ([Your Turn] "All of
+    # your Characters gain +1000 power", a static of cards.py) reads the field again each time it
+    # is asked (queries.power, aura_reaches). So no resolving verb makes a record that names a
+    # player or "your Characters" instead of the cards themselves.
+    for c in cards:
+        lasting.add(s, kind, until=until, card=c, **fields)
+
+
 def cost(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """Each target gets ``amount`` cost during this turn (OP-118: below 0 counts as 0)."""
-    for t in targets:
-        lasting.add(s, "cost", until=lasting.TURN, card=t, amount=eff.amount)
+    grant(s, "cost", lasting.TURN, targets, amount=eff.amount)
 
 
 def life_to_hand(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -81,13 +94,7 @@ def end_of_next_turn(s: OPEffects, who: int, controller: int) -> int:
 
 def gain_keyword(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """``gain_banish`` / ``gain_double_attack``: each target gains the keyword for ``duration``."""
-    for t in targets:
-        lasting.add(s, eff.do[5:], until=until(s, eff, controller), card=t)
-
-
-def ko_shield(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """None of the controller's Characters can be K.O.'d during this turn."""
-    lasting.add(s, "ko_shield", until=lasting.TURN, player=controller)
+    grant(s, eff.do[5:], until(s, eff, controller), targets)
 
 
 def set_don_active(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -109,14 +116,13 @@ def no_blockers(s: OPEffects, eff: Effect, controller: int, source: int, targets
 
 def unblockable(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """The opponent cannot activate [Blocker] when the targets attack this turn."""
-    for t in targets:
-        lasting.add(s, "unblockable", until=lasting.TURN, card=t)
+    grant(s, "unblockable", lasting.TURN, targets)
 
 
 def gain_rush(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """This Character gains [Rush] during this turn."""
     if s.zone_of(source) == "characters":
-        lasting.add(s, "rush", until=lasting.TURN, card=source)
+        grant(s, "rush", lasting.TURN, (source,))
 
 
 def play_card(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -137,8 +143,7 @@ def cannot_attack(s: OPEffects, eff: Effect, controller: int, source: int, targe
     that player's next turn, counted from the controller's turn (:func:`end_of_next_turn`)."""
     who = _who(eff, controller)
     until = end_of_next_turn(s, who, controller) if eff.duration == "next_turn" else lasting.start_of(who)
-    for t in targets:
-        lasting.add(s, "cannot_attack", until=until, card=t)
+    grant(s, "cannot_attack", until, targets)
 
 
 def trash_life(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -242,7 +247,7 @@ def gain_attack_active(s: OPEffects, eff: Effect, controller: int, source: int, 
     """"This Character can also attack your opponent's active Characters during this turn" (Page
     One): ``attack_active`` on the card until the end of the turn (``queries.attack_targets_of``)."""
     if s.zone_of(source) == "characters":
-        lasting.add(s, "attack_active", until=lasting.TURN, card=source)
+        grant(s, "attack_active", lasting.TURN, (source,))
 
 
 def to_life_face_up(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -259,15 +264,12 @@ def to_life_face_up(s: OPEffects, eff: Effect, controller: int, source: int, tar
 def power(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """Each target gets ``amount`` power for ``duration`` (a battle, a turn, or until the start
     or the end of the controller's next turn: "until the start of your next turn")."""
-    for t in targets:
-        lasting.add(s, "power", until=until(s, eff, controller), card=t, amount=eff.amount)
+    grant(s, "power", until(s, eff, controller), targets, amount=eff.amount)
 
 
 def ko_immune(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """"That Character cannot be K.O.'d during this turn" (Union Armada): each target Character."""
-    for t in targets:
-        if s.zone_of(t) == "characters":
-            lasting.add(s, "ko_immune", until=lasting.TURN, card=t)
+    grant(s, "ko_immune", lasting.TURN, tuple(t for t in targets if s.zone_of(t) == "characters"))
 
 
 def this_to_hand(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -333,7 +335,6 @@ _OWN: dict[str, OPVerb] = {
     "hand_to_life": hand_to_life,
     "gain_banish": gain_keyword,
     "gain_double_attack": gain_keyword,
-    "ko_shield": ko_shield,
     "set_don_active": set_don_active,
     "rest_opponent_don": rest_opponent_don,
     "no_blockers": no_blockers,
