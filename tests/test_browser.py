@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tcg.core.registry import game_names
+from tcg.core.registry import game_names, load_game
 from tcg.core.rng import Rng
 from tests.live_server import LiveApp
 
@@ -370,6 +370,34 @@ def test_a_deck_is_built_checked_saved_and_played_from_the_deck_builder(server: 
     assert page.input_value("#deck").startswith("saved:")
     page.click("#start")
     page.wait_for_selector("#board .side")
+    assert not errors, errors
+    page.close()
+
+
+def a_card_with_rulings(game: str) -> Any:
+    """A packaged card of ``game`` that carries official rulings (issue 36)."""
+    cards = [c for c in load_game(game).cards().values() if c.rulings and not c.original]
+    if not cards:
+        pytest.skip(f"no {game} card carries rulings")
+    return max(cards, key=lambda c: len(c.rulings))
+
+
+def test_the_deck_builder_shows_a_cards_official_rulings_with_their_sources(server: LiveServer, browser: Any) -> None:
+    """Issue 36: the browser's card text shows the card's rulings, each with its source."""
+    card = a_card_with_rulings("battle_spirits")
+    page = browser.new_page(viewport={"width": 1500, "height": 900})
+    errors = page_errors(page)
+    page.goto(server.url + "/decks?game=battle_spirits")
+    page.wait_for_selector("body[data-ready='true']")
+    page.fill("#q-name", card.name)
+    page.click("#search-button")
+    page.wait_for_function("() => (document.body.dataset.searched || '').includes('name=')")
+    page.query_selector(f"#results tbody tr[data-name={json.dumps(card.name)}] button.link").click()
+    page.wait_for_selector(f"#card-panel[data-name={json.dumps(card.name)}] .rulings")
+    shown = page.inner_text("#card-panel .rulings")
+    assert f"({len(card.rulings)})" in shown
+    assert card.rulings[0].question in shown and card.rulings[0].answer in shown
+    assert page.get_attribute("#card-panel .rulings .ruling .src", "href") in (card.rulings[0].source.url, None)
     assert not errors, errors
     page.close()
 

@@ -7,6 +7,7 @@ Search goes through the SQLite index (:mod:`tcg.carddb`) so it stays fast across
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,9 +18,11 @@ from rich.markup import escape
 from rich.table import Table
 
 from tcg.carddb import CardIndex, CardRow, load_cards
+from tcg.carddb.rulings import RulingsReport, rulings_report
 from tcg.carddb.sets import load_sets
 from tcg.core import registry
-from tcg.core.errors import TcgError
+from tcg.core.errors import DataError, TcgError
+from tcg.core.rulings import load_rulings_file
 
 app = typer.Typer(help="Search, show and validate cards.", no_args_is_help=True)
 out = Console(highlight=False)
@@ -137,6 +140,28 @@ def print_card(row: CardRow, printings: list[dict[str, str]], lang: str = "en") 
     if text:
         out.print()
         out.print(escape(text))
+    print_rulings(row.data.get("rulings") or [])
+
+
+def _source_line(source: dict[str, Any]) -> str:
+    """``title, date — url`` (or the publication) of a ruling's source."""
+    where = source.get("url") or source.get("publication") or ""
+    head = ", ".join(x for x in (source.get("title", ""), source.get("date", "")) if x)
+    return f"{head} — {where}" if where and where != source.get("title") else head
+
+
+def print_rulings(rulings: list[dict[str, Any]]) -> None:
+    """A card's official rulings: question, answer, source, and the scenario that proves it."""
+    if not rulings:
+        return
+    out.print()
+    out.print(f"[bold]Official rulings ({len(rulings)})[/bold]")
+    for r in rulings:
+        out.print(f"[cyan]Q:[/cyan] {escape(str(r.get('question', '')))}")
+        out.print(f"[cyan]A:[/cyan] {escape(str(r.get('answer', '')))}")
+        basis = "the rules applied to this card: " if r.get("basis") == "rules" else ""
+        out.print(f"   [dim]{basis}{escape(_source_line(r.get('source') or {}))}[/dim]")
+        out.print(f"   [dim]proved by the scenario: {escape(str(r.get('scenario', '')))}[/dim]")
 
 
 def print_data(row: CardRow) -> None:
@@ -180,7 +205,7 @@ def show(
         raise fail(str(exc)) from None
     if as_json:
         shown = {"game": row.game, "name": row.name, "printings": printings, "type": row.type, "text": row.text,
-                 "original": row.original}
+                 "original": row.original, "rulings": row.data.get("rulings") or []}
         if data:
             shown["data"] = row.data
         typer.echo(json.dumps(shown, indent=2, ensure_ascii=False))
@@ -226,6 +251,59 @@ def sets(
             out.print(f"[bold]{escape(c.set)}[/bold] left out:")
             for x in c.left_out:
                 out.print(f"  {escape(x.name)}: {escape(x.why)}")
+
+
+@app.command()
+def rulings(
+    game: Annotated[str, typer.Option("--game", "-g", help="The game, e.g. yugioh.")],
+    as_json: JsonOpt = False,
+    scenarios: Annotated[Path | None, typer.Option(
+        "--scenarios", help="The game's scenarios folder (default: scenarios/GAME of this checkout).")] = None,
+    no_run: Annotated[bool, typer.Option(
+        "--no-run", help="Only check that each ruling's scenario exists; do not play it.")] = False,
+) -> None:
+    """Official rulings per product: found in the sources, encoded on the cards, proved by a passing
+    scenario, and those not encoded with the reason (the game's rulings.yaml). Exits 1 when an
+    encoded ruling is not proved."""
+    check_game(game)
+    index = CardIndex()
+    try:
+        def product_of(name: str) -> str:
+            printed = index.printings(game, name)
+            return printed[0]["set"] if printed else ""
+        with err.status(f"playing the scenarios behind {game}'s rulings") if not (as_json or no_run) else nullcontext():
+            report = rulings_report(game, scenarios, run=not no_run, product_of=product_of)
+    except TcgError as exc:
+        raise fail(str(exc)) from None
+    if as_json:
+        typer.echo(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        _print_rulings_report(report)
+    if any(p.unproved for p in report.products):
+        raise typer.Exit(1)
+
+
+def _print_rulings_report(report: RulingsReport) -> None:
+    verb = "proved" if report.ran else "scenario found"
+    table = Table("product", "found", "encoded", verb, "· card Q&A", "· rules applied", "not encoded",
+                  title=f"{report.game}: official rulings")
+    for p in report.products:
+        table.add_row(escape(p.product), str(p.found), str(p.encoded), str(p.proved), str(p.proved_card),
+                      str(p.proved_rules), str(len(p.not_encoded)))
+    t = report.totals()
+    table.add_row("[bold]total[/bold]", str(t["found"]), str(t["encoded"]), str(t["proved"]), str(t["proved_card"]),
+                  str(t["proved_rules"]), str(t["not_encoded"]))
+    out.print(table)
+    for p in report.products:
+        for u in p.unproved:
+            out.print(f"[red]not proved[/red] {escape(p.product)} {escape(u.card)}: "
+                      f"{escape(u.scenario)!r}: {escape(u.why)}")
+    for p in report.products:
+        for n in p.not_encoded:
+            out.print(f"[yellow]not encoded[/yellow] {escape(p.product)} {escape(n['card'])} ({n['kind']}): "
+                      f"{escape(n['reason'])}")
+    out.print(f"{len(report.sources)} sources searched (the game's rulings.yaml). Card Q&A: the publisher's answer"
+              " about the card itself; rules applied: its rule Q&A or rulebook applied to the card.")
 
 
 @app.command()
@@ -292,6 +370,10 @@ def validate(
             lists = load_sets(g.package_dir / "sets", printed, originals, decks)
             errors += lists.errors
             set_note = f" and {len(lists.sets)} set lists" if lists.sets else ""
+            try:  # the rulings that are on no card: sources searched, rulings not encoded
+                load_rulings_file(g.package_dir / "rulings.yaml")
+            except DataError as exc:
+                errors.append(exc)
         for e in errors:
             out.print(f"[red]{escape(str(e))}[/red]", soft_wrap=True)
         total_errors += len(errors)

@@ -114,4 +114,18 @@ def card_message(game: Game[Any], name: str, lang: str) -> Json:
     """A card's printed text by name (names are public: asking reveals nothing)."""
     presentation: Presentation = game.presentation
     say = presentation.say(lang, None, lambda cid: None)
-    return presentation.card_info(name, say)
+    info = presentation.card_info(name, say)
+    card = game.cards().get(name)
+    rulings = getattr(card, "rulings", ()) if card is not None else ()
+    if rulings:  # the publisher's answers, in the words of the card's own data (English)
+        rules = say.t("ui", "rulings_rules")
+        info["rulings"] = [{"question": r.question, "answer": r.answer, "basis": r.basis,
+                            "note": rules if r.basis == "rules" else "",
+                            "source": r.source.model_dump(exclude_defaults=True)} for r in rulings]
+        info["rulings_title"] = say.t("ui", "rulings", n=len(rulings))
+        info["rulings_more"] = say.t("ui", "rulings_more", n=max(0, len(rulings) - TIP_RULINGS))
+    return info
+
+
+#: How many rulings the hover text shows; the deck builder's card panel shows them all.
+TIP_RULINGS = 2

@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from tcg.core.carddata import CardModel
+from tcg.core.rulings import Ruling
 
 Color = Literal["white", "blue", "yellow", "red", "green", "purple"]  # BS-17
 COLORS: tuple[str, ...] = ("white", "blue", "yellow", "red", "green", "purple")
@@ -351,6 +352,7 @@ class BattleSpiritsCard(_Strict, CardModel):
     set_code: str = ""
     rarity: str = ""
     original: bool = False  # made up for this engine, not a printed card: in no starter deck
+    rulings: tuple[Ruling, ...] = ()  # the publisher's answers about this card (tcg.core.rulings)
 
     @model_validator(mode="after")
     def _consistent(self) -> BattleSpiritsCard:

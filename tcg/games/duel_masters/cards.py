@@ -13,6 +13,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tcg.core.carddata import CardModel
+from tcg.core.rulings import Ruling
 
 Civilization = Literal["light", "water", "darkness", "fire", "nature"]
 CIVILIZATIONS: tuple[str, ...] = ("light", "water", "darkness", "fire", "nature")  # DM-103
@@ -343,6 +344,7 @@ class DuelMastersCard(_Strict, CardModel):
     card_number: str = ""  # the collector number printed in that set: "23/110", "S1/110", "L3/6 Y1"
     rarity: str = ""  # the printed rarity symbol: Common, Uncommon, Rare, Very Rare, Super Rare
     original: bool = False  # made up for this engine, not a printed card: in no starter deck
+    rulings: tuple[Ruling, ...] = ()  # the publisher's answers about this card (tcg.core.rulings)
 
     @model_validator(mode="after")
     def _consistent(self) -> DuelMastersCard:

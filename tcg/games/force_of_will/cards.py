@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from tcg.core.carddata import CardModel
+from tcg.core.rulings import Ruling
 
 Attribute = Literal["light", "fire", "water", "wind", "darkness"]  # FOW-107
 ATTRIBUTES: tuple[Attribute, ...] = ("light", "fire", "water", "wind", "darkness")
@@ -634,6 +635,7 @@ class ForceOfWillCard(_Strict, CardModel):
     card_number: str = ""
     rarity: str = ""
     original: bool = False  # made up for this engine, not a printed card: in no starter deck
+    rulings: tuple[Ruling, ...] = ()  # the publisher's answers about this card (tcg.core.rulings)
     fixture: bool = False  # a test fixture of the brief (2.7), not official card data
 
     _cost = field_validator("cost", "j_activate", "cost_less", "j_activate_alt")(_check_cost)

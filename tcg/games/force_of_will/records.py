@@ -161,6 +161,7 @@ class CardRecord:
     card_number: str
     rarity: str
     original: bool
+    rulings: tuple[Any, ...]  # not read by the rules: the publisher's answers, copied like every field
     fixture: bool
     any_statics: bool
     is_resonator: bool

@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tcg.core.carddata import CardModel
+from tcg.core.rulings import Ruling
 
 Color = Literal["red", "green", "blue", "purple", "black", "yellow"]  # OP-123
 CardType = Literal["leader", "character", "event", "stage", "don"]
@@ -242,6 +243,7 @@ class OnePieceCard(_Strict, CardModel):
     card_number: str = ""
     rarity: str = ""
     original: bool = False  # made up for this engine, not a printed card: in no starter deck
+    rulings: tuple[Ruling, ...] = ()  # the publisher's answers about this card (tcg.core.rulings)
     any_number: bool = False  # "you may have any number of this card in your deck" (OP-101's 4 copies do not apply)
 
     @model_validator(mode="after")

@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tcg.core.carddata import CardModel
+from tcg.core.rulings import Ruling
 
 CardType = Literal["monster", "spell", "trap"]
 MonsterKind = Literal["normal", "effect", "fusion", "ritual", "synchro", "xyz", "link"]
@@ -273,6 +274,7 @@ class YugiohCard(_Strict, CardModel):
     set_code: str = ""
     rarity: str = ""
     original: bool = False  # made up for this engine, not a printed card: in no starter deck
+    rulings: tuple[Ruling, ...] = ()  # the publisher's answers about this card (tcg.core.rulings)
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 

@@ -59,12 +59,30 @@ export function hoverText(node, game, name, getLang) {
     tip = el("div", { class: "tooltip", role: "tooltip" },
       el("div", { class: "name" }, info.name),
       el("div", { class: "stats" }, [info.type, ...(info.facts || [])].filter(Boolean).join(" · ")),
-      el("div", {}, info.text || ""));
+      el("div", {}, info.text || ""),
+      rulingsNode(info, TIP_RULINGS));
     tip.style.left = `${Math.min(e.clientX + 14, innerWidth - 400)}px`;
-    tip.style.top = `${Math.min(e.clientY + 14, innerHeight - 160)}px`;
     document.body.append(tip);
+    tip.style.top = `${Math.max(0, Math.min(e.clientY + 14, innerHeight - tip.offsetHeight - 8))}px`;
   });
   node.addEventListener("mouseleave", hideTip);
+}
+
+// A card's official rulings (question, answer, source): the first `limit` of them and how many more.
+const TIP_RULINGS = 2;
+export function rulingsNode(info, limit = Infinity) {
+  const rulings = info.rulings || [];
+  if (!rulings.length) return null;
+  const source = (r) => [r.note, r.source.title, r.source.date].filter(Boolean).join(", ");
+  const shown = rulings.slice(0, limit).map((r) => el("div", { class: "ruling" },
+    el("div", { class: "q" }, `Q: ${r.question}`),
+    el("div", { class: "a" }, `A: ${r.answer}`),
+    r.source.url ? el("a", { class: "src", href: r.source.url, target: "_blank", rel: "noopener noreferrer" },
+                      source(r))
+                 : el("div", { class: "src" }, [source(r), r.source.publication].filter(Boolean).join(" — "))));
+  const more = rulings.length > limit ? el("div", { class: "dim" }, info.rulings_more) : null;
+  return el("div", { class: "rulings", "data-rulings": String(rulings.length) },
+    el("div", { class: "rulings-title" }, info.rulings_title), ...shown, more);
 }
 
 export function hideTip() { if (tip) { tip.remove(); tip = null; } }

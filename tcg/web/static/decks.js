@@ -3,7 +3,7 @@
 // The deck is kept as entries {section, name, count}; its text (the format `tcg deck check` reads)
 // is what the server checks and stores. Nothing here knows a game: sections, types and colours
 // come from the server with their names in the chosen language.
-import { $, applyWords, detailText, el, languagePicker, savedLang } from "/static/common.js";
+import { $, applyWords, detailText, el, languagePicker, rulingsNode, savedLang } from "/static/common.js";
 
 let catalogue = null;
 let facets = null;
@@ -99,6 +99,7 @@ async function showCard(name) {
     ...printings.map((p) => el("div", { class: "dim" }, p)),
     el("div", { class: "stats" }, [info.type, ...(info.facts || [])].filter(Boolean).join(" · ")),
     el("p", { class: "text" }, info.text || ""),
+    rulingsNode(info),
     info.known ? el("button", { id: "panel-add", onclick: () => add(info.name, info.section || "main") },
                     word("add")) : null);
   $("#card-panel").dataset.name = info.name;

@@ -1,0 +1,107 @@
+"""Official rulings as data (issue 36): the schema, the game's rulings.yaml, and the report that
+counts a ruling as proved only when the one scenario it names exists and passes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tcg.carddb.rulings import rulings_report
+from tcg.core.carddata import validate_card
+from tcg.core.errors import DataError
+from tcg.core.registry import game_names, load_game
+from tcg.core.rulings import RulingsFile, load_rulings_file
+
+REAL = "Card Destruction cannot be activated when it is the only card in either hand (YGO-134)"
+SOURCE = {"title": "A rulings page", "url": "https://example.org/rulings", "date": "2002-03"}
+
+
+def ruling(scenario: str = REAL, **changes: Any) -> dict[str, Any]:
+    return {"question": "Can it be activated alone?", "answer": "No.", "source": SOURCE, "scenario": scenario} | changes
+
+
+def ygo_card(*rulings: dict[str, Any]) -> Any:
+    data = {"name": "Card Destruction", "type": "spell", "spell_kind": "normal", "rulings": list(rulings)}
+    return validate_card(load_game("yugioh").card_model, data, source="cards.yaml", line=3)
+
+
+def report(cards: dict[str, Any], scenarios: Path | None = None, run: bool = True) -> Any:
+    return rulings_report("yugioh", scenarios, run=run, cards=cards, extra=RulingsFile())
+
+
+def test_a_ruling_without_its_scenario_names_the_field():
+    bad = ruling()
+    del bad["scenario"]
+    with pytest.raises(DataError) as exc:
+        ygo_card(bad)
+    assert (exc.value.line, exc.value.field) == (3, "rulings.0.scenario")
+
+
+def test_a_source_needs_a_url_or_a_publication():
+    with pytest.raises(DataError, match="url or a publication"):
+        ygo_card(ruling(source={"title": "Somewhere"}))
+
+
+@pytest.mark.parametrize("date", ["March 2002", "2002-3", "02-03-2002"])
+def test_a_source_date_is_iso(date: str):
+    with pytest.raises(DataError, match="YYYY"):
+        ygo_card(ruling(source=SOURCE | {"date": date}))
+
+
+def test_rulings_file_error_names_its_line_and_field(tmp_path: Path):
+    path = tmp_path / "rulings.yaml"
+    path.write_text("sources: []\nnot_encoded:\n  - card: X\n    question: Q?\n    kind: forgotten\n"
+                    "    reason: r\n    source: {title: T, url: 'https://e.org'}\n")
+    with pytest.raises(DataError) as exc:
+        load_rulings_file(path)
+    assert (exc.value.line, exc.value.field, exc.value.item) == (3, "kind", "'X'")
+
+
+def test_rulings_file_refuses_an_unknown_key(tmp_path: Path):
+    path = tmp_path / "rulings.yaml"
+    path.write_text("source: []\n")
+    with pytest.raises(DataError, match="unknown key 'source'"):
+        load_rulings_file(path)
+
+
+def test_a_ruling_whose_scenario_passes_is_proved():
+    result = report({"Card Destruction": ygo_card(ruling())})
+    assert result.totals() == {"found": 1, "encoded": 1, "proved": 1, "proved_card": 1, "proved_rules": 0,
+                               "not_encoded": 0}
+
+
+def test_a_ruling_naming_no_scenario_is_not_proved():
+    result = report({"Card Destruction": ygo_card(ruling("No such scenario"))})
+    (product,) = result.products
+    assert (product.encoded, product.proved) == (1, 0)
+    assert product.unproved[0].why == "no scenario has this name"
+
+
+def test_a_ruling_whose_scenario_fails_is_not_proved(tmp_path: Path):
+    """The checker shown to fail: the real scenario's expectation broken on purpose."""
+    source = (Path(__file__).resolve().parent.parent / "scenarios/yugioh/cards/card_destruction.yaml").read_text()
+    case = next(c for c in source.split("\n---\n") if REAL in c)
+    broken = case.replace("hand: [Card Destruction]", "hand: [Card Destruction, Battle Ox]")
+    (tmp_path / "broken.yaml").write_text(broken)
+    result = report({"Card Destruction": ygo_card(ruling())}, tmp_path)
+    assert result.products[0].proved == 0
+    assert result.products[0].unproved[0].why.startswith("the scenario fails")
+
+
+def test_a_scenario_name_given_twice_proves_nothing(tmp_path: Path):
+    source = (Path(__file__).resolve().parent.parent / "scenarios/yugioh/cards/card_destruction.yaml").read_text()
+    case = next(c for c in source.split("\n---\n") if REAL in c)
+    (tmp_path / "a.yaml").write_text(case)
+    (tmp_path / "b.yaml").write_text(case)
+    result = report({"Card Destruction": ygo_card(ruling())}, tmp_path)
+    assert "several scenarios" in result.products[0].unproved[0].why
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_every_packaged_ruling_names_exactly_one_scenario(game: str):
+    """The scenarios themselves are played by test_scenarios.py; here only that each is found once."""
+    result = rulings_report(game, run=False)
+    unproved = [f"{u.card}: {u.scenario!r}: {u.why}" for p in result.products for u in p.unproved]
+    assert not unproved, "\n".join(unproved)
