@@ -109,6 +109,7 @@ class Effect(_Strict):
         "hand_to_life",  # target cards in your hand go to the top of your Life cards
         "gain_banish",  # targets gain [Banish] for `duration`
         "gain_double_attack",  # targets gain [Double Attack] for `duration`
+        "ko_shield",  # none of the controller's Characters can be K.O.'d during this turn
         # looking at hidden cards (looking.py)
         "look_top",  # look at the top `count` of your deck, reveal up to 1 fitting `target` to the hand, rest to bottom
         "arrange_top",  # look at the top `count` of your deck, return each to the top or the bottom, in any order

@@ -28,7 +28,7 @@ class OPEffects(OPQueries):
     PLAY_ZONE = "characters"
     UNTARGETED = frozenset({"draw", "add_don", "play_this", "add_to_life", "trash_from_deck", "set_don_active",
                             "rest_opponent_don", "no_blockers", "gain_rush", "trash_life", "don_minus",
-                            "life_to_hand", "look_top", "arrange_top", "look_life",
+                            "ko_shield", "life_to_hand", "look_top", "arrange_top", "look_life",
                             "look_top_play", "choose_one", "this_to_hand", "top_life_to_hand", "no_small_blockers",
                             "gain_attack_active", "reveal_top_play"})
 
@@ -65,7 +65,7 @@ class OPEffects(OPQueries):
         if self.zone_of(cid) != "characters":
             return
         if self.effects and lasting.on(self, "ko_immune", cid):
-            return  # "... cannot be K.O.'d during this turn" (Union Armada; White Out: each Character then)
+            return  # "cannot be K.O.'d during this turn" (Union Armada; White Out's Characters)
         if by_effect and any(st.ko_immune_to_effects and self.static_applies(cid, st) for st in self.d(cid).statics):
             return
         if attacker is not None and self.battle_ko_immune(cid, attacker):

@@ -97,6 +97,12 @@ def gain_keyword(s: OPEffects, eff: Effect, controller: int, source: int, target
     grant(s, eff.do[5:], until(s, eff, controller), targets)
 
 
+def ko_shield(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"None of your Characters can be K.O.'d during this turn" (White Out's [Trigger]): the
+    Characters the controller has as it resolves, each (:func:`grant`: not one played later)."""
+    grant(s, "ko_immune", lasting.TURN, tuple(s.zones[controller]["characters"]))
+
+
 def set_don_active(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """Up to ``count`` of the controller's rested DON!! become active."""
     s.don_move(controller, "cost_area_rested", "cost_area_active", eff.count)
@@ -335,6 +341,7 @@ _OWN: dict[str, OPVerb] = {
     "hand_to_life": hand_to_life,
     "gain_banish": gain_keyword,
     "gain_double_attack": gain_keyword,
+    "ko_shield": ko_shield,
     "set_don_active": set_don_active,
     "rest_opponent_don": rest_opponent_don,
     "no_blockers": no_blockers,
