@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tcg.carddb.rulings import rulings_report
+from tcg.carddb.rulings import product_code, rulings_report
 from tcg.core.carddata import validate_card
 from tcg.core.errors import DataError
 from tcg.core.registry import game_names, load_game
@@ -105,3 +105,16 @@ def test_every_packaged_ruling_names_exactly_one_scenario(game: str):
     result = rulings_report(game, run=False)
     unproved = [f"{u.card}: {u.scenario!r}: {u.why}" for p in result.products for u in p.unproved]
     assert not unproved, "\n".join(unproved)
+
+
+@pytest.mark.parametrize(("code", "product"), [("BS03-076", "BS03"), ("BS18-X03", "BS18"), ("ST01-012", "ST01"),
+                                               ("DM-01", "DM-01"), ("OP-01", "OP-01"), ("LOB", "LOB")])
+def test_a_card_number_is_counted_under_its_product(code: str, product: str):
+    assert product_code(code) == product
+
+
+def test_a_card_made_up_for_the_engine_carries_no_official_ruling():
+    data = {"name": "Made Up", "type": "spell", "spell_kind": "normal", "original": True, "rulings": [ruling()]}
+    with pytest.raises(DataError) as exc:
+        validate_card(load_game("yugioh").card_model, data, source="cards.yaml", line=9)
+    assert exc.value.field == "rulings" and "original" in str(exc.value)

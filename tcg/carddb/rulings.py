@@ -20,7 +20,7 @@ from tcg.core.errors import DataError
 from tcg.core.rulings import NotEncoded, Ruling, RulingsFile, load_rulings_file
 from tcg.core.scenario import load_scenarios, run_scenario
 
-__all__ = ["ProductRulings", "RulingsReport", "default_scenarios", "rulings_path", "rulings_report"]
+__all__ = ["ProductRulings", "RulingsReport", "default_scenarios", "product_code", "rulings_path", "rulings_report"]
 
 #: The product of a card no set list names (an original, or a product still without a list).
 UNLISTED = "(no set list)"
@@ -62,6 +62,13 @@ class RulingsReport:
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game, "scenarios_played": self.ran, "totals": self.totals(),
                 "products": [asdict(p) for p in self.products], "sources": self.sources}
+
+
+def product_code(code: str) -> str:
+    """The product of a set code: a card number such as ``BS03-076`` or ``ST01-012`` (a card on no
+    set list gives its own) names its product before the last hyphen; a set code stays itself."""
+    head, _, tail = code.rpartition("-")
+    return head if any(c.isdigit() for c in tail) and any(c.isdigit() for c in head) else code
 
 
 def rulings_path(game: str) -> Path:

@@ -18,7 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from tcg.carddb import CardIndex, CardRow, load_cards
-from tcg.carddb.rulings import RulingsReport, rulings_report
+from tcg.carddb.rulings import RulingsReport, product_code, rulings_report
 from tcg.carddb.sets import load_sets
 from tcg.core import registry
 from tcg.core.errors import DataError, TcgError
@@ -270,7 +270,7 @@ def rulings(
     try:
         def product_of(name: str) -> str:
             printed = index.printings(game, name)
-            return printed[0]["set"] if printed else ""
+            return product_code(printed[0]["set"]) if printed else ""
         with err.status(f"playing the scenarios behind {game}'s rulings") if not (as_json or no_run) else nullcontext():
             report = rulings_report(game, scenarios, run=not no_run, product_of=product_of)
     except TcgError as exc:

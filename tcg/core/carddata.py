@@ -45,11 +45,15 @@ def validate_card(model: type[M], data: Any, *, source: str, line: int | None = 
     name = data.get("name")
     item = f"card {name!r}" if isinstance(name, str) else "card without a name"
     try:
-        return model.model_validate(data)
+        card = model.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
         field = ".".join(str(p) for p in err["loc"]) or None
         raise DataError(_expected(err), source=source, line=line, item=item, field=field) from None
+    if getattr(card, "original", False) and getattr(card, "rulings", ()):
+        raise DataError("a card made up for this engine (original: true) has no official rulings; test the rule"
+                        " with a scenario instead", source=source, line=line, item=item, field="rulings")
+    return card
 
 
 def read_card_items(path: Path) -> list[tuple[Any, int]]:

@@ -365,10 +365,14 @@ class YGOEffects(YGOQueries):
         return True
 
     def effect_candidates(self, eff: Effect, sel: Any, controller: int, source: int) -> list[int]:
+        # On resolution "that monster" must still be there; a shield from targeting (Lord of D.)
+        # that came after it was targeted changes nothing (see ``continue_effect``).
         if sel == "summoned":
             summoned = (self.flags.get("summoned") or {}).get("card")
-            if summoned is None or self.zone_of(summoned) != "monster_zone" or self.untargetable(summoned):
-                return []  # gone, or shielded from targeting effects (Lord of D.)
+            if summoned is None or self.zone_of(summoned) != "monster_zone":
+                return []
+            if not self.summon_still_fits(source, summoned):
+                return []
             return [summoned]
         if sel == "battled":  # the monster this card battled (after damage calculation)
             battle = self.flags.get("last_battle") or []
@@ -377,13 +381,21 @@ class YGOEffects(YGOQueries):
         if sel == "attacker" or sel == "attack_target":
             attack = self.flags.get("attack")
             cid = attack and attack.get("attacker" if sel == "attacker" else "target")
-            if not isinstance(cid, int) or self.zone_of(cid) != "monster_zone" or self.untargetable(cid):
-                return []  # gone, or shielded from targeting effects (Lord of D.)
+            if not isinstance(cid, int) or self.zone_of(cid) != "monster_zone":
+                return []  # gone
             return [cid]
         assert isinstance(sel, Selector)
         if eff.do == "special_summon":  # a Fusion or Ritual Monster only once properly summoned
             return [c for c in self.select(sel, controller) if summons.may_special_summon(self, c)]
         return self.select(sel, controller)
+
+    def summon_still_fits(self, source: int, summoned: int) -> bool:
+        """[standard] YGO-120: what the activation asked of the summoned monster ("with 1000 or more
+        ATK") must still hold when the effect resolves, or it is not affected (UDE card FAQ: Trap
+        Hole does not destroy a target whose ATK fell below 1000 in the chain)."""
+        eff = self.d(source).effect
+        least = eff.activation.summoned_min_atk if eff is not None else None
+        return least is None or self.atk(summoned) >= least
 
     def continue_effect(self, data: dict[str, Any], eff: Any, chosen: tuple[int, ...]) -> None:
         if eff.needs_face_up and not self.face_up_named(eff.needs_face_up):
@@ -392,7 +404,10 @@ class YGOEffects(YGOQueries):
         declared = dict((i, t) for i, t in (data["ref"][1] if len(data["ref"]) > 1 else ()))
         if data["index"] in declared:  # targets declared on activation: those still valid are affected
             self.next_effect(data)
-            valid = {c for c in self.select(eff.target, data["controller"]) if not self.untargetable(c)}
+            # [standard] YGO-120: a target stays a target - a card that forbids targeting (Lord of D.)
+            # and came to the field after the target was chosen does not protect it (UDE card FAQ:
+            # Lord of D. "only prevents Dragon-Type monsters from being selected as targets").
+            valid = set(self.select(eff.target, data["controller"]))
             self.do_effect(eff, data["controller"], data["source"],
                            tuple(t for t in declared[data["index"]] if t in valid))
             return

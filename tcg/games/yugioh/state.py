@@ -242,7 +242,12 @@ class YugiohState(YGOEffects):
         if eff is None or self.cards[cid].controller != p or self.zone_of(cid) != "spell_trap_zone":
             return False
         chain = CHAIN.items(self)
-        if chain and (chain[-1]["speed"] == 3 or any(link["card"] == cid and link.get("part") for link in chain)):
+        # [standard] the effect may be chained to itself, again and again (UDE netrep Q&A, 2004-02-23:
+        # Ultimate Offering "can chain to itself"); only in the chain that activates the card itself
+        # is it used once at most (edisonformat.com, from UDE's card FAQ).
+        if chain and (chain[-1]["speed"] == 3 or (
+                any(link["card"] == cid and not link.get("part") for link in chain)
+                and any(link["card"] == cid and link.get("part") for link in chain))):
             return False
         if self.phase in ("damage_step", "damage_calculation", "end_of_damage_step"):
             return False
