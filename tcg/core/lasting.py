@@ -34,7 +34,7 @@ nothing here changes a record in place; a changed record is a new mapping in the
 
 Adopted by all five games: Yu-Gi-Oh!, Battle Spirits, Duel Masters (``until`` = a turn number,
 "this turn" or "next turn": ``expire(state, TURN)`` in ``turn.cleanup``, :func:`forget` as a
-creature leaves the battle zone or goes under an evolution; power and granted keywords read
+creature leaves the battle zone; moved to the evolution put on a creature; power and granted keywords read
 with :func:`total` and :func:`on`), One Piece (``"turn"``, ``"battle"``, ``start_of(p)``, and a
 turn number for "until the end of <player>'s next turn", counted from the turn of the effect's
 controller, its ``verbs.end_of_next_turn``: ``expire`` with ``TURN`` in ``turn.cleanup``,

@@ -99,7 +99,8 @@ def gain_keyword(s: OPEffects, eff: Effect, controller: int, source: int, target
 
 def ko_shield(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """"None of your Characters can be K.O.'d during this turn" (White Out's [Trigger]): the
-    Characters the controller has as it resolves, each (:func:`grant`: not one played later)."""
+    Characters the controller has as it resolves, each (:func:`grant`: not one played later; the
+    official Q&A of ST06-016 White Out)."""
     grant(s, "ko_immune", lasting.TURN, tuple(s.zones[controller]["characters"]))
 
 
