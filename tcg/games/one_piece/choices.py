@@ -91,7 +91,7 @@ class YouMay(DecisionRule["OnePieceState"]):
         if "cost_offer" in task:  # "[On Play] DON!! -1: ...": pay, then the effect
             cid, index, owner = task["cost_offer"]
             if accepted and state.cost_payable(cid, index, owner):
-                state.queue_effects(cid, owner, (state.cards[cid].name, "ability", index))
+                state.queue_activated(cid, owner, (state.cards[cid].name, "ability", index))
                 state.pay_ability_cost(cid, index, owner)  # its DON!! -X runs before the effects
             elif not accepted:
                 state.not_activated(cid, index)

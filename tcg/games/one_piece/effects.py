@@ -126,8 +126,9 @@ class OPEffects(OPQueries):
 
     def don_returned(self, owner: int) -> None:
         """A DON!! of ``owner``'s field went back to the DON!! deck (a DON!! -X, OP-109): "when a
-        DON!! card on your field is returned to your DON!! deck" abilities. [unverified] They
-        resolve at once, before the effect whose cost returned it."""
+        DON!! card on your field is returned to your DON!! deck" abilities. [standard] They
+        resolve after the effect whose cost or instruction returned it (Comprehensive Rules
+        8-6-3, ``defer_auto_effects``)."""
         for c in reversed([self.leader(owner), *self.zones[owner]["characters"]]):
             self.queue_abilities(c, "on_don_returned")
 
@@ -151,6 +152,7 @@ class OPEffects(OPQueries):
         as "you may" when its cost can be paid, and skipped when it cannot (OP-121)."""
         d = self.d(cid)
         owner = self.cards[cid].controller if controller is None else controller
+        queued = len(self.tasks)
         for i in reversed(range(len(d.abilities))):
             ab = d.abilities[i]
             if ab.when != when or not self.ability_ready(cid, i, owner):
@@ -163,6 +165,35 @@ class OPEffects(OPQueries):
                 self.decision_for_cost(cid, i, owner)
             else:
                 self.queue_effects(cid, owner, (d.name, "ability", i), ab.optional)
+        self.defer_auto_effects(queued)
+
+    def defer_auto_effects(self, queued: int) -> None:
+        """[standard] Comprehensive Rules 8-6-3: an auto effect whose timing is fulfilled while an
+        effect is activated or resolved (a K.O., a DON!! -X, a card played by it) is activated
+        after that effect has resolved, not between its instructions: the tasks queued since
+        ``queued`` go beneath the effect list in progress, keeping their order (Mr.2 (ST08-013)
+        K.O.s itself "if you do" before Monkey.D.Luffy (ST08-001) gives DON!!; Wire (ST10-014)
+        draws once Blast Breath has resolved). None in progress: they stay on top."""
+        tasks = self.tasks
+        below = next((i for i in range(queued - 1, -1, -1)
+                      if tasks[i].kind == "effects" and tasks[i].get("live")), None)
+        if below is None or queued == len(tasks):
+            return
+        added = tasks[queued:]
+        del tasks[queued:]
+        tasks[below:below] = added
+
+    def queue_activated(self, cid: int, owner: int, ref: tuple[Any, ...]) -> None:
+        """An ability whose activation cost is being paid: its effect list is under way already
+        (``live``), so that what the cost sets off (a DON!! -X returned: Wire (ST10-014)) waits
+        for the effect (Comprehensive Rules 8-6-3, ``defer_auto_effects``)."""
+        self.queue_effects(cid, owner, ref)
+        self.tasks[-1] = Task.of("effects", {**self.tasks[-1].data, "live": True})
+
+    def next_effect(self, data: dict[str, Any]) -> None:
+        """The rest of an effect list once one of its instructions is under way: ``live``, so that
+        auto effects it sets off wait for it (``defer_auto_effects``)."""
+        super().next_effect({**data, "live": True})
 
     def not_activated(self, cid: int, index: int) -> None:
         """A "you may" ability declined as a whole (or its optional cost) was not activated: a
