@@ -173,10 +173,16 @@ class OPEffects(OPQueries):
         after that effect has resolved, not between its instructions: the tasks queued since
         ``queued`` go beneath the effect list in progress, keeping their order (Mr.2 (ST08-013)
         K.O.s itself "if you do" before Monkey.D.Luffy (ST08-001) gives DON!!; Wire (ST10-014)
-        draws once Blast Breath has resolved). None in progress: they stay on top."""
+        draws once Blast Breath has resolved). None in progress: they stay on top.
+
+        [standard] Comprehensive Rules 8-6-2 (OP-05 Q&A, Enel OP05-100): one set off during damage
+        processing - by a [Trigger] of the first damage of a [Double Attack] - waits until all the
+        damage is dealt: beneath the last damage still to come."""
         tasks = self.tasks
-        below = next((i for i in range(queued - 1, -1, -1)
-                      if tasks[i].kind == "effects" and tasks[i].get("live")), None)
+        below = next((i for i in range(queued) if tasks[i].kind == "leader_damage"), None)
+        if below is None:
+            below = next((i for i in range(queued - 1, -1, -1)
+                          if tasks[i].kind == "effects" and tasks[i].get("live")), None)
         if below is None or queued == len(tasks):
             return
         added = tasks[queued:]
