@@ -33,7 +33,11 @@ def return_don(s: OnePieceState, task: Task) -> None:
 
 
 def cost_offer(s: OnePieceState, task: Task) -> None:
-    """OP-121: an ability with a cost ("DON!! -1:", "rest this card:") is offered as "you may"."""
+    """OP-121: an ability with a cost ("DON!! -1:", "rest this card:") is offered as "you may";
+    not if its card has moved since (Comprehensive Rules 8-1-3-1-3, ``run_effects_task``)."""
+    if task.get("zone") is not None and s.zone_of(task["card"]) != task["zone"]:
+        s.not_activated(task["card"], task["index"])
+        return
     s.decision = Decision(task["player"], "optional",
                           {"task": {"cost_offer": [task["card"], task["index"], task["player"]]}})
 

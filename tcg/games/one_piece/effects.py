@@ -165,6 +165,7 @@ class OPEffects(OPQueries):
                 self.decision_for_cost(cid, i, owner)
             else:
                 self.queue_effects(cid, owner, (d.name, "ability", i), ab.optional)
+                self.tasks[-1] = Task.of("effects", {**self.tasks[-1].data, "zone": self.zone_of(cid)})
         self.defer_auto_effects(queued)
 
     def defer_auto_effects(self, queued: int) -> None:
@@ -199,7 +200,7 @@ class OPEffects(OPQueries):
     def next_effect(self, data: dict[str, Any]) -> None:
         """The rest of an effect list once one of its instructions is under way: ``live``, so that
         auto effects it sets off wait for it (``defer_auto_effects``)."""
-        super().next_effect({**data, "live": True})
+        super().next_effect({**{k: v for k, v in data.items() if k != "zone"}, "live": True})
 
     def not_activated(self, cid: int, index: int) -> None:
         """A "you may" ability declined as a whole (or its optional cost) was not activated: a
@@ -222,7 +223,17 @@ class OPEffects(OPQueries):
         return ab.don_minus <= self.don_on_field(owner)
 
     def decision_for_cost(self, cid: int, index: int, owner: int) -> None:
-        self.tasks.append(Task("cost_offer", card=cid, index=index, player=owner))
+        self.tasks.append(Task("cost_offer", card=cid, index=index, player=owner, zone=self.zone_of(cid)))
+
+    def run_effects_task(self, task: Task) -> None:
+        """[standard] Comprehensive Rules 8-1-3-1-3: an auto effect is not activated if its card has
+        moved to another area since its timing was fulfilled (``zone``: where it was then; an
+        [On K.O.] is queued from the trash, where it resolves, 10-2-17). Basil Hawkins (OP01-106)
+        played by a [Trigger] and returned to the hand before the damage ends adds no DON!!."""
+        zone = task.get("zone")
+        if zone is not None and self.zone_of(task["source"]) != zone:
+            return
+        super().run_effects_task(task)
 
     def pay_ability_cost(self, cid: int, index: int, owner: int) -> None:
         """Rest this card, rest DON!! (①②③), return DON!! (DON!! -X, OP-109).
