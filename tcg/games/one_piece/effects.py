@@ -60,8 +60,8 @@ class OPEffects(OPQueries):
 
     def ko(self, cid: int, by_effect: bool = False, attacker: int | None = None) -> None:
         """OP-117: K.O. by battle (``attacker``: the card that won it) or by a "K.O." effect;
-        "[On K.O.]" applies, then "when your opponent's Character is K.O.'d" (the K.O.'d card's
-        opponent's cards: queued last, they resolve first, the turn player's first, OP-121)."""
+        "[On K.O.]", "when a Character is K.O.'d" and "when your opponent's Character is K.O.'d"
+        apply, the turn player's first (``ko_now``, OP-121)."""
         if self.zone_of(cid) != "characters":
             return
         if self.effects and lasting.on(self, "ko_immune", cid):
@@ -80,11 +80,17 @@ class OPEffects(OPQueries):
         owner = self.cards[cid].controller
         self.emit("ko", card=cid, name=self.cards[cid].name, player=owner)
         self.leave_field(cid, "trash")
-        self.queue_field_abilities("on_character_ko")
-        self.queue_abilities(cid, "on_ko", controller=owner)
-        opp = 1 - owner
-        for c in reversed([self.leader(opp), *self.zones[opp]["characters"]]):
-            self.queue_abilities(c, "opponent_character_ko")
+        # [standard] Comprehensive Rules 8-6-1 (OP-121): every effect the K.O. sets off for the turn
+        # player resolves before any of the other player's - queued last, resolved first - e.g.
+        # Monkey.D.Luffy (ST08-001)'s "when a Character is K.O.'d" before the K.O.'d Caribou's [On K.O.].
+        for p in (1 - self.active, self.active):
+            for c in reversed([*self.zones[p]["leader"], *self.zones[p]["characters"]]):
+                self.queue_abilities(c, "on_character_ko")
+            if p == owner:
+                self.queue_abilities(cid, "on_ko", controller=owner)
+                continue
+            for c in reversed([self.leader(p), *self.zones[p]["characters"]]):
+                self.queue_abilities(c, "opponent_character_ko")
 
     def battle_ko_immune(self, cid: int, attacker: int) -> bool:
         """"This Character cannot be K.O.'d in battle (by <Strike> attribute Characters)"
