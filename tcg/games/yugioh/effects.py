@@ -15,6 +15,7 @@ from tcg.core import lasting
 from tcg.core.state import Task
 from tcg.games.yugioh import summons
 from tcg.games.yugioh.cards import UNTARGETED_VERBS, Effect, Selector, YugiohCard, is_targeting_effect
+from tcg.games.yugioh.chain import CHAIN
 from tcg.games.yugioh.queries import BEARER, FIELD_ZONES, HIDDEN_ZONES, MONSTER_ZONES, YGOQueries
 from tcg.games.yugioh.verbs import VERBS as GLOSSARY
 from tcg.games.yugioh.verbs import can_carry_out
@@ -448,28 +449,32 @@ class YGOEffects(YGOQueries):
             self.effects = [{**e, "due": True} if e.get("kind") == "later_permit" and e["player"] == player else e
                             for e in self.effects]
 
-    def tasks_before_open(self, step: str) -> bool:
-        """Before the open decision of ``step`` (``main``, ``battle_step``): a due permission
-        (``run_later``) is offered first, then the step comes back. True if it was."""
-        if lasting.first(self, "later_permit", player=self.active, due=True) is None:
-            return False
-        self.tasks.append(Task(step))
-        if self.run_later():
-            return True
-        self.tasks.pop()
-        return False
+    def later_permits(self, p: int) -> list[int]:
+        """[standard] The cards whose due permission (``permit_later``: Last Will) ``p`` may use now:
+        at any open state of their own turn - no chain, not in the Damage Step - while what it
+        grants can be done; it need not be used at the first chance and lasts the turn (UDE's card
+        FAQ of Last Will, "you can do it later ... or wait and Special Summon during the End Phase";
+        Konami's OCG FAQ: no Chain Link, not in the Damage Step). Used with ``activate`` on the card
+        that granted it; the brief is silent."""
+        if p != self.active or not self.effects or self.in_damage_step() or CHAIN.depth(self):
+            return []
+        out = []
+        for e in self.effects:
+            if e.get("kind") == "later_permit" and e["player"] == p and e["due"] and e["of"] not in out:
+                later = self.effect_list((e["name"], (), "later"))
+                if self.feasible(later, p, e["of"]):
+                    out.append(e["of"])
+        return out
 
-    def run_later(self) -> bool:
-        """At an open state of the turn player's turn outside the Damage Step, a due permission is
-        offered: its ``later`` instructions as one "you may" (used or declined, it is spent; official
-        rulings say it may wait, but the engine offers it at the first open state). True if queued."""
-        if not self.effects or self.in_damage_step():
-            return False
-        permit = lasting.first(self, "later_permit", player=self.active, due=True)
+    def use_later_permit(self, source: int, player: int) -> bool:
+        """``player`` uses ``source``'s due permission: its ``later`` instructions are carried out
+        now, as no chain link (official rulings); it is then spent. False if there is none."""
+        permit = lasting.first(self, "later_permit", player=player, of=source, due=True)
         if permit is None:
             return False
         lasting.remove(self, permit)
-        self.queue_effects(permit["of"], permit["player"], (permit["name"], (), "later"), optional=True)
+        self.tasks.append(Task("open_triggers"))  # what the summon sets off starts a chain after it
+        self.queue_effects(source, player, (permit["name"], (), "later"))
         return True
 
     def has_candidate(self, eff: Effect, p: int, source: int, need: int = 1) -> bool:

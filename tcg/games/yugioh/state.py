@@ -22,6 +22,9 @@ from tcg.games.yugioh.effects import YGOEffects
 from tcg.games.yugioh.queries import BATTLE_PHASE_STEPS, DAMAGE_STEP, SPELL_TRAP_ZONES
 from tcg.games.yugioh.rules import RULEBOOK
 
+#: The open states in which a due permission (``YGOEffects.later_permits``) may be used.
+PERMIT_CONTEXTS = frozenset({"main", "battle", "phase"})
+
 
 class YugiohState(YGOEffects):
     ZONES: ClassVar[tuple[str, ...]] = ("deck", "hand", "monster_zone", "spell_trap_zone", "field_zone",
@@ -155,6 +158,8 @@ class YugiohState(YGOEffects):
         ``hand_contexts`` / ``activation_contexts`` first drop, without asking ``can_activate``, the
         cards that can never be activated in this context."""
         seen: list[Action] = []
+        if context in PERMIT_CONTEXTS:  # a due Last Will: at an open state of its player's turn
+            seen += [ACTIVATE[c] for c in self.later_permits(p)]
         defs, cards = self.defs, self.cards
         zones = self.zones[p]
         if from_hand:
