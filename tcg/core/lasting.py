@@ -34,7 +34,7 @@ nothing here changes a record in place; a changed record is a new mapping in the
 
 Adopted by all five games: Yu-Gi-Oh!, Battle Spirits, Duel Masters (``until`` = a turn number,
 "this turn" or "next turn": ``expire(state, TURN)`` in ``turn.cleanup``, :func:`forget` as a
-creature leaves the battle zone or goes under an evolution; power and granted keywords read
+creature leaves the battle zone; moved to the evolution put on a creature; power and granted keywords read
 with :func:`total` and :func:`on`), One Piece (``"turn"``, ``"battle"``, ``start_of(p)``:
 ``expire`` with ``TURN`` in ``turn.cleanup``, ``BATTLE`` in ``battle.end_of_battle``,
 ``start_of(p)`` in ``turn.begin_turn``, :func:`forget` as a card leaves the field, OP-113;

@@ -105,6 +105,9 @@ class Effect(_Strict):
     if_done: bool = False  # "If you do": only if the instruction before it was carried out (with a target)
     matching: Selector | None = None  # reveal_top: the revealed cards that go `to` (the rest: graveyard)
     options: list[list[Effect]] = []  # choose_one: "A or B", each an instruction list
+    # "each player ...": carried out once for each player, its selector read from that player's
+    # side (`player: self` is their own cards, `chooser: self` is them), the active player first
+    each_player: bool = False
 
     @model_validator(mode="after")
     def _needs_target(self) -> Effect:

@@ -118,6 +118,9 @@ class DMEffects(DMQueries):
         return []
 
     def special_effect(self, data: dict[str, Any], eff: Effect) -> bool:
+        if eff.each_player and "each_for" not in data:
+            self._each_player(data)
+            return True
         if eff.only_if is not None and not self.count_holds(eff.only_if, data["controller"], data["source"]):
             self.next_effect(data)  # "if ...": not carried out (and not asked)
             return True
@@ -132,6 +135,25 @@ class DMEffects(DMQueries):
         if nxt < len(effects) and effects[nxt].if_done:
             self.flags[key] = False  # watched: do_effect notes whether this one is carried out
         return self._special_draw(data, eff)
+
+    def _each_player(self, data: dict[str, Any]) -> None:
+        """"Each player ..." (Engineer Kipo, Bombersaur): the instruction once for each player, as
+        if that player controlled it, then the instructions after it.
+
+        [standard] DM-118: the brief orders simultaneous triggered effects, not one instruction
+        that makes both players act at once. The Wizards of the Coast rulebook (Questions?: "If a
+        card makes my opponent and me do something at the same time, who goes first?") answers:
+        the player whose turn it is always goes first."""
+        self.next_effect(data)  # the rest of the ability, after both players (the queue is a stack)
+        for player in (1 - self.active, self.active):  # the active player's part on top: first
+            self.tasks.append(Task.of("effects", {**data, "controller": player, "each_for": player,
+                                                  "accepted": False, "ask": False}))
+
+    def next_effect(self, data: dict[str, Any]) -> None:
+        """The next instruction; none after one player's part of an "each player" instruction
+        (the rest of the ability is already queued under both parts, :meth:`_each_player`)."""
+        if "each_for" not in data:
+            super().next_effect(data)
 
     def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
         """The core's instruction, noting for a following "If you do" (``if_done``) whether it

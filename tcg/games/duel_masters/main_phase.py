@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.state import Decision, Task
 from tcg.games.duel_masters.turn import END_TURN, NEXT_PHASE, STEP_ENDS, DuelMastersRule, Reason, leave_step
@@ -112,7 +111,7 @@ def summon(state: DuelMastersState, p: int, card: int, onto: int | None) -> None
         zone[zone.index(onto)] = card
         state.where[card] = (p, "battle")
         state.where[onto] = (p, "attached")
-        lasting.forget(state, onto)  # the creature under an evolution: its effects end
+        keep_effects(state, onto, card)
         state.update(card, controller=p, tapped=base.tapped, entered_this_turn=True,
                      attached=(*base.attached, onto), face_down=False)
         state.update(onto, attached=())
@@ -120,6 +119,23 @@ def summon(state: DuelMastersState, p: int, card: int, onto: int | None) -> None
                                                                      "to": "battle"})
     state.emit("summoned", card=card, name=name, player=p, onto=onto)
     state.queue_triggers(card, "summoned")
+
+
+def keep_effects(state: DuelMastersState, base: int, evolution: int) -> None:
+    """The effects on a creature stay with the evolution creature put on top of it.
+
+    [standard] DM-35/DM-36: the brief is silent on what becomes of an effect a creature got
+    (a power change, a granted keyword such as Power Attacker or Double Breaker, "can be attacked
+    as though tapped") when an evolution creature is put on it. The official Japanese rulings
+    (Takara Tomy's Q&A of 2021-04-16: continuous effects given to the creature evolved from carry
+    over to the evolution creature; dmwiki "引き継ぎ") say the evolution creature keeps what
+    spells and abilities gave the creature, for as long as each lasts: a creature given
+    +4000 power until the end of the turn and then evolved has +4000 on its evolution until
+    then. The English rulings of the era are silent. Continuous abilities of other creatures are
+    not carried: they are asked of the new top card (DM-36) on every question.
+    """
+    if state.effects and any(e.get("card") == base for e in state.effects):
+        state.effects = [{**e, "card": evolution} if e.get("card") == base else e for e in state.effects]
 
 
 def cast(state: DuelMastersState, p: int, card: int) -> None:

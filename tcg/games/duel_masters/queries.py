@@ -15,6 +15,7 @@ from tcg.games.duel_masters.cards import (
     Bundle,
     CardCount,
     Condition,
+    CountBonus,
     DuelMastersCard,
     Effect,
     Selector,
@@ -213,17 +214,40 @@ class DMQueries(EffectRunner[Effect, Selector]):
         for bundle in self.bundles(cid):
             total += bundle.power
         total += lasting.total(self, "power", cid)
-        attack = self.flags.get("attack")
-        attacking = attack is not None and attack["attacker"] == cid
         for st, src in self.statics_on(cid):
-            total += self.static_power(st, src) + (st.power_attacker if attacking else 0)
-        if attacking:
-            total += int(self.keyword(cid, "power_attacker") or 0)
-            per_card = self.keyword(cid, "power_attacker_per_card")
-            if per_card:
-                counted = self.select(per_card.count, self.cards[cid].controller, cid, ignore_power=True)
-                total += per_card.amount * len(counted)
+            total += self.static_power(st, src)
+        attack = self.flags.get("attack")
+        if attack is not None and attack["attacker"] == cid:
+            total += self.attack_bonus(cid)
         return max(total, 0)
+
+    def attack_bonus(self, cid: int) -> int:
+        """DM-51: what a creature gets while it attacks — every Power Attacker bonus it has, added up.
+
+        [standard] DM-51/DM-65: Power Attacker bonuses from different sources add up (its printed
+        one, each Survivor's shared one, a continuous ability's, each spell's or ability's grant):
+        "power attacker +4000" given "power attacker +2000" by a spell gets +6000 while attacking
+        (Wizards of the Coast, Duel Masters Base Set FAQ, 2004-02-09). DM-66's "keywords do not
+        stack" is about keywords that add nothing (Double Breaker, Speed Attacker, Slayer), so
+        :meth:`keyword`, which takes the first value, is not asked for a bonus."""
+        d = self.defs[self.cards[cid].name]
+        kw = d.keywords
+        grants: list[dict[str, Any]] = [
+            {"power_attacker": kw.power_attacker, "power_attacker_per_card": kw.power_attacker_per_card}]
+        grants.extend(bundle.keywords for bundle in self.bundles(cid))
+        for st, _ in self.statics_on(cid):
+            own = int(st.keywords.get("power_attacker") or 0)
+            grants.append({**st.keywords, "power_attacker": st.power_attacker + own})
+        grants.extend(dict(eff["keywords"]) for eff in lasting.on(self, "keywords", cid))
+        total = 0
+        controller = self.cards[cid].controller
+        for grant in grants:
+            total += int(grant.get("power_attacker") or 0)
+            per_card = grant.get("power_attacker_per_card")
+            if per_card:
+                per = per_card if isinstance(per_card, CountBonus) else CountBonus.model_validate(per_card)
+                total += per.amount * len(self.select(per.count, controller, cid, ignore_power=True))
+        return total
 
     def is_evolution(self, cid: int) -> bool:
         return self.d(cid).type == "evolution_creature"
