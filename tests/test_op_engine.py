@@ -194,6 +194,9 @@ def test_pacifista_may_be_in_a_deck_any_number_of_times(op):
     assert op.check_deck(deck) == []
     five = parse_deck_text("[leader]\n1 Crocodile (ST03-001)\n[main]\n45 Pacifista (OP01-075)\n5 Pacifista\n", "q.txt")
     assert any("at most 4" in str(e) for e in op.check_deck(five))
+    # official Q&A (OP-01): it does not allow a deck of 51 or more cards; the deck is still exactly 50
+    big = parse_deck_text("[leader]\n1 Crocodile (ST03-001)\n[main]\n51 Pacifista (OP01-075)\n", "r.txt")
+    assert any("exactly 50" in str(e) for e in op.check_deck(big))
 
 
 def test_revealed_hand_cards_are_named_to_the_revealing_effects_controller_only():

@@ -63,11 +63,8 @@ class OPEffects(OPQueries):
         opponent's cards: queued last, they resolve first, the turn player's first, OP-121)."""
         if self.zone_of(cid) != "characters":
             return
-        owner = self.cards[cid].controller
-        if lasting.first(self, "ko_shield", player=owner) is not None:
-            return  # "none of your Characters can be K.O.'d during this turn"
         if self.effects and lasting.on(self, "ko_immune", cid):
-            return  # "that Character cannot be K.O.'d during this turn" (Union Armada)
+            return  # "cannot be K.O.'d during this turn" (Union Armada; White Out's Characters)
         if by_effect and any(st.ko_immune_to_effects and self.static_applies(cid, st) for st in self.d(cid).statics):
             return
         if attacker is not None and self.battle_ko_immune(cid, attacker):

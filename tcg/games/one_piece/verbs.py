@@ -73,8 +73,13 @@ def gain_keyword(s: OPEffects, eff: Effect, controller: int, source: int, target
 
 
 def ko_shield(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """None of the controller's Characters can be K.O.'d during this turn."""
-    lasting.add(s, "ko_shield", until=lasting.TURN, player=controller)
+    """None of the controller's Characters can be K.O.'d during this turn.
+
+    [standard] OP-121: the protection is given to the Characters on the field when the effect
+    resolves; a Character played later that turn is not protected (official Q&A, ST-06 White Out:
+    https://en.onepiece-cardgame.com/pdf/qa_st-06.pdf)."""
+    for c in s.zones[controller]["characters"]:
+        lasting.add(s, "ko_immune", until=lasting.TURN, card=c)
 
 
 def set_don_active(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
