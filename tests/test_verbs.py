@@ -231,13 +231,15 @@ def test_a_stat_change_is_a_lasting_effect_of_that_stat(game: str, verb: str, ki
 
 
 def test_yugioh_draws_nothing_once_the_duel_is_decided() -> None:
-    """YGO-130: the first draw from an empty deck loses; the effect's other draws, and any draw
-    after the duel is decided, do nothing."""
+    """YGO-130: a draw from an empty deck loses, decided by the state check after the event (the
+    rulebook's settle); any draw after the duel is decided does nothing."""
     state = _state("yugioh")
     cards = __import__(f"{GAMES['yugioh']}.cards", fromlist=["Effect"])
     state.zones[0]["deck"][:] = state.zones[0]["deck"][:1]
     hand = len(state.zones[0]["hand"])
     state.do_effect(cards.Effect(do="draw", count=3), 0, state.zones[0]["hand"][0], ())
+    assert (state.winner, state.flags["decked_out"]) == (None, [0])
+    state.state_check()
     assert (state.winner, len(state.zones[0]["hand"])) == (1, hand + 1)
     assert [e["reason"] for e in state.events if e["type"] == "game_over"] == ["deck_out"]
     hand = len(state.zones[1]["hand"])

@@ -328,3 +328,82 @@ def test_a_searched_deck_is_shuffled_and_what_was_seen_of_it_is_forgotten() -> N
     assert [(e["player"], e["zone"]) for e in shuffles] == [(0, "deck")]
     assert all(s.visible_event(shuffles[0], v) == shuffles[0] for v in (0, 1, None))
     assert bottom not in s.known_hidden(1)
+
+
+def test_every_verb_has_its_activation_predicate() -> None:
+    # [standard] activation legality derived from the verbs: one predicate per verb (verbs.FEASIBLE).
+    from tcg.games.yugioh.cards import Effect
+    from tcg.games.yugioh.verbs import FEASIBLE, VERBS
+
+    assert set(FEASIBLE) == set(VERBS)
+    assert set(VERBS) == set(Effect.model_fields["do"].annotation.__args__)
+
+
+def test_both_players_at_zero_lp_in_one_event_is_a_draw(ygo, decks) -> None:
+    # YGO-129: both players' LP reaching 0 at the same time is a draw (the state check after the event
+    # looks at both); one at a time, the first decides.
+    s = ygo.new_state(decks, seed=3)
+    s.lose_lp(0, 8000)
+    s.lose_lp(1, 9000)
+    assert s.winner is None  # decided by the state check that follows the event
+    s.state_check()
+    assert s.winner == "draw"
+    assert [e["winner"] for e in s.events if e["type"] == "game_over"] == ["draw"]
+    s = ygo.new_state(decks, seed=3)
+    s.lose_lp(1, 8000)
+    s.state_check()
+    s.lose_lp(0, 8000)
+    s.state_check()
+    assert s.winner == 0
+
+
+def test_a_state_check_runs_after_every_step(ygo, decks) -> None:
+    # One state check after every step and every answer (the rulebook's settle): LP set to 0 by any
+    # rule ends the Duel before the next decision.
+    from tcg.games.yugioh.rules import RULEBOOK
+
+    assert RULEBOOK.settle is not None
+    s = ygo.new_state(decks, seed=5)
+    s.counters[1 - s.active]["lp"] = 0
+    s.apply(s.legal_actions()[0])
+    assert s.winner == s.active and s.legal_actions() == []
+
+
+def test_a_card_whose_effect_cannot_be_carried_out_is_refused_naming_why() -> None:
+    # [standard] activation legality from the verbs: Pot of Greed with one card in the Deck is not
+    # offered, and activating it anyway is an error naming the rule and the verb; the state is unchanged.
+    from pathlib import Path
+
+    import yaml
+
+    from tcg.core.scenario import Runner
+
+    path = Path(__file__).resolve().parent.parent / "scenarios" / "yugioh" / "cards" / "pot_of_greed.yaml"
+    spec = next(d for d in yaml.safe_load_all(path.read_text(encoding="utf-8"))
+                if d["name"] == "Pot of Greed cannot be activated with one card in the Deck")
+    runner = Runner({**spec, "steps": [], "expect": None}, str(path))
+    runner.run()
+    s = runner.state
+    before = json.dumps(s.to_json(), sort_keys=True)
+    pot = next(c for c in s.zones[0]["hand"] if s.cards[c].name == "Pot of Greed")
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(Action("activate", card=pot))
+    assert err.value.rule == "YGO-118" and "could not be carried out now (draw)" in str(err.value)
+    assert json.dumps(s.to_json(), sort_keys=True) == before
+
+
+def test_both_opening_hands_holding_the_forbidden_one_is_a_draw(ygo) -> None:
+    # YGO-131 with the state check after every event: the five pieces dealt to both opening hands at
+    # once is a draw (Yugipedia, "DRAW": "this can also happen during the initial draw"); to one, a win.
+    from tcg.games.yugioh.state import YugiohState
+
+    pieces = "\n".join(f"1 {n}" for n in ["Exodia the Forbidden One", "Left Arm of the Forbidden One",
+                                          "Right Arm of the Forbidden One", "Left Leg of the Forbidden One",
+                                          "Right Leg of the Forbidden One"])
+    exodia = parse_deck_text(pieces + "\n", "exodia.txt")
+    s = ygo.new_state([exodia, exodia], seed=1)
+    assert isinstance(s, YugiohState) and s.winner == "draw"
+    assert [e["winner"] for e in s.events if e["type"] == "game_over"] == ["draw"]
+    other = parse_deck_text("5 Battle Ox\n", "ox.txt")
+    s = ygo.new_state([other, exodia], seed=1)
+    assert s.winner == 1 and s.legal_actions() == []

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from tcg.core.actions import Action, CardActions, CardTargetActions
 from tcg.core.state import Decision, Task
-from tcg.games.force_of_will.queries import player_target, target_player
+from tcg.games.force_of_will.queries import player_target, still_attacking, target_player
 from tcg.games.force_of_will.turn import FowDecision, Why
 
 if TYPE_CHECKING:
@@ -84,7 +84,8 @@ def attack(s: ForceOfWillState, p: int, attacker: int, target: int) -> None:
 
 def attacker_alive(s: ForceOfWillState) -> bool:
     battle = s.flags.get("battle")
-    return battle is not None and s.is_battler(battle["attacker"])
+    return battle is not None and still_attacking(s, battle)
+
 
 
 def block_step(s: ForceOfWillState, task: Task) -> None:
@@ -118,7 +119,7 @@ def battle_damage(s: ForceOfWillState, task: Task) -> None:
 
 def _battle_damage(s: ForceOfWillState) -> None:
     battle = s.flags.pop("battle", None)
-    if battle is None or not s.is_battler(battle["attacker"]):
+    if battle is None or not still_attacking(s, battle):
         s.emit("battle_end")
         return
     attacker, p = battle["attacker"], battle["player"]

@@ -77,6 +77,9 @@ class Keywords(_Strict):
     #: "As you choose a card to attack, you must choose this card if able": while it can attack,
     #: its controller's attacks are its own (official reading; the brief is silent).
     must_be_attacker: bool = False
+    #: "This card must attack if able": while it can attack, its controller may not leave the
+    #: Main Phase without attacking (CR 710.2; the brief is silent).
+    must_attack: bool = False
     #: "As your opponent plays spells or abilities targeting a Vampire you control, he or she must
     #: choose this card as one of its targets if able": an opponent's instruction whose target is a
     #: card of one of this card's races (its selector's ``races``) takes this card first.

@@ -39,6 +39,12 @@ _INDESTRUCTIBLE = frozenset({"indestructible"})
 #: Where an instruction's targets must still be to be acted on (FOW-105).
 _IN_PLAY = ("field", "attached", "chase_area", "magic_stone_area")
 _GRAVEYARD = ("graveyard",)
+#: [standard] CR 6.3 909.4: an effect of a spell or ability until end of turn on "all" cards of a
+#: kind ("Resonators you control gain [Flying] and [Swiftness] until end of turn") is continuous
+#: over its condition - a card that meets it later that turn gets it, one that stops loses it.
+_REACHING = frozenset({"modify", "gain_keyword", "lose_abilities", "set_stats"})
+_REACH = "reach"
+_NO_CARD = -100  # a reach record applies to no card itself (player targets are -1 and -2)
 
 
 def needs_target(eff: Effect) -> bool:
@@ -81,6 +87,46 @@ class FowEffects(FowQueries):
     def effect_list(self, ref: tuple[Any, ...]) -> Sequence[Effect]:
         """The core loop's reference: (card, where on it, declared targets, event targets, event cards)."""
         return self.effects_of(ref[0], ref[1])
+
+    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
+        """One instruction; "all ..." until end of turn also leaves a ``reach`` record (see
+        :meth:`reach`), its per-card records tagged with the record's ``group``."""
+        sel = eff.target
+        if eff.do not in _REACHING or not isinstance(sel, Selector) or not sel.all or eff.duration != "turn":
+            super().do_effect(eff, controller, source, targets)
+            return
+        group = 1 + sum(1 for e in self.effects if e["kind"] == _REACH)  # all of them end with the turn
+        start = len(self.effects)
+        super().do_effect(eff, controller, source, targets)
+        self._tag(start, group)
+        lasting.add(self, _REACH, card=_NO_CARD, group=group, controller=controller, origin=source,
+                    effect=eff.model_dump(mode="json", exclude_defaults=True, by_alias=True))
+
+    def _tag(self, start: int, group: int) -> None:
+        self.effects[start:] = [{**e, "group": group} for e in self.effects[start:]]
+
+    def reach(self, cid: int) -> None:
+        """[standard] CR 6.3 909.4 (the brief is silent): a continuous effect made by a spell or
+        ability for cards with a condition, not for given cards, applies to every card meeting
+        it, whenever it starts to, and stops for one that stops - a resonator summoned after
+        Pumpkin Witch's [Enter] resolved gains Flying and Swiftness too; one whose control
+        changes follows its new controller's "you control". Called as a card enters a field or
+        changes control. (A one-time effect - "destroy all resonators" - fixes its cards.)"""
+        if not self.effects:
+            return
+        for rec in [e for e in self.effects if e["kind"] == _REACH]:
+            eff = Effect.model_validate(rec["effect"])
+            assert isinstance(eff.target, Selector)
+            group = rec["group"]
+            fits = self.where[cid][1] == "field" and cid in self.candidates(
+                target(eff.target), rec["controller"], rec["origin"])
+            has = any(e.get("group") == group and e["card"] == cid for e in self.effects)
+            if fits and not has:
+                start = len(self.effects)
+                self.VERBS[eff.do](self, eff, rec["controller"], rec["origin"], (cid,))
+                self._tag(start, group)
+            elif has and not fits:
+                self.effects = [e for e in self.effects if not (e.get("group") == group and e["card"] == cid)]
 
     # ------------------------------------------------------------------ life, damage, destruction
     def lose_life(self, player: int, amount: int) -> None:
@@ -454,13 +500,23 @@ class FowEffects(FowQueries):
         p = self.cards[addition].controller
         if any(st.control for st in self.defs[self.cards[addition].name].statics) \
                 and self.where[host][1] == "field" and self.cards[host].controller != p:
-            self.move(host, "field", player=p)
+            self.change_control(host, p)
 
     def control_returns(self, addition: int, host: int) -> None:
         """The addition that gave control of ``host`` left it: its owner controls it again."""
         if any(st.control for st in self.defs[self.cards[addition].name].statics) \
                 and self.where[host][1] == "field" and self.cards[host].controller != self.cards[host].owner:
-            self.move(host, "field", player=self.cards[host].owner)
+            self.change_control(host, self.cards[host].owner)
+
+    def change_control(self, cid: int, player: int) -> None:
+        """Control of a card on a field changes: the field is each player's own (CR 307.2), so it
+        is put onto ``player``'s field as it is - orientation, damage and additions kept.
+        [standard] FOW-42 / FOW-113: its new controller has not controlled it since the turn
+        began, so it cannot attack, nor use a {Rest} ability, this turn (Swiftness aside; CR 6.3
+        803.3a, 905.3: "continuously controlled from the beginning of this turn"). It has not
+        "entered" a field: no [Enter] and no "comes into a field" (CR 307.6)."""
+        self.move(cid, "field", player=player, entered_this_turn=True)
+        self.reach(cid)
 
     def answer_effect_discard(self, player: int, card: int, left: int) -> None:
         self.move(card, "graveyard")

@@ -42,6 +42,7 @@ CALLED = ("called:0", "called:1")
 JUDGED = ("judged:0", "judged:1")
 MAIN_TASK = Task("main")
 MUST_ATTACK = frozenset({"must_be_attacker"})
+ATTACK_REQUIRED = frozenset({"must_attack"})
 #: M2..M5: played from the hand.
 FROM_HAND = ("summon", "play_spell", "play_addition", "set_chant_standby")
 
@@ -86,9 +87,19 @@ def main_actions(s: ForceOfWillState, p: int) -> list[Action]:
         out.append(JUDGMENT)  # M9
     if can_judge(s, p, pay, alt=True):
         out.append(JUDGMENT_ALT)  # a second J-Activate ("Pay {1}, discard "Poison Apple"")
-    out.append(NEXT_PHASE)
-    out.append(END_TURN)
+    if not attack_required(s, out):
+        out.append(NEXT_PHASE)
+        out.append(END_TURN)
     return out
+
+
+def attack_required(s: ForceOfWillState, out: Sequence[Action]) -> bool:
+    """[standard] FOW-42: "This card must attack if able" - while such a card of the turn player's
+    can attack, the Main Phase cannot end without attacking (CR 6.3 710.2: the player may not pass
+    at main timing while they control a J/resonator that is required to attack and can attack
+    legally; Judge of Will "Upgrade Complete", CR 5.4: Seven Dwarfs must attack while it can)."""
+    return bool(s.keywords_now(ATTACK_REQUIRED)) and any(
+        a.type == "attack" and s.has(a.get("card"), "must_attack") for a in out)
 
 
 def hand_action(s: ForceOfWillState, p: int, c: int, d: CardRecord, pay: Payer) -> str | None:
@@ -211,6 +222,8 @@ def explain_main(s: ForceOfWillState, p: int, a: Action, card: int) -> Why | Non
         return "FOW-12", "your magic stone deck is empty"
     if t == "attack":
         return explain_attack(s, p, card)
+    if t in ("next_phase", "end_turn"):
+        return "FOW-42", "a card that must attack if able (Seven Dwarfs) can attack: attack with it first"
     if t in FROM_HAND:
         return explain_from_hand(s, p, t, card)
     return explain_chase_action(s, p, a, card)

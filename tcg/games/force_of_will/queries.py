@@ -137,6 +137,15 @@ def play_kind(d: Any) -> str:
 Target = SelectorRecord
 
 
+
+def still_attacking(s: FowQueries, battle: Mapping[str, Any]) -> bool:
+    """[standard] FOW-41: the attacker is still a J-ruler or resonator on the field under the
+    attacking player's control - one that left the field, or whose control changed (Heavenly
+    Feathered Robe leaving it), is no longer the attacker and deals no battle damage (CR 6.3
+    803.5a; the brief is silent)."""
+    attacker: int = battle["attacker"]
+    return s.is_battler(attacker) and s.cards[attacker].controller == battle["player"]
+
 class FowQueries(EffectRunner[Effect, Selector]):
     __slots__ = ("digest",)
 
@@ -668,7 +677,8 @@ class FowQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.not_names and self.shown_name(cid) in sel.not_names:
             return False
-        if sel.attacking and (self.flags.get("battle") or {}).get("attacker") != cid:
+        if sel.attacking and not ((battle := self.flags.get("battle")) and battle["attacker"] == cid
+                                  and still_attacking(self, battle)):
             return False
         if sel.blocking or sel.blocked:
             battle = self.flags.get("battle") or {}

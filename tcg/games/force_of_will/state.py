@@ -103,6 +103,7 @@ class ForceOfWillState(FowEffects):
         Moon into a field this turn", Condition.put_this_turn; the flags go at the turn's end)."""
         key = f"entered:{self.cards[cid].controller}"
         self.flags[key] = (*self.flags.get(key, ()), cid)
+        self.reach(cid)  # "all ..." effects made earlier this turn (CR 909.4)
         self.queue_triggers(cid, "enter")
         self.queue_watchers(cid, "watched_enters")
 

@@ -235,6 +235,7 @@ def damage_calculation(s: YugiohState, task: Task) -> None:
         return
     s.enter_phase("damage_calculation")
     destroyed = battle_damage(s, attacker, target, attack["player"])
+    s.state_check()  # YGO-129: the Duel ends at 0 LP before anything after the battle
     if s.winner is not None:
         return
     s.enter_phase("end_of_damage_step")

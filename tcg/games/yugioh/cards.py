@@ -312,27 +312,6 @@ class YugiohCard(_Strict, CardModel):
         return 1
 
     @cached_property
-    def activation_needs(self) -> tuple[tuple[Effect, ...], tuple[Effect, ...]]:
-        """(instructions that target, instructions if every one acts on cards): what must exist
-        for the card to be activated (see ``YugiohState._condition_met``). The second is left
-        empty when one of its instructions also targets: the first then already demands it."""
-        if self.effect is None:
-            return (), ()
-        effects = self.effect.effects
-        targeting = tuple(e for e in effects if is_targeting_effect(e))
-        acting = tuple(e for e in effects if e.target is not None and not isinstance(e.target, str))
-        if len(acting) != len(effects) or any(e is t for e in acting for t in targeting):
-            acting = ()
-        return targeting, acting
-
-    @cached_property
-    def summon_needs(self) -> tuple[Effect, ...]:
-        """Its Fusion or Ritual Summon instructions: the card is activated only if they can be done."""
-        if self.effect is None:
-            return ()
-        return tuple(e for e in self.effect.effects if e.do in ("fusion_summon", "ritual_summon"))
-
-    @cached_property
     def activatable_from_hand(self) -> bool:
         """Spells, and monsters whose effect is used from the hand (Battle Fader); never Traps (YGO-118)."""
         if self.effect is None:

@@ -101,6 +101,10 @@ def explain_activation(s: YugiohState, p: int, card: int | None) -> tuple[str, s
                                f"Spell Speed {top['speed']}")
         if s.phase in ("damage_step", "damage_calculation"):
             return "YGO-20", f"{d.name} is not a kind of card that may be activated in the Damage Step"
+        for e in d.effect.effects if d.effect is not None else ():
+            if not s.feasible((e,), p, card):  # [standard] verbs.FEASIBLE
+                return "YGO-118", (f"{d.name} cannot be activated: its effect could not be carried out now "
+                                   f"({e.do.replace('_', ' ')})")
     return "YGO-118", "this card cannot be activated now"
 
 
@@ -351,10 +355,12 @@ def link_triggers(s: YugiohState, task: Task | None = None) -> None:
     if s.activation_barred(cid, controller):  # its name is barred, or its once per turn is used
         s.tasks.append(Task("link_triggers"))
         return
-    if eff.mandatory:
+    if eff.mandatory:  # activated even if it could do nothing or has no target (Yugipedia, "Mandatory effect")
         link_trigger(s, controller, cid)
-    else:
+    elif s.feasible(eff.effects, controller, cid):
         s.decision = Decision(controller, "trigger", {"card": cid})
+    else:  # [standard] an optional effect that could do nothing is not activated (verbs.FEASIBLE)
+        s.tasks.append(Task("link_triggers"))
 
 
 def link_trigger(s: YugiohState, controller: int, cid: int) -> None:

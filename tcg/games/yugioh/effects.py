@@ -8,18 +8,21 @@ turn structure reads at its next step, so the remaining chain still resolves fir
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tcg.core import lasting
 from tcg.core.state import Task
 from tcg.games.yugioh import summons
-from tcg.games.yugioh.cards import UNTARGETED_VERBS, Effect, Selector, YugiohCard
+from tcg.games.yugioh.cards import UNTARGETED_VERBS, Effect, Selector, YugiohCard, is_targeting_effect
 from tcg.games.yugioh.queries import MONSTER_ZONES, YGOQueries
 from tcg.games.yugioh.verbs import VERBS as GLOSSARY
+from tcg.games.yugioh.verbs import can_carry_out
 
 #: The moment the End Phase begins: "until the End Phase" effects end (control comes back).
 END_PHASE = "end_phase"
+#: YGO-102: the monsters whose home is the Extra Deck (``move``: never the hand or the Main Deck).
+EXTRA_DECK_KINDS = frozenset({"fusion", "synchro", "xyz", "link"})
 
 
 # Per card pool, as queries._static_holders: for each trigger timing, the names of the cards with it.
@@ -38,6 +41,21 @@ def _trigger_holders(defs: Mapping[str, YugiohCard]) -> dict[str, frozenset[str]
     return entry[1]
 
 
+# Per card pool: the names of the cards that win the Duel from the hand (``wins_with``, YGO-131),
+# and of every piece they need (the cards whose coming to a hand asks the state check to look).
+_HAND_WINS: dict[int, tuple[Mapping[str, YugiohCard], frozenset[str], frozenset[str]]] = {}
+
+
+def _hand_wins_of(defs: Mapping[str, YugiohCard]) -> tuple[Mapping[str, YugiohCard], frozenset[str], frozenset[str]]:
+    entry = _HAND_WINS.get(id(defs))
+    if entry is None or entry[0] is not defs:
+        heads = frozenset(name for name, d in defs.items() if d.wins_with)
+        pieces = heads.union(*(defs[h].wins_with for h in heads))
+        entry = (defs, heads, pieces)
+        _HAND_WINS[id(defs)] = entry
+    return entry
+
+
 class YGOEffects(YGOQueries):
     __slots__ = ()
     VERBS = GLOSSARY  # its verbs.py: the core's do_effect carries instructions out by it
@@ -46,15 +64,14 @@ class YGOEffects(YGOQueries):
 
     # ------------------------------------------------------------------ life points and drawing
     def lose_lp(self, player: int, amount: int) -> None:
-        """YGO-101 / YGO-129: LP never go below 0; at 0 the player loses."""
+        """YGO-101 / YGO-129: LP never go below 0; at 0 the player loses, decided by the state
+        check after the event (``state_check``), so that both players at 0 at once is a draw."""
         if amount <= 0:
             return
         lp = self.counters[player]["lp"]
         new = max(0, lp - amount)
         self.counters[player]["lp"] = new
-        self.emit("lp_lost", player=player, amount=lp - new, lp=new)
-        if new == 0:
-            self.lose(player, "lp")
+        self.emit("lp_lost", player=player, amount=lp - new, lp=new)  # at 0: ``state_check`` ends the Duel
 
     def pay_lp(self, player: int, amount: int) -> None:
         """A cost of LP (Ultimate Offering's 500): LP lost (YGO-101); ``can_activate_face_up`` has
@@ -62,27 +79,83 @@ class YGOEffects(YGOQueries):
         self.lose_lp(player, amount)
 
     def draw(self, player: int) -> None:
-        """YGO-130: drawing from an empty deck loses the duel at once; once the duel is decided,
-        nothing more is drawn (an effect's remaining draws)."""
+        """YGO-130: a draw from an empty Deck loses the Duel - not at once: the draw is marked
+        (``flags["decked_out"]``) and the state check after the event decides, so that the other
+        player's draws of the same event (Card Destruction) count as made at the same time."""
         if self.winner is not None:
             return
         deck = self.zones[player]["deck"]
         if not deck:
-            self.lose(player, "deck_out")
+            decked = self.flags.get("decked_out") or []
+            if player not in decked:
+                self.flags["decked_out"] = [*decked, player]
             return
         self.move(deck[0], "hand")
-        self.check_hand_win(player)
 
-    def check_hand_win(self, player: int) -> None:
-        """YGO-131: all five pieces of the Forbidden One in one hand win the duel."""
-        hand = self.zones[player]["hand"]
-        defs, cards = self.defs, self.cards
+    # ------------------------------------------------------------------ state-based checks
+    def hand_wins(self, player: int) -> int | None:
+        """YGO-131: the card of ``player``'s hand whose ``wins_with`` pieces are all there with it
+        (Exodia the Forbidden One), or None."""
+        heads = _hand_wins_of(self.defs)[1]
+        if not heads:
+            return None
+        cards, hand = self.cards, self.zones[player]["hand"]
         for c in hand:
-            pieces = defs[cards[c].name].wins_with
-            if pieces and {cards[h].name for h in hand}.issuperset(pieces):
-                self.emit("hand_win", player=player, card=c, name=self.cards[c].name)
-                self.lose(1 - player, "exodia")
-                return
+            if cards[c].name in heads and {cards[h].name for h in hand}.issuperset(self.defs[cards[c].name].wins_with):
+                return c
+        return None
+
+    def state_check(self) -> None:
+        """[standard] YGO-129 / YGO-130 / YGO-131: the state-based check, run after every event and
+        every resolution (the rulebook's ``settle``: after each step and each answer) and where a step
+        must know the outcome before it goes on. Every condition the event met is looked at together:
+        a player at 0 LP or who drew from an empty Deck loses, a player with the five pieces of the
+        Forbidden One in hand wins; when both players win (or both lose) at once the Duel is a draw
+        (official rulings, as Yugipedia's "DRAW" quotes them: both decks run out or both hands complete
+        Exodia on one Card Destruction, both LP at 0 at once)."""
+        flags, counters = self.flags, self.counters
+        if self.winner is not None:
+            return
+        if "decked_out" not in flags and "hand_check" not in flags and counters[0]["lp"] and counters[1]["lp"]:
+            return  # nothing met (the common case, after almost every step)
+        if "decked_out" not in flags and counters[0]["lp"] and counters[1]["lp"] and self.resolving():
+            return  # only a hand to look at, once the resolving effect is done
+        decked = flags.pop("decked_out", None)
+        losers: dict[int, str] = {p: "deck_out" for p in decked or ()}
+        for p in (0, 1):
+            if counters[p]["lp"] == 0:
+                losers.setdefault(p, "lp")
+        winners: dict[int, str] = {}
+        # a piece came to a hand (``move``): looked at once the effect that moved it has resolved, not
+        # between its instructions ("draw 3, then discard 2"; official rulings, the YGO Rulings blog)
+        if "hand_check" in flags and not self.resolving():
+            del flags["hand_check"]
+            for p in (0, 1):
+                head = self.hand_wins(p)
+                if head is not None:
+                    self.emit("hand_win", player=p, card=head, name=self.cards[head].name)
+                    winners[p] = "exodia"
+        if losers or winners:
+            self.decide(winners, losers)
+
+    def resolving(self) -> bool:
+        """An effect is part way through its instructions: one is queued (the core's ``effects``
+        task) or waits for its targets or a "you may" (a ``target`` / ``optional`` decision)."""
+        decision = self.decision
+        if decision is not None and decision.kind in ("target", "optional"):
+            return True
+        return any(t.kind == "effects" for t in self.tasks)
+
+    def decide(self, winners: dict[int, str], losers: dict[int, str]) -> None:
+        """The Duel's result from the conditions met at once (``state_check``): a player wins who
+        met a winning condition or whose opponent met a losing one; both: a draw."""
+        claims = {p: winners.get(p) or losers.get(1 - p) for p in (0, 1)}
+        ahead = [p for p in (0, 1) if claims[p]]
+        if len(ahead) == 2:
+            self.winner = "draw"
+            self.events.append({"winner": "draw", "reason": claims[0], "type": "game_over"})
+        else:
+            self.lose(1 - ahead[0], claims[ahead[0]] or "")
 
     # ------------------------------------------------------------------ leaving the field
     def send_to_graveyard(self, cid: int, by: int | None = None, reason: str = "effect") -> None:
@@ -189,6 +262,11 @@ class YGOEffects(YGOQueries):
                 self.move(e, "graveyard", tapped=False, face_down=False, marks=frozenset())
 
     # ------------------------------------------------------------------ triggers
+    def feasible(self, effects: Sequence[Effect], controller: int, source: int) -> bool:
+        """[standard] Every instruction can be carried out now for ``controller``, each asked of its
+        verb's predicate (``verbs.FEASIBLE``): what a card or effect needs to be activated."""
+        return all(can_carry_out(self, e, controller, source) for e in effects)
+
     def trigger_of(self, cid: int, when: str) -> bool:
         eff = self.d(cid).effect
         return eff is not None and eff.activation.when == when
@@ -234,7 +312,20 @@ class YGOEffects(YGOQueries):
 
     def move(self, cid: int, zone: str, *, player: int | None = None, top: bool = False, **status: Any) -> None:
         """``State.move``; while an attack is under way, a monster that enters or leaves a Monster
-        Zone (summoned or placed, leaving, control changing) may cause a replay (YGO-127)."""
+        Zone (summoned or placed, leaving, control changing) may cause a replay (YGO-127).
+
+        [standard] Destination replacement (YGO-102 / YGO-104; official rule, the brief is silent):
+        a monster whose home is the Extra Deck (Fusion, and the later Extra Deck kinds) that would
+        go to the hand or the Main Deck goes to its owner's Extra Deck instead, whatever sends it
+        there (Hane-Hane, Wall of Illusion, a draw or search, a shuffle into the Deck). Every verb
+        moves cards through here, so every verb meets it (Yugipedia, "Return"; the rulebook:
+        Fusion Monsters cannot be in the hand or the Main Deck)."""
+        if zone == "hand" or zone == "deck":
+            name = self.cards[cid].name
+            if self.defs[name].monster_kind in EXTRA_DECK_KINDS:
+                zone, player, top = "extra_deck", None, False
+            elif zone == "hand" and name in _hand_wins_of(self.defs)[2]:
+                self.flags["hand_check"] = True  # YGO-131: the state check looks at the hands
         src_player, src_zone = self.where[cid]
         super().move(cid, zone, player=player, top=top, **status)
         if (src_zone == "monster_zone" or zone == "monster_zone") and self.flags.get("attack") is not None:
@@ -363,6 +454,42 @@ class YGOEffects(YGOQueries):
         lasting.remove(self, permit)
         self.queue_effects(permit["of"], permit["player"], (permit["name"], (), "later"), optional=True)
         return True
+
+    def has_candidate(self, eff: Effect, p: int, source: int, need: int = 1) -> bool:
+        """Whether ``target_candidates`` would hold ``need`` cards, stopping once it does; a
+        monster a face-up Lord of D.-like card shields is no target (``untargetable``)."""
+        sel = eff.target
+        assert isinstance(sel, Selector)
+        shields = bool(self.face_up_statics("untargetable_by_effects")) and is_targeting_effect(eff)
+        found = 0
+        not_itself = self.defs[self.cards[source].name].type != "monster"
+        equip = eff.do == "equip"
+        revive = eff.do == "special_summon"  # a Fusion or Ritual Monster only once properly summoned
+        fits = self.equippable(source) if equip else frozenset()
+        face_up = equip or sel.position == "face_up"
+        checks_card = sel.checks_card
+        cards = self.cards
+        players = (p,) if sel.player == "self" else (1 - p,) if sel.player == "opponent" else (0, 1)
+        for q in players:
+            zones = self.zones[q]
+            for z in (sel.zone, *sel.also_zones):
+                for c in zones[z]:
+                    if c == source and not_itself:
+                        continue
+                    card = cards[c]
+                    if face_up and card.face_down:
+                        continue
+                    if equip and card.name not in fits:
+                        continue
+                    if revive and not summons.may_special_summon(self, c):
+                        continue
+                    if shields and self.untargetable(c):
+                        continue
+                    if not checks_card or self.matches(sel, c):
+                        found += 1
+                        if found >= need:
+                            return True
+        return False
 
     def effect_candidates(self, eff: Effect, sel: Any, controller: int, source: int) -> list[int]:
         # On resolution "that monster" must still be there; a shield from targeting (Lord of D.)

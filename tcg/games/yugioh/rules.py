@@ -48,14 +48,18 @@ Tasks (kind: step — rules)
 - choices.py: ``effects`` (the core's effect loop), ``summon_position``, ``shuffle_deck``.
 - summons.py: ``fusion_summon``, ``ritual_summon`` (the summons' choices, one card at a time).
 
-Nothing runs after every step (no ``settle``): state-based checks (LP at 0, YGO-129) are made
-where LP change, and waiting triggers are linked by the ``open_triggers`` task.
+After every step and every answer, ``settle`` (:meth:`~effects.YGOEffects.state_check`) runs the
+state-based checks ([standard], official rules): LP at 0 (YGO-129), a draw from an empty Deck
+(YGO-130), the five pieces of the Forbidden One in a hand (YGO-131), all met by one event looked
+at together, so that both players meeting them at once is a draw. Waiting triggers are linked by
+the ``open_triggers`` task.
 """
 
 from __future__ import annotations
 
 from tcg.core.rules import Rulebook
 from tcg.games.yugioh import battle, chain, choices, main_phase, summons, turn
+from tcg.games.yugioh.effects import YGOEffects
 
 RULEBOOK = Rulebook(
     "YGO",
@@ -97,5 +101,6 @@ RULEBOOK = Rulebook(
         "fusion_summon": summons.fusion_step,
         "ritual_summon": summons.ritual_step,
     },
+    settle=YGOEffects.state_check,
     no_decision_rule="YGO-109",
 )

@@ -15,11 +15,11 @@ from tcg.core.actions import Action
 from tcg.core.rng import Seed
 from tcg.core.rules import Rulebook
 from tcg.core.state import Decision
-from tcg.games.yugioh import main_phase, summons
+from tcg.games.yugioh import summons
 from tcg.games.yugioh.cards import TRIGGER_TIMINGS, is_targeting_effect
 from tcg.games.yugioh.chain import ACTIVATE, CHAIN
 from tcg.games.yugioh.effects import YGOEffects
-from tcg.games.yugioh.queries import BATTLE_PHASE_STEPS, MONSTER_ZONES, SPELL_TRAP_ZONES
+from tcg.games.yugioh.queries import BATTLE_PHASE_STEPS, SPELL_TRAP_ZONES
 from tcg.games.yugioh.rules import RULEBOOK
 
 
@@ -120,29 +120,14 @@ class YugiohState(YGOEffects):
         if when == "activation":
             return chained  # counter traps answer an activation
         if when == "opponent_attacks":
-            return (context in ("attack", "direct_attack") and not own_turn and self._condition_met(cid, p)
-                    and self._event_target_ok(eff, "attacker"))
+            return context in ("attack", "direct_attack") and not own_turn and self._condition_met(cid, p)
         if when == "opponent_direct_attack":
             return context == "direct_attack" and not own_turn and self._condition_met(cid, p)
         if when == "opponent_summons":
-            return (context == "summon" and not own_turn and self._summon_fits(eff) and self._condition_met(cid, p)
-                    and self._event_target_ok(eff, "summoned"))
+            return context == "summon" and not own_turn and self._summon_fits(eff) and self._condition_met(cid, p)
         if when == "main":
             return context == "main" and own_turn and not chained and self._condition_met(cid, p)
         return self._condition_met(cid, p)
-
-    def _event_target_ok(self, eff: Any, which: str) -> bool:
-        """"Target that monster" (Trap Hole: the summoned one; Sakuretsu Armor: the attacker) needs
-        it to be a valid target: not one a face-up Lord of D.-like card shields (``untargetable``)."""
-        if not self.face_up_statics("untargetable_by_effects"):
-            return True
-        if not any(e.target == which for e in eff.effects):
-            return True
-        if which == "summoned":
-            cid = (self.flags.get("summoned") or {}).get("card")
-        else:
-            cid = (self.flags.get("attack") or {}).get("attacker")
-        return not (isinstance(cid, int) and self.untargetable(cid))
 
     def _summon_fits(self, eff: Any) -> bool:
         """"When your opponent Normal or Flip Summons ..." and "... a monster with N or more ATK":
@@ -156,59 +141,13 @@ class YugiohState(YGOEffects):
             or self.atk(summoned["card"]) < act.summoned_min_atk)
 
     def _condition_met(self, cid: int, p: int) -> bool:
-        """A card with a "target" instruction needs a valid target to be activated at all; one
-        whose every instruction acts on cards ("destroy all ...") needs at least one of them
-        (official rulings; the brief is silent). A Fusion or Ritual Summon must be possible
-        (summons.py)."""
-        d = self.defs[self.cards[cid].name]
-        for e in d.summon_needs:
-            if not summons.summon_possible(self, p, e):
-                return False
-        for e in d.effect.effects if d.effect is not None else ():
-            if e.needs_face_up and not self.face_up_named(e.needs_face_up):
-                return False  # "<name> must be on the field to activate" (The Flute of Summoning Dragon)
-            if e.do == "take_control" and len(self.zones[p]["monster_zone"]) >= MONSTER_ZONES:
-                return False  # no free Monster Zone to take it to (official rulings; Change of Heart)
-        targeting, acting = d.activation_needs
-        for e in targeting:  # as many targets as it takes (Two-Pronged Attack: 2 of yours; official rule)
-            if not self._has_candidate(e, p, cid, 1 if e.target.up_to else e.target.count):
-                return False
-        return not acting or any(self._has_candidate(e, p, cid) for e in acting)
-
-    def _has_candidate(self, eff: Any, p: int, source: int, need: int = 1) -> bool:
-        """Whether ``target_candidates`` would hold ``need`` cards, stopping once it does; a
-        monster a face-up Lord of D.-like card shields is no target (``untargetable``)."""
-        sel = eff.target
-        shields = bool(self.face_up_statics("untargetable_by_effects")) and is_targeting_effect(eff)
-        found = 0
-        not_itself = self.defs[self.cards[source].name].type != "monster"
-        equip = eff.do == "equip"
-        revive = eff.do == "special_summon"  # a Fusion or Ritual Monster only once properly summoned
-        fits = self.equippable(source) if equip else frozenset()
-        face_up = equip or sel.position == "face_up"
-        checks_card = sel.checks_card
-        cards = self.cards
-        players = (p,) if sel.player == "self" else (1 - p,) if sel.player == "opponent" else (0, 1)
-        for q in players:
-            zones = self.zones[q]
-            for z in (sel.zone, *sel.also_zones):
-                for c in zones[z]:
-                    if c == source and not_itself:
-                        continue
-                    card = cards[c]
-                    if face_up and card.face_down:
-                        continue
-                    if equip and card.name not in fits:
-                        continue
-                    if revive and not summons.may_special_summon(self, c):
-                        continue
-                    if shields and self.untargetable(c):
-                        continue
-                    if not checks_card or self.matches(sel, c):
-                        found += 1
-                        if found >= need:
-                            return True
-        return False
+        """[standard] Activation legality derived from the verbs (official rulings; the brief is
+        silent): a card is activated only if every instruction of its effect can be carried out
+        now, each asked of its verb's one predicate (``verbs.can_carry_out``: a draw needs the cards
+        in the Deck, a Special Summon a free Monster Zone and a card to summon, a target a valid
+        target, a Fusion Summon its materials ...)."""
+        eff = self.defs[self.cards[cid].name].effect
+        return eff is None or self.feasible(eff.effects, p, cid)
 
     def activations(self, p: int, context: str, from_hand: bool = True) -> list[Action]:
         """The cards ``p`` may activate now: from the hand (unless not ``from_hand``), then Set in
@@ -253,9 +192,8 @@ class YugiohState(YGOEffects):
             return False
         if eff.lp_cost and self.counters[p]["lp"] < eff.lp_cost:
             return False
-        if any(e.do == "extra_normal_summon" for e in eff.effects) and not main_phase.hand_actions(
-                self, p, self.zones[p]["hand"], self.zones[p]["monster_zone"], extra=True)[0]:
-            return False  # nothing it could Normal Summon or Set (official rulings, as the ygopro scripts check)
+        if not self.feasible(eff.effects, p, cid):
+            return False  # what it grants cannot be done (verbs.FEASIBLE)
         if eff.activation.when == "own_main_or_opponent_battle":
             return self.phase in ("main1", "main2") if p == self.active else self.phase in BATTLE_PHASE_STEPS
         return False

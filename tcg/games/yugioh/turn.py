@@ -68,6 +68,7 @@ def begin_turn(s: YugiohState, task: Task | None = None) -> None:
     s.enter_phase("draw")
     if s.turn != 1:
         s.draw(p)
+        s.state_check()  # YGO-130 / YGO-131: the Duel may end on this draw
         if s.winner is not None:
             return
     phase_window(s, "standby")  # YGO-135: after the draw

@@ -21,14 +21,16 @@ used later (``permit_later``, ``extra_normal_summon``) and a countdown of turns.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from tcg.core import lasting
 from tcg.core import verbs as shared
 from tcg.core.state import Task
 from tcg.core.verbs import Targets, verb_table
-from tcg.games.yugioh import summons
+from tcg.games.yugioh import main_phase, summons
+from tcg.games.yugioh.cards import is_targeting_effect
 from tcg.games.yugioh.chain import CHAIN
+from tcg.games.yugioh.queries import MONSTER_ZONES
 
 #: The moment the End Phase begins (as ``effects.END_PHASE``, which imports this module).
 END_PHASE = "end_phase"
@@ -36,8 +38,11 @@ END_PHASE = "end_phase"
 if TYPE_CHECKING:
     from tcg.games.yugioh.cards import Effect
     from tcg.games.yugioh.effects import YGOEffects
+    from tcg.games.yugioh.state import YugiohState
 
 YGOVerb = Callable[["YGOEffects", "Effect", int, int, Targets], None]
+#: "Can this verb be carried out now for this controller": (state, instruction, controller, source).
+Feasible = Callable[["YGOEffects", "Effect", int, int], bool]
 
 
 def _who(eff: Effect, controller: int) -> int:
@@ -63,15 +68,14 @@ def equip(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Tar
 
 
 def add_to_hand(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """Each target (in a deck or graveyard) goes to its owner's hand (YGO-131: it may complete the
-    Forbidden One; ``lock_name``: its name is barred for the controller this turn); then each deck
-    a target was taken from is shuffled."""
+    """Each target (in a deck or graveyard) goes to its owner's hand (``lock_name``: its name is
+    barred for the controller this turn); then each deck a target was taken from is shuffled. A
+    card that completes the Forbidden One wins at the state check after it (YGO-131)."""
     searched = set()
     for t in targets:
         if s.zone_of(t) == "deck":
             searched.add(s.cards[t].owner)
         s.move(t, "hand")
-        s.check_hand_win(s.cards[t].owner)
         if eff.lock_name:
             s.bar_name(controller, s.cards[t].name)
     for p in sorted(searched):
@@ -309,3 +313,141 @@ _OWN: dict[str, YGOVerb] = {
 VERBS: dict[str, YGOVerb] = verb_table(_SHARED, _OWN)
 #: ``do:`` names that never reach the table (none in Yu-Gi-Oh!).
 ELSEWHERE: frozenset[str] = frozenset()
+
+
+# ====================================================================== can it be carried out
+# [standard] Activation legality derived from the verbs (official rulings; the brief is silent): a
+# card or effect cannot be activated unless what it does can be carried out now - the general rule
+# Konami's rulings apply card by card (a card whose effect could do nothing cannot be activated).
+# One predicate per verb, in one table: ``can_carry_out`` asks it for each instruction of a card
+# being activated (``YugiohState._condition_met``), of a face-up card's own effect and of an
+# optional trigger (``chain.link_triggers``).
+def always(s: YGOEffects, eff: Effect, controller: int, source: int) -> bool:
+    """Nothing it needs: LP gained or lost, a rule for the turn, the flow of the turn (what a
+    timing needs - an attack to negate, a link to answer - its timing checks)."""
+    return True
+
+
+def needs_cards(s: YGOEffects, eff: Effect, controller: int, source: int) -> bool:
+    """An instruction on cards needs cards to act on: a valid target for each it targets ("target
+    2 monsters": two; "up to": one), one at least for the others ("destroy all monsters": Dark Hole
+    with no monster on the field, Raigeki with none on the opponent's, cannot be activated; a search
+    needs a card to find). "This card" is always there; the monster of an event (the attacker, the
+    summoned one) must still be a valid target."""
+    sel = eff.target
+    if sel is None or sel == "self":
+        return True
+    if isinstance(sel, str):
+        found = s.effect_candidates(eff, sel, controller, source)
+        if sel != "battled":  # "target that monster" (Trap Hole, Sakuretsu Armor): a valid target now,
+            found = [c for c in found if not s.untargetable(c)]  # not one a face-up Lord of D. shields
+        return bool(found)
+    need = sel.count if is_targeting_effect(eff) and not sel.up_to else 1
+    return s.has_candidate(eff, controller, source, need)
+
+
+def draws(s: YGOEffects, eff: Effect, controller: int, source: int) -> bool:
+    """YGO-130: a draw needs as many cards in the Deck as it draws (Pot of Greed with one card in
+    the Deck cannot be activated; official rulings)."""
+    return len(s.zones[controller]["deck"]) >= eff.count
+
+
+def _room(s: YGOEffects, player: int) -> bool:
+    """YGO-104 / YGO-105: a Main Monster Zone of ``player`` is free."""
+    return len(s.zones[player]["monster_zone"]) < MONSTER_ZONES
+
+
+def summons_cards(s: YGOEffects, eff: Effect, controller: int, source: int) -> bool:
+    """A Special Summon (YGO-116) needs a free Monster Zone and a monster it may summon (Monster
+    Reborn with five monsters on your field, or with no monster in either Graveyard, cannot be
+    activated; a Fusion or Ritual Monster not properly summoned is no candidate; official rulings)."""
+    return _room(s, controller) and needs_cards(s, eff, controller, source)
+
+
+def summons_itself(s: YGOEffects, eff: Effect, controller: int, source: int) -> bool:
+    """This card Special Summoned (Battle Fader from the hand) needs a free Monster Zone."""
+    return _room(s, controller)
+
+
+def summon_procedure(s: YGOEffects, eff: Effect, controller: int, source: int) -> bool:
+    """A Fusion or Ritual Summon needs its monster, its materials or tributes, and a Monster Zone
+    free once they have left (Polymerization; ``summons.summon_possible``)."""
+    return summons.summon_possible(s, controller, eff)
+
+
+def takes_control(s: YGOEffects, eff: Effect, controller: int, source: int) -> bool:
+    """Taking control needs a free Monster Zone to take the monster to, and the monster (Change
+    of Heart with five monsters on your field cannot be activated; official rulings)."""
+    return _room(s, controller) and needs_cards(s, eff, controller, source)
+
+
+def before_battle_phase(s: YGOEffects, eff: Effect, controller: int, source: int) -> bool:
+    """"You cannot conduct your Battle Phase the turn you activate this card": not once its player has
+    conducted a Battle Phase this turn (Soul Exchange in Main Phase 2; Upper Deck's card FAQ)."""
+    return not (controller == s.active and s.flags.get("battle_phases"))
+
+
+def grants_normal_summon(s: YGOEffects, eff: Effect, controller: int, source: int) -> bool:
+    """An extra Normal Summon or Set needs a monster it could Normal Summon or Set now (Ultimate
+    Offering; official rulings, as the ygopro scripts check)."""
+    state = cast("YugiohState", s)
+    zones = s.zones[controller]
+    return bool(main_phase.hand_actions(state, controller, zones["hand"], zones["monster_zone"], extra=True)[0])
+
+
+#: Every verb of :data:`VERBS` to its predicate (a test checks that none is missing).
+FEASIBLE: dict[str, Feasible] = {
+    "draw": draws,
+    "destroy": needs_cards,
+    "damage": always,
+    "gain_lp": always,
+    "atk_modifier": needs_cards,
+    "def_modifier": needs_cards,
+    "return_to_hand": needs_cards,
+    "discard": needs_cards,
+    "change_position": needs_cards,
+    "equip": needs_cards,
+    "add_to_hand": needs_cards,
+    "special_summon_self": summons_itself,
+    "special_summon": summons_cards,
+    "negate_attack": always,
+    "end_battle_phase": always,
+    "end_turn": always,
+    "skip_next_main1": always,
+    "skip_next_battle_phase": always,
+    "extra_battle_phases": always,
+    "take_control": takes_control,
+    "negate_activation": always,
+    "fusion_summon": summon_procedure,
+    "ritual_summon": summon_procedure,
+    "destroy_revealed": needs_cards,
+    # The Stern Mystic's Flip effect shows what is face-down, if anything
+    "reveal": always,
+    # The Inexperienced Spy with an empty opponent's hand, Ancient Telescope with an empty opponent's
+    # Deck, Just Desserts with no monster to count cannot be activated (nothing to look at or count)
+    "look_at": needs_cards,
+    "damage_per_card": needs_cards,
+    # Card Destruction: a card in either hand besides itself; its draws are not asked first (a
+    # player who cannot draw them loses, both: a draw; Yugipedia, "DRAW")
+    "discard_hands_redraw": needs_cards,
+    "banish": needs_cards,
+    "to_attack_position": needs_cards,
+    "battle_protection": always,
+    "allow_tribute": needs_cards,
+    "skip_battle_phase_this_turn": before_battle_phase,
+    "reverse_stat_changes": always,
+    "apply_position_locks": always,
+    "permit_later": always,
+    "extra_normal_summon": grants_normal_summon,
+    # Swords of Revealing Light may be activated with no face-down monster to flip (official rulings)
+    "flip_face_up": always,
+    "destroy_after_opponent_turns": always,
+}
+
+
+def can_carry_out(s: YGOEffects, eff: Effect, controller: int, source: int) -> bool:
+    """Whether the instruction can be carried out now for ``controller``: a card that must be
+    face-up for it is (The Flute of Summoning Dragon's Lord of D.), and its verb's predicate holds."""
+    if eff.needs_face_up and not s.face_up_named(eff.needs_face_up):
+        return False
+    return FEASIBLE[eff.do](s, eff, controller, source)
