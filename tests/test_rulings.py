@@ -108,7 +108,8 @@ def test_every_packaged_ruling_names_exactly_one_scenario(game: str):
 
 
 @pytest.mark.parametrize(("code", "product"), [("BS03-076", "BS03"), ("BS18-X03", "BS18"), ("ST01-012", "ST01"),
-                                               ("DM-01", "DM-01"), ("OP-01", "OP-01"), ("LOB", "LOB")])
+                                               ("DM-01", "DM-01"), ("OP-01", "OP-01"), ("LOB", "LOB"),
+                                               ("TAT-027", "TAT"), ("1-023", "1")])
 def test_a_card_number_is_counted_under_its_product(code: str, product: str):
     assert product_code(code) == product
 

@@ -65,10 +65,11 @@ class RulingsReport:
 
 
 def product_code(code: str) -> str:
-    """The product of a set code: a card number such as ``BS03-076`` or ``ST01-012`` (a card on no
-    set list gives its own) names its product before the last hyphen; a set code stays itself."""
+    """The product of a code: a card number (``BS03-076``, ``TAT-027``, ``1-023``: three or more
+    characters after the last hyphen; a card on no set list gives its own) names its product before
+    the hyphen; a set code (``DM-01``, ``OP-01``, ``LOB``) stays itself."""
     head, _, tail = code.rpartition("-")
-    return head if any(c.isdigit() for c in tail) and any(c.isdigit() for c in head) else code
+    return head if head and len(tail) >= 3 and any(c.isdigit() for c in tail) else code
 
 
 def rulings_path(game: str) -> Path:

@@ -270,7 +270,8 @@ def rulings(
     try:
         def product_of(name: str) -> str:
             printed = index.printings(game, name)
-            return product_code(printed[0]["set"]) if printed else ""
+            first = printed[0] if printed else {}
+            return product_code(first.get("set") or first.get("number") or "")
         with err.status(f"playing the scenarios behind {game}'s rulings") if not (as_json or no_run) else nullcontext():
             report = rulings_report(game, scenarios, run=not no_run, product_of=product_of)
     except TcgError as exc:

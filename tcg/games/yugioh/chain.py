@@ -99,8 +99,15 @@ def explain_activation(s: YugiohState, p: int, card: int | None) -> tuple[str, s
         if top is not None and d.spell_speed < max(2, top["speed"]):
             return "YGO-120", (f"{d.name} is Spell Speed {d.spell_speed}; the chain link it would answer is "
                                f"Spell Speed {top['speed']}")
-        if s.phase in ("damage_step", "damage_calculation"):
-            return "YGO-20", f"{d.name} is not a kind of card that may be activated in the Damage Step"
+        face_up = s.zone_of(card) == "spell_trap_zone" and not s.cards[card].face_down
+        eff = d.face_up_effect if face_up and d.face_up_effect is not None else d.effect
+        barred = s.damage_step_bars(d, eff) if eff is not None else None
+        if barred == "YGO-128":
+            return barred, f"{d.name} changes ATK/DEF: in the Damage Step only up to the start of damage calculation"
+        if barred is not None:
+            return barred, (f"{d.name} is not a kind of card that may be activated in the Damage Step (only Counter "
+                            "Traps, cards that change ATK/DEF directly, mandatory effects, negations of an "
+                            "activation and the triggers of the card itself), until the Damage Step ends")
         for e in d.effect.effects if d.effect is not None else ():
             if not s.feasible((e,), p, card):  # [standard] verbs.FEASIBLE
                 return "YGO-118", (f"{d.name} cannot be activated: its effect could not be carried out now "
@@ -357,6 +364,9 @@ def link_triggers(s: YugiohState, task: Task | None = None) -> None:
     assert eff is not None
     if s.activation_barred(cid, controller):  # its name is barred, or its once per turn is used
         s.tasks.append(Task("link_triggers"))
+        return
+    if s.in_damage_step() and s.damage_step_bars(s.d(cid), eff) is not None:
+        s.tasks.append(Task("link_triggers"))  # YGO-20 / YGO-128: not a kind the Damage Step admits
         return
     if eff.mandatory:  # activated even if it could do nothing or has no target (Yugipedia, "Mandatory effect")
         link_trigger(s, controller, cid)

@@ -15,7 +15,7 @@ from tcg.core import lasting
 from tcg.core.state import Task
 from tcg.games.yugioh import summons
 from tcg.games.yugioh.cards import UNTARGETED_VERBS, Effect, Selector, YugiohCard, is_targeting_effect
-from tcg.games.yugioh.queries import MONSTER_ZONES, YGOQueries
+from tcg.games.yugioh.queries import BEARER, FIELD_ZONES, HIDDEN_ZONES, MONSTER_ZONES, YGOQueries
 from tcg.games.yugioh.verbs import VERBS as GLOSSARY
 from tcg.games.yugioh.verbs import can_carry_out
 
@@ -166,7 +166,6 @@ class YGOEffects(YGOQueries):
         was_on_field = zone in ("monster_zone", "spell_trap_zone", "field_zone")
         controller = self.cards[cid].controller
         self._drop_equips(cid)
-        self._forget(cid)
         if was_on_field and "banish_on_leave" in self.cards[cid].marks:  # Battle Fader
             self.move(cid, "banished", tapped=False, face_down=False, marks=frozenset())
             return
@@ -191,7 +190,6 @@ class YGOEffects(YGOQueries):
         if self.zone_of(cid) in ("banished", None):
             return
         self._drop_equips(cid)
-        self._forget(cid)
         self.move(cid, "banished", tapped=False, face_down=False, marks=frozenset())
 
     def reveal_publicly(self, cid: int) -> None:
@@ -250,14 +248,30 @@ class YGOEffects(YGOQueries):
             self.emit("position_changed", card=cid, name=card.name, player=card.controller, position="attack")
         self.apply_position_locks()
 
-    def _forget(self, cid: int) -> None:
-        """The card left: effects on it and those it is the source of (an Equip Spell's) end."""
-        lasting.forget(self, cid)
+    def statuses_end(self, cid: int, src_zone: str, zone: str, face_down: bool) -> None:
+        """The one rule of the statuses that end as a card moves (every move passes here):
+
+        - a card that leaves the field becomes a new card: the effects on it and those it is the
+          source of end (``lasting.forget``: ATK/DEF changes, an Equip Spell's, "until the End
+          Phase" control), official rule;
+        - a card that goes to a hidden zone - the hand, the Deck, the Extra Deck, or banished
+          face-down - also loses the statuses it kept in public places (``BEARER`` records):
+          a Fusion or Ritual Monster is no longer "properly summoned" once it went to the hand or
+          the Deck, even if it comes back to the GY later, and then cannot be Special Summoned
+          from there (official rulings: Konami's rulebook on "properly Summoned" monsters)."""
+        if not self.effects:
+            return
+        if src_zone in FIELD_ZONES and zone not in FIELD_ZONES:
+            lasting.forget(self, cid)
+        # [standard] a monster's "properly summoned" status survives the GY and face-up banishment, and is
+        # reset by a hidden zone (the brief is silent; Konami's rules on Summoning conditions)
+        hidden = zone in HIDDEN_ZONES or (face_down and zone == "banished")
+        if hidden and any(e.get(BEARER) == cid for e in self.effects):
+            self.effects = [e for e in self.effects if e.get(BEARER) != cid]
 
     def _drop_equips(self, monster: int) -> None:
         """YGO-119: an Equip Spell goes to the graveyard when the monster it equips leaves."""
         for e in self.equips_of(monster):
-            self._forget(e)
             if self.zone_of(e) == "spell_trap_zone":
                 self.move(e, "graveyard", tapped=False, face_down=False, marks=frozenset())
 
@@ -311,8 +325,10 @@ class YGOEffects(YGOQueries):
             self.tasks.append(Task("summon_position", card=cid, player=player, banish=eff.banish_when_leaves))
 
     def move(self, cid: int, zone: str, *, player: int | None = None, top: bool = False, **status: Any) -> None:
-        """``State.move``; while an attack is under way, a monster that enters or leaves a Monster
-        Zone (summoned or placed, leaving, control changing) may cause a replay (YGO-127).
+        """``State.move``: the statuses that end as the card moves end first (``statuses_end``, after
+        the destination replacement below); while an attack is under way, a monster that enters or
+        leaves a Monster Zone (summoned or placed, leaving, control changing) may cause a replay
+        (YGO-127).
 
         [standard] Destination replacement (YGO-102 / YGO-104; official rule, the brief is silent):
         a monster whose home is the Extra Deck (Fusion, and the later Extra Deck kinds) that would
@@ -327,6 +343,7 @@ class YGOEffects(YGOQueries):
             elif zone == "hand" and name in _hand_wins_of(self.defs)[2]:
                 self.flags["hand_check"] = True  # YGO-131: the state check looks at the hands
         src_player, src_zone = self.where[cid]
+        self.statuses_end(cid, src_zone, zone, status.get("face_down", self.cards[cid].face_down))
         super().move(cid, zone, player=player, top=top, **status)
         if (src_zone == "monster_zone" or zone == "monster_zone") and self.flags.get("attack") is not None:
             if src_zone == "monster_zone":
@@ -441,7 +458,7 @@ class YGOEffects(YGOQueries):
         is made in its own turn."""
         if not self.effects or p != self.active:
             return []
-        if self.phase in ("damage_step", "damage_calculation", "end_of_damage_step"):
+        if self.in_damage_step():
             return []
         return [e["of"] for e in self.effects if e.get("kind") == "later_permit" and e["player"] == p and e["due"]]
 
@@ -568,7 +585,6 @@ class YGOEffects(YGOQueries):
         """To its owner's hand; its Equip Spells and the effects on it go (YGO-119); a card to be
         banished when it leaves the field is banished instead."""
         self._drop_equips(cid)
-        self._forget(cid)
         if "banish_on_leave" in self.cards[cid].marks:
             self.move(cid, "banished", tapped=False, face_down=False, marks=frozenset())
         else:
