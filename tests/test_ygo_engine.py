@@ -330,6 +330,44 @@ def test_a_searched_deck_is_shuffled_and_what_was_seen_of_it_is_forgotten() -> N
     assert bottom not in s.known_hidden(1)
 
 
+def test_damage_step_audit_of_the_pool(ygo):
+    # Issue 36 (6), YGO-20 (a): "changes ATK/DEF directly" is derived from the verbs
+    # (CardEffect.changes_atk_def), no hand-set flag. The audit of every Quick-Play Spell, Trap and
+    # quick effect of the pool against the official rulings: the ones the Damage Step admits (at
+    # will) are the three ATK/DEF changers and no other; Reverse Trap is not one (Konami's OCG FAQ).
+    at_will = {}
+    pool = ygo.cards()
+    for name, d in pool.items():
+        eff = d.effect
+        if eff is None or d.original or d.spell_speed < 2 or "damage_step" not in d.activation_contexts:
+            continue
+        at_will[name] = eff.changes_atk_def or eff.mandatory or d.trap_kind == "counter" or eff.negates_activation
+    assert {n for n, ok in at_will.items() if ok} == {"Rush Recklessly", "Reinforcements", "Castle Walls"}
+    assert {"Reverse Trap", "Waboku", "Mystical Space Typhoon", "Two-Pronged Attack"} <= set(at_will)
+    assert not pool["Reverse Trap"].effect.changes_atk_def
+
+
+def test_statuses_end_where_the_card_goes(ygo, decks):
+    # Issue 36 (7): one rule (effects.statuses_end) for every move. Leaving the field ends what
+    # applies to the card; a hidden zone (hand, Deck, Extra Deck, banished face-down) ends what it
+    # keeps in public places (BEARER records: "properly summoned"); the GY and face-up banishment keep it.
+    from tcg.games.yugioh.queries import BEARER
+    s = ygo.new_state(decks, seed=1)
+    monster = s.zones[0]["hand"][0]
+    s.move(monster, "monster_zone", player=0)
+    s.effects = [{"kind": "atk", "card": monster, "amount": 700, "until": "turn"},
+                 {"kind": "summoned_properly", BEARER: monster, "until": "lasting"}]
+    s.move(monster, "graveyard")
+    assert [e["kind"] for e in s.effects] == ["summoned_properly"]
+    s.move(monster, "banished", face_down=False)
+    assert [e["kind"] for e in s.effects] == ["summoned_properly"]
+    s.move(monster, "deck")
+    assert s.effects == []
+    s.effects = [{"kind": "summoned_properly", BEARER: monster, "until": "lasting"}]
+    s.move(monster, "banished", face_down=True)
+    assert s.effects == []
+
+
 def test_every_verb_has_its_activation_predicate() -> None:
     # [standard] activation legality derived from the verbs: one predicate per verb (verbs.FEASIBLE).
     from tcg.games.yugioh.cards import Effect

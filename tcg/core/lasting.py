@@ -35,13 +35,14 @@ nothing here changes a record in place; a changed record is a new mapping in the
 Adopted by all five games: Yu-Gi-Oh!, Battle Spirits, Duel Masters (``until`` = a turn number,
 "this turn" or "next turn": ``expire(state, TURN)`` in ``turn.cleanup``, :func:`forget` as a
 creature leaves the battle zone; moved to the evolution put on a creature; power and granted keywords read
-with :func:`total` and :func:`on`), One Piece (``"turn"``, ``"battle"``, ``start_of(p)``:
-``expire`` with ``TURN`` in ``turn.cleanup``, ``BATTLE`` in ``battle.end_of_battle``,
-``start_of(p)`` in ``turn.begin_turn``, :func:`forget` as a card leaves the field, OP-113;
-power and cost with :func:`total`, granted keywords and "cannot attack" with :func:`on`) and
-Force of Will (``"turn"`` and ``"lasting"``, its schema's ``duration`` words: ``add`` in
-``verbs.py``, ``expire(state, TURN)`` in ``turn.cleanup``, ``forget`` in
-``effects.leave_field``, its new-object rule FOW-114).
+with :func:`total` and :func:`on`), One Piece (``"turn"``, ``"battle"``, ``start_of(p)``, and a
+turn number for "until the end of <player>'s next turn", counted from the turn of the effect's
+controller, its ``verbs.end_of_next_turn``: ``expire`` with ``TURN`` in ``turn.cleanup``,
+``BATTLE`` in ``battle.end_of_battle``, ``start_of(p)`` in ``turn.begin_turn``, :func:`forget`
+as a card leaves the field, OP-113; power and cost with :func:`total`, granted keywords and
+"cannot attack" with :func:`on`) and Force of Will (``"turn"`` and ``"lasting"``, its schema's
+``duration`` words: ``add`` in ``verbs.py``, ``expire(state, TURN)`` in ``turn.cleanup``,
+``forget`` in ``effects.leave_field``, its new-object rule FOW-114).
 """
 from __future__ import annotations
 

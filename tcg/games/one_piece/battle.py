@@ -118,7 +118,14 @@ def counter_actions(s: OnePieceState, p: int) -> list[Action]:
 
 
 def counter_step(s: OnePieceState, task: Task) -> None:
-    if not battle_alive(s):
+    """OP-115 step 3. Skipped when the attacker or the target left during the Attack or Block
+    step (7-1-2-3); once begun (``again``: after a Counter) it goes on as long as the defender
+    wants, even if a Counter took the attacker or the target off the field - the battle then
+    ends at the end of the Counter step, without a Damage step (``damage_step``)."""
+    # [standard] OP-115 step 3 (Comprehensive Rules 7-1-3-2, and the official Q&A of Gum-Gum
+    # Fire-Fist Pistol Red Hawk OP01-026: after its [Counter] K.O.'s the attacker, another
+    # [Counter] may still be activated).
+    if s.flags.get("battle") is None or (not task.get("again") and not battle_alive(s)):
         return
     defender = 1 - s.flags["battle"]["player"]
     if counter_actions(s, defender):
@@ -139,7 +146,7 @@ class Counter(DecisionRule["OnePieceState"]):
 
     def resolve(self, state: OnePieceState, decision: Decision, action: Action) -> None:
         if action.type == "counter":  # the Counter resolves before the defender's next choice (OP-120)
-            state.tasks.append(Task("counter_step"))
+            state.tasks.append(Task("counter_step", again=True))
             use_counter(state, decision.player, action)
 
     def explain(self, state: OnePieceState, decision: Decision, action: Action) -> tuple[str, str]:
@@ -167,7 +174,8 @@ def damage_step(s: OnePieceState, task: Task) -> None:
     """OP-115 step 4: power compared; ties go to the attacker."""
     if not battle_alive(s):
         return
-    battle = s.flags["battle"]
+    battle = {**s.flags["battle"], "damage_step": True}  # the battle came to its Damage step
+    s.flags["battle"] = battle
     attacker, target, p = battle["attacker"], battle["target"], battle["player"]
     a, b = s.power(attacker), s.power(target)
     s.emit("battle", attacker=attacker, target=target, attacker_power=a, target_power=b)
@@ -233,16 +241,29 @@ class Trigger(DecisionRule["OnePieceState"]):
 
 
 def end_of_battle(s: OnePieceState, task: Task) -> None:
-    """The battle ends: "after a battle with a Character" abilities; battle effects end."""
+    """The battle ends: "if this Character battles your opponent's Character" and "at the end of
+    a battle in which this Character battles ..." abilities, only after a Damage step; battle
+    effects end."""
     battle = s.flags.get("battle")
     if battle is not None:
-        a, t = battle["attacker"], battle["target"]
-        if s.zone_of(t) in ("characters", "trash") and s.d(t).type == "character" and \
-                s.zone_of(a) == "characters":
-            s.queue_abilities(a, "after_battle_with_character")
-        if s.zone_of(t) == "characters" and s.d(a).type == "character" and s.zone_of(a) in ("characters", "trash"):
-            s.queue_abilities(t, "after_battle_with_character")  # the defending Character battled too
+        if battle.get("damage_step"):
+            battled_with_character(s, battle["attacker"], battle["target"])
         s.flags["last_battle"] = battle  # "the Character you battled with", for those abilities
     s.flags["battle"] = None
     lasting.expire(s, lasting.BATTLE)
     s.emit("battle_end")
+
+
+def battled_with_character(s: OnePieceState, a: int, t: int) -> None:
+    """The two cards of a battle that came to its Damage step: "after a battle with a Character"
+    abilities of the attacker (if it battled a Character, even one K.O.'d by it) and of a
+    defending Character still on the field."""
+    # [standard] OP-115 step 5 (Comprehensive Rules 7-1-5-2; official Q&A of Basil Hawkins
+    # ST02-010): a card "battles" only when the power comparison of the Damage step was made. A
+    # battle that ended earlier - the attacker or the target left during the Attack, Block or
+    # Counter step, e.g. the [Blocker] trashed to make room for a sixth Character - sets off
+    # nothing that needs the battle.
+    if s.zone_of(t) in ("characters", "trash") and s.d(t).type == "character" and s.zone_of(a) == "characters":
+        s.queue_abilities(a, "after_battle_with_character")
+    if s.zone_of(t) == "characters" and s.d(a).type == "character" and s.zone_of(a) in ("characters", "trash"):
+        s.queue_abilities(t, "after_battle_with_character")  # the defending Character battled too

@@ -16,6 +16,7 @@ from tcg.core.state import Decision, Task
 from tcg.games.one_piece.cards import Effect, Selector
 from tcg.games.one_piece.queries import OPQueries
 from tcg.games.one_piece.verbs import VERBS as GLOSSARY
+from tcg.games.one_piece.verbs import grant
 
 RETURN_RESTED = Action("choose", option="rested")
 RETURN_ACTIVE = Action("choose", option="active")
@@ -278,9 +279,10 @@ class OPEffects(OPQueries):
         raise ValueError(f"bad effect reference {ref!r}")
 
     def effect_candidates(self, eff: Effect, sel: Any, controller: int, source: int) -> list[int]:
-        if sel == "attacker":
+        if sel == "attacker":  # the attacking card, while it is on the field (a Counter may have removed it)
             battle = self.flags.get("battle")
-            return [battle["attacker"]] if battle else []
+            return [battle["attacker"]] if battle and self.zone_of(battle["attacker"]) in ("leader", "characters") \
+                else []
         if sel == "leader":
             return [self.leader(controller)]
         if sel == "chosen":  # "It gains +1000 power": what the instruction before acted on, still on the field
@@ -452,4 +454,4 @@ class OPEffects(OPQueries):
 
     def change_power(self, cid: int, amount: int, duration: str) -> None:
         """``amount`` power for ``duration`` ("battle" or "turn")."""
-        lasting.add(self, "power", until=duration, card=cid, amount=amount)
+        grant(self, "power", duration, (cid,), amount=amount)

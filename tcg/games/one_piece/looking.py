@@ -2,10 +2,10 @@
 "Look at 5 cards from the top of your deck; reveal up to 1 ... and add it to your hand. Then,
 place the rest at the bottom of your deck in any order" (``look_top``), "look at 3 cards from
 the top of your deck and return them to the top or bottom of the deck in any order"
-(``arrange_top``), "look at 5 cards from the top of your deck; play up to 1 ... Then, place the
-rest at the bottom of your deck in any order" (``look_top_play``), "look at up to 1 card from the
-top of your or your opponent's Life cards, and place it at the top or bottom of the Life cards"
-(``look_life``).
+(``arrange_top``: all of them to one end, as the official Q&A says), "look at 5 cards from
+the top of your deck; play up to 1 ... Then, place the rest at the bottom of your deck in any
+order" (``look_top_play``), "look at up to 1 card from the top of your or your opponent's Life
+cards, and place it at the top or bottom of the Life cards" (``look_life``).
 
 The look itself is ``state.show_privately``: the looker's log names the cards, the opponent's
 says that cards were looked at. A card revealed from the deck passes through the open
@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 PASS = Action("pass")
 TO_TOP = "to_top"
 TO_BOTTOM = "to_bottom"
+ARRANGE_TOP = Action("choose", option=TO_TOP)
+ARRANGE_BOTTOM = Action("choose", option=TO_BOTTOM)
 
 
 def _in_deck(s: OnePieceState, player: int, cards: Sequence[int]) -> tuple[int, ...]:
@@ -84,23 +86,36 @@ def revealed_top(s: OnePieceState, task: Task) -> None:
 
 def bottom_order(s: OnePieceState, task: Task) -> None:
     """"Place the rest at the bottom of your deck in any order": one card at a time, the player
-    choosing which goes under the deck next; the last one goes without a question."""
+    choosing which goes under the deck next; the last one goes without a question. With ``top``
+    (``deck_arrange`` chose the top) each card goes on top of the deck instead, above the ones
+    placed before it."""
     p = task["player"]
+    top = bool(task.get("top"))
     rest = _in_deck(s, p, task["cards"])
     if len(_one_per_name(s, rest)) == 1:  # one card, or all alike: no order to choose
         for c in rest:
-            s.move(c, "deck")
+            s.move(c, "deck", top=top)
     elif rest:
-        s.decision = Decision(p, "deck_order", {"cards": rest})
+        s.decision = Decision(p, "deck_order", {"cards": rest, "top": True} if top else {"cards": rest})
 
 
 def arrange_top(s: OnePieceState, task: Task) -> None:
-    """"Return them to the top or bottom of the deck in any order": one card at a time to the
-    top (above the cards placed before) or to the bottom (under them)."""
+    """"Return them to the top or bottom of the deck in any order": all of them to the same end.
+    The player chooses the end (``deck_arrange``), then the order (``deck_order``, as
+    :func:`bottom_order`). When the deck holds nothing but these cards the two ends are one
+    place, and only the order is asked."""
+    # [standard] OP-121 (official Q&A of Bartholomew Kuma ST03-010, Donquixote Doflamingo
+    # OP01-073, Perona OP01-077 and Desert Spada OP01-088): the cards looked at go back
+    # together, all on top or all at the bottom, in the order the player chooses; never some on
+    # top and the rest under the deck.
     p = task["player"]
     rest = _in_deck(s, p, task["cards"])
-    if rest:
-        s.decision = Decision(p, "deck_arrange", {"cards": rest})
+    if not rest:
+        return
+    if len(rest) == len(s.zones[p]["deck"]):
+        s.tasks.append(Task("bottom_order", player=p, cards=rest))
+        return
+    s.decision = Decision(p, "deck_arrange", {"cards": rest})
 
 
 def life_look(s: OnePieceState, task: Task) -> None:
@@ -166,10 +181,11 @@ class PlayRevealed(DecisionRule["OnePieceState"]):
 
 
 class DeckOrder(DecisionRule["OnePieceState"]):
-    """"Place the rest at the bottom of your deck in any order": the card that goes under next."""
+    """"Place the rest at the bottom of your deck in any order" (or, after ``deck_arrange``, on
+    top of it): the card that goes next, under the ones before (on top: above them)."""
 
     kind: ClassVar[str] = "deck_order"
-    prompt: ClassVar[str] = "Choose the card that goes to the bottom of your deck next"
+    prompt: ClassVar[str] = "Choose the card that goes next: under the cards placed before it (or, on top, above them)"
     accepts: ClassVar[frozenset[str]] = frozenset({"choose"})
     rule: ClassVar[str] = "OP-121"
 
@@ -178,36 +194,40 @@ class DeckOrder(DecisionRule["OnePieceState"]):
 
     def resolve(self, state: OnePieceState, decision: Decision, action: Action) -> None:
         card = action.get("card")
-        state.move(card, "deck")
-        state.tasks.append(Task("bottom_order", player=decision.player,
-                                cards=tuple(c for c in decision.data["cards"] if c != card)))
+        top = bool(decision.data.get("top"))
+        state.move(card, "deck", top=top)
+        rest = tuple(c for c in decision.data["cards"] if c != card)
+        state.tasks.append(Task("bottom_order", player=decision.player, cards=rest, top=True) if top
+                           else Task("bottom_order", player=decision.player, cards=rest))
 
     def explain(self, state: OnePieceState, decision: Decision, action: Action) -> tuple[str, str]:
         return turn.explain_card(state, action) or (
-            "OP-121", "choose {card}: one of the looked-at cards still on top of your deck goes to the bottom")
+            "OP-121", "choose {card}: one of the looked-at cards not yet placed goes next")
 
 
 class DeckArrange(DecisionRule["OnePieceState"]):
-    """"Return them to the top or bottom of the deck in any order": a card and where it goes."""
+    """"Return them to the top or bottom of the deck in any order": the end of the deck all of
+    the looked-at cards go to (their order is asked next, ``deck_order``)."""
 
     kind: ClassVar[str] = "deck_arrange"
-    prompt: ClassVar[str] = "Put one of the cards you looked at on top of your deck or at its bottom"
+    prompt: ClassVar[str] = "Put the cards you looked at back: all of them on top of your deck, or all at its bottom"
     accepts: ClassVar[frozenset[str]] = frozenset({"choose"})
     rule: ClassVar[str] = "OP-121"
 
     def actions(self, state: OnePieceState, decision: Decision) -> Sequence[Action]:
-        return [Action.of("choose", (("card", c), ("option", where)))
-                for c in _one_per_name(state, decision.data["cards"]) for where in (TO_TOP, TO_BOTTOM)]
+        return [ARRANGE_TOP, ARRANGE_BOTTOM]
 
     def resolve(self, state: OnePieceState, decision: Decision, action: Action) -> None:
-        card = action.get("card")
-        state.move(card, "deck", top=action.get("option") == TO_TOP)
-        state.tasks.append(Task("arrange_top", player=decision.player,
-                                cards=tuple(c for c in decision.data["cards"] if c != card)))
+        cards = decision.data["cards"]
+        if action.get("option") == TO_TOP:
+            state.tasks.append(Task("bottom_order", player=decision.player, cards=cards, top=True))
+        else:
+            state.tasks.append(Task("bottom_order", player=decision.player, cards=cards))
 
     def explain(self, state: OnePieceState, decision: Decision, action: Action) -> tuple[str, str]:
         return turn.explain_card(state, action) or (
-            "OP-121", "choose {card, option: to_top} or {card, option: to_bottom} for a looked-at card")
+            "OP-121", "choose {option: to_top} or {option: to_bottom}: all the looked-at cards go to that end of "
+                      "the deck (official Q&A: not some on top and the rest at the bottom)")
 
 
 class LifeLook(DecisionRule["OnePieceState"]):

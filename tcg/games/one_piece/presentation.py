@@ -81,8 +81,6 @@ def _choice_extra(say: Say, action: Action) -> dict[str, str]:
 
 
 def _choice_variant(action: Action) -> str:
-    if action.get("card") is not None and action.get("option") is not None:
-        return "choose.card_option"  # a card and where it goes (looking.py: to_top / to_bottom)
     for name in ("card", "option", "player"):
         if action.get(name) is not None:
             return f"choose.{name}"

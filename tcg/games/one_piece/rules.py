@@ -22,7 +22,8 @@ Decisions (kind -> handler, module; action types; rules)
     reveal_pick looking.RevealPick           choose {card}, pass            OP-121
     play_revealed looking.PlayRevealed       choose {option: yes}, pass     OP-121
     deck_order  looking.DeckOrder            choose {card}                  OP-121
-    deck_arrange looking.DeckArrange         choose {card, option}          OP-121
+    deck_arrange looking.DeckArrange         choose {option: to_top|        OP-121
+                                             to_bottom}
     life_look   looking.LifeLook             choose {player}, pass          OP-121
     life_place  looking.LifePlace            choose {option: to_top|        OP-121
                                              to_bottom}

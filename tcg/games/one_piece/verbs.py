@@ -37,10 +37,23 @@ def _who_of(player: str, controller: int) -> int:
     return controller if player == "self" else 1 - controller
 
 
+def grant(s: OPEffects, kind: str, until: lasting.Until, cards: Targets, **fields: object) -> None:
+    """What a resolved effect gives for a while - power, cost, a keyword, "cannot attack",
+    "cannot be K.O.'d" - is one record on each card it acts on, those it found as it resolved."""
+    # [standard] OP-121, one-shot versus continuous effects (Comprehensive Rules 8-1-4; official
+    # Q&A of White Out ST06-016 and Roronoa Zoro OP01-001): an effect that has resolved keeps to
+    # the cards it found then - "none of your Characters can be K.O.'d during this turn" spares no
+    # Character played later that turn - while a card's continuous ability ([Your Turn] "All of
+    # your Characters gain +1000 power", a static of cards.py) reads the field again each time it
+    # is asked (queries.power, aura_reaches). So no resolving verb makes a record that names a
+    # player or "your Characters" instead of the cards themselves.
+    for c in cards:
+        lasting.add(s, kind, until=until, card=c, **fields)
+
+
 def cost(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """Each target gets ``amount`` cost during this turn (OP-118: below 0 counts as 0)."""
-    for t in targets:
-        lasting.add(s, "cost", until=lasting.TURN, card=t, amount=eff.amount)
+    grant(s, "cost", lasting.TURN, targets, amount=eff.amount)
 
 
 def life_to_hand(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -56,30 +69,39 @@ def hand_to_life(s: OPEffects, eff: Effect, controller: int, source: int, target
             s.move(t, "life", top=True, face_down=True)
 
 
-def until(eff: Effect, controller: int) -> lasting.Until:
+def until(s: OPEffects, eff: Effect, controller: int) -> lasting.Until:
     """How long an instruction lasts: this battle, this turn, until the start of the controller's
     next turn ("until_next_turn", OP-3), or until the end of it ("next_turn")."""
     if eff.duration == "until_next_turn":
         return lasting.start_of(controller)
     if eff.duration == "next_turn":
-        return lasting.next_turn_of(controller)
+        return end_of_next_turn(s, controller, controller)
     return eff.duration
+
+
+def end_of_next_turn(s: OPEffects, who: int, controller: int) -> int:
+    """The turn whose end "until the end of <who>'s next turn" names, for an effect of
+    ``controller`` created now: a turn number (``lasting``: it ends with that turn)."""
+    # [standard] OP-20, durations measured from the turn in which they were created (official Q&A
+    # of Mr.3(Galdino) OP01-085 and Gum-Gum Kong Gatling ST10-016): "next" counts from the
+    # controller's own turn - the current one, or in the opponent's turn the controller's last
+    # one. So "your opponent's next turn" is the turn after yours: made in the opponent's turn it
+    # is that very turn, and ends with it; "your next turn" is your turn after that one: made in
+    # the opponent's turn it is your coming turn, and it ends at that turn's end.
+    own = s.turn if s.active == controller else s.turn - 1
+    return own + 2 if who == controller else own + 1
 
 
 def gain_keyword(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """``gain_banish`` / ``gain_double_attack``: each target gains the keyword for ``duration``."""
-    for t in targets:
-        lasting.add(s, eff.do[5:], until=until(eff, controller), card=t)
+    grant(s, eff.do[5:], until(s, eff, controller), targets)
 
 
 def ko_shield(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """None of the controller's Characters can be K.O.'d during this turn.
-
-    [standard] OP-121: the protection is given to the Characters on the field when the effect
-    resolves; a Character played later that turn is not protected (official Q&A, ST-06 White Out:
-    https://en.onepiece-cardgame.com/pdf/qa_st-06.pdf)."""
-    for c in s.zones[controller]["characters"]:
-        lasting.add(s, "ko_immune", until=lasting.TURN, card=c)
+    """"None of your Characters can be K.O.'d during this turn" (White Out's [Trigger]): the
+    Characters the controller has as it resolves, each (:func:`grant`: not one played later; the
+    official Q&A of ST06-016 White Out)."""
+    grant(s, "ko_immune", lasting.TURN, tuple(s.zones[controller]["characters"]))
 
 
 def set_don_active(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -101,14 +123,13 @@ def no_blockers(s: OPEffects, eff: Effect, controller: int, source: int, targets
 
 def unblockable(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """The opponent cannot activate [Blocker] when the targets attack this turn."""
-    for t in targets:
-        lasting.add(s, "unblockable", until=lasting.TURN, card=t)
+    grant(s, "unblockable", lasting.TURN, targets)
 
 
 def gain_rush(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """This Character gains [Rush] during this turn."""
     if s.zone_of(source) == "characters":
-        lasting.add(s, "rush", until=lasting.TURN, card=source)
+        grant(s, "rush", lasting.TURN, (source,))
 
 
 def play_card(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -126,11 +147,10 @@ def play_card(s: OPEffects, eff: Effect, controller: int, source: int, targets: 
 def cannot_attack(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """OP-3: the targets cannot attack until that player's next Refresh phase; with ``duration:
     next_turn``, "until the end of your opponent's next turn" (Mr.3(Galdino)): until the end of
-    that player's next turn."""
+    that player's next turn, counted from the controller's turn (:func:`end_of_next_turn`)."""
     who = _who(eff, controller)
-    until = lasting.next_turn_of(who) if eff.duration == "next_turn" else lasting.start_of(who)
-    for t in targets:
-        lasting.add(s, "cannot_attack", until=until, card=t)
+    until = end_of_next_turn(s, who, controller) if eff.duration == "next_turn" else lasting.start_of(who)
+    grant(s, "cannot_attack", until, targets)
 
 
 def trash_life(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -207,7 +227,8 @@ def look_top_play(s: OPEffects, eff: Effect, controller: int, source: int, targe
 
 def arrange_top(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """"Look at ``count`` cards from the top of your deck and return them to the top or bottom of
-    the deck in any order" (Bartholomew Kuma): a private look, then one card at a time."""
+    the deck in any order" (Bartholomew Kuma): a private look, then the end of the deck all of
+    them go to, then their order (looking.arrange_top)."""
     looked = tuple(s.zones[controller]["deck"][:eff.count])
     if looked:
         s.show_privately(controller, looked)
@@ -233,7 +254,7 @@ def gain_attack_active(s: OPEffects, eff: Effect, controller: int, source: int, 
     """"This Character can also attack your opponent's active Characters during this turn" (Page
     One): ``attack_active`` on the card until the end of the turn (``queries.attack_targets_of``)."""
     if s.zone_of(source) == "characters":
-        lasting.add(s, "attack_active", until=lasting.TURN, card=source)
+        grant(s, "attack_active", lasting.TURN, (source,))
 
 
 def to_life_face_up(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -250,15 +271,12 @@ def to_life_face_up(s: OPEffects, eff: Effect, controller: int, source: int, tar
 def power(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """Each target gets ``amount`` power for ``duration`` (a battle, a turn, or until the start
     or the end of the controller's next turn: "until the start of your next turn")."""
-    for t in targets:
-        lasting.add(s, "power", until=until(eff, controller), card=t, amount=eff.amount)
+    grant(s, "power", until(s, eff, controller), targets, amount=eff.amount)
 
 
 def ko_immune(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """"That Character cannot be K.O.'d during this turn" (Union Armada): each target Character."""
-    for t in targets:
-        if s.zone_of(t) == "characters":
-            lasting.add(s, "ko_immune", until=lasting.TURN, card=t)
+    grant(s, "ko_immune", lasting.TURN, tuple(t for t in targets if s.zone_of(t) == "characters"))
 
 
 def this_to_hand(s: OPEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:

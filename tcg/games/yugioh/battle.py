@@ -161,8 +161,6 @@ def battle_step(s: YugiohState, task: Task | None = None) -> None:
         return
     if s.phase != "battle_step":
         s.enter_phase("battle_step")
-    if s.effects and s.tasks_before_open("battle_step"):
-        return
     s.decision = Decision(s.active, "battle_step", open=True)
 
 
@@ -299,11 +297,9 @@ def after_battle(s: YugiohState, attacker: int, target: Any, destroyed: list[int
     if target != "player":
         for winner, loser in ((attacker, target), (target, attacker)):
             if loser in destroyed and winner not in destroyed and s.trigger_of(winner, "destroys_by_battle"):
-                eff = s.d(winner).effect
-                # YGO-20 (b)/(e): a mandatory one may activate in the Damage Step; an optional one
-                # only under the official timing (YGO-128, option damage_step_activation = official)
-                if (eff is not None and eff.mandatory) or s.options.get("damage_step_activation") == "official":
-                    s.add_trigger(winner, s.cards[winner].controller)
+                # YGO-20 (b): a mandatory one is activated in the Damage Step; an optional one only
+                # under the official timing (YGO-128): chain.link_triggers asks damage_step_bars
+                s.add_trigger(winner, s.cards[winner].controller)
     flip = s.flags.pop("flip_after", None)
     if flip is not None:
         s.add_trigger(flip, s.cards[flip].controller)

@@ -31,9 +31,12 @@ class Selector(_Strict):
     """Which cards an effect acts on; ``player`` is relative to the effect's controller."""
 
     player: Literal["self", "opponent", "any"] = "opponent"
-    zone: Literal["monster_zone", "spell_trap_zone", "field_zone", "hand", "graveyard", "deck"] = "monster_zone"
+    # "extra_deck": its cards are hidden, so a choice there does not target (is_targeting_effect)
+    zone: Literal["monster_zone", "spell_trap_zone", "field_zone", "hand", "graveyard", "deck",
+                  "extra_deck"] = "monster_zone"
     # "Deck or GY"; a Spell/Trap on the field is in the Spell & Trap Zone or the Field Zone
-    also_zones: list[Literal["monster_zone", "spell_trap_zone", "field_zone", "hand", "graveyard", "deck"]] = []
+    also_zones: list[Literal["monster_zone", "spell_trap_zone", "field_zone", "hand", "graveyard", "deck",
+                             "extra_deck"]] = []
     name_contains: str = ""  # e.g. a "Frog" monster
     exclude_name: str = ""  # "except Dupe Frog"
     types: list[CardType] = []
@@ -90,7 +93,7 @@ class Effect(_Strict):
         "skip_next_battle_phase",  # YGO-9: the target player skips their next Battle Phase
         "extra_battle_phases",  # YGO-10: the target player conducts `count` Battle Phases next turn
         "negate_activation",  # the activation of the chain link below is negated (and that card destroyed)
-        "discard",  # targets in a hand go to the graveyard
+        "discard",  # targets in a hand (or an Extra Deck) go to the graveyard
         "add_to_hand",  # targets (in a deck or graveyard) go to their owner's hand; a searched deck is shuffled
         "equip",  # this Equip Spell equips the target (YGO-119: it goes to the GY when that monster leaves)
         "take_control",  # the controller takes control of the targets (`until_end_phase`: it returns then)
@@ -112,7 +115,7 @@ class Effect(_Strict):
         "destroy_after_opponent_turns",  # this card is destroyed in the End Phase of the opponent's `count`th turn
         "extra_normal_summon",  # right after it resolves, the controller Normal Summons/Sets 1 (Ultimate Offering)
         "permit_later",  # this turn the card's `later` instructions may be used once, after a monster of yours
-        # went from your field to your GY (Last Will; effects.py: ``run_later``)
+        # went from your field to your GY, at an open state of the turn (Last Will; effects.py: ``later_sources``)
     ]
     # "battled": the monster this card battled, after damage calculation (Wall of Illusion)
     target: Selector | Literal["self", "attacker", "attack_target", "summoned", "battled"] | None = None
@@ -159,7 +162,6 @@ class Activation(_Strict):
     summoned_min_atk: int | None = None  # opponent_summons: the summoned monster has at least this ATK
     normal_or_flip_summon: bool = False  # opponent_summons: only a Normal or Flip Summon
     from_hand: bool = False  # a monster effect used from the hand (Battle Fader)
-    changes_atk_def: bool = False  # YGO-20 (a): may be activated in the Damage Step
 
 
 class Static(_Strict):
@@ -212,6 +214,19 @@ class CardEffect(_Strict):
     lp_cost: int = Field(default=0, ge=0)  # "pay N LP" as it is activated (a cost: the LP must be there)
     once_per_turn: bool = False  # "You can only use this effect of <name> once per turn" (per player)
 
+    @cached_property
+    def changes_atk_def(self) -> bool:
+        """YGO-20 (a): one of its instructions changes a monster's ATK or DEF *directly* (a verb
+        of ``STAT_VERBS``). Derived from the verbs, never set by hand: an effect that changes how
+        other effects change ATK/DEF (Reverse Trap's ``reverse_stat_changes``) is not one
+        (official rulings: Konami's OCG FAQ on Reverse Trap)."""
+        return any(e.do in STAT_VERBS for e in self.effects)
+
+    @cached_property
+    def negates_activation(self) -> bool:
+        """YGO-20 (d): one of its instructions negates the activation of a card or effect."""
+        return any(e.do == "negate_activation" for e in self.effects)
+
 
 UNTARGETED_VERBS = frozenset({"draw", "damage", "gain_lp", "special_summon_self", "negate_attack", "end_battle_phase",
                          "end_turn", "skip_next_main1", "skip_next_battle_phase", "extra_battle_phases",
@@ -220,6 +235,17 @@ UNTARGETED_VERBS = frozenset({"draw", "damage", "gain_lp", "special_summon_self"
                          "apply_position_locks", "permit_later", "extra_normal_summon",
                          "destroy_after_opponent_turns"})
 
+
+#: YGO-20 (a): the verbs that change a monster's ATK or DEF directly (a Spell Speed 2 effect with
+#: one of them may be activated in the Damage Step).
+STAT_VERBS = frozenset({"atk_modifier", "def_modifier"})
+#: YGO-20 (e): triggers whose event is the card itself being moved to another place, turned
+#: face-up (Flip effects) or changing its battle position: activated in the Damage Step too.
+SELF_EVENT_TRIGGERS = frozenset({"flip", "destroyed_by_battle", "sent_to_graveyard_by_opponent",
+                                 "sent_to_graveyard_from_field", "summoned"})
+#: YGO-128: triggers whose event happens in the Damage Step itself ("destroys a monster by battle",
+#: "after damage calculation"): optional ones are activated there only under the official timing.
+DAMAGE_STEP_TRIGGERS = frozenset({"destroys_by_battle", "attacked"})
 
 #: Timings of effects that are activated when their event happens, never at will (YGO-120).
 TRIGGER_TIMINGS = frozenset({"destroys_by_battle", "sent_to_graveyard_by_opponent", "sent_to_graveyard_from_field",
@@ -242,7 +268,7 @@ def is_targeting_effect(eff: Effect) -> bool:
     the deck, "all" and random picks do not target)."""
     sel = eff.target
     return (isinstance(sel, Selector) and eff.do not in UNTARGETED_VERBS and not sel.all and not sel.random
-            and not sel.lowest_atk and sel.zone not in ("deck", "hand"))
+            and not sel.lowest_atk and sel.zone not in ("deck", "hand", "extra_deck"))
 
 
 class YugiohCard(_Strict, CardModel):

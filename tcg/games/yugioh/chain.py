@@ -99,8 +99,15 @@ def explain_activation(s: YugiohState, p: int, card: int | None) -> tuple[str, s
         if top is not None and d.spell_speed < max(2, top["speed"]):
             return "YGO-120", (f"{d.name} is Spell Speed {d.spell_speed}; the chain link it would answer is "
                                f"Spell Speed {top['speed']}")
-        if s.phase in ("damage_step", "damage_calculation"):
-            return "YGO-20", f"{d.name} is not a kind of card that may be activated in the Damage Step"
+        face_up = s.zone_of(card) == "spell_trap_zone" and not s.cards[card].face_down
+        eff = d.face_up_effect if face_up and d.face_up_effect is not None else d.effect
+        barred = s.damage_step_bars(d, eff) if eff is not None else None
+        if barred == "YGO-128":
+            return barred, f"{d.name} changes ATK/DEF: in the Damage Step only up to the start of damage calculation"
+        if barred is not None:
+            return barred, (f"{d.name} is not a kind of card that may be activated in the Damage Step (only Counter "
+                            "Traps, cards that change ATK/DEF directly, mandatory effects, negations of an "
+                            "activation and the triggers of the card itself), until the Damage Step ends")
         for e in d.effect.effects if d.effect is not None else ():
             if not s.feasible((e,), p, card):  # [standard] verbs.FEASIBLE
                 return "YGO-118", (f"{d.name} cannot be activated: its effect could not be carried out now "
@@ -186,7 +193,11 @@ class DeclareTarget(YugiohRule):
 # ====================================================================== activating and linking
 def activate(s: YugiohState, p: int, card: int) -> None:
     """A Spell or Trap is turned face-up in its zone (a Field Spell replaces the old one), then
-    its targets are declared and it joins the chain."""
+    its targets are declared and it joins the chain. A card in the GY offered to be activated is a
+    permission used (Last Will's Special Summon: no chain link, ``later_sources``)."""
+    if s.zone_of(card) == "graveyard":
+        s.use_later(card, p)
+        return
     d = s.d(card)
     if d.face_up_effect is not None and s.zone_of(card) == "spell_trap_zone" and not s.cards[card].face_down:
         # a face-up card's own effect (Ultimate Offering): its cost is paid as it is activated
@@ -330,7 +341,6 @@ def open_triggers(s: YugiohState, task: Task | None = None) -> None:
     """Triggered effects waiting for an open state start a new chain, the turn player's first."""
     pending = s.flags.pop("triggers", [])
     if not pending:
-        s.run_later()  # a due Last Will: no chain link (official rulings)
         return
     active = s.active
     pending.sort(key=lambda tc: tc[1] != active)
@@ -354,6 +364,9 @@ def link_triggers(s: YugiohState, task: Task | None = None) -> None:
     assert eff is not None
     if s.activation_barred(cid, controller):  # its name is barred, or its once per turn is used
         s.tasks.append(Task("link_triggers"))
+        return
+    if s.in_damage_step() and s.damage_step_bars(s.d(cid), eff) is not None:
+        s.tasks.append(Task("link_triggers"))  # YGO-20 / YGO-128: not a kind the Damage Step admits
         return
     if eff.mandatory:  # activated even if it could do nothing or has no target (Yugipedia, "Mandatory effect")
         link_trigger(s, controller, cid)

@@ -15,7 +15,7 @@ from tcg.core import lasting
 from tcg.core.state import Task
 from tcg.games.yugioh import summons
 from tcg.games.yugioh.cards import UNTARGETED_VERBS, Effect, Selector, YugiohCard, is_targeting_effect
-from tcg.games.yugioh.queries import MONSTER_ZONES, YGOQueries
+from tcg.games.yugioh.queries import BEARER, FIELD_ZONES, HIDDEN_ZONES, MONSTER_ZONES, YGOQueries
 from tcg.games.yugioh.verbs import VERBS as GLOSSARY
 from tcg.games.yugioh.verbs import can_carry_out
 
@@ -166,7 +166,6 @@ class YGOEffects(YGOQueries):
         was_on_field = zone in ("monster_zone", "spell_trap_zone", "field_zone")
         controller = self.cards[cid].controller
         self._drop_equips(cid)
-        self._forget(cid)
         if was_on_field and "banish_on_leave" in self.cards[cid].marks:  # Battle Fader
             self.move(cid, "banished", tapped=False, face_down=False, marks=frozenset())
             return
@@ -191,7 +190,6 @@ class YGOEffects(YGOQueries):
         if self.zone_of(cid) in ("banished", None):
             return
         self._drop_equips(cid)
-        self._forget(cid)
         self.move(cid, "banished", tapped=False, face_down=False, marks=frozenset())
 
     def reveal_publicly(self, cid: int) -> None:
@@ -250,14 +248,30 @@ class YGOEffects(YGOQueries):
             self.emit("position_changed", card=cid, name=card.name, player=card.controller, position="attack")
         self.apply_position_locks()
 
-    def _forget(self, cid: int) -> None:
-        """The card left: effects on it and those it is the source of (an Equip Spell's) end."""
-        lasting.forget(self, cid)
+    def statuses_end(self, cid: int, src_zone: str, zone: str, face_down: bool) -> None:
+        """The one rule of the statuses that end as a card moves (every move passes here):
+
+        - a card that leaves the field becomes a new card: the effects on it and those it is the
+          source of end (``lasting.forget``: ATK/DEF changes, an Equip Spell's, "until the End
+          Phase" control), official rule;
+        - a card that goes to a hidden zone - the hand, the Deck, the Extra Deck, or banished
+          face-down - also loses the statuses it kept in public places (``BEARER`` records):
+          a Fusion or Ritual Monster is no longer "properly summoned" once it went to the hand or
+          the Deck, even if it comes back to the GY later, and then cannot be Special Summoned
+          from there (official rulings: Konami's rulebook on "properly Summoned" monsters)."""
+        if not self.effects:
+            return
+        if src_zone in FIELD_ZONES and zone not in FIELD_ZONES:
+            lasting.forget(self, cid)
+        # [standard] a monster's "properly summoned" status survives the GY and face-up banishment, and is
+        # reset by a hidden zone (the brief is silent; Konami's rules on Summoning conditions)
+        hidden = zone in HIDDEN_ZONES or (face_down and zone == "banished")
+        if hidden and any(e.get(BEARER) == cid for e in self.effects):
+            self.effects = [e for e in self.effects if e.get(BEARER) != cid]
 
     def _drop_equips(self, monster: int) -> None:
         """YGO-119: an Equip Spell goes to the graveyard when the monster it equips leaves."""
         for e in self.equips_of(monster):
-            self._forget(e)
             if self.zone_of(e) == "spell_trap_zone":
                 self.move(e, "graveyard", tapped=False, face_down=False, marks=frozenset())
 
@@ -311,8 +325,10 @@ class YGOEffects(YGOQueries):
             self.tasks.append(Task("summon_position", card=cid, player=player, banish=eff.banish_when_leaves))
 
     def move(self, cid: int, zone: str, *, player: int | None = None, top: bool = False, **status: Any) -> None:
-        """``State.move``; while an attack is under way, a monster that enters or leaves a Monster
-        Zone (summoned or placed, leaving, control changing) may cause a replay (YGO-127).
+        """``State.move``: the statuses that end as the card moves end first (``statuses_end``, after
+        the destination replacement below); while an attack is under way, a monster that enters or
+        leaves a Monster Zone (summoned or placed, leaving, control changing) may cause a replay
+        (YGO-127).
 
         [standard] Destination replacement (YGO-102 / YGO-104; official rule, the brief is silent):
         a monster whose home is the Extra Deck (Fusion, and the later Extra Deck kinds) that would
@@ -327,6 +343,7 @@ class YGOEffects(YGOQueries):
             elif zone == "hand" and name in _hand_wins_of(self.defs)[2]:
                 self.flags["hand_check"] = True  # YGO-131: the state check looks at the hands
         src_player, src_zone = self.where[cid]
+        self.statuses_end(cid, src_zone, zone, status.get("face_down", self.cards[cid].face_down))
         super().move(cid, zone, player=player, top=top, **status)
         if (src_zone == "monster_zone" or zone == "monster_zone") and self.flags.get("attack") is not None:
             if src_zone == "monster_zone":
@@ -419,7 +436,8 @@ class YGOEffects(YGOQueries):
     # ------------------------------------------------------------------ permissions for later (Last Will)
     def permit_later(self, source: int, player: int) -> None:
         """``player`` may use ``source``'s ``later`` instructions once this turn, after a monster of
-        theirs goes (or went) from their field to their GY: due at once if one already did."""
+        theirs goes (or went) from their field to their GY: due at once if one already did
+        (``later_sources`` offers it from then on)."""
         lasting.add(self, "later_permit", until=lasting.TURN, of=source, player=player, name=self.cards[source].name,
                     due=player in (self.flags.get("monster_to_own_gy") or ()))
 
@@ -431,29 +449,26 @@ class YGOEffects(YGOQueries):
             self.effects = [{**e, "due": True} if e.get("kind") == "later_permit" and e["player"] == player else e
                             for e in self.effects]
 
-    def tasks_before_open(self, step: str) -> bool:
-        """Before the open decision of ``step`` (``main``, ``battle_step``): a due permission
-        (``run_later``) is offered first, then the step comes back. True if it was."""
-        if lasting.first(self, "later_permit", player=self.active, due=True) is None:
-            return False
-        self.tasks.append(Task(step))
-        if self.run_later():
-            return True
-        self.tasks.pop()
-        return False
+    def later_sources(self, p: int) -> list[int]:
+        """The cards whose due ``later`` permission ``p`` may use now (``activate`` on the card, in
+        the GY). [standard] Last Will (UDE card FAQ archive, edisonformat.com; GoatFormat.com): the
+        Special Summon need not be made at once - its player may make it at any open game state of
+        that turn (a Main Phase, the Battle Step, the Standby or End Phase windows), never in a chain
+        or the Damage Step, or not at all. Only the turn player's own permissions: a Normal Spell's
+        is made in its own turn."""
+        if not self.effects or p != self.active:
+            return []
+        if self.in_damage_step():
+            return []
+        return [e["of"] for e in self.effects if e.get("kind") == "later_permit" and e["player"] == p and e["due"]]
 
-    def run_later(self) -> bool:
-        """At an open state of the turn player's turn outside the Damage Step, a due permission is
-        offered: its ``later`` instructions as one "you may" (used or declined, it is spent; official
-        rulings say it may wait, but the engine offers it at the first open state). True if queued."""
-        if not self.effects or self.phase in ("damage_step", "damage_calculation", "end_of_damage_step"):
-            return False
-        permit = lasting.first(self, "later_permit", player=self.active, due=True)
-        if permit is None:
-            return False
+    def use_later(self, source: int, player: int) -> None:
+        """``player`` uses ``source``'s due permission: its ``later`` instructions are carried out
+        now, as no chain link (official rulings), and the permission is spent."""
+        permit = lasting.first(self, "later_permit", player=player, of=source, due=True)
+        assert permit is not None, "a permission is used only when offered (later_sources)"
         lasting.remove(self, permit)
-        self.queue_effects(permit["of"], permit["player"], (permit["name"], (), "later"), optional=True)
-        return True
+        self.queue_effects(source, player, (permit["name"], (), "later"))
 
     def has_candidate(self, eff: Effect, p: int, source: int, need: int = 1) -> bool:
         """Whether ``target_candidates`` would hold ``need`` cards, stopping once it does; a
@@ -570,7 +585,6 @@ class YGOEffects(YGOQueries):
         """To its owner's hand; its Equip Spells and the effects on it go (YGO-119); a card to be
         banished when it leaves the field is banished instead."""
         self._drop_equips(cid)
-        self._forget(cid)
         if "banish_on_leave" in self.cards[cid].marks:
             self.move(cid, "banished", tapped=False, face_down=False, marks=frozenset())
         else:

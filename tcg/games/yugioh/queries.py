@@ -10,13 +10,26 @@ from collections.abc import Mapping
 
 from tcg.core import lasting
 from tcg.core.effects import EffectRunner
-from tcg.games.yugioh.cards import Effect, Selector, YugiohCard
+from tcg.games.yugioh.cards import DAMAGE_STEP_TRIGGERS, SELF_EVENT_TRIGGERS, CardEffect, Effect, Selector, YugiohCard
 
 MONSTER_ZONES = 5  # YGO-104
 SPELL_TRAP_ZONES = 5
 HAND_LIMIT = 6  # YGO-110
+#: YGO-104: the zones of the field.
+FIELD_ZONES = frozenset({"monster_zone", "spell_trap_zone", "field_zone"})
+#: YGO-104: the zones whose cards the opponent does not see (a card banished face-down is hidden too).
+HIDDEN_ZONES = frozenset({"deck", "hand", "extra_deck"})
+#: The key of a lasting record that is a status of the card it names (``bearer``) for as long as
+#: the card stays in public places - on the field, in the GY, banished face-up - and that ends
+#: when it goes to a hidden zone ("properly summoned", summons.PROPERLY_SUMMONED).
+BEARER = "bearer"
 BATTLE_PHASE_STEPS = frozenset({"start_step", "battle_step", "damage_step", "damage_calculation",
                                 "end_of_damage_step", "end_step"})
+#: YGO-125: the Damage Step from its start to its end, as the engine's phase names: ``damage_step``
+#: (its start and "before damage calculation", the face-down target flipped), ``damage_calculation``,
+#: ``end_of_damage_step`` ("after damage calculation": Flip effects and battle triggers, then the
+#: monsters destroyed by battle leave).
+DAMAGE_STEP = frozenset({"damage_step", "damage_calculation", "end_of_damage_step"})
 
 
 # Module-global, shared by every state of a card pool: keyed by the pool's identity, and the
@@ -152,6 +165,40 @@ class YGOQueries(EffectRunner[Effect, Selector]):
         race = self.defs[card.name].race
         return any(st.rule == "lock_in_defense" and (not st.races or race in st.races)
                    for c in self.face_up_statics("lock_in_defense") for st in self.d(c).statics)
+
+    # ------------------------------------------------------------------ the Damage Step windows
+    def in_damage_step(self) -> bool:
+        """YGO-125: from the start of the Damage Step until it ends, after damage calculation too."""
+        return self.phase in DAMAGE_STEP
+
+    def damage_step_bars(self, d: YugiohCard, eff: CardEffect) -> str | None:
+        """The one rule of what may be activated in the Damage Step: None if ``eff`` (``d``'s effect
+        or its face-up effect, activated at will or as a trigger) may be activated now, else the id
+        of the rule that bars it. It holds in every window of the Damage Step until the Damage Step
+        ends - its start, before damage calculation, and the chains after damage calculation (a
+        Flip effect's) alike - and for every link of a chain begun there (YGO-20):
+
+        (a) a Spell Speed 2 effect that changes ATK or DEF *directly* (``CardEffect.changes_atk_def``,
+            derived from its verbs: Reverse Trap is not one); (b) a mandatory effect; (c) a Counter
+            Trap; (d) a monster's or Trap's effect that negates an activation; (e) a trigger whose
+            event is the card itself moving, turned face-up or changing position.
+
+        The official timing (option ``damage_step_activation = official``, YGO-128) adds optional
+        triggers of the Damage Step's own events and lets (a) be activated only up to the start
+        of damage calculation (Konami's Damage Step rules)."""
+        if self.phase not in DAMAGE_STEP:
+            return None
+        official = self.options.get("damage_step_activation") == "official"
+        when = eff.activation.when
+        if eff.mandatory or when in SELF_EVENT_TRIGGERS or (official and when in DAMAGE_STEP_TRIGGERS):
+            return None  # (b), (e); YGO-128
+        if (eff is d.effect and d.trap_kind == "counter") or (eff.negates_activation and d.type != "spell"):
+            return None  # (c), (d)
+        # [standard] YGO-20 (a): only an effect that changes ATK/DEF *directly* - not one that changes
+        # how other effects change them (Reverse Trap) - Konami's Damage Step rules; OCG FAQ on Reverse Trap
+        if eff.changes_atk_def and d.spell_speed >= 2:  # (a)
+            return "YGO-128" if official and self.phase != "damage_step" else None
+        return "YGO-20"
 
     # ------------------------------------------------------------------ attacks (YGO-123)
     def can_declare_attack(self, cid: int, barred: bool | None = None) -> bool:

@@ -48,6 +48,16 @@ Tasks (kind: step — rules)
 - choices.py: ``effects`` (the core's effect loop), ``summon_position``, ``shuffle_deck``.
 - summons.py: ``fusion_summon``, ``ritual_summon`` (the summons' choices, one card at a time).
 
+Two general rules every card meets, each in one place: the Damage Step windows -
+``queries.YGOQueries.damage_step_bars``, what may be activated from the start of the Damage Step
+until it ends, after damage calculation too, and for triggers (YGO-20; YGO-128 under the option
+``damage_step_activation = official``); and the statuses that end as a card moves -
+``effects.YGOEffects.statuses_end``, called by every move: leaving the field ends what applies to
+the card, going to a hidden zone ends what it kept in public places ("properly summoned").
+
+Nothing runs after every step (no ``settle``): state-based checks (LP at 0, YGO-129) are made
+where LP change, and waiting triggers are linked by the ``open_triggers`` task.
+
 After every step and every answer, ``settle`` (:meth:`~effects.YGOEffects.state_check`) runs the
 state-based checks ([standard], official rules): LP at 0 (YGO-129), a draw from an empty Deck
 (YGO-130), the five pieces of the Forbidden One in a hand (YGO-131), all met by one event looked

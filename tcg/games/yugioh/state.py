@@ -19,8 +19,12 @@ from tcg.games.yugioh import summons
 from tcg.games.yugioh.cards import TRIGGER_TIMINGS, is_targeting_effect
 from tcg.games.yugioh.chain import ACTIVATE, CHAIN
 from tcg.games.yugioh.effects import YGOEffects
-from tcg.games.yugioh.queries import BATTLE_PHASE_STEPS, SPELL_TRAP_ZONES
+from tcg.games.yugioh.queries import BATTLE_PHASE_STEPS, DAMAGE_STEP, SPELL_TRAP_ZONES
 from tcg.games.yugioh.rules import RULEBOOK
+
+# The open game states of the turn player in which a permission for later (Last Will) may be used:
+# the Main Phase, the Battle Step and the phase windows (YGO-135), outside any chain.
+LATER_CONTEXTS = frozenset({"main", "battle", "phase"})
 
 
 class YugiohState(YGOEffects):
@@ -85,9 +89,8 @@ class YugiohState(YGOEffects):
                 return False  # YGO-120 (2), (3)
             if any(link["card"] == cid for link in chain):
                 return False  # a monster activated from the hand stays there until it resolves
-        if self.phase in ("damage_step", "damage_calculation") and not (
-                d.trap_kind == "counter" or eff.activation.changes_atk_def or eff.mandatory):
-            return False  # YGO-20: also for every later link of a Damage Step chain
+        if self.phase in DAMAGE_STEP and self.damage_step_bars(d, eff) is not None:
+            return False  # YGO-20 / YGO-128: until the Damage Step ends, every link of its chains
         return self._timing_met(cid, p, context, eff, bool(chain), own_turn)
 
     def _activatable_from(self, cid: int, d: Any, p: int, own_turn: bool) -> bool:
@@ -170,6 +173,8 @@ class YugiohState(YGOEffects):
                         seen.append(ACTIVATE[c])
                 elif defs[card.name].face_up_effect is not None and self.can_activate_face_up(c, p, context):
                     seen.append(ACTIVATE[c])
+        if context in LATER_CONTEXTS and not CHAIN.depth(self):
+            seen += [ACTIVATE[c] for c in self.later_sources(p)]  # Last Will's Special Summon, when it wants
         return seen
 
     def can_activate_face_up(self, cid: int, p: int, context: str) -> bool:
@@ -188,8 +193,8 @@ class YugiohState(YGOEffects):
                 any(link["card"] == cid and not link.get("part") for link in chain)
                 and any(link["card"] == cid and link.get("part") for link in chain))):
             return False
-        if self.phase in ("damage_step", "damage_calculation", "end_of_damage_step"):
-            return False
+        if self.phase in DAMAGE_STEP and self.damage_step_bars(d, eff) is not None:
+            return False  # YGO-20: what it does (a Normal Summon) is none of the Damage Step's kinds
         if eff.lp_cost and self.counters[p]["lp"] < eff.lp_cost:
             return False
         if not self.feasible(eff.effects, p, cid):

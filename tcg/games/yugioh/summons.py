@@ -13,7 +13,8 @@ Legend of Blue Eyes, the Ritual Spells of the starter decks):
 - The card cannot be activated unless the summon can be made (a monster zone must be free once
   the materials have left), like any card whose effect has nothing to act on.
 - A Fusion or Ritual Monster not first summoned that way cannot be Special Summoned by another
-  effect ("properly summoned", a record kept while the duel lasts).
+  effect ("properly summoned": a status the monster keeps on the field, in the GY and banished
+  face-up, and loses in a hidden zone - effects.YGOEffects.statuses_end).
 
 The choices are asked one card at a time, as targets are: the Fusion Monster (``fusion_monster``),
 then each material or tribute (``summon_material``). A card every remaining way needs is taken
@@ -29,7 +30,7 @@ from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.state import Decision, Task
 from tcg.games.yugioh.chain import YugiohRule
-from tcg.games.yugioh.queries import MONSTER_ZONES
+from tcg.games.yugioh.queries import BEARER, MONSTER_ZONES
 
 if TYPE_CHECKING:
     from tcg.games.yugioh.cards import Effect
@@ -37,7 +38,8 @@ if TYPE_CHECKING:
     from tcg.games.yugioh.state import YugiohState
 
 Doc = dict[str, Any]
-#: The record that a Fusion or Ritual Monster was summoned by its own procedure.
+#: The record that a Fusion or Ritual Monster was summoned by its own procedure: a status of the
+#: monster it names (``BEARER``), ended when the monster goes to a hidden zone.
 PROPERLY_SUMMONED = "summoned_properly"
 #: Monsters that must be summoned by their own procedure first.
 PROCEDURE_KINDS = frozenset({"fusion", "ritual"})
@@ -118,10 +120,11 @@ def summon_possible(s: YGOEffects, p: int, eff: Effect) -> bool:
 
 def may_special_summon(s: YGOEffects, cid: int) -> bool:
     """A Fusion or Ritual Monster is Special Summoned by another effect only once it has been
-    properly summoned (official rule)."""
+    properly summoned, and has not been to a hidden zone since (official rule; the status ends in
+    ``YGOEffects.statuses_end``)."""
     if s.d(cid).monster_kind not in PROCEDURE_KINDS:
         return True
-    return lasting.first(s, PROPERLY_SUMMONED, monster=cid) is not None
+    return lasting.first(s, PROPERLY_SUMMONED, **{BEARER: cid}) is not None
 
 
 # ====================================================================== the verbs
@@ -185,7 +188,7 @@ def perform(s: YugiohState, data: Doc) -> None:
     for c in data["chosen"]:
         s.emit("fusion_material" if fusion else "tributed", card=c, name=s.cards[c].name, player=p)
         s.send_to_graveyard(c, reason="fusion" if fusion else "tribute")
-    lasting.add(s, PROPERLY_SUMMONED, until=lasting.LASTING, monster=monster)
+    lasting.add(s, PROPERLY_SUMMONED, until=lasting.LASTING, **{BEARER: monster})
     s.tasks.append(Task("summon_position", card=monster, player=p, banish=False, how=data["kind"]))
 
 
