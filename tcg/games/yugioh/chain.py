@@ -193,9 +193,10 @@ class DeclareTarget(YugiohRule):
 # ====================================================================== activating and linking
 def activate(s: YugiohState, p: int, card: int) -> None:
     """A Spell or Trap is turned face-up in its zone (a Field Spell replaces the old one), then
-    its targets are declared and it joins the chain. A card whose due permission its player uses
-    (Last Will, ``YGOEffects.later_permits``) is not activated again: what it grants is done."""
-    if s.use_later_permit(card, p):
+    its targets are declared and it joins the chain. A card in the GY offered to be activated is a
+    permission used (Last Will's Special Summon: no chain link, ``later_sources``)."""
+    if s.zone_of(card) == "graveyard":
+        s.use_later(card, p)
         return
     d = s.d(card)
     if d.face_up_effect is not None and s.zone_of(card) == "spell_trap_zone" and not s.cards[card].face_down:

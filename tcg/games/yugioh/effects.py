@@ -15,7 +15,6 @@ from tcg.core import lasting
 from tcg.core.state import Task
 from tcg.games.yugioh import summons
 from tcg.games.yugioh.cards import UNTARGETED_VERBS, Effect, Selector, YugiohCard, is_targeting_effect
-from tcg.games.yugioh.chain import CHAIN
 from tcg.games.yugioh.queries import BEARER, FIELD_ZONES, HIDDEN_ZONES, MONSTER_ZONES, YGOQueries
 from tcg.games.yugioh.verbs import VERBS as GLOSSARY
 from tcg.games.yugioh.verbs import can_carry_out
@@ -437,7 +436,8 @@ class YGOEffects(YGOQueries):
     # ------------------------------------------------------------------ permissions for later (Last Will)
     def permit_later(self, source: int, player: int) -> None:
         """``player`` may use ``source``'s ``later`` instructions once this turn, after a monster of
-        theirs goes (or went) from their field to their GY: due at once if one already did."""
+        theirs goes (or went) from their field to their GY: due at once if one already did
+        (``later_sources`` offers it from then on)."""
         lasting.add(self, "later_permit", until=lasting.TURN, of=source, player=player, name=self.cards[source].name,
                     due=player in (self.flags.get("monster_to_own_gy") or ()))
 
@@ -449,33 +449,26 @@ class YGOEffects(YGOQueries):
             self.effects = [{**e, "due": True} if e.get("kind") == "later_permit" and e["player"] == player else e
                             for e in self.effects]
 
-    def later_permits(self, p: int) -> list[int]:
-        """[standard] The cards whose due permission (``permit_later``: Last Will) ``p`` may use now:
-        at any open state of their own turn - no chain, not in the Damage Step - while what it
-        grants can be done; it need not be used at the first chance and lasts the turn (UDE's card
-        FAQ of Last Will, "you can do it later ... or wait and Special Summon during the End Phase";
-        Konami's OCG FAQ: no Chain Link, not in the Damage Step). Used with ``activate`` on the card
-        that granted it; the brief is silent."""
-        if p != self.active or not self.effects or self.in_damage_step() or CHAIN.depth(self):
+    def later_sources(self, p: int) -> list[int]:
+        """The cards whose due ``later`` permission ``p`` may use now (``activate`` on the card, in
+        the GY). [standard] Last Will (UDE card FAQ archive, edisonformat.com; GoatFormat.com): the
+        Special Summon need not be made at once - its player may make it at any open game state of
+        that turn (a Main Phase, the Battle Step, the Standby or End Phase windows), never in a chain
+        or the Damage Step, or not at all. Only the turn player's own permissions: a Normal Spell's
+        is made in its own turn."""
+        if not self.effects or p != self.active:
             return []
-        out = []
-        for e in self.effects:
-            if e.get("kind") == "later_permit" and e["player"] == p and e["due"] and e["of"] not in out:
-                later = self.effect_list((e["name"], (), "later"))
-                if self.feasible(later, p, e["of"]):
-                    out.append(e["of"])
-        return out
+        if self.in_damage_step():
+            return []
+        return [e["of"] for e in self.effects if e.get("kind") == "later_permit" and e["player"] == p and e["due"]]
 
-    def use_later_permit(self, source: int, player: int) -> bool:
+    def use_later(self, source: int, player: int) -> None:
         """``player`` uses ``source``'s due permission: its ``later`` instructions are carried out
-        now, as no chain link (official rulings); it is then spent. False if there is none."""
+        now, as no chain link (official rulings), and the permission is spent."""
         permit = lasting.first(self, "later_permit", player=player, of=source, due=True)
-        if permit is None:
-            return False
+        assert permit is not None, "a permission is used only when offered (later_sources)"
         lasting.remove(self, permit)
-        self.tasks.append(Task("open_triggers"))  # what the summon sets off starts a chain after it
         self.queue_effects(source, player, (permit["name"], (), "later"))
-        return True
 
     def has_candidate(self, eff: Effect, p: int, source: int, need: int = 1) -> bool:
         """Whether ``target_candidates`` would hold ``need`` cards, stopping once it does; a

@@ -22,8 +22,9 @@ from tcg.games.yugioh.effects import YGOEffects
 from tcg.games.yugioh.queries import BATTLE_PHASE_STEPS, DAMAGE_STEP, SPELL_TRAP_ZONES
 from tcg.games.yugioh.rules import RULEBOOK
 
-#: The open states in which a due permission (``YGOEffects.later_permits``) may be used.
-PERMIT_CONTEXTS = frozenset({"main", "battle", "phase"})
+# The open game states of the turn player in which a permission for later (Last Will) may be used:
+# the Main Phase, the Battle Step and the phase windows (YGO-135), outside any chain.
+LATER_CONTEXTS = frozenset({"main", "battle", "phase"})
 
 
 class YugiohState(YGOEffects):
@@ -158,8 +159,6 @@ class YugiohState(YGOEffects):
         ``hand_contexts`` / ``activation_contexts`` first drop, without asking ``can_activate``, the
         cards that can never be activated in this context."""
         seen: list[Action] = []
-        if context in PERMIT_CONTEXTS:  # a due Last Will: at an open state of its player's turn
-            seen += [ACTIVATE[c] for c in self.later_permits(p)]
         defs, cards = self.defs, self.cards
         zones = self.zones[p]
         if from_hand:
@@ -174,6 +173,8 @@ class YugiohState(YGOEffects):
                         seen.append(ACTIVATE[c])
                 elif defs[card.name].face_up_effect is not None and self.can_activate_face_up(c, p, context):
                     seen.append(ACTIVATE[c])
+        if context in LATER_CONTEXTS and not CHAIN.depth(self):
+            seen += [ACTIVATE[c] for c in self.later_sources(p)]  # Last Will's Special Summon, when it wants
         return seen
 
     def can_activate_face_up(self, cid: int, p: int, context: str) -> bool:
