@@ -88,7 +88,7 @@ class Effect(_Strict):
         "special_summon",  # targets (e.g. from your graveyard) are Special Summoned in Attack Position
         "negate_attack",  # the current attack is negated (the attacker still counts as having attacked)
         "end_battle_phase",  # YGO-14: go to the End Step of this Battle Phase
-        "end_turn",  # YGO-15: the turn ends at once (Neko Mane King)
+        "end_turn",  # YGO-15: the rest of the turn is skipped to its End Phase (Neko Mane King)
         "skip_next_main1",  # YGO-8: the target player skips their next Main Phase 1 (Timeater)
         "skip_next_battle_phase",  # YGO-9: the target player skips their next Battle Phase
         "extra_battle_phases",  # YGO-10: the target player conducts `count` Battle Phases next turn
@@ -115,7 +115,7 @@ class Effect(_Strict):
         "destroy_after_opponent_turns",  # this card is destroyed in the End Phase of the opponent's `count`th turn
         "extra_normal_summon",  # right after it resolves, the controller Normal Summons/Sets 1 (Ultimate Offering)
         "permit_later",  # this turn the card's `later` instructions may be used once, after a monster of yours
-        # went from your field to your GY (Last Will; effects.py: ``run_later``)
+        # went from your field to your GY, at an open state of the turn (Last Will; effects.py: ``later_sources``)
     ]
     # "battled": the monster this card battled, after damage calculation (Wall of Illusion)
     target: Selector | Literal["self", "attacker", "attack_target", "summoned", "battled"] | None = None

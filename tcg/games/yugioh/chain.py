@@ -193,7 +193,11 @@ class DeclareTarget(YugiohRule):
 # ====================================================================== activating and linking
 def activate(s: YugiohState, p: int, card: int) -> None:
     """A Spell or Trap is turned face-up in its zone (a Field Spell replaces the old one), then
-    its targets are declared and it joins the chain."""
+    its targets are declared and it joins the chain. A card in the GY offered to be activated is a
+    permission used (Last Will's Special Summon: no chain link, ``later_sources``)."""
+    if s.zone_of(card) == "graveyard":
+        s.use_later(card, p)
+        return
     d = s.d(card)
     if d.face_up_effect is not None and s.zone_of(card) == "spell_trap_zone" and not s.cards[card].face_down:
         # a face-up card's own effect (Ultimate Offering): its cost is paid as it is activated
@@ -305,8 +309,14 @@ def resolve_chain(s: YugiohState, task: Task) -> None:
         CHAIN.clear(s)
         s.flags.pop("chain_event", None)
         s.flags.pop("resolving_below", None)
-        if s.flags.pop("end_turn_now", False):  # YGO-15: the turn ends at once
-            s.tasks = [Task("cleanup")]
+        if s.flags.pop("end_turn_now", False) and s.phase != "end":
+            # YGO-15: play goes where the effect sends it. [standard] Neko Mane King's official text
+            # is "It becomes the End Phase of this turn" (Konami's current card text; yugioh-wiki.net:
+            # strictly, it skips to the End Phase; Yugipedia "End Phase": the one phase no card
+            # effect skips): the rest of the turn is skipped, but its End Phase is held - control
+            # taken "until the End Phase" returns, End Phase effects and the hand limit apply.
+            s.flags.pop("attack", None)
+            s.tasks = [Task("end_phase")]
             return
         s.tasks.append(Task("open_triggers"))
         return
@@ -337,7 +347,6 @@ def open_triggers(s: YugiohState, task: Task | None = None) -> None:
     """Triggered effects waiting for an open state start a new chain, the turn player's first."""
     pending = s.flags.pop("triggers", [])
     if not pending:
-        s.run_later()  # a due Last Will: no chain link (official rulings)
         return
     active = s.active
     pending.sort(key=lambda tc: tc[1] != active)

@@ -110,7 +110,8 @@ def end_battle_phase(s: YGOEffects, eff: Effect, controller: int, source: int, t
 
 
 def end_turn(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """YGO-15: "end the opponent's turn" - the turn ends at once, if it is the opponent's."""
+    """YGO-15: "end the opponent's turn" - if it is the opponent's turn, the rest of it is skipped
+    and it becomes the End Phase (``chain.resolve_chain``; Neko Mane King's current text)."""
     if s.active != controller:
         s.flags["end_turn_now"] = True
 
@@ -240,7 +241,7 @@ def apply_position_locks(s: YGOEffects, eff: Effect, controller: int, source: in
 def permit_later(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """This turn the controller may use this card's ``later`` instructions once, after a monster of
     theirs was sent from their field to their GY, before or after this resolved (Last Will;
-    ``YGOEffects.run_later`` offers it at the next open state; official rulings)."""
+    ``YGOEffects.later_sources`` offers it at every open state of the turn; official rulings)."""
     s.permit_later(source, controller)
 
 
