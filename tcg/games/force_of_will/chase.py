@@ -266,13 +266,12 @@ def declare_chase(s: ForceOfWillState, p: int, action: Action) -> None:
         ab = s.abilities(card)[index]
         item: dict[str, Any] = {"kind": "ability", "card": card, "player": p, "ref": ("ability", index),
                                 "cost": dict(ab.cost)}
-        if ab.rest_self:  # it becomes rested: its triggers wait until the ability is played
-            s.update(card, tapped=True)
-            item["rested"] = (card,)
+        if ab.rest_self:  # {Rest}: paid with the other costs, once the targets are chosen
+            item["rest_self"] = True
         if ab.once_per_turn:
             s.flags[f"used:{card}:{index}"] = True
-        if ab.banish_self:  # "banish this card": into its owner's graveyard, as a cost
-            banish(s, p, card)
+        if ab.banish_self:  # "banish this card": likewise paid after the targets are chosen
+            item["banish_self"] = True
         if ab.banish is not None:  # "banish a Human resonator": chosen first (the cost_banish decision)
             item["banish_candidates"] = tuple(s.candidates(target(ab.banish), p, card))
         if ab.rest_other is not None:  # "rest a recovered resonator you control": the cost_rest decision
@@ -348,18 +347,15 @@ def declare(s: ForceOfWillState, item: dict[str, Any]) -> None:
 
 
 def declare_step(s: ForceOfWillState, index: int) -> None:
-    """Choose the targets of the next targeting instruction (FOW-105), then pay."""
+    """Choose the modes, then the targets of each targeting instruction (FOW-105), then pay the
+    costs: the cards a cost rests, banishes or discards (:func:`pay_card_costs`), then the will.
+
+    [standard] FOW-105: the targets are chosen before any cost is paid, so a card the cost
+    banishes or rests may be chosen as a target (it is then gone or changed when the ability
+    resolves). Official order of playing a spell or ability: announce, modes, targets, then the
+    total cost and its payment (Judge of Will - All About Playing, fowtcg.us; Comprehensive
+    Rules 6.3, 903.2e-903.2h). The brief is silent on the order."""
     item = s.flags["declaring"]
-    if "banish_candidates" in item:  # the card banished for an ability's cost
-        cands = tuple(c for c in item["banish_candidates"] if s.where[c][1] in ("field", "attached"))
-        s.decision = Decision(item["player"], "cost_banish", {"candidates": cands})
-        return
-    if "rest_candidates" in item:  # the card rested for an ability's cost
-        s.decision = Decision(item["player"], "cost_rest", {"candidates": item["rest_candidates"]})
-        return
-    if "discard_candidates" in item:  # the card discarded for a cost
-        s.decision = Decision(item["player"], "cost_discard", {"candidates": item["discard_candidates"]})
-        return
     if "host_candidates" in item:  # Addition: Resonator: the resonator it is played on
         hosts = [h for h in item["host_candidates"] if s.is_resonator(h)]
         s.decision = Decision(item["player"], "target", {"candidates": tuple(hosts), "optional": False,
@@ -376,6 +372,15 @@ def declare_step(s: ForceOfWillState, index: int) -> None:
             return
         s.flags["declaring"] = {**item, "ref": ("modes", tuple(sorted(chosen)))}
         item = s.flags["declaring"]
+    if not item.get("targets_done"):
+        if choose_targets(s, item, index):
+            return
+        s.flags["declaring"] = {**item, "targets_done": True}
+    pay_card_costs(s)
+
+
+def choose_targets(s: ForceOfWillState, item: Mapping[str, Any], index: int) -> bool:
+    """Ask for the next target from instruction ``index`` on; False once every one is chosen."""
     effects = item_effects(s, item)
     while index < len(effects):
         eff = effects[index]
@@ -393,8 +398,33 @@ def declare_step(s: ForceOfWillState, index: int) -> None:
                 if cands:
                     s.decision = Decision(item["player"], "target", {"candidates": cands, "optional": sel.up_to,
                                                                      "index": index, "chosen": chosen})
-                    return
+                    return True
         index += 1
+    return False
+
+
+def pay_card_costs(s: ForceOfWillState) -> None:
+    """The costs that take a card, after the targets (FOW-105 [standard], above): a chosen card
+    to banish, rest or discard (a decision each), then {Rest} and "banish this card"; then the will."""
+    item = s.flags["declaring"]
+    if "banish_candidates" in item:  # the card banished for an ability's cost
+        cands = tuple(c for c in item["banish_candidates"] if s.where[c][1] in ("field", "attached"))
+        s.decision = Decision(item["player"], "cost_banish", {"candidates": cands})
+        return
+    if "rest_candidates" in item:  # the card rested for an ability's cost
+        s.decision = Decision(item["player"], "cost_rest", {"candidates": item["rest_candidates"]})
+        return
+    if "discard_candidates" in item:  # the card discarded for a cost
+        s.decision = Decision(item["player"], "cost_discard", {"candidates": item["discard_candidates"]})
+        return
+    p, card = item["player"], item["card"]
+    paid = {k: v for k, v in item.items() if k not in ("targets_done", "rest_self", "banish_self")}
+    if item.get("rest_self"):  # it becomes rested: its triggers wait until the ability is played
+        s.update(card, tapped=True)
+        paid["rested"] = (*paid.get("rested", ()), card)
+    s.flags["declaring"] = paid
+    if item.get("banish_self"):  # "banish this card": into its owner's graveyard, as a cost
+        banish(s, p, card)
     declare_pay(s)
 
 

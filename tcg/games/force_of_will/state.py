@@ -13,6 +13,7 @@ effects and rule processes (FOW-111) ``effects.py``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import combinations
 from typing import Any, ClassVar
 
 from tcg.core.rules import Rulebook
@@ -72,10 +73,29 @@ class ForceOfWillState(FowEffects):
     def targets_exist(self, p: int, source: int, checks: Sequence[Target]) -> bool:
         """Every instruction that must target has something to target (FOW-105); ``checks``
         are the selectors :func:`target_checks` kept ("two target resonators" needs two)."""
-        for sel in checks:  # noqa: SIM110 - a loop: no generator on this hot path
+        for sel in checks:  # a loop, not any(): no generator on this hot path
             if not self.has_candidates(sel, p, source, sel.count):
                 return False
+            if sel.another:
+                return self.distinct_targets_exist(p, source, checks, 0, frozenset())
         return True
+
+    def distinct_targets_exist(self, p: int, source: int, checks: Sequence[Target], i: int,
+                               taken: frozenset[int]) -> bool:
+        """[standard] FOW-105: with "another target" (not one already chosen as a target of the
+        same spell or ability) the targets must be choosable together: some choice for each
+        instruction, in order, leaves enough new candidates for every "another" one. "Target
+        Vampire you control deals damage ... to another target resonator" with the Vampire the only
+        resonator cannot be played (Judge of Will - All About Playing: a spell or ability cannot
+        be played unless legal choices can be made for all of its targets; the brief is silent)."""
+        if i == len(checks):
+            return True
+        sel = checks[i]
+        cands = [c for c in self.target_candidates(sel, p, source) if not (sel.another and c in taken)]
+        if len(cands) < sel.count:
+            return False
+        return any(self.distinct_targets_exist(p, source, checks, i + 1, taken | frozenset(pick))
+                   for pick in combinations(cands, sel.count))
 
     def marker(self, p: int, event: str, card: int) -> None:
         """An action that happens at once (a stone called, an attack, ...) still joins the

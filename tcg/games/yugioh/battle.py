@@ -161,8 +161,6 @@ def battle_step(s: YugiohState, task: Task | None = None) -> None:
         return
     if s.phase != "battle_step":
         s.enter_phase("battle_step")
-    if s.effects and s.tasks_before_open("battle_step"):
-        return
     s.decision = Decision(s.active, "battle_step", open=True)
 
 

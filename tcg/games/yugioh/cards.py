@@ -115,7 +115,7 @@ class Effect(_Strict):
         "destroy_after_opponent_turns",  # this card is destroyed in the End Phase of the opponent's `count`th turn
         "extra_normal_summon",  # right after it resolves, the controller Normal Summons/Sets 1 (Ultimate Offering)
         "permit_later",  # this turn the card's `later` instructions may be used once, after a monster of yours
-        # went from your field to your GY (Last Will; effects.py: ``run_later``)
+        # went from your field to your GY, at an open state of the turn (Last Will; effects.py: ``later_sources``)
     ]
     # "battled": the monster this card battled, after damage calculation (Wall of Illusion)
     target: Selector | Literal["self", "attacker", "attack_target", "summoned", "battled"] | None = None

@@ -193,7 +193,11 @@ class DeclareTarget(YugiohRule):
 # ====================================================================== activating and linking
 def activate(s: YugiohState, p: int, card: int) -> None:
     """A Spell or Trap is turned face-up in its zone (a Field Spell replaces the old one), then
-    its targets are declared and it joins the chain."""
+    its targets are declared and it joins the chain. A card in the GY offered to be activated is a
+    permission used (Last Will's Special Summon: no chain link, ``later_sources``)."""
+    if s.zone_of(card) == "graveyard":
+        s.use_later(card, p)
+        return
     d = s.d(card)
     if d.face_up_effect is not None and s.zone_of(card) == "spell_trap_zone" and not s.cards[card].face_down:
         # a face-up card's own effect (Ultimate Offering): its cost is paid as it is activated
@@ -337,7 +341,6 @@ def open_triggers(s: YugiohState, task: Task | None = None) -> None:
     """Triggered effects waiting for an open state start a new chain, the turn player's first."""
     pending = s.flags.pop("triggers", [])
     if not pending:
-        s.run_later()  # a due Last Will: no chain link (official rulings)
         return
     active = s.active
     pending.sort(key=lambda tc: tc[1] != active)

@@ -436,7 +436,8 @@ class YGOEffects(YGOQueries):
     # ------------------------------------------------------------------ permissions for later (Last Will)
     def permit_later(self, source: int, player: int) -> None:
         """``player`` may use ``source``'s ``later`` instructions once this turn, after a monster of
-        theirs goes (or went) from their field to their GY: due at once if one already did."""
+        theirs goes (or went) from their field to their GY: due at once if one already did
+        (``later_sources`` offers it from then on)."""
         lasting.add(self, "later_permit", until=lasting.TURN, of=source, player=player, name=self.cards[source].name,
                     due=player in (self.flags.get("monster_to_own_gy") or ()))
 
@@ -448,29 +449,26 @@ class YGOEffects(YGOQueries):
             self.effects = [{**e, "due": True} if e.get("kind") == "later_permit" and e["player"] == player else e
                             for e in self.effects]
 
-    def tasks_before_open(self, step: str) -> bool:
-        """Before the open decision of ``step`` (``main``, ``battle_step``): a due permission
-        (``run_later``) is offered first, then the step comes back. True if it was."""
-        if lasting.first(self, "later_permit", player=self.active, due=True) is None:
-            return False
-        self.tasks.append(Task(step))
-        if self.run_later():
-            return True
-        self.tasks.pop()
-        return False
+    def later_sources(self, p: int) -> list[int]:
+        """The cards whose due ``later`` permission ``p`` may use now (``activate`` on the card, in
+        the GY). [standard] Last Will (UDE card FAQ archive, edisonformat.com; GoatFormat.com): the
+        Special Summon need not be made at once - its player may make it at any open game state of
+        that turn (a Main Phase, the Battle Step, the Standby or End Phase windows), never in a chain
+        or the Damage Step, or not at all. Only the turn player's own permissions: a Normal Spell's
+        is made in its own turn."""
+        if not self.effects or p != self.active:
+            return []
+        if self.in_damage_step():
+            return []
+        return [e["of"] for e in self.effects if e.get("kind") == "later_permit" and e["player"] == p and e["due"]]
 
-    def run_later(self) -> bool:
-        """At an open state of the turn player's turn outside the Damage Step, a due permission is
-        offered: its ``later`` instructions as one "you may" (used or declined, it is spent; official
-        rulings say it may wait, but the engine offers it at the first open state). True if queued."""
-        if not self.effects or self.in_damage_step():
-            return False
-        permit = lasting.first(self, "later_permit", player=self.active, due=True)
-        if permit is None:
-            return False
+    def use_later(self, source: int, player: int) -> None:
+        """``player`` uses ``source``'s due permission: its ``later`` instructions are carried out
+        now, as no chain link (official rulings), and the permission is spent."""
+        permit = lasting.first(self, "later_permit", player=player, of=source, due=True)
+        assert permit is not None, "a permission is used only when offered (later_sources)"
         lasting.remove(self, permit)
-        self.queue_effects(permit["of"], permit["player"], (permit["name"], (), "later"), optional=True)
-        return True
+        self.queue_effects(source, player, (permit["name"], (), "later"))
 
     def has_candidate(self, eff: Effect, p: int, source: int, need: int = 1) -> bool:
         """Whether ``target_candidates`` would hold ``need`` cards, stopping once it does; a

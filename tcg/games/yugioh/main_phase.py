@@ -264,8 +264,6 @@ def open_main(s: YugiohState, task: Task | None = None) -> None:
         s.tasks.append(Task("main"))
         s.tasks.append(Task("open_triggers"))
         return
-    if s.effects and s.tasks_before_open("main"):
-        return
     s.decision = Decision(s.active, "main", open=True)
 
 

@@ -22,6 +22,10 @@ from tcg.games.yugioh.effects import YGOEffects
 from tcg.games.yugioh.queries import BATTLE_PHASE_STEPS, DAMAGE_STEP, SPELL_TRAP_ZONES
 from tcg.games.yugioh.rules import RULEBOOK
 
+# The open game states of the turn player in which a permission for later (Last Will) may be used:
+# the Main Phase, the Battle Step and the phase windows (YGO-135), outside any chain.
+LATER_CONTEXTS = frozenset({"main", "battle", "phase"})
+
 
 class YugiohState(YGOEffects):
     ZONES: ClassVar[tuple[str, ...]] = ("deck", "hand", "monster_zone", "spell_trap_zone", "field_zone",
@@ -169,6 +173,8 @@ class YugiohState(YGOEffects):
                         seen.append(ACTIVATE[c])
                 elif defs[card.name].face_up_effect is not None and self.can_activate_face_up(c, p, context):
                     seen.append(ACTIVATE[c])
+        if context in LATER_CONTEXTS and not CHAIN.depth(self):
+            seen += [ACTIVATE[c] for c in self.later_sources(p)]  # Last Will's Special Summon, when it wants
         return seen
 
     def can_activate_face_up(self, cid: int, p: int, context: str) -> bool:

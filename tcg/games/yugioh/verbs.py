@@ -240,7 +240,7 @@ def apply_position_locks(s: YGOEffects, eff: Effect, controller: int, source: in
 def permit_later(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """This turn the controller may use this card's ``later`` instructions once, after a monster of
     theirs was sent from their field to their GY, before or after this resolved (Last Will;
-    ``YGOEffects.run_later`` offers it at the next open state; official rulings)."""
+    ``YGOEffects.later_sources`` offers it at every open state of the turn; official rulings)."""
     s.permit_later(source, controller)
 
 
