@@ -349,9 +349,18 @@ def open_triggers(s: YugiohState, task: Task | None = None) -> None:
     if not pending:
         return
     active = s.active
-    pending.sort(key=lambda tc: tc[1] != active)
+    # [standard] YGO-120 SEGOC (Yugipedia "Simultaneous Effects Go On Chain"; the UDE ruling on
+    # Wall of Illusion and D.D. Warrior Lady: the opponent's mandatory effect is Chain Link 1, the
+    # turn player's optional one Link 2): the turn player's mandatory effects, then the opponent's,
+    # then the turn player's optional effects, then the opponent's.
+    pending.sort(key=lambda tc: (not _mandatory(s, tc[0]), tc[1] != active))
     s.flags["to_link"] = pending
     s.tasks.append(Task("link_triggers"))
+
+
+def _mandatory(s: YugiohState, cid: int) -> bool:
+    eff = s.d(cid).effect
+    return eff is not None and eff.mandatory
 
 
 def link_triggers(s: YugiohState, task: Task | None = None) -> None:
@@ -360,8 +369,11 @@ def link_triggers(s: YugiohState, task: Task | None = None) -> None:
     pending = s.flags.pop("to_link", [])
     if not pending:
         top = CHAIN.top(s)
+        context = s.flags.pop("trigger_context", "chain")
         if top is not None:
-            s.tasks.append(Task("window", player=1 - top["player"], passes=0, context="chain"))
+            s.tasks.append(Task("window", player=1 - top["player"], passes=0, context=context))
+        elif context == "summon":  # every trigger of the summon declined: the summon's own window
+            s.tasks.append(Task("window", player=s.active, passes=0, context=context))
         return
     (cid, controller), rest = pending[0], pending[1:]
     if rest:

@@ -253,7 +253,14 @@ def after_summon(s: YugiohState, p: int, card: int, how: str, respond: bool = Tr
                 s.add_trigger(c, s.cards[c].controller)
     if not respond:  # in the middle of a chain's resolution: its triggers wait for the chain's end
         return
-    s.tasks.append(Task("open_triggers"))
+    if s.flags.get("triggers"):
+        # [standard] YGO-120: the summon's trigger effects (its Flip effect, Mysterious Puppeteer)
+        # start the chain first; what answers the summon itself (Trap Hole) may then be chained
+        # to them (Konami's "fast effect timing": triggers before fast effects; Yugipedia Card
+        # Rulings:Bottomless Trap Hole, Judge Program: it need not be Chain Link 1).
+        s.flags["trigger_context"] = "summon"
+        s.tasks.append(Task("open_triggers"))
+        return
     open_window(s, p, 0, "summon")
 
 
