@@ -318,8 +318,15 @@ def resolve_chain(s: YugiohState, task: Task) -> None:
             s.flags.pop("attack", None)
             s.tasks = [Task("end_phase")]
             return
+        if s.flags.pop("summon_last", False):  # the chain ended with a summon: it may be answered
+            if s.flags.get("triggers"):
+                s.flags["trigger_context"] = "summon"
+            else:
+                s.tasks.append(Task("window", player=s.active, passes=0, context="summon"))
+                return
         s.tasks.append(Task("open_triggers"))
         return
+    s.flags.pop("summon_last", None)  # another link resolves after the summon: it missed the timing
     link = chain[-1]
     s.tasks.append(Task("resolve_chain"))
     s.tasks.append(Task("finish_link", card=link["card"]))

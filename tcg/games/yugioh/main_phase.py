@@ -244,7 +244,7 @@ def after_summon(s: YugiohState, p: int, card: int, how: str, respond: bool = Tr
     has the first chance, then the opponent, as after an attack declaration (YGO-109); the
     game goes on once both have passed in a row."""
     s.apply_position_locks()  # Dragon Capture Jar: a Dragon summoned face-up goes to Defense Position
-    s.flags["summoned"] = {"card": card, "how": how}
+    s.flags["summoned"] = {"card": card, "how": how, "player": p}
     if s.trigger_of(card, "summoned"):
         s.add_trigger(card, p)
     if how in ("normal", "flip"):  # "if another monster is Normal or Flip Summoned" (Mysterious Puppeteer)
@@ -252,6 +252,11 @@ def after_summon(s: YugiohState, p: int, card: int, how: str, respond: bool = Tr
             if c != card:
                 s.add_trigger(c, s.cards[c].controller)
     if not respond:  # in the middle of a chain's resolution: its triggers wait for the chain's end
+        # [standard] YGO-120, missing the timing: a summon made as a chain resolves may still be
+        # answered ("when ... Summons": Trap Hole) if nothing else happens after it, i.e. the chain
+        # ends with it (UDE netrep ruling on Ultimate Offering: its summon can be answered only as
+        # Chain Link 1; mciii.jp / yugioh.hikikomo.com: at Chain Link 2 or later it misses the timing).
+        s.flags["summon_last"] = True
         return
     if s.flags.get("triggers"):
         # [standard] YGO-120: the summon's trigger effects (its Flip effect, Mysterious Puppeteer)

@@ -127,7 +127,8 @@ class YugiohState(YGOEffects):
         if when == "opponent_direct_attack":
             return context == "direct_attack" and not own_turn and self._condition_met(cid, p)
         if when == "opponent_summons":
-            return context == "summon" and not own_turn and self._summon_fits(eff) and self._condition_met(cid, p)
+            return (context == "summon" and (self.flags.get("summoned") or {}).get("player", self.active) != p
+                    and self._summon_fits(eff) and self._condition_met(cid, p))
         if when == "main":
             return context == "main" and own_turn and not chained and self._condition_met(cid, p)
         return self._condition_met(cid, p)
