@@ -320,7 +320,8 @@ def resolve_chain(s: YugiohState, task: Task) -> None:
             return
         if s.flags.pop("summon_last", False):  # the chain ended with a summon: it may be answered
             if s.flags.get("triggers"):
-                s.flags["trigger_context"] = "summon"
+                s.flags["chain_event"] = "summon"
+                s.flags["summon_triggers"] = True
             else:
                 s.tasks.append(Task("window", player=s.active, passes=0, context="summon"))
                 return
@@ -376,11 +377,15 @@ def link_triggers(s: YugiohState, task: Task | None = None) -> None:
     pending = s.flags.pop("to_link", [])
     if not pending:
         top = CHAIN.top(s)
-        context = s.flags.pop("trigger_context", "chain")
+        summon = s.flags.pop("summon_triggers", False)
         if top is not None:
+            context = s.flags.get("chain_event", "chain")
             s.tasks.append(Task("window", player=1 - top["player"], passes=0, context=context))
-        elif context == "summon":  # every trigger of the summon declined: the summon's own window
-            s.tasks.append(Task("window", player=s.active, passes=0, context=context))
+        elif summon:  # every trigger of the summon declined: the summon's own window
+            s.flags.pop("chain_event", None)
+            s.tasks.append(Task("window", player=s.active, passes=0, context="summon"))
+        return
+    if _ask_order(s, pending):
         return
     (cid, controller), rest = pending[0], pending[1:]
     if rest:
@@ -398,6 +403,44 @@ def link_triggers(s: YugiohState, task: Task | None = None) -> None:
     elif s.feasible(eff.effects, controller, cid):
         s.decision = Decision(controller, "trigger", {"card": cid})
     else:  # [standard] an optional effect that could do nothing is not activated (verbs.FEASIBLE)
+        s.tasks.append(Task("link_triggers"))
+
+
+def _ask_order(s: YugiohState, pending: list[Any]) -> bool:
+    """[standard] YGO-120 SEGOC: a player with two or more simultaneous effects of the same kind
+    (mandatory, or optional) puts them on the chain in the order they choose (Yugipedia
+    "Simultaneous Effects Go On Chain"; UDE FAQ, Swords of Revealing Light flipping several Flip
+    monsters). Asked while the next ones to link differ in name; ``trigger_order`` keeps the pick."""
+    cid, controller = pending[0]
+    if s.flags.pop("trigger_order", None) == cid:
+        return False
+    kind = _mandatory(s, cid)
+    group = [c for c, p in pending if p == controller and _mandatory(s, c) == kind]
+    if len({s.cards[c].name for c in group}) < 2:
+        return False
+    s.flags["to_link"] = pending
+    s.decision = Decision(controller, "order_triggers", {"cards": tuple(group)})
+    return True
+
+
+class OrderTriggers(YugiohRule):
+    """Which of a player's simultaneous effects goes on the chain next (``choose {card}``)."""
+
+    kind = "order_triggers"
+    prompt = "Several of your effects were triggered together: choose the one to put on the chain next"
+    accepts = frozenset({"choose"})
+
+    def actions(self, state: Any, decision: Decision) -> list[Action]:
+        return [Action("choose", card=c) for c in decision.data["cards"]]
+
+    def resolve(self, state: Any, decision: Decision, action: Action) -> None:
+        s: YugiohState = state
+        chosen = action.get("card")
+        pending = list(s.flags.pop("to_link", []))
+        first = next(tc for tc in pending if tc[0] == chosen)
+        pending.remove(first)
+        s.flags["to_link"] = [first, *pending]
+        s.flags["trigger_order"] = chosen
         s.tasks.append(Task("link_triggers"))
 
 

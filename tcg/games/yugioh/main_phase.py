@@ -263,7 +263,8 @@ def after_summon(s: YugiohState, p: int, card: int, how: str, respond: bool = Tr
         # start the chain first; what answers the summon itself (Trap Hole) may then be chained
         # to them (Konami's "fast effect timing": triggers before fast effects; Yugipedia Card
         # Rulings:Bottomless Trap Hole, Judge Program: it need not be Chain Link 1).
-        s.flags["trigger_context"] = "summon"
+        s.flags["chain_event"] = "summon"
+        s.flags["summon_triggers"] = True
         s.tasks.append(Task("open_triggers"))
         return
     open_window(s, p, 0, "summon")

@@ -77,7 +77,7 @@ RULEBOOK = Rulebook(
         turn.SkippedMain1(), turn.HandLimit(),
         main_phase.MainPhase(), main_phase.ExtraSummon(),
         battle.BattleStep(), battle.Replay(),
-        chain.Response(), chain.Trigger(), chain.DeclareTarget(),
+        chain.Response(), chain.Trigger(), chain.OrderTriggers(), chain.DeclareTarget(),
         choices.Target(), choices.OptionalEffect(), choices.SummonPosition(),
         summons.FusionMonster(), summons.SummonMaterial(),
     ],
