@@ -290,10 +290,12 @@ def after_battle(s: YugiohState, attacker: int, target: Any, destroyed: list[int
         s.flags["last_battle"] = [attacker, target]  # the monster it battled: the ``battled`` target
         s.add_trigger(target, s.cards[target].controller)
     for c in destroyed:
-        owner = s.cards[c].controller
         s.destroy(c, reason="battle")
         if s.zone_of(c) == "graveyard" and s.trigger_of(c, "destroyed_by_battle"):
-            s.add_trigger(c, owner)  # YGO-20 (e): the card itself was moved
+            # YGO-20 (e): the card itself was moved. [standard] The effect activates in the
+            # Graveyard, so its owner's, whoever controlled the monster (UDE card FAQs, GoatFormat.com:
+            # Giant Rat, Mystic Tomato, Shining Angel taken by the opponent and destroyed by battle).
+            s.add_trigger(c, s.cards[c].owner)
     if target != "player":
         for winner, loser in ((attacker, target), (target, attacker)):
             if loser in destroyed and winner not in destroyed and s.trigger_of(winner, "destroys_by_battle"):
