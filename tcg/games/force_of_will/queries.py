@@ -600,11 +600,17 @@ class FowQueries(EffectRunner[Effect, Selector]):
                                       and not self.restricted(c, "unattackable"))]
 
     def blockers(self, defender: int, attacker: int) -> list[int]:
-        """FOW-43: a recovered J-ruler or resonator; Flying is blocked only by Flying."""
+        """FOW-43: a recovered J-ruler or resonator; Flying is blocked only by Flying.
+
+        [standard] FOW-43: the attacked J-ruler or resonator itself (a recovered one, attacked by
+        [Target Attack]) cannot block that attack - the blocker is one "other than the attacked
+        object" (Comprehensive Rules 6.3a 804.4; the brief is silent)."""
         flying = self.has(attacker, "flying")
+        battle = self.flags.get("battle") or {}
+        attacked = battle.get("target") if battle.get("attacker") == attacker else None
         out = [c for c in self.zones[defender]["field"]
-               if self.is_battler(c) and not self.cards[c].tapped and (not flying or self.has(c, "flying"))
-               and not self.restricted(c, "cannot_block")]
+               if c != attacked and self.is_battler(c) and not self.cards[c].tapped
+               and (not flying or self.has(c, "flying")) and not self.restricted(c, "cannot_block")]
         if out and self.effects:  # "cannot be blocked by water resonators" (evade)
             barred = {a for e in self.effects if e["kind"] == "evade" and e["card"] == attacker
                       for a in e["attributes"]}
