@@ -396,9 +396,12 @@ def resolve_battle(state: DuelMastersState, task: Task) -> None:
     for loser in losers:
         if state.keyword(loser, "slayer"):
             other = defender if loser == attacker else attacker
-            # A creature that lost too is already doomed unless it survives losing (Amnis);
-            # one that won has no such protection.
-            if other not in losers:
+            # [standard] DM-62: Slayer's "destroy the other creature" is a destruction by an
+            # ability, not the battle's: a creature that "isn't destroyed" when it loses a battle
+            # (Amnis, tied with a darkness Slayer) is still destroyed by it (Duel Masters Wiki,
+            # "Slayer": Slayer destroys Amnis, Holy Elemental; dmwiki/pixiv on Amnis's Japanese
+            # twin: its protection is useless against Slayer).
+            if other not in doomed:
                 doomed.append(other)
     for c in doomed:
         if c in losers:

@@ -176,10 +176,16 @@ class DMQueries(EffectRunner[Effect, Selector]):
 
     def cost(self, cid: int) -> int:
         """The cost to pay for a card in hand now: printed, changed by continuous abilities
-        (Elf-X: "Your creatures each cost 1 less to summon. They can't cost less than 1")."""
+        (Elf-X: "Your creatures each cost 1 less to summon. They can't cost less than 1").
+
+        [standard] DM-15: a reduced cost below the number of the card's civilizations is paid with
+        one mana card of each civilization all the same (Takara Tomy's rule as DM Wiki, マナコスト,
+        states it: when the total cost is below the number of civilizations needed, that many mana
+        are paid): Elf-X makes a fire/nature creature of cost 2 cost 1, and it is summoned by
+        tapping a fire card and a nature card. The brief is silent (no printed card costs less)."""
         d = self.d(cid)
         change = sum(st.cost for st, _ in self.statics_on(cid) if st.cost) if self.where[cid][1] == "hand" else 0
-        return max(d.cost + change, 1) if change else d.cost
+        return max(d.cost + change, 1, len(d.civset)) if change else d.cost
 
     def keyword(self, cid: int, name: str) -> Any:
         """A keyword's value for a creature now: printed, shared, conditional or granted.

@@ -263,7 +263,8 @@ def battled_with_character(s: OnePieceState, a: int, t: int) -> None:
     # battle that ended earlier - the attacker or the target left during the Attack, Block or
     # Counter step, e.g. the [Blocker] trashed to make room for a sixth Character - sets off
     # nothing that needs the battle.
-    if s.zone_of(t) in ("characters", "trash") and s.d(t).type == "character" and s.zone_of(a) == "characters":
-        s.queue_abilities(a, "after_battle_with_character")
+    # The defender's are queued first: the turn player's (the attacker's) resolve first (OP-121, CR 8-6-1).
     if s.zone_of(t) == "characters" and s.d(a).type == "character" and s.zone_of(a) in ("characters", "trash"):
         s.queue_abilities(t, "after_battle_with_character")  # the defending Character battled too
+    if s.zone_of(t) in ("characters", "trash") and s.d(t).type == "character" and s.zone_of(a) == "characters":
+        s.queue_abilities(a, "after_battle_with_character")

@@ -33,7 +33,11 @@ def return_don(s: OnePieceState, task: Task) -> None:
 
 
 def cost_offer(s: OnePieceState, task: Task) -> None:
-    """OP-121: an ability with a cost ("DON!! -1:", "rest this card:") is offered as "you may"."""
+    """OP-121: an ability with a cost ("DON!! -1:", "rest this card:") is offered as "you may";
+    not if its card has moved since (Comprehensive Rules 8-1-3-1-3, ``run_effects_task``)."""
+    if task.get("zone") is not None and s.zone_of(task["card"]) != task["zone"]:
+        s.not_activated(task["card"], task["index"])
+        return
     s.decision = Decision(task["player"], "optional",
                           {"task": {"cost_offer": [task["card"], task["index"], task["player"]]}})
 
@@ -91,7 +95,7 @@ class YouMay(DecisionRule["OnePieceState"]):
         if "cost_offer" in task:  # "[On Play] DON!! -1: ...": pay, then the effect
             cid, index, owner = task["cost_offer"]
             if accepted and state.cost_payable(cid, index, owner):
-                state.queue_effects(cid, owner, (state.cards[cid].name, "ability", index))
+                state.queue_activated(cid, owner, (state.cards[cid].name, "ability", index))
                 state.pay_ability_cost(cid, index, owner)  # its DON!! -X runs before the effects
             elif not accepted:
                 state.not_activated(cid, index)

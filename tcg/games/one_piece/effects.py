@@ -60,8 +60,8 @@ class OPEffects(OPQueries):
 
     def ko(self, cid: int, by_effect: bool = False, attacker: int | None = None) -> None:
         """OP-117: K.O. by battle (``attacker``: the card that won it) or by a "K.O." effect;
-        "[On K.O.]" applies, then "when your opponent's Character is K.O.'d" (the K.O.'d card's
-        opponent's cards: queued last, they resolve first, the turn player's first, OP-121)."""
+        "[On K.O.]", "when a Character is K.O.'d" and "when your opponent's Character is K.O.'d"
+        apply, the turn player's first (``ko_now``, OP-121)."""
         if self.zone_of(cid) != "characters":
             return
         if self.effects and lasting.on(self, "ko_immune", cid):
@@ -80,11 +80,17 @@ class OPEffects(OPQueries):
         owner = self.cards[cid].controller
         self.emit("ko", card=cid, name=self.cards[cid].name, player=owner)
         self.leave_field(cid, "trash")
-        self.queue_field_abilities("on_character_ko")
-        self.queue_abilities(cid, "on_ko", controller=owner)
-        opp = 1 - owner
-        for c in reversed([self.leader(opp), *self.zones[opp]["characters"]]):
-            self.queue_abilities(c, "opponent_character_ko")
+        # [standard] Comprehensive Rules 8-6-1 (OP-121): every effect the K.O. sets off for the turn
+        # player resolves before any of the other player's - queued last, resolved first - e.g.
+        # Monkey.D.Luffy (ST08-001)'s "when a Character is K.O.'d" before the K.O.'d Caribou's [On K.O.].
+        for p in (1 - self.active, self.active):
+            for c in reversed([*self.zones[p]["leader"], *self.zones[p]["characters"]]):
+                self.queue_abilities(c, "on_character_ko")
+            if p == owner:
+                self.queue_abilities(cid, "on_ko", controller=owner)
+                continue
+            for c in reversed([self.leader(p), *self.zones[p]["characters"]]):
+                self.queue_abilities(c, "opponent_character_ko")
 
     def battle_ko_immune(self, cid: int, attacker: int) -> bool:
         """"This Character cannot be K.O.'d in battle (by <Strike> attribute Characters)"
@@ -126,8 +132,9 @@ class OPEffects(OPQueries):
 
     def don_returned(self, owner: int) -> None:
         """A DON!! of ``owner``'s field went back to the DON!! deck (a DON!! -X, OP-109): "when a
-        DON!! card on your field is returned to your DON!! deck" abilities. [unverified] They
-        resolve at once, before the effect whose cost returned it."""
+        DON!! card on your field is returned to your DON!! deck" abilities. [standard] They
+        resolve after the effect whose cost or instruction returned it (Comprehensive Rules
+        8-6-3, ``defer_auto_effects``)."""
         for c in reversed([self.leader(owner), *self.zones[owner]["characters"]]):
             self.queue_abilities(c, "on_don_returned")
 
@@ -151,6 +158,7 @@ class OPEffects(OPQueries):
         as "you may" when its cost can be paid, and skipped when it cannot (OP-121)."""
         d = self.d(cid)
         owner = self.cards[cid].controller if controller is None else controller
+        queued = len(self.tasks)
         for i in reversed(range(len(d.abilities))):
             ab = d.abilities[i]
             if ab.when != when or not self.ability_ready(cid, i, owner):
@@ -163,6 +171,42 @@ class OPEffects(OPQueries):
                 self.decision_for_cost(cid, i, owner)
             else:
                 self.queue_effects(cid, owner, (d.name, "ability", i), ab.optional)
+                self.tasks[-1] = Task.of("effects", {**self.tasks[-1].data, "zone": self.zone_of(cid)})
+        self.defer_auto_effects(queued)
+
+    def defer_auto_effects(self, queued: int) -> None:
+        """[standard] Comprehensive Rules 8-6-3: an auto effect whose timing is fulfilled while an
+        effect is activated or resolved (a K.O., a DON!! -X, a card played by it) is activated
+        after that effect has resolved, not between its instructions: the tasks queued since
+        ``queued`` go beneath the effect list in progress, keeping their order (Mr.2 (ST08-013)
+        K.O.s itself "if you do" before Monkey.D.Luffy (ST08-001) gives DON!!; Wire (ST10-014)
+        draws once Blast Breath has resolved). None in progress: they stay on top.
+
+        [standard] Comprehensive Rules 8-6-2 (OP-05 Q&A, Enel OP05-100): one set off during damage
+        processing - by a [Trigger] of the first damage of a [Double Attack] - waits until all the
+        damage is dealt: beneath the last damage still to come."""
+        tasks = self.tasks
+        below = next((i for i in range(queued) if tasks[i].kind == "leader_damage"), None)
+        if below is None:
+            below = next((i for i in range(queued - 1, -1, -1)
+                          if tasks[i].kind == "effects" and tasks[i].get("live")), None)
+        if below is None or queued == len(tasks):
+            return
+        added = tasks[queued:]
+        del tasks[queued:]
+        tasks[below:below] = added
+
+    def queue_activated(self, cid: int, owner: int, ref: tuple[Any, ...]) -> None:
+        """An ability whose activation cost is being paid: its effect list is under way already
+        (``live``), so that what the cost sets off (a DON!! -X returned: Wire (ST10-014)) waits
+        for the effect (Comprehensive Rules 8-6-3, ``defer_auto_effects``)."""
+        self.queue_effects(cid, owner, ref)
+        self.tasks[-1] = Task.of("effects", {**self.tasks[-1].data, "live": True})
+
+    def next_effect(self, data: dict[str, Any]) -> None:
+        """The rest of an effect list once one of its instructions is under way: ``live``, so that
+        auto effects it sets off wait for it (``defer_auto_effects``)."""
+        super().next_effect({**{k: v for k, v in data.items() if k != "zone"}, "live": True})
 
     def not_activated(self, cid: int, index: int) -> None:
         """A "you may" ability declined as a whole (or its optional cost) was not activated: a
@@ -185,7 +229,17 @@ class OPEffects(OPQueries):
         return ab.don_minus <= self.don_on_field(owner)
 
     def decision_for_cost(self, cid: int, index: int, owner: int) -> None:
-        self.tasks.append(Task("cost_offer", card=cid, index=index, player=owner))
+        self.tasks.append(Task("cost_offer", card=cid, index=index, player=owner, zone=self.zone_of(cid)))
+
+    def run_effects_task(self, task: Task) -> None:
+        """[standard] Comprehensive Rules 8-1-3-1-3: an auto effect is not activated if its card has
+        moved to another area since its timing was fulfilled (``zone``: where it was then; an
+        [On K.O.] is queued from the trash, where it resolves, 10-2-17). Basil Hawkins (OP01-106)
+        played by a [Trigger] and returned to the hand before the damage ends adds no DON!!."""
+        zone = task.get("zone")
+        if zone is not None and self.zone_of(task["source"]) != zone:
+            return
+        super().run_effects_task(task)
 
     def pay_ability_cost(self, cid: int, index: int, owner: int) -> None:
         """Rest this card, rest DON!! (①②③), return DON!! (DON!! -X, OP-109).

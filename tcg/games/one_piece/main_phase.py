@@ -137,7 +137,7 @@ def activate(s: OnePieceState, p: int, card: int, index: int) -> None:
     if ab.once_per_turn:
         s.flags[f"used:{card}:{index}"] = True
     s.emit("activated", card=card, name=s.cards[card].name, player=p)
-    s.queue_effects(card, p, (s.cards[card].name, "ability", index))
+    s.queue_activated(card, p, (s.cards[card].name, "ability", index))
     s.pay_ability_cost(card, index, p)  # after queueing: its DON!! -X runs before the effects
 
 

@@ -88,7 +88,7 @@ class Effect(_Strict):
         "special_summon",  # targets (e.g. from your graveyard) are Special Summoned in Attack Position
         "negate_attack",  # the current attack is negated (the attacker still counts as having attacked)
         "end_battle_phase",  # YGO-14: go to the End Step of this Battle Phase
-        "end_turn",  # YGO-15: the turn ends at once (Neko Mane King)
+        "end_turn",  # YGO-15: the rest of the turn is skipped to its End Phase (Neko Mane King)
         "skip_next_main1",  # YGO-8: the target player skips their next Main Phase 1 (Timeater)
         "skip_next_battle_phase",  # YGO-9: the target player skips their next Battle Phase
         "extra_battle_phases",  # YGO-10: the target player conducts `count` Battle Phases next turn

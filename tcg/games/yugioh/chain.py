@@ -309,8 +309,14 @@ def resolve_chain(s: YugiohState, task: Task) -> None:
         CHAIN.clear(s)
         s.flags.pop("chain_event", None)
         s.flags.pop("resolving_below", None)
-        if s.flags.pop("end_turn_now", False):  # YGO-15: the turn ends at once
-            s.tasks = [Task("cleanup")]
+        if s.flags.pop("end_turn_now", False) and s.phase != "end":
+            # YGO-15: play goes where the effect sends it. [standard] Neko Mane King's official text
+            # is "It becomes the End Phase of this turn" (Konami's current card text; yugioh-wiki.net:
+            # strictly, it skips to the End Phase; Yugipedia "End Phase": the one phase no card
+            # effect skips): the rest of the turn is skipped, but its End Phase is held - control
+            # taken "until the End Phase" returns, End Phase effects and the hand limit apply.
+            s.flags.pop("attack", None)
+            s.tasks = [Task("end_phase")]
             return
         s.tasks.append(Task("open_triggers"))
         return

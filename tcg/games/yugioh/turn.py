@@ -123,9 +123,10 @@ def end_phase(s: YugiohState, task: Task) -> None:
     s.return_borrowed()
     s.count_down()  # "destroy it during the End Phase of your opponent's 3rd turn"
     own = [c for c in s.face_up_monsters_triggered("own_end_phase") if s.cards[c].controller == s.active]
-    if own:  # "during your End Phase" triggers (The Wicked Worm Beast) make a chain first
-        for c in own:
-            s.add_trigger(c, s.active)
+    for c in own:
+        s.add_trigger(c, s.active)
+    if s.flags.get("triggers"):  # "during your End Phase" triggers (The Wicked Worm Beast), and any
+        # still waiting when an effect made it the End Phase (YGO-15), make a chain first
         s.tasks.append(Task("end_phase_window"))
         s.tasks.append(Task("open_triggers"))
         return

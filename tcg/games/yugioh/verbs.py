@@ -110,7 +110,8 @@ def end_battle_phase(s: YGOEffects, eff: Effect, controller: int, source: int, t
 
 
 def end_turn(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """YGO-15: "end the opponent's turn" - the turn ends at once, if it is the opponent's."""
+    """YGO-15: "end the opponent's turn" - if it is the opponent's turn, the rest of it is skipped
+    and it becomes the End Phase (``chain.resolve_chain``; Neko Mane King's current text)."""
     if s.active != controller:
         s.flags["end_turn_now"] = True
 
