@@ -323,7 +323,14 @@ class FowQueries(EffectRunner[Effect, Selector]):
 
     def stats(self, cid: int, statics: bool | None = None) -> tuple[int, int]:
         """Current ATK and DEF: the side shown, lasting effects and "until end of turn" changes.
-        ``statics``: :meth:`_statics_present`, when the caller asks about many cards."""
+        ``statics``: :meth:`_statics_present`, when the caller asks about many cards.
+
+        [standard] FOW-109 (the brief is silent on the order): every change of ATK/DEF applies in
+        the order it was made - "gains [+X/+Y]", "becomes [X/Y]" and "switch the ATK and DEF" alike
+        (Comprehensive Rules 6.3 909.1d, 909.3b). So "becomes [0/200]" (Midnight Bell) overrides a
+        boost given before it and the continuous abilities already active, and a boost given after
+        it applies on top; a switch switches the values as they are when it was made. The
+        continuous abilities of cards on the field count as older than every such effect."""
         card = self.cards[cid]
         if card.marks:
             atk, def_ = self.printed(cid)[:2]
@@ -332,26 +339,22 @@ class FowQueries(EffectRunner[Effect, Selector]):
             atk, def_ = d.atk, d.def_
         if self.where[cid][1] != "field":
             return atk, def_
-        if self.effects:  # "becomes [0/200] until end of turn" (set_stats): new printed values, the latest
-            for e in self.effects:
-                if e["card"] == cid and e["kind"] == "set_stats":
-                    atk, def_ = e["atk"], e["def"]
         if self._statics_present() if statics is None else statics:
             for source, st in self._static_sources():
                 if (st.atk or st.def_) and self._static_applies(source, st, cid):
                     n = 1 if st.per is None else self.count_of(st.per, source)
                     atk += st.atk * n
                     def_ += st.def_ * n
-        swapped = False
-        for e in self.effects:
+        for e in self.effects:  # (in the order they were made)
             if e["card"] == cid:
-                if e["kind"] == "modify":
+                kind = e["kind"]
+                if kind == "modify":
                     atk += e["atk"]
                     def_ += e["def"]
-                elif e["kind"] == "swap":
-                    swapped = not swapped
-        if swapped:  # "switch the ATK and DEF" (swap_stats), after the other changes
-            atk, def_ = def_, atk
+                elif kind == "set_stats":
+                    atk, def_ = e["atk"], e["def"]
+                elif kind == "swap":
+                    atk, def_ = def_, atk
         if (atk % 100 or def_ % 100) and self.options.get("round_to_100") == "true":
             atk, def_ = round_up_100(atk), round_up_100(def_)
         return max(0, atk), def_
@@ -600,11 +603,17 @@ class FowQueries(EffectRunner[Effect, Selector]):
                                       and not self.restricted(c, "unattackable"))]
 
     def blockers(self, defender: int, attacker: int) -> list[int]:
-        """FOW-43: a recovered J-ruler or resonator; Flying is blocked only by Flying."""
+        """FOW-43: a recovered J-ruler or resonator; Flying is blocked only by Flying.
+
+        [standard] FOW-43: the attacked J-ruler or resonator itself (a recovered one, attacked by
+        [Target Attack]) cannot block that attack - the blocker is one "other than the attacked
+        object" (Comprehensive Rules 6.3a 804.4; the brief is silent)."""
         flying = self.has(attacker, "flying")
+        battle = self.flags.get("battle") or {}
+        attacked = battle.get("target") if battle.get("attacker") == attacker else None
         out = [c for c in self.zones[defender]["field"]
-               if self.is_battler(c) and not self.cards[c].tapped and (not flying or self.has(c, "flying"))
-               and not self.restricted(c, "cannot_block")]
+               if c != attacked and self.is_battler(c) and not self.cards[c].tapped
+               and (not flying or self.has(c, "flying")) and not self.restricted(c, "cannot_block")]
         if out and self.effects:  # "cannot be blocked by water resonators" (evade)
             barred = {a for e in self.effects if e["kind"] == "evade" and e["card"] == attacker
                       for a in e["attributes"]}

@@ -190,6 +190,7 @@ def damage_step(s: OnePieceState, task: Task) -> None:
         s.lose(1 - p, "leader_damage")
         return
     hits = 2 if s.has_double_attack(attacker) else 1
+    s.tasks.append(Task("damage_done"))  # what the damage sets off waits beneath it (8-6-2)
     for _ in range(hits):
         s.tasks.append(Task("leader_damage", player=1 - p, banish=s.has_banish(attacker)))
 

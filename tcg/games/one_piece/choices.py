@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 from tcg.core.actions import Action
 from tcg.core.rules import DecisionRule
 from tcg.core.state import Decision, Task
-from tcg.games.one_piece import turn
+from tcg.games.one_piece import turn, waiting
 
 if TYPE_CHECKING:
     from tcg.games.one_piece.state import OnePieceState
@@ -36,6 +36,11 @@ def cost_offer(s: OnePieceState, task: Task) -> None:
     """OP-121: an ability with a cost ("DON!! -1:", "rest this card:") is offered as "you may";
     not if its card has moved since (Comprehensive Rules 8-1-3-1-3, ``run_effects_task``)."""
     if task.get("zone") is not None and s.zone_of(task["card"]) != task["zone"]:
+        s.not_activated(task["card"], task["index"])
+        return
+    if not waiting.comes_now(s, task):  # Comprehensive Rules 8-6-1: another waiting effect comes first
+        return
+    if not s.cost_payable(task["card"], task["index"], task["player"]):  # checked now (8-4-1-3)
         s.not_activated(task["card"], task["index"])
         return
     s.decision = Decision(task["player"], "optional",

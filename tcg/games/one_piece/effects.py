@@ -13,6 +13,7 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.state import Decision, Task
+from tcg.games.one_piece import waiting
 from tcg.games.one_piece.cards import Effect, Selector
 from tcg.games.one_piece.queries import OPQueries
 from tcg.games.one_piece.verbs import VERBS as GLOSSARY
@@ -163,7 +164,10 @@ class OPEffects(OPQueries):
             ab = d.abilities[i]
             if ab.when != when or not self.ability_ready(cid, i, owner):
                 continue
-            if not self.cost_payable(cid, i, owner):
+            # [standard] Comprehensive Rules 8-4-1-3: a DON!! cost (DON!! -X, ①) is checked when the
+            # effect is activated, its turn come (``cost_offer``), not when its timing is fulfilled:
+            # Holedem's [On K.O.] DON!! may pay Hitokiri Kamazo's DON!! -1 set off with it.
+            if not (ab.don_minus or ab.rest_don) and not self.cost_payable(cid, i, owner):
                 continue
             if ab.once_per_turn:
                 self.flags[f"used:{cid}:{i}"] = True
@@ -178,19 +182,22 @@ class OPEffects(OPQueries):
         """[standard] Comprehensive Rules 8-6-3: an auto effect whose timing is fulfilled while an
         effect is activated or resolved (a K.O., a DON!! -X, a card played by it) is activated
         after that effect has resolved, not between its instructions: the tasks queued since
-        ``queued`` go beneath the effect list in progress, keeping their order (Mr.2 (ST08-013)
-        K.O.s itself "if you do" before Monkey.D.Luffy (ST08-001) gives DON!!; Wire (ST10-014)
-        draws once Blast Breath has resolved). None in progress: they stay on top.
+        ``queued`` go beneath the effect list in progress (Mr.2 (ST08-013) K.O.s itself "if you
+        do" before Monkey.D.Luffy (ST08-001) gives DON!!; Wire (ST10-014) draws once Blast Breath
+        has resolved). None in progress: they stay on top.
 
         [standard] Comprehensive Rules 8-6-2 (OP-05 Q&A, Enel OP05-100): one set off during damage
-        processing - by a [Trigger] of the first damage of a [Double Attack] - waits until all the
-        damage is dealt: beneath the last damage still to come."""
+        processing - by a [Trigger] of any damage of a [Double Attack] - waits until all the
+        damage is dealt: beneath ``damage_done``. The order of the waiting ones: ``waiting``."""
         tasks = self.tasks
-        below = next((i for i in range(queued) if tasks[i].kind == "leader_damage"), None)
+        if queued == len(tasks):
+            return
+        below = next((i for i in range(queued) if tasks[i].kind == "damage_done"), None)
         if below is None:
             below = next((i for i in range(queued - 1, -1, -1)
                           if tasks[i].kind == "effects" and tasks[i].get("live")), None)
-        if below is None or queued == len(tasks):
+        waiting.tag(self, queued, below)  # type: ignore[arg-type]
+        if below is None:
             return
         added = tasks[queued:]
         del tasks[queued:]
@@ -239,6 +246,10 @@ class OPEffects(OPQueries):
         zone = task.get("zone")
         if zone is not None and self.zone_of(task["source"]) != zone:
             return
+        if waiting.is_waiting(task):  # Comprehensive Rules 8-6-1: which waiting effect comes now
+            if not waiting.comes_now(self, task):  # type: ignore[arg-type]
+                return
+            task = Task.of(task.kind, {**task.data, "started": True})
         super().run_effects_task(task)
 
     def pay_ability_cost(self, cid: int, index: int, owner: int) -> None:

@@ -30,6 +30,7 @@ Decisions (kind -> handler, module; action types; rules)
     choose_one  modes.ChooseOne              choose {option: mode_k}        OP-121
     ko_replace  replacement.KoReplace        choose {option: top|bottom},   OP-117, OP-121
                                              pass
+    order_effects waiting.OrderEffects       choose {card}                  OP-121 (CR 8-6-1)
     =========== ============================ ============================== ===================
 
 Tasks (kind -> step)
@@ -40,7 +41,7 @@ Tasks (kind -> step)
     main phase    main_phase.play_free ([Trigger] "play this card", OP-112),
                   main_phase.event_activated ("when you activate an Event")
     battle        battle.block_step, battle.battle_joined, battle.counter_step, battle.damage_step (OP-115),
-                  battle.leader_damage (OP-116), battle.end_of_battle
+                  battle.leader_damage (OP-116), waiting.damage_done (CR 8-6-2), battle.end_of_battle
     effects       choices.effects (the core's effect loop), choices.return_don (OP-109),
                   choices.cost_offer (OP-121), choices.life_pick, choices.shuffle_deck
     looking       looking.reveal_pick, looking.bottom_order, looking.arrange_top,
@@ -57,7 +58,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcg.core.rules import Rulebook
-from tcg.games.one_piece import battle, choices, looking, main_phase, modes, replacement, start, turn
+from tcg.games.one_piece import battle, choices, looking, main_phase, modes, replacement, start, turn, waiting
 
 if TYPE_CHECKING:
     from tcg.games.one_piece.state import OnePieceState
@@ -94,6 +95,7 @@ RULEBOOK = Rulebook(
         looking.LifePlace(),
         modes.ChooseOne(),
         replacement.KoReplace(),
+        waiting.OrderEffects(),
     ],
     {
         "mulligan": start.mulligan,
@@ -110,6 +112,7 @@ RULEBOOK = Rulebook(
         "counter_step": battle.counter_step,
         "damage_step": battle.damage_step,
         "leader_damage": battle.leader_damage,
+        "damage_done": waiting.damage_done,
         "end_of_battle": battle.end_of_battle,
         "effects": choices.effects,
         "return_don": choices.return_don,
