@@ -15,12 +15,13 @@ Decisions (kind — handler — what is decided, rules)
   grants at once (Ultimate Offering, YGO-112).
 - battle.py: ``battle_step`` — :class:`~battle.BattleStep` — open: attack, activate, leave
   (YGO-123, YGO-5); ``replay`` — :class:`~battle.Replay` — attack again or stop (YGO-127).
-- chain.py: ``response`` — :class:`~chain.Response` — activate in answer, or pass (YGO-120,
-  YGO-109, YGO-135); ``trigger`` — :class:`~chain.Trigger` — put an optional trigger on the
-  chain; ``declare_target`` — :class:`~chain.DeclareTarget` — the targets of a card being
-  activated (official rule; the brief is silent). Every handler derives from
-  :class:`~chain.YugiohRule`, whose ``explain`` makes the checks all decisions share (YGO-104,
-  YGO-118, YGO-120, YGO-133, YGO-20, YGO-2, YGO-123; otherwise YGO-109).
+- chain.py: ``response`` — :class:`~chain.Response` — activate in answer, or pass (YGO-120, YGO-109,
+  YGO-135); ``trigger`` — :class:`~chain.Trigger` — put an optional trigger on the chain;
+  ``order_triggers`` — :class:`~chain.OrderTriggers` — which of a player's simultaneous effects goes
+  on the chain next (SEGOC, YGO-120 [standard]); ``declare_target`` — :class:`~chain.DeclareTarget`
+  — the targets of a card being activated (official rule; the brief is silent). Every handler
+  derives from :class:`~chain.YugiohRule`, whose ``explain`` makes the checks all decisions share
+  (YGO-104, YGO-118, YGO-120, YGO-133, YGO-20, YGO-2, YGO-123; otherwise YGO-109).
 - choices.py: ``target`` — :class:`~choices.Target` — a target chosen as an effect resolves;
   ``optional`` — :class:`~choices.OptionalEffect` — "you may"; ``summon_position`` —
   :class:`~choices.SummonPosition` — a monster Special Summoned by an effect, in Attack or
