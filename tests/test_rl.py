@@ -557,14 +557,17 @@ def test_docs_rl_md_quick_start_runs_as_printed() -> None:
 #: card whose effect cannot be carried out is no longer offered (activation legality from the verbs),
 #: and Last Will's summon may wait, so the masks of the same seeded games differ (its rules fingerprint
 #: changed with it); Force of Will too: targets are now chosen before costs are paid (FOW-105), so the
-#: sub-decisions of an ability with a cost come in another order. Force of Will again (issue 36,
+#: sub-decisions of an ability with a cost come in another order (and again with the battle fixes of the
+#: independent round: the attacked resonator is no longer offered as a blocker); One Piece's catalogue
+#: gained the decision kind ``order_effects`` (a player orders their own waiting effects, CR 8-6-1),
+#: which widens the observation's kind one-hot by one. Force of Will again (issue 36,
 #: red-fow): the attacked resonator is no longer offered as the blocker of its own attack (CR 804.4),
 #: and only an attacking First Striker strikes first, so the masks and outcomes differ. Yu-Gi-Oh!
 #: again (issue 36, second rulings round): the decision kind order_triggers (SEGOC: a player orders
 #: their own simultaneous effects) joins the catalogue, and a summon's triggers now come before its
 #: response window.
 RECORDED = {"battle_spirits": "b362d9767907ae5f", "duel_masters": "b9b556a27bded402",
-            "force_of_will": "51efd54e9e74dd95", "one_piece": "5d3eca5d5a7c8da2", "yugioh": "e1cf991486b05afd"}
+            "force_of_will": "51efd54e9e74dd95", "one_piece": "9bbc09208b73d204", "yugioh": "e1cf991486b05afd"}
 
 
 @pytest.mark.parametrize("game", GAMES)
