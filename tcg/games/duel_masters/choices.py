@@ -65,9 +65,14 @@ class OrderTriggers(DuelMastersRule):
 
 # ---------------------------------------------------------------------- targets and "you may"
 def hidden_from(state: DuelMastersState, player: int, cid: int) -> bool:
-    """Whether ``player`` may not name this card: hidden from them and not their own (their own
-    face-down shields they may point at; an opponent's they know only by place)."""
-    return state.cards[cid].owner != player and not state.can_see(player, cid)
+    """Whether ``player`` may not name this card: hidden from them and either an opponent's card
+    or a face-down shield of their own (DM-6: nobody looks at a shield, its owner included, so
+    "choose one of your shields" picks a place, not a card — General Dark Fiend's "without
+    looking", Ghastly Drain, Emeral, Jewel Spider). A card of their own deck that an effect
+    lets them search they do see, and name."""
+    if state.can_see(player, cid):
+        return False
+    return state.cards[cid].owner != player or state.where[cid][1] == "shields"
 
 
 def place(state: DuelMastersState, cid: int) -> int:
@@ -93,7 +98,7 @@ class Target(DuelMastersRule):
             return acts
         # DM-6 / DM-122: a card the chooser may not see (an opponent's face-down shield, Wyn) is
         # named by its place in its zone (``choose {index}``, as a shield to break is), never by
-        # its id. (Such candidates come from one zone: the opponent's shields.)
+        # its id. (Such candidates come from one zone: a player's shields, or the opponent's hand.)
         return [Action("choose", index=place(state, a.get("card"))) if a.get("card") in hidden else a
                 for a in acts]
 
