@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tcg.carddb.rulings import product_code, rulings_report
+from tcg.carddb.rulings import product_code, rulings_markdown, rulings_report
 from tcg.core.carddata import validate_card
 from tcg.core.errors import DataError
 from tcg.core.registry import game_names, load_game
@@ -119,3 +119,13 @@ def test_a_card_made_up_for_the_engine_carries_no_official_ruling():
     with pytest.raises(DataError) as exc:
         validate_card(load_game("yugioh").card_model, data, source="cards.yaml", line=9)
     assert exc.value.field == "rulings" and "original" in str(exc.value)
+
+
+def test_docs_rulings_md_holds_the_generated_counts_and_sources():
+    """docs/rulings.md's last section is generated from the data: it says what the data says."""
+    docs = Path(__file__).resolve().parent.parent / "docs" / "rulings.md"
+    marker = "<!-- generated: python -m tcg.carddb.rulings (tests/test_rulings.py checks this section) -->\n"
+    text = docs.read_text(encoding="utf-8")
+    assert marker in text
+    assert text.split(marker, 1)[1].strip() == rulings_markdown(game_names()).strip(), (
+        "run: python -m tcg.carddb.rulings, and put its output after the marker")

@@ -173,3 +173,33 @@ def rulings_report(game: str, scenarios: Path | None = None, run: bool = True,
 def _not_encoded(item: NotEncoded) -> dict[str, Any]:
     return {"card": item.card, "question": item.question, "kind": item.kind, "reason": item.reason,
             "source": item.source.model_dump(exclude_defaults=True)}
+
+
+def rulings_markdown(games: Iterable[str]) -> str:
+    """docs/rulings.md's generated part: per game the rulings encoded (by basis) and not encoded,
+    then every source searched. Scenarios are looked up, not played (the suite plays them)."""
+    rows = ["| game | encoded, each proved by a scenario | the publisher's answer about the card | "
+            "its rules applied to the card | found, not encoded | sources searched |",
+            "|---|---:|---:|---:|---:|---:|"]
+    lists: list[str] = []
+    for game in games:
+        report = rulings_report(game, run=False)
+        t = report.totals()
+        title = registry.load_game(game).title or game
+        rows.append(f"| {title} | {t['encoded']} | {t['proved_card']} | {t['proved_rules']} | {t['not_encoded']} | "
+                    f"{len(report.sources)} |")
+        lists.append(f"\n### {title}: sources searched\n")
+        lists += [_source_item(s) for s in report.sources]
+    return "\n".join(rows) + "\n" + "\n".join(lists) + "\n"
+
+
+def _source_item(source: Mapping[str, Any]) -> str:
+    where = source.get("url") or source.get("publication") or ""
+    covers = ", ".join(source.get("covers", []))
+    extra = "; ".join(x for x in (source.get("date", ""), f"covers {covers}" if covers else "") if x)
+    link = f"[{source['title']}]({where})" if where.startswith("http") else f"{source['title']} ({where})"
+    return f"- {link}" + (f" — {extra}" if extra else "")
+
+
+if __name__ == "__main__":  # docs/rulings.md's generated section: python -m tcg.carddb.rulings
+    print(rulings_markdown(registry.game_names()), end="")
