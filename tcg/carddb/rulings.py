@@ -78,8 +78,10 @@ def rulings_path(game: str) -> Path:
 
 
 def default_scenarios(game: str) -> Path:
-    """``scenarios/<game>`` of the checkout the package runs from."""
-    return Path(__file__).resolve().parents[2] / "scenarios" / game
+    """``scenarios/<game>`` of the checkout the package runs from, else of the current folder (an
+    installed or compiled build lives apart from the checkout's scenarios)."""
+    beside = Path(__file__).resolve().parents[2] / "scenarios" / game
+    return beside if beside.is_dir() else Path.cwd() / "scenarios" / game
 
 
 def _scenario_index(folder: Path) -> dict[str, list[Path]]:
