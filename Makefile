@@ -105,8 +105,8 @@ compiled-check: $(COMPILED_STAMP)
 # At most 8 minutes on a fresh 2-core machine, install included.
 test: browser-start lint browser unit
 
-# The long checks (about 25 minutes: the conformance games 15 of them): every state of the conformance games, a slice of the soak,
-# then the compiled build.
+# The long checks (about 25 minutes on 2 cores, 15 of them the conformance games): every state of
+# the conformance games, a slice of the soak, then the compiled build.
 check: conformance soak $(if $(CAN_COMPILE),compiled-check,no-compiler)
 
 no-compiler:
