@@ -3,12 +3,15 @@ counts a ruling as proved only when the one scenario it names exists and passes.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 from tcg.carddb.rulings import product_code, rulings_markdown, rulings_report
+from tcg.cli import cards_cmd
 from tcg.core.carddata import validate_card
 from tcg.core.errors import DataError
 from tcg.core.registry import game_names, load_game
@@ -129,3 +132,27 @@ def test_docs_rulings_md_holds_the_generated_counts_and_sources():
     assert marker in text
     assert text.split(marker, 1)[1].strip() == rulings_markdown(game_names()).strip(), (
         "run: python -m tcg.carddb.rulings, and put its output after the marker")
+
+
+def test_cards_show_prints_a_cards_rulings_with_source_and_scenario(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("TCG_CACHE_DIR", str(tmp_path))
+    card = load_game("one_piece").cards()["Bartholomew Kuma (ST03-010)"]
+    shown = CliRunner().invoke(cards_cmd.app, ["show", card.name, "--game", "one_piece", "--json"])
+    assert shown.exit_code == 0, shown.output
+    assert [r["question"] for r in json.loads(shown.output)["rulings"]] == [r.question for r in card.rulings]
+    text = CliRunner().invoke(cards_cmd.app, ["show", card.name, "--game", "one_piece"]).output
+    assert f"Official rulings ({len(card.rulings)})" in text and "proved by the scenario" in text
+
+
+def test_cards_rulings_reports_per_product_and_exits_1_when_one_is_not_proved(tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("TCG_CACHE_DIR", str(tmp_path))
+    report = CliRunner().invoke(cards_cmd.app, ["rulings", "--game", "one_piece", "--json", "--no-run"])
+    assert report.exit_code == 0, report.output
+    data = json.loads(report.output)
+    assert {"ST-01", "OP-01"} <= {p["product"] for p in data["products"]}
+    assert data["totals"]["proved"] == data["totals"]["encoded"] >= 100
+    empty = tmp_path / "no_scenarios"
+    empty.mkdir()
+    broken = CliRunner().invoke(cards_cmd.app, ["rulings", "--game", "one_piece", "--scenarios", str(empty)])
+    assert broken.exit_code == 1 and "not proved" in broken.output
