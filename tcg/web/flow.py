@@ -46,6 +46,8 @@ HIDDEN_DELAY = (0.7, 1.8)
 FIRST_MOVE_WAIT = 8.0
 
 _system = random.SystemRandom()
+#: The actions of a seat's run kept to find the cards its latest action named.
+RUN_KEPT = 16
 
 
 def hidden_delay(bounds: tuple[float, float] = HIDDEN_DELAY) -> float:
@@ -60,9 +62,10 @@ class RoomFlow:
 
     #: Each seat's stops; None: the seat answers every decision itself.
     stops: list[Stops | None] = field(default_factory=lambda: [None, None])
-    #: The seat that applied the last action, and that action (None after a resume).
+    #: The seat that applied the last action (None after a resume), and its actions since the
+    #: other seat's last one (the last few): the cards the page marks are the latest named there.
     last_actor: int | None = None
-    last_action: Action | None = None
+    run: list[Action] = field(default_factory=list)
     #: When the room's state last changed (monotonic seconds).
     changed_at: float = field(default_factory=time.monotonic)
     #: Set once a person's page has said hello: an agent moving first waits for it (with a pace).
@@ -72,7 +75,10 @@ class RoomFlow:
     passing: int | None = None
 
     def acted(self, seat: int | None, action: Action) -> None:
-        self.last_actor, self.last_action = seat, action
+        if seat != self.last_actor:
+            self.run = []
+        self.last_actor = seat
+        self.run = [*self.run[-(RUN_KEPT - 1):], action]
         self.changed_at = time.monotonic()
 
     def first_move_wait(self, pace: float) -> float:
@@ -107,23 +113,22 @@ def between_people(room: Room) -> bool:
 
 
 def acted_cards(room: Room, seat: int | None) -> dict[str, Any] | None:
-    """The cards the last action of the viewer's opponent named (a spectator: anybody's) that the
-    viewer may see, for the page to mark on the board."""
+    """The cards the viewer's opponent (for a spectator: whoever acted last) named in its latest
+    action that named any, since the viewer's own last action, as far as the viewer may see
+    them: the page marks them. A step that names no card (the next phase) keeps the mark."""
     flow = room.flow
-    actor, action = flow.last_actor, flow.last_action
-    if action is None or actor is None or actor == seat:
+    actor = flow.last_actor
+    if actor is None or actor == seat:
         return None
     state = room.state
     fields = state.GAME.card_fields
-    ids: list[int] = []
-    for key, value in action.fields:
-        if key not in fields:
-            continue
-        for v in value if isinstance(value, (list, tuple)) else (value,):
-            if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(state.cards) \
-                    and state.can_see(seat, v) and v not in ids:
-                ids.append(v)
-    return {"seat": actor, "cards": ids}
+    for action in reversed(flow.run):
+        named = [v for key, value in action.fields if key in fields
+                 for v in (value if isinstance(value, (list, tuple)) else (value,))
+                 if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(state.cards)]
+        if named:
+            return {"seat": actor, "cards": list(dict.fromkeys(v for v in named if state.can_see(seat, v)))}
+    return {"seat": actor, "cards": []}
 
 
 def message_fields(room: Room, seat: int | None, message: dict[str, Any], lang: str) -> dict[str, Any]:

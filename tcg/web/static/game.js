@@ -6,6 +6,8 @@
 import { $, applyWords, drawBoard, drawStack, el, hideTip, languagePicker, recall, remember, savedLang,
          statusLine } from "/static/common.js";
 import { drawDecision } from "/static/actions.js";
+import { answering, drawFlow, silent } from "/static/flow.js";
+import { drawStops } from "/static/stops.js";
 
 const roomId = decodeURIComponent(location.pathname.split("/").pop());
 const roomPath = `/api/rooms/${encodeURIComponent(roomId)}`;
@@ -21,6 +23,7 @@ let current = null;
 function send(message) { socket.send(JSON.stringify(message)); }
 
 function act(index) {
+  if (!answering(current)) return; // answered already: no second click (flow.js)
   send({ type: "act", decision_id: current.decision_id, action: index });
 }
 
@@ -49,6 +52,8 @@ function draw(message) {
   drawBoard($("#board"), message.board, message.game, () => lang, ui);
   drawStack($("#stack"), message.board);
   drawDecision(message, act);
+  drawFlow(message);
+  drawStops(message, send);
   appendLog(message);
   $("#lang-slot").replaceChildren(languagePicker(message.languages, lang, (l) => {
     lang = l;
@@ -67,6 +72,7 @@ function connect() {
     const message = JSON.parse(e.data);
     if (message.type === "state") { $("#error").textContent = ""; draw(message); }
     else if (message.type === "error") {
+      if (silent(message)) return;
       $("#error").textContent = message.message;
       $("#error").dataset.code = message.code;
     }
