@@ -525,7 +525,8 @@ class Presentation:
                   "winner": obs.get("winner")}
         stack = [self.stack_item(item, say) for item in obs.get("stack") or ()]
         return {"header": header, "viewer": obs.get("viewer"), "players": players,
-                "stack": {"label": say.t("ui", "stack"), "items": stack} if stack else None}
+                "stack": {"label": say.t("ui", "stack"), "items": stack} if stack else None,
+                "battle": self.battle(obs, say)}
 
     def stack_item(self, item: Mapping[str, Any], say: Say) -> Json:
         """One item waiting on the chain or chase, bottom first: the catalogue's
@@ -537,3 +538,112 @@ class Presentation:
         return {"text": capitalised(say.t("stack", template, **values)), "card": item.get("card"),
                 "player": item.get("player")}
 
+
+    # ------------------------------------------------------------------ the battle going on
+    def battle(self, obs: Mapping[str, Any], say: Say) -> Json | None:
+        """The attack going on (the observation's ``battle``, :meth:`State.battle_view`) for the
+        board and the prompt: ``{"attacker": id, "target": id or "player", "player": the
+        attacking seat, "defender": the attacked seat, "line": "Kaido 5000 → your Luffy 5000:
+        you need +1000", "labels": the marks' words}``; None outside a battle.
+
+        The numbers come from the viewer's own card views (a face-down card's DEF is a ``?``),
+        the sentence from the game's :meth:`battle_line`."""
+        battle = obs.get("battle")
+        if not isinstance(battle, Mapping):
+            return None
+        views = _views_by_id(obs)
+        player = int(battle["player"])
+        target = battle.get("blocker")
+        if target is None:
+            target = battle["target"]
+        attacker = Fighter.of(battle["attacker"], views, say)
+        defender = None if is_player(target) else Fighter.of(target, views, say)
+        line = self.battle_line(battle, attacker, defender, 1 - player, say)
+        return {"attacker": attacker.id, "target": "player" if defender is None else defender.id,
+                "player": player, "defender": 1 - player, "line": capitalised(line) if line else "",
+                "labels": {"attacker": say.t("battle", "attacker_mark"), "target": say.t("battle", "target_mark")}}
+
+    def battle_line(self, battle: Mapping[str, Any], attacker: Fighter, target: Fighter | None, defender: int,
+                    say: Say) -> str:
+        """The battle in words (``target`` None: the attack is on the player ``defender``).
+        Games override it with their numbers; by default, who attacks whom."""
+        return say.t("battle", "vs", attacker=attacker.text, target=self.battle_target(target, defender, say))
+
+    def battle_target(self, target: Fighter | None, defender: int, say: Say) -> str:
+        """The target as the line names it: a card, or the attacked player (*you*)."""
+        return target.text if target is not None else say.who(defender)
+
+    def higher_wins(self, a: int, b: int, attacker: Fighter, target: Fighter, say: Say) -> str:
+        """The usual comparison (DM-109, BS-53, YGO-16..18): the lower is destroyed, both at equal values."""
+        if a == b:
+            return say.t("battle", "both_destroyed")
+        return say.t("battle", "destroyed", card=(target if a > b else attacker).text)
+
+    def printed(self, fighter: Fighter, stat: str) -> int | None:
+        """A visible card's printed ``stat`` (its definition's attribute), to show what changed it."""
+        if fighter.view.get("hidden"):
+            return None
+        card = self.game.cards().get(str(fighter.view.get("name")))
+        value = getattr(card, stat, None) if card is not None else None
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def battle_need(self, short: int, defender: int, say: Say) -> str:
+        """What the defending player needs to stop an attack that wins by ``short``: *you need +1000*."""
+        return battle_words("need", defender, say, n=short)
+
+
+def battle_words(key: str, seat: int, say: Say, **values: Any) -> str:
+    """The ``battle`` sentence ``key`` about a player: its ``.you`` form for the viewer
+    (*you need +1000*), else the player named (*the opponent needs +1000*, *P1 needs +1000*)."""
+    if say.viewer is not None and seat == say.viewer:
+        return say.t("battle", key + ".you", **values)
+    return say.t("battle", key, who=say.who(seat), **values)
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """A card of the battle as one viewer knows it: its id, the seat whose side it is on, its
+    view (``{"hidden": True}`` for a face-down card) and its name as the line says it (*your
+    Luffy*; *P1's Luffy* in an all-seeing view; a face-down card's words)."""
+
+    id: int
+    seat: int | None
+    view: Mapping[str, Any]
+    text: str
+
+    @staticmethod
+    def of(cid: int, views: Mapping[int, tuple[int, Mapping[str, Any]]], say: Say) -> Fighter:
+        seat, view = views.get(cid, (None, {"hidden": True}))
+        name = say.card(cid) if not view.get("hidden") else say.word("hidden_card")
+        if seat is None:
+            text = name
+        elif say.viewer is None:
+            text = say.t("battle", "seat", card=name, who=say.who(seat))
+        else:
+            text = say.t("battle", "yours" if seat == say.viewer else "theirs", card=name)
+        return Fighter(cid, seat, view, text)
+
+    def value(self, key: str, printed: int | None, say: Say) -> str:
+        """The view's ``key`` (power, ATK...) as a number with the change from the printed one
+        (*7000 (+2000)*); ``?`` when the viewer may not know it (a face-down card)."""
+        value = self.view.get(key)
+        if not isinstance(value, int) or isinstance(value, bool):
+            return "?"
+        if isinstance(printed, int) and printed != value:
+            return say.t("battle", "modified", value=value, delta=f"{value - printed:+d}")
+        return str(value)
+
+    def number(self, key: str) -> int | None:
+        value = self.view.get(key)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _views_by_id(obs: Mapping[str, Any]) -> dict[int, tuple[int, Mapping[str, Any]]]:
+    """Every card view of the observation's zones with an id: (its side's seat, the view)."""
+    out: dict[int, tuple[int, Mapping[str, Any]]] = {}
+    for seat, data in enumerate(obs["players"]):
+        for content in data["zones"].values():
+            for view in content if isinstance(content, list) else ():
+                if isinstance(view, Mapping) and isinstance(view.get("id"), int):
+                    out[view["id"]] = (seat, view)
+    return out

@@ -16,11 +16,13 @@ from tcg.core.presentation import (
     CORE_ACTIONS,
     ActionSpec,
     EventSpec,
+    Fighter,
     Json,
     Presentation,
     Say,
     ZoneSpec,
     action_variant,
+    battle_words,
     event_variant,
 )
 
@@ -184,6 +186,29 @@ class BattleSpiritsPresentation(Presentation):
             notes.append(say.t("words", "fused_with", cards=", ".join(view["braves"])))
         face["notes"] = [n for n in notes if n]
         return face
+
+    def battle_line(self, battle: Mapping[str, Any], attacker: Fighter, target: Fighter | None, defender: int,
+                    say: Say) -> str:
+        """BS-52..BS-54: BP against BP once blocked (the lower is destroyed, both at equal BP);
+        unblocked, the attack takes as many life cores as the attacker has symbols."""
+        bp = attacker.value("bp", self._printed_bp(attacker), say)
+        if target is None:
+            line = say.t("battle", "direct", attacker=attacker.text, attacker_bp=bp, target=say.who(defender))
+            n = battle.get("life")
+            return line if not isinstance(n, int) else say.t("battle", "with", line=line,
+                                                                outcome=battle_words("life", defender, say, n=n))
+        line = say.t("battle", "line", attacker=attacker.text, attacker_bp=bp, target=target.text,
+                     target_bp=target.value("bp", self._printed_bp(target), say))
+        a, b = attacker.number("bp"), target.number("bp")
+        if a is None or b is None:
+            return line
+        return say.t("battle", "with", line=line, outcome=self.higher_wins(a, b, attacker, target, say))
+
+    def _printed_bp(self, fighter: Fighter) -> int | None:
+        """The printed BP at the card's level now (BS-19): a brave's or an effect's BP shows as the change."""
+        card = self.game.cards().get(str(fighter.view.get("name")))
+        level = fighter.view.get("level")
+        return card.bp_at(level) if card is not None and isinstance(level, int) and card.level_bp else None
 
     def counters(self, player: Mapping[str, Any], say: Say) -> list[Json]:
         """BS-25..BS-31: the cores in life, reserve and trash; the hand and deck counted. The

@@ -12,6 +12,7 @@ from tcg.core.actions import Action
 from tcg.core.presentation import (
     ActionSpec,
     EventSpec,
+    Fighter,
     Json,
     Presentation,
     Say,
@@ -99,6 +100,25 @@ class DuelMastersPresentation(Presentation):
         if view.get("under"):
             face["under"] = list(view["under"])
         return face
+
+    def battle_line(self, battle: Mapping[str, Any], attacker: Fighter, target: Fighter | None, defender: int,
+                    say: Say) -> str:
+        """DM-109: power against power (the lower is destroyed, both at equal power); an attack
+        on the player: the shields it breaks (DM-56..61)."""
+        power = attacker.value("power", self.printed(attacker, "power"), say)
+        if target is None:
+            line = say.t("battle", "direct", attacker=attacker.text, attacker_power=power, target=say.who(defender))
+            n = battle.get("breaks")
+            if not isinstance(n, int):
+                return line
+            breaks = say.t("battle", "breaks_one" if n == 1 else "breaks_many", n=n)
+            return say.t("battle", "with", line=line, outcome=breaks)
+        line = say.t("battle", "line", attacker=attacker.text, attacker_power=power, target=target.text,
+                     target_power=target.value("power", self.printed(target, "power"), say))
+        a, b = attacker.number("power"), target.number("power")
+        if a is None or b is None:
+            return line
+        return say.t("battle", "with", line=line, outcome=self.higher_wins(a, b, attacker, target, say))
 
     def counters(self, player: Mapping[str, Any], say: Say) -> list[Json]:
         """Duel Masters keeps no counters: what a player has is counted from their zones

@@ -21,11 +21,13 @@ from tcg.core.actions import Action
 from tcg.core.presentation import (
     ActionSpec,
     EventSpec,
+    Fighter,
     Json,
     Presentation,
     Say,
     ZoneSpec,
     action_variant,
+    battle_words,
     event_variant,
     is_player,
 )
@@ -285,6 +287,49 @@ class ForceOfWillPresentation(Presentation):
             notes.append(say.t("words", "with_additions", names=", ".join(face["under"])))
         face["notes"] = notes
         return face
+
+    def battle_line(self, battle: Mapping[str, Any], attacker: Fighter, target: Fighter | None, defender: int,
+                    say: Say) -> str:
+        """FOW-44..46: unblocked on the player, damage equal to the attacker's ATK; against a
+        card, each deals its ATK to the other, and a card whose damage reaches its DEF is
+        destroyed (the damage already on it counts, FOW-45; First Strike aside)."""
+        if target is None:
+            line = say.t("battle", "direct", attacker=attacker.text, attacker_stats=self._stats(attacker, say),
+                         target=say.who(defender))
+            atk = attacker.number("atk")
+            return line if atk is None else say.t("battle", "with", line=line,
+                                                     outcome=battle_words("damage", defender, say, n=atk))
+        line = say.t("battle", "line", attacker=attacker.text, attacker_stats=self._stats(attacker, say),
+                     target=target.text, target_stats=self._stats(target, say))
+        a_falls, t_falls = self._falls(attacker, target), self._falls(target, attacker)
+        if a_falls is None or t_falls is None:
+            return line
+        if a_falls and t_falls:
+            outcome = say.t("battle", "both_destroyed")
+        elif a_falls or t_falls:
+            outcome = say.t("battle", "destroyed", card=(attacker if a_falls else target).text)
+        else:
+            outcome = say.t("battle", "none_destroyed")
+        return say.t("battle", "with", line=line, outcome=outcome)
+
+    def _stats(self, fighter: Fighter, say: Say) -> str:
+        """ATK/DEF as they are now, each with its change from the printed card (not on a
+        J-ruler's side), and the damage already on it."""
+        j_ruler = fighter.view.get("side") == "j_ruler"
+        atk = fighter.value("atk", None if j_ruler else self.printed(fighter, "atk"), say)
+        def_ = fighter.value("def", None if j_ruler else self.printed(fighter, "def_"), say)
+        damage = fighter.number("damage")
+        if damage:
+            return say.t("battle", "stats.damaged", atk=atk, def_=def_, damage=damage)
+        return say.t("battle", "stats", atk=atk, def_=def_)
+
+    @staticmethod
+    def _falls(card: Fighter, other: Fighter) -> bool | None:
+        """Whether ``other``'s battle damage destroys ``card`` (None: a number is unknown)."""
+        atk, def_ = other.number("atk"), card.number("def")
+        if atk is None or def_ is None:
+            return None
+        return atk > 0 and atk + (card.number("damage") or 0) >= def_
 
     def counters(self, player: Mapping[str, Any], say: Say) -> list[Json]:
         """Life (FOW-63); the will pool by attribute (FOW-26); the Lifebreak area: cards left and

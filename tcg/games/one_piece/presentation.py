@@ -20,6 +20,7 @@ from tcg.core.presentation import (
     CORE_ACTIONS,
     ActionSpec,
     EventSpec,
+    Fighter,
     Json,
     Presentation,
     Say,
@@ -203,6 +204,23 @@ class OnePiecePresentation(Presentation):
                         if not face.get("hidden") and say.t("statuses", "rested") not in face["status"]:
                             face["status"].insert(0, active)
         return out
+
+    def battle_line(self, battle: Mapping[str, Any], attacker: Fighter, target: Fighter | None, defender: int,
+                    say: Say) -> str:
+        """OP-115: power against power, and what it takes to stop the attack: the attacker wins
+        ties, so the defender needs the difference plus 1000 (*you need +1000*), else the
+        attack falls short."""
+        if target is None:  # (a One Piece attack always has a card as its target)
+            return super().battle_line(battle, attacker, target, defender, say)
+        line = say.t("battle", "line", attacker=attacker.text, target=target.text,
+                     attacker_power=attacker.value("power", self.printed(attacker, "power"), say),
+                     target_power=target.value("power", self.printed(target, "power"), say))
+        a, t = attacker.number("power"), target.number("power")
+        if a is None or t is None or battle.get("settled"):
+            return line
+        if a >= t:
+            return say.t("battle", "with", line=line, outcome=self.battle_need(a - t + 1000, defender, say))
+        return say.t("battle", "with", line=line, outcome=say.t("battle", "short", n=t - a))
 
     def counters(self, player: Mapping[str, Any], say: Say) -> list[Json]:
         """Life (a count: the cards are secret, OP-110), the cost area's active and rested DON!!,

@@ -15,11 +15,13 @@ from tcg.core.actions import Action
 from tcg.core.presentation import (
     ActionSpec,
     EventSpec,
+    Fighter,
     Json,
     Presentation,
     Say,
     ZoneSpec,
     action_variant,
+    battle_words,
     event_variant,
     is_player,
 )
@@ -146,6 +148,44 @@ class YugiohPresentation(Presentation):
     }
 
     # ------------------------------------------------------------------ cards
+    def battle_line(self, battle: Mapping[str, Any], attacker: Fighter, target: Fighter | None, defender: int,
+                    say: Say) -> str:
+        """YGO-16..YGO-19: ATK against ATK (an Attack Position target) or against DEF (a Defense
+        Position one), with what would be destroyed and the battle damage; a face-down target's
+        DEF is ``?`` to whoever may not see it, and then no outcome is told."""
+        a = attacker.number("atk")
+        atk = attacker.value("atk", self.printed(attacker, "atk"), say)
+        if target is None:
+            line = say.t("battle", "direct", attacker=attacker.text, attacker_atk=atk, target=say.who(defender))
+            return line if a is None else say.t("battle", "with", line=line,
+                                                   outcome=battle_words("damage", defender, say, n=a))
+        attacking = target.view.get("position") == "attack"
+        key, stat, printed = ("line", "atk", "atk") if attacking else ("line.defense", "def", "def_")
+        line = say.t("battle", key, attacker=attacker.text, attacker_atk=atk, target=target.text,
+                     target_value=target.value(stat, self.printed(target, printed), say))
+        b = target.number(stat)
+        if a is None or b is None:
+            return line
+        outcome = self._attack_outcome(a, b, attacker, target, defender, say) if attacking else \
+            self._defense_outcome(a, b, target, defender, say)
+        return say.t("battle", "with", line=line, outcome=outcome)
+
+    def _attack_outcome(self, a: int, b: int, attacker: Fighter, target: Fighter, defender: int, say: Say) -> str:
+        """YGO-16..18 (YGO-121: two 0 ATK monsters both stay)."""
+        if a == b:
+            return say.t("battle", "both_destroyed" if a else "none_destroyed")
+        loser, hurt = (target, defender) if a > b else (attacker, 1 - defender)
+        return ", ".join((say.t("battle", "destroyed", card=loser.text),
+                          battle_words("damage", hurt, say, n=abs(a - b))))
+
+    def _defense_outcome(self, a: int, d: int, target: Fighter, defender: int, say: Say) -> str:
+        """YGO-19: a higher ATK destroys the defender (no damage); a lower one hurts the attacker."""
+        if a > d:
+            return say.t("battle", "destroyed", card=target.text)
+        if a == d:
+            return say.t("battle", "none_destroyed")
+        return battle_words("damage", 1 - defender, say, n=d - a)
+
     def card_face(self, view: Mapping[str, Any], say: Say) -> Json:
         """Monsters: ATK, DEF (as they are now on the field, the printed value beside a changed
         one) and Level; the battle position as a status (YGO-115); a Set Spell or Trap as
