@@ -592,6 +592,19 @@ class Presentation:
         return battle_words("need", defender, say, n=short)
 
 
+def versus(say: Say, mine: Any, theirs: Any = None) -> str:
+    """An attack's or a block's numbers in a log line: *5000 against 6000*, or one alone (a
+    direct attack); ``?`` for a number the event does not carry."""
+    a = "?" if mine is None else str(mine)
+    return a if theirs is None else say.t("battle", "versus", a=a, b=theirs)
+
+
+def versus_of(mine: str, theirs: str) -> Callable[[Say, Json], dict[str, str]]:
+    """An EventSpec ``extra``: the ``versus`` of the event's fields ``mine`` and ``theirs``
+    (*5000 against 6000*; ``mine`` alone when the event has no ``theirs``: a direct attack)."""
+    return lambda say, ev: {"versus": versus(say, ev.get(mine), ev.get(theirs))}
+
+
 def battle_words(key: str, seat: int, say: Say, **values: Any) -> str:
     """The ``battle`` sentence ``key`` about a player: its ``.you`` form for the viewer
     (*you need +1000*), else the player named (*the opponent needs +1000*, *P1 needs +1000*)."""

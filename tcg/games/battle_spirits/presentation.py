@@ -24,10 +24,15 @@ from tcg.core.presentation import (
     action_variant,
     battle_words,
     event_variant,
+    versus,
 )
 
 _CARD = {"card": "card", "player": "player"}
 _CHOOSE = CORE_ACTIONS["choose"]
+
+
+def _bp(say: Say, n: Any) -> str:
+    return say.t("battle", "bp", n="?" if n is None else n)
 
 
 def cores(say: Say, n: Any) -> str:
@@ -131,8 +136,11 @@ class BattleSpiritsPresentation(Presentation):
         "brave_fusion": EventSpec({**_CARD, "onto": "card"}),
         "brave_separated": EventSpec(_CARD),
         "burst": EventSpec(_CARD),
-        "attack": EventSpec(_CARD),
-        "block": EventSpec(_CARD),
+        "attack": EventSpec({**_CARD, "attacker_bp": "int"},
+                            extra=lambda say, ev: {"versus": versus(say, _bp(say, ev.get("attacker_bp")))}),
+        "block": EventSpec({**_CARD, "bp": "int", "attacker_bp": "int"},
+                           extra=lambda say, ev: {"versus": versus(say, _bp(say, ev.get("bp")),
+                                                                   _bp(say, ev.get("attacker_bp")))}),
         "battle": EventSpec({"attacker": "card", "blocker": "card", "attacker_bp": "int", "blocker_bp": "int",
                              "result": "str"}, extra=_battle),
         "battle_ended": EventSpec({"player": "player"}),

@@ -20,6 +20,7 @@ from tcg.core.presentation import (
     action_variant,
     event_variant,
     is_player,
+    versus_of,
 )
 
 _CARD = {"card": "card", "player": "player"}
@@ -54,9 +55,12 @@ class DuelMastersPresentation(Presentation):
         "shield_trigger": EventSpec(_CARD),
         "silent_skill": EventSpec(_CARD),
         "tap_ability": EventSpec(_CARD),
-        "attack": EventSpec({**_CARD, "target": "card"}, variant=event_variant("target", "player", is_player)),
+        "attack": EventSpec({**_CARD, "target": "card", "attacker_power": "int", "target_power": "int"},
+                            variant=event_variant("target", "player", is_player),
+                            extra=versus_of("attacker_power", "target_power")),
         "attack_ended": EventSpec({}, level="minor"),
-        "block": EventSpec({**_CARD, "attacker": "card"}),
+        "block": EventSpec({**_CARD, "attacker": "card", "power": "int", "attacker_power": "int"},
+                           extra=versus_of("power", "attacker_power")),
         "battle": EventSpec({"attacker": "card", "defender": "card", "attacker_power": "int",
                              "defender_power": "int", "winner": "card"}, extra=_battle),
         "battle_lost": EventSpec(_CARD, level="minor"),

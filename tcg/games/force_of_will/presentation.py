@@ -30,6 +30,7 @@ from tcg.core.presentation import (
     battle_words,
     event_variant,
     is_player,
+    versus,
 )
 from tcg.games.force_of_will.cards import ATTRIBUTES, KEYWORD_NAMES, ForceOfWillCard
 
@@ -53,6 +54,18 @@ def _definition(say: Say, cid: Any) -> ForceOfWillCard | None:
         return None
     name = say.namer(cid)
     return _pool().get(name) if name is not None else None
+
+
+def _stats(say: Say, ev: Mapping[str, Any], prefix: str) -> str:
+    """``800/600``: an event's ATK and DEF of one card (``prefix``: ``attacker_``, ``target_``)."""
+    def_key = prefix + "def" if prefix else "def_"
+    return say.t("battle", "stats", atk=ev.get(prefix + "atk", "?"), def_=ev.get(def_key, "?"))
+
+
+def _attack_values(say: Say, ev: Mapping[str, Any]) -> dict[str, str]:
+    """An attack's declaration: the attacker's ATK/DEF against the attacked card's (FOW-42)."""
+    theirs = _stats(say, ev, "target_") if "target_atk" in ev else None
+    return {"versus": versus(say, _stats(say, ev, "attacker_"), theirs)}
 
 
 def cost_words(say: Say, cost: Mapping[str, int]) -> str:
@@ -218,8 +231,12 @@ class ForceOfWillPresentation(Presentation):
         "chant_standby_set": EventSpec(_CARD, variant=event_variant("hidden", "hidden")),
         "judgment": EventSpec(_CARD, extra=_judgment),
         "lifebreak": EventSpec({**_CARD, "revealed": "int"}),
-        "attack": EventSpec({**_CARD, "target": "card"}, variant=event_variant("target", "player", is_player)),
-        "block": EventSpec(_CARD),
+        "attack": EventSpec({**_CARD, "target": "card", "attacker_atk": "int", "attacker_def": "int",
+                             "target_atk": "int", "target_def": "int"},
+                            variant=event_variant("target", "player", is_player), extra=_attack_values),
+        "block": EventSpec({**_CARD, "atk": "int", "def_": "int", "attacker_atk": "int", "attacker_def": "int"},
+                           extra=lambda say, ev: {"versus": versus(say, _stats(say, ev, ""),
+                                                                   _stats(say, ev, "attacker_"))}),
         "hit": EventSpec({"card": "card", "player": "player", "amount": "int"}),
         "battle": EventSpec({"attacker": "card", "defender": "card", "attacker_atk": "int", "defender_atk": "int"},
                             extra=_battle),

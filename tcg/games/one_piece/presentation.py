@@ -27,6 +27,7 @@ from tcg.core.presentation import (
     ZoneSpec,
     action_variant,
     event_variant,
+    versus_of,
 )
 
 if TYPE_CHECKING:
@@ -102,8 +103,10 @@ class OnePiecePresentation(Presentation):
         "don_moved": EventSpec({"player": "player", "source": "word", "target": "word", "count": "int"},
                                level=_don_level, variant=lambda say, ev: _don_key(say, ev) or "don_moved"),
         "don_returned": EventSpec(_CARD),
-        "attack": EventSpec({**_CARD, "target": "card"}),
-        "block": EventSpec(_CARD),
+        "attack": EventSpec({**_CARD, "target": "card", "attacker_power": "int", "target_power": "int"},
+                            extra=versus_of("attacker_power", "target_power")),
+        "block": EventSpec({**_CARD, "power": "int", "attacker_power": "int"},
+                           extra=versus_of("power", "attacker_power")),
         "counter": EventSpec({**_CARD, "target": "card", "amount": "int"},
                              variant=event_variant("target", "event", lambda v: v is None)),
         "battle": EventSpec({"attacker": "card", "target": "card", "attacker_power": "int", "target_power": "int"},

@@ -24,6 +24,7 @@ from tcg.core.presentation import (
     battle_words,
     event_variant,
     is_player,
+    versus,
 )
 
 _CARD = {"card": "card", "player": "player"}
@@ -66,6 +67,20 @@ def _battle(say: Say, ev: Mapping[str, Any]) -> dict[str, str]:
     if a < b:
         return {"outcome": say.t("words", "is_destroyed", card=attacker)}
     return {"outcome": say.word("both_destroyed" if a else "none_destroyed")}
+
+
+def _attack_values(say: Say, ev: Mapping[str, Any]) -> dict[str, str]:
+    """An attack's declaration: the attacker's ATK against a face-up target's ATK or DEF; a
+    face-down target is in Defense Position, its DEF unknown (``?``)."""
+    def stat(key: str, value: Any) -> str:
+        return say.t("battle", key, n="?" if value is None else value)
+
+    theirs = None
+    if "target_atk" in ev:
+        theirs = stat("atk", ev["target_atk"])
+    elif not is_player(ev.get("target")):
+        theirs = stat("def", ev.get("target_def"))
+    return {"versus": versus(say, stat("atk", ev.get("attacker_atk")), theirs)}
 
 
 def _is(value: str) -> Callable[[Any], bool]:
@@ -124,7 +139,9 @@ class YugiohPresentation(Presentation):
         "negated": EventSpec({"card": "card"}),
         "equipped": EventSpec({**_CARD, "target": "card"}),
         "control_changed": EventSpec(_CARD),
-        "attack": EventSpec({**_CARD, "target": "card"}, variant=event_variant("target", "player", is_player)),
+        "attack": EventSpec({**_CARD, "target": "card", "attacker_atk": "int", "target_atk": "int",
+                             "target_def": "int"},
+                            variant=event_variant("target", "player", is_player), extra=_attack_values),
         "attack_retargeted": EventSpec({"player": "player", "target": "card"},
                                        variant=event_variant("target", "player", is_player)),
         "attack_stopped": EventSpec({"player": "player"}),
