@@ -151,4 +151,7 @@ class Session:
         out.print(self.words.board(obs))
         prompt = self.words.presentation.prompt((obs.get("decision") or {}).get("kind"), self.words.say)
         out.print(f"[bold]{escape(self.words.ui('your_decision'))}:[/bold] {escape(prompt)}")
+        battle = self.words.battle_line(obs)  # the attack going on, under the prompt
+        if battle is not None:
+            out.print(battle)
         self.words.print_actions(out, groups)

@@ -234,6 +234,12 @@ class Words:
         body = Text(" · ".join([info["type"], *info["facts"]]), style="bold")
         return Panel(Group(body, Text(info["text"] or "")), title=escape(info["name"]), title_align="left")
 
+    def battle_line(self, obs: Mapping[str, Any]) -> Text | None:
+        """The attack going on, under the prompt (issue 37 item 5): *Kaido 5000 → your Luffy
+        5000: you need +1000*; None outside a battle."""
+        battle = self.presentation.battle(obs, self.say)
+        return Text(f"⚔ {battle['line']}", style="bold yellow") if battle and battle["line"] else None
+
     def result_line(self, winner: Any, reason: str, turns: int, actions: int) -> str:
         if winner is None:
             head = self.say.t("ui", "unfinished", default="unfinished")

@@ -628,8 +628,10 @@ class Fighter:
     def of(cid: int, views: Mapping[int, tuple[int, Mapping[str, Any]]], say: Say) -> Fighter:
         seat, view = views.get(cid, (None, {"hidden": True}))
         name = say.card(cid) if not view.get("hidden") else say.word("hidden_card")
-        if seat is None:
+        if seat is None or (view.get("hidden") and say.viewer is not None):  # (the opponent's: not seen)
             text = name
+        elif view.get("hidden"):
+            text = say.t("battle", "hidden_seat", who=say.who(seat))
         elif say.viewer is None:
             text = say.t("battle", "seat", card=name, who=say.who(seat))
         else:

@@ -6,6 +6,7 @@
 import { $, applyWords, drawBoard, drawStack, el, hideTip, languagePicker, recall, remember, savedLang,
          statusLine } from "/static/common.js";
 import { drawDecision } from "/static/actions.js";
+import { markBattle } from "/static/marks.js";
 
 const roomId = decodeURIComponent(location.pathname.split("/").pop());
 const roomPath = `/api/rooms/${encodeURIComponent(roomId)}`;
@@ -49,6 +50,7 @@ function draw(message) {
   drawBoard($("#board"), message.board, message.game, () => lang, ui);
   drawStack($("#stack"), message.board);
   drawDecision(message, act);
+  markBattle(message.board);
   appendLog(message);
   $("#lang-slot").replaceChildren(languagePicker(message.languages, lang, (l) => {
     lang = l;
