@@ -2,6 +2,7 @@
 // board's cards (a card standing for several actions opens a small menu). `act(index)` is the
 // page's one way to answer (game.js sends it with the decision id).
 import { $, el, hideTip } from "/static/common.js";
+import { confirmHarm, harmClass } from "/static/safe.js";
 
 let menu = null;
 let act = () => {};
@@ -19,7 +20,7 @@ function showMenu(event, message, indexes) {
 
 // Draws the panel and wires the board for `message`; `answer(index)` answers the decision.
 export function drawDecision(message, answer) {
-  act = (i) => { closeMenu(); answer(i); };
+  act = (i) => { closeMenu(); confirmHarm(message, i, answer); };
   drawActions(message);
   wireCards(message);
 }
@@ -50,7 +51,8 @@ function agentStatus(agent, ui) {
 }
 
 function actionButton(a, i, group) {
-  return el("button", { "data-index": i, "data-type": a.type, "data-group": group, onclick: () => act(i) }, a.text);
+  return el("button", { "data-index": i, "data-type": a.type, "data-group": group, class: harmClass(a),
+                        onclick: () => act(i) }, a.text);
 }
 
 // An action's ways (the same card, another payment) follow each other in a group.
