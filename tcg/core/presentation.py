@@ -474,19 +474,20 @@ class Presentation:
         text saying so) on a harmful way and ``default`` on the way :meth:`default_way` picks
         among an action's several ways, so :meth:`grouped` lists that first: one mechanism for
         the browser and the terminal. The order of ``legal`` itself is never changed."""
-        views = [self.action_view(a, say, kind) for a in legal]
+        actions = list(legal)  # a lazy payment builds its k-th way on each reading: read once
+        views = [self.action_view(a, say, kind) for a in actions]
         if state.decision is None:
             return views
         blocks: dict[str, list[int]] = {}
         for i, view in enumerate(views):
-            harmed = self.harm(state, legal[i])
+            harmed = self.harm(state, actions[i])
             if harmed:
                 view["harm"] = list(harmed)
-                view["text"] = f"{view['text']} — {self.harm_text(state, legal[i], harmed, say)}"
+                view["text"] = f"{view['text']} — {self.harm_text(state, actions[i], harmed, say)}"
             blocks.setdefault(view["head"], []).append(i)
         for block in blocks.values():
             if len(block) > 1:
-                ways = [legal[i] for i in block]
+                ways = [actions[i] for i in block]
                 chosen = self.default_way(state, ways)
                 views[block[ways.index(chosen)] if chosen in ways else block[0]]["default"] = True
         return views
