@@ -12,7 +12,8 @@ export function closeMenu() { if (menu) { menu.remove(); menu = null; } }
 function showMenu(event, message, indexes) {
   closeMenu();
   menu = el("div", { class: "menu", role: "menu" },
-    indexes.map((i) => el("button", { "data-index": i, onclick: () => act(i) }, message.actions[i].text)));
+    indexes.map((i) => el("button", { "data-index": i, class: harmClass(message.actions[i]), onclick: () => act(i) },
+      message.actions[i].text)));
   menu.style.left = `${event.clientX}px`;
   menu.style.top = `${event.clientY}px`;
   document.body.append(menu);
@@ -91,12 +92,12 @@ function otherWays(message, indexes, group) {
 
 function wireCards(message) {
   const byCard = new Map();
-  message.actions.forEach((a, i) => {
-    for (const id of Object.values(a.cards || {})) {
+  for (const i of message.groups.flatMap((g) => g.actions)) { // the panel's order: an action's default way first
+    for (const id of Object.values(message.actions[i].cards || {})) {
       if (!byCard.has(id)) byCard.set(id, []);
       byCard.get(id).push(i);
     }
-  });
+  }
   for (const node of document.querySelectorAll("#board .card[data-card-id]")) {
     const indexes = byCard.get(Number(node.dataset.cardId));
     if (!indexes) continue;
