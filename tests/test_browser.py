@@ -105,6 +105,9 @@ def click_something(page: Any, rng: Rng) -> None:
     else:
         buttons = page.query_selector_all("#actions button[data-index]")
         buttons[rng.below(len(buttons))].click()
+    confirm = page.query_selector("#harm-confirm button.confirm")  # a way that costs a card (safe.js)
+    if confirm is not None:
+        confirm.click()
     page.wait_for_function(f"() => document.body.dataset.decision !== '{decision}'", timeout=30_000)
 
 

@@ -177,7 +177,7 @@ class Words:
         ways of each action: [[(number, action, text)]]). Numbers are consecutive within one
         action's ways, so "its other ways" is a range."""
         kind = self.state.decision.kind if self.state.decision is not None else None
-        views = [self.presentation.action_view(a, self.say, kind) for a in legal]
+        views = self.presentation.way_views(self.state, legal, self.say, kind)  # harmless ways first
         number = 0
         out: list[NumberedGroup] = []
         for group, indexes in self.presentation.grouped(views):

@@ -37,6 +37,7 @@ from tcg.core.actions import Action
 
 if TYPE_CHECKING:
     from tcg.core.game import Game
+    from tcg.core.state import State
 
 Json = dict[str, Any]
 Namer = Callable[[int], "str | None"]
@@ -431,13 +432,65 @@ class Presentation:
     def grouped(self, views: Sequence[Json]) -> list[tuple[str, list[int]]]:
         """Indexes of ``views`` by group, in ``GROUPS`` order (``move_on`` last); in a group, the
         ways of one action (its ``head``: the same type and cards, another payment) follow each
-        other, in the engine's order (see :func:`heads`)."""
+        other (see :func:`heads`): the default way first, then the ways that harm none of your
+        cards, then the rest, each in the engine's order (``safe`` and ``harm``, marked by
+        :meth:`way_views`; views without them keep the engine's order)."""
         order = [*self.GROUPS, "choose", "other", "move_on"]
         groups: dict[str, dict[str, list[int]]] = {}
         for i, v in enumerate(views):
             groups.setdefault(v["group"], {}).setdefault(v.get("head", str(i)), []).append(i)
         ranked = sorted(groups.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order) - 2)
-        return [(group, [i for block in by_head.values() for i in block]) for group, by_head in ranked]
+
+        def rank(i: int) -> int:
+            return 0 if views[i].get("default") else 2 if views[i].get("harm") else 1
+
+        return [(group, [i for block in by_head.values() for i in sorted(block, key=rank)])
+                for group, by_head in ranked]
+
+    # ------------------------------------------------------------------ safe defaults (issue 37)
+    def harm(self, state: State, action: Action) -> tuple[int, ...]:
+        """The deciding player's own card ids that ``action`` depletes, destroys or discards as
+        the way it is paid or done (not as its chosen effect): a game whose ways of one action
+        differ so overrides it. Why: the first way offered must never cost a card when another
+        way would not, and a way that does must say so (issue 37, item 2)."""
+        return ()
+
+    def default_way(self, state: State, ways: Sequence[Action]) -> Action:
+        """The way of one action (``ways``: the same type and cards, paid another way) a
+        person gets by default: the first whose :meth:`harm` is empty, else the first. A game
+        whose ways are too many to scan (a lazy payment) overrides it to build the way."""
+        for way in ways:
+            if not self.harm(state, way):
+                return way
+        return ways[0]
+
+    def harm_text(self, state: State, action: Action, harmed: Sequence[int], say: Say) -> str:
+        """What a harmful way costs, in words: the catalogue's ``words.harm`` (a game words it
+        its way: Battle Spirits' "depletes X")."""
+        return say.t("words", "harm", cards=", ".join(say.card(c) for c in harmed))
+
+    def way_views(self, state: State, legal: Sequence[Action], say: Say, kind: str | None = None) -> list[Json]:
+        """:meth:`action_view` of every legal action, with ``harm`` (the card ids it costs, its
+        text saying so) on a harmful way and ``default`` on the way :meth:`default_way` picks
+        among an action's several ways, so :meth:`grouped` lists that first: one mechanism for
+        the browser and the terminal. The order of ``legal`` itself is never changed."""
+        actions = list(legal)  # a lazy payment builds its k-th way on each reading: read once
+        views = [self.action_view(a, say, kind) for a in actions]
+        if state.decision is None:
+            return views
+        blocks: dict[str, list[int]] = {}
+        for i, view in enumerate(views):
+            harmed = self.harm(state, actions[i])
+            if harmed:
+                view["harm"] = list(harmed)
+                view["text"] = f"{view['text']} — {self.harm_text(state, actions[i], harmed, say)}"
+            blocks.setdefault(view["head"], []).append(i)
+        for block in blocks.values():
+            if len(block) > 1:
+                ways = [actions[i] for i in block]
+                chosen = self.default_way(state, ways)
+                views[block[ways.index(chosen)] if chosen in ways else block[0]]["default"] = True
+        return views
 
     # ------------------------------------------------------------------ decisions, help, cards
     def prompt(self, kind: str | None, say: Say) -> str:

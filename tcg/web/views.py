@@ -71,7 +71,7 @@ def state_message(room: Room, seat: int | None, lang: str, log_from: int = 0) ->
     groups: list[Json] = []
     if seat is not None and not state.game_over and state.deciding_player == seat:
         kind = state.decision.kind if state.decision is not None else None
-        views = [presentation.action_view(a, say, kind) for a in state.legal_actions()]
+        views = presentation.way_views(state, state.legal_actions(), say, kind)  # harmless ways first
         actions = [{"index": i, **v} for i, v in enumerate(views)]
         groups = [{"group": g, "label": presentation.group_label(g, say), "actions": idx}
                   for g, idx in presentation.grouped(views)]

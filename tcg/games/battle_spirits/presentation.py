@@ -8,8 +8,8 @@ glossary's words, BS brief section 3: Nuclei, Riserva, Vite, Terreno, Scarti...)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from tcg.core.actions import Action
 from tcg.core.presentation import (
@@ -26,6 +26,11 @@ from tcg.core.presentation import (
     event_variant,
     versus,
 )
+from tcg.games.battle_spirits import safe_payment
+
+if TYPE_CHECKING:
+    from tcg.core.state import State
+    from tcg.games.battle_spirits.state import BattleSpiritsState
 
 _CARD = {"card": "card", "player": "player"}
 _CHOOSE = CORE_ACTIONS["choose"]
@@ -170,6 +175,16 @@ class BattleSpiritsPresentation(Presentation):
         # BS-121: the core's choose, plus the cores put on a kept brave (the field ``place``)
         "choose": ActionSpec("choose", _CHOOSE.fields, extra=_choice_extra, variant=_choice_variant),
     }
+
+    def harm(self, state: State, action: Action) -> tuple[int, ...]:
+        """BS-108: your spirits this way depletes (``safe_payment.harm``)."""
+        return safe_payment.harm(cast("BattleSpiritsState", state), action)
+
+    def default_way(self, state: State, ways: Sequence[Action]) -> Action:
+        """The payment built to deplete nothing it need not (``safe_payment.safe_way``): a lazy
+        payment's millions of ways are never read; other ways: the core's first harmless one."""
+        way = safe_payment.safe_way(cast("BattleSpiritsState", state), ways)
+        return way if way is not None else super().default_way(state, ways)
 
     def card_face(self, view: Mapping[str, Any], say: Say) -> Json:
         """BP, level and cores of a card on the field (BS-19, BS-108), its cost; its colours,
