@@ -146,6 +146,18 @@ def facets_of(game: Game[Any], index: CardIndex, lang: str) -> dict[str, Any]:
             "formats": [{"key": f, "extension": FORMATS[f].extension} for f in formats_for(game)]}
 
 
+def storable(game: Game[Any], text: str) -> tuple[str, dict[str, Any]]:
+    """A deck to store: the engine's list of ``text`` (whatever format it came in) and its
+    check; 422 naming the first line that cannot be read, when one cannot."""
+    deck, errors = read_errors(game, text)
+    if deck is None:
+        error = errors[0]
+        where = f"line {error['line']}: " if error["line"] else ""
+        raise HTTPException(422, f"the deck list does not parse: {where}{error['message']}")
+    text = write_deck(game, deck, "text")
+    return text, check_result(game, text)
+
+
 def format_api(app: FastAPI) -> None:
     """Reading a pasted deck in any format and writing one in each (:mod:`tcg.deckio`)."""
     @app.post("/api/decks/import")
@@ -196,16 +208,8 @@ def deck_api(app: FastAPI, store: Store, index: CardIndex) -> None:
     def save(body: SavedDeck, request: Request) -> dict[str, Any]:
         """Store a deck by name for this browser (the same name again replaces its deck, never
         another browser's); an unfinished deck may be saved, and the lobby offers it once it is
-        legal. A list that cannot be read whole is refused and nothing is stored; one that can is
-        stored as the engine's list, whatever format it came in."""
-        game = game_or_404(body.game)
-        deck, errors = read_errors(game, body.text)
-        if deck is None:
-            error = errors[0]
-            where = f"line {error['line']}: " if error["line"] else ""
-            raise HTTPException(422, f"the deck list does not parse: {where}{error['message']}")
-        text = write_deck(game, deck, "text")
-        result = check_result(game, text)
+        legal. A list that cannot be read whole is refused and nothing is stored."""
+        text, result = storable(game_or_404(body.game), body.text)
         deck_id = store.save_deck(owner_of(request), body.game, body.name.strip(), text, result["cards"],
                                   result["ok"])
         return {"id": deck_id, **result}
