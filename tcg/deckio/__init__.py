@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from tcg.core.decklist import DeckList
+from tcg.core.decklist import DeckList, decode_utf8
 from tcg.core.errors import DataError
 from tcg.core.game import Game
 from tcg.deckio.keys import CardKeys, keys_for
@@ -23,8 +24,8 @@ from tcg.deckio.reading import DeckListErrors
 from tcg.deckio.writers import Entries, write_codes, write_optcgsim, write_text
 from tcg.deckio.ygo import YDK_SECTIONS, YDKE, read_ydk, read_ydke, write_ydk, write_ydke
 
-__all__ = ["FORMATS", "DeckFormat", "DeckListErrors", "detect", "formats_for", "keys_for", "merged", "read_deck",
-           "write_deck"]
+__all__ = ["FORMATS", "DeckFormat", "DeckListErrors", "detect", "formats_for", "keys_for", "merged", "open_deck",
+           "read_deck", "write_deck"]
 
 
 @dataclass(frozen=True)
@@ -104,3 +105,21 @@ def write_deck(game: Game[Any], deck: DeckList, fmt: str) -> str:
     if fmt not in formats_for(game):
         raise DataError(f"{game.title or game.name} decks are written as {', '.join(formats_for(game))}, not {fmt!r}")
     return FORMATS[fmt].write(keys_for(game), merged(game, deck))
+
+
+def open_deck(game: Game[Any], name_or_path: str | Path) -> DeckList:
+    """A starter deck by its name, or a deck file in any format, checked by the game's deck
+    rules (``tcg play --deck``, ``tcg simulate --decks``); the first problem is raised."""
+    if str(name_or_path) in game.starter_decks():
+        return game.deck(str(name_or_path))
+    path = Path(name_or_path)
+    try:
+        data = path.read_bytes()
+    except OSError:
+        known = ", ".join(game.starter_decks()) or "none"
+        raise DataError(f"no such deck file; starter decks are: {known}", source=str(name_or_path)) from None
+    deck = read_deck(game, decode_utf8(data, str(path)), str(path))
+    errors = game.check_deck(deck)
+    if errors:
+        raise errors[0]
+    return deck

@@ -172,8 +172,11 @@ def unknown_line(reading: Reading, line: str, lineno: int) -> None:
     if sum(1 for e in reading.errors if "did you mean" in e.message) < SUGGESTED:
         close = difflib.get_close_matches(words, list(keys.game.cards()), n=1, cutoff=0.75)
         hint = f"; did you mean {close[0]!r}?" if close else ""
-    reading.error(f"{shown(line)} is not a card of {keys.title}, a card's code or a section header{hint} "
-                  f"(expected a card line such as {keys.example()}, or a header such as 'Main Deck')", lineno)
+    expected = "" if reading.explained else \
+        f" (expected a card line such as {keys.example()}, or a header such as 'Main Deck')"
+    reading.explained = True
+    reading.error(f"{shown(line)} is not a card of {keys.title}, a card's code or a section header{hint}{expected}",
+                  lineno)
 
 
 def section_of(reading: Reading, word: str, text: str, lineno: int) -> str | None:

@@ -43,6 +43,8 @@ class Reading:
     entries: list[DeckEntry] = field(default_factory=list)
     errors: list[DataError] = field(default_factory=list)
     total: int = 0
+    #: Whether an error has said what a line may be (once is enough for a list of them).
+    explained: bool = False
 
     @property
     def stopped(self) -> bool:
