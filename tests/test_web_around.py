@@ -270,6 +270,18 @@ def test_players_are_named_by_their_decks(tmp_path: Path) -> None:
     assert not re.search(r"\bP[01]\b", lines)
 
 
+def test_a_sentence_that_brackets_the_player_gets_no_brackets_in_brackets() -> None:
+    dm = load_game("duel_masters").presentation
+    say = Say(dm.texts("en"), "en", None, lambda c: "Bolshack Dragon", ["Fire & Nature", "Kokujo"])
+    event = {"type": "destroyed", "card": 3, "player": 1}
+    assert dm.event_text(event, say) == "Bolshack Dragon (Player 2, Kokujo) is destroyed"
+    assert dm.event_text({"type": "first_player", "player": 1}, say) == "Player 2 (Kokujo) goes first"
+    seat = Say(dm.texts("en"), "en", 0, lambda c: "Bolshack Dragon", ["Fire & Nature", "Kokujo"])
+    assert dm.event_text(event, seat) == "Bolshack Dragon (the opponent) is destroyed"
+    plain = Say(dm.texts("en"), "en", None, lambda c: "Bolshack Dragon")  # no deck names: as before
+    assert dm.event_text(event, plain) == "Bolshack Dragon (P1) is destroyed"
+
+
 def test_the_lobby_describes_each_opponent_and_titles_the_decks(client: TestClient) -> None:
     for lang in ("en", "it", "pl"):
         data = client.get(f"/api/games?lang={lang}").json()

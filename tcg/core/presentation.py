@@ -278,14 +278,28 @@ class Say:
             return name if name is not None else self.word("hidden_card")
         return self.word(str(cid)) if self.has("words", str(cid)) else str(cid)
 
-    def who(self, player: Any) -> str:
+    def who(self, player: Any, inline: bool = False) -> str:
         """``you`` / ``the opponent`` for a viewer; for an all-seeing view ``Player 1 (Kaido)``
-        when the decks are named, else ``P0`` / ``P1``."""
+        when the decks are named (``inline``, for a sentence that puts the player in brackets
+        itself: ``Player 1, Kaido``), else ``P0`` / ``P1``."""
         if not isinstance(player, int) or isinstance(player, bool):
             return self.word(str(player)) if player is not None else "?"
         if self.viewer is None:
+            if inline and self.decks is not None and 0 <= player < len(self.decks):
+                return self.t("words", "player_deck_inline", player=self.t("words", "player_n", n=player + 1),
+                              deck=self.decks[player])
             return self.named(player) if self.decks is not None else f"P{player}"
         return self.word("you") if player == self.viewer else self.word("opponent")
+
+    def bracketed(self, section: str, key: str, values: dict[str, str], players: Mapping[str, Any]) -> None:
+        """Word as :meth:`who`'s ``inline`` form each of ``players`` (placeholder -> seat) that the
+        sentence ``section.key`` puts in brackets, "({player})": no brackets in brackets."""
+        template = self.texts.get(section, {}).get(key)
+        if self.viewer is not None or self.decks is None or not isinstance(template, str):
+            return
+        for name, player in players.items():
+            if f"({{{name}}})" in template:
+                values[name] = self.who(player, inline=True)
 
     def named(self, player: int) -> str:
         """A player with their deck, for a heading: ``you (Kaido)``, ``the opponent (Luffy)``,
@@ -412,6 +426,7 @@ class Presentation:
         subject = ev.get(spec.subject)
         if subject is not None and subject == say.viewer and say.has("events", key + ".you"):
             key += ".you"
+        say.bracketed("events", key, values, {n: ev[n] for n, k in spec.fields.items() if k == "player" and n in ev})
         return capitalised(say.t("events", key, **values))
 
     # ------------------------------------------------------------------ actions
@@ -562,6 +577,7 @@ class Presentation:
         values = {"card": say.card(item["card"]) if "card" in item else say.word("hidden_card"),
                   "player": say.who(item.get("player")), "event": say.t("stack_events", str(item.get("event")))}
         template = kind if say.has("stack", kind) else "default"
+        say.bracketed("stack", template, values, {"player": item.get("player")})
         return {"text": capitalised(say.t("stack", template, **values)), "card": item.get("card"),
                 "player": item.get("player")}
 

@@ -88,7 +88,8 @@ class Connection:
         start = 0 if full else self.log_end
         with room.lock:  # never read a state while an answer (or the agent) is being applied to it
             message = state_message(room, self.seat, self.lang, start)
-        shown = (message["decision_id"], message["over"], repr(message["agent"]))
+        shown = (message["decision_id"], message["over"], repr(message["agent"]), message.get("replay_id"),
+                 repr(message.get("rematch")))
         if not full and shown == self.shown and not message["log"]:
             return  # several changes were drawn by one message: the next says nothing new
         self.shown = shown

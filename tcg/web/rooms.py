@@ -260,6 +260,9 @@ class Rooms:
             if room.state.game_over and room.stored_as is None:
                 rep = room.replay()
                 room.stored_as = self.store.add(rep, [s.label for s in room.seats], live_room=room.id)
+            else:
+                return
+        room.notify()  # the pages learn the replay's id (the game-over panel links it)
 
     def resume(self) -> tuple[int, int]:
         """Re-create the games in progress the store holds (a previous server's); one that cannot

@@ -16,6 +16,7 @@ export function drawAround(message, page) {
   const ui = message.ui;
   const me = message.seat === null ? null : message.board.players[message.seat];
   $("#seat-label").textContent = me ? me.label : ui.spectator;
+  $("#seat-label").dataset.seat = message.seat === null ? "" : String(message.seat);
   drawWatch(message, page);
   drawUndo(message, page);
   drawEndgame(message, page);
@@ -48,9 +49,11 @@ async function askRematch(page) {
   location.href = `/play/${encodeURIComponent(answer.room)}${location.search}`;
 }
 
+// The game-over panel: inside the result's banner (game.js draws it), its buttons and any
+// rematch news. A spectator gets the replay, the rematch to watch, a new game.
 function drawEndgame(message, page) {
-  const box = $("#endgame");
-  if (!message.over) { box.replaceChildren(); box.hidden = true; return; }
+  const result = $("#result");
+  if (!message.over || !result) return;
   const ui = message.ui;
   const rematch = message.rematch;
   const buttons = [];
@@ -64,16 +67,14 @@ function drawEndgame(message, page) {
     buttons.push(el("button", { id: "endgame-rematch", title: word(ui, "rematch_hint", ""),
                                 onclick: () => askRematch(page) }, label));
   } else if (rematch) {
-    buttons.push(el("a", { class: "button", id: "endgame-watch-rematch", href: `/watch/${encodeURIComponent(rematch.room)}` },
-      word(ui, "watch_rematch", "Watch the rematch")));
+    buttons.push(el("a", { class: "button", id: "endgame-watch-rematch",
+                           href: `/watch/${encodeURIComponent(rematch.room)}` }, word(ui, "watch_rematch", "Watch the rematch")));
   }
   const again = new URLSearchParams({ game: message.game });
   buttons.push(el("a", { class: "button", id: "endgame-new", href: `/?${again}` }, word(ui, "new_game", "New game")));
   const note = !rematch ? "" : rematch.offered ? word(ui, "rematch_offered", "Your opponent offers a rematch")
     : rematch.by_you && message.people ? word(ui, "rematch_waiting", "") : word(ui, "rematch_started", "");
-  box.hidden = false;
-  box.replaceChildren(el("div", { class: "endgame-title" }, word(ui, "game_over", "Game over")),
-    el("div", { class: "endgame-result" }, message.result || ""),
-    note ? el("div", { class: "endgame-note", id: "endgame-note" }, note) : "",
-    el("div", { class: "endgame-buttons" }, buttons));
+  result.classList.add("endgame");
+  result.append(note ? el("div", { class: "endgame-note", id: "endgame-note" }, note) : "",
+    el("div", { class: "endgame-buttons", id: "endgame" }, buttons));
 }

@@ -26,7 +26,7 @@ async function show(n) {
   $("#status").textContent = statusLine(data.board, data.ui);
   $("#keys").textContent = data.ui.replay_keys || "";
   applyWords(data.ui);
-  drawTurns(data.ui);
+  drawTurns(data.ui, data.board.players.map((pl) => pl.label));
   drawBoard($("#board"), data.board, data.game, () => lang, data.ui);
   drawStack($("#stack"), data.board);
   $("#log").replaceChildren(...data.log.map((l) => el("div", { class: l.level }, l.text)));
@@ -43,11 +43,13 @@ function currentTurn() {
   return found;
 }
 
-function drawTurns(ui) {
+// A button per turn, titled with its player ("Turn 3 · Player 2 (Kaido)").
+function drawTurns(ui, players) {
   const now = currentTurn();
   $("#turns").replaceChildren(el("span", { class: "dim" }, `${ui.turns || "Turns"}:`), ...turns.map((t) => el("button", {
-    class: `p${t.player}${t === now ? " current" : ""}`, "data-turn": t.turn, "data-step": t.step,
-    title: (ui.turn_n || "Turn {n}").replace("{n}", t.turn), onclick: () => show(t.step) }, String(t.turn))));
+    class: t === now ? "current" : "", "data-turn": t.turn, "data-step": t.step,
+    title: `${(ui.turn_n || "Turn {n}").replace("{n}", t.turn)} · ${players[t.player] ?? ""}`,
+    onclick: () => show(t.step) }, String(t.turn))));
 }
 
 // Shift+←: the start of this turn, or of the one before when already there; Shift+→: the next turn.
