@@ -185,7 +185,7 @@ def test_a_reload_returns_to_the_same_seat_and_state(server: LiveServer, browser
     page.reload()
     page.wait_for_function(f"() => document.body.dataset.decision === '{before}'")
     assert page.inner_text("#board") == board
-    assert page.inner_text("#seat-label").endswith("0")
+    assert page.get_attribute("#seat-label", "data-seat") == "0"
     page.close()
 
 
@@ -250,18 +250,18 @@ def test_an_invitation_from_the_lobby_seats_one_friend_and_no_secret_stays_in_an
     creator.select_option("#opponent", "person")
     creator.click("#start")
     creator.wait_for_selector("#invite-link")
-    creator.wait_for_function("() => document.querySelector('#seat-label').textContent.endsWith('0')")
+    creator.wait_for_function("() => document.querySelector('#seat-label').dataset.seat === '0'")
     room_id = creator.url.split("/play/", 1)[1].split("?", 1)[0]
     link = creator.get_attribute("#invite-link", "href")
     assert link.startswith(f"{server.url}/play/{room_id}#invite=") and "#" not in creator.url
     friend, late = browser.new_page(), browser.new_page()
     friend.goto(link)
     friend.wait_for_selector("#board .side")
-    friend.wait_for_function("() => document.querySelector('#seat-label').textContent.endsWith('1')")
+    friend.wait_for_function("() => document.querySelector('#seat-label').dataset.seat === '1'")
     assert "#" not in friend.url and not friend.query_selector("#invite-link")
     late.goto(link)
     late.wait_for_selector("#invite-error:has-text('invitation')")
-    assert not late.inner_text("#seat-label").endswith("1")
+    assert late.get_attribute("#seat-label", "data-seat") != "1"
     assert not errors, errors
     for p in (creator, friend, late):
         p.close()

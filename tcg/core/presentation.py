@@ -234,13 +234,17 @@ class Say:
 
     ``viewer`` is a seat (the descriptions say *you* for it) or ``None`` for an all-seeing
     view (demo, replay: players are P0 and P1); ``namer`` names a card id, or returns None for
-    a card the viewer may not know (then the catalogue's ``words.hidden_card`` is shown)."""
+    a card the viewer may not know (then the catalogue's ``words.hidden_card`` is shown).
+    ``decks``, if given, names each seat's deck (a front end's readable title): an all-seeing
+    view then says "Player 1 (Kaido)" rather than P0, and :meth:`named` says "you (Kaido)"."""
 
-    def __init__(self, texts: Json, lang: str, viewer: int | None, namer: Namer) -> None:
+    def __init__(self, texts: Json, lang: str, viewer: int | None, namer: Namer,
+                 decks: Sequence[str] | None = None) -> None:
         self.texts = texts
         self.lang = lang
         self.viewer = viewer
         self.namer = namer
+        self.decks = tuple(decks) if decks else None
         #: Sentences without values, worded once: a board asks for the same labels card after card.
         self._plain: dict[tuple[str, str, str | None], str] = {}
 
@@ -275,13 +279,37 @@ class Say:
             return name if name is not None else self.word("hidden_card")
         return self.word(str(cid)) if self.has("words", str(cid)) else str(cid)
 
-    def who(self, player: Any) -> str:
-        """``you`` / ``the opponent`` for a viewer, ``P0`` / ``P1`` for an all-seeing view."""
+    def who(self, player: Any, inline: bool = False) -> str:
+        """``you`` / ``the opponent`` for a viewer; for an all-seeing view ``Player 1 (Kaido)``
+        when the decks are named (``inline``, for a sentence that puts the player in brackets
+        itself: ``Player 1, Kaido``), else ``P0`` / ``P1``."""
         if not isinstance(player, int) or isinstance(player, bool):
             return self.word(str(player)) if player is not None else "?"
         if self.viewer is None:
-            return f"P{player}"
+            if inline and self.decks is not None and 0 <= player < len(self.decks):
+                return self.t("words", "player_deck_inline", player=self.t("words", "player_n", n=player + 1),
+                              deck=self.decks[player])
+            return self.named(player) if self.decks is not None else f"P{player}"
         return self.word("you") if player == self.viewer else self.word("opponent")
+
+    def bracketed(self, section: str, key: str, values: dict[str, str], players: Mapping[str, Any]) -> None:
+        """Word as :meth:`who`'s ``inline`` form each of ``players`` (placeholder -> seat) that the
+        sentence ``section.key`` puts in brackets, "({player})": no brackets in brackets."""
+        template = self.texts.get(section, {}).get(key)
+        if self.viewer is not None or self.decks is None or not isinstance(template, str):
+            return
+        for name, player in players.items():
+            if f"({{{name}}})" in template:
+                values[name] = self.who(player, inline=True)
+
+    def named(self, player: int) -> str:
+        """A player with their deck, for a heading: ``you (Kaido)``, ``the opponent (Luffy)``,
+        ``Player 1 (Kaido)`` (seats counted from one, as a person counts); without deck names,
+        as :meth:`who` says it."""
+        if self.decks is None or not 0 <= player < len(self.decks):
+            return f"P{player}" if self.viewer is None else self.who(player)
+        base = self.t("words", "player_n", n=player + 1) if self.viewer is None else self.who(player)
+        return self.t("words", "player_deck", player=base, deck=self.decks[player])
 
     def zone(self, name: Any) -> str:
         return self.t("zones", str(name))
@@ -357,8 +385,8 @@ class Presentation:
             raise ValueError(f"{self.game.name} has no {lang!r} texts; its languages are {known}")
         return catalogue((CORE_TEXTS, self.folder), lang)
 
-    def say(self, lang: str, viewer: int | None, namer: Namer) -> Say:
-        return Say(self.texts(lang), lang, viewer, namer)
+    def say(self, lang: str, viewer: int | None, namer: Namer, decks: Sequence[str] | None = None) -> Say:
+        return Say(self.texts(lang), lang, viewer, namer, decks)
 
     @cached_property
     def events(self) -> dict[str, EventSpec]:
@@ -399,6 +427,7 @@ class Presentation:
         subject = ev.get(spec.subject)
         if subject is not None and subject == say.viewer and say.has("events", key + ".you"):
             key += ".you"
+        say.bracketed("events", key, values, {n: ev[n] for n, k in spec.fields.items() if k == "player" and n in ev})
         return capitalised(say.t("events", key, **values))
 
     # ------------------------------------------------------------------ actions
@@ -493,17 +522,30 @@ class Presentation:
         return views
 
     # ------------------------------------------------------------------ decisions, help, cards
-    def prompt(self, kind: str | None, say: Say) -> str:
+    def prompt(self, kind: str | None, say: Say, player: int | None = None) -> str:
         """What the decision asks, in words: the catalogue's ``prompts.<kind>`` in the language,
-        else the text on the rulebook's handler (its ``prompt``, in English)."""
+        else the text on the rulebook's handler (its ``prompt``, in English).
+
+        ``player`` is the seat deciding: told to anybody else (the waiting seat, a spectator),
+        the prompt is in the third person, never "you" (:meth:`prompt_watched`)."""
         if kind is None:
             return ""
+        if player is not None and player != say.viewer:
+            return self.prompt_watched(kind, say, player)
         if say.has("prompts", kind):
             return say.t("prompts", kind)
         rulebook = self.game.state_class.RULEBOOK
         handler = rulebook.decisions.get(kind) if rulebook is not None else None
         text = getattr(handler, "prompt", "") if handler is not None else ""
         return text or kind.replace("_", " ")
+
+    def prompt_watched(self, kind: str, say: Say, player: int) -> str:
+        """Another player's decision, as the waiting seat or a spectator reads it: the
+        catalogue's ``prompts_watched.<kind>`` ("{player} is choosing a card to charge"), else
+        its ``prompts_watched.default`` ("{player} is deciding"). It names the decision's kind
+        and the player only, never a card: what the decider sees stays theirs."""
+        key = kind if say.has("prompts_watched", kind) else "default"
+        return capitalised(say.t("prompts_watched", key, player=say.who(player)))
 
     def help(self, say: Say) -> str:
         return say.t("help", "text", default="")
@@ -568,13 +610,14 @@ class Presentation:
                     cards = None
                 zones.append({"name": spec.name, "label": say.zone(spec.name), "kind": spec.kind,
                               "count": count, "cards": cards})
-            players.append({"seat": p, "label": capitalised(say.who(p)), "counters": self.counters(data, say),
+            players.append({"seat": p, "label": capitalised(say.named(p)), "counters": self.counters(data, say),
                             "zones": zones})
         decision = obs.get("decision") or {}
         header = {"game": self.game.title, "turn": obs.get("turn"), "active": capitalised(say.who(obs.get("active"))),
                   "phase": say.phase(obs.get("phase")),
                   "deciding": capitalised(say.who(decision["player"])) if decision else None,
-                  "prompt": self.prompt(decision.get("kind"), say) if decision else None,
+                  "decider": decision.get("player") if decision else None,
+                  "prompt": self.prompt(decision.get("kind"), say, decision.get("player")) if decision else None,
                   "winner": obs.get("winner")}
         stack = [self.stack_item(item, say) for item in obs.get("stack") or ()]
         return {"header": header, "viewer": obs.get("viewer"), "players": players,
@@ -588,6 +631,7 @@ class Presentation:
         values = {"card": say.card(item["card"]) if "card" in item else say.word("hidden_card"),
                   "player": say.who(item.get("player")), "event": say.t("stack_events", str(item.get("event")))}
         template = kind if say.has("stack", kind) else "default"
+        say.bracketed("stack", template, values, {"player": item.get("player")})
         return {"text": capitalised(say.t("stack", template, **values)), "card": item.get("card"),
                 "player": item.get("player")}
 
