@@ -22,6 +22,7 @@ from tcg.core.presentation import (
     ZoneSpec,
     action_variant,
     event_variant,
+    type_line,
 )
 
 _CARD = {"card": "card", "player": "player"}
@@ -161,9 +162,16 @@ class BattleSpiritsPresentation(Presentation):
         "choose": ActionSpec("choose", _CHOOSE.fields, extra=_choice_extra, variant=_choice_variant),
     }
 
+    # The printed card: cost top left, the level table (cores needed, BP) at the bottom, the
+    # cores on it drawn on it; the frame in its colours (BS-4), gold for an Ultimate.
+    PALETTE = {"red": "#e0503f", "purple": "#9a5fd1", "green": "#4fae5c", "white": "#e6e6e6",
+               "yellow": "#e3c84f", "blue": "#3f8fe0", "ultimate": "#c9a227"}
+    STAT_PLACES = {"cost": "top_left", "bp": "bottom_right", "level": "steps", "cores": "chip"}
+
     def card_face(self, view: Mapping[str, Any], say: Say) -> Json:
         """BP, level and cores of a card on the field (BS-19, BS-108), its cost; its colours,
-        symbols and fused braves (BS-4, BS-22) as notes."""
+        symbols and fused braves (BS-4, BS-22) as notes; the printed level table (the level its
+        cores reach marked) and keywords."""
         face = super().card_face(view, say)
         if face.get("hidden"):
             return face
@@ -183,7 +191,26 @@ class BattleSpiritsPresentation(Presentation):
             face["under"] = list(view["braves"])
             notes.append(say.t("words", "fused_with", cards=", ".join(view["braves"])))
         face["notes"] = [n for n in notes if n]
+        card = self.game.cards().get(str(view["name"]))
+        if card is not None:
+            face.update(self._printed(card, view.get("level"), say))
         return face
+
+    @staticmethod
+    def _printed(card: Any, level: Any, say: Say) -> Json:
+        """What the printed card adds to a face: its type line (type, families), its keywords and
+        its level table, each level with the cores it needs and its BP (BS-19)."""
+        first = 3 if card.type == "ultimate" else 1  # BS-115: an Ultimate's levels start at 3
+        steps = [{"label": say.t("words", "level_step", n=first + i), "need": need,
+                  "value": card.level_bp[i] if i < len(card.level_bp) else None, "current": level == first + i}
+                 for i, need in enumerate(card.level_costs)]
+        badges = [say.t("keywords", k) for k in ("burst", "high_speed", "awaken") if getattr(card.keywords, k)]
+        if card.brave is not None:
+            badges.append(say.t("keywords", "brave"))
+        if card.flash_effects or card.flash_abilities:
+            badges.append(say.t("keywords", "flash"))
+        return {"type_line": type_line(say.t("card_types", str(card.type)), card.families),
+                "badges": badges, "steps": steps}
 
     def counters(self, player: Mapping[str, Any], say: Say) -> list[Json]:
         """BS-25..BS-31: the cores in life, reserve and trash; the hand and deck counted. The
