@@ -177,6 +177,9 @@ CORE_ACTIONS: dict[str, ActionSpec] = {
 #: The card-view flags of a card turned sideways (tapped, exhausted, rested): drawn turned.
 TURNED = ("tapped", "exhausted", "rested")
 
+#: The frame of a card of no colour (Force of Will's void cards): a grey.
+NEUTRAL = "#9aa3b2"
+
 #: Where a stat is printed on a card face (a game's ``STAT_PLACES``): the four corners, the
 #: middle of the bottom edge, the left side (One Piece's Counter), a chip drawn on the card (the
 #: cores, DON!! or damage on it), the face's ``steps`` table (the row it marks: Battle Spirits'
@@ -522,13 +525,14 @@ class Presentation:
         return face
 
     def paint(self, colors: Sequence[str]) -> list[str]:
-        """The frame colours of colour words, in order, each once (unknown words: none)."""
+        """The frame colours of colour words, in order, each once; a card of no colour the
+        palette knows (a colourless, void card) has the neutral frame."""
         out: list[str] = []
         for c in colors:
             css = self.PALETTE.get(c)
             if css is not None and css not in out:
                 out.append(css)
-        return out
+        return out or [NEUTRAL]
 
     def _face_in(self, zone: ZoneSpec, view: Mapping[str, Any], say: Say) -> Json:
         face = self.card_face(view, say)
@@ -579,7 +583,8 @@ class Presentation:
                 else:
                     cards = None
                 zone: Json = {"name": spec.name, "label": say.zone(spec.name), "kind": spec.kind,
-                              "count": count, "cards": cards, "compact": spec.compact or spec.kind == "pile"}
+                              "count": count, "cards": cards,
+                              "compact": spec.compact or spec.kind == "pile" or cards is None}
                 if spec.compact and cards is not None:
                     zone["summary"] = self._summary(cards)
                 zones.append(zone)

@@ -295,6 +295,8 @@ class ForceOfWillPresentation(Presentation):
         face["notes"] = notes
         if d is not None:
             face.update(self._printed(d, j_ruler, bool(view.get("spent")), notes[0], say))
+            if not face["colors"]:  # FOW-8: a special magic stone's frame is the will it produces
+                face["colors"] = list(d.produces)
         return face
 
     @staticmethod
