@@ -58,9 +58,8 @@ function faceBody(face) {
     at("body").length ? el("div", { class: "c-body" }, at("body")) : null,
     (face.status || []).length ? el("div", { class: "c-status" }, face.status.join(", ")) : null,
     (face.under || []).length ? el("div", { class: "c-under", title: face.under.join(", ") }, `⤷ ${face.under.length}`) : null,
-    el("div", { class: "c-bottom" }, corner("bottom_left"),
-      el("span", { class: "corner bottom" }, at("bottom"), chips.length ? el("span", { class: "c-chips" }, chips) : null),
-      corner("bottom_right")),
+    chips.length ? el("div", { class: "c-chips" }, chips) : null,
+    el("div", { class: "c-bottom" }, corner("bottom_left"), corner("bottom"), corner("bottom_right")),
     at("side").length ? el("div", { class: "c-side" }, at("side")) : null,
   ];
 }
@@ -73,7 +72,8 @@ function backNode(face, size) {
 
 export function cardNode(face, game, getLang, size = "") {
   if (face.hidden) return backNode(face, size);
-  const classes = ["card", "face", size, face.turned ? "turned" : "", face.face_down ? "face-down" : ""];
+  const classes = ["card", "face", size, face.turned ? "turned" : "", face.face_down ? "face-down" : "",
+                   (face.steps || []).length ? "has-steps" : ""];
   const node = el("div", { class: classes.filter(Boolean).join(" "), "data-card-id": face.id, "data-name": face.name },
     faceBody(face));
   paintFrame(node, face.frame);
