@@ -2,8 +2,7 @@
 
 Playwright drives Debian's ``chromium`` (``/usr/bin/chromium``; Playwright's own browser
 download does not work here). Marked ``browser``: ``make test`` runs them where Chromium is
-installed, and ``.ci/run`` installs it. ``TCG_SCREENSHOTS=1`` writes each game's mid-game
-board to ``docs/screenshots/<game>.png`` (the README shows them).
+installed, and ``.ci/run`` installs it. The README's pictures: tests/test_browser_layout.py.
 """
 
 from __future__ import annotations
@@ -30,7 +29,6 @@ pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not HAVE_CHROMIUM,
                                  reason=f"no Chromium at {CHROMIUM} (make test installs Debian's chromium as root)")]
 playwright_api = pytest.importorskip("playwright.sync_api")
-SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
 MAX_CLICKS = 4000
@@ -111,12 +109,6 @@ def click_something(page: Any, rng: Rng) -> None:
     page.wait_for_function(f"() => document.body.dataset.decision !== '{decision}'", timeout=30_000)
 
 
-def screenshot(page: Any, game: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.mouse.move(0, 0)  # no card's text over the board
-    page.screenshot(path=str(SHOTS / f"{game}.png"), full_page=True)
-
-
 @pytest.mark.parametrize("game", game_names())
 def test_a_whole_game_against_an_agent_by_clicking(server: LiveServer, browser: Any, game: str) -> None:
     room = server.new_room(game=game, seed=7, opponent="rule")
@@ -126,10 +118,7 @@ def test_a_whole_game_against_an_agent_by_clicking(server: LiveServer, browser: 
     page.wait_for_selector("#board .side")
     rng = Rng(11)
     clicks = 0
-    shots = 10 if os.environ.get("TCG_SCREENSHOTS") else 0
     while wait_my_turn_or_end(page):
-        if clicks < shots:  # the board before the tenth answer (or the last one, in a shorter game)
-            screenshot(page, game)
         click_something(page, rng)
         clicks += 1
         assert clicks < MAX_CLICKS, "the game did not end"

@@ -90,10 +90,13 @@ class ZoneSpec:
 
     ``kind``: ``field`` (cards in play, drawn with their stats), ``row`` (a line of small cards:
     mana, shields, life), ``pile`` (a deck or a discard pile: its count, cards listed on
-    demand), ``hand``."""
+    demand), ``hand``. ``compact``: a row whose cards are many and read mostly as a number
+    (mana, magic stones): drawn as a pile with its count, how many are ready (not turned) and
+    its colours, opened on demand; its cards keep their statuses (a tapped mana card is one)."""
 
     name: str
     kind: str
+    compact: bool = False
 
 
 def _present(value: Any) -> bool:
@@ -174,6 +177,16 @@ CORE_ACTIONS: dict[str, ActionSpec] = {
 
 #: The card-view flags of a card turned sideways (tapped, exhausted, rested): drawn turned.
 TURNED = ("tapped", "exhausted", "rested")
+
+#: The frame of a card of no colour (Force of Will's void cards): a grey.
+NEUTRAL = "#9aa3b2"
+
+#: Where a stat is printed on a card face (a game's ``STAT_PLACES``): the four corners, the
+#: middle of the bottom edge, the left side (One Piece's Counter), a chip drawn on the card (the
+#: cores, DON!! or damage on it), the face's ``steps`` table (the row it marks: Battle Spirits'
+#: level) or the body (a line under the name, the default).
+PLACES = frozenset({"top_left", "top_right", "bottom_left", "bottom_right", "bottom", "side", "chip", "steps",
+                    "body"})
 
 
 class _Blank(dict[str, str]):
@@ -351,6 +364,13 @@ def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def type_line(kind: str, families: Sequence[str], most: int = 2) -> str:
+    """A face's type line: its kind of card, then its first families (races, traits):
+    ``Creature — Armored Dragon / Human``."""
+    shown = " / ".join(str(f) for f in families[:most])
+    return f"{kind} — {shown}" if shown else kind
+
+
 class Presentation:
     """A game's presentation; each game subclasses it in its ``presentation.py``.
 
@@ -369,6 +389,11 @@ class Presentation:
     FIELD_STATUSES: tuple[str, ...] = ("entered_this_turn",)
     #: Groups of actions, in the order listed (``move_on`` last: moving on is always visible).
     GROUPS: tuple[str, ...] = ()
+    #: The frame colour (CSS ``#rrggbb``) of each colour word a face's ``colors`` holds: its
+    #: civilization, colour, attribute or kind of card, as the printed frame shows it.
+    PALETTE: Mapping[str, str] = {}
+    #: Where each stat (by key) is printed on the card (PLACES); a stat not named is in the body.
+    STAT_PLACES: Mapping[str, str] = {}
 
     def __init__(self, game: Game[Any], folder: Path) -> None:
         self.game = game
@@ -564,16 +589,45 @@ class Presentation:
 
     # ------------------------------------------------------------------ the board
     def card_face(self, view: Mapping[str, Any], say: Say) -> Json:
-        """One visible card of an observation: ``{"id", "name", "stats", "status", "notes"}``.
-        Games override to add their stats; a hidden card is ``{"hidden": True}`` (a back)."""
+        """One visible card of an observation, as its printed face is drawn (no art: none is
+        licensed; the name, the type line and the stats make the face):
+
+        - ``id``, ``name``; ``type_line`` (its kind, families, attribute in words);
+        - ``stats``: ``[{"key", "label", "value"}]``, each placed where the printed card has it
+          (``at``, from ``STAT_PLACES``: :data:`PLACES`); a stat may add ``printed`` (the
+          printed value beside a changed one), ``shape: "stars"`` (a Level drawn as stars),
+          ``pips`` (a cost's coloured symbols, drawn before ``short``, the number shown);
+        - ``colors`` (the game's colour words) and ``frame`` (their CSS colours, ``PALETTE``:
+          two for a two-coloured card); ``badges``: its keywords, short;
+        - ``steps``: a table printed on the card with the row in force marked (Battle Spirits'
+          level, cores and BP: ``[{"label", "need", "value", "current"}]``);
+        - ``status`` (words), ``turned`` (tapped, rested: drawn sideways), ``face_down`` (its
+          controller sees it; the opponent gets a back), ``notes`` (what the state adds:
+          fused braves, DON!! given) and ``under`` (the cards under or on it).
+
+        Games override to add their stats; a hidden card is ``{"hidden": True}`` (a back) with
+        at most its id, what everyone knows of it (``status``) and ``turned``."""
         if view.get("hidden") or "name" not in view:
             face: Json = {"hidden": True}
             if "id" in view:
                 face["id"] = view["id"]
             return face
-        return {"id": view.get("id"), "name": view["name"], "stats": [], "notes": [],
+        face = {"id": view.get("id"), "name": view["name"], "stats": [], "notes": [],
                 "status": [say.t("statuses", s) for s in self.STATUSES if view.get(s)],
                 "turned": any(view.get(s) for s in TURNED)}
+        if view.get("face_down"):
+            face["face_down"] = True
+        return face
+
+    def paint(self, colors: Sequence[str]) -> list[str]:
+        """The frame colours of colour words, in order, each once; a card of no colour the
+        palette knows (a colourless, void card) has the neutral frame."""
+        out: list[str] = []
+        for c in colors:
+            css = self.PALETTE.get(c)
+            if css is not None and css not in out:
+                out.append(css)
+        return out or [NEUTRAL]
 
     def _face_in(self, zone: ZoneSpec, view: Mapping[str, Any], say: Say) -> Json:
         face = self.card_face(view, say)
@@ -583,7 +637,22 @@ class Presentation:
         elif zone.kind != "field" and face.get("status"):
             off = {say.t("statuses", s) for s in self.FIELD_STATUSES}
             face["status"] = [s for s in face["status"] if s not in off]
+        if not face.get("hidden"):
+            face["frame"] = self.paint(face.get("colors") or ())
+            for stat in face.get("stats", ()):
+                stat.setdefault("at", self.STAT_PLACES.get(stat["key"], "body"))
         return face
+
+    @staticmethod
+    def _summary(cards: Sequence[Json]) -> Json:
+        """A compact zone at a glance: how many of its cards are ready (not turned) and how
+        many show each frame colour (a two-coloured card counts for both)."""
+        frames: dict[str, int] = {}
+        for face in cards:
+            for css in face.get("frame") or ():
+                frames[css] = frames.get(css, 0) + 1
+        return {"ready": sum(1 for f in cards if not f.get("turned")),
+                "frames": [{"color": css, "n": n} for css, n in frames.items()]}
 
     def counters(self, player: Mapping[str, Any], say: Say) -> list[Json]:
         """A player's counters, ``[{"key", "label", "value"}]``, in ``COUNTERS`` order."""
@@ -608,8 +677,12 @@ class Presentation:
                         cards[v["position"]] = self._face_in(spec, v, say)
                 else:
                     cards = None
-                zones.append({"name": spec.name, "label": say.zone(spec.name), "kind": spec.kind,
-                              "count": count, "cards": cards})
+                zone: Json = {"name": spec.name, "label": say.zone(spec.name), "kind": spec.kind,
+                              "count": count, "cards": cards,
+                              "compact": spec.compact or spec.kind == "pile" or cards is None}
+                if spec.compact and cards is not None:
+                    zone["summary"] = self._summary(cards)
+                zones.append(zone)
             players.append({"seat": p, "label": capitalised(say.named(p)), "counters": self.counters(data, say),
                             "zones": zones})
         decision = obs.get("decision") or {}

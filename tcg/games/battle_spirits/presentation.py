@@ -24,6 +24,7 @@ from tcg.core.presentation import (
     action_variant,
     battle_words,
     event_variant,
+    type_line,
     versus,
 )
 from tcg.games.battle_spirits import safe_payment
@@ -185,10 +186,16 @@ class BattleSpiritsPresentation(Presentation):
         payment's millions of ways are never read; other ways: the core's first harmless one."""
         way = safe_payment.safe_way(cast("BattleSpiritsState", state), ways)
         return way if way is not None else super().default_way(state, ways)
+    # The printed card: cost top left, the level table (cores needed, BP) at the bottom, the
+    # cores on it drawn on it; the frame in its colours (BS-4), gold for an Ultimate.
+    PALETTE = {"red": "#e0503f", "purple": "#9a5fd1", "green": "#4fae5c", "white": "#e6e6e6",
+               "yellow": "#e3c84f", "blue": "#3f8fe0", "ultimate": "#c9a227"}
+    STAT_PLACES = {"cost": "top_left", "bp": "bottom_right", "level": "steps", "cores": "chip"}
 
     def card_face(self, view: Mapping[str, Any], say: Say) -> Json:
         """BP, level and cores of a card on the field (BS-19, BS-108), its cost; its colours,
-        symbols and fused braves (BS-4, BS-22) as notes."""
+        symbols and fused braves (BS-4, BS-22) as notes; the printed level table (the level its
+        cores reach marked) and keywords."""
         face = super().card_face(view, say)
         if face.get("hidden"):
             return face
@@ -208,6 +215,9 @@ class BattleSpiritsPresentation(Presentation):
             face["under"] = list(view["braves"])
             notes.append(say.t("words", "fused_with", cards=", ".join(view["braves"])))
         face["notes"] = [n for n in notes if n]
+        card = self.game.cards().get(str(view["name"]))
+        if card is not None:
+            face.update(self._printed(card, view.get("level"), say))
         return face
 
     def battle_line(self, battle: Mapping[str, Any], attacker: Fighter, target: Fighter | None, defender: int,
@@ -232,6 +242,21 @@ class BattleSpiritsPresentation(Presentation):
         card = self.game.cards().get(str(fighter.view.get("name")))
         level = fighter.view.get("level")
         return card.bp_at(level) if card is not None and isinstance(level, int) and card.level_bp else None
+    @staticmethod
+    def _printed(card: Any, level: Any, say: Say) -> Json:
+        """What the printed card adds to a face: its type line (type, families), its keywords and
+        its level table, each level with the cores it needs and its BP (BS-19)."""
+        first = 3 if card.type == "ultimate" else 1  # BS-115: an Ultimate's levels start at 3
+        steps = [{"label": say.t("words", "level_step", n=first + i), "need": need,
+                  "value": card.level_bp[i] if i < len(card.level_bp) else None, "current": level == first + i}
+                 for i, need in enumerate(card.level_costs)]
+        badges = [say.t("keywords", k) for k in ("burst", "high_speed", "awaken") if getattr(card.keywords, k)]
+        if card.brave is not None:
+            badges.append(say.t("keywords", "brave"))
+        if card.flash_effects or card.flash_abilities:
+            badges.append(say.t("keywords", "flash"))
+        return {"type_line": type_line(say.t("card_types", str(card.type)), card.families),
+                "badges": badges, "steps": steps}
 
     def counters(self, player: Mapping[str, Any], say: Say) -> list[Json]:
         """BS-25..BS-31: the cores in life, reserve and trash; the hand and deck counted. The

@@ -20,10 +20,17 @@ from tcg.core.presentation import (
     action_variant,
     event_variant,
     is_player,
+    type_line,
     versus_of,
 )
 
 _CARD = {"card": "card", "player": "player"}
+#: The printed keywords drawn as badges on a face: (the catalogue's word, the card's field).
+_BADGES = (("shield_trigger", "shield_trigger"), ("blocker", "blocker"), ("speed_attacker", "speed_attacker"),
+           ("power_attacker", "power_attacker"), ("double_breaker", "double_breaker"),
+           ("triple_breaker", "triple_breaker"), ("slayer", "slayer"), ("charger", "charger"),
+           ("survivor", "survivor"), ("stealth", "stealth"), ("turbo_rush", "turbo_rush"),
+           ("cannot_be_blocked", "cant_be_blocked"))
 
 
 def _battle(say: Say, ev: Mapping[str, Any]) -> dict[str, str]:
@@ -44,7 +51,7 @@ def _payment(say: Say, action: Action) -> dict[str, str]:
 
 
 class DuelMastersPresentation(Presentation):
-    ZONES = (ZoneSpec("battle", "field"), ZoneSpec("shields", "row"), ZoneSpec("mana", "row"),
+    ZONES = (ZoneSpec("battle", "field"), ZoneSpec("shields", "row"), ZoneSpec("mana", "row", compact=True),
              ZoneSpec("hand", "hand"), ZoneSpec("deck", "pile"), ZoneSpec("graveyard", "pile"))
     GROUPS = ("charge", "summon", "cast", "attack", "block", "ability", "trigger", "pay")
     STATUSES = ("tapped", "entered_this_turn")
@@ -92,15 +99,29 @@ class DuelMastersPresentation(Presentation):
         "use_shield_trigger": ActionSpec("trigger", {"card": "card"}),
     }
 
+    # The printed card: its cost in the civilization's circle top left, its power bottom left.
+    PALETTE = {"light": "#e3c84f", "water": "#3f8fe0", "darkness": "#8a6fa8", "fire": "#e0503f",
+               "nature": "#4fae5c"}
+    STAT_PLACES = {"cost": "top_left", "power": "bottom_left"}
+
     def card_face(self, view: Mapping[str, Any], say: Say) -> Json:
+        """Cost, power, civilizations (the frame: two-coloured for a multicolour card, DM-8),
+        the type line (card type and races) and the printed keywords as badges."""
         face = super().card_face(view, say)
         if face.get("hidden"):
             return face
+        card = self.game.cards().get(str(view["name"]))
         if "power" in view:
-            face["stats"].append({"key": "power", "label": say.t("stats", "power"), "value": view["power"]})
+            power: Json = {"key": "power", "label": say.t("stats", "power"), "value": view["power"]}
+            if card is not None and card.power != view["power"]:
+                power["printed"] = card.power
+            face["stats"].append(power)
         face["stats"].append({"key": "cost", "label": say.t("stats", "cost"), "value": view.get("cost")})
         face["colors"] = list(view.get("civilizations", ()))
         face["notes"] = [say.t("civilizations", c) for c in face["colors"]]
+        if card is not None:
+            face["type_line"] = type_line(say.t("card_types", card.type), card.races)
+            face["badges"] = [say.t("keywords", word) for word, field_ in _BADGES if getattr(card.keywords, field_)]
         if view.get("under"):
             face["under"] = list(view["under"])
         return face

@@ -30,11 +30,15 @@ from tcg.core.presentation import (
     battle_words,
     event_variant,
     is_player,
+    type_line,
     versus,
 )
 from tcg.games.force_of_will.cards import ATTRIBUTES, KEYWORD_NAMES, ForceOfWillCard
 
 _CARD = {"card": "card", "player": "player"}
+#: The keywords short enough for a badge on a face (the symbol skills and Quickcast, FOW-48..);
+#: the others are sentences, in the card's notes and text.
+BADGES = ("swiftness", "flying", "first_strike", "pierce", "precision", "quickcast", "imperishable")
 #: FOW-66: a cost's attributes in the printed order, the generic part ("of any type") last.
 _COST_ORDER = (*ATTRIBUTES, "generic")
 
@@ -203,14 +207,19 @@ def _printed_notes(d: ForceOfWillCard, j_ruler: bool, say: Say) -> list[str]:
 class ForceOfWillPresentation(Presentation):
     # The board as a player reads it: a card a Lifebreak revealed, what waits on the chase, the ruler, the field, the
     # stones and the face-down chant-standbys, the Lifebreak area, then hand and piles.
-    ZONES = (ZoneSpec("revealed", "row"), ZoneSpec("chase_area", "row"), ZoneSpec("ruler_area", "row"),
+    ZONES = (ZoneSpec("revealed", "row"), ZoneSpec("chase_area", "row"), ZoneSpec("ruler_area", "field"),
              ZoneSpec("field", "field"),
-             ZoneSpec("magic_stone_area", "row"), ZoneSpec("chant_standby_area", "row"),
+             ZoneSpec("magic_stone_area", "row", compact=True), ZoneSpec("chant_standby_area", "row"),
              ZoneSpec("lifebreak_area", "row"), ZoneSpec("hand", "hand"), ZoneSpec("main_deck", "pile"),
              ZoneSpec("magic_stone_deck", "pile"), ZoneSpec("graveyard", "pile"), ZoneSpec("removed", "pile"))
     GROUPS = ("mulligan", "stone", "summon", "spell", "addition", "standby", "judgment", "ability",
               "lifebreak", "attack", "block", "pay")
     STATUSES = ("rested", "face_down", "spent")
+    # The printed card: the cost top left, ATK bottom left, DEF bottom right; the damage on it
+    # drawn on it; the frame in its attributes (two-toned for a two-attribute card).
+    PALETTE = {"light": "#e8d77a", "fire": "#e0503f", "water": "#3f8fe0", "wind": "#4fae5c",
+               "darkness": "#8a5fb8"}
+    STAT_PLACES = {"cost": "top_left", "atk": "bottom_left", "def": "bottom_right", "damage": "chip"}
     EVENTS = {
         "chooses_who_starts": EventSpec({"player": "player"}),
         "mulligan": EventSpec({"player": "player", "count": "int"}, variant=_count_variant),
@@ -283,7 +292,7 @@ class ForceOfWillPresentation(Presentation):
         if view.get("damage"):  # FOW-45: damage stays on it until the End Phase
             stats.append({"key": "damage", "label": say.t("stats", "damage"), "value": view["damage"]})
         if view.get("cost"):
-            stats.append({"key": "cost", "label": say.t("stats", "cost"), "value": cost_words(say, view["cost"])})
+            stats.append(self._cost(view["cost"], say))
         d = _pool().get(view["name"])
         j_ruler = view.get("side") == "j_ruler"  # FOW-36: turned to its J-ruler side
         if d is not None and d.j_activate and not j_ruler:  # FOW-36: what Judgment costs
@@ -303,6 +312,10 @@ class ForceOfWillPresentation(Presentation):
             face["under"] = [a["name"] for a in additions]
             notes.append(say.t("words", "with_additions", names=", ".join(face["under"])))
         face["notes"] = notes
+        if d is not None:
+            face.update(self._printed(d, j_ruler, bool(view.get("spent")), notes[0], say))
+            if not face["colors"]:  # FOW-8: a special magic stone's frame is the will it produces
+                face["colors"] = list(d.produces)
         return face
 
     def battle_line(self, battle: Mapping[str, Any], attacker: Fighter, target: Fighter | None, defender: int,
@@ -347,6 +360,22 @@ class ForceOfWillPresentation(Presentation):
         if atk is None or def_ is None:
             return None
         return atk > 0 and atk + (card.number("damage") or 0) >= def_
+    @staticmethod
+    def _printed(d: ForceOfWillCard, j_ruler: bool, spent: bool, kind: str, say: Say) -> Json:
+        """The type line (its kind and races) and the keyword badges of the side face up; a
+        J-ruler destroyed and back as a ruler has no abilities (FOW-40)."""
+        side = d.j_ruler if j_ruler and d.j_ruler is not None else None
+        keywords = None if j_ruler and spent else (side.keywords if side is not None else d.keywords)
+        return {"type_line": type_line(kind, side.races if side is not None else d.races),
+                "badges": [say.t("keywords", k) for k in BADGES if keywords is not None and getattr(keywords, k)]}
+
+    def _cost(self, cost: Mapping[str, int], say: Say) -> Json:
+        """FOW-66: a cost as printed, one symbol per will of an attribute (``pips``, in its
+        colour) then the free cost's number (``short``); ``value`` says it in words."""
+        pips = [self.PALETTE[a] for a in ATTRIBUTES for _ in range(int(cost.get(a, 0))) if a in self.PALETTE]
+        generic = int(cost.get("generic", 0))
+        return {"key": "cost", "label": say.t("stats", "cost"), "value": cost_words(say, cost), "pips": pips,
+                "short": str(generic) if generic or not pips else ""}
 
     def counters(self, player: Mapping[str, Any], say: Say) -> list[Json]:
         """Life (FOW-63); the will pool by attribute (FOW-26); the Lifebreak area: cards left and

@@ -27,6 +27,7 @@ from tcg.core.presentation import (
     ZoneSpec,
     action_variant,
     event_variant,
+    type_line,
     versus_of,
 )
 
@@ -95,6 +96,11 @@ class OnePiecePresentation(Presentation):
              ZoneSpec("trash", "pile"))
     GROUPS = ("play", "don", "ability", "attack", "block", "counter", "trigger")
     STATUSES = ("rested", "entered_this_turn")
+    # The printed card (OP-123): cost top left, power top right, the Counter on the left side;
+    # the DON!! given drawn on it; the frame in its colours, two-toned for a two-coloured card.
+    PALETTE = {"red": "#d9423a", "green": "#2f9e5b", "blue": "#2f7fd0", "purple": "#8a4fc0",
+               "black": "#5a5a5a", "yellow": "#e0c23a"}
+    STAT_PLACES = {"cost": "top_left", "power": "top_right", "counter": "side", "don": "chip"}
     EVENTS = {
         "mulligan": EventSpec({"player": "player"}),
         "played": EventSpec(_CARD),
@@ -190,9 +196,12 @@ class OnePiecePresentation(Presentation):
         if view.get("don"):
             face["notes"].append(say.t("words", "don_given", n=view["don"], bonus=1000 * int(view["don"])))
         if card is not None:
-            face["notes"].extend(say.t("keywords", k) for k in KEYWORDS if getattr(card.keywords, k))
+            badges = [say.t("keywords", k) for k in KEYWORDS if getattr(card.keywords, k)]
             if card.trigger:
-                face["notes"].append(say.t("keywords", "trigger"))
+                badges.append(say.t("keywords", "trigger"))
+            face["notes"].extend(badges)
+            face["badges"] = badges
+            face["type_line"] = type_line(say.t("card_types", str(kind)), card.traits)
         return face
 
     def board(self, obs: Mapping[str, Any], say: Say) -> Json:

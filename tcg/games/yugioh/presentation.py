@@ -126,6 +126,10 @@ class YugiohPresentation(Presentation):
              ZoneSpec("graveyard", "pile"), ZoneSpec("banished", "pile"))
     GROUPS = ("summon", "set", "position", "activate", "attack")
     COUNTERS = ("lp",)
+    # The printed frame by kind of card; the Level's stars under the name, ATK / DEF at the bottom.
+    PALETTE = {"normal": "#c9a45c", "effect": "#c8703a", "fusion": "#8c5cb0", "ritual": "#4f7fd0",
+               "synchro": "#d8d8d8", "xyz": "#555555", "link": "#2f6fb8", "spell": "#1e9a7a", "trap": "#b83a7c"}
+    STAT_PLACES = {"level": "top_right", "atk": "bottom", "def": "bottom"}
     EVENTS = {
         "summoned": EventSpec({**_CARD, "how": "str"}, variant=event_variant("how", "flip", _is("flip"))),
         "special_summoned": EventSpec({**_CARD, "how": "str"}, variant=_special_variant),
@@ -218,10 +222,18 @@ class YugiohPresentation(Presentation):
                 if printed is not None and printed != view.get(key):
                     stat["printed"] = printed
                 face["stats"].append(stat)
-            face["stats"].append({"key": "level", "label": say.t("stats", "level"), "value": view.get("level")})
+            face["stats"].append({"key": "level", "label": say.t("stats", "level"), "value": view.get("level"),
+                                  "shape": "stars"})
         face["status"] = self._statuses(view, say)
         face["colors"] = [self._frame(d, view)]
         face["notes"] = self._notes(d, say)
+        # YGO-115: a monster in Defense Position lies sideways; a Set card is face down
+        face["turned"] = view.get("position") in ("defense", "face_down_defense")
+        if view.get("face_down") or view.get("position") == "face_down_defense":
+            face["face_down"] = True
+        if d is not None:
+            face["type_line"] = " / ".join(face["notes"][1:] if d.type == "monster" and d.attribute else face["notes"])
+            face["badges"] = [say.t("attributes", str(d.attribute))] if d.attribute else []
         return face
 
     @staticmethod
@@ -269,6 +281,7 @@ class YugiohPresentation(Presentation):
                 for face in zone["cards"]:
                     if face.get("hidden"):
                         face["status"] = [say.t("statuses", status)]
+                        face["turned"] = status == "face_down_defense"
         return out
 
     def counters(self, player: Mapping[str, Any], say: Say) -> list[Json]:
