@@ -81,6 +81,11 @@ class RoomFlow:
         self.run = [*self.run[-(RUN_KEPT - 1):], action]
         self.changed_at = time.monotonic()
 
+    def rewound(self, last_actor: int | None) -> None:
+        """The room's game was rebuilt (an undo): who acted last in it; no acting card marked."""
+        self.last_actor, self.run = last_actor, []
+        self.changed_at = time.monotonic()
+
     def first_move_wait(self, pace: float) -> float:
         """Seconds an agent still waits before its first move (0: it may move)."""
         if pace <= 0 or self.seen or self.last_actor is not None:
@@ -106,6 +111,15 @@ def auto_action(room: Room, seat: int | None = None) -> Action | None:
     if stops is None:
         return None
     return auto_answer(state, flow_of(room), stops, room.flow.last_actor)
+
+
+def answered_for(room: Room, state: Any, last_actor: int | None, action: Action) -> bool:
+    """Whether ``action`` in ``state`` (a person's decision of ``room``'s game, replayed) is the
+    answer the server gives under the person's stops as they are now: undo skips such decisions
+    (the server would answer them again at once)."""
+    player = state.deciding_player
+    stops = room.flow.stops[player] if player is not None else None
+    return stops is not None and auto_answer(state, flow_of(room), stops, last_actor) == action
 
 
 def between_people(room: Room) -> bool:
