@@ -453,3 +453,37 @@ def test_the_later_thread_runs_work_in_time_order() -> None:
     assert done.wait(2)
     later.close()
     assert ran == ["now", "a", "b", "c"]
+
+
+def test_undo_takes_back_the_persons_last_real_decision_not_an_answer_the_server_gave(tmp_path: Path) -> None:
+    """With stops, the server answers the person's moving-on steps; undo skips those (it would
+    answer them again at once) and goes back to the last decision the person made, in a live room
+    and in a resumed one; the journal holds ordinary actions either way."""
+    from tcg.web.store import Store
+    from tcg.web.undo import undo
+
+    g = load_game("duel_masters")
+    rooms = Rooms(Store(tmp_path / "games.sqlite3"))
+    room = rooms.create(g, [g.deck(n) for n in list(g.starter_decks())[:2]], ["a", "b"], 4, "rule")
+    room.flow.stops[0] = Stops("auto")
+    room.wake()
+    f = g.presentation.FLOW
+    mine: list[int] = []
+    while len(mine) < 8:
+        legal = room.state.legal_actions()
+        assert room.state.deciding_player == 0 and any(f.step(a) is None for a in legal), "only real choices asked"
+        mine.append(len(room.state.history))
+        room.act(0, room.decision_id, next(i for i, a in enumerate(legal) if f.step(a) is None))
+    passed = len(room.state.history) - len(mine)
+    assert passed > len(mine), "the server answered moving-on steps for the person in between"
+    assert room.moves == mine
+    resumed = Rooms(rooms.store)
+    resumed.resume()
+    again = resumed.get(room.id)
+    again.flow.stops[0] = Stops("auto")  # as the page sends them after its hello
+    undo(room, 0, room.decision_id, rooms.store)
+    assert len(room.state.history) == mine[-1] and room.moves == mine[:-1]
+    undo(room, 0, room.decision_id, rooms.store)
+    assert len(room.state.history) == mine[-2]
+    undo(again, 0, again.decision_id, resumed.store)  # worked out by replaying, the stops skipped
+    assert len(again.state.history) == mine[-1] and again.moves == mine[:-1]
