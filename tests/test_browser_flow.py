@@ -21,7 +21,8 @@ import pytest
 
 from tcg.core.stops import Stops
 from tests.live_server import LiveApp
-from tests.test_browser import ARGS, CHROMIUM, HAVE_CHROMIUM, SHOTS, page_errors
+from tests.test_browser import ARGS, CHROMIUM, HAVE_CHROMIUM, page_errors
+from tests.test_browser_layout import SHOTS
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not HAVE_CHROMIUM, reason=f"no Chromium at {CHROMIUM}")]

@@ -45,11 +45,12 @@ function build(message, send) {
     el("input", { type: "checkbox", value: p.key, "data-side": side,
                   ...(stops[side].includes(p.key) ? { checked: "" } : {}), onchange: changed }), " ", p.label)));
   const summary = el("summary", {}, `${ui.stops || "Stops"}: ${ui[`stops_${stops.responses}_short`] || stops.responses}`);
-  return el("details", { class: "stops", id: "stops" }, summary,
+  // the settings open over the log (never taking the decision panel's room)
+  return el("details", { class: "stops", id: "stops" }, summary, el("div", { class: "stops-body" },
     el("fieldset", { id: "stops-responses" }, el("legend", {}, ui.stops_responses || "Responses"), RESPONSES.map(radio)),
     el("fieldset", { id: "stops-mine" }, el("legend", {}, ui.stops_mine || "Your turn"), boxes("mine")),
     el("fieldset", { id: "stops-theirs" }, el("legend", {}, ui.stops_theirs || "Opponent's turn"), boxes("theirs")),
-    el("p", { class: "hint" }, ui.stops_hint || ""));
+    el("p", { class: "hint" }, ui.stops_hint || "")));
 }
 
 // Called with every state message: the panel (drawn again in another language), and this
