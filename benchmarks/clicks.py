@@ -165,7 +165,8 @@ def play(page: Any, app: Any, url: str, game: str, seed: int) -> dict[str, Any]:
             with room.lock:
                 d = room.state.decision
                 print(f"    t{turn} {'me' if active == 0 else 'them'} {room.state.phase} "
-                      f"{d.kind if d else None}: {pick['key']}", file=sys.stderr)
+                      f"{d.kind if d else None} ({len(room.state.legal_actions())} legal): {pick['key']}",
+                      file=sys.stderr)
         before = page.evaluate(SNAPSHOT)
         try:
             page.click("[data-clicks-pick]", timeout=2000)
