@@ -37,6 +37,7 @@ from tcg.core.actions import Action
 
 if TYPE_CHECKING:
     from tcg.core.game import Game
+    from tcg.core.state import State
 
 Json = dict[str, Any]
 Namer = Callable[[int], "str | None"]
@@ -438,6 +439,21 @@ class Presentation:
             groups.setdefault(v["group"], {}).setdefault(v.get("head", str(i)), []).append(i)
         ranked = sorted(groups.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order) - 2)
         return [(group, [i for block in by_head.values() for i in block]) for group, by_head in ranked]
+
+    # ------------------------------------------------------------------ safe defaults
+    def harm(self, state: State, action: Action) -> tuple[int, ...]:
+        """The deciding player's own card ids this way of acting depletes, destroys or discards
+        (a Battle Spirits payment taking a spirit's last core): a front end says so and asks to
+        confirm. The core knows no game's costs, so by default no way harms."""
+        return ()
+
+    def default_way(self, state: State, ways: Sequence[Action]) -> Action:
+        """The way offered first among ways that differ only in how a cost is paid: the first
+        whose :meth:`harm` is empty, else the first (``ways`` is never empty)."""
+        for way in ways:
+            if not self.harm(state, way):
+                return way
+        return ways[0]
 
     # ------------------------------------------------------------------ decisions, help, cards
     def prompt(self, kind: str | None, say: Say) -> str:
