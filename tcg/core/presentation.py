@@ -455,6 +455,22 @@ class Presentation:
                 return way
         return ways[0]
 
+    def asking_card(self, state: State) -> int | None:
+        """The card whose effect or rule asks the current decision, for the question a person
+        reads ("Thunder: choose a target"): the decision's ``source`` or ``card``, or its task's.
+        A game whose decisions keep it elsewhere overrides this."""
+        decision = state.decision
+        if decision is None:
+            return None
+        data = decision.data
+        task = data.get("task")
+        for where in (data, task if isinstance(task, Mapping) else {}):
+            for key in ("source", "card"):
+                value = where.get(key)
+                if isinstance(value, int) and not isinstance(value, bool):
+                    return value
+        return None
+
     # ------------------------------------------------------------------ decisions, help, cards
     def prompt(self, kind: str | None, say: Say) -> str:
         """What the decision asks, in words: the catalogue's ``prompts.<kind>`` in the language,
