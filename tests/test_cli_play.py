@@ -22,8 +22,10 @@ runner = CliRunner()
 
 
 def scripted_numbers(seed: int, count: int = 60_000) -> str:
+    """Each number followed by ``y``: it confirms a way that costs a card (issue 37, safe
+    defaults), and after any other choice it is refused as a choice and asked again."""
     rng = Rng(seed)
-    return "".join(f"{1 + rng.below(40)}\n" for _ in range(count))
+    return "".join(f"{1 + rng.below(40)}\ny\n" for _ in range(count))
 
 
 def clean(output: str) -> None:

@@ -115,7 +115,7 @@ class Session:
         """The person's choice; None when they quit (and confirmed it)."""
         obs = self.state.observation(self.human)
         groups = self.words.numbered_actions(legal)
-        by_number = {n: a for _, blocks in groups for block in blocks for n, a, _ in block}
+        by_number = {n: (a, text) for _, blocks in groups for block in blocks for n, a, text in block}
         self.show_decision(obs, groups)
         while True:
             try:
@@ -136,9 +136,22 @@ class Session:
             elif raw.endswith("+") and raw[:-1].isdigit() and self.words.print_ways(out, groups, int(raw[:-1])):
                 continue
             elif raw.isdigit() and int(raw) in by_number:
-                return by_number[int(raw)]
+                chosen, text = by_number[int(raw)]
+                if self.confirm_harm(chosen, text):
+                    return chosen
             else:
                 out.print(f"[yellow]{escape(self.words.ui('bad_choice', n=len(legal)))}[/yellow]")
+
+    def confirm_harm(self, action: Action, text: str) -> bool:
+        """A way that costs you a card (it depletes, destroys or discards one: issue 37, safe
+        defaults) is taken only once confirmed; any other at once."""
+        if not self.words.presentation.harm(self.state, action):
+            return True
+        try:
+            answer = out.input(f"[yellow]{escape(self.words.ui('harm_confirm_yn', action=text))}[/yellow] ")
+        except EOFError:
+            return False
+        return answer.strip().lower()[:1] in ("y", "s", "t")  # yes, sì, tak
 
     def confirm_quit(self) -> bool:
         try:
@@ -151,4 +164,7 @@ class Session:
         out.print(self.words.board(obs))
         prompt = self.words.presentation.prompt((obs.get("decision") or {}).get("kind"), self.words.say)
         out.print(f"[bold]{escape(self.words.ui('your_decision'))}:[/bold] {escape(prompt)}")
+        battle = self.words.battle_line(obs)  # the attack going on, under the prompt
+        if battle is not None:
+            out.print(battle)
         self.words.print_actions(out, groups)

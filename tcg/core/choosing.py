@@ -285,10 +285,12 @@ class _Context:
         return Action(action_type, **fixed)
 
     def harm(self, action: Action) -> str | None:
+        """What ``action`` costs the chooser's own cards, in the presentation's words (Battle
+        Spirits: "depletes Chakrambat"), or None for a harmless way."""
         cards = [c for c in self.presentation.harm(self.state, action) if isinstance(c, int)]
         if not cards:
             return None
-        return self.say.t("choosing", "harm", cards=", ".join(self.say.card(c) for c in cards))
+        return self.presentation.harm_text(self.state, action, cards, self.say)
 
     def question(self) -> str:
         prompt = self.presentation.prompt(self.kind, self.say)
