@@ -83,20 +83,20 @@ def reach(state: State, budget: int = 4000) -> set[Action]:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_legal_action_of_a_listed_decision_is_reachable_step_by_step(game: str) -> None:
     checked = 0
-    for state in decisions(game, range(2), limit=150):
+    for state in decisions(game, range(1 if game == "battle_spirits" else 2), limit=150):
         legal = state.legal_actions()
         if len(legal) > 120:
             continue
         assert reach(state) == set(legal), f"{game} {state.decision}: not every action reachable"
         checked += 1
-    assert checked > 40
+    assert checked > 20
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_random_walk_of_steps_reaches_a_legal_action_and_exactly_it(game: str) -> None:
     rng = Rng(7)
     walks = 0
-    for state in decisions(game, range(2, 4), limit=200):
+    for state in decisions(game, range(2, 4), limit=80 if game == "battle_spirits" else 150):
         path: list[int] = []
         for _ in range(40):
             step = step_at(state, path)
@@ -138,9 +138,14 @@ def test_a_mulligan_is_one_toggle_per_card_confirmed_in_any_order() -> None:
     assert set(three.get("cards")) == {o.card for o in step.options[:3]} and three in state.legal_actions()
 
 
-def test_a_tribute_summon_is_confirmed_only_with_a_legal_set() -> None:
-    state = first_state("yugioh", "main", seeds=range(12), test=lambda s: len(
+def tribute_state() -> State:
+    """A Yu-Gi-Oh! main phase where a monster can be Tribute Summoned with several sets of tributes."""
+    return first_state("yugioh", "main", seeds=range(12), test=lambda s: len(
         {a.get("tributes") for a in s.legal_actions() if a.type == "normal_summon" and a.get("tributes")}) > 1)
+
+
+def test_a_tribute_summon_is_confirmed_only_with_a_legal_set() -> None:
+    state = tribute_state()
     top = step_at(state, [])
     tribute = next(o for o in top.options if not o.complete and o.card is not None
                    and any(a.get("card") == o.card and a.get("tributes") for a in state.legal_actions()))
@@ -156,14 +161,28 @@ def test_a_tribute_summon_is_confirmed_only_with_a_legal_set() -> None:
 
 
 def test_back_is_the_path_of_the_step_before() -> None:
-    state = first_state("duel_masters", "attack",
-                        test=lambda s: any(isinstance(a.get("target"), int) for a in s.legal_actions()))
+    state = tribute_state()
     top = step_at(state, [])
     assert top.back is None
     partial = next(o for o in top.options if not o.complete)
     inner = step_at(state, partial.path)
-    assert inner.back == top.path and inner.summary  # "Attack … with <card>"
-    assert all(o.complete for o in inner.options) and {o.kind for o in inner.options} <= {"card", "option", "player"}
+    assert inner.back == top.path and inner.summary  # "Normal Summon <card>, tributing …"
+    again = step_at(state, inner.back)
+    assert [o.path for o in again.options] == [o.path for o in top.options]
+
+
+def test_every_target_of_an_attack_is_its_own_option() -> None:
+    state = first_state("one_piece", "main", test=lambda s: sum(a.type == "attack" for a in s.legal_actions()) > 1)
+    top = step_at(state, [])
+    attackers = {a.get("card") for a in state.legal_actions() if a.type == "attack"}
+    for attacker in attackers:
+        targets = {a.get("target") for a in state.legal_actions() if a.type == "attack" and a.get("card") == attacker}
+        shown = [o for o in top.options if o.card == attacker and o.label.startswith("Attack")]
+        if len(targets) == 1:
+            assert len(shown) == 1 and shown[0].complete
+            continue
+        inner = step_at(state, shown[0].path)
+        assert {o.card for o in inner.options} == targets and all(o.complete for o in inner.options)
 
 
 def test_a_summon_s_ways_of_paying_are_one_option_shown_from_the_default_way() -> None:
@@ -186,33 +205,26 @@ def test_a_summon_s_ways_of_paying_are_one_option_shown_from_the_default_way() -
     assert changed.back == top.path
 
 
-class Careful(Presentation):
-    """A presentation whose ways harm every card they pay from (its default: the first harmless)."""
-
-    def harm(self, state: State, action: Action) -> tuple[int, ...]:
-        pay = action.get("pay")
-        return tuple(k for k, _ in pay if isinstance(k, int)) if pay else ()
-
-
-def test_a_way_that_harms_says_so_and_the_default_way_avoids_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    state = first_state("battle_spirits", "main", seeds=range(10), test=lambda s: any(
-        a.type == "summon" and any(isinstance(k, int) for k, _ in a.get("pay"))
-        and any(b.type == "summon" and b.get("card") == a.get("card") and not any(
-            isinstance(k, int) for k, _ in b.get("pay")) for b in s.legal_actions()[:400])
-        for a in s.legal_actions()[:400]))
-    real = state.GAME.presentation
-    careful = Careful(real.game, real.folder)
-    monkeypatch.setattr(type(state.GAME), "presentation", careful)
+def harmful_row(state: State) -> tuple[Step, Step] | None:
+    """A summon's pay step (its default way) and a way one click away on it that depletes a spirit."""
     top = step_at(state, [])
     for summon in (o for o in top.options if o.ways):
         pay = step_at(state, summon.path)
-        assert pay.harm is None and careful.harm(state, action_of(pay)) == ()
-        harmful = [o for r in pay.rows for o in r.options if careful.harm(state, action_of(step_at(state, o.path)))]
-        if harmful:
-            warned = step_at(state, harmful[0].path)
-            assert warned.harm is not None and "costs your own" in warned.harm
-            return
-    raise AssertionError("no way of paying from a card was offered")
+        for option in (o for r in pay.rows for o in r.options if not o.selected):
+            changed = step_at(state, option.path)
+            if changed.harm:
+                return pay, changed
+    return None
+
+
+def test_a_way_that_depletes_a_spirit_says_so_and_the_default_way_does_not() -> None:
+    state = first_state("battle_spirits", "main", seeds=range(10), test=lambda s: harmful_row(s) is not None)
+    found = harmful_row(state)
+    assert found is not None
+    pay, harmful = found
+    assert pay.harm is None and state.GAME.presentation.harm(state, action_of(pay)) == ()
+    assert harmful.harm is not None and harmful.harm.startswith("depletes")
+    assert state.GAME.presentation.harm(state, action_of(harmful))
 
 
 def test_go_first_and_go_second_are_both_options() -> None:
@@ -224,7 +236,18 @@ def test_go_first_and_go_second_are_both_options() -> None:
 def test_duel_masters_shows_every_shield_it_may_break() -> None:
     state = first_state("duel_masters", "break", seeds=range(12))
     step = step_at(state, [])
-    assert len(step.options) == len(state.legal_actions()) >= 2 and all(o.complete for o in step.options)
+    assert [o.label for o in step.options] == [f"Shield {n}" for n in range(1, 6)]
+    assert all(o.complete for o in step.options)
+
+
+def test_thunder_offers_every_target_and_the_prompt_names_it() -> None:
+    state = first_state("force_of_will", "target", seeds=range(1), test=lambda s: s.name_of(
+        s.GAME.presentation.asking_card(s) or 0) == "Thunder")
+    step = step_at(state, [])
+    assert step.question.startswith("Thunder: ")
+    labels = [o.label for o in step.options]
+    assert len(labels) == len(state.decision.data["candidates"]) == len(state.legal_actions())
+    assert "Target you" in labels and "Target the opponent" in labels and all(o.complete for o in step.options)
 
 
 @pytest.mark.parametrize("path", [[99999], [-1], [0, 0, 0]])
@@ -258,7 +281,7 @@ def hidden_only_names(state: State, viewer: int) -> set[str]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_no_step_names_a_card_hidden_from_the_chooser(game: str) -> None:
-    for state in decisions(game, range(1), limit=120):
+    for state in decisions(game, range(1), limit=50 if game == "battle_spirits" else 100):
         secret = hidden_only_names(state, state.deciding_player)
         step = step_at(state, [])
         deeper = [step_at(state, o.path) for o in step.options[:6] if not o.complete and step.picked is None]
