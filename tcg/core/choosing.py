@@ -78,6 +78,10 @@ class Option:
     enabled: bool = True
     #: for an option standing for several ways of paying: how many
     ways: int | None = None
+    #: an action type's group (the presentation's ``GROUPS``), for the first field's options
+    group: str | None = None
+    #: what the action it fixes (its default way) costs the chooser's own cards, in words
+    harm: str | None = None
 
 
 @dataclass
@@ -479,10 +483,14 @@ def option(ctx: _Context, run: Narrowing, token: int, typed: bool) -> Option:
     shown = "player" if ctx.field_of(run) == "player" or value == "player" else _KINDS.get(kind, "option")
     opt = Option(path=list(run.chosen), label="", kind=shown, token=token,
                  card=value if kind == "card" else None)
+    if typed:
+        spec = ctx.presentation.actions.get(str(ctx.vocab.meaning(run.chosen[0])[1])) if run.chosen else None
+        opt.group = spec.group if spec is not None else "other"
     if run.action is not None:
         view = ctx.presentation.action_view(run.action, ctx.say, ctx.kind)
         opt.label = str(view["text"])
-        opt.complete = ctx.harm(run.action) is None
+        opt.harm = ctx.harm(run.action)
+        opt.complete = opt.harm is None
         if opt.card is None and view["cards"]:
             opt.card = view["cards"].get("card", next(iter(view["cards"].values())))
     elif ctx.classify(run) == "pay":
@@ -491,6 +499,7 @@ def option(ctx: _Context, run: Narrowing, token: int, typed: bool) -> Option:
         assert way is not None
         view = ctx.presentation.action_view(way, ctx.say, ctx.kind)
         opt.label = str(view["text"])
+        opt.harm = ctx.harm(way)
         opt.ways = len(ways) if ways is not None else None
         if opt.card is None and view["cards"]:
             opt.card = view["cards"].get("card", next(iter(view["cards"].values())))

@@ -141,11 +141,17 @@ class Room:
             legal = self.state.legal_actions()
             if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(legal):
                 raise ProtocolError("malformed", f"action must be the index of a legal action, 0 to {len(legal) - 1}")
-            if len(legal) > 1 and self.moves is not None:
-                self.moves.append(len(self.state.history))  # a decision undo may take back
-            self._apply(legal[index])
+            self.answer(legal[index], len(legal) > 1)
         self.notify()
         self.wake()
+
+    def answer(self, action: Action, chosen: bool) -> None:
+        """Apply a person's answer (the caller holds the lock and checked the seat and the
+        decision: :meth:`act`, :func:`tcg.web.choices.act_path`); ``chosen``: the decision had
+        several actions, so undo may take it back."""
+        if chosen and self.moves is not None:
+            self.moves.append(len(self.state.history))
+        self._apply(action)
 
     def _apply(self, action: Action) -> None:
         try:
