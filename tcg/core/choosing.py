@@ -180,11 +180,14 @@ class _Context:
     def list_start(self, n: Narrowing, name: str) -> int | None:
         """Where the set being spelt starts, if the field holds a set of distinct values whose
         ways can be read (each set spelt in one order only); else None."""
-        ways = self.spelt_ways(n)
-        if not ways or any(self.vocab.meaning(t)[0] not in ("card", "number", "literal", "end") for t in n.options):
+        if any(self.vocab.meaning(t)[0] not in ("card", "number", "literal", "end") for t in n.options):
             return None
-        value = ways[0][0].get(name)
+        probe = complete(n).action  # one way, cheaply: only a set is worth reading every way for
+        value = probe.get(name) if probe is not None else None
         if not isinstance(value, tuple) or type(value) is Counts:
+            return None
+        ways = self.spelt_ways(n)
+        if not ways:
             return None
         start = max(i for i, t in enumerate(n.chosen) if t == self.vocab.field_token.get(name)) + 1
         seen: dict[frozenset[int], tuple[int, ...]] = {}

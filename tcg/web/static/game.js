@@ -5,7 +5,8 @@
 // event log. An answer carries the decision id it answers.
 import { $, applyWords, drawBoard, drawStack, el, hideTip, languagePicker, recall, remember, savedLang,
          statusLine } from "/static/common.js";
-import { drawDecision } from "/static/actions.js";
+import { drawChoice, showChoice } from "/static/choose.js";
+import { keysHelp } from "/static/keys.js";
 import { markBattle } from "/static/marks.js";
 import { drawAround } from "/static/endgame.js";
 
@@ -52,7 +53,8 @@ function draw(message) {
   $("#help").textContent = message.help;
   drawBoard($("#board"), message.board, message.game, () => lang, ui);
   drawStack($("#stack"), message.board);
-  drawDecision(message, act);
+  drawChoice(message, send, act); // field by field (choose.js); keys.js numbers its buttons
+  keysHelp(ui);
   markBattle(message.board);
   drawAround(message, { roomId, send, token: () => token });
   appendLog(message);
@@ -72,6 +74,7 @@ function connect() {
   socket.addEventListener("message", (e) => {
     const message = JSON.parse(e.data);
     if (message.type === "state") { $("#error").textContent = ""; draw(message); }
+    else if (message.type === "choice") { $("#error").textContent = ""; showChoice(message); }
     else if (message.type === "error") {
       $("#error").textContent = message.message;
       $("#error").dataset.code = message.code;
