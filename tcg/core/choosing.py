@@ -78,7 +78,8 @@ class Option:
     enabled: bool = True
     #: for an option standing for several ways of paying: how many
     ways: int | None = None
-    #: an action type's group (the presentation's ``GROUPS``), for the first field's options
+    #: the action type and its group (the presentation's ``GROUPS``), for the first field's options
+    type: str | None = None
     group: str | None = None
     #: what the action it fixes (its default way) costs the chooser's own cards, in words
     harm: str | None = None
@@ -486,8 +487,9 @@ def option(ctx: _Context, run: Narrowing, token: int, typed: bool) -> Option:
     shown = "player" if ctx.field_of(run) == "player" or value == "player" else _KINDS.get(kind, "option")
     opt = Option(path=list(run.chosen), label="", kind=shown, token=token,
                  card=value if kind == "card" else None)
-    if typed:
-        spec = ctx.presentation.actions.get(str(ctx.vocab.meaning(run.chosen[0])[1])) if run.chosen else None
+    if typed and run.chosen:
+        opt.type = str(ctx.vocab.meaning(run.chosen[0])[1])
+        spec = ctx.presentation.actions.get(opt.type)
         opt.group = spec.group if spec is not None else "other"
     if run.action is not None:
         view = ctx.presentation.action_view(run.action, ctx.say, ctx.kind)

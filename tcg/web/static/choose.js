@@ -62,7 +62,8 @@ function show(s) {
   root.replaceChildren();
   root.dataset.mode = s.mode;
   root.append(el("div", { class: "prompt step-question" }, s.question));
-  if (s.summary) root.append(el("div", { class: "step-summary" }, s.summary));
+  const summary = s.summary || (s.mode !== "pick" && s.complete ? s.complete.text : "");
+  if (summary) root.append(el("div", { class: "step-summary" }, summary));
   if (s.mode === "pick") drawPick(root, s);
   else if (s.mode === "toggle") drawToggles(root, s, ui);
   else if (s.mode === "pay") drawPay(root, s, ui);
@@ -89,7 +90,7 @@ function drawPick(root, s) {
 
 function optionButton(o, i, s) {
   const attrs = { class: `option${o.harm ? " harm" : ""}${i === s.default ? " default" : ""}`, "data-kind": o.kind,
-                  "data-card-id": o.card ?? null, "data-group": o.group ?? null,
+                  "data-card-id": o.card ?? null, "data-group": o.group ?? null, "data-type": o.type ?? null,
                   onmouseenter: () => mark(o.card, true), onmouseleave: () => mark(o.card, false) };
   const click = () => (answers(o) ? play(o.path, o.harm, o.label) : choose(o.path));
   const button = el("button", { ...attrs, [answers(o) ? "data-index" : "data-option"]: i, onclick: click },
