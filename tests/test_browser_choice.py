@@ -92,10 +92,14 @@ def test_each_shield_a_duel_masters_attack_may_break_is_its_own_button(server: L
     page.wait_for_selector("#actions button.option")
     assert texts(page, "#actions button.option") == [f"Shield {n}" for n in range(1, 6)]
     assert page.locator("#actions button.option[data-index]").count() == 5  # each answers on one click
+    side = f"#board .side[data-seat='{state.decision.data['defender']}'] .zone[data-zone=shields] .card"
+    assert page.locator(f"{side}.playable").count() == 5  # each shield on the board is the option too
+    page.locator("#actions button.option", has_text="Shield 2").hover()  # the button's hover marks it
+    assert page.locator(side).nth(1).evaluate("n => n.classList.contains('hover-target')")
     shoot(page, "choosing_shields" if viewport == DESKTOP else "choosing_shields_phone")
     decision = page.evaluate("document.body.dataset.decision")
     before = len(room.state.history)
-    page.locator("#actions button.option", has_text="Shield 3").click()
+    page.locator(side).nth(2).click()  # the third shield, clicked on the board
     sent(page, decision)
     assert room.state.history[before] == Action("choose", index=2)
     assert not errors, errors
@@ -165,8 +169,11 @@ def test_another_way_of_paying_is_chosen_source_by_source_and_a_depleting_one_as
     page = browser.new_page(viewport=viewport)
     errors = page_errors(page)
     page.goto(server.url + url)
+    newcomer = f"#board .card[data-card-id='{card_id(room.state, 'Newcomer')}']"
+    assert "playable" in (page.locator(newcomer).get_attribute("class") or "")  # the summon, on the board
     page.click("#actions button.pay-other")
     page.wait_for_selector("#actions[data-mode=pay] .pay-row")
+    assert "playable" not in (page.locator(newcomer).get_attribute("class") or "")  # not an option of this step
     shown = page.inner_text("#actions .step-summary")
     row = page.locator(f"#actions .pay-row[data-card-id='{chakrambat}']").first
     row.locator("button.pay-choice:not(.on)").first.click()  # pay from Chakrambat's only core

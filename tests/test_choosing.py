@@ -238,6 +238,9 @@ def test_duel_masters_shows_every_shield_it_may_break() -> None:
     step = step_at(state, [])
     assert [o.label for o in step.options] == [f"Shield {n}" for n in range(1, 6)]
     assert all(o.complete for o in step.options)
+    defender = state.decision.data["defender"]  # each option means its shield's place, never its id
+    assert [o.place for o in step.options] == [{"seat": defender, "zone": "shields", "index": i} for i in range(5)]
+    assert all(o.card is None for o in step.options)
 
 
 def test_thunder_offers_every_target_and_the_prompt_names_it() -> None:

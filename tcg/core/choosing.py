@@ -83,6 +83,9 @@ class Option:
     group: str | None = None
     #: what the action it fixes (its default way) costs the chooser's own cards, in words
     harm: str | None = None
+    #: where on the board the card it means lies, when that card's id is not shown (a face-down
+    #: shield): ``{"seat", "zone", "index"}`` (Presentation.option_place)
+    place: Json | None = None
 
 
 @dataclass
@@ -498,6 +501,8 @@ def option(ctx: _Context, run: Narrowing, token: int, typed: bool) -> Option:
         opt.complete = opt.harm is None
         if opt.card is None and view["cards"]:
             opt.card = view["cards"].get("card", next(iter(view["cards"].values())))
+        if opt.card is None:
+            opt.place = ctx.presentation.option_place(ctx.state, run.action)
     elif ctx.classify(run) == "pay":
         ways = run.ways(limit=None)
         way = complete(run, default_spelling(ctx, run)).action

@@ -546,6 +546,13 @@ class Presentation:
                 views[block[ways.index(chosen)] if chosen in ways else block[0]]["default"] = True
         return views
 
+    def option_place(self, state: State, action: Action) -> Json | None:
+        """Where on the board the card an action means lies when its fields do not name it (a
+        Duel Masters shield chosen by its index): ``{"seat", "zone", "index"}``, a place every
+        viewer sees -- never a hidden card's id, which could be followed. A front end marks and
+        clicks the card there. None by default."""
+        return None
+
     # ------------------------------------------------------------------ the card that asks
     def asking_card(self, state: State) -> int | None:
         """The card whose effect or rule asks the current decision, for the question a person

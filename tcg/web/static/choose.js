@@ -20,6 +20,7 @@ let step = null; // the step shown
 // waiting / spectator panel of actions.js.
 export function drawChoice(message, send, act) {
   page = { message, send };
+  wired = []; // a new board: the old nodes are gone
   if (!message.choice) {
     step = null;
     drawDecision(message, act);
@@ -91,7 +92,7 @@ function drawPick(root, s) {
 function optionButton(o, i, s) {
   const attrs = { class: `option${o.harm ? " harm" : ""}${i === s.default ? " default" : ""}`, "data-kind": o.kind,
                   "data-card-id": o.card ?? null, "data-group": o.group ?? null, "data-type": o.type ?? null,
-                  onmouseenter: () => mark(o.card, true), onmouseleave: () => mark(o.card, false) };
+                  onmouseenter: () => mark(o.card, true, o.place), onmouseleave: () => mark(o.card, false, o.place) };
   const click = () => (answers(o) ? play(o.path, o.harm, o.label) : choose(o.path));
   const button = el("button", { ...attrs, [answers(o) ? "data-index" : "data-option"]: i, onclick: click },
     o.label);
@@ -155,32 +156,60 @@ function footer(s, ui) {
 }
 
 // ---------------------------------------------------------------- the board
+// The board's card nodes a thing means: its card by id, or (a face-down card whose id is not
+// shown: a shield) the card at its place.
+function nodesOf(card, place) {
+  if (card !== null && card !== undefined) return [...document.querySelectorAll(`#board .card[data-card-id="${card}"]`)];
+  if (!place) return [];
+  const zone = document.querySelector(`#board .side[data-seat="${place.seat}"] .zone[data-zone="${place.zone}"]`);
+  const node = zone ? zone.querySelectorAll(".card")[place.index] : null;
+  return node ? [node] : [];
+}
+
 // Each card an option, a toggle or a payment's source means: highlighted, clicked as that
 // button (a card meaning several options opens a menu of them).
+let wired = []; // [node, handler] of the step shown: undone before the next step's (same board)
+function unwire() {
+  for (const [node, handler] of wired) {
+    node.removeEventListener("click", handler);
+    node.classList.remove("playable", "chosen", "hover-target");
+  }
+  wired = [];
+}
+
 function wireBoard(s) {
-  const byCard = new Map();
-  const add = (id, entry) => {
-    if (id === null || id === undefined) return;
-    if (!byCard.has(id)) byCard.set(id, []);
-    byCard.get(id).push(entry);
+  unwire();
+  const byNode = new Map();
+  const add = (nodes, entry) => {
+    for (const node of nodes) {
+      if (!byNode.has(node)) byNode.set(node, []);
+      byNode.get(node).push(entry);
+    }
   };
-  if (s.mode === "pick") s.options.forEach((o, i) => add(o.card, { label: o.label, go: () => button(i).click() }));
-  if (s.picked !== null) for (const o of s.options) if (o.enabled) add(o.card, { label: o.label, go: () => toggle(o, s) });
+  if (s.mode === "pick") s.options.forEach((o, i) => add(nodesOf(o.card, o.place), { label: o.label, go: () => button(i).click() }));
+  if (s.picked !== null) {
+    for (const o of s.options) {
+      if (o.enabled) add(nodesOf(o.card, o.place), { label: o.label, go: () => toggle(o, s) });
+      for (const node of nodesOf(o.card, o.place)) {
+        node.classList.toggle("chosen", Boolean(o.selected));
+        wired.push([node, null]);
+      }
+    }
+  }
   for (const row of s.rows) {
     const at = row.options.findIndex((o) => o.selected);
     const next = row.options[(at + 1) % row.options.length];
-    if (row.options.length > 1) add(row.card, { label: `${row.label}: ${next.label}`, go: () => choose(next.path) });
+    if (row.options.length > 1) add(nodesOf(row.card), { label: `${row.label}: ${next.label}`, go: () => choose(next.path) });
   }
-  for (const node of document.querySelectorAll("#board .card[data-card-id]")) {
-    const entries = byCard.get(Number(node.dataset.cardId));
-    node.classList.toggle("chosen", Boolean(s.options.find((o) => o.selected && o.card === Number(node.dataset.cardId))));
-    if (!entries) continue;
+  for (const [node, entries] of byNode) {
     node.classList.add("playable");
-    node.addEventListener("click", (e) => {
+    const handler = (e) => {
       e.stopPropagation();
       hideTip();
       if (entries.length === 1) entries[0].go(); else cardMenu(e, entries);
-    });
+    };
+    node.addEventListener("click", handler);
+    wired.push([node, handler]);
   }
 }
 
@@ -205,7 +234,6 @@ document.addEventListener("click", () => closeCardMenu());
 
 // A button's card, marked on the board while the pointer is on the button (same-named cards
 // told apart).
-function mark(card, on) {
-  if (card === null || card === undefined) return;
-  for (const node of document.querySelectorAll(`#board .card[data-card-id="${card}"]`)) node.classList.toggle("hover-target", on);
+function mark(card, on, place = null) {
+  for (const node of nodesOf(card, place)) node.classList.toggle("hover-target", on);
 }
