@@ -48,7 +48,7 @@ function play(path, harm, text, picked = null) {
     document.body.dataset.sent = String(page.message.decision_id);
     page.send({ type: "act", decision: page.message.decision_id, path, ...(picked ? { picked } : {}) });
   };
-  if (harm) confirmText(page.message.ui, `${text}`, go); else go();
+  if (harm) confirmText(page.message.ui, `${text} — ${harm}`, go); else go();
 }
 
 // An option answers on one click when it fixes the action or leaves only the payment.
