@@ -119,6 +119,21 @@ def test_a_random_walk_of_steps_reaches_a_legal_action_and_exactly_it(game: str)
     assert walks > 30
 
 
+@pytest.mark.parametrize("game", ["duel_masters", "force_of_will"])
+def test_a_complete_path_sent_back_fixes_the_same_action(game: str) -> None:
+    """What a front end sends to act: a step's complete path, even where the rest of a set of
+    mana or stones to tap is forced and left out of it."""
+    checked = 0
+    for state in decisions(game, range(3), limit=300):
+        top = step_at(state, [])
+        for step in (top, *[step_at(state, o.path) for o in top.options[:4] if not o.complete and top.picked is None]):
+            if step.complete is not None:
+                again = step_at(state, step.complete["path"])
+                assert again.complete is not None and again.complete["action"] == step.complete["action"]
+                checked += 1
+    assert checked > 30
+
+
 def first_state(game: str, kind: str, seeds: range = range(6), test: Any = None) -> State:
     for state in decisions(game, seeds, limit=400):
         if state.decision is not None and state.decision.kind == kind and (test is None or test(state)):

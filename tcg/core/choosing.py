@@ -644,7 +644,9 @@ def pay_step(ctx: _Context, walked: _Walk, picked: Sequence[int] | None, back: l
         if picked is not None:
             chosen = frozenset(picked) | found.fixed
         else:
-            spelt = end.chosen if moved else (prefer or ())
+            # the path's way in full: a path may stop where the rest of the set is forced
+            spelt = (end.spelling_of(end.action) or end.chosen) if moved and end.action is not None else (
+                end.chosen if moved else (prefer or ()))
             chosen = frozenset(spelt[found.start:_end_of(spelt, found.start)])
         step.options = toggles(ctx, start, found, chosen)
         step.picked = [t for t in found.order if t in chosen]

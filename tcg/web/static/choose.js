@@ -62,7 +62,9 @@ function show(s) {
   const ui = page.message.ui;
   root.replaceChildren();
   root.dataset.mode = s.mode;
-  root.append(el("div", { class: "prompt step-question" }, s.question));
+  // the question; the same words as the page's prompt (no card asks) are not shown twice on a phone
+  const same = s.question === page.message.board.header.prompt ? " same" : "";
+  root.append(el("div", { class: `prompt step-question${same}` }, s.question));
   const summary = s.summary || (s.mode !== "pick" && s.complete ? s.complete.text : "");
   if (summary) root.append(el("div", { class: "step-summary" }, summary));
   if (s.mode === "pick") drawPick(root, s);
