@@ -28,6 +28,22 @@ export function drawChoice(message, send, act) {
     return;
   }
   show(message.choice);
+  queueMicrotask(reveal); // once the page is drawn whole (the battle line under the prompt, too)
+}
+
+// On a phone the decision panel is docked over the bottom of the page: the cards a decision
+// offers, and your hand, are scrolled up from under it -- as far as the prompt and the highest
+// of them stay on the screen.
+function reveal() {
+  if (!matchMedia("(max-width: 700px)").matches) return;
+  const panel = $("#actions").getBoundingClientRect();
+  const rects = [...document.querySelectorAll("#board .card.playable, #board .side.mine .zone.hand .card")]
+    .map((n) => n.getBoundingClientRect()).filter((r) => r.height);
+  if (!rects.length) return;
+  const under = Math.max(...rects.map((r) => r.bottom)) - panel.top + 4;
+  const prompt = $("#prompt").getBoundingClientRect();
+  const room = Math.min(...rects.map((r) => r.top), prompt.height ? prompt.top : Infinity);
+  if (under > 0 && room > 0) window.scrollBy(0, Math.min(under, room));
 }
 
 // A `choice` message: the step a path led to (one for an older decision is dropped).
