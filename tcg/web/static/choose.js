@@ -86,7 +86,8 @@ function show(s) {
   if (s.mode === "pick") drawPick(root, s);
   else if (s.mode === "toggle") drawToggles(root, s, ui);
   else if (s.mode === "pay") drawPay(root, s, ui);
-  root.append(footer(s, ui));
+  const bar = footer(s, ui);
+  if (bar.childElementCount) root.append(bar);
   wireBoard(s);
   root.dispatchEvent(new CustomEvent("drawn", { bubbles: true }));
 }
