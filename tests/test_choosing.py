@@ -83,7 +83,7 @@ def reach(state: State, budget: int = 4000) -> set[Action]:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_legal_action_of_a_listed_decision_is_reachable_step_by_step(game: str) -> None:
     checked = 0
-    for state in decisions(game, range(1 if game == "battle_spirits" else 2), limit=150):
+    for state in decisions(game, range(1), limit=150):
         legal = state.legal_actions()
         if len(legal) > 120:
             continue
@@ -96,7 +96,7 @@ def test_every_legal_action_of_a_listed_decision_is_reachable_step_by_step(game:
 def test_a_random_walk_of_steps_reaches_a_legal_action_and_exactly_it(game: str) -> None:
     rng = Rng(7)
     walks = 0
-    for state in decisions(game, range(2, 4), limit=80 if game == "battle_spirits" else 150):
+    for state in decisions(game, range(2, 3), limit=80 if game == "battle_spirits" else 150):
         path: list[int] = []
         for _ in range(40):
             step = step_at(state, path)
@@ -116,7 +116,7 @@ def test_a_random_walk_of_steps_reaches_a_legal_action_and_exactly_it(game: str)
             action = action_of(step_at(state, path)) if option.complete else action_of(step)
             assert action in state.legal_actions()
             walks += 1
-    assert walks > 30
+    assert walks > 15
 
 
 @pytest.mark.parametrize("game", ["duel_masters", "force_of_will"])
