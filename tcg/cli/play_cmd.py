@@ -18,6 +18,7 @@ from rich.markup import escape
 from tcg.agents.base import agent_seed, make_agent
 from tcg.cli.render import NumberedGroup, Words
 from tcg.cli.simulate_cmd import check_agents, load_setup
+from tcg.cli.zoom import zoom
 from tcg.core.actions import Action
 from tcg.core.errors import TcgError
 from tcg.core.registry import game_names, load_game
@@ -132,7 +133,9 @@ class Session:
             elif low in ("b", "board"):
                 self.show_decision(obs, groups)
             elif raw.startswith("?") and raw[1:].strip():
-                out.print(self.words.card_panel(raw[1:].strip()))
+                zoom(self.words, obs, raw[1:].strip(), out)
+            elif low.startswith("zoom ") and raw[5:].strip():
+                zoom(self.words, obs, raw[5:].strip(), out)
             elif raw.endswith("+") and raw[:-1].isdigit() and self.words.print_ways(out, groups, int(raw[:-1])):
                 continue
             elif raw.isdigit() and int(raw) in by_number:

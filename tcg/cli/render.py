@@ -15,18 +15,14 @@ from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
-from rich.table import Table
 from rich.text import Text
 
+from tcg.cli.faces import face_chip, face_line
 from tcg.core.actions import Action
 from tcg.core.errors import DataError
 from tcg.core.presentation import Json, Namer, Presentation, Say, capitalised, heads
 from tcg.core.state import State
 
-#: Colours of the games' colour ids (civilizations, colours, attributes) in the terminal.
-COLOUR_STYLE = {"light": "yellow", "water": "blue", "darkness": "magenta", "fire": "red", "nature": "green",
-                "red": "red", "blue": "blue", "green": "green", "yellow": "yellow", "purple": "magenta",
-                "white": "white", "black": "bright_black", "wind": "green"}
 #: One group's actions, each as its ways: [[(number, action, text)]], with the group's label.
 NumberedGroup = tuple[str, list[list[tuple[int, Action, str]]]]
 #: Per group, at most this many actions are listed (payments can number in the thousands);
@@ -63,6 +59,10 @@ class Words:
         if not 0 <= cid < len(self.state.cards) or not self.state.can_see(self.viewer, cid):
             return None
         return self.state.name_of(cid)
+
+    def visible_name(self, cid: int) -> str | None:
+        """The name of card ``cid`` if this viewer may know it (every card, all-seeing)."""
+        return self._all_names(cid) if self.viewer is None else self._visible_names(cid)
 
     def who(self, player: Any) -> str:
         text = self.say.who(player)
@@ -131,45 +131,23 @@ class Words:
                      border_style="green" if mine else "red")
 
     def _zone(self, zone: Json, mine: bool) -> RenderableType:
+        """A zone: in play and in hand one card face a line; a row (mana, shields, stones) as
+        small cards; a pile as its count and its top card."""
         label = escape(zone["label"])
         cards = zone["cards"]
         if cards is None:
             return Text.from_markup(f"[dim]{label}: {self.ui('count', n=zone['count'])}[/dim]")
         if zone["kind"] == "pile":
             top = next((c for c in reversed(cards) if not c.get("hidden")), None)
-            shown = f" · {escape(top['name'])} [{top['id']}]" if top else ""
-            return Text.from_markup(f"[dim]{label}: {zone['count']}{shown}[/dim]")
+            line = Text.from_markup(f"[dim]{label}: {zone['count']}[/dim]")
+            if top:
+                line.append(" · ").append_text(face_chip(top))
+            return line
         if not cards:
             return Text.from_markup(f"{label}: [dim]{self.ui('empty')}[/dim]")
         if zone["kind"] in ("field", "hand"):
-            return self._card_table(label, cards)
-        return Text.from_markup(f"{label}: " + ", ".join(self._short(c) for c in cards))
-
-    def _short(self, face: Json) -> str:
-        if face.get("hidden"):
-            return "[dim]▮[/dim]" if "id" not in face else f"[dim]▮ [{face['id']}][/dim]"
-        colour = COLOUR_STYLE.get((face.get("colors") or [""])[0], "white")
-        text = f"{escape(face['name'])} [{face['id']}]"
-        status = f" ({', '.join(face['status'])})" if face.get("status") else ""
-        return f"[dim]{text}{status}[/dim]" if face.get("status") else f"[{colour}]{text}[/]"
-
-    def _card_table(self, label: str, cards: list[Json]) -> RenderableType:
-        table = Table(box=None, pad_edge=False, show_header=False, title=label, title_justify="left",
-                      title_style="bold")
-        for col in ("id", "name", "stats", "status", "notes"):
-            table.add_column(col)
-        for face in cards:
-            if face.get("hidden"):
-                table.add_row(str(face.get("id", "")), "[dim]▮[/dim]", "", "", "")
-                continue
-            stats = " ".join(f"{s['label']} {s['value']}" for s in face.get("stats", ()))
-            notes = list(face.get("notes", ()))
-            if face.get("under"):
-                notes.append("⤷ " + ", ".join(face["under"]))
-            colour = COLOUR_STYLE.get((face.get("colors") or [""])[0], "white")
-            table.add_row(str(face["id"]), f"[{colour}]{escape(face['name'])}[/]", escape(stats),
-                          escape(", ".join(face.get("status", ()))), escape("; ".join(notes)))
-        return table
+            return Group(Text(zone["label"], style="bold"), *(Text("  ").append_text(face_line(c)) for c in cards))
+        return Text(f"{zone['label']}: ").append_text(Text(", ").join(face_chip(c) for c in cards))
 
     # ------------------------------------------------------------------ actions and cards
     def numbered_actions(self, legal: Sequence[Action]) -> list[NumberedGroup]:
@@ -224,8 +202,7 @@ class Words:
         """``?17`` / ``?Bolshack Dragon``: a card's printed text, if the viewer may know it."""
         name: str | None = ref
         if ref.isdigit():
-            cid = int(ref)
-            name = self._all_names(cid) if self.viewer is None else self._visible_names(cid)
+            name = self.visible_name(int(ref))
             if name is None:
                 return Text(self.say.word("hidden_card"), style="yellow")
         info = self.presentation.card_info(str(name), self.say)
