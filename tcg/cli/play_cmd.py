@@ -18,6 +18,7 @@ from rich.markup import escape
 from tcg.agents.base import agent_seed, make_agent
 from tcg.cli.render import NumberedGroup, Words
 from tcg.cli.simulate_cmd import check_agents, load_setup
+from tcg.cli.stops import Stops, parse_stops, phases, stops_command
 from tcg.cli.zoom import zoom
 from tcg.core.actions import Action
 from tcg.core.errors import TcgError
@@ -42,8 +43,15 @@ def play(
     lang: Annotated[str, typer.Option("--lang", help="Language of the board and texts: en, it (pl: Duel Masters).")
                     ] = "en",
     save: Annotated[Path | None, typer.Option("--save", help="Write the game's replay to this file.")] = None,
+    stops: Annotated[str, typer.Option("--stops", help="Auto-pass: auto (a decision whose only options are "
+                                       "moving on is skipped, except at your stops), on (every decision is asked) "
+                                       "or off (skipped everywhere).")] = "auto",
+    stop: Annotated[list[str] | None, typer.Option("--stop", help="A phase stop: PHASE (your turn) or "
+                                                   "opponent:PHASE; repeatable. The `stops` command changes them "
+                                                   "in the game.")] = None,
 ) -> None:
-    """Play against an agent: actions by number, ?id for a card's text, h for help, q to quit."""
+    """Play against an agent: each decision field by field (numbers, Enter for the default, b back),
+    ?id or zoom id for a card's text and rulings, stops for the auto-pass, h for help, q to quit."""
     starters = list(load_game(game).starter_decks()) if game in game_names() else []
     mine = deck or (starters[0] if starters else None)
     theirs = opponent_deck or (starters[1] if len(starters) > 1 else mine)
@@ -59,7 +67,13 @@ def play(
     except TcgError as exc:
         out.print(f"[red]error:[/red] {escape(str(exc))}")
         raise typer.Exit(1) from None
+    try:
+        settings = parse_stops(stops, stop or (), phases(g.presentation.say(lang, human_seat, lambda cid: None)))
+    except TcgError as exc:
+        out.print(f"[red]error:[/red] {escape(str(exc))}")
+        raise typer.Exit(2) from None
     session = Session(state, human_seat, make_agent(agent, agent_seed(seed, 1 - human_seat)), labels, lang)
+    session.stops = settings
     session.run()
     if save is not None:
         agents = ["human", agent] if human_seat == 0 else [agent, "human"]
@@ -79,6 +93,7 @@ class Session:
         self.shown = 0  # events already shown to the person
         self.cursor = [0, 0]  # events already given to each agent
         self.conceded: int | None = None
+        self.stops = Stops()
 
     def show_events(self, player: int | None = None, action: Action | None = None) -> None:
         new = self.state.events[self.shown:]
@@ -99,7 +114,9 @@ class Session:
                 s.apply(action)
                 self.show_events(player, action)
                 continue
-            chosen = self.ask(legal)
+            chosen = self.stops.auto_answer(s, self.human, legal)
+            if chosen is None:
+                chosen = self.ask(legal)
             if chosen is None:
                 s.concede(self.human)
                 self.conceded = self.human
@@ -130,6 +147,8 @@ class Session:
                 continue
             if low in ("h", "help"):
                 out.print(self.words.presentation.help(self.words.say))
+            elif low == "stops" or low.startswith("stops "):
+                stops_command(self.stops, self.words.say, raw[5:], out)
             elif low in ("b", "board"):
                 self.show_decision(obs, groups)
             elif raw.startswith("?") and raw[1:].strip():
