@@ -64,6 +64,25 @@ def test_fields_a_presentation_adds_show_up_as_badges_and_stats() -> None:
     assert "[Blocker]" in line and "[Rush]" in line and "DON!! 2" in line
 
 
+def test_the_richer_face_a_presentation_may_give_is_drawn() -> None:
+    """The browser's face (frame colours, a cost as coloured symbols, stars, a level table, a
+    type line) in one line; a note the type line or a badge already says is not said again."""
+    face = {"id": 5, "name": "Rokceratops", "frame": ["#e0503f"], "colors": ["red"], "turned": False,
+            "stats": [{"key": "cost", "label": "Cost", "value": "1 Fire + 1", "pips": ["#e0503f"], "short": "1",
+                       "at": "top_left"},
+                      {"key": "level", "label": "Level", "value": 4, "shape": "stars", "at": "top_right"}],
+            "steps": [{"label": "LV1", "need": 1, "value": 1000, "current": False},
+                      {"label": "LV2", "need": 2, "value": 3000, "current": True}],
+            "type_line": "Spirit — Terra Dragon", "badges": ["Flash"], "notes": ["Spirit", "Red", "Flash"],
+            "status": []}
+    line = face_line(face)
+    assert line.plain.startswith("5 ⟨●1⟩ ● Rokceratops  ★4  [LV1 ◉1 1000 | LV2 ◉2 3000] [Flash]")
+    assert line.plain.endswith("Spirit — Terra Dragon · Red")
+    assert "#e0503f" not in line.plain  # a frame colour is a colour, never a badge
+    styles = {str(span.style) for span in line.spans}
+    assert any("#e0503f" in style for style in styles)
+
+
 def test_a_hidden_card_is_a_back_with_its_status() -> None:
     line = face_line({"hidden": True, "id": 43, "status": ["face-down Defense Position"]}).plain
     assert line == "▮ 43 face-down Defense Position"

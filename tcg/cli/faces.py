@@ -10,7 +10,7 @@ becomes badges, a list of ``{"label", "value"}`` becomes stats.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from rich.text import Text
@@ -23,10 +23,12 @@ COLOUR_STYLE = {"light": "yellow", "water": "blue", "darkness": "magenta", "fire
                 "white": "white", "black": "bright_black", "wind": "green", "void": "grey70",
                 "normal": "light_goldenrod2", "effect": "dark_orange", "fusion": "medium_purple",
                 "ritual": "cornflower_blue", "spell": "sea_green2", "trap": "hot_pink", "token": "grey70"}
-#: The stat drawn in front of the name (the printed card's corner).
-CORNER = ("cost",)
+#: Where a stat goes in front of the name (the printed card's top-left corner: the cost).
+CORNER_PLACES = ("top_left",)
+CORNER_KEYS = ("cost",)
 #: Face fields this module draws itself; any other field a presentation adds is drawn generically.
-KNOWN = frozenset({"id", "name", "hidden", "stats", "status", "notes", "colors", "under", "turned", "head"})
+KNOWN = frozenset({"id", "name", "hidden", "stats", "status", "notes", "colors", "frame", "under", "turned",
+                   "head", "type_line", "face_down", "steps"})
 #: The mark of a card turned sideways.
 TURNED_MARK = "↷"
 
@@ -34,17 +36,44 @@ TURNED_MARK = "↷"
 def colour_style(colour: Any) -> str:
     """The rich style of one colour id (``white`` for one the terminal does not know)."""
     text = str(colour)
-    if text.startswith("#") and len(text) == 7:
+    if text.startswith("#") and len(text) == 7 and all(c in "0123456789abcdefABCDEF" for c in text[1:]):
         return text
     return COLOUR_STYLE.get(text, "white")
 
 
+def _corner(stat: Mapping[str, Any]) -> bool:
+    return stat.get("at") in CORNER_PLACES if "at" in stat else stat.get("key") in CORNER_KEYS
+
+
 def _stat(stat: Mapping[str, Any]) -> str:
-    """``ATK 1400 (1900)``: a stat with its printed value beside a changed one."""
+    """``ATK 1400 (1900)``: a stat with its printed value beside a changed one; a Level drawn as
+    stars is ``★4``."""
+    if stat.get("shape") == "stars":
+        return f"★{stat.get('value')}"
     value = f"{stat.get('label', stat.get('key', ''))} {stat.get('value', '')}".strip()
     if stat.get("printed") is not None:
         value += f" ({stat['printed']})"
     return value
+
+
+def _corner_text(text: Text, stat: Mapping[str, Any]) -> None:
+    """The cost in the corner: its coloured symbols (``pips``) then its number (``short``)."""
+    text.append("⟨")
+    for colour in stat.get("pips") or ():
+        text.append("●", style=colour_style(colour))
+    shown = stat.get("short") if stat.get("pips") else stat.get("value")
+    text.append(f"{shown if shown is not None else ''}⟩ ", style="bold")
+
+
+def _steps(text: Text, steps: list[Mapping[str, Any]]) -> None:
+    """A table printed on the card (a level table: cores needed, BP), the row in force bold."""
+    text.append("  [")
+    for i, step in enumerate(steps):
+        if i:
+            text.append(" | ", style="dim")
+        part = f"{step.get('label', '')} ◉{step.get('need', '')} {step.get('value') or ''}".strip()
+        text.append(part, style="bold" if step.get("current") else "dim")
+    text.append("]")
 
 
 def _labelled(value: Any) -> bool:
@@ -65,10 +94,11 @@ def badges(face: Mapping[str, Any]) -> list[str]:
     return [w for k, v in face.items() if k not in KNOWN and _words(v) for w in v]
 
 
-def _pips(text: Text, colours: Iterable[Any]) -> None:
-    for colour in colours:
-        text.append("●", style=colour_style(colour))
-    text.append(" ")
+def frame_styles(face: Mapping[str, Any]) -> list[str]:
+    """The face's frame colours as rich styles: the presentation's ``frame`` (CSS colours) if
+    it gives one, else the terminal's colour of each colour word."""
+    frame = [str(c) for c in face.get("frame") or ()]
+    return [colour_style(c) for c in frame] if frame else [colour_style(c) for c in face.get("colors") or ()]
 
 
 def hidden_face(face: Mapping[str, Any]) -> Text:
@@ -83,22 +113,25 @@ def hidden_face(face: Mapping[str, Any]) -> Text:
 
 
 def face_line(face: Mapping[str, Any], notes: bool = True) -> Text:
-    """One card as a line: ``id ⟨cost⟩ ●Name  stats  [badges]  ↷ status  notes``."""
+    """One card as a line: ``id ⟨cost⟩ ●Name ★4  stats [steps] [badges]  ↷ status  ⤷ under  type``."""
     if face.get("hidden") or "name" not in face:
         return hidden_face(face)
     stats = list(face.get("stats") or ())
-    corner = [s for s in stats if s.get("key") in CORNER]
-    others = [s for s in stats if s.get("key") not in CORNER] + extra_stats(face)
+    others = [s for s in stats if not _corner(s)] + extra_stats(face)
     turned = bool(face.get("turned"))
+    styles = frame_styles(face)
     text = Text(f"{face.get('id', '')} ", style="dim")
-    for s in corner:
-        text.append(f"⟨{s.get('value')}⟩ ", style="bold")
-    colours = list(face.get("colors") or ())
-    if colours:
-        _pips(text, colours)
-    text.append(str(face["name"]), style=("dim " if turned else "bold ") + colour_style(colours[0] if colours else ""))
+    for stat in stats:
+        if _corner(stat):
+            _corner_text(text, stat)
+    for style in styles:
+        text.append("●", style=style)
+    text.append(" " if styles else "")
+    text.append(str(face["name"]), style=("dim " if turned else "bold ") + (styles[0] if styles else ""))
     if others:
         text.append("  " + " · ".join(_stat(s) for s in others))
+    if face.get("steps"):
+        _steps(text, list(face["steps"]))
     for badge in badges(face):
         text.append(" ")
         text.append(f"[{badge}]", style="reverse")
@@ -107,20 +140,37 @@ def face_line(face: Mapping[str, Any], notes: bool = True) -> Text:
         text.append(f"  {TURNED_MARK if turned else ''}{' ' if turned and status else ''}{status}", style="italic")
     if face.get("under"):
         text.append(f"  ⤷ {', '.join(str(u) for u in face['under'])}", style="dim")
-    if notes and face.get("notes"):
-        text.append(f"  {' · '.join(str(n) for n in face['notes'])}", style="dim")
+    if notes:
+        described = described_by(face)
+        if described:
+            text.append(f"  {' · '.join(described)}", style="dim")
     return text
+
+
+def described_by(face: Mapping[str, Any]) -> list[str]:
+    """The type line, then the notes it and the badges do not already say."""
+    line = str(face.get("type_line") or "")
+    said = {part.strip() for chunk in line.split(" — ") for part in chunk.split(" / ")} | set(badges(face))
+    return ([line] if line else []) + [str(n) for n in face.get("notes") or () if str(n) not in said]
 
 
 def face_chip(face: Mapping[str, Any]) -> Text:
     """A small card in a row (mana, magic stones, a pile's top): id, coloured name, turned."""
     if face.get("hidden") or "name" not in face:
         return hidden_face(face)
-    colours = list(face.get("colors") or ())
+    styles = frame_styles(face)
     turned = bool(face.get("turned"))
     text = Text()
-    text.append(str(face["name"]), style=("dim " if turned else "") + colour_style(colours[0] if colours else ""))
+    text.append(str(face["name"]), style=("dim " if turned else "") + (styles[0] if styles else ""))
     text.append(f" {face.get('id', '')}", style="dim")
     if turned:
         text.append(f" {TURNED_MARK}", style="italic")
+    return text
+
+
+def summary_text(summary: Mapping[str, Any], count: int) -> Text:
+    """A compact zone at a glance: ``3/5`` ready of all, and a pip per card of each frame colour."""
+    text = Text(f"{summary.get('ready', '?')}/{count} ", style="bold")
+    for frame in summary.get("frames") or ():
+        text.append("●" * int(frame.get("n", 0)), style=colour_style(frame.get("color")))
     return text

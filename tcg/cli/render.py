@@ -17,7 +17,7 @@ from rich.panel import Panel
 from rich.rule import Rule
 from rich.text import Text
 
-from tcg.cli.faces import face_chip, face_line
+from tcg.cli.faces import face_chip, face_line, summary_text
 from tcg.core.actions import Action
 from tcg.core.errors import DataError
 from tcg.core.presentation import Json, Namer, Presentation, Say, capitalised, heads
@@ -147,7 +147,10 @@ class Words:
             return Text.from_markup(f"{label}: [dim]{self.ui('empty')}[/dim]")
         if zone["kind"] in ("field", "hand"):
             return Group(Text(zone["label"], style="bold"), *(Text("  ").append_text(face_line(c)) for c in cards))
-        return Text(f"{zone['label']}: ").append_text(Text(", ").join(face_chip(c) for c in cards))
+        line = Text(f"{zone['label']}: ")
+        if zone.get("summary"):  # a compact row (mana, magic stones): how many are ready, colours
+            line.append_text(summary_text(zone["summary"], zone["count"])).append(" · ")
+        return line.append_text(Text(", ").join(face_chip(c) for c in cards))
 
     # ------------------------------------------------------------------ actions and cards
     def numbered_actions(self, legal: Sequence[Action]) -> list[NumberedGroup]:
