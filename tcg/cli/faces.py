@@ -120,7 +120,8 @@ def face_line(face: Mapping[str, Any], notes: bool = True) -> Text:
     others = [s for s in stats if not _corner(s)] + extra_stats(face)
     turned = bool(face.get("turned"))
     styles = frame_styles(face)
-    text = Text(f"{face.get('id', '')} ", style="dim")
+    text = Text()
+    text.append(f"{face.get('id', '')} ", style="dim")
     for stat in stats:
         if _corner(stat):
             _corner_text(text, stat)
