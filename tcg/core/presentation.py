@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from tcg.core.actions import Action
+from tcg.core.stops import Flow
 
 if TYPE_CHECKING:
     from tcg.core.game import Game
@@ -340,6 +341,8 @@ class Presentation:
     FIELD_STATUSES: tuple[str, ...] = ("entered_this_turn",)
     #: Groups of actions, in the order listed (``move_on`` last: moving on is always visible).
     GROUPS: tuple[str, ...] = ()
+    #: Moving on, response windows and the phases of a stop (:mod:`tcg.core.stops`).
+    FLOW: Flow = Flow()
 
     def __init__(self, game: Game[Any], folder: Path) -> None:
         self.game = game

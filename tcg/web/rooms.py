@@ -31,6 +31,7 @@ from tcg.core.rng import Seed, commitment, whole_seed
 from tcg.core.state import State
 from tcg.sim.replay import Replay, deck_from_names, initial_state, record, steps
 from tcg.web.digests import digest, matches, new_secret, stored_digest
+from tcg.web.flow import RoomFlow
 from tcg.web.store import Store
 
 
@@ -90,6 +91,8 @@ class Room:
     thinking: dict[str, Any] | None = None
     #: Wakes the agent after a change (the server's Thinker); None: :meth:`run_agents` at once.
     waker: Callable[[], None] | None = None
+    #: Stops, who acted last, the pace's clock (:mod:`tcg.web.flow`).
+    flow: RoomFlow = field(default_factory=RoomFlow)
 
     @property
     def decision_id(self) -> int:
@@ -139,10 +142,12 @@ class Room:
         self.wake()
 
     def _apply(self, action: Action) -> None:
+        actor = self.state.deciding_player
         try:
             self.state.apply(action)
         except IllegalActionError as exc:  # pragma: no cover - the index came from the legal list
             raise ProtocolError("illegal", f"{exc.message} [{exc.rule}]") from None
+        self.flow.acted(actor, action)
         self.active_at = time.monotonic()
         if self.on_apply is not None:
             self.on_apply(len(self.state.history) - 1, action)

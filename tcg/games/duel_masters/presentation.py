@@ -20,6 +20,7 @@ from tcg.core.presentation import (
     event_variant,
     is_player,
 )
+from tcg.core.stops import Flow
 
 _CARD = {"card": "card", "player": "player"}
 
@@ -45,6 +46,9 @@ class DuelMastersPresentation(Presentation):
     ZONES = (ZoneSpec("battle", "field"), ZoneSpec("shields", "row"), ZoneSpec("mana", "row"),
              ZoneSpec("hand", "hand"), ZoneSpec("deck", "pile"), ZoneSpec("graveyard", "pile"))
     GROUPS = ("charge", "summon", "cast", "attack", "block", "ability", "trigger", "pay")
+    #: Moving on; the shield trigger is the one response window; stops in the steps with choices.
+    FLOW = Flow(moving_on={"pass": 0, "next_phase": 1, "end_turn": 2}, windows=frozenset({"shield_trigger"}),
+                phases=("charge", "main", "attack"))
     STATUSES = ("tapped", "entered_this_turn")
     EVENTS = {
         "mana_charged": EventSpec(_CARD),

@@ -29,6 +29,7 @@ from tcg.core.presentation import (
     event_variant,
     is_player,
 )
+from tcg.core.stops import Flow
 from tcg.games.force_of_will.cards import ATTRIBUTES, KEYWORD_NAMES, ForceOfWillCard
 
 _CARD = {"card": "card", "player": "player"}
@@ -195,6 +196,10 @@ class ForceOfWillPresentation(Presentation):
              ZoneSpec("magic_stone_deck", "pile"), ZoneSpec("graveyard", "pile"), ZoneSpec("removed", "pile"))
     GROUPS = ("mulligan", "stone", "summon", "spell", "addition", "standby", "judgment", "ability",
               "lifebreak", "attack", "block", "pay")
+    #: Moving on; the chase's window is the response window, where a Lifebreak (on offer at every
+    #: priority while life allows) alone does not make Auto stop.
+    FLOW = Flow(moving_on={"pass": 0, "next_phase": 1, "end_turn": 2}, windows=frozenset({"window"}),
+                ambient=frozenset({"lifebreak"}), phases=("main", "end"))
     STATUSES = ("rested", "face_down", "spent")
     EVENTS = {
         "chooses_who_starts": EventSpec({"player": "player"}),

@@ -27,6 +27,7 @@ from tcg.core.presentation import (
     action_variant,
     event_variant,
 )
+from tcg.core.stops import Flow
 
 if TYPE_CHECKING:
     from tcg.core.game import Game
@@ -92,6 +93,9 @@ class OnePiecePresentation(Presentation):
              ZoneSpec("life", "row"), ZoneSpec("hand", "hand"), ZoneSpec("deck", "pile"),
              ZoneSpec("trash", "pile"))
     GROUPS = ("play", "don", "ability", "attack", "block", "counter", "trigger")
+    #: Moving on; the Counter Step and a life card's Trigger are the response windows; every choice
+    #: of a turn is made in its Main Phase.
+    FLOW = Flow(moving_on={"pass": 0, "end_turn": 2}, windows=frozenset({"counter", "trigger"}), phases=("main",))
     STATUSES = ("rested", "entered_this_turn")
     EVENTS = {
         "mulligan": EventSpec({"player": "player"}),
