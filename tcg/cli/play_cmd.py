@@ -18,12 +18,13 @@ from rich.markup import escape
 from tcg.agents.base import agent_seed, make_agent
 from tcg.cli.render import NumberedGroup, Words
 from tcg.cli.simulate_cmd import check_agents, load_setup
-from tcg.cli.stops import Stops, parse_stops, phases, stops_command
+from tcg.cli.stops import parse_stops, stops_command
 from tcg.cli.zoom import zoom
 from tcg.core.actions import Action
 from tcg.core.errors import TcgError
 from tcg.core.registry import game_names, load_game
 from tcg.core.state import State
+from tcg.core.stops import Stops, auto_answer
 from tcg.sim.loop import end_reason, observe
 from tcg.sim.replay import record
 
@@ -43,9 +44,10 @@ def play(
     lang: Annotated[str, typer.Option("--lang", help="Language of the board and texts: en, it (pl: Duel Masters).")
                     ] = "en",
     save: Annotated[Path | None, typer.Option("--save", help="Write the game's replay to this file.")] = None,
-    stops: Annotated[str, typer.Option("--stops", help="Auto-pass: auto (a decision whose only options are "
-                                       "moving on is skipped, except at your stops), on (every decision is asked) "
-                                       "or off (skipped everywhere).")] = "auto",
+    stops: Annotated[str, typer.Option("--stops", help="Response windows, as Master Duel's: auto (stop when "
+                                       "you can respond to the opponent), on (stop at every window) or off (never "
+                                       "stop to respond). A decision whose only options are moving on is answered "
+                                       "for you unless a stop is set there.")] = "auto",
     stop: Annotated[list[str] | None, typer.Option("--stop", help="A phase stop: PHASE (your turn) or "
                                                    "opponent:PHASE; repeatable. The `stops` command changes them "
                                                    "in the game.")] = None,
@@ -68,7 +70,7 @@ def play(
         out.print(f"[red]error:[/red] {escape(str(exc))}")
         raise typer.Exit(1) from None
     try:
-        settings = parse_stops(stops, stop or (), phases(g.presentation.say(lang, human_seat, lambda cid: None)))
+        settings = parse_stops(stops, stop or (), g.presentation.FLOW)
     except TcgError as exc:
         out.print(f"[red]error:[/red] {escape(str(exc))}")
         raise typer.Exit(2) from None
@@ -94,6 +96,7 @@ class Session:
         self.cursor = [0, 0]  # events already given to each agent
         self.conceded: int | None = None
         self.stops = Stops()
+        self.last_actor: int | None = None  # who applied the last action (a window answering oneself)
 
     def show_events(self, player: int | None = None, action: Action | None = None) -> None:
         new = self.state.events[self.shown:]
@@ -112,9 +115,10 @@ class Session:
                 obs = observe(s, player, self.agent, self.cursor) if player is not None else {}
                 action = self.agent.choose(obs, legal)
                 s.apply(action)
+                self.last_actor = player
                 self.show_events(player, action)
                 continue
-            chosen = self.stops.auto_answer(s, self.human, legal)
+            chosen = auto_answer(s, s.GAME.presentation.FLOW, self.stops, self.last_actor)
             if chosen is None:
                 chosen = self.ask(legal)
             if chosen is None:
@@ -124,6 +128,7 @@ class Session:
                 out.print(self.words.ui("you_left"))
                 return
             s.apply(chosen)
+            self.last_actor = self.human
             self.show_events()
         ending = ("you_win" if s.winner == self.human else "a_draw" if s.winner == "draw" else "you_lose")
         out.print(f"[bold]{self.words.ui(ending)}[/bold] ({self.words.say.word(end_reason(s) or 'rule')}, "
@@ -148,7 +153,7 @@ class Session:
             if low in ("h", "help"):
                 out.print(self.words.presentation.help(self.words.say))
             elif low == "stops" or low.startswith("stops "):
-                stops_command(self.stops, self.words.say, raw[5:], out)
+                self.stops = stops_command(self.stops, self.state.GAME.presentation.FLOW, self.words.say, raw[5:], out)
             elif low in ("b", "board"):
                 self.show_decision(obs, groups)
             elif raw.startswith("?") and raw[1:].strip():
