@@ -38,6 +38,7 @@ from tcg.core.stops import Flow
 
 if TYPE_CHECKING:
     from tcg.core.game import Game
+    from tcg.core.state import State
 
 Json = dict[str, Any]
 Namer = Callable[[int], "str | None"]
@@ -441,6 +442,37 @@ class Presentation:
             groups.setdefault(v["group"], {}).setdefault(v.get("head", str(i)), []).append(i)
         ranked = sorted(groups.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order) - 2)
         return [(group, [i for block in by_head.values() for i in block]) for group, by_head in ranked]
+
+    # ------------------------------------------------------------------ safe defaults
+    def harm(self, state: State, action: Action) -> tuple[int, ...]:
+        """The deciding player's own card ids this way of acting depletes, destroys or discards
+        (a Battle Spirits payment taking a spirit's last core): a front end says so and asks to
+        confirm. The core knows no game's costs, so by default no way harms."""
+        return ()
+
+    def default_way(self, state: State, ways: Sequence[Action]) -> Action:
+        """The way offered first among ways that differ only in how a cost is paid: the first
+        whose :meth:`harm` is empty, else the first (``ways`` is never empty)."""
+        for way in ways:
+            if not self.harm(state, way):
+                return way
+        return ways[0]
+
+    def asking_card(self, state: State) -> int | None:
+        """The card whose effect or rule asks the current decision, for the question a person
+        reads ("Thunder: choose a target"): the decision's ``source`` or ``card``, or its task's.
+        A game whose decisions keep it elsewhere overrides this."""
+        decision = state.decision
+        if decision is None:
+            return None
+        data = decision.data
+        task = data.get("task")
+        for where in (data, task if isinstance(task, Mapping) else {}):
+            for key in ("source", "card"):
+                value = where.get(key)
+                if isinstance(value, int) and not isinstance(value, bool):
+                    return value
+        return None
 
     # ------------------------------------------------------------------ decisions, help, cards
     def prompt(self, kind: str | None, say: Say) -> str:
