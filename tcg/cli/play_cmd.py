@@ -7,7 +7,6 @@ named through the presentation's viewer namer, so only cards that seat may see a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,7 +15,8 @@ from rich.console import Console
 from rich.markup import escape
 
 from tcg.agents.base import agent_seed, make_agent
-from tcg.cli.render import NumberedGroup, Words
+from tcg.cli.choose import Chooser
+from tcg.cli.render import Words
 from tcg.cli.simulate_cmd import check_agents, load_setup
 from tcg.cli.stops import parse_stops, stops_command
 from tcg.cli.zoom import zoom
@@ -96,6 +96,7 @@ class Session:
         self.cursor = [0, 0]  # events already given to each agent
         self.conceded: int | None = None
         self.stops = Stops()
+        self.quitting = False
         self.last_actor: int | None = None  # who applied the last action (a window answering oneself)
 
     def show_events(self, player: int | None = None, action: Action | None = None) -> None:
@@ -120,7 +121,7 @@ class Session:
                 continue
             chosen = auto_answer(s, s.GAME.presentation.FLOW, self.stops, self.last_actor)
             if chosen is None:
-                chosen = self.ask(legal)
+                chosen = self.ask()
             if chosen is None:
                 s.concede(self.human)
                 self.conceded = self.human
@@ -134,38 +135,50 @@ class Session:
         out.print(f"[bold]{self.words.ui(ending)}[/bold] ({self.words.say.word(end_reason(s) or 'rule')}, "
                   f"{self.words.ui('turn').lower()} {s.turn})")
 
-    def ask(self, legal: Sequence[Action]) -> Action | None:
-        """The person's choice; None when they quit (and confirmed it)."""
+    def ask(self) -> Action | None:
+        """The person's choice, field by field (tcg/cli/choose.py); None when they quit (and
+        confirmed it) or the input ends."""
         obs = self.state.observation(self.human)
-        groups = self.words.numbered_actions(legal)
-        by_number = {n: a for _, blocks in groups for block in blocks for n, a, _ in block}
-        self.show_decision(obs, groups)
-        while True:
-            try:
-                raw = out.input(f"[bold]{escape(self.words.ui('choice'))}[/bold]> ").strip()
-            except EOFError:
-                return None
-            low = raw.lower()
-            if low in ("q", "quit", "exit"):
-                if self.confirm_quit():
+        out.print(self.words.board(obs))
+        chooser = Chooser(self.words, out, self.read, board=lambda: out.print(self.words.board(obs)))
+        chooser.show()
+        prompt = f"[bold]{escape(self.words.say.t('terminal', 'prompt'))}[/bold]> "
+        try:
+            while True:
+                raw = self.read(prompt).strip()
+                if not self.command(raw, obs, chooser):
+                    action = chooser.answer(raw)
+                    if action is not None:
+                        return action
+                elif self.quitting:
                     return None
-                continue
-            if low in ("h", "help"):
-                out.print(self.words.presentation.help(self.words.say))
-            elif low == "stops" or low.startswith("stops "):
-                self.stops = stops_command(self.stops, self.state.GAME.presentation.FLOW, self.words.say, raw[5:], out)
-            elif low in ("b", "board"):
-                self.show_decision(obs, groups)
-            elif raw.startswith("?") and raw[1:].strip():
-                zoom(self.words, obs, raw[1:].strip(), out)
-            elif low.startswith("zoom ") and raw[5:].strip():
-                zoom(self.words, obs, raw[5:].strip(), out)
-            elif raw.endswith("+") and raw[:-1].isdigit() and self.words.print_ways(out, groups, int(raw[:-1])):
-                continue
-            elif raw.isdigit() and int(raw) in by_number:
-                return by_number[int(raw)]
-            else:
-                out.print(f"[yellow]{escape(self.words.ui('bad_choice', n=len(legal)))}[/yellow]")
+        except EOFError:
+            return None
+
+    def read(self, prompt: str) -> str:
+        return out.input(prompt)
+
+    def command(self, raw: str, obs: dict[str, Any], chooser: Chooser) -> bool:
+        """The session's commands, typed at any step: q, h, board, stops, ?id, zoom id. True if
+        ``raw`` was one (``self.quitting`` says the person confirmed quitting)."""
+        low = raw.lower()
+        if low in ("q", "quit", "exit"):
+            self.quitting = self.confirm_quit()
+        elif low in ("h", "help"):
+            out.print(self.words.presentation.help(self.words.say))
+            out.print(f"[dim]{escape(self.words.say.t('terminal', 'help'))}[/dim]")
+        elif low == "board":
+            out.print(self.words.board(obs))
+            chooser.show()
+        elif low == "stops" or low.startswith("stops "):
+            self.stops = stops_command(self.stops, self.state.GAME.presentation.FLOW, self.words.say, raw[5:], out)
+        elif raw.startswith("?") and raw[1:].strip():
+            zoom(self.words, obs, raw[1:].strip(), out)
+        elif low.startswith("zoom ") and raw[5:].strip():
+            zoom(self.words, obs, raw[5:].strip(), out)
+        else:
+            return False
+        return True
 
     def confirm_quit(self) -> bool:
         try:
@@ -173,9 +186,3 @@ class Session:
         except EOFError:
             return True
         return answer[:1] in ("y", "s", "t")  # yes, sì, tak
-
-    def show_decision(self, obs: dict[str, Any], groups: list[NumberedGroup]) -> None:
-        out.print(self.words.board(obs))
-        prompt = self.words.presentation.prompt((obs.get("decision") or {}).get("kind"), self.words.say)
-        out.print(f"[bold]{escape(self.words.ui('your_decision'))}:[/bold] {escape(prompt)}")
-        self.words.print_actions(out, groups)
