@@ -97,6 +97,7 @@ class Session:
         self.conceded: int | None = None
         self.stops = Stops()
         self.quitting = False
+        self.chooser: Chooser | None = None  # the decision being asked
         self.last_actor: int | None = None  # who applied the last action (a window answering oneself)
 
     def show_events(self, player: int | None = None, action: Action | None = None) -> None:
@@ -140,7 +141,7 @@ class Session:
         confirmed it) or the input ends."""
         obs = self.state.observation(self.human)
         out.print(self.words.board(obs))
-        chooser = Chooser(self.words, out, self.read, board=lambda: out.print(self.words.board(obs)))
+        chooser = self.chooser = Chooser(self.words, out, self.read, board=lambda: out.print(self.words.board(obs)))
         chooser.show()
         prompt = f"[bold]{escape(self.words.say.t('terminal', 'prompt'))}[/bold]> "
         try:
