@@ -1,12 +1,13 @@
 """``tcg play`` asks each decision field by field, auto-passes under stops (issue 37, item 11).
 
-Through typer's CliRunner with scripted input: a Force of Will mulligan chosen by toggling two
-cards (no list of 32 subsets), ``b`` back to the step before, a Battle Spirits payment taken by
-Enter (the default way the core offers), a Duel Masters main step skipped unless a stop is set
-there, the ``stops`` command. Then in every game a session plays as a person would — picking
-options that go field by field, toggling sets, going back, taking defaults — and checks each
-action applied is the one the steps said, and that the output never names a card the person
-could not have seen.
+Through typer's CliRunner or a session reading scripted lines (no real terminal): a Force of Will
+mulligan chosen by toggling cards (not a list of 32 subsets), every Duel Masters shield its own
+numbered option, a Battle Spirits payment taken by Enter (the default way the core offers) or
+changed source by source, a way that costs your own cards confirmed again, ``b`` back to the step
+before, a bad line refused saying what was wrong and asked again, a main step skipped unless a
+stop is set there, the ``stops`` command. Then in every game a session plays as a person would --
+picking options, toggling sets, going back, taking defaults -- and the output never names a card
+the person could not have seen.
 """
 
 from __future__ import annotations
@@ -31,10 +32,12 @@ from tcg.core.registry import game_names, load_game
 from tcg.core.rng import Rng
 from tcg.core.state import State
 from tcg.core.stops import Stops
-from tcg.sim.replay import Replay, initial_state, steps
+from tcg.sim.loop import observe
+from tcg.sim.replay import Replay, initial_state
 
 runner = CliRunner()
 TOGGLE_LINE = re.compile(r"^\s+(\d+)\. \[( |x)\] (.+) #(\d+)$", re.M)
+OPTION_LINE = re.compile(r"^\s+(\d+)\. (.+)$", re.M)
 
 
 def human_actions(saved: Path, seat: int = 0) -> list[tuple[State, dict[str, Any]]]:
@@ -42,10 +45,10 @@ def human_actions(saved: Path, seat: int = 0) -> list[tuple[State, dict[str, Any
     mine = []
     rep = Replay.load(saved)
     state = initial_state(rep)
-    for _, player, action, _ in steps(rep, copy.deepcopy(state)):
-        if player == seat:
-            mine.append((copy.deepcopy(state), action.to_json()))
-        state.apply(action)
+    for raw in rep.actions:
+        if state.deciding_player == seat:
+            mine.append((copy.deepcopy(state), raw))
+        state.apply(Action.from_json(raw))
     return mine
 
 
@@ -54,22 +57,122 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
+class Scripted(play_cmd.Session):
+    """A session whose person types ``lines`` (then the input ends: a concession); it keeps the
+    actions the person's answers applied."""
+
+    def __init__(self, state: State, lines: list[str]) -> None:
+        super().__init__(state, 0, make_agent("rule", 1), ["mine", "theirs"])
+        self.lines = list(lines)
+        self.answered: list[Action] = []
+
+    def read(self, prompt: str) -> str:
+        if not self.lines:
+            raise EOFError
+        play_cmd.out.print(prompt + self.lines[0])
+        return self.lines.pop(0)
+
+    def ask(self) -> Action | None:
+        action = super().ask()
+        if action is not None:
+            self.answered.append(action)
+        return action
+
+
+def scripted(state: State, lines: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[Scripted, str]:
+    """Play ``state`` with the person typing ``lines``: the session and everything printed."""
+    buffer = io.StringIO()
+    monkeypatch.setattr(play_cmd, "out", Console(file=buffer, width=200, color_system=None))
+    session = Scripted(state, lines)
+    session.run()
+    return session, buffer.getvalue()
+
+
+def reach(game: str, kind: str, seed: int) -> State:
+    """A game between two rule agents, stopped at the first ``kind`` decision of seat 0."""
+    g = load_game(game)
+    state = g.new_state([g.deck(d) for d in sorted(g.starter_decks())[:2]], seed=seed)
+    agents, cursor = [make_agent("rule", 1), make_agent("rule", 2)], [0, 0]
+    while not (state.decision is not None and state.decision.kind == kind and state.deciding_player == 0):
+        assert not state.game_over, f"{game} seed {seed} never reached a {kind} decision"
+        p = state.deciding_player
+        assert p is not None
+        state.apply(agents[p].choose(observe(state, p, agents[p], cursor), state.legal_actions()))
+    return state
+
+
+def first_step(output: str) -> str:
+    """The first decision asked, up to the first line typed."""
+    return output[output.index("Your decision:"):].split("choice>")[0]
+
+
 def test_a_mulligan_is_chosen_by_toggling_cards(tmp_path: Path) -> None:
+    """Force of Will: a hand of five is five toggles (not 32 numbered subsets); '1 3' then Enter
+    puts exactly those two cards at the bottom."""
     saved = tmp_path / "game.json"
     result = runner.invoke(app, ["play", "force_of_will", "--seed", "1", "--save", str(saved)],
                            input="1\n1 3\n\nq\ny\n")
     assert result.exit_code == 0, result.output
     lines = TOGGLE_LINE.findall(result.output)
     first = {int(n): (mark, int(cid)) for n, mark, _, cid in lines[:5]}
-    assert len(first) == 5 and all(mark == " " for mark, _ in first.values())  # a hand of 5: 5 toggles
+    assert len(first) == 5 and all(mark == " " for mark, _ in first.values())
+    asked = result.output[result.output.index("Keep your opening hand"):].split("choice>")[0]
+    assert [int(n) for n, _ in OPTION_LINE.findall(asked)] == [1, 2, 3, 4, 5]
     toggled = {int(n): (mark, int(cid)) for n, mark, _, cid in lines[5:10]}
     assert [n for n, (mark, _) in sorted(toggled.items()) if mark == "x"] == [1, 3]
     mulligan = next(a for _, a in human_actions(saved) if a["type"] == "mulligan")
     assert sorted(mulligan["cards"]) == sorted([first[1][1], first[3][1]])
-    assert "Mulligan 2" in result.output and "You put 2 cards at the bottom" in result.output
 
 
-def test_back_returns_to_the_step_before(tmp_path: Path) -> None:
+def test_every_shield_is_its_own_option(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Duel Masters: breaking a shield lists all five, numbered; '4' breaks the fourth."""
+    session, output = scripted(reach("duel_masters", "break", 0), ["4"], monkeypatch)
+    asked = first_step(output)
+    assert OPTION_LINE.findall(asked) == [(str(i), f"Shield {i}") for i in range(1, 6)]
+    assert session.answered[0] == Action("choose", index=3)
+
+
+def test_enter_pays_the_default_way(tmp_path: Path) -> None:
+    """Battle Spirits: a summon opens its payment at the default way; Enter pays it, and that
+    way costs none of your own spirits."""
+    saved = tmp_path / "game.json"
+    result = runner.invoke(app, ["play", "battle_spirits", "--seed", "1", "--save", str(saved)], input="1\n\nq\ny\n")
+    assert result.exit_code == 0, result.output
+    shown = re.search(r"▸ (Summon Baby-Loki: [^\n]+)", result.output)
+    assert shown is not None and f"Enter: {flat(shown.group(1))}" in flat(result.output)
+    before, summon = next((st, a) for st, a in human_actions(saved) if a["type"] == "summon")
+    assert load_game("battle_spirits").presentation.harm(before, Action.from_json(summon)) == ()
+    assert summon["place"] == {"reserve": 3} and "You summon Baby-Loki" in result.output
+
+
+def test_a_payment_is_changed_source_by_source(tmp_path: Path) -> None:
+    """Battle Spirits: '3' in the payment puts 2 cores from the reserve on Baby-Loki instead of
+    3; the summary says so and Enter pays that way."""
+    saved = tmp_path / "game.json"
+    result = runner.invoke(app, ["play", "battle_spirits", "--seed", "1", "--save", str(saved)],
+                           input="1\n3\n\nq\ny\n")
+    assert result.exit_code == 0, result.output
+    out = flat(result.output)
+    assert "Reserve: cores put on it 1. 0 2. 1 3. 2 4. ● 3" in out
+    assert "▸ Summon Baby-Loki: pay 2 cores from the reserve, put 2 cores from the reserve on it" in out
+    summon = next(a for _, a in human_actions(saved) if a["type"] == "summon")
+    assert summon["pay"] == {"reserve": 2} and summon["place"] == {"reserve": 2}
+
+
+def test_a_way_that_costs_your_own_card_is_confirmed_again(tmp_path: Path) -> None:
+    """Battle Spirits: 0 cores on Baby-Loki would deplete it: Enter warns and asks; 'n' keeps the
+    step, '2' (1 core) then Enter summons without asking."""
+    saved = tmp_path / "game.json"
+    result = runner.invoke(app, ["play", "battle_spirits", "--seed", "1", "--save", str(saved)],
+                           input="1\n1\n\nn\n2\n\nq\ny\n")
+    assert result.exit_code == 0, result.output
+    out = flat(result.output)
+    assert out.count("Confirm? (y/n)") == 1 and "⚠ This way costs your own Baby-Loki" in out
+    summon = next(a for _, a in human_actions(saved) if a["type"] == "summon")
+    assert summon["place"] == {"reserve": 1}
+
+
+def test_back_returns_to_the_step_before() -> None:
     """Battle Spirits: a summon opens its payment step; ``b`` shows the first step again."""
     result = runner.invoke(app, ["play", "battle_spirits", "--seed", "1"], input="1\nb\nq\ny\n")
     assert result.exit_code == 0, result.output
@@ -80,15 +183,21 @@ def test_back_returns_to_the_step_before(tmp_path: Path) -> None:
     assert "b: back" in out[paying:again] and "b: back" not in out[again:]
 
 
-def test_enter_pays_the_default_way(tmp_path: Path) -> None:
-    saved = tmp_path / "game.json"
-    result = runner.invoke(app, ["play", "battle_spirits", "--seed", "1", "--save", str(saved)], input="1\n\nq\ny\n")
-    assert result.exit_code == 0, result.output
-    shown = re.search(r"▸ (Summon Baby-Loki: [^\n]+)", result.output)
-    assert shown is not None and f"Enter: {flat(shown.group(1))}" in flat(result.output)
-    before, summon = next((st, a) for st, a in human_actions(saved) if a["type"] == "summon")
-    assert load_game("battle_spirits").presentation.harm(before, Action.from_json(summon)) == ()
-    assert "You summon Baby-Loki" in result.output
+@pytest.mark.parametrize(("line", "said"), [
+    ("99", "“99” is not an option here"),
+    ("pass", "“pass” is not an option here"),
+    ("1 2", "“1 2”: one number at a time here"),
+])
+def test_a_bad_line_is_refused_saying_why_and_nothing_changes(line: str, said: str,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Duel Masters' shield step: the refusal names the line and what to type, the same step is
+    asked again, and the next good line is answered as if the bad one had not been typed."""
+    session, output = scripted(reach("duel_masters", "break", 0), [line, "2"], monkeypatch)
+    tail = output[output.index(f"choice> {line}"):]
+    assert f"{said}: type an option's number (1 to 5)" in flat(tail)
+    refusal = tail.split("choice>")[1]
+    assert "Shield" not in refusal  # asked again at once: the same step, nothing taken
+    assert session.answered[0] == Action("choose", index=1)
 
 
 def test_a_decision_of_moving_on_only_is_skipped_unless_a_stop_is_set() -> None:

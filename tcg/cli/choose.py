@@ -165,8 +165,8 @@ class Chooser:
             self.back()
             return None
         if all(w.isdigit() for w in words):
-            return self.numbers([int(w) for w in words])
-        self.refuse()
+            return self.numbers([int(w) for w in words], raw.strip())
+        self.refuse(raw.strip())
         return None
 
     def enter(self) -> Action | None:
@@ -182,7 +182,7 @@ class Chooser:
         if step.picked is not None:
             self.console.print(f"[yellow]{escape(self.say.t('choosing', 'not_legal'))}[/yellow]")
         else:
-            self.refuse()
+            self.console.print(f"[yellow]{escape(self.hint('no_default'))}[/yellow]")
         return None
 
     def confirm(self, complete: dict[str, Any], harm: str | None) -> Action | None:
@@ -209,17 +209,18 @@ class Chooser:
         except ChoiceError:
             return self.step
 
-    def numbers(self, ns: list[int]) -> Action | None:
+    def numbers(self, ns: list[int], raw: str) -> Action | None:
         """Numbers typed: one picks an option or a payment row's choice; several (or one, in a
-        set) toggle values of the set."""
+        set) toggle values of the set. A number that is no option is refused, naming it."""
         table = {n: (opt, row) for n, opt, row in numbered(self.step)}
-        if not ns or any(n not in table for n in ns):
-            self.refuse()
+        missing = [n for n in ns if n not in table]
+        if not ns or missing:
+            self.refuse(str(missing[0]) if missing else raw)
             return None
         chosen = [table[n] for n in ns]
         if self.step.picked is None or any(row is not None for _, row in chosen):
             if len(ns) != 1:
-                self.refuse()
+                self.refuse(raw, "one_at_a_time")
                 return None
             opt, row = chosen[0]
             if row is not None:
@@ -246,6 +247,11 @@ class Chooser:
             return
         self.go(self.step.back)
 
-    def refuse(self) -> None:
+    def refuse(self, what: str | None = None, why: str = "not_an_option") -> None:
+        """A line that answers nothing: what was wrong with it (when there was a line), then what
+        to type; the step is unchanged and asked again."""
         n = len(numbered(self.step))
-        self.console.print(f"[yellow]{escape(self.say.t('terminal', 'bad_line', n=n))}[/yellow]")
+        how = self.say.t("terminal", "bad_line", n=n)
+        if what:
+            how = f"{self.say.t('terminal', why, what=what)}: {how}"
+        self.console.print(f"[yellow]{escape(how)}[/yellow]")
