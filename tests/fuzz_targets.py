@@ -104,15 +104,17 @@ def _names_file(path: Path) -> Callable[[TcgError], bool]:
 def deck_target(data: str | bytes, game_name: str = "duel_masters") -> str:
     """``tcg deck check FILE``: load the list, then the game's checks; every error names the
     file and (for a problem in the list) its line."""
-    from tcg.core.decklist import load_deck
+    from tcg.cli.deck_cmd import read_file  # what tcg deck check reads: any format (issue 37)
     from tcg.core.registry import load_game
+    from tcg.deckio import keys_for
 
     game = load_game(game_name)
+    keys_for(game)  # the pool and its codes, built once per process: before the clock starts
     with as_file(data, ".txt") as path:
         outcome = ["accepted"]
 
         def call() -> None:
-            deck = load_deck(path)
+            deck = read_file(game, path)
             for err in game.check_deck(deck):
                 _must_place("deck", data, err, path)
                 outcome[0] = "rejected"

@@ -143,10 +143,10 @@ def write_deck(tmp_path: Path, text: str, name: str = "deck.txt") -> Path:
 
 
 def test_deck_check_ok(toy: Path, tmp_path: Path) -> None:
-    deck = write_deck(tmp_path, "# fire\n4 Bolshack Dragon\n4 Brawler Zyler\n[side]\n2 Holy Awe\n")
+    deck = write_deck(tmp_path, "# fire\n4 Bolshack Dragon\n4 Brawler Zyler\n[main]\n2 Holy Awe\n")
     result = runner.invoke(deck_cmd.app, ["check", "--game", "toy", str(deck)])
     assert result.exit_code == 0, result.output
-    assert f"{deck}: main 8, side 2: OK" in result.output
+    assert f"{deck}: main 10: OK" in result.output
 
 
 def test_deck_check_unknown_card_with_line(toy: Path, tmp_path: Path) -> None:
@@ -154,7 +154,8 @@ def test_deck_check_unknown_card_with_line(toy: Path, tmp_path: Path) -> None:
     bad = write_deck(tmp_path, "4 Bolshack Dragon\n\n3 Bolshak Dragon\n", "bad.txt")
     result = runner.invoke(deck_cmd.app, ["check", "--game", "toy", str(good), str(bad)])
     assert result.exit_code == 1
-    assert f"{bad}:3: unknown card 'Bolshak Dragon' for toy" in result.output
+    shown = " ".join(result.output.split())  # issue 37: a line naming no card is an error, never a card
+    assert f"{bad}:3: '3 Bolshak Dragon' is not a card of toy" in shown and "did you mean 'Bolshack Dragon'?" in shown
     assert f"{good}: main 4: OK" in result.output
     assert "1 of 2 deck(s) have errors" in result.output
 
@@ -173,11 +174,13 @@ def test_deck_check_bad_input_without_traceback(toy: Path, tmp_path: Path) -> No
 
 
 def test_deck_show(toy: Path, tmp_path: Path) -> None:
-    deck = write_deck(tmp_path, "2 Holy Awe\n1 Nothing\n")
+    deck = write_deck(tmp_path, "2 Holy Awe\n")
     result = runner.invoke(deck_cmd.app, ["show", "--game", "toy", str(deck)])
     assert result.exit_code == 0, result.output
     assert "Holy Awe" in result.output and "light" in result.output and "spell" in result.output
-    assert "Nothing" in result.output and "unknown" in result.output
+    bad = write_deck(tmp_path, "2 Holy Awe\n1 Nothing\n", "bad.txt")  # issue 37: no unknown card is listed
+    result = runner.invoke(deck_cmd.app, ["show", "--game", "toy", str(bad)])
+    assert result.exit_code == 1 and f"{bad}:2: '1 Nothing' is not a card of toy" in " ".join(result.output.split())
 
 
 def test_deck_check_skips_a_byte_order_mark(toy: Path, tmp_path: Path) -> None:

@@ -153,7 +153,7 @@ def test_a_payment_is_changed_source_by_source(tmp_path: Path) -> None:
                            input="1\n3\n\nq\ny\n")
     assert result.exit_code == 0, result.output
     out = flat(result.output)
-    assert "Reserve: cores put on it 1. 0 2. 1 3. 2 4. ● 3" in out
+    assert "Reserve: cores put on the new card 1. 0 2. 1 3. 2 4. ● 3" in out
     assert "▸ Summon Baby-Loki: pay 2 cores from the reserve, put 2 cores from the reserve on it" in out
     summon = next(a for _, a in human_actions(saved) if a["type"] == "summon")
     assert summon["pay"] == {"reserve": 2} and summon["place"] == {"reserve": 2}

@@ -24,9 +24,11 @@ runner = CliRunner()
 
 def scripted_numbers(seed: int, count: int = 60_000) -> str:
     """Numbers from 1 to 40, one line in four Enter (a set of cards or a payment is confirmed
-    by Enter: numbers alone would toggle its cards for ever)."""
+    by Enter: numbers alone would toggle its cards for ever), each followed by ``y``: it
+    confirms a way that costs a card (issue 37, safe defaults), and at a step it is refused
+    and asked again."""
     rng = Rng(seed)
-    return "".join("\n" if rng.below(4) == 0 else f"{1 + rng.below(40)}\n" for _ in range(count))
+    return "".join(("\n" if rng.below(4) == 0 else f"{1 + rng.below(40)}\n") + "y\n" for _ in range(count))
 
 
 def clean(output: str) -> None:

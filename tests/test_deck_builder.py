@@ -76,13 +76,17 @@ def test_a_starter_deck_checks_legal_with_its_sections_counted(client: TestClien
 
 
 def test_the_check_names_each_error_and_its_line(client: TestClient) -> None:
-    text = "[leader]\n1 Monkey.D.Luffy (ST01-001)\n[main]\n4 Usopp\n5 Karoo\n1 No Such Card\n"
+    text = "[leader]\n1 Monkey.D.Luffy (ST01-001)\n[main]\n4 Usopp\n5 Karoo\n"
     body = client.post("/api/decks/check", json={"game": "one_piece", "text": text}).json()
     assert not body["ok"]
     messages = {(e["line"], e["message"]) for e in body["errors"]}
-    assert (6, "unknown card 'No Such Card' for one_piece") in messages
     assert any("exactly 50" in m for _, m in messages) and any("Karoo" in m and "4" in m for _, m in messages)
-    assert body["sections"] == {"leader": 1, "main": 10}
+    assert body["sections"] == {"leader": 1, "main": 9}
+    # issue 37: a line that names no card is an error naming it, and the list is not read at all
+    body = client.post("/api/decks/check", json={"game": "one_piece", "text": text + "1 No Such Card\n"}).json()
+    assert [e["line"] for e in body["errors"]] == [6]
+    assert "'1 No Such Card' is not a card" in body["errors"][0]["message"]
+    assert body["entries"] == [] and body["cards"] == 0
 
 
 def test_a_deck_is_saved_listed_replaced_opened_and_deleted(client: TestClient) -> None:
@@ -102,7 +106,8 @@ def test_a_deck_is_saved_listed_replaced_opened_and_deleted(client: TestClient) 
 
 def test_saving_refuses_a_nameless_deck_or_one_that_does_not_parse(client: TestClient) -> None:
     assert client.post("/api/decks", json={"game": "duel_masters", "name": "", "text": "4 X\n"}).status_code == 422
-    r = client.post("/api/decks", json={"game": "duel_masters", "name": "Bad", "text": "4 Bolshack Dragon\n0 X\n"})
+    r = client.post("/api/decks", json={"game": "duel_masters", "name": "Bad",
+                                        "text": "4 Bolshack Dragon\n0 Terror Pit\n"})
     assert r.status_code == 422 and r.json()["detail"] == "the deck list does not parse: line 2: the count must " \
         "be at least 1, got 0"
     assert client.get("/api/decks").json()["decks"] == []

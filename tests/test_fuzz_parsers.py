@@ -76,7 +76,7 @@ def _owner(path: str) -> Any:
 
 #: parser -> (what holds the function the target reaches, its name, an input that reaches it).
 BROKEN: dict[str, tuple[str, str, Any]] = {
-    "deck": ("tcg.core.decklist", "parse_deck_text", b"4 Bolshack Dragon\n"),
+    "deck": ("tcg.deckio", "read_list", b"4 Bolshack Dragon\n"),  # what tcg deck check reads (issue 37)
     "cards": ("tcg.carddb.validate", "validate_card", "- {name: X, type: creature}\n"),
     "scenario": ("tcg.core.scenario", "load_scenarios", "name: x\n"),
     "replay": ("tcg.sim.replay:Replay", "from_json", "{}"),
@@ -116,7 +116,7 @@ def test_a_parser_whose_error_has_no_place_is_reported(parser: str, monkeypatch:
 
 def test_a_parser_that_hangs_is_reported_as_a_hang(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fuzz_targets, "LIMIT", 0.2)
-    monkeypatch.setattr("tcg.core.decklist.parse_deck_text", lambda *a, **k: time.sleep(5))
+    monkeypatch.setattr("tcg.deckio.read_list", lambda *a, **k: time.sleep(5))
     t0 = time.perf_counter()
     with pytest.raises(Crash, match="hang"):
         fuzz_targets.deck_target(b"4 Bolshack Dragon\n")

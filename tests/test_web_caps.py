@@ -344,12 +344,14 @@ def test_a_flood_of_one_warning_is_one_line_per_interval_with_the_count() -> Non
     records: list[logging.LogRecord] = []
     handler = logging.Handler()
     handler.emit = records.append  # type: ignore[method-assign]
-    handler.addFilter(Throttle(interval=0.2))
+    clock = [100.0]
+    handler.addFilter(Throttle(interval=0.2, clock=lambda: clock[0]))
     logger.addHandler(handler)
     try:
         for _ in range(1000):
             logger.warning("socket.accept() out of system resource")
-        time.sleep(0.25)
+            clock[0] += 0.0001  # the whole burst within one interval, however slow the machine
+        clock[0] += 0.25
         logger.warning("socket.accept() out of system resource")
     finally:
         logger.removeHandler(handler)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tcg.core.carddata import read_card_items, validate_card
+from tcg.core.carddata import UniqueFields, read_card_items, validate_card
 from tcg.core.errors import DataError, TcgError
 from tcg.core.game import Game
 
@@ -46,6 +46,7 @@ def load_cards(game: Game, paths: Iterable[Path]) -> LoadResult:
     """Validate every card of ``paths`` against ``game``'s schema and checks; keep the good ones."""
     result = LoadResult()
     seen: dict[str, str] = {}
+    owners = UniqueFields(game.UNIQUE_CARD_FIELDS)
     for path in yaml_files(paths):
         result.files += 1
         try:
@@ -73,5 +74,9 @@ def load_cards(game: Game, paths: Iterable[Path]) -> LoadResult:
                                                source=str(path), line=line, item=f"card {name!r}"))
                 continue
             seen[name] = where
+            clash = owners.claim(card)
+            if clash:
+                result.errors.append(DataError(clash, source=str(path), line=line, item=f"card {name!r}"))
+                continue
             result.cards.append(LoadedCard(card, path, line))
     return result

@@ -59,8 +59,9 @@ class Chooser:
     """The steps of one decision drawn on ``console`` and answered by lines of ``read``."""
 
     def __init__(self, words: Words, console: Console, read: Callable[[str], str],
-                 board: Callable[[], None]) -> None:
+                 board: Callable[[], None], battle: Text | None = None) -> None:
         self.words = words
+        self.battle = battle  # the attack going on, under the question
         self.say = words.say
         self.console = console
         self.read = read
@@ -97,10 +98,13 @@ class Chooser:
         """The step: its question, the summary so far, its options numbered, what Enter does."""
         step, console = self.step, self.console
         console.print(f"[bold]{escape(self.words.ui('your_decision'))}:[/bold] {escape(step.question)}")
+        if self.battle is not None:
+            console.print(self.battle)
         if step.summary and (step.path or step.mode != "pick"):
             console.print(f"  [cyan]▸ {escape(step.summary)}[/cyan]")
-        if step.harm:
-            console.print(f"  [bold yellow]⚠ {escape(step.harm)}[/bold yellow]")
+        harm = self.harm_words(step)
+        if harm:
+            console.print(f"  [bold yellow]⚠ {escape(harm)}[/bold yellow]")
         if step.mode == "toggle" or (step.options and step.picked is not None):
             console.print(f"[bold]{escape(step.field_label)}[/bold] [dim]{escape(self.hint('toggle'))}[/dim]")
         self.show_options(numbered(step))
@@ -136,6 +140,16 @@ class Chooser:
 
     def hint(self, key: str) -> str:
         return self.say.t("terminal", key)
+
+    def harm_words(self, step: Step) -> str | None:
+        """What the way shown costs the person, as the game words it ("depletes Baby-Loki"),
+        when the step says it harms."""
+        if not step.harm or step.complete is None:
+            return step.harm
+        presentation, state = self.words.presentation, self.words.state
+        action = self.action_of(step.complete)
+        harmed = presentation.harm(state, action)
+        return presentation.harm_text(state, action, harmed, self.say) if harmed else step.harm
 
     def enter_hint(self) -> str:
         """What Enter does here, and that ``b`` goes back."""
@@ -173,7 +187,7 @@ class Chooser:
         """Enter alone: confirm the action shown, go on with a legal set, or take the default."""
         step = self.step
         if step.complete is not None and step.mode != "pick":
-            return self.confirm(step.complete, step.harm)
+            return self.confirm(step.complete, self.harm_words(step))
         if step.next is not None:
             self.go(step.next)
             return None

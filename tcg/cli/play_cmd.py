@@ -140,9 +140,7 @@ class Session:
         """The person's choice, field by field (tcg/cli/choose.py); None when they quit (and
         confirmed it) or the input ends."""
         obs = self.state.observation(self.human)
-        out.print(self.words.board(obs))
-        chooser = self.chooser = Chooser(self.words, out, self.read, board=lambda: out.print(self.words.board(obs)))
-        chooser.show()
+        chooser = self.decision(obs)
         prompt = f"[bold]{escape(self.words.say.t('terminal', 'prompt'))}[/bold]> "
         try:
             while True:
@@ -155,6 +153,15 @@ class Session:
                     return None
         except EOFError:
             return None
+
+    def decision(self, obs: dict[str, Any]) -> Chooser:
+        """The board, then the decision's first step (with the attack going on under its
+        question): the chooser that asks the rest."""
+        out.print(self.words.board(obs))
+        chooser = self.chooser = Chooser(self.words, out, self.read, board=lambda: out.print(self.words.board(obs)),
+                                         battle=self.words.battle_line(obs))
+        chooser.show()
+        return chooser
 
     def read(self, prompt: str) -> str:
         return out.input(prompt)

@@ -158,7 +158,7 @@ class Words:
         ways of each action: [[(number, action, text)]]). Numbers are consecutive within one
         action's ways, so "its other ways" is a range."""
         kind = self.state.decision.kind if self.state.decision is not None else None
-        views = [self.presentation.action_view(a, self.say, kind) for a in legal]
+        views = self.presentation.way_views(self.state, legal, self.say, kind)  # harmless ways first
         number = 0
         out: list[NumberedGroup] = []
         for group, indexes in self.presentation.grouped(views):
@@ -213,6 +213,12 @@ class Words:
             return Text(f"{ref}: {info['text']}", style="yellow")
         body = Text(" · ".join([info["type"], *info["facts"]]), style="bold")
         return Panel(Group(body, Text(info["text"] or "")), title=escape(info["name"]), title_align="left")
+
+    def battle_line(self, obs: Mapping[str, Any]) -> Text | None:
+        """The attack going on, under the prompt (issue 37 item 5): *Kaido 5000 → your Luffy
+        5000: you need +1000*; None outside a battle."""
+        battle = self.presentation.battle(obs, self.say)
+        return Text(f"⚔ {battle['line']}", style="bold yellow") if battle and battle["line"] else None
 
     def result_line(self, winner: Any, reason: str, turns: int, actions: int) -> str:
         if winner is None:

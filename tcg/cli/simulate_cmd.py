@@ -37,6 +37,7 @@ from tcg.core.decklist import DeckList
 from tcg.core.errors import DataError, TcgError
 from tcg.core.game import Game
 from tcg.core.options import parse_option_args
+from tcg.deckio import open_deck
 from tcg.sim.backends import BACKENDS
 from tcg.sim.loop import DEFAULT_MAX_ACTIONS, play_game
 from tcg.sim.results import ResultsError, Row, results_format, write_results
@@ -71,7 +72,7 @@ def load_setup(game_name: str, deck_args: list[str] | None, option_args: list[st
             deck_args = (starters * 2)[:2]
         if len(deck_args) != 2:
             raise fail(f"give two decks, got {len(deck_args)}", 2)
-        decks = [game.deck(d) for d in deck_args]
+        decks = [open_deck(game, d) for d in deck_args]  # a file in any format players share
         options = game.resolve_options(parse_option_args(option_args or []))
     except TcgError as exc:
         raise fail(str(exc)) from None

@@ -13,7 +13,7 @@ from tcg.core.decklist import decode_utf8
 from tcg.core.errors import DataError
 from tcg.core.yamltext import Loader, parse_yaml, value_node
 
-__all__ = ["CardModel", "Loader", "card_files", "load_card_dir", "load_card_file", "read_card_items",
+__all__ = ["CardModel", "Loader", "UniqueFields", "card_files", "load_card_dir", "load_card_file", "read_card_items",
            "validate_card"]
 
 M = TypeVar("M", bound=BaseModel)
@@ -87,10 +87,13 @@ def load_card_file(path: Path, model: type[M]) -> list[M]:
     return [validate_card(model, item, source=str(path), line=line) for item, line in read_card_items(path)]
 
 
-def load_card_dir(folder: Path, model: type[M], check: Callable[[M, str], None] | None = None) -> dict[str, M]:
-    """Every ``*.yaml`` under ``folder``, by card name; duplicate names are an error."""
+def load_card_dir(folder: Path, model: type[M], check: Callable[[M, str], None] | None = None,
+                  unique: tuple[str, ...] = ()) -> dict[str, M]:
+    """Every ``*.yaml`` under ``folder``, by card name; duplicate names are an error, and so is
+    a value of a ``unique`` field (a Yu-Gi-Oh! passcode) that two cards share."""
     cards: dict[str, M] = {}
     origin: dict[str, str] = {}
+    owners = UniqueFields(unique)
     for path in sorted(folder.glob("*.yaml")):
         for card in load_card_file(path, model):
             name = card.name  # type: ignore[attr-defined]
@@ -98,9 +101,32 @@ def load_card_dir(folder: Path, model: type[M], check: Callable[[M, str], None] 
                 raise DataError(f"card {name!r} is defined twice (also in {origin[name]})", source=str(path))
             if check is not None:
                 check(card, str(path))
+            clash = owners.claim(card)
+            if clash:
+                raise DataError(clash, source=str(path), item=f"card {name!r}")
             cards[name] = card
             origin[name] = str(path)
     return cards
+
+
+class UniqueFields:
+    """The cards that hold each value of some fields so far: a second card with a value already
+    held is refused (why: a deck list that names cards by that value would be ambiguous)."""
+
+    def __init__(self, fields: tuple[str, ...]) -> None:
+        self.fields = fields
+        self.owner: dict[tuple[str, object], str] = {}
+
+    def claim(self, card: Any) -> str | None:
+        """Record ``card``'s values; the problem if one of them is another card's already."""
+        for f in self.fields:
+            value = getattr(card, f, None)
+            if value is None or value == "":
+                continue
+            other = self.owner.setdefault((f, value), str(card.name))
+            if other != card.name:
+                return f"{f} {value} is also {other!r}'s; no two cards share one"
+        return None
 
 
 def card_files(folder: Path) -> Iterable[Path]:

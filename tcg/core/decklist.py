@@ -26,6 +26,28 @@ _SECTION = re.compile(r"^\s*\[([a-z_]+)\]\s*$")
 MAX_COUNT = MAX_DECK_CARDS  # one line cannot ask for more than a whole deck
 
 
+@dataclass(frozen=True)
+class DeckConventions:
+    """How a game's players write and share deck lists beyond the engine's own ``4 Name`` lines
+    (:mod:`tcg.deckio` reads and writes them).
+
+    Why a declaration on the game and not code in the reader: the reader knows no game's words,
+    and a new game states its own here once. The section keys (``[leader]``, "Magic Stone
+    Deck"), the card types ("Monster (20)") and "Main Deck" / "Extra Deck" / "Side Deck" are
+    headers in every game without being declared.
+    """
+
+    #: Formats its community shares besides the engine's list and the ``N CODE Name`` list,
+    #: by :mod:`tcg.deckio` name (``ydk``, ``ydke``, ``optcgsim``).
+    formats: tuple[str, ...] = ()
+    #: Header words of its lists, lower case, with the section each starts; ``""`` for a heading
+    #: that only groups lines (One Piece's "DON!!").
+    headers: tuple[tuple[str, str], ...] = ()
+    #: Things its lists count that are not cards of a deck, lower case (One Piece's "DON!!":
+    #: every player has ten by the rules, whatever a list says); such lines are left out.
+    not_cards: tuple[str, ...] = ()
+
+
 @dataclass
 class DeckEntry:
     count: int
@@ -72,7 +94,7 @@ def parse_deck_text(text: str, source: str = "<deck>") -> DeckList:
             section = sec.group(1)
             continue
         digits, name = split_count(line)
-        count = _count(digits, source, lineno)
+        count = count_of(digits, source, lineno)
         total += count
         if total > MAX_DECK_CARDS:
             raise DataError(f"the deck passes {MAX_DECK_CARDS} cards here, the most the engine takes ({LIMITS_DOC})",
@@ -105,7 +127,7 @@ def split_count(line: str) -> tuple[str | None, str]:
     return None, line
 
 
-def _count(digits: str | None, source: str, lineno: int) -> int:
+def count_of(digits: str | None, source: str, lineno: int) -> int:
     """A line's count, 1 to :data:`MAX_COUNT` (1 when the line gives none). The digits are
     measured before ``int`` reads them: Python refuses to read over 4300 digits."""
     if not digits:

@@ -18,7 +18,7 @@ from typing_extensions import TypeVar
 
 from tcg.core.actions import CARD_FIELDS
 from tcg.core.carddata import CardModel, load_card_dir, validate_card
-from tcg.core.decklist import DeckList, load_deck
+from tcg.core.decklist import DeckConventions, DeckList, load_deck
 from tcg.core.errors import DataError
 from tcg.core.limits import LIMITS_DOC, MAX_DECK_CARDS, MAX_ZONE_CARDS
 from tcg.core.options import OptionSpec, resolve_options
@@ -80,11 +80,13 @@ class Game(Generic[C]):
     #: What ``tcg simulate`` counts per player (cards played, damage dealt): see PlaySummary.
     play_summary: PlaySummary = PlaySummary()
     package_dir: Path
+    #: Card fields no two cards of the pool may share (a Yu-Gi-Oh! passcode names one card).
+    UNIQUE_CARD_FIELDS: tuple[str, ...] = ()
 
     # ------------------------------------------------------------------ cards
     @cached_property
     def _pool(self) -> dict[str, C]:
-        return load_card_dir(self.package_dir / "cards", self.card_model, self.check_card)
+        return load_card_dir(self.package_dir / "cards", self.card_model, self.check_card, self.UNIQUE_CARD_FIELDS)
 
     def cards(self) -> Mapping[str, C]:
         """The packaged card pool, by name."""
@@ -159,6 +161,8 @@ class Game(Generic[C]):
 
     #: The sections of the game's deck lists, in the order a deck list writes them.
     DECK_SECTIONS: tuple[str, ...] = ("main",)
+    #: The formats and header words of its players' deck lists (:mod:`tcg.deckio`).
+    DECK_CONVENTIONS: DeckConventions = DeckConventions()
 
     def deck_section(self, card: C) -> str:
         """The section of a deck list this card belongs in (where a deck builder adds it)."""

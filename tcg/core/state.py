@@ -810,6 +810,9 @@ class State:
             obs["cards"] = CardIndex(self, players)
         if self.PUBLIC_STACKS:
             obs["stack"] = self.stack_view(viewer)
+        battle = self.battle_view()
+        if battle is not None:
+            obs["battle"] = battle
         if viewer is not None and self.deciding_player == viewer:
             actions = self.legal_actions()
             obs["legal_action_count"] = len(actions)
@@ -880,6 +883,14 @@ class State:
             if seen is not None and "name" in seen:
                 known.add(cid)
         return {c for c in known if not self.can_see(player, c)}
+
+    def battle_view(self) -> Json | None:
+        """The attack going on, as everyone sees it, or None (issue 37 item 5: battles shown):
+        ``{"attacker": id, "target": id or "player", "player": the attacking seat}``, with
+        ``"blocker": id`` once blocked and any public facts of the game's own (the shields it
+        breaks). Only ids of cards in play, face up or referable: the numbers (power, ATK/DEF)
+        are read from each viewer's card views, so a face-down card's stay hidden."""
+        return None
 
     def stack_view(self, viewer: int | None) -> list[Json]:
         """The items of the public stacks, bottom first: who declared what, with which card

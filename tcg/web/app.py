@@ -31,15 +31,18 @@ from tcg.web.clients import client_of
 from tcg.web.connection import Connection
 from tcg.web.decks import deck_api, deck_errors, game_or_404
 from tcg.web.digests import digest, new_secret
+from tcg.web.endgame import rematch_api
 from tcg.web.identity import owner_of
 from tcg.web.inputs import INT64, MAX_CARD_CHARS, BodyId, DeckText, Lang, PathId, PathWord, RoomId, Word
-from tcg.web.opponents import OPPONENTS, refusal
+from tcg.web.naming import finished_row, player_decks, starter_titles
+from tcg.web.opponents import OPPONENTS, offer, refusal
 from tcg.web.reaper import lifespan
 from tcg.web.rooms import Rooms
 from tcg.web.seats import room_answer, seat_api
 from tcg.web.security import Exposure, secure
 from tcg.web.store import Store
 from tcg.web.thinking import Thinker
+from tcg.web.turns import TurnCache
 from tcg.web.views import card_message, log_lines, say_for
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -134,8 +137,10 @@ def create_app(db_path: str | Path = ":memory:", rate: float | None = None,
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     _pages(app)
     cards_index = CardIndex()
-    _lobby_api(app, rooms, store, cards_index, RoomGate(rooms, caps))
+    gate = RoomGate(rooms, caps)
+    _lobby_api(app, rooms, store, cards_index, gate)
     _replay_api(app, store)
+    rematch_api(app, rooms, gate)
     deck_api(app, store, cards_index)
     seat_api(app, rooms)
 
@@ -159,6 +164,10 @@ def _pages(app: FastAPI) -> None:
     def game_page(room_id: RoomId) -> FileResponse:
         return page("game.html")  # an unknown room is said over the WebSocket
 
+    @app.get("/watch/{room_id}")
+    def watch_page(room_id: RoomId) -> FileResponse:
+        return page("game.html")  # the same page, as a spectator: it sends no seat secret
+
     @app.get("/decks")
     def deck_builder() -> FileResponse:
         return page("decks.html")
@@ -174,14 +183,17 @@ def _pages(app: FastAPI) -> None:
 
 def _lobby_api(app: FastAPI, rooms: Rooms, store: Store, cards_index: CardIndex, gate: RoomGate) -> None:
     @app.get("/api/games")
-    def games() -> dict[str, Any]:
+    def games(lang: Lang = "en") -> dict[str, Any]:
+        """The games, their starter decks (file names, and titles in ``lang`` where the game has
+        it) and the offered opponents, each in words (``opponents``: spec, label, description)."""
+        words = catalogue((CORE_TEXTS,), lang if lang in languages(CORE_TEXTS) else "en")
         out = []
         for name in game_names():
             g = load_game(name)
             out.append({"name": name, "title": g.title, "decks": list(g.starter_decks()),
-                        "languages": g.presentation.languages})
+                        "deck_titles": starter_titles(g, lang), "languages": g.presentation.languages})
         # the offered opponents; any spec within the caps is accepted (tcg.web.opponents)
-        return {"games": out, "agents": list(OPPONENTS)}
+        return {"games": out, "agents": list(OPPONENTS), "opponents": offer(words.get("opponents", {}))}
 
     @app.post("/api/rooms")
     def new_room(body: NewGame, request: Request) -> dict[str, Any]:
@@ -229,9 +241,13 @@ def _lobby_api(app: FastAPI, rooms: Rooms, store: Store, cards_index: CardIndex,
 
 
 def _replay_api(app: FastAPI, store: Store) -> None:
+    turns = TurnCache()
+
     @app.get("/api/replays")
-    def stored() -> dict[str, Any]:
-        return {"games": store.list()}
+    def stored(lang: Lang = "en") -> dict[str, Any]:
+        """The finished games, newest first; each with its decks' titles and its winner named by
+        deck, in ``lang``."""
+        return {"games": [finished_row(g, lang) for g in store.list()]}
 
     @app.get("/api/replays/{game_id}")
     def replay_step(game_id: PathId, step: Annotated[int, Query(gt=-INT64, lt=INT64)] = -1,
@@ -246,8 +262,8 @@ def _replay_api(app: FastAPI, store: Store) -> None:
         total = len(rep.actions)
         step = total if step < 0 or step > total else step
         state = state_at(rep, step)
-        say = say_for(state, None, lang)
+        say = say_for(state, None, lang, player_decks(game, store.labels(game_id) or [], lang))
         board = game.presentation.board(state.observation(None), say)
         return {"game": rep.game, "step": step, "total": total, "board": board,
                 "languages": game.presentation.languages, "log": log_lines(state, None, say),
-                "over": state.game_over, "ui": say.texts.get("ui", {})}
+                "over": state.game_over, "ui": say.texts.get("ui", {}), "turns": turns.get(game_id, rep)}

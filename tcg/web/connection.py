@@ -27,6 +27,7 @@ from tcg.web.flow import flow_of, message_fields
 from tcg.web.inputs import seat_token, stops_setting
 from tcg.web.limits import HELLO_SECONDS, MAX_MESSAGE_CHARS, RESUME_WAIT_SECONDS
 from tcg.web.rooms import ProtocolError, Room, Rooms
+from tcg.web.undo import undo
 from tcg.web.views import state_message
 
 #: The close code of a connection refused or ended by a cap.
@@ -76,16 +77,20 @@ class Connection:
         self.shown: tuple[Any, ...] | None = None  # what the last state message showed (see send_state)
         self.changed = asyncio.Event()
         self.rate_said = -1e9  # when this connection was last sent a ``rate`` error
+        self.undone = 0  # the room's undo count its last state message showed
 
     async def send_error(self, exc: ProtocolError) -> None:
         await self.ws.send_json({"type": "error", "code": exc.code, "message": exc.message})
 
     async def send_state(self, full: bool = False) -> None:
         room = self.rooms.get(self.room_id)
+        full = full or room.undone != self.undone  # an undo took events back: the whole log again
+        self.undone = room.undone
         start = 0 if full else self.log_end
         with room.lock:  # never read a state while an answer (or the agent) is being applied to it
             message = message_fields(room, self.seat, state_message(room, self.seat, self.lang, start), self.lang)
-        shown = (message["decision_id"], message["over"], repr(message["agent"]), message["autopass"])
+        shown = (message["decision_id"], message["over"], repr(message["agent"]), message["autopass"],
+                 message.get("replay_id"), repr(message.get("rematch")))
         if not full and shown == self.shown and not message["log"]:
             return  # several changes were drawn by one message: the next says nothing new
         self.shown = shown
@@ -264,13 +269,16 @@ class Connection:
                 await self.call(room, room.act, self.seat, message.get("decision_id"), message.get("action"))
             elif kind == "concede":
                 await self.call(room, room.concede, self.seat)
+            elif kind == "undo":
+                await self.call(room, undo, room, self.seat, message.get("decision_id"), self.rooms.store)
             elif kind == "lang":
                 self.lang = self._lang(room, message.get("lang"))
                 await self.send_state(full=True)
             elif kind == "stops":
                 await self.set_stops(room, message)
             else:
-                raise ProtocolError("malformed", f"unknown message type {kind!r}; known: act, concede, lang, stops")
+                raise ProtocolError("malformed", f"unknown message type {kind!r}; known: act, concede, undo, lang, "
+                                                 "stops")
         except Flooding:
             raise
         except ProtocolError as exc:

@@ -1,9 +1,10 @@
 """The deck builder's API: search the card index, check a deck as it is built, store decks.
 
 Why the builder sends the whole deck text on every change rather than keeping a deck on the
-server: the text format ``tcg deck check`` reads is the one encoding of a deck (import, export,
-storage, the lobby), and a check of 60 lines costs less than a round trip; the page stays a
-view of that text.
+server: the text format ``tcg deck check`` reads is the one encoding of a deck (storage, the
+lobby), and a check of 60 lines costs less than a round trip; the page stays a view of that text.
+A pasted deck in any format players share (:mod:`tcg.deckio`: ``.ydk``, ``ydke://``, OPTCGSim,
+``4 ST01-002 Usopp``...) is read by the same reader, and written back in each by ``export``.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ from fastapi import FastAPI, HTTPException, Request
 from pydantic import BaseModel, Field
 
 from tcg.carddb import CardIndex, CardRow
-from tcg.core.decklist import DeckList, parse_deck_text
+from tcg.core.decklist import DeckList
 from tcg.core.errors import DataError, TcgError
 from tcg.core.game import Game
 from tcg.core.registry import game_names, load_game
+from tcg.deckio import FORMATS, DeckListErrors, detect, formats_for, read_deck, write_deck
 from tcg.web.identity import owner_of
 from tcg.web.inputs import MAX_NAME_CHARS, Cost, DeckText, Filter, Lang, PathId, PathWord, Word
 from tcg.web.store import Store
@@ -46,13 +48,29 @@ def game_or_404(name: str) -> Game[Any]:
     return load_game(name)
 
 
-def deck_errors(game: Game[Any], text: str) -> tuple[DeckList | None, list[dict[str, Any]]]:
-    """A deck list's text, checked by the game's deck rules: the list (None if it does not
-    parse) and every error with its line number."""
+class DeckExport(BaseModel):
+    game: Word
+    text: DeckText
+    format: Word = "text"
+
+
+def read_errors(game: Game[Any], text: str) -> tuple[DeckList | None, list[dict[str, Any]]]:
+    """A deck list's text in any format, read: the list, or None and every line that could not
+    be read (a line nobody can read is never a card)."""
     try:
-        deck = parse_deck_text(text, source="pasted deck")
+        return read_deck(game, text, source="pasted deck"), []
+    except DeckListErrors as exc:
+        return None, [{"line": e.line, "message": e.message} for e in exc.errors]
     except DataError as exc:
         return None, [{"line": exc.line, "message": exc.message}]
+
+
+def deck_errors(game: Game[Any], text: str) -> tuple[DeckList | None, list[dict[str, Any]]]:
+    """A deck list's text, read and checked by the game's deck rules: the list (None if it
+    cannot be read) and every error with its line number."""
+    deck, errors = read_errors(game, text)
+    if deck is None:
+        return None, errors
     return deck, [{"line": e.line, "message": e.message} for e in game.check_deck(deck)]
 
 
@@ -67,6 +85,31 @@ def check_result(game: Game[Any], text: str) -> dict[str, Any]:
         sections[e.section] += e.count
     return {"ok": not errors, "errors": errors, "cards": sum(sections.values()), "sections": dict(sections),
             "entries": [{"section": e.section, "name": e.name, "count": e.count} for e in deck.entries]}
+
+
+def import_result(game: Game[Any], text: str) -> dict[str, Any]:
+    """A pasted deck read for the builder: ``read`` and its entries, or every line that could not
+    be read (then ``entries`` is empty and the builder's deck stays as it was)."""
+    deck, errors = read_errors(game, text)
+    if deck is None:
+        return {"read": False, "format": detect(text), "errors": errors, "entries": []}
+    return {"read": True, "format": detect(text), "errors": [],
+            "entries": [{"section": e.section, "name": e.name, "count": e.count} for e in deck.entries]}
+
+
+def export_result(game: Game[Any], text: str, fmt: str) -> dict[str, Any]:
+    """The builder's deck written in ``fmt``, with the name of a file to save it as."""
+    if fmt not in formats_for(game):
+        formats = ", ".join(formats_for(game))
+        raise HTTPException(422, f"{game.title or game.name} decks are written as {formats}, not {fmt!r}")
+    deck, errors = read_errors(game, text)
+    if deck is None:
+        error = errors[0]
+        raise HTTPException(422, f"the deck list does not parse: line {error['line']}: {error['message']}")
+    try:
+        return {"format": fmt, "text": write_deck(game, deck, fmt), "extension": FORMATS[fmt].extension}
+    except DataError as exc:
+        raise HTTPException(422, exc.message) from None
 
 
 def card_row(game: Game[Any], row: CardRow, printed: dict[str, str] | None) -> dict[str, Any]:
@@ -99,10 +142,39 @@ def facets_of(game: Game[Any], index: CardIndex, lang: str) -> dict[str, Any]:
     return {"types": [named("card_types", t) for t in sorted({r.type for r in rows if r.type})],
             "colors": [named("colors", c) for c in sorted({c for r in rows for c in r.colors})],
             "sets": sets, "rarities": sorted({r.rarity for r in rows if r.rarity}),
-            "sections": [named("deck_sections", k) for k in game.DECK_SECTIONS]}
+            "sections": [named("deck_sections", k) for k in game.DECK_SECTIONS],
+            "formats": [{"key": f, "extension": FORMATS[f].extension} for f in formats_for(game)]}
+
+
+def storable(game: Game[Any], text: str) -> tuple[str, dict[str, Any]]:
+    """A deck to store: the engine's list of ``text`` (whatever format it came in) and its
+    check; 422 naming the first line that cannot be read, when one cannot."""
+    deck, errors = read_errors(game, text)
+    if deck is None:
+        error = errors[0]
+        where = f"line {error['line']}: " if error["line"] else ""
+        raise HTTPException(422, f"the deck list does not parse: {where}{error['message']}")
+    text = write_deck(game, deck, "text")
+    return text, check_result(game, text)
+
+
+def format_api(app: FastAPI) -> None:
+    """Reading a pasted deck in any format and writing one in each (:mod:`tcg.deckio`)."""
+    @app.post("/api/decks/import")
+    def import_deck(body: DeckCheck) -> dict[str, Any]:
+        """A pasted deck in any format, read (nothing is stored): its entries, or every line
+        that could not be read."""
+        return import_result(game_or_404(body.game), body.text)
+
+    @app.post("/api/decks/export")
+    def export_deck(body: DeckExport) -> dict[str, Any]:
+        """A deck list written in one of its game's formats (``facets`` lists them)."""
+        return export_result(game_or_404(body.game), body.text, body.format)
 
 
 def deck_api(app: FastAPI, store: Store, index: CardIndex) -> None:
+    format_api(app)
+
     @app.get("/api/cards/{game_name}/search")
     def search(game_name: PathWord, name: Filter = None, text: Filter = None, type: Filter = None,
                color: Filter = None, set: Filter = None, rarity: Filter = None, cost_min: Cost = None,
@@ -136,13 +208,9 @@ def deck_api(app: FastAPI, store: Store, index: CardIndex) -> None:
     def save(body: SavedDeck, request: Request) -> dict[str, Any]:
         """Store a deck by name for this browser (the same name again replaces its deck, never
         another browser's); an unfinished deck may be saved, and the lobby offers it once it is
-        legal."""
-        result = check_result(game_or_404(body.game), body.text)
-        if not result["entries"] and result["errors"]:
-            error = result["errors"][0]
-            where = f"line {error['line']}: " if error["line"] else ""
-            raise HTTPException(422, f"the deck list does not parse: {where}{error['message']}")
-        deck_id = store.save_deck(owner_of(request), body.game, body.name.strip(), body.text, result["cards"],
+        legal. A list that cannot be read whole is refused and nothing is stored."""
+        text, result = storable(game_or_404(body.game), body.text)
+        deck_id = store.save_deck(owner_of(request), body.game, body.name.strip(), text, result["cards"],
                                   result["ok"])
         return {"id": deck_id, **result}
 

@@ -2,19 +2,44 @@
 
 Why a table of its own: a search's budget is the server's time, not the player's; a spec like
 ``ismcts:seconds=1e300`` would hold a worker for ever. ``POST /api/rooms`` accepts an agent spec
-only within :data:`CAPS` (a 422 naming the cap otherwise), and the lobby offers
-:data:`OPPONENTS` (``GET /api/games``, ``agents``). One small table on purpose: the named
-difficulty levels of a later issue replace it.
+only within :data:`CAPS` (a 422 naming the cap otherwise), and the lobby offers :data:`OFFER`
+(``GET /api/games``: ``opponents``, each ``{spec, label, description}`` in the asked language;
+``agents``, their specs). One small table on purpose: the named difficulty levels of issue 39
+(easy, normal, hard, expert) are rows of it, each a spec within the caps and its words.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
 
 from tcg.agents.base import agent_names, make_agent
 from tcg.agents.ismcts import IsmctsAgent
 from tcg.core.errors import DataError
 
-#: What the lobby offers, in its order: the cheap agents, then a search a person waits for.
-OPPONENTS: list[str] = ["rule", "random", "random_by_type", "ismcts:seconds=1"]
+
+@dataclass(frozen=True)
+class Opponent:
+    """One offered opponent: what ``POST /api/rooms`` takes (``spec``) and its words, the core
+    texts' ``opponents.<key>`` (a name) and ``opponents.<key>.about`` (one sentence)."""
+
+    spec: str
+    key: str
+
+
+#: What the lobby offers, in its order: the cheap agents, a search a person waits for, a person.
+OFFER: tuple[Opponent, ...] = (Opponent("rule", "rule"), Opponent("random", "random"),
+                               Opponent("random_by_type", "random_by_type"),
+                               Opponent("ismcts:seconds=1", "search_1s"), Opponent("person", "person"))
+#: The offered agents' specs.
+OPPONENTS: list[str] = [o.spec for o in OFFER if o.spec != "person"]
+
+
+def offer(words: dict[str, Any]) -> list[dict[str, str]]:
+    """The offer as the lobby shows it: ``[{spec, label, description}]`` from a catalogue's
+    ``opponents`` section (a spec without words is shown as it is)."""
+    return [{"spec": o.spec, "label": str(words.get(o.key, o.spec)),
+             "description": str(words.get(f"{o.key}.about", ""))} for o in OFFER]
 
 #: The most a search agent may ask for on one decision (docs/reliability.md, "Caps"). Its hard
 #: wall-clock limit is :data:`tcg.web.thinking.DECISION_HARD_SECONDS`, whatever the budget.

@@ -93,6 +93,13 @@ class Room:
     waker: Callable[[], None] | None = None
     #: Stops, who acted last, the pace's clock (:mod:`tcg.web.flow`).
     flow: RoomFlow = field(default_factory=RoomFlow)
+    #: Where in the history a person chose among several actions (what undo goes back to,
+    #: :mod:`tcg.web.undo`); None: not known (a resumed room: worked out when asked).
+    moves: list[int] | None = field(default_factory=list)
+    #: How many times a decision was undone: a connection that sees it change sends its log anew.
+    undone: int = 0
+    #: The rematch started from this finished game (:mod:`tcg.web.endgame`): its room, who asked.
+    rematch: dict[str, Any] | None = None
 
     @property
     def decision_id(self) -> int:
@@ -137,6 +144,8 @@ class Room:
             legal = self.state.legal_actions()
             if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(legal):
                 raise ProtocolError("malformed", f"action must be the index of a legal action, 0 to {len(legal) - 1}")
+            if len(legal) > 1 and self.moves is not None:
+                self.moves.append(len(self.state.history))  # a decision undo may take back
             self._apply(legal[index])
         self.notify()
         self.wake()
@@ -256,6 +265,9 @@ class Rooms:
             if room.state.game_over and room.stored_as is None:
                 rep = room.replay()
                 room.stored_as = self.store.add(rep, [s.label for s in room.seats], live_room=room.id)
+            else:
+                return
+        room.notify()  # the pages learn the replay's id (the game-over panel links it)
 
     def resume(self) -> tuple[int, int]:
         """Re-create the games in progress the store holds (a previous server's); one that cannot
@@ -359,7 +371,7 @@ def _rebuilt(room_id: str, spec: dict[str, Any], actions: list[dict[str, Any]]) 
     decks = [deck_from_names(d, f"decks[{i}]") for i, d in enumerate(rep.decks)]
     return Room(room_id, load_game(rep.game), state, rep.seed, decks, seats, opponent=opponent,
                 invite_hash=invite if isinstance(invite, str) else None,
-                client=str(spec.get("client", "unknown")))
+                client=str(spec.get("client", "unknown")), moves=None)
 
 
 def _journaled_digests(spec: dict[str, Any]) -> list[str | None]:

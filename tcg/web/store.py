@@ -134,6 +134,17 @@ class Store:
             self.db.execute("INSERT OR REPLACE INTO live_actions (room, n, action) VALUES (?, ?, ?)",
                             (room, n, json.dumps(action, separators=(",", ":"))))
 
+    def truncate_live(self, room: str, n: int) -> None:
+        """A game in progress goes back to its first ``n`` actions (an undo): the later ones go."""
+        with self.lock, self.db:
+            self.db.execute("DELETE FROM live_actions WHERE room = ? AND n >= ?", (room, n))
+
+    def labels(self, game_id: int) -> builtins.list[str] | None:
+        """A stored game's deck labels (seat 0's, seat 1's), None if there is no such game."""
+        with self.lock:
+            row = self.db.execute("SELECT labels FROM games WHERE id = ?", (game_id,)).fetchone()
+        return None if row is None else [str(x) for x in json.loads(row[0])]
+
     def live_games(self) -> builtins.list[tuple[str, Json, builtins.list[Json]]]:
         """Every game in progress: its room, its start and its actions in order."""
         games = (self.live_game(room) for room in self.live_ids())

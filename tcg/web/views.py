@@ -8,12 +8,15 @@ tests check the pages for exactly that.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 from tcg.core.game import Game
 from tcg.core.presentation import Json, Presentation, Say
 from tcg.core.state import State
+from tcg.web.endgame import around
+from tcg.web.naming import player_decks
 from tcg.web.rooms import Room
 
 
@@ -27,9 +30,10 @@ def _words(presentation: Presentation, lang: str) -> tuple[Json, tuple[str, ...]
     return texts, tuple(presentation.languages), ui_words(say), presentation.help(say)
 
 
-def say_for(state: State, viewer: int | None, lang: str) -> Say:
+def say_for(state: State, viewer: int | None, lang: str, decks: Sequence[str] | None = None) -> Say:
     """The viewer's words; a card is named only if the viewer can see it. The names are looked
-    up once per card for one message (the state does not change while a message is built)."""
+    up once per card for one message (the state does not change while a message is built).
+    ``decks``: each seat's deck name, which names the players (:mod:`tcg.web.naming`)."""
     presentation: Presentation = state.GAME.presentation
     names: dict[int, str | None] = {}
 
@@ -38,7 +42,7 @@ def say_for(state: State, viewer: int | None, lang: str) -> Say:
             names[cid] = state.name_of(cid) if 0 <= cid < len(state.cards) and state.can_see(viewer, cid) else None
         return names[cid]
 
-    return Say(_words(presentation, lang)[0], lang, viewer, namer)
+    return Say(_words(presentation, lang)[0], lang, viewer, namer, decks)
 
 
 def log_lines(state: State, viewer: int | None, say: Say, start: int = 0) -> list[Json]:
@@ -63,7 +67,7 @@ def state_message(room: Room, seat: int | None, lang: str, log_from: int = 0) ->
     when it decides), the log since ``log_from``, and the decision id an answer must carry."""
     state = room.state
     presentation: Presentation = state.GAME.presentation
-    say = say_for(state, seat, lang)
+    say = say_for(state, seat, lang, player_decks(room.game, [s.label for s in room.seats], lang))
     _, langs, ui, help_text = _words(presentation, lang)
     obs = state.observation(seat)
     board = presentation.board(obs, say)
@@ -71,7 +75,7 @@ def state_message(room: Room, seat: int | None, lang: str, log_from: int = 0) ->
     groups: list[Json] = []
     if seat is not None and not state.game_over and state.deciding_player == seat:
         kind = state.decision.kind if state.decision is not None else None
-        views = [presentation.action_view(a, say, kind) for a in state.legal_actions()]
+        views = presentation.way_views(state, state.legal_actions(), say, kind)  # harmless ways first
         actions = [{"index": i, **v} for i, v in enumerate(views)]
         groups = [{"group": g, "label": presentation.group_label(g, say), "actions": idx}
                   for g, idx in presentation.grouped(views)]
@@ -99,6 +103,7 @@ def state_message(room: Room, seat: int | None, lang: str, log_from: int = 0) ->
     }
     if state.game_over:
         message["seed"] = room.seed
+    message.update(around(room, seat))  # undo, the game-over panel's replay and rematch, the names
     return message
 
 

@@ -170,7 +170,7 @@ def declare_attack(s: BattleSpiritsState, p: int, attacker: int) -> None:
     s.flags["attacks"] = s.flags.get("attacks", 0) + 1  # this turn's attacks ("your first attack")
     s.flags.pop("last_battle", None)
     s.flags["attack"] = {"attacker": attacker, "player": p, "blocker": None}
-    s.emit("attack", card=attacker, name=s.cards[attacker].name, player=p)
+    s.emit("attack", card=attacker, name=s.cards[attacker].name, player=p, attacker_bp=s.bp(attacker))
     s.tasks.append(Task("block_step"))
     s.tasks.append(Task("flash", step="flash_1", player=FLASH.first(p), passes=0))
     s.queue_abilities(attacker, "attacks")
@@ -211,7 +211,8 @@ def resolve_flash(s: BattleSpiritsState, p: int, data: Any, action: Action) -> N
 def block(s: BattleSpiritsState, p: int, blocker: int) -> None:
     s.set_exhausted(blocker, True)
     s.flags["attack"] = {**s.flags["attack"], "blocker": blocker}
-    s.emit("block", card=blocker, name=s.cards[blocker].name, player=p)
+    s.emit("block", card=blocker, name=s.cards[blocker].name, player=p, bp=s.bp(blocker),
+           attacker_bp=s.bp(s.flags["attack"]["attacker"]))
     s.tasks.append(Task("comparison"))
     s.tasks.append(Task("flash", step="flash_2", player=FLASH.first(s.flags["attack"]["player"]), passes=0))
     if not (s.effects and lasting.first(s, "attack_shift")):  # Attack Shift: they triggered at attacks

@@ -8,25 +8,38 @@ glossary's words, BS brief section 3: Nuclei, Riserva, Vite, Terreno, Scarti...)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from tcg.core.actions import Action
 from tcg.core.presentation import (
     CORE_ACTIONS,
     ActionSpec,
     EventSpec,
+    Fighter,
     Json,
     Presentation,
     Say,
     ZoneSpec,
     action_variant,
+    battle_words,
     event_variant,
+    type_line,
+    versus,
 )
 from tcg.core.stops import Flow
+from tcg.games.battle_spirits import safe_payment
+
+if TYPE_CHECKING:
+    from tcg.core.state import State
+    from tcg.games.battle_spirits.state import BattleSpiritsState
 
 _CARD = {"card": "card", "player": "player"}
 _CHOOSE = CORE_ACTIONS["choose"]
+
+
+def _bp(say: Say, n: Any) -> str:
+    return say.t("battle", "bp", n="?" if n is None else n)
 
 
 def cores(say: Say, n: Any) -> str:
@@ -133,8 +146,11 @@ class BattleSpiritsPresentation(Presentation):
         "brave_fusion": EventSpec({**_CARD, "onto": "card"}),
         "brave_separated": EventSpec(_CARD),
         "burst": EventSpec(_CARD),
-        "attack": EventSpec(_CARD),
-        "block": EventSpec(_CARD),
+        "attack": EventSpec({**_CARD, "attacker_bp": "int"},
+                            extra=lambda say, ev: {"versus": versus(say, _bp(say, ev.get("attacker_bp")))}),
+        "block": EventSpec({**_CARD, "bp": "int", "attacker_bp": "int"},
+                           extra=lambda say, ev: {"versus": versus(say, _bp(say, ev.get("bp")),
+                                                                   _bp(say, ev.get("attacker_bp")))}),
         "battle": EventSpec({"attacker": "card", "blocker": "card", "attacker_bp": "int", "blocker_bp": "int",
                              "result": "str"}, extra=_battle),
         "battle_ended": EventSpec({"player": "player"}),
@@ -165,9 +181,25 @@ class BattleSpiritsPresentation(Presentation):
         "choose": ActionSpec("choose", _CHOOSE.fields, extra=_choice_extra, variant=_choice_variant),
     }
 
+    def harm(self, state: State, action: Action) -> tuple[int, ...]:
+        """BS-108: your spirits this way depletes (``safe_payment.harm``)."""
+        return safe_payment.harm(cast("BattleSpiritsState", state), action)
+
+    def default_way(self, state: State, ways: Sequence[Action]) -> Action:
+        """The payment built to deplete nothing it need not (``safe_payment.safe_way``): a lazy
+        payment's millions of ways are never read; other ways: the core's first harmless one."""
+        way = safe_payment.safe_way(cast("BattleSpiritsState", state), ways)
+        return way if way is not None else super().default_way(state, ways)
+    # The printed card: cost top left, the level table (cores needed, BP) at the bottom, the
+    # cores on it drawn on it; the frame in its colours (BS-4), gold for an Ultimate.
+    PALETTE = {"red": "#e0503f", "purple": "#9a5fd1", "green": "#4fae5c", "white": "#e6e6e6",
+               "yellow": "#e3c84f", "blue": "#3f8fe0", "ultimate": "#c9a227"}
+    STAT_PLACES = {"cost": "top_left", "bp": "bottom_right", "level": "steps", "cores": "chip"}
+
     def card_face(self, view: Mapping[str, Any], say: Say) -> Json:
         """BP, level and cores of a card on the field (BS-19, BS-108), its cost; its colours,
-        symbols and fused braves (BS-4, BS-22) as notes."""
+        symbols and fused braves (BS-4, BS-22) as notes; the printed level table (the level its
+        cores reach marked) and keywords."""
         face = super().card_face(view, say)
         if face.get("hidden"):
             return face
@@ -187,7 +219,48 @@ class BattleSpiritsPresentation(Presentation):
             face["under"] = list(view["braves"])
             notes.append(say.t("words", "fused_with", cards=", ".join(view["braves"])))
         face["notes"] = [n for n in notes if n]
+        card = self.game.cards().get(str(view["name"]))
+        if card is not None:
+            face.update(self._printed(card, view.get("level"), say))
         return face
+
+    def battle_line(self, battle: Mapping[str, Any], attacker: Fighter, target: Fighter | None, defender: int,
+                    say: Say) -> str:
+        """BS-52..BS-54: BP against BP once blocked (the lower is destroyed, both at equal BP);
+        unblocked, the attack takes as many life cores as the attacker has symbols."""
+        bp = attacker.value("bp", self._printed_bp(attacker), say)
+        if target is None:
+            line = say.t("battle", "direct", attacker=attacker.text, attacker_bp=bp, target=say.who(defender))
+            n = battle.get("life")
+            return line if not isinstance(n, int) else say.t("battle", "with", line=line,
+                                                                outcome=battle_words("life", defender, say, n=n))
+        line = say.t("battle", "line", attacker=attacker.text, attacker_bp=bp, target=target.text,
+                     target_bp=target.value("bp", self._printed_bp(target), say))
+        a, b = attacker.number("bp"), target.number("bp")
+        if a is None or b is None:
+            return line
+        return say.t("battle", "with", line=line, outcome=self.higher_wins(a, b, attacker, target, say))
+
+    def _printed_bp(self, fighter: Fighter) -> int | None:
+        """The printed BP at the card's level now (BS-19): a brave's or an effect's BP shows as the change."""
+        card = self.game.cards().get(str(fighter.view.get("name")))
+        level = fighter.view.get("level")
+        return card.bp_at(level) if card is not None and isinstance(level, int) and card.level_bp else None
+    @staticmethod
+    def _printed(card: Any, level: Any, say: Say) -> Json:
+        """What the printed card adds to a face: its type line (type, families), its keywords and
+        its level table, each level with the cores it needs and its BP (BS-19)."""
+        first = 3 if card.type == "ultimate" else 1  # BS-115: an Ultimate's levels start at 3
+        steps = [{"label": say.t("words", "level_step", n=first + i), "need": need,
+                  "value": card.level_bp[i] if i < len(card.level_bp) else None, "current": level == first + i}
+                 for i, need in enumerate(card.level_costs)]
+        badges = [say.t("keywords", k) for k in ("burst", "high_speed", "awaken") if getattr(card.keywords, k)]
+        if card.brave is not None:
+            badges.append(say.t("keywords", "brave"))
+        if card.flash_effects or card.flash_abilities:
+            badges.append(say.t("keywords", "flash"))
+        return {"type_line": type_line(say.t("card_types", str(card.type)), card.families),
+                "badges": badges, "steps": steps}
 
     def counters(self, player: Mapping[str, Any], say: Say) -> list[Json]:
         """BS-25..BS-31: the cores in life, reserve and trash; the hand and deck counted. The

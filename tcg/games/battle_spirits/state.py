@@ -107,6 +107,22 @@ class BattleSpiritsState(BSEffects):
         return {"cores": on_cards + in_areas}
 
     # ================================================================== views
+    def battle_view(self) -> dict[str, Any] | None:
+        """BS-46..BS-54: the attack while its attacker is on the field, on the player (``life``:
+        the symbols it would take, BS-54) or, once blocked, against the blocker (BS-52)."""
+        attack = self.flags.get("attack")
+        if attack is None or attack.get("ended") or self.zone_of(attack["attacker"]) != "field":
+            return None
+        attacker, blocker = attack["attacker"], attack["blocker"]
+        view: dict[str, Any] = {"attacker": attacker, "target": "player", "player": attack["player"]}
+        if blocker is None:
+            view["life"] = len(self.symbols(attacker))
+        elif self.zone_of(blocker) == "field":
+            view["blocker"] = blocker
+        else:
+            return None  # BS-52: the blocker left, no comparison
+        return view
+
     # ------------------------------------------------------------------ determinization (core)
     def hidden_slot_kind(self, cid: int) -> str | None:
         """A set Burst is a card with a burst effect (BS-12, BS-113)."""

@@ -171,7 +171,8 @@ def attack_spirit(s: BSEffects, eff: Effect, controller: int, source: int, targe
         if attack is not None and attack["blocker"] is None and s.zone_of(t) == "field":
             s.set_exhausted(t, True)
             s.flags["attack"] = {**attack, "blocker": t, "designated": True}
-            s.emit("block", card=t, name=s.cards[t].name, player=s.cards[t].controller)
+            s.emit("block", card=t, name=s.cards[t].name, player=s.cards[t].controller, bp=s.bp(t),
+                   attacker_bp=s.bp(attack["attacker"]))
 
 
 def grant_attack_spirit(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:

@@ -130,7 +130,10 @@ def declare_attack(state: DuelMastersState, p: int, attacker: int, target: int |
     """DM-108: the attacker taps; its "when it attacks" abilities resolve before blocks."""
     state.set_tapped(attacker, True)
     state.flags["attack"] = {"attacker": attacker, "target": target, "player": p, "blocker": None}
-    state.emit("attack", card=attacker, name=state.cards[attacker].name, player=p, target=target)
+    powers = {"attacker_power": state.power(attacker)}  # (Power Attacker counts from now: DM-51)
+    if isinstance(target, int):
+        powers["target_power"] = state.power(target)
+    state.emit("attack", card=attacker, name=state.cards[attacker].name, player=p, target=target, **powers)
     state.tasks.append(Task("end_attack"))
     state.tasks.append(Task("block_window"))
     state.queue_triggers(attacker, "attacks")
@@ -200,7 +203,7 @@ def block(state: DuelMastersState, attacker: int, blocker: int) -> None:
             lasting.add(state, "keywords", card=attacker, keywords=dict(e["keywords"]))
     state.flags["attack"] = {**state.flags["attack"], "blocker": blocker}
     state.emit("block", card=blocker, name=state.cards[blocker].name, player=state.cards[blocker].controller,
-               attacker=attacker)
+               attacker=attacker, power=state.power(blocker), attacker_power=state.power(attacker))
     state.tasks.append(Task("battle", attacker=attacker, defender=blocker))
     state.queue_triggers(blocker, "blocks")
 

@@ -12,6 +12,7 @@ from tcg.core.actions import Action
 from tcg.core.presentation import (
     ActionSpec,
     EventSpec,
+    Fighter,
     Json,
     Presentation,
     Say,
@@ -19,10 +20,18 @@ from tcg.core.presentation import (
     action_variant,
     event_variant,
     is_player,
+    type_line,
+    versus_of,
 )
 from tcg.core.stops import Flow
 
 _CARD = {"card": "card", "player": "player"}
+#: The printed keywords drawn as badges on a face: (the catalogue's word, the card's field).
+_BADGES = (("shield_trigger", "shield_trigger"), ("blocker", "blocker"), ("speed_attacker", "speed_attacker"),
+           ("power_attacker", "power_attacker"), ("double_breaker", "double_breaker"),
+           ("triple_breaker", "triple_breaker"), ("slayer", "slayer"), ("charger", "charger"),
+           ("survivor", "survivor"), ("stealth", "stealth"), ("turbo_rush", "turbo_rush"),
+           ("cannot_be_blocked", "cant_be_blocked"))
 
 
 def _battle(say: Say, ev: Mapping[str, Any]) -> dict[str, str]:
@@ -43,7 +52,7 @@ def _payment(say: Say, action: Action) -> dict[str, str]:
 
 
 class DuelMastersPresentation(Presentation):
-    ZONES = (ZoneSpec("battle", "field"), ZoneSpec("shields", "row"), ZoneSpec("mana", "row"),
+    ZONES = (ZoneSpec("battle", "field"), ZoneSpec("shields", "row"), ZoneSpec("mana", "row", compact=True),
              ZoneSpec("hand", "hand"), ZoneSpec("deck", "pile"), ZoneSpec("graveyard", "pile"))
     GROUPS = ("charge", "summon", "cast", "attack", "block", "ability", "trigger", "pay")
     #: Moving on; the shield trigger is the one response window; stops in the steps with choices.
@@ -57,9 +66,12 @@ class DuelMastersPresentation(Presentation):
         "shield_trigger": EventSpec(_CARD),
         "silent_skill": EventSpec(_CARD),
         "tap_ability": EventSpec(_CARD),
-        "attack": EventSpec({**_CARD, "target": "card"}, variant=event_variant("target", "player", is_player)),
+        "attack": EventSpec({**_CARD, "target": "card", "attacker_power": "int", "target_power": "int"},
+                            variant=event_variant("target", "player", is_player),
+                            extra=versus_of("attacker_power", "target_power")),
         "attack_ended": EventSpec({}, level="minor"),
-        "block": EventSpec({**_CARD, "attacker": "card"}),
+        "block": EventSpec({**_CARD, "attacker": "card", "power": "int", "attacker_power": "int"},
+                           extra=versus_of("power", "attacker_power")),
         "battle": EventSpec({"attacker": "card", "defender": "card", "attacker_power": "int",
                              "defender_power": "int", "winner": "card"}, extra=_battle),
         "battle_lost": EventSpec(_CARD, level="minor"),
@@ -91,18 +103,51 @@ class DuelMastersPresentation(Presentation):
         "use_shield_trigger": ActionSpec("trigger", {"card": "card"}),
     }
 
+    # The printed card: its cost in the civilization's circle top left, its power bottom left.
+    PALETTE = {"light": "#e3c84f", "water": "#3f8fe0", "darkness": "#8a6fa8", "fire": "#e0503f",
+               "nature": "#4fae5c"}
+    STAT_PLACES = {"cost": "top_left", "power": "bottom_left"}
+
     def card_face(self, view: Mapping[str, Any], say: Say) -> Json:
+        """Cost, power, civilizations (the frame: two-coloured for a multicolour card, DM-8),
+        the type line (card type and races) and the printed keywords as badges."""
         face = super().card_face(view, say)
         if face.get("hidden"):
             return face
+        card = self.game.cards().get(str(view["name"]))
         if "power" in view:
-            face["stats"].append({"key": "power", "label": say.t("stats", "power"), "value": view["power"]})
+            power: Json = {"key": "power", "label": say.t("stats", "power"), "value": view["power"]}
+            if card is not None and card.power != view["power"]:
+                power["printed"] = card.power
+            face["stats"].append(power)
         face["stats"].append({"key": "cost", "label": say.t("stats", "cost"), "value": view.get("cost")})
         face["colors"] = list(view.get("civilizations", ()))
         face["notes"] = [say.t("civilizations", c) for c in face["colors"]]
+        if card is not None:
+            face["type_line"] = type_line(say.t("card_types", card.type), card.races)
+            face["badges"] = [say.t("keywords", word) for word, field_ in _BADGES if getattr(card.keywords, field_)]
         if view.get("under"):
             face["under"] = list(view["under"])
         return face
+
+    def battle_line(self, battle: Mapping[str, Any], attacker: Fighter, target: Fighter | None, defender: int,
+                    say: Say) -> str:
+        """DM-109: power against power (the lower is destroyed, both at equal power); an attack
+        on the player: the shields it breaks (DM-56..61)."""
+        power = attacker.value("power", self.printed(attacker, "power"), say)
+        if target is None:
+            line = say.t("battle", "direct", attacker=attacker.text, attacker_power=power, target=say.who(defender))
+            n = battle.get("breaks")
+            if not isinstance(n, int):
+                return line
+            breaks = say.t("battle", "breaks_one" if n == 1 else "breaks_many", n=n)
+            return say.t("battle", "with", line=line, outcome=breaks)
+        line = say.t("battle", "line", attacker=attacker.text, attacker_power=power, target=target.text,
+                     target_power=target.value("power", self.printed(target, "power"), say))
+        a, b = attacker.number("power"), target.number("power")
+        if a is None or b is None:
+            return line
+        return say.t("battle", "with", line=line, outcome=self.higher_wins(a, b, attacker, target, say))
 
     def counters(self, player: Mapping[str, Any], say: Say) -> list[Json]:
         """Duel Masters keeps no counters: what a player has is counted from their zones

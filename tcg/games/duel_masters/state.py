@@ -31,6 +31,24 @@ class DuelMastersState(DMEffects):
     __slots__ = ()
 
     # ================================================================== views
+    def battle_view(self) -> dict[str, Any] | None:
+        """DM-108..DM-110: the attack while its attacker is in the battle zone; a blocker battles
+        it instead of the target; an attack on the player says how many shields it breaks."""
+        attack = self.flags.get("attack")
+        if attack is None or self.zone_of(attack["attacker"]) != "battle":
+            return None
+        attacker, target, blocker = attack["attacker"], attack["target"], attack.get("blocker")
+        view: dict[str, Any] = {"attacker": attacker, "target": target, "player": attack["player"]}
+        if blocker is not None:  # DM-110: the attack stops at the block
+            if self.zone_of(blocker) != "battle":
+                return None
+            view["blocker"] = blocker
+        elif target == "player":
+            view["breaks"] = self.breaker_count(attacker)
+        elif self.zone_of(target) != "battle":
+            return None
+        return view
+
     def card_view(self, cid: int) -> dict[str, Any]:
         view = super().card_view(cid)
         d = self.d(cid)

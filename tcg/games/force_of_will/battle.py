@@ -72,8 +72,11 @@ def attack(s: ForceOfWillState, p: int, attacker: int, target: int) -> None:
     """FOW-42: the attacker rests; the defender may answer, then block, then damage."""
     s.update(attacker, tapped=True)  # a recovered card (FOW-42): it becomes rested (below)
     s.flags["battle"] = {"attacker": attacker, "target": target, "player": p}
+    values = dict(zip(("attacker_atk", "attacker_def"), s.stats(attacker), strict=True))
+    if target >= 0:
+        values.update(zip(("target_atk", "target_def"), s.stats(target), strict=True))
     s.emit("attack", card=attacker, name=s.cards[attacker].name, player=p,
-           target="player" if target < 0 else target)
+           target="player" if target < 0 else target, **values)
     s.tasks.append(BATTLE_DAMAGE)
     s.tasks.append(BLOCK_STEP)
     s.marker(p, "attack", attacker)
@@ -102,7 +105,10 @@ def block(s: ForceOfWillState, p: int, blocker: int) -> None:
     """FOW-43, FOW-116: the blocker rests; the battle is now against it."""
     s.update(blocker, tapped=True)  # a recovered card (FOW-43): it becomes rested (below)
     s.flags["battle"] = {**s.flags["battle"], "blocker": blocker}
-    s.emit("block", card=blocker, name=s.cards[blocker].name, player=p)
+    atk, def_ = s.stats(blocker)
+    attacker_atk, attacker_def = s.stats(s.flags["battle"]["attacker"])
+    s.emit("block", card=blocker, name=s.cards[blocker].name, player=p, atk=atk, def_=def_,
+           attacker_atk=attacker_atk, attacker_def=attacker_def)
     s.marker(p, "block", blocker)
     s.became_rested(blocker)
 

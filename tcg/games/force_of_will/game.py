@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from tcg.core.decklist import DeckList
+from tcg.core.decklist import DeckConventions, DeckList
 from tcg.core.errors import DataError
 from tcg.core.game import Game, PlaySummary
 from tcg.core.options import OptionSpec
@@ -60,6 +60,8 @@ class ForceOfWillGame(Game[ForceOfWillCard]):
 
     # ------------------------------------------------------------------ decks (FOW-1, FOW-5..8)
     DECK_SECTIONS = SECTIONS
+    DECK_CONVENTIONS = DeckConventions(headers=tuple(
+        (word, "magic_stone_deck") for word in ("stone deck", "stones", "magic stones", "magic stone")))
 
     def deck_section(self, card: ForceOfWillCard) -> str:
         return {"ruler": "ruler", "magic_stone": "magic_stone_deck"}.get(str(card.type), "main")

@@ -21,18 +21,25 @@ from tcg.core.actions import Action
 from tcg.core.presentation import (
     ActionSpec,
     EventSpec,
+    Fighter,
     Json,
     Presentation,
     Say,
     ZoneSpec,
     action_variant,
+    battle_words,
     event_variant,
     is_player,
+    type_line,
+    versus,
 )
 from tcg.core.stops import Flow
 from tcg.games.force_of_will.cards import ATTRIBUTES, KEYWORD_NAMES, ForceOfWillCard
 
 _CARD = {"card": "card", "player": "player"}
+#: The keywords short enough for a badge on a face (the symbol skills and Quickcast, FOW-48..);
+#: the others are sentences, in the card's notes and text.
+BADGES = ("swiftness", "flying", "first_strike", "pierce", "precision", "quickcast", "imperishable")
 #: FOW-66: a cost's attributes in the printed order, the generic part ("of any type") last.
 _COST_ORDER = (*ATTRIBUTES, "generic")
 
@@ -52,6 +59,18 @@ def _definition(say: Say, cid: Any) -> ForceOfWillCard | None:
         return None
     name = say.namer(cid)
     return _pool().get(name) if name is not None else None
+
+
+def _stats(say: Say, ev: Mapping[str, Any], prefix: str) -> str:
+    """``800/600``: an event's ATK and DEF of one card (``prefix``: ``attacker_``, ``target_``)."""
+    def_key = prefix + "def" if prefix else "def_"
+    return say.t("battle", "stats", atk=ev.get(prefix + "atk", "?"), def_=ev.get(def_key, "?"))
+
+
+def _attack_values(say: Say, ev: Mapping[str, Any]) -> dict[str, str]:
+    """An attack's declaration: the attacker's ATK/DEF against the attacked card's (FOW-42)."""
+    theirs = _stats(say, ev, "target_") if "target_atk" in ev else None
+    return {"versus": versus(say, _stats(say, ev, "attacker_"), theirs)}
 
 
 def cost_words(say: Say, cost: Mapping[str, int]) -> str:
@@ -189,9 +208,9 @@ def _printed_notes(d: ForceOfWillCard, j_ruler: bool, say: Say) -> list[str]:
 class ForceOfWillPresentation(Presentation):
     # The board as a player reads it: a card a Lifebreak revealed, what waits on the chase, the ruler, the field, the
     # stones and the face-down chant-standbys, the Lifebreak area, then hand and piles.
-    ZONES = (ZoneSpec("revealed", "row"), ZoneSpec("chase_area", "row"), ZoneSpec("ruler_area", "row"),
+    ZONES = (ZoneSpec("revealed", "row"), ZoneSpec("chase_area", "row"), ZoneSpec("ruler_area", "field"),
              ZoneSpec("field", "field"),
-             ZoneSpec("magic_stone_area", "row"), ZoneSpec("chant_standby_area", "row"),
+             ZoneSpec("magic_stone_area", "row", compact=True), ZoneSpec("chant_standby_area", "row"),
              ZoneSpec("lifebreak_area", "row"), ZoneSpec("hand", "hand"), ZoneSpec("main_deck", "pile"),
              ZoneSpec("magic_stone_deck", "pile"), ZoneSpec("graveyard", "pile"), ZoneSpec("removed", "pile"))
     GROUPS = ("mulligan", "stone", "summon", "spell", "addition", "standby", "judgment", "ability",
@@ -201,6 +220,11 @@ class ForceOfWillPresentation(Presentation):
     FLOW = Flow(moving_on={"pass": 0, "next_phase": 1, "end_turn": 2}, windows=frozenset({"window"}),
                 ambient=frozenset({"lifebreak"}), phases=("main", "end"))
     STATUSES = ("rested", "face_down", "spent")
+    # The printed card: the cost top left, ATK bottom left, DEF bottom right; the damage on it
+    # drawn on it; the frame in its attributes (two-toned for a two-attribute card).
+    PALETTE = {"light": "#e8d77a", "fire": "#e0503f", "water": "#3f8fe0", "wind": "#4fae5c",
+               "darkness": "#8a5fb8"}
+    STAT_PLACES = {"cost": "top_left", "atk": "bottom_left", "def": "bottom_right", "damage": "chip"}
     EVENTS = {
         "chooses_who_starts": EventSpec({"player": "player"}),
         "mulligan": EventSpec({"player": "player", "count": "int"}, variant=_count_variant),
@@ -221,8 +245,12 @@ class ForceOfWillPresentation(Presentation):
         "chant_standby_set": EventSpec(_CARD, variant=event_variant("hidden", "hidden")),
         "judgment": EventSpec(_CARD, extra=_judgment),
         "lifebreak": EventSpec({**_CARD, "revealed": "int"}),
-        "attack": EventSpec({**_CARD, "target": "card"}, variant=event_variant("target", "player", is_player)),
-        "block": EventSpec(_CARD),
+        "attack": EventSpec({**_CARD, "target": "card", "attacker_atk": "int", "attacker_def": "int",
+                             "target_atk": "int", "target_def": "int"},
+                            variant=event_variant("target", "player", is_player), extra=_attack_values),
+        "block": EventSpec({**_CARD, "atk": "int", "def_": "int", "attacker_atk": "int", "attacker_def": "int"},
+                           extra=lambda say, ev: {"versus": versus(say, _stats(say, ev, ""),
+                                                                   _stats(say, ev, "attacker_"))}),
         "hit": EventSpec({"card": "card", "player": "player", "amount": "int"}),
         "battle": EventSpec({"attacker": "card", "defender": "card", "attacker_atk": "int", "defender_atk": "int"},
                             extra=_battle),
@@ -269,7 +297,7 @@ class ForceOfWillPresentation(Presentation):
         if view.get("damage"):  # FOW-45: damage stays on it until the End Phase
             stats.append({"key": "damage", "label": say.t("stats", "damage"), "value": view["damage"]})
         if view.get("cost"):
-            stats.append({"key": "cost", "label": say.t("stats", "cost"), "value": cost_words(say, view["cost"])})
+            stats.append(self._cost(view["cost"], say))
         d = _pool().get(view["name"])
         j_ruler = view.get("side") == "j_ruler"  # FOW-36: turned to its J-ruler side
         if d is not None and d.j_activate and not j_ruler:  # FOW-36: what Judgment costs
@@ -289,7 +317,70 @@ class ForceOfWillPresentation(Presentation):
             face["under"] = [a["name"] for a in additions]
             notes.append(say.t("words", "with_additions", names=", ".join(face["under"])))
         face["notes"] = notes
+        if d is not None:
+            face.update(self._printed(d, j_ruler, bool(view.get("spent")), notes[0], say))
+            if not face["colors"]:  # FOW-8: a special magic stone's frame is the will it produces
+                face["colors"] = list(d.produces)
         return face
+
+    def battle_line(self, battle: Mapping[str, Any], attacker: Fighter, target: Fighter | None, defender: int,
+                    say: Say) -> str:
+        """FOW-44..46: unblocked on the player, damage equal to the attacker's ATK; against a
+        card, each deals its ATK to the other, and a card whose damage reaches its DEF is
+        destroyed (the damage already on it counts, FOW-45; First Strike aside)."""
+        if target is None:
+            line = say.t("battle", "direct", attacker=attacker.text, attacker_stats=self._stats(attacker, say),
+                         target=say.who(defender))
+            atk = attacker.number("atk")
+            return line if atk is None else say.t("battle", "with", line=line,
+                                                     outcome=battle_words("damage", defender, say, n=atk))
+        line = say.t("battle", "line", attacker=attacker.text, attacker_stats=self._stats(attacker, say),
+                     target=target.text, target_stats=self._stats(target, say))
+        a_falls, t_falls = self._falls(attacker, target), self._falls(target, attacker)
+        if a_falls is None or t_falls is None:
+            return line
+        if a_falls and t_falls:
+            outcome = say.t("battle", "both_destroyed")
+        elif a_falls or t_falls:
+            outcome = say.t("battle", "destroyed", card=(attacker if a_falls else target).text)
+        else:
+            outcome = say.t("battle", "none_destroyed")
+        return say.t("battle", "with", line=line, outcome=outcome)
+
+    def _stats(self, fighter: Fighter, say: Say) -> str:
+        """ATK/DEF as they are now, each with its change from the printed card (not on a
+        J-ruler's side), and the damage already on it."""
+        j_ruler = fighter.view.get("side") == "j_ruler"
+        atk = fighter.value("atk", None if j_ruler else self.printed(fighter, "atk"), say)
+        def_ = fighter.value("def", None if j_ruler else self.printed(fighter, "def_"), say)
+        damage = fighter.number("damage")
+        if damage:
+            return say.t("battle", "stats.damaged", atk=atk, def_=def_, damage=damage)
+        return say.t("battle", "stats", atk=atk, def_=def_)
+
+    @staticmethod
+    def _falls(card: Fighter, other: Fighter) -> bool | None:
+        """Whether ``other``'s battle damage destroys ``card`` (None: a number is unknown)."""
+        atk, def_ = other.number("atk"), card.number("def")
+        if atk is None or def_ is None:
+            return None
+        return atk > 0 and atk + (card.number("damage") or 0) >= def_
+    @staticmethod
+    def _printed(d: ForceOfWillCard, j_ruler: bool, spent: bool, kind: str, say: Say) -> Json:
+        """The type line (its kind and races) and the keyword badges of the side face up; a
+        J-ruler destroyed and back as a ruler has no abilities (FOW-40)."""
+        side = d.j_ruler if j_ruler and d.j_ruler is not None else None
+        keywords = None if j_ruler and spent else (side.keywords if side is not None else d.keywords)
+        return {"type_line": type_line(kind, side.races if side is not None else d.races),
+                "badges": [say.t("keywords", k) for k in BADGES if keywords is not None and getattr(keywords, k)]}
+
+    def _cost(self, cost: Mapping[str, int], say: Say) -> Json:
+        """FOW-66: a cost as printed, one symbol per will of an attribute (``pips``, in its
+        colour) then the free cost's number (``short``); ``value`` says it in words."""
+        pips = [self.PALETTE[a] for a in ATTRIBUTES for _ in range(int(cost.get(a, 0))) if a in self.PALETTE]
+        generic = int(cost.get("generic", 0))
+        return {"key": "cost", "label": say.t("stats", "cost"), "value": cost_words(say, cost), "pips": pips,
+                "short": str(generic) if generic or not pips else ""}
 
     def counters(self, player: Mapping[str, Any], say: Say) -> list[Json]:
         """Life (FOW-63); the will pool by attribute (FOW-26); the Lifebreak area: cards left and

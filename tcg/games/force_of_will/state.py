@@ -20,7 +20,14 @@ from tcg.core.rules import Rulebook
 from tcg.core.state import Task
 from tcg.games.force_of_will.chase import CHASE, WINDOW_TASKS, window_rules
 from tcg.games.force_of_will.effects import FowEffects
-from tcg.games.force_of_will.queries import STARTING_LIFE, Target, by_identity, target
+from tcg.games.force_of_will.queries import (
+    STARTING_LIFE,
+    Target,
+    by_identity,
+    still_attacking,
+    target,
+    target_player,
+)
 from tcg.games.force_of_will.rules import RULEBOOK as FOW_RULEBOOK
 from tcg.games.force_of_will.start import before_first_turn
 from tcg.games.force_of_will.turn import PHASES
@@ -180,6 +187,24 @@ class ForceOfWillState(FowEffects):
                     self.tasks.append(Task("declare_trigger", card=card, player=p, index=i))
 
     # ================================================================== views
+    def battle_view(self) -> dict[str, Any] | None:
+        """FOW-42..47: the attack while its attacker still attacks (FOW-41); a blocker still on
+        the field on the defender's side battles it (FOW-125: one that left no longer blocks),
+        else the player or the rested card it attacked."""
+        battle = self.flags.get("battle")
+        if battle is None or not still_attacking(self, battle):
+            return None
+        attacked, p = battle["target"], battle["player"]
+        view: dict[str, Any] = {"attacker": battle["attacker"], "player": p,
+                                "target": "player" if target_player(attacked) is not None else attacked}
+        blocker = battle.get("blocker")
+        if blocker is not None and self.is_battler(blocker) and self.cards[blocker].controller == 1 - p:
+            view["blocker"] = blocker
+        elif view["target"] != "player" and not (
+                self.is_battler(attacked) and self.cards[attacked].controller == 1 - p):
+            return None  # the attacked card has left (or changed sides): no battle
+        return view
+
     def observation(self, viewer: int | None, legal: bool = True, lazy: bool = False) -> dict[str, Any]:
         """FOW-60: a card revealed by a Lifebreak waits, face up and outside every zone, while
         its player decides whether to play its Break; both players see it (``revealed``)."""

@@ -24,7 +24,8 @@ def declare_attack(s: OnePieceState, p: int, attacker: int, target: int) -> None
     """OP-115 step 1: rest the attacker; the battle's steps follow ([When Attacking] first)."""
     s.update(attacker, tapped=True)
     s.flags["battle"] = {"attacker": attacker, "target": target, "player": p, "blocked": False}
-    s.emit("attack", card=attacker, name=s.cards[attacker].name, player=p, target=target)
+    s.emit("attack", card=attacker, name=s.cards[attacker].name, player=p, target=target,
+           attacker_power=s.power(attacker), target_power=s.power(target))
     s.tasks.append(Task("end_of_battle"))
     s.tasks.append(Task("damage_step"))
     s.tasks.append(Task("counter_step"))
@@ -91,7 +92,8 @@ class Block(DecisionRule["OnePieceState"]):
             blocker = action.get("card")
             state.update(blocker, tapped=True)
             state.flags["battle"] = {**state.flags["battle"], "target": blocker, "blocked": True}
-            state.emit("block", card=blocker, name=state.cards[blocker].name, player=decision.player)
+            state.emit("block", card=blocker, name=state.cards[blocker].name, player=decision.player,
+                       power=state.power(blocker), attacker_power=state.power(state.flags["battle"]["attacker"]))
             state.queue_abilities(blocker, "on_block")
             attacking = 1 - decision.player  # "when your opponent activates a [Blocker]"
             for c in reversed([state.leader(attacking), *state.zones[attacking]["characters"]]):

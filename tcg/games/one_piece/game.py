@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from tcg.core.decklist import DeckList
+from tcg.core.decklist import DeckConventions, DeckList
 from tcg.core.errors import DataError
 from tcg.core.game import Game, PlaySummary
 from tcg.core.options import OptionSpec
@@ -43,6 +43,12 @@ class OnePieceGame(Game[OnePieceCard]):
         return str(card.text)
 
     DECK_SECTIONS = ("leader", "main")
+    #: OPTCGSim's ``4xOP01-016`` lines; a list may count the ten DON!! cards, which are no part
+    #: of a deck list here (OP-102 gives each player ten).
+    DECK_CONVENTIONS = DeckConventions(
+        formats=("optcgsim",),
+        headers=(("don!!", ""), ("don!! deck", ""), ("don!! cards", ""), ("don deck", "")),
+        not_cards=("don!!", "don!! card", "don!! cards", "don"))
 
     def deck_section(self, card: OnePieceCard) -> str:
         return "leader" if card.type == "leader" else "main"

@@ -20,12 +20,15 @@ from tcg.core.presentation import (
     CORE_ACTIONS,
     ActionSpec,
     EventSpec,
+    Fighter,
     Json,
     Presentation,
     Say,
     ZoneSpec,
     action_variant,
     event_variant,
+    type_line,
+    versus_of,
 )
 from tcg.core.stops import Flow
 
@@ -97,6 +100,11 @@ class OnePiecePresentation(Presentation):
     #: of a turn is made in its Main Phase.
     FLOW = Flow(moving_on={"pass": 0, "end_turn": 2}, windows=frozenset({"counter", "trigger"}), phases=("main",))
     STATUSES = ("rested", "entered_this_turn")
+    # The printed card (OP-123): cost top left, power top right, the Counter on the left side;
+    # the DON!! given drawn on it; the frame in its colours, two-toned for a two-coloured card.
+    PALETTE = {"red": "#d9423a", "green": "#2f9e5b", "blue": "#2f7fd0", "purple": "#8a4fc0",
+               "black": "#5a5a5a", "yellow": "#e0c23a"}
+    STAT_PLACES = {"cost": "top_left", "power": "top_right", "counter": "side", "don": "chip"}
     EVENTS = {
         "mulligan": EventSpec({"player": "player"}),
         "played": EventSpec(_CARD),
@@ -105,8 +113,10 @@ class OnePiecePresentation(Presentation):
         "don_moved": EventSpec({"player": "player", "source": "word", "target": "word", "count": "int"},
                                level=_don_level, variant=lambda say, ev: _don_key(say, ev) or "don_moved"),
         "don_returned": EventSpec(_CARD),
-        "attack": EventSpec({**_CARD, "target": "card"}),
-        "block": EventSpec(_CARD),
+        "attack": EventSpec({**_CARD, "target": "card", "attacker_power": "int", "target_power": "int"},
+                            extra=versus_of("attacker_power", "target_power")),
+        "block": EventSpec({**_CARD, "power": "int", "attacker_power": "int"},
+                           extra=versus_of("power", "attacker_power")),
         "counter": EventSpec({**_CARD, "target": "card", "amount": "int"},
                              variant=event_variant("target", "event", lambda v: v is None)),
         "battle": EventSpec({"attacker": "card", "target": "card", "attacker_power": "int", "target_power": "int"},
@@ -190,9 +200,12 @@ class OnePiecePresentation(Presentation):
         if view.get("don"):
             face["notes"].append(say.t("words", "don_given", n=view["don"], bonus=1000 * int(view["don"])))
         if card is not None:
-            face["notes"].extend(say.t("keywords", k) for k in KEYWORDS if getattr(card.keywords, k))
+            badges = [say.t("keywords", k) for k in KEYWORDS if getattr(card.keywords, k)]
             if card.trigger:
-                face["notes"].append(say.t("keywords", "trigger"))
+                badges.append(say.t("keywords", "trigger"))
+            face["notes"].extend(badges)
+            face["badges"] = badges
+            face["type_line"] = type_line(say.t("card_types", str(kind)), card.traits)
         return face
 
     def board(self, obs: Mapping[str, Any], say: Say) -> Json:
@@ -207,6 +220,23 @@ class OnePiecePresentation(Presentation):
                         if not face.get("hidden") and say.t("statuses", "rested") not in face["status"]:
                             face["status"].insert(0, active)
         return out
+
+    def battle_line(self, battle: Mapping[str, Any], attacker: Fighter, target: Fighter | None, defender: int,
+                    say: Say) -> str:
+        """OP-115: power against power, and what it takes to stop the attack: the attacker wins
+        ties, so the defender needs the difference plus 1000 (*you need +1000*), else the
+        attack falls short."""
+        if target is None:  # (a One Piece attack always has a card as its target)
+            return super().battle_line(battle, attacker, target, defender, say)
+        line = say.t("battle", "line", attacker=attacker.text, target=target.text,
+                     attacker_power=attacker.value("power", self.printed(attacker, "power"), say),
+                     target_power=target.value("power", self.printed(target, "power"), say))
+        a, t = attacker.number("power"), target.number("power")
+        if a is None or t is None or battle.get("settled"):
+            return line
+        if a >= t:
+            return say.t("battle", "with", line=line, outcome=self.battle_need(a - t + 1000, defender, say))
+        return say.t("battle", "with", line=line, outcome=say.t("battle", "short", n=t - a))
 
     def counters(self, player: Mapping[str, Any], say: Say) -> list[Json]:
         """Life (a count: the cards are secret, OP-110), the cost area's active and rested DON!!,

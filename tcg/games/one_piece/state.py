@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from tcg.core.rules import Rulebook
 from tcg.core.state import Task
+from tcg.games.one_piece.battle import battle_alive
 from tcg.games.one_piece.effects import OPEffects
 from tcg.games.one_piece.queries import DON_PER_PLAYER
 from tcg.games.one_piece.rules import RULEBOOK
@@ -54,6 +55,20 @@ class OnePieceState(OPEffects):
         return out
 
     # ================================================================== views
+    def battle_view(self) -> dict[str, Any] | None:
+        """OP-115: the battle while its attacker and its target are both on the field; a block
+        made the [Blocker] the target. ``settled``: the Damage step compared the powers (a
+        [Trigger] of the damage is pending)."""
+        battle = self.flags.get("battle")
+        if battle is None or not battle_alive(self):
+            return None
+        view: dict[str, Any] = {"attacker": battle["attacker"], "target": battle["target"], "player": battle["player"]}
+        if battle.get("blocked"):
+            view["blocker"] = battle["target"]
+        if battle.get("damage_step"):  # the powers have been compared: nothing more to need
+            view["settled"] = True
+        return view
+
     def card_view(self, cid: int) -> dict[str, Any]:
         view = super().card_view(cid)
         d = self.d(cid)

@@ -169,11 +169,24 @@ def declare_attack(s: YugiohState, p: int, attacker: int, target: int | str) -> 
     marks = s.cards[attacker].marks
     s.update(attacker, marks=marks | {"attacked_bp", "attacked_turn"})
     s.flags["attack"] = {"attacker": attacker, "target": target, "player": p}
-    s.emit("attack", card=attacker, name=s.cards[attacker].name, player=p, target=target)
+    s.emit("attack", card=attacker, name=s.cards[attacker].name, player=p, target=target,
+           **attack_values(s, attacker, target))
     s.tasks.append(Task("after_declaration"))
     # YGO-109: the turn player has the first chance to respond to their own declaration, then the
     # opponent; the step goes on once both have passed in a row
     open_window(s, p, 0, "direct_attack" if target == "player" else "attack")
+
+
+def attack_values(s: YugiohState, attacker: int, target: int | str) -> dict[str, int]:
+    """The numbers an attack's declaration shows everyone: the attacker's ATK, and a face-up
+    target's ATK (Attack Position) or DEF (Defense Position); a face-down target's, none."""
+    values = {"attacker_atk": s.atk(attacker)}
+    if isinstance(target, int) and not s.cards[target].face_down:
+        if s.position(target) == "attack":
+            values["target_atk"] = s.atk(target)
+        else:
+            values["target_def"] = s.def_(target)
+    return values
 
 
 def after_declaration(s: YugiohState, task: Task) -> None:

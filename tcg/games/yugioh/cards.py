@@ -298,6 +298,9 @@ class YugiohCard(_Strict, CardModel):
     remains: bool = False
     text: str = ""
     set_code: str = ""
+    # The number printed in the card's lower left corner (its password): what .ydk files and
+    # ydke:// URLs name it by (tcg.deckio). At most 8 digits; a card made up for the engine has none.
+    passcode: int | None = Field(default=None, ge=1, le=99_999_999)
     rarity: str = ""
     original: bool = False  # made up for this engine, not a printed card: in no starter deck
     rulings: tuple[Ruling, ...] = ()  # the publisher's answers about this card (tcg.core.rulings)

@@ -8,7 +8,7 @@ from typing import Any
 
 from tcg.core import lasting
 from tcg.core.actions import CARD_FIELDS
-from tcg.core.decklist import DeckList
+from tcg.core.decklist import DeckConventions, DeckList
 from tcg.core.errors import DataError
 from tcg.core.game import Game, PlaySummary
 from tcg.core.options import OptionSpec
@@ -56,6 +56,13 @@ class YugiohGame(Game[YugiohCard]):
         return str(card.text)
 
     DECK_SECTIONS = ("main", "extra", "side")
+    #: .ydk files (YGOPro, EDOPro) and ydke:// URLs name cards by passcode; YGOPRODeck's and
+    #: Duelingbook's lists group the Main Deck under kinds of monster.
+    DECK_CONVENTIONS = DeckConventions(
+        formats=("ydk", "ydke"),
+        headers=tuple((f"{kind} monsters", "") for kind in ("normal", "effect", "fusion", "ritual", "synchro", "xyz",
+                                                             "link", "flip", "tuner", "pendulum")))
+    UNIQUE_CARD_FIELDS = ("passcode",)
 
     def deck_section(self, card: YugiohCard) -> str:
         """YGO-102: Fusion, Synchro, Xyz and Link Monsters are kept in the Extra Deck."""

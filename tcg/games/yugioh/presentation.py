@@ -15,13 +15,16 @@ from tcg.core.actions import Action
 from tcg.core.presentation import (
     ActionSpec,
     EventSpec,
+    Fighter,
     Json,
     Presentation,
     Say,
     ZoneSpec,
     action_variant,
+    battle_words,
     event_variant,
     is_player,
+    versus,
 )
 from tcg.core.stops import Flow
 
@@ -65,6 +68,20 @@ def _battle(say: Say, ev: Mapping[str, Any]) -> dict[str, str]:
     if a < b:
         return {"outcome": say.t("words", "is_destroyed", card=attacker)}
     return {"outcome": say.word("both_destroyed" if a else "none_destroyed")}
+
+
+def _attack_values(say: Say, ev: Mapping[str, Any]) -> dict[str, str]:
+    """An attack's declaration: the attacker's ATK against a face-up target's ATK or DEF; a
+    face-down target is in Defense Position, its DEF unknown (``?``)."""
+    def stat(key: str, value: Any) -> str:
+        return say.t("battle", key, n="?" if value is None else value)
+
+    theirs = None
+    if "target_atk" in ev:
+        theirs = stat("atk", ev["target_atk"])
+    elif not is_player(ev.get("target")):
+        theirs = stat("def", ev.get("target_def"))
+    return {"versus": versus(say, stat("atk", ev.get("attacker_atk")), theirs)}
 
 
 def _is(value: str) -> Callable[[Any], bool]:
@@ -117,6 +134,10 @@ class YugiohPresentation(Presentation):
                                                       "end_of_damage_step", "end_step")},
                 quiet=lambda decision: decision.data.get("context") == "phase")
     COUNTERS = ("lp",)
+    # The printed frame by kind of card; the Level's stars under the name, ATK / DEF at the bottom.
+    PALETTE = {"normal": "#c9a45c", "effect": "#c8703a", "fusion": "#8c5cb0", "ritual": "#4f7fd0",
+               "synchro": "#d8d8d8", "xyz": "#555555", "link": "#2f6fb8", "spell": "#1e9a7a", "trap": "#b83a7c"}
+    STAT_PLACES = {"level": "top_right", "atk": "bottom", "def": "bottom"}
     EVENTS = {
         "summoned": EventSpec({**_CARD, "how": "str"}, variant=event_variant("how", "flip", _is("flip"))),
         "special_summoned": EventSpec({**_CARD, "how": "str"}, variant=_special_variant),
@@ -130,7 +151,9 @@ class YugiohPresentation(Presentation):
         "negated": EventSpec({"card": "card"}),
         "equipped": EventSpec({**_CARD, "target": "card"}),
         "control_changed": EventSpec(_CARD),
-        "attack": EventSpec({**_CARD, "target": "card"}, variant=event_variant("target", "player", is_player)),
+        "attack": EventSpec({**_CARD, "target": "card", "attacker_atk": "int", "target_atk": "int",
+                             "target_def": "int"},
+                            variant=event_variant("target", "player", is_player), extra=_attack_values),
         "attack_retargeted": EventSpec({"player": "player", "target": "card"},
                                        variant=event_variant("target", "player", is_player)),
         "attack_stopped": EventSpec({"player": "player"}),
@@ -154,6 +177,44 @@ class YugiohPresentation(Presentation):
     }
 
     # ------------------------------------------------------------------ cards
+    def battle_line(self, battle: Mapping[str, Any], attacker: Fighter, target: Fighter | None, defender: int,
+                    say: Say) -> str:
+        """YGO-16..YGO-19: ATK against ATK (an Attack Position target) or against DEF (a Defense
+        Position one), with what would be destroyed and the battle damage; a face-down target's
+        DEF is ``?`` to whoever may not see it, and then no outcome is told."""
+        a = attacker.number("atk")
+        atk = attacker.value("atk", self.printed(attacker, "atk"), say)
+        if target is None:
+            line = say.t("battle", "direct", attacker=attacker.text, attacker_atk=atk, target=say.who(defender))
+            return line if a is None else say.t("battle", "with", line=line,
+                                                   outcome=battle_words("damage", defender, say, n=a))
+        attacking = target.view.get("position") == "attack"
+        key, stat, printed = ("line", "atk", "atk") if attacking else ("line.defense", "def", "def_")
+        line = say.t("battle", key, attacker=attacker.text, attacker_atk=atk, target=target.text,
+                     target_value=target.value(stat, self.printed(target, printed), say))
+        b = target.number(stat)
+        if a is None or b is None:
+            return line
+        outcome = self._attack_outcome(a, b, attacker, target, defender, say) if attacking else \
+            self._defense_outcome(a, b, target, defender, say)
+        return say.t("battle", "with", line=line, outcome=outcome)
+
+    def _attack_outcome(self, a: int, b: int, attacker: Fighter, target: Fighter, defender: int, say: Say) -> str:
+        """YGO-16..18 (YGO-121: two 0 ATK monsters both stay)."""
+        if a == b:
+            return say.t("battle", "both_destroyed" if a else "none_destroyed")
+        loser, hurt = (target, defender) if a > b else (attacker, 1 - defender)
+        return ", ".join((say.t("battle", "destroyed", card=loser.text),
+                          battle_words("damage", hurt, say, n=abs(a - b))))
+
+    def _defense_outcome(self, a: int, d: int, target: Fighter, defender: int, say: Say) -> str:
+        """YGO-19: a higher ATK destroys the defender (no damage); a lower one hurts the attacker."""
+        if a > d:
+            return say.t("battle", "destroyed", card=target.text)
+        if a == d:
+            return say.t("battle", "none_destroyed")
+        return battle_words("damage", 1 - defender, say, n=d - a)
+
     def card_face(self, view: Mapping[str, Any], say: Say) -> Json:
         """Monsters: ATK, DEF (as they are now on the field, the printed value beside a changed
         one) and Level; the battle position as a status (YGO-115); a Set Spell or Trap as
@@ -169,10 +230,18 @@ class YugiohPresentation(Presentation):
                 if printed is not None and printed != view.get(key):
                     stat["printed"] = printed
                 face["stats"].append(stat)
-            face["stats"].append({"key": "level", "label": say.t("stats", "level"), "value": view.get("level")})
+            face["stats"].append({"key": "level", "label": say.t("stats", "level"), "value": view.get("level"),
+                                  "shape": "stars"})
         face["status"] = self._statuses(view, say)
         face["colors"] = [self._frame(d, view)]
         face["notes"] = self._notes(d, say)
+        # YGO-115: a monster in Defense Position lies sideways; a Set card is face down
+        face["turned"] = view.get("position") in ("defense", "face_down_defense")
+        if view.get("face_down") or view.get("position") == "face_down_defense":
+            face["face_down"] = True
+        if d is not None:
+            face["type_line"] = " / ".join(face["notes"][1:] if d.type == "monster" and d.attribute else face["notes"])
+            face["badges"] = [say.t("attributes", str(d.attribute))] if d.attribute else []
         return face
 
     @staticmethod
@@ -220,6 +289,7 @@ class YugiohPresentation(Presentation):
                 for face in zone["cards"]:
                     if face.get("hidden"):
                         face["status"] = [say.t("statuses", status)]
+                        face["turned"] = status == "face_down_defense"
         return out
 
     def counters(self, player: Mapping[str, Any], say: Say) -> list[Json]:

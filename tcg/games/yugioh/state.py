@@ -236,6 +236,18 @@ class YugiohState(YGOEffects):
     def card_kind(self, name: str) -> str | None:
         return "monster" if self.defs[name].type == "monster" else "spell_trap"
 
+    def battle_view(self) -> dict[str, Any] | None:
+        """YGO-123..YGO-125: the attack while its attacker is in the Monster Zone and its target
+        there too (or the player: a direct attack); not once negated. A face-down target is its
+        id only (REFERABLE_FACE_DOWN): its DEF stays in its controller's own view."""
+        attack = self.flags.get("attack")
+        if attack is None or attack.get("negated") or self.where[attack["attacker"]][1] != "monster_zone":
+            return None
+        target = attack["target"]
+        if target != "player" and self.where[target][1] != "monster_zone":
+            return None
+        return {"attacker": attack["attacker"], "target": target, "player": attack["player"]}
+
     def card_view(self, cid: int) -> dict[str, Any]:
         view = super().card_view(cid)
         d = self.d(cid)

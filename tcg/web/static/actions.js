@@ -2,6 +2,7 @@
 // board's cards (a card standing for several actions opens a small menu). `act(index)` is the
 // page's one way to answer (game.js sends it with the decision id).
 import { $, el, hideTip } from "/static/common.js";
+import { confirmHarm, harmClass } from "/static/safe.js";
 
 let menu = null;
 let act = () => {};
@@ -11,7 +12,8 @@ export function closeMenu() { if (menu) { menu.remove(); menu = null; } }
 function showMenu(event, message, indexes) {
   closeMenu();
   menu = el("div", { class: "menu", role: "menu" },
-    indexes.map((i) => el("button", { "data-index": i, onclick: () => act(i) }, message.actions[i].text)));
+    indexes.map((i) => el("button", { "data-index": i, class: harmClass(message.actions[i]), onclick: () => act(i) },
+      message.actions[i].text)));
   menu.style.left = `${event.clientX}px`;
   menu.style.top = `${event.clientY}px`;
   document.body.append(menu);
@@ -19,7 +21,7 @@ function showMenu(event, message, indexes) {
 
 // Draws the panel and wires the board for `message`; `answer(index)` answers the decision.
 export function drawDecision(message, answer) {
-  act = (i) => { closeMenu(); answer(i); };
+  act = (i) => { closeMenu(); confirmHarm(message, i, answer); };
   drawActions(message);
   wireCards(message);
 }
@@ -50,7 +52,8 @@ function agentStatus(agent, ui) {
 }
 
 function actionButton(a, i, group) {
-  return el("button", { "data-index": i, "data-type": a.type, "data-group": group, onclick: () => act(i) }, a.text);
+  return el("button", { "data-index": i, "data-type": a.type, "data-group": group, class: harmClass(a),
+                        onclick: () => act(i) }, a.text);
 }
 
 // An action's ways (the same card, another payment) follow each other in a group.
@@ -89,12 +92,12 @@ function otherWays(message, indexes, group) {
 
 function wireCards(message) {
   const byCard = new Map();
-  message.actions.forEach((a, i) => {
-    for (const id of Object.values(a.cards || {})) {
+  for (const i of message.groups.flatMap((g) => g.actions)) { // the panel's order: an action's default way first
+    for (const id of Object.values(message.actions[i].cards || {})) {
       if (!byCard.has(id)) byCard.set(id, []);
       byCard.get(id).push(i);
     }
-  });
+  }
   for (const node of document.querySelectorAll("#board .card[data-card-id]")) {
     const indexes = byCard.get(Number(node.dataset.cardId));
     if (!indexes) continue;

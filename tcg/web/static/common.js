@@ -1,5 +1,6 @@
-// Shared by every page: drawing a board (as the game's presentation declared it), card text on
-// hover, and the language setting. Nothing here knows a game: it draws the data it is given.
+// Shared by every page: the board (board.js and cardface.js draw it, as the game's presentation
+// declared it), card text on hover, and the language setting. Nothing here knows a game: it
+// draws the data it is given.
 
 export const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -43,7 +44,7 @@ export function languagePicker(languages, current, onChange) {
 let tip = null;
 const cardCache = new Map();
 
-async function cardText(game, name, lang) {
+export async function cardText(game, name, lang) {
   const key = `${game}|${name}|${lang}`;
   if (!cardCache.has(key)) {
     const r = await fetch(`/api/cards/${game}?name=${encodeURIComponent(name)}&lang=${lang}`);
@@ -88,61 +89,9 @@ export function rulingsNode(info, limit = Infinity) {
 export function hideTip() { if (tip) { tip.remove(); tip = null; } }
 
 // ---------------------------------------------------------------- the board
-export function cardNode(face, game, getLang) {
-  if (face.hidden) {
-    return el("div", { class: "card back", "data-card-id": face.id ?? null, title: "" });
-  }
-  const colors = (face.colors || []).map((c) => `color-${c}`).join(" ");
-  const turned = face.turned ? " turned" : "";
-  const node = el("div", { class: `card ${colors}${turned}`, "data-card-id": face.id, "data-name": face.name },
-    el("div", { class: "name" }, face.name),
-    (face.stats || []).length ? el("div", { class: "stats" },
-      face.stats.map((s) => `${s.label} ${s.value}`).join(" · ")) : null,
-    (face.status || []).length ? el("div", { class: "cstatus" }, face.status.join(", ")) : null,
-    (face.notes || []).length ? el("div", { class: "notes" }, face.notes.join("; ")) : null,
-    (face.under || []).length ? el("div", { class: "notes" }, "⤷ " + face.under.join(", ")) : null);
-  hoverText(node, game, face.name, getLang);
-  return node;
-}
-
-// A discard pile: its top card; a click opens every card of it.
-function pileNode(zone, game, getLang) {
-  const top = cardNode(zone.cards[zone.cards.length - 1], game, getLang);
-  const more = el("button", { class: "pile-open", title: zone.label }, `×${zone.count}`);
-  const all = el("div", { class: "cards pile-all", hidden: "" }, zone.cards.map((f) => cardNode(f, game, getLang)));
-  more.addEventListener("click", () => { all.hidden = !all.hidden; });
-  return [top, more, all];
-}
-
-export function zoneNode(zone, game, getLang, ui) {
-  // a hidden zone: its cards' backs (a hand), or one back with the count (a deck)
-  const backs = zone.kind === "hand" || zone.kind === "row" ? Math.min(zone.count, 15) : Math.min(zone.count, 1);
-  const body = zone.cards === null
-    ? el("div", { class: "cards" }, Array.from({ length: backs }, () => el("div", { class: "card back" })),
-        zone.count > backs ? el("span", { class: "count" }, `×${zone.count}`) : null)
-    : el("div", { class: "cards" }, zone.kind === "pile" && zone.cards.length > 1
-        ? pileNode(zone, game, getLang)
-        : zone.cards.map((f) => cardNode(f, game, getLang)));
-  return el("div", { class: `zone ${zone.kind}`, "data-zone": zone.name },
-    el("div", { class: "label" }, `${zone.label} (${zone.count})`), body);
-}
-
-export function drawBoard(root, board, game, getLang, ui) {
-  root.replaceChildren();
-  const me = board.viewer ?? 0;
-  for (const p of [1 - me, me]) {
-    const player = board.players[p];
-    // cards in play across the side; the other zones (mana, shields, hand, piles) beside each other
-    const fields = player.zones.filter((z) => z.kind === "field");
-    const others = player.zones.filter((z) => z.kind !== "field");
-    root.append(el("section", { class: `side${p === me && board.viewer !== null ? " mine" : ""}`,
-                                "data-seat": p },
-      el("h2", {}, player.label),
-      el("div", { class: "counters" }, player.counters.map((c) => el("span", {}, `${c.label}: ${c.value}`))),
-      fields.map((z) => zoneNode(z, game, getLang, ui)),
-      el("div", { class: "zones-inline" }, others.map((z) => zoneNode(z, game, getLang, ui)))));
-  }
-}
+// Drawn by board.js (the sides, piles and rows) and cardface.js (each card's face and its zoom).
+export { cardNode, closeZoom } from "/static/cardface.js";
+export { drawBoard, zoneNode } from "/static/board.js";
 
 export function statusLine(board, ui) {
   const h = board.header;

@@ -1,8 +1,9 @@
 // The deck builder: search the card index, read a card, add and remove cards with the game's deck
-// rules checked after every change, import and export the deck list text, save decks by name.
-// The deck is kept as entries {section, name, count}; its text (the format `tcg deck check` reads)
-// is what the server checks and stores. Nothing here knows a game: sections, types and colours
-// come from the server with their names in the chosen language.
+// rules checked after every change, import a pasted list in any format players share and export
+// the deck in each of its game's formats (the server reads and writes them: tcg/deckio), save decks
+// by name. The deck is kept as entries {section, name, count}; its text (the format `tcg deck check`
+// reads) is what the server checks and stores. Nothing here knows a game: sections, types, colours
+// and formats come from the server, named in the chosen language.
 import { $, applyWords, detailText, el, languagePicker, rulingsNode, savedLang } from "/static/common.js";
 
 let catalogue = null;
@@ -51,6 +52,10 @@ async function loadFacets() {
   options($("#q-color"), facets.colors, label);
   options($("#q-set"), facets.sets);
   options($("#q-rarity"), facets.rarities);
+  const chosen = $("#format").value;
+  $("#format").replaceChildren(...(facets.formats || []).map((f) => el("option", { value: f.key },
+    word(`format_${f.key}`))));
+  if ((facets.formats || []).some((f) => f.key === chosen)) $("#format").value = chosen;
 }
 
 function sectionLabel(key) {
@@ -181,18 +186,53 @@ function fromEntries(entries) {
   drawDeck();
 }
 
+// A pasted list in any format: read whole by the server, or not at all. A line it cannot read is
+// shown with its number and the deck stays as it was (it never becomes a card).
 async function importText() {
-  const answer = await check($("#deck-text").value, true);
-  if (answer && answer.entries.length) fromEntries(answer.entries);
+  const r = await post("/api/decks/import", { game: game(), text: $("#deck-text").value });
+  const answer = await r.json();
+  document.body.dataset.imported = r.ok && answer.read ? "ok" : "failed";
+  if (!r.ok) { showError(detail(answer)); return; }
+  showError("");
+  if (!answer.read) {
+    $("#io-status").textContent = "";
+    $("#io-errors").textContent = [word("import_failed"), ...answer.errors.map((e) =>
+      (e.line ? `${word("line_n", { n: e.line })}: ` : "") + e.message)].join("\n");
+    return;
+  }
+  $("#io-errors").textContent = "";
+  fromEntries(answer.entries);
+  $("#io-status").textContent = word("imported", { n: answer.entries.reduce((a, e) => a + e.count, 0) });
+  changed();
 }
 
-function exportText() {
-  const text = deckText();
-  $("#deck-text").value = text;
+// The deck in the chosen format, shown to copy and offered as a file.
+async function exportText() {
+  const format = $("#format").value || "text";
+  const r = await post("/api/decks/export", { game: game(), text: deckText(), format });
+  const answer = await r.json();
+  if (!r.ok) { showError(detail(answer)); return; }
+  showError("");
+  $("#deck-text").value = answer.text;
   const link = $("#download");
-  link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-  link.download = `${($("#deck-name").value || "deck").replace(/[^\w.-]+/g, "_")}.txt`;
+  URL.revokeObjectURL(link.href);
+  link.href = URL.createObjectURL(new Blob([answer.text], { type: "text/plain" }));
+  link.download = `${($("#deck-name").value || "deck").replace(/[^\w.-]+/g, "_")}${answer.extension}`;
   link.hidden = false;
+  $("#copy").hidden = false;
+  $("#io-status").textContent = "";
+  document.body.dataset.exported = format;
+}
+
+async function copyText() {
+  const text = $("#deck-text").value;
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {  // no clipboard permission (an insecure origin): select it for the player's own copy
+    $("#deck-text").select();
+    document.execCommand("copy");
+  }
+  $("#io-status").textContent = word("copied");
 }
 
 // ---------------------------------------------------------------- saved decks
@@ -279,6 +319,7 @@ async function main() {
   $("#delete").addEventListener("click", removeSaved);
   $("#import").addEventListener("click", importText);
   $("#export").addEventListener("click", exportText);
+  $("#copy").addEventListener("click", copyText);
   await onGame();
   document.body.dataset.ready = "true";
 }

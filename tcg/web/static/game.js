@@ -6,6 +6,8 @@
 import { $, applyWords, drawBoard, drawStack, el, hideTip, languagePicker, recall, remember, savedLang,
          statusLine } from "/static/common.js";
 import { drawDecision } from "/static/actions.js";
+import { markBattle } from "/static/marks.js";
+import { drawAround } from "/static/endgame.js";
 
 const roomId = decodeURIComponent(location.pathname.split("/").pop());
 const roomPath = `/api/rooms/${encodeURIComponent(roomId)}`;
@@ -13,7 +15,8 @@ const hash = new URLSearchParams(location.hash.slice(1));
 if (hash.get("seat")) remember("seat", roomId, hash.get("seat"));
 const joining = hash.get("invite");
 if (location.hash) history.replaceState(null, "", location.pathname + location.search);
-let token = recall("seat", roomId);
+// /watch/<room> is the spectator's address: it never sends this browser's seat secret
+let token = location.pathname.startsWith("/watch/") ? "" : recall("seat", roomId);
 let lang = savedLang();
 let socket = null;
 let current = null;
@@ -38,10 +41,11 @@ function draw(message) {
   hideTip(); // the card under the pointer may be gone
   const ui = message.ui;
   $("#game-title").textContent = message.board.header.game;
-  $("#seat-label").textContent = message.seat === null ? ui.spectator : `${ui.seat} ${message.seat}`;
   $("#status").textContent = statusLine(message.board, ui);
   const h = message.board.header;
-  $("#prompt").textContent = message.over ? "" : `${h.deciding ?? ""}: ${h.prompt ?? ""}`;
+  // another's decision comes in the third person ("The opponent is choosing..."): no "who:" before it
+  $("#prompt").textContent = message.over || !h.prompt ? "" : h.decider === message.seat ? `${h.deciding}: ${h.prompt}`
+    : h.prompt;
   $("#banner").replaceChildren(message.over ? el("div", { class: "banner", id: "result" }, message.result) : "");
   applyWords(ui);
   $("#concede").hidden = message.seat === null || message.over;
@@ -49,6 +53,8 @@ function draw(message) {
   drawBoard($("#board"), message.board, message.game, () => lang, ui);
   drawStack($("#stack"), message.board);
   drawDecision(message, act);
+  markBattle(message.board);
+  drawAround(message, { roomId, send, token: () => token });
   appendLog(message);
   $("#lang-slot").replaceChildren(languagePicker(message.languages, lang, (l) => {
     lang = l;

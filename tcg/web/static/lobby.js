@@ -1,5 +1,7 @@
 // The lobby: pick a game, decks (a starter deck, a deck saved with the deck builder, or a pasted
 // list, checked with line numbers) and an opponent (an agent, or another person by an invite link).
+// Decks are shown by their titles and opponents with a sentence each, in the chosen language
+// (GET /api/games?lang=: `deck_titles`, `opponents` [{spec, label, description}]).
 import { $, applyWords, detailText, el, languagePicker, remember, savedLang } from "/static/common.js";
 
 let catalogue = null;
@@ -10,9 +12,11 @@ function fill(select, values, labels = values) {
   select.replaceChildren(...values.map((v, i) => el("option", { value: v }, labels[i])));
 }
 
+const titles = (game) => game.decks.map((d) => (game.deck_titles || {})[d] || d);
+
 // Your deck: the starter decks, then the legal decks saved with the deck builder ("saved:<id>").
 async function fillDecks(game) {
-  fill($("#deck"), game.decks);
+  fill($("#deck"), game.decks, titles(game));
   const r = await fetch(`/api/decks?game=${game.name}`);
   if (!r.ok) return;
   const { decks } = await r.json();
@@ -26,7 +30,7 @@ async function fillDecks(game) {
 function onGame() {
   const game = catalogue.games.find((g) => g.name === $("#game").value);
   fillDecks(game);
-  fill($("#opponent-deck"), game.decks);
+  fill($("#opponent-deck"), game.decks, titles(game));
   if (game.decks.length > 1) $("#opponent-deck").value = game.decks[1];
   if (!game.languages.includes(lang)) lang = "en";
   $("#lang-slot").replaceChildren(languagePicker(game.languages, lang, (l) => { lang = l; words(); }));
@@ -35,7 +39,38 @@ function onGame() {
   $("#deck-result").textContent = "";
 }
 
+// The games' deck titles and the opponents' words in the language: the options keep their values.
+async function loadCatalogue() {
+  const r = await fetch(`/api/games?lang=${encodeURIComponent(lang)}`);
+  if (r.ok) catalogue = await r.json();
+}
+
+function fillOpponents() {
+  const chosen = $("#opponent").value;
+  fill($("#opponent"), catalogue.opponents.map((o) => o.spec), catalogue.opponents.map((o) => o.label));
+  for (const o of $("#opponent").options) {
+    o.title = catalogue.opponents.find((x) => x.spec === o.value).description;
+  }
+  if (chosen) $("#opponent").value = chosen;
+  describeOpponent();
+}
+
+function describeOpponent() {
+  const o = catalogue.opponents.find((x) => x.spec === $("#opponent").value);
+  $("#opponent-about").textContent = o ? o.description : "";
+}
+
+function retitle() {
+  const game = catalogue.games.find((g) => g.name === $("#game").value);
+  for (const select of [$("#deck"), $("#opponent-deck")]) {
+    for (const o of select.options) if ((game.deck_titles || {})[o.value]) o.textContent = game.deck_titles[o.value];
+  }
+}
+
 async function words() {
+  await loadCatalogue();
+  fillOpponents();
+  retitle();
   const r = await fetch(`/api/ui?lang=${lang}`);
   if (!r.ok) return;
   ({ ui } = await r.json());
@@ -44,8 +79,7 @@ async function words() {
     const name = o.dataset.name;
     if (name && ui.saved_deck) o.textContent = ui.saved_deck.replace("{name}", name);
   }
-  const person = $("#opponent option[value='person']");
-  if (person && ui.another_person) person.textContent = ui.another_person;
+  document.body.dataset.lang = lang;
 }
 
 async function checkDeck() {
@@ -85,11 +119,14 @@ async function start(event) {
 }
 
 async function main() {
-  catalogue = await (await fetch("/api/games")).json();
+  await loadCatalogue();
   fill($("#game"), catalogue.games.map((g) => g.name), catalogue.games.map((g) => g.title));
-  const agents = catalogue.agents.map((a) => `agent: ${a}`);
-  fill($("#opponent"), [...catalogue.agents, "person"], [...agents, "another person (invite link)"]);
+  fillOpponents();
   $("#opponent").value = catalogue.agents.includes("rule") ? "rule" : catalogue.agents[0];
+  const opponent = new URLSearchParams(location.search).get("opponent");  // the game-over panel's "new game"
+  if (opponent && catalogue.opponents.some((o) => o.spec === opponent)) $("#opponent").value = opponent;
+  describeOpponent();
+  $("#opponent").addEventListener("change", describeOpponent);
   const wanted = new URLSearchParams(location.search).get("game");  // the deck builder's "play" link
   if (wanted && catalogue.games.some((g) => g.name === wanted)) $("#game").value = wanted;
   $("#game").addEventListener("change", onGame);
