@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import pytest
-
 from tcg.agents.base import make_agent
 from tcg.core.actions import Action
 from tcg.core.lazy import Concat
