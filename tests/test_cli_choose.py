@@ -352,3 +352,34 @@ def test_the_hidden_name_check_catches_a_hidden_card_named() -> None:
     name = next(state.name_of(c) for c in state.zones[1]["deck"] if state.name_of(c) not in person.seen)
     assert named_hidden(person, f"The opponent plays {name}.") == [name]
     assert named_hidden(person, "The opponent plays a card.") == []
+
+
+def dm_start() -> State:
+    g = load_game("duel_masters")
+    return g.new_state([g.deck(d) for d in sorted(g.starter_decks())[:2]], seed=7)
+
+
+def test_a_card_id_follows_the_name_it_means_and_never_a_hidden_card() -> None:
+    """"Attack Giant Soldier of Stone #40 with ..." says which of three soldiers; a card hidden
+    from the viewer gets no id (its id could tell which card it is)."""
+    from tcg.cli.choose import Chooser
+    from tcg.cli.render import Words
+
+    state = dm_start()
+    mine, hidden = state.zones[0]["hand"][0], state.zones[1]["hand"][0]
+    chooser = Chooser(Words(state, "en", viewer=0), Console(file=io.StringIO()), lambda prompt: "", board=lambda: None)
+    name = state.name_of(mine)
+    assert chooser.tagged(f"Attack {name} with Bolshack", mine) == f"Attack {name} #{mine} with Bolshack"
+    assert chooser.tagged("Charge it", mine) == f"Charge it #{mine}"
+    assert chooser.tagged("Charge a face-down card", hidden) == "Charge a face-down card"
+
+
+def test_an_action_on_a_card_hidden_from_you_is_not_printed() -> None:
+    """The opponent's "Summon a face-down card" says nothing the events after it do not: only
+    actions whose cards the viewer may know are printed."""
+    from tcg.cli.render import Words
+
+    state = dm_start()
+    words = Words(state, "en", viewer=0)
+    assert words.names_all(Action("summon", card=state.zones[0]["hand"][0]))
+    assert not words.names_all(Action("summon", card=state.zones[1]["hand"][0]))

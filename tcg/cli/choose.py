@@ -27,7 +27,7 @@ from rich.text import Text
 
 from tcg.cli.render import Words
 from tcg.core.actions import Action
-from tcg.core.choosing import ChoiceError, Option, Step, choice
+from tcg.core.choosing import ChoiceError, Option, Row, Step, choice
 from tcg.core.spelling import vocabulary
 
 #: What a line typed at a step does, when it is not a number or Enter: the session's commands.
@@ -51,8 +51,16 @@ def numbered(step: Step) -> list[tuple[int, Option, str | None]]:
     out: list[tuple[int, Option, str | None]] = [(i, o, None) for i, o in enumerate(step.options, start=1)]
     for row in step.rows:
         for o in row.options:
-            out.append((len(out) + 1, o, f"{row.label}: {row.field}" if row.field != row.label else row.label))
+            out.append((len(out) + 1, o, row_heading(row)))
     return out
+
+
+def row_heading(row: Row) -> str:
+    """A payment row's heading: its source and what is chosen there ("Reserve: cores paid"),
+    or its label alone where that already says it ("Will produced 2")."""
+    if row.label.lower().startswith(row.field.lower()):
+        return row.label
+    return f"{row.label}: {row.field}"
 
 
 class Chooser:
@@ -88,11 +96,17 @@ class Chooser:
         return Action.from_json(complete["action"])
 
     # ------------------------------------------------------------------ drawing
-    def card_tag(self, cid: int | None) -> str:
-        """`` #17`` for a card the viewer may know, nothing for a face-down one."""
-        if cid is None or self.words.visible_name(cid) is None:
-            return ""
-        return f" #{cid}"
+    def tagged(self, label: str, cid: int | None) -> str:
+        """The label with `` #17`` after the name of the card it means, when the viewer may know
+        that card (an id of a face-down card could tell which card it is): "Attack Giant Soldier
+        of Stone #40 with Blue-Eyes White Dragon" says which of three soldiers; a label that does
+        not name the card once gets the id at its end."""
+        name = self.words.visible_name(cid) if cid is not None else None
+        if name is None:
+            return label
+        if label.count(name) == 1:
+            return label.replace(name, f"{name} #{cid}")
+        return f"{label} #{cid}"
 
     def show(self) -> None:
         """The step: its question, the summary so far, its options numbered, what Enter does."""
@@ -122,7 +136,7 @@ class Chooser:
                 line.append("[x] " if opt.selected else "[ ] ", style="bold" if opt.selected else "")
             elif row is not None and opt.selected:
                 line.append("● ", style="bold")
-            line.append(opt.label + self.card_tag(opt.card), style="" if opt.enabled else "dim")
+            line.append(self.tagged(opt.label, opt.card), style="" if opt.enabled else "dim")
             if opt.ways and opt.ways > 1:
                 line.append(f"  ({self.say.t('choosing', 'ways', n=opt.ways)})", style="dim")
             self.console.print(line)

@@ -27,6 +27,7 @@ from tcg.core.state import State
 from tcg.core.stops import Stops, auto_answer
 from tcg.sim.loop import end_reason, observe
 from tcg.sim.replay import record
+from tcg.web.naming import deck_title, player_decks
 
 out = Console(highlight=False)
 
@@ -91,7 +92,7 @@ class Session:
         self.human = human
         self.agent = agent
         self.labels = labels
-        self.words = Words(state, lang, viewer=human)
+        self.words = Words(state, lang, viewer=human, decks=player_decks(state.GAME, labels, lang))
         self.shown = 0  # events already shown to the person
         self.cursor = [0, 0]  # events already given to each agent
         self.conceded: int | None = None
@@ -107,8 +108,9 @@ class Session:
 
     def run(self) -> None:
         s = self.state
-        out.rule(f"[bold]{escape(s.GAME.title)}: {escape(self.labels[self.human])} vs the {self.agent.name} agent "
-                 f"({escape(self.labels[1 - self.human])})")
+        texts = self.words.say.texts
+        mine, theirs = (deck_title(texts, self.labels[p]) for p in (self.human, 1 - self.human))
+        out.rule(f"[bold]{escape(s.GAME.title)}: {escape(mine)} vs {escape(theirs)} · the {self.agent.name} agent")
         self.show_events()
         while not s.game_over:
             player = s.deciding_player

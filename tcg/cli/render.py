@@ -43,13 +43,13 @@ class Words:
     """One viewer's presentation of a game in one language (see the module docstring)."""
 
     def __init__(self, state: State, lang: str = "en", viewer: int | None = None,
-                 labels: Sequence[str] | None = None) -> None:
+                 labels: Sequence[str] | None = None, decks: Sequence[str] | None = None) -> None:
         self.state = state
         self.presentation: Presentation = state.GAME.presentation
         self.viewer = viewer
         self.labels = labels
         namer: Namer = self._all_names if viewer is None else self._visible_names
-        self.say: Say = self.presentation.say(lang, viewer, namer)
+        self.say: Say = self.presentation.say(lang, viewer, namer, decks)
 
     def _all_names(self, cid: int) -> str | None:
         return self.state.name_of(cid)
@@ -96,7 +96,7 @@ class Words:
                  or self.presentation.event_level(ev, self.say) == "major"]
         spec = self.presentation.actions.get(action.type) if action is not None else None
         if action is not None and spec is not None and spec.group != "move_on" and (
-                everything or not any(ev.get("type") != "turn_start" for ev in major)):
+                everything or not any(ev.get("type") != "turn_start" for ev in major)) and self.names_all(action):
             console.print(Text(f"  {capitalised(self.who(player))}: {self.action_text(action)}", style="dim"))
         for ev in major:
             if ev.get("type") == "turn_start":
@@ -105,12 +105,20 @@ class Words:
             style = "bold" if ev.get("type") in ("game_over", "break_shield", "destroyed", "ko", "damage") else ""
             console.print(Text("    " + self.event_line(ev), style=style))
 
+    def names_all(self, action: Action) -> bool:
+        """Whether this viewer may know every card ``action`` names: an opponent's action on a
+        card still hidden ("Summon a face-down card") tells nothing the events after it do not
+        tell better, so it is not printed (an all-seeing viewer knows every card)."""
+        cards = self.presentation.action_view(action, self.say)["cards"]
+        return all(self.visible_name(c) is not None for c in cards.values() if isinstance(c, int))
+
     # ------------------------------------------------------------------ the board
     def board(self, obs: Mapping[str, Any]) -> RenderableType:
         """The board as the observation's viewer sees it: the header, the opponent, then you."""
         view = self.presentation.board(obs, self.say)
         h = view["header"]
-        head = Text(f"{h['game']} · {self.ui('turn')} {h['turn']} · {h['active']} · {h['phase']}", style="bold")
+        parts = [h["game"], f"{self.ui('turn')} {h['turn']}", h["active"], h["phase"]]
+        head = Text(" · ".join(str(part) for part in parts if part), style="bold")  # no phase yet: no empty part
         me = view["viewer"] if isinstance(view["viewer"], int) else 0
         order = [1 - me, me]
         panels = [self._player_panel(view["players"][p], p == me) for p in order]
