@@ -384,3 +384,16 @@ def test_an_action_on_a_card_hidden_from_you_is_not_printed() -> None:
     words = Words(state, "en", viewer=0)
     assert words.names_all(Action("summon", card=state.zones[0]["hand"][0]))
     assert not words.names_all(Action("summon", card=state.zones[1]["hand"][0]))
+
+
+GARBAGE = ["x", "²", "-1", "0", "1.5", "9" * 5000, "1 b", "b b", "?", "? ", "zoom", "zoom 9" + "9" * 5000,
+           "?" + "9" * 5000, "stops 9" + "9" * 5000, "stops ²", "\x00", "1\x1b[2J", "[red]1[/red]", "{n}", "%s"]
+
+
+@pytest.mark.parametrize("line", GARBAGE, ids=lambda line: repr(line[:12]))
+def test_any_line_is_refused_or_answered_never_a_traceback(line: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever is typed at the shield step, the session says something and asks again (or the
+    line was a command), and the shield then chosen is the one typed after."""
+    session, output = scripted(reach("duel_masters", "break", 0), [line, "3"], monkeypatch)
+    assert session.answered[0] == Action("choose", index=2)
+    assert "Traceback" not in output and "Error" not in output

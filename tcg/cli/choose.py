@@ -32,6 +32,8 @@ from tcg.core.spelling import vocabulary
 
 #: What a line typed at a step does, when it is not a number or Enter: the session's commands.
 BACK = ("b", "back")
+#: A number longer than this is no option (and ``int`` of thousands of digits raises).
+NUMBER_DIGITS = 6
 #: At most this many options of one step are listed (a step is small: the core expands a field
 #: only up to a couple of dozen values).
 SHOWN = 60
@@ -192,7 +194,7 @@ class Chooser:
         if raw.strip().lower() in BACK:
             self.back()
             return None
-        if all(w.isdigit() for w in words):
+        if all(w.isdecimal() and len(w) <= NUMBER_DIGITS for w in words):  # isdigit would let "²" in
             return self.numbers([int(w) for w in words], raw.strip())
         self.refuse(raw.strip())
         return None

@@ -212,8 +212,8 @@ class Words:
     def card_panel(self, ref: str) -> RenderableType:
         """``?17`` / ``?Bolshack Dragon``: a card's printed text, if the viewer may know it."""
         name: str | None = ref
-        if ref.isdigit():
-            name = self.visible_name(int(ref))
+        if ref.isdecimal():
+            name = self.visible_name(int(ref)) if len(ref) <= 9 else None
             if name is None:
                 return Text(self.say.word("hidden_card"), style="yellow")
         info = self.presentation.card_info(str(name), self.say)

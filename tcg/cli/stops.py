@@ -68,7 +68,7 @@ def stops_command(stops: Stops, flow: Flow, say: Say, arg: str, console: Console
     if len(words) == 1 and words[0].lower() in RESPONSES:
         stops = replace(stops, responses=words[0].lower())
     elif words:
-        numbers = [int(w) for w in words if w.isdigit() and 1 <= int(w) <= 2 * n]
+        numbers = [int(w) for w in words if w.isdecimal() and len(w) <= 6 and 1 <= int(w) <= 2 * n]
         if len(numbers) != len(words):
             console.print(f"[yellow]{escape(say.t('terminal', 'stops_bad', n=2 * n))}[/yellow]")
             return stops

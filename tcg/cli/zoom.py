@@ -35,8 +35,8 @@ def face_on_board(words: Words, obs: Mapping[str, Any], cid: int) -> Mapping[str
 def zoom(words: Words, obs: Mapping[str, Any], ref: str, console: Console) -> None:
     """Print the card ``ref`` (an id or a name) as the module docstring says."""
     name: str | None = ref
-    if ref.isdigit():
-        name = words.visible_name(int(ref))
+    if ref.isdecimal():  # an id (a huge one names no card: no int() of thousands of digits)
+        name = words.visible_name(int(ref)) if len(ref) <= 9 else None
         if name is None:
             console.print(Text(words.say.word("hidden_card"), style="yellow"))
             return
