@@ -29,6 +29,7 @@ pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not HAVE_CHROMIUM,
                                  reason=f"no Chromium at {CHROMIUM} (make test installs Debian's chromium as root)")]
 playwright_api = pytest.importorskip("playwright.sync_api")
+SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"  # where TCG_SCREENSHOTS=1 writes
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
 MAX_CLICKS = 4000

@@ -103,6 +103,9 @@ def answer(page: Any, rng: Rng) -> None:
     doing = [b for b in buttons if b.get_attribute("data-group") != "move_on"]
     pick = doing if doing and rng.below(4) else buttons
     pick[rng.below(len(pick))].click()
+    confirm = page.query_selector("#harm-confirm button.confirm")  # a way that costs a card asks first (safe.js)
+    if confirm is not None:
+        confirm.click()
     page.wait_for_function(f"() => document.body.dataset.decision !== '{decision}'", timeout=30_000)
 
 
