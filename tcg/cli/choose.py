@@ -34,6 +34,8 @@ from tcg.core.spelling import vocabulary
 BACK = ("b", "back")
 #: A number longer than this is no option (and ``int`` of thousands of digits raises).
 NUMBER_DIGITS = 6
+#: A refused line is quoted back up to this many characters.
+QUOTED = 24
 #: At most this many options of one step are listed (a step is small: the core expands a field
 #: only up to a couple of dozen values).
 SHOWN = 60
@@ -282,6 +284,8 @@ class Chooser:
         to type; the step is unchanged and asked again."""
         n = len(numbered(self.step))
         how = self.say.t("terminal", "bad_line", n=n)
+        if what and len(what) > QUOTED:
+            what = what[:QUOTED] + "…"
         if what:
             how = f"{self.say.t('terminal', why, what=what)}: {how}"
         self.console.print(f"[yellow]{escape(how)}[/yellow]")
