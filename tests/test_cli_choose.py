@@ -397,3 +397,18 @@ def test_any_line_is_refused_or_answered_never_a_traceback(line: str, monkeypatc
     session, output = scripted(reach("duel_masters", "break", 0), [line, "3"], monkeypatch)
     assert session.answered[0] == Action("choose", index=2)
     assert "Traceback" not in output and "Error" not in output and "9" * 100 not in output  # quoted short
+
+
+def test_an_unchanged_board_is_not_drawn_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two decisions in a row on the same board (a chain of windows): the second says the board
+    is as above; once a card moves, the board is drawn again."""
+    buffer = io.StringIO()
+    monkeypatch.setattr(play_cmd, "out", Console(file=buffer, width=200, color_system=None))
+    state = dm_start()
+    session = Scripted(state, [])
+    session.show_board(state.observation(0))
+    session.show_board(state.observation(0))
+    assert buffer.getvalue().count("╭─ You") == 1 and "(the board is as above" in buffer.getvalue()
+    state.apply(state.legal_actions()[0])
+    session.show_board(state.observation(0))
+    assert buffer.getvalue().count("╭─ You") == 2

@@ -99,6 +99,7 @@ class Session:
         self.stops = Stops()
         self.quitting = False
         self.chooser: Chooser | None = None  # the decision being asked
+        self.last_board: str | None = None  # the board drawn last (not drawn again unchanged)
         self.last_actor: int | None = None  # who applied the last action (a window answering oneself)
 
     def show_events(self, player: int | None = None, action: Action | None = None) -> None:
@@ -159,11 +160,23 @@ class Session:
     def decision(self, obs: dict[str, Any]) -> Chooser:
         """The board, then the decision's first step (with the attack going on under its
         question): the chooser that asks the rest."""
-        out.print(self.words.board(obs))
+        self.show_board(obs)
         chooser = self.chooser = Chooser(self.words, out, self.read, board=lambda: out.print(self.words.board(obs)),
                                          battle=self.words.battle_line(obs))
         chooser.show()
         return chooser
+
+    def show_board(self, obs: dict[str, Any]) -> None:
+        """The board before a decision -- unless it is the one drawn just above (a chain of
+        windows in one step): then one line says so, and ``board`` draws it again."""
+        view = self.words.presentation.board(obs, self.words.say)
+        head = view["header"]
+        drawn = repr((view["players"], view.get("stack"), head["turn"], head["active"], head["phase"]))
+        if drawn == self.last_board:
+            out.print(f"[dim]{escape(self.words.say.t('terminal', 'board_same'))}[/dim]")
+            return
+        self.last_board = drawn
+        out.print(self.words.board(obs))
 
     def read(self, prompt: str) -> str:
         return out.input(prompt)
