@@ -20,14 +20,8 @@ from rich.text import Text
 from tcg.cli.faces import face_chip, face_line, summary_text
 from tcg.core.actions import Action
 from tcg.core.errors import DataError
-from tcg.core.presentation import Json, Namer, Presentation, Say, capitalised, heads
+from tcg.core.presentation import Json, Namer, Presentation, Say, capitalised
 from tcg.core.state import State
-
-#: One group's actions, each as its ways: [[(number, action, text)]], with the group's label.
-NumberedGroup = tuple[str, list[list[tuple[int, Action, str]]]]
-#: Per group, at most this many actions are listed (payments can number in the thousands);
-#: the rest are counted with their range of numbers. ``move_on`` is always listed whole.
-GROUP_SHOWN = 12
 
 
 def lang_of(state: State, lang: str) -> str:
@@ -161,54 +155,6 @@ class Words:
         return line.append_text(Text(", ").join(face_chip(c) for c in cards))
 
     # ------------------------------------------------------------------ actions and cards
-    def numbered_actions(self, legal: Sequence[Action]) -> list[NumberedGroup]:
-        """The legal actions by group, numbered from 1 in the order shown: (group label, the
-        ways of each action: [[(number, action, text)]]). Numbers are consecutive within one
-        action's ways, so "its other ways" is a range."""
-        kind = self.state.decision.kind if self.state.decision is not None else None
-        views = self.presentation.way_views(self.state, legal, self.say, kind)  # harmless ways first
-        number = 0
-        out: list[NumberedGroup] = []
-        for group, indexes in self.presentation.grouped(views):
-            blocks = []
-            for block in heads(views, indexes):
-                numbered = []
-                for i in block:
-                    number += 1
-                    numbered.append((number, legal[i], str(views[i]["text"])))
-                blocks.append(numbered)
-            out.append((self.presentation.group_label(group, self.say), blocks))
-        return out
-
-    def print_actions(self, console: Console, groups: list[NumberedGroup]) -> None:
-        """Each action once, by its first way (with the range of its other ways); at most
-        GROUP_SHOWN actions per group, but moving on is always listed whole."""
-        move_on = self.presentation.group_label("move_on", self.say)
-        for label, blocks in groups:
-            console.print(f"[bold]{escape(label)}[/bold]")
-            shown = blocks if label == move_on else blocks[:GROUP_SHOWN]
-            for block in shown:
-                n, _, text = block[0]
-                console.print(f"  {n:>3}. {escape(text)}")
-                if len(block) > 1:
-                    others = self.ui("other_ways", n=len(block) - 1, first=block[1][0], last=block[-1][0], number=n)
-                    console.print(f"       [dim]{escape(others)}[/dim]")
-            if len(shown) < len(blocks):
-                hidden = sum(len(b) for b in blocks[len(shown):])
-                console.print(f"  [dim]{escape(self.ui('more', n=hidden, last=blocks[-1][-1][0]))}")
-
-    def print_ways(self, console: Console, groups: list[NumberedGroup], number: int, limit: int = 200) -> bool:
-        """``12+``: every way of the action numbered 12 (at most ``limit`` listed)."""
-        for _, blocks in groups:
-            for block in blocks:
-                if block[0][0] <= number <= block[-1][0]:
-                    for n, _, text in block[:limit]:
-                        console.print(f"  {n:>4}. {escape(text)}")
-                    if len(block) > limit:
-                        console.print(f"  [dim]{escape(self.ui('more', n=len(block) - limit, last=block[-1][0]))}")
-                    return True
-        return False
-
     def card_panel(self, ref: str) -> RenderableType:
         """``?17`` / ``?Bolshack Dragon``: a card's printed text, if the viewer may know it."""
         name: str | None = ref
