@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from tcg.web.flow import PACE_SECONDS
 from tcg.web.limits import RATE_PER_SECOND, Caps
 
 out = Console(highlight=False)
@@ -37,6 +38,8 @@ def serve(
     connections_per_client: Annotated[int, typer.Option("--connections-per-client", min=2,
                                                         help="WebSocket connections one client (address) may hold.")
                                       ] = Caps.connections_per_client,
+    pace: Annotated[float, typer.Option("--pace", min=0.0, max=5.0, help="Seconds between two actions of an agent, "
+                                        "so that each is seen (0: at once).")] = PACE_SECONDS,
 ) -> None:
     """Play in the browser: a lobby, games against an agent or another person, stored replays."""
     import uvicorn
@@ -49,7 +52,7 @@ def serve(
         raise typer.BadParameter("the access code cannot be empty", param_hint="--access-code")
     extra = allowed_host or []
     caps = Caps(rate=rate, rooms_per_client=rooms_per_client, connections_per_client=connections_per_client)
-    app = create_app(db, exposure=Exposure(allowed_hosts(host, extra), extra, access_code), caps=caps)
+    app = create_app(db, exposure=Exposure(allowed_hosts(host, extra), extra, access_code), caps=caps, pace=pace)
     urls = serving_urls(host, port)
     out.print(f"[bold]tcg-engine[/bold] is serving at {', '.join(f'[link]{u}[/link]' for u in urls)} "
               f"(finished games in {db}); press Ctrl+C to stop")

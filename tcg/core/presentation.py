@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from tcg.core.actions import Action
+from tcg.core.stops import Flow
 
 if TYPE_CHECKING:
     from tcg.core.game import Game
@@ -389,6 +390,8 @@ class Presentation:
     FIELD_STATUSES: tuple[str, ...] = ("entered_this_turn",)
     #: Groups of actions, in the order listed (``move_on`` last: moving on is always visible).
     GROUPS: tuple[str, ...] = ()
+    #: Moving on, response windows and the phases of a stop (:mod:`tcg.core.stops`).
+    FLOW: Flow = Flow()
     #: The frame colour (CSS ``#rrggbb``) of each colour word a face's ``colors`` holds: its
     #: civilization, colour, attribute or kind of card, as the printed frame shows it.
     PALETTE: Mapping[str, str] = {}

@@ -112,20 +112,21 @@ def state_at(rep: Replay, step: int) -> State:
 
 def create_app(db_path: str | Path = ":memory:", rate: float | None = None,
                exposure: Exposure = Exposure(), caps: Caps | None = None,
-               thinker: Thinker | None = None) -> FastAPI:
+               thinker: Thinker | None = None, pace: float = 0.0) -> FastAPI:
     """The application; ``db_path`` is the SQLite file of finished games (and of those in
     progress, so that a restarted server resumes them); ``exposure`` who may reach it
     (:mod:`tcg.web.security`); ``caps`` the caps per client and in total
     (:class:`~tcg.web.caps.Caps`; its defaults are ``tcg serve``'s), ``rate`` (if given) its
     messages per second one client may send, across its connections; ``thinker`` plays the
-    agents (:mod:`tcg.web.thinking`: its limits).
+    agents (:mod:`tcg.web.thinking`: its limits), and without one ``pace`` is the seconds between
+    two actions of an agent (``tcg serve``: 0.4; :mod:`tcg.web.flow`).
 
     No API docs pages: FastAPI's load their scripts from a CDN, and docs/architecture.md ("The
     server protocol") documents the API."""
     caps = caps or Caps()
     if rate is not None:
         caps = replace(caps, rate=rate)
-    agents = thinker or Thinker()
+    agents = thinker or Thinker(pace=pace)
     store = Store(db_path)
     rooms = Rooms(store)
     ledger = Ledger(caps)

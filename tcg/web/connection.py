@@ -24,7 +24,8 @@ from fastapi import WebSocket, WebSocketDisconnect
 from tcg.web import access
 from tcg.web.caps import Ledger
 from tcg.web.choices import act_path, choice_message
-from tcg.web.inputs import seat_token
+from tcg.web.flow import flow_of, message_fields
+from tcg.web.inputs import seat_token, stops_setting
 from tcg.web.limits import HELLO_SECONDS, MAX_MESSAGE_CHARS, RESUME_WAIT_SECONDS
 from tcg.web.rooms import ProtocolError, Room, Rooms
 from tcg.web.undo import undo
@@ -88,9 +89,9 @@ class Connection:
         self.undone = room.undone
         start = 0 if full else self.log_end
         with room.lock:  # never read a state while an answer (or the agent) is being applied to it
-            message = state_message(room, self.seat, self.lang, start)
-        shown = (message["decision_id"], message["over"], repr(message["agent"]), message.get("replay_id"),
-                 repr(message.get("rematch")))
+            message = message_fields(room, self.seat, state_message(room, self.seat, self.lang, start), self.lang)
+        shown = (message["decision_id"], message["over"], repr(message["agent"]), message["autopass"],
+                 message.get("replay_id"), repr(message.get("rematch")))
         if not full and shown == self.shown and not message["log"]:
             return  # several changes were drawn by one message: the next says nothing new
         self.shown = shown
@@ -198,6 +199,7 @@ class Connection:
         room.listeners.append(listener)
         try:
             await self.send_state(full=True)
+            self.opened(room)
             await self.serve(room)
         except WebSocketDisconnect:
             pass
@@ -230,6 +232,25 @@ class Connection:
             receiving.cancel()
             waiting.cancel()
 
+    def opened(self, room: Room) -> None:
+        """A person's page is open on the room: an agent that moves first may now (tcg.web.flow)."""
+        if self.seat is not None and not room.flow.seen:
+            room.flow.seen = True
+            room.wake()
+
+    async def set_stops(self, room: Room, message: dict[str, Any]) -> None:
+        """This seat's stops (tcg.web.flow): checked, kept by the room, echoed; then the server
+        answers the decision now pending if the new stops say so."""
+        if self.seat is None:
+            raise ProtocolError("seat", "a spectator has no stops")
+        stops = stops_setting(message, flow_of(room).phases)
+        with room.lock:
+            room.flow.stops[self.seat] = stops
+        await self.ws.send_json({"type": "stops", **stops.to_json()})
+        room.wake()
+        self.shown = None  # the next state message says whether this seat's decision is now passed
+        self.changed.set()
+
     @staticmethod
     async def call(room: Room, apply: Callable[..., object], *args: Any) -> None:
         """Apply an answer: in a worker thread if an agent may then think (a search takes seconds
@@ -260,9 +281,11 @@ class Connection:
             elif kind == "lang":
                 self.lang = self._lang(room, message.get("lang"))
                 await self.send_state(full=True)
+            elif kind == "stops":
+                await self.set_stops(room, message)
             else:
                 raise ProtocolError("malformed", f"unknown message type {kind!r}; known: act, choose, concede, undo, "
-                                                "lang")
+                                                "lang, stops")
         except Flooding:
             raise
         except ProtocolError as exc:

@@ -10,11 +10,13 @@ rather than a 500 from ``OverflowError``. docs/reliability.md ("Limits") lists t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 from fastapi import Path, Query
 from pydantic import AfterValidator, Field
 
+from tcg.core.stops import RESPONSES, Stops
 from tcg.web.rooms import ProtocolError
 
 #: One past the largest integer SQLite stores (ids, counts): larger ones are refused as input.
@@ -34,6 +36,8 @@ MAX_CARD_CHARS = 200
 MAX_ROOM_CHARS = 64
 #: A seat's secret in a hello (the server makes 32 characters).
 MAX_TOKEN_CHARS = 256
+#: The phases one list of a ``stops`` message may name (a game has at most a dozen).
+MAX_STOP_PHASES = 32
 
 
 def short_lines(text: str) -> str:
@@ -76,3 +80,26 @@ def seat_token(value: Any) -> str | None:
         raise ProtocolError("token", f"token must be the seat's secret: a string of at most {MAX_TOKEN_CHARS} "
                                      "ASCII characters, or null to watch")
     return value
+
+
+def stops_setting(message: dict[str, Any], phases: Sequence[str]) -> Stops:
+    """A ``stops`` message's settings (``responses``: auto, on or off; ``mine`` / ``theirs``: the
+    phases of the game to stop at, each listed once), or ``malformed`` naming the field and what
+    it takes. At most :data:`MAX_STOP_PHASES` phases a list, whatever the game."""
+    responses = message.get("responses", "auto")
+    if responses not in RESPONSES:
+        raise ProtocolError("malformed", f"responses must be one of {', '.join(RESPONSES)}")
+    chosen: dict[str, frozenset[str]] = {}
+    for key in ("mine", "theirs"):
+        value = message.get(key, [])
+        if not isinstance(value, list) or len(value) > MAX_STOP_PHASES:
+            raise ProtocolError("malformed", f"{key} must be a list of at most {MAX_STOP_PHASES} phases")
+        for item in value:
+            if not isinstance(item, str) or item not in phases:
+                shown = repr(item)[:40]
+                raise ProtocolError("malformed", f"{key}: {shown} is not a phase of this game; its phases are "
+                                                 f"{', '.join(phases) or 'none'}")
+        if len(set(value)) != len(value):
+            raise ProtocolError("malformed", f"{key} lists a phase twice")
+        chosen[key] = frozenset(value)
+    return Stops(str(responses), chosen["mine"], chosen["theirs"])

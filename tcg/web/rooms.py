@@ -31,6 +31,7 @@ from tcg.core.rng import Seed, commitment, whole_seed
 from tcg.core.state import State
 from tcg.sim.replay import Replay, deck_from_names, initial_state, record, steps
 from tcg.web.digests import digest, matches, new_secret, stored_digest
+from tcg.web.flow import RoomFlow
 from tcg.web.store import Store
 
 
@@ -90,6 +91,8 @@ class Room:
     thinking: dict[str, Any] | None = None
     #: Wakes the agent after a change (the server's Thinker); None: :meth:`run_agents` at once.
     waker: Callable[[], None] | None = None
+    #: Stops, who acted last, the pace's clock (:mod:`tcg.web.flow`).
+    flow: RoomFlow = field(default_factory=RoomFlow)
     #: Where in the history a person chose among several actions (what undo goes back to,
     #: :mod:`tcg.web.undo`); None: not known (a resumed room: worked out when asked).
     moves: list[int] | None = field(default_factory=list)
@@ -154,10 +157,12 @@ class Room:
         self._apply(action)
 
     def _apply(self, action: Action) -> None:
+        actor = self.state.deciding_player
         try:
             self.state.apply(action)
         except IllegalActionError as exc:  # pragma: no cover - the index came from the legal list
             raise ProtocolError("illegal", f"{exc.message} [{exc.rule}]") from None
+        self.flow.acted(actor, action)
         self.active_at = time.monotonic()
         if self.on_apply is not None:
             self.on_apply(len(self.state.history) - 1, action)
@@ -362,17 +367,21 @@ def _rebuilt(room_id: str, spec: dict[str, Any], actions: list[dict[str, Any]]) 
     fresh start of its own random stream, which is all a person can tell of it."""
     rep = Replay(spec["game"], spec["seed"], dict(spec["options"]), [list(d) for d in spec["decks"]], actions)
     state = initial_state(rep)
-    for _ in steps(rep, state):
-        pass
+    last: tuple[int | None, Action | None] = (None, None)
+    for _, actor, action, _events in steps(rep, state):
+        last = (actor, action)
     hashes = _journaled_digests(spec)
     invite = spec.get("invite_hash")
     opponent = str(spec["opponent"])
     seats = [Seat(hashes[0], str(spec["labels"][0])),
              Seat(hashes[1] if opponent == "person" else None, str(spec["labels"][1]), _agent(opponent, rep.seed))]
     decks = [deck_from_names(d, f"decks[{i}]") for i, d in enumerate(rep.decks)]
-    return Room(room_id, load_game(rep.game), state, rep.seed, decks, seats, opponent=opponent,
+    room = Room(room_id, load_game(rep.game), state, rep.seed, decks, seats, opponent=opponent,
                 invite_hash=invite if isinstance(invite, str) else None,
                 client=str(spec.get("client", "unknown")), moves=None)
+    if last[1] is not None:  # the last action is marked again, as before the restart
+        room.flow.acted(last[0], last[1])
+    return room
 
 
 def _journaled_digests(spec: dict[str, Any]) -> list[str | None]:

@@ -28,6 +28,7 @@ import functools
 import logging
 import os
 import threading
+import time
 from collections import Counter, deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -43,6 +44,7 @@ from tcg.core.rng import Seed, whole_seed
 from tcg.core.state import State
 from tcg.sim.loop import observe
 from tcg.sim.replay import Replay, initial_state, steps
+from tcg.web.flow import HIDDEN_DELAY, Later, auto_action, between_people, hidden_delay
 from tcg.web.rooms import ProtocolError, Room
 
 log = logging.getLogger(__name__)
@@ -150,11 +152,18 @@ AGENT_RUN_MAX = 20_000
 
 
 def play_now(room: Room, limit: int = AGENT_RUN_MAX) -> None:
-    """Agents answer every decision that is theirs, here and now (a room without a
+    """Agents answer every decision that is theirs, and the server the decisions it answers for a
+    person under their stops (:mod:`tcg.web.flow`), here and now (a room without a
     :class:`Thinker`: the library's, a benchmark's); the lock is held only per step."""
     for _ in range(limit):
         with room.lock:
-            job = snapshot(room)
+            passing = auto_action(room)
+            if passing is not None:
+                room.apply_agent(passing)
+            job = None if passing is not None else snapshot(room)
+        if passing is not None:
+            room.notify()
+            continue
         if job is None:
             return
         apply(job, choose(job.state, job.player, job.spec, job.seed, job.cursor))
@@ -166,8 +175,14 @@ class Thinker:
     module docstring). :meth:`wake` is called after any change to a room; it returns at once."""
 
     def __init__(self, workers: int = SEARCH_WORKERS, per_client: int = SEARCHES_PER_CLIENT,
-                 hard_seconds: float = DECISION_HARD_SECONDS) -> None:
+                 hard_seconds: float = DECISION_HARD_SECONDS, pace: float = 0.0,
+                 hidden: tuple[float, float] = HIDDEN_DELAY) -> None:
         self.workers = workers
+        #: Seconds between a change of a room and its agent's next action (:mod:`tcg.web.flow`).
+        self.pace = pace
+        #: The bounds of the delay of an answer given for a person between two people.
+        self.hidden = hidden
+        self.later = Later(self._later)
         self.per_client = per_client
         self.hard_seconds = hard_seconds
         self.light = ThreadPoolExecutor(LIGHT_THREADS, thread_name_prefix="agent")
@@ -191,6 +206,7 @@ class Thinker:
 
     def close(self) -> None:
         self.closed = True
+        self.later.close()
         self.light.shutdown(wait=False, cancel_futures=True)
         if self._pool is not None:
             self._pool.stop()  # type: ignore[no-untyped-call]  # pebble's stop() has no annotations
@@ -208,15 +224,22 @@ class Thinker:
         with room.lock, self.lock:
             if room.id in self.pending:
                 return
-            job = snapshot(room)
-            if job is None:
+            passing = auto_action(room)  # the server answers for a person (their stops)
+            job = None if passing is not None else snapshot(room)
+            wait = room.flow.first_move_wait(self.pace) if job is not None else 0.0
+            if wait > 0:  # the agent moves first: its opponent's page opens before it does
+                self.later.after(wait, self._wake, room)
+                return
+            if passing is None and job is None:
                 return
             self.pending.add(room.id)
-            if job.searches:
+            if job is not None and job.searches:
                 self.queue.append(job)
-        if job.searches:
+        if passing is not None:
+            self._pass_later(room, passing)
+        elif job is not None and job.searches:
             self._dispatch()
-        else:
+        elif job is not None:
             self._answer(job, choose(job.state, job.player, job.spec, job.seed, job.cursor))
 
     def _dispatch(self) -> None:
@@ -272,6 +295,15 @@ class Thinker:
         self._dispatch()
 
     def _answer(self, job: Job, answer: Answer) -> None:
+        """Apply the agent's answer, once the pace allows (the room's last change at least
+        ``pace`` seconds ago): a person sees each of the agent's actions."""
+        wait = job.room.flow.changed_at + self.pace - time.monotonic() if self.pace > 0 else 0.0
+        if wait > 0:
+            self.later.after(wait, self._answer_now, job, answer)
+        else:
+            self._answer_now(job, answer)
+
+    def _answer_now(self, job: Job, answer: Answer) -> None:
         try:
             try:
                 apply(job, answer)
@@ -284,6 +316,24 @@ class Thinker:
             job.room.thinking = None
             job.room.notify()
         self.wake(job.room)  # the agent may have the next decision too
+
+    def _pass_later(self, room: Room, action: Action) -> None:
+        """The server's answer for a person (their stops): at once against an agent; between two
+        people after a delay from the system's random source, so that its speed tells the
+        opponent nothing (docs/web.md, "Auto-pass and stops")."""
+        delay = hidden_delay(self.hidden) if between_people(room) else 0.0
+        self.later.after(delay, self._pass, room, room.decision_id, action)
+
+    def _pass(self, room: Room, decision_id: int, action: Action) -> None:
+        try:
+            with room.lock:  # still the decision, and still what the stops say (they may have changed)
+                if room.decision_id == decision_id and auto_action(room) == action:
+                    room.apply_agent(action)
+        finally:
+            with self.lock:
+                self.pending.discard(room.id)
+            room.notify()
+        self.wake(room)
 
     def _status(self, room: Room, status: dict[str, Any] | None) -> None:
         if room.thinking != status:

@@ -27,6 +27,7 @@ from tcg.core.presentation import (
     type_line,
     versus,
 )
+from tcg.core.stops import Flow
 from tcg.games.battle_spirits import safe_payment
 
 if TYPE_CHECKING:
@@ -134,6 +135,9 @@ class BattleSpiritsPresentation(Presentation):
     ZONES = (ZoneSpec("field", "field"), ZoneSpec("burst", "row"), ZoneSpec("hand", "hand"),
              ZoneSpec("deck", "pile"), ZoneSpec("trash", "pile"), ZoneSpec("removed", "pile"))
     GROUPS = ("summon", "deploy", "magic", "brave", "burst", "attack", "block", "cores")
+    #: Moving on; Flash timing and a burst are the response windows; stops in the steps with choices.
+    FLOW = Flow(moving_on={"pass": 0, "next_phase": 1, "end_turn": 2}, windows=frozenset({"flash", "burst"}),
+                phases=("main", "attack_declaration", "flash_1", "block", "flash_2", "comparison"))
     STATUSES = ("exhausted", "face_down")  # BS-105: no summoning sickness to show
     EVENTS = {
         "summoned": EventSpec(_CARD),

@@ -23,6 +23,7 @@ from tcg.core.presentation import (
     type_line,
     versus_of,
 )
+from tcg.core.stops import Flow
 
 if TYPE_CHECKING:
     from tcg.core.state import State
@@ -57,6 +58,9 @@ class DuelMastersPresentation(Presentation):
     ZONES = (ZoneSpec("battle", "field"), ZoneSpec("shields", "row"), ZoneSpec("mana", "row", compact=True),
              ZoneSpec("hand", "hand"), ZoneSpec("deck", "pile"), ZoneSpec("graveyard", "pile"))
     GROUPS = ("charge", "summon", "cast", "attack", "block", "ability", "trigger", "pay")
+    #: Moving on; the shield trigger is the one response window; stops in the steps with choices.
+    FLOW = Flow(moving_on={"pass": 0, "next_phase": 1, "end_turn": 2}, windows=frozenset({"shield_trigger"}),
+                phases=("charge", "main", "attack"))
     STATUSES = ("tapped", "entered_this_turn")
     EVENTS = {
         "mana_charged": EventSpec(_CARD),

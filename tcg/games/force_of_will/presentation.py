@@ -33,6 +33,7 @@ from tcg.core.presentation import (
     type_line,
     versus,
 )
+from tcg.core.stops import Flow
 from tcg.games.force_of_will.cards import ATTRIBUTES, KEYWORD_NAMES, ForceOfWillCard
 
 if TYPE_CHECKING:
@@ -217,6 +218,10 @@ class ForceOfWillPresentation(Presentation):
              ZoneSpec("magic_stone_deck", "pile"), ZoneSpec("graveyard", "pile"), ZoneSpec("removed", "pile"))
     GROUPS = ("mulligan", "stone", "summon", "spell", "addition", "standby", "judgment", "ability",
               "lifebreak", "attack", "block", "pay")
+    #: Moving on; the chase's window is the response window, where a Lifebreak (on offer at every
+    #: priority while life allows) alone does not make Auto stop.
+    FLOW = Flow(moving_on={"pass": 0, "next_phase": 1, "end_turn": 2}, windows=frozenset({"window"}),
+                ambient=frozenset({"lifebreak"}), phases=("main", "end"))
     STATUSES = ("rested", "face_down", "spent")
     # The printed card: the cost top left, ATK bottom left, DEF bottom right; the damage on it
     # drawn on it; the frame in its attributes (two-toned for a two-attribute card).

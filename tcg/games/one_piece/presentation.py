@@ -30,6 +30,7 @@ from tcg.core.presentation import (
     type_line,
     versus_of,
 )
+from tcg.core.stops import Flow
 
 if TYPE_CHECKING:
     from tcg.core.game import Game
@@ -96,6 +97,9 @@ class OnePiecePresentation(Presentation):
              ZoneSpec("life", "row"), ZoneSpec("hand", "hand"), ZoneSpec("deck", "pile"),
              ZoneSpec("trash", "pile"))
     GROUPS = ("play", "don", "ability", "attack", "block", "counter", "trigger")
+    #: Moving on; the Counter Step and a life card's Trigger are the response windows; every choice
+    #: of a turn is made in its Main Phase.
+    FLOW = Flow(moving_on={"pass": 0, "end_turn": 2}, windows=frozenset({"counter", "trigger"}), phases=("main",))
     STATUSES = ("rested", "entered_this_turn")
     # The printed card (OP-123): cost top left, power top right, the Counter on the left side;
     # the DON!! given drawn on it; the frame in its colours, two-toned for a two-coloured card.

@@ -26,6 +26,7 @@ from tcg.core.presentation import (
     is_player,
     versus,
 )
+from tcg.core.stops import Flow
 
 _CARD = {"card": "card", "player": "player"}
 #: What everyone knows of a face-down card by the zone it is in (YGO-112, YGO-119).
@@ -125,6 +126,13 @@ class YugiohPresentation(Presentation):
              ZoneSpec("hand", "hand"), ZoneSpec("deck", "pile"), ZoneSpec("extra_deck", "pile"),
              ZoneSpec("graveyard", "pile"), ZoneSpec("banished", "pile"))
     GROUPS = ("summon", "set", "position", "activate", "attack")
+    #: Moving on; the chain's response window, quiet (passed under Auto) at a phase change as in
+    #: Master Duel; a stop in the Battle Phase covers its steps.
+    FLOW = Flow(moving_on={"pass": 0, "next_phase": 1, "end_turn": 2}, windows=frozenset({"response"}),
+                phases=("draw", "standby", "main1", "battle", "main2", "end"),
+                phase_of={step: "battle" for step in ("start_step", "battle_step", "damage_step", "damage_calculation",
+                                                      "end_of_damage_step", "end_step")},
+                quiet=lambda decision: decision.data.get("context") == "phase")
     COUNTERS = ("lp",)
     # The printed frame by kind of card; the Level's stars under the name, ATK / DEF at the bottom.
     PALETTE = {"normal": "#c9a45c", "effect": "#c8703a", "fusion": "#8c5cb0", "ritual": "#4f7fd0",
