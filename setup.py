@@ -21,7 +21,9 @@ from pathlib import Path
 
 from setuptools import setup
 
-NOT_COMPILED = ("__init__.py", "cards.py", "game.py", "illegal.py", "presentation.py")  # presentation: words, not rules
+# presentation: words, not rules; spelling, narrowing: how a chooser spells actions (their parts
+# subclass tcg.core.narrowing.Part, an interpreted class)
+NOT_COMPILED = ("__init__.py", "cards.py", "game.py", "illegal.py", "presentation.py", "spelling.py", "narrowing.py")
 COMPILED = [
     "tcg/core/state.py",
     "tcg/core/effects.py",

@@ -244,7 +244,7 @@ def test_the_line_is_under_the_prompt_of_the_counter_decision_in_the_browser_and
     console = Console(record=True, width=200)
     monkeypatch.setattr(play_cmd, "out", console)
     session = play_cmd.Session(s, 1, None, ["a", "b"])
-    session.show_decision(s.observation(1), session.words.numbered_actions(s.legal_actions()))
+    session.decision(s.observation(1))
     text = console.export_text()
     prompt_at = text.index("Your decision:")
     assert text.index(f"{KAIDO} 5000 → your {LUFFY} 5000: you need +1000") > prompt_at

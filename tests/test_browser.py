@@ -29,6 +29,7 @@ pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not HAVE_CHROMIUM,
                                  reason=f"no Chromium at {CHROMIUM} (make test installs Debian's chromium as root)")]
 playwright_api = pytest.importorskip("playwright.sync_api")
+SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"  # where TCG_SCREENSHOTS=1 writes
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
 MAX_CLICKS = 4000
@@ -103,9 +104,26 @@ def click_something(page: Any, rng: Rng) -> None:
     else:
         buttons = page.query_selector_all("#actions button[data-index]")
         buttons[rng.below(len(buttons))].click()
-    confirm = page.query_selector("#harm-confirm button.confirm")  # a way that costs a card (safe.js)
-    if confirm is not None:
-        confirm.click()
+    answered(page, decision, rng)
+
+
+def answered(page: Any, decision: str, rng: Rng) -> None:
+    """Wait for the decision to be answered; a click that opened its next field (choose.js: a
+    card standing for an action with more to choose) is followed by a button that answers, a
+    toggle where none does yet, and a way that costs a card is confirmed (safe.js)."""
+    for _ in range(60):
+        confirm = page.query_selector("#harm-confirm button.confirm")
+        if confirm is not None:
+            confirm.click()
+        try:
+            page.wait_for_function(f"() => document.body.dataset.decision !== '{decision}'", timeout=1_000)
+            return
+        except playwright_api.TimeoutError:
+            pass
+        buttons = page.query_selector_all("#actions button[data-index]:not([disabled])")
+        buttons = buttons or page.query_selector_all("#actions button.toggle:not([disabled])")
+        if buttons:
+            buttons[rng.below(len(buttons))].click()
     page.wait_for_function(f"() => document.body.dataset.decision !== '{decision}'", timeout=30_000)
 
 

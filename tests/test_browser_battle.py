@@ -69,8 +69,9 @@ def test_the_attack_is_marked_and_its_line_is_under_the_prompt(server: LiveServe
     spectator_errors = page_errors(watcher)
     watcher.goto(f"{server.url}/play/{room_info['room']}")
     watcher.wait_for_selector("#board .card.attacked")
-    assert watcher.inner_text("#battle-line").startswith("P1's "), watcher.inner_text("#battle-line")
-    assert "P0 needs +" in watcher.inner_text("#battle-line") or "falls" in watcher.inner_text("#battle-line")
+    spectator_line = watcher.inner_text("#battle-line")  # seats named by their decks (issue 37 item 10)
+    assert spectator_line.startswith("Player 2 (Kaido)'s "), spectator_line
+    assert "Player 1 (Sakazuki) needs +" in spectator_line or "falls" in spectator_line, spectator_line
 
     # the defender answers: the board is drawn again, and the marks with it (or gone with the battle)
     before = page.evaluate("document.body.dataset.decision")

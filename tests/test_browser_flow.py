@@ -71,10 +71,12 @@ def shot(page: Any, name: str) -> None:
         page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
-def doubling(page: Any) -> list[str]:
+def doubling(page: Any) -> tuple[list[str], list[str]]:
     """Routes the page's WebSocket through the test: every ``act`` reaches the server twice (a
-    second click the page itself would not send). Returns the server's messages, as seen."""
+    second click the page itself would not send). Returns the server's messages, as seen, and
+    the page's ``act`` messages."""
     seen: list[str] = []
+    acts: list[str] = []
 
     def route(ws: Any) -> None:
         server = ws.connect_to_server()
@@ -82,6 +84,7 @@ def doubling(page: Any) -> list[str]:
         def up(message: str | bytes) -> None:
             server.send(message)
             if isinstance(message, str) and '"type":"act"' in message.replace(" ", ""):
+                acts.append(message)
                 server.send(message)
 
         def down(message: str | bytes) -> None:
@@ -92,7 +95,7 @@ def doubling(page: Any) -> list[str]:
         server.on_message(down)
 
     page.route_web_socket("**/ws/*", route)
-    return seen
+    return seen, acts
 
 
 def test_the_page_opens_first_shows_the_opponent_acting_and_answers_once(server: PacedServer, browser: Any) -> None:
@@ -102,7 +105,7 @@ def test_the_page_opens_first_shows_the_opponent_acting_and_answers_once(server:
     assert not room.state.history, "the agent moved before its opponent's page opened"
     page = browser.new_page(viewport={"width": 1280, "height": 720})
     errors = page_errors(page)
-    seen = doubling(page)
+    seen, acts = doubling(page)
     page.goto(server.url + answer["url"])
     page.wait_for_selector("#thinking", timeout=10_000)
     thinking = page.inner_text("#thinking")
@@ -120,8 +123,12 @@ def test_the_page_opens_first_shows_the_opponent_acting_and_answers_once(server:
     assert disabled
     page.wait_for_function(f"() => document.body.dataset.decision !== '{decision}'", timeout=10_000)
     page.wait_for_timeout(500)
-    assert any('"code":"stale"' in m.replace(" ", "") for m in seen), "the doubled answer was refused as stale"
+    assert len(acts) == 1, "one click, one answer"
+    # the doubled answer is stale: dropped by the server, or refused as stale and not shown
+    errors_seen = [m for m in seen if '"type":"error"' in m.replace(" ", "")]
+    assert all('"code":"stale"' in m.replace(" ", "") for m in errors_seen), errors_seen
     assert page.inner_text("#error") == "", "a stale answer's refusal is not shown"
+    assert int(page.evaluate("document.body.dataset.decision")) > int(decision)
     assert thinking == "The opponent is thinking…"
     assert not errors, errors
     page.close()

@@ -65,22 +65,21 @@ def test_the_summon_button_is_safe_and_a_depleting_way_asks_first(server: LiveSe
     main = page.wait_for_selector("#actions button[data-type=summon]")
     assert "depletes" not in main.inner_text() and "harm" not in (main.get_attribute("class") or "")
     assert "Donor" in main.inner_text()  # paid with Donor's spare cores, not Chakrambat's only one
-    newcomer = card_id(room.state, "Newcomer")
-    page.click(f"#board .card[data-card-id='{newcomer}']")  # the card's menu: its ways, the default first
-    assert page.inner_text(".menu button >> nth=0") == main.inner_text()
-    assert page.locator(".menu button.harm").count() > 0
-    page.mouse.click(5, 5)  # a click elsewhere closes the menu
-    page.click("#actions .ways-toggle")
-    harmful = page.locator("#actions .ways button.harm", has_text="depletes Chakrambat").first
+    # its other ways: the summon's pay step (choose.js), the safe way chosen, a source changed
+    chakrambat = card_id(room.state, "Chakrambat")
+    page.click("#actions button.pay-other")
+    page.locator(f"#actions .pay-row[data-card-id='{chakrambat}'] button.pay-choice:not(.on)").first.click()
+    page.wait_for_selector("#actions .step-bar .harm-text")
+    assert "depletes Chakrambat" in page.inner_text("#actions .step-bar .harm-text")
     decision = page.evaluate("document.body.dataset.decision")
-    harmful.click()
+    page.click("#actions .step-bar button.confirm")
     box = page.wait_for_selector("#harm-confirm")
     assert "depletes Chakrambat" in box.inner_text() and box.is_visible()
     shoot(page, "safe_defaults" if viewport[0] > 700 else "safe_defaults_phone")
     page.click("#harm-confirm button.back")  # back: nothing sent
     assert page.query_selector("#harm-confirm") is None
     assert page.evaluate("document.body.dataset.decision") == decision and not room.state.history
-    harmful.click()
+    page.click("#actions .step-bar button.confirm")
     page.click("#harm-confirm button.confirm")
     page.wait_for_function(f"() => document.body.dataset.decision !== '{decision}'")
     assert card_id(room.state, "Chakrambat") not in room.state.zones[0]["field"]

@@ -1,9 +1,10 @@
 """`tcg play`, `tcg demo` and `tcg replay` in every game (issue 16), through typer's CliRunner.
 
 A whole game is played through ``tcg play`` with scripted input: numbers drawn at random from
-1 to 40 (a number that is not offered is refused and asked again, so every choice among the
-first 40 is as likely), then the saved replay is printed by ``tcg replay`` in every language of
-the game, and ``tcg demo`` shows a full rule-agent game.
+1 to 40 and Enter (a number that is not offered is refused and asked again, so every choice among
+the first 40 is as likely; Enter takes the default or confirms), then the saved replay is
+printed by ``tcg replay`` in every language of the game, and ``tcg demo`` shows a full
+rule-agent game.
 """
 
 from __future__ import annotations
@@ -22,10 +23,12 @@ runner = CliRunner()
 
 
 def scripted_numbers(seed: int, count: int = 60_000) -> str:
-    """Each number followed by ``y``: it confirms a way that costs a card (issue 37, safe
-    defaults), and after any other choice it is refused as a choice and asked again."""
+    """Numbers from 1 to 40, one line in four Enter (a set of cards or a payment is confirmed
+    by Enter: numbers alone would toggle its cards for ever), each followed by ``y``: it
+    confirms a way that costs a card (issue 37, safe defaults), and at a step it is refused
+    and asked again."""
     rng = Rng(seed)
-    return "".join(f"{1 + rng.below(40)}\ny\n" for _ in range(count))
+    return "".join(("\n" if rng.below(4) == 0 else f"{1 + rng.below(40)}\n") + "y\n" for _ in range(count))
 
 
 def clean(output: str) -> None:

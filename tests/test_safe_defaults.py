@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import pytest
-
 from tcg.agents.base import make_agent
 from tcg.core.actions import Action
 from tcg.core.lazy import Concat
@@ -169,20 +167,31 @@ def test_the_core_default_is_the_first_harmless_way() -> None:
     assert pres(s).default_way(s, moves[2:]) == moves[2]  # none harmless: the first
 
 
-def test_the_terminal_lists_the_default_first_and_confirms_a_harmful_way(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tcg.cli import play_cmd
+def test_the_terminal_pays_the_default_way_and_confirms_a_harmful_one() -> None:
+    # tcg play asks field by field (tcg/cli/choose.py): the summon opens its payment at the
+    # default way, harmless; a way that depletes Chakrambat says so and is taken only on 'y'
+    from rich.console import Console
+
+    from tcg.cli.choose import Chooser
     from tcg.cli.render import Words
+    from tcg.core.choosing import choice
 
     s = bs_state(1, [{"card": "Chakrambat", "cores": 1}, {"card": "Donor", "cores": 3}])
-    groups = Words(s, "en", viewer=0).numbered_actions(s.legal_actions())
-    summon = next(blocks for label, blocks in groups if label == "Summon")[0]
-    assert summon[0][1] == pres(s).default_way(s, summons(s)) and "depletes" not in summon[0][2]
-    harmful = next((a, text) for _, a, text in summon if "depletes Chakrambat" in text)
-    session = play_cmd.Session(s, 0, make_agent("rule", 1), ["me", "it"])
+    words = Words(s, "en", viewer=0)
     answers = iter(["n", "y"])
-    monkeypatch.setattr(play_cmd.out, "input", lambda prompt="": next(answers))
-    assert session.confirm_harm(summon[0][1], summon[0][2])  # harmless: not asked
-    assert not session.confirm_harm(*harmful) and session.confirm_harm(*harmful)
+    chooser = Chooser(words, Console(record=True, width=200), lambda prompt: next(answers), board=lambda: None)
+    summon = next(o for o in chooser.step.options if o.card == card_id(s, "Newcomer"))
+    assert chooser.pick(summon) is None  # not taken at once: its payment is shown
+    step = chooser.step
+    assert step.mode == "pay" and step.complete is not None and not step.harm
+    assert Action.from_json(step.complete["action"]) == pres(s).default_way(s, summons(s))
+    ways = [choice(s, words.say, o.path) for row in step.rows for o in row.options]
+    harmful = next(w for w in ways if w.harm and w.complete is not None)
+    text = chooser.harm_words(harmful)
+    assert text is not None and text.startswith("depletes ")
+    assert harmful.complete is not None
+    assert chooser.confirm(harmful.complete, text) is None  # 'n': nothing taken
+    assert chooser.confirm(harmful.complete, text) == Action.from_json(harmful.complete["action"])
 
 
 # ---------------------------------------------------------------------- over played games

@@ -370,3 +370,14 @@ def test_the_watch_address_is_the_game_page(client: TestClient) -> None:
     answer = new_room(client, opponent="random")
     page = client.get(f"/watch/{answer['room']}")
     assert page.status_code == 200 and "game.js" in page.text
+
+
+def test_the_paste_boxs_hint_names_each_games_own_cards(client: Any) -> None:
+    """issue 37 item 10: the lobby's example deck list was Duel Masters' for every game."""
+    for game in client.get("/api/games").json()["games"]:
+        cards = load_game(game["name"]).cards()
+        lines = game["deck_example"].splitlines()
+        assert lines[-1] == "..." and len(lines) == 3, game["deck_example"]
+        for line in lines[:-1]:
+            count, name = line.split(" ", 1)
+            assert int(count) >= 1 and name in cards, (game["name"], line)

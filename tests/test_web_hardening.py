@@ -26,6 +26,7 @@ from tcg.core.state import State
 from tcg.web import connection
 from tcg.web.app import create_app
 from tcg.web.caps import Caps
+from tcg.web.flow import message_fields
 from tcg.web.limits import MAX_MESSAGE_CHARS
 from tcg.web.views import state_message
 from tests.test_web import hello, my_turn, new_room, room_of, settled, token
@@ -107,6 +108,11 @@ def test_no_message_of_a_seat_or_a_spectator_names_a_card_hidden_from_it(client:
     assert checked >= 30
 
 
+def seat_message(room: Any, seat: int, start: int = 0) -> dict[str, Any]:
+    """What a seat's connection sends on connecting: the state message and the room's flow fields."""
+    return message_fields(room, seat, state_message(room, seat, "en", start), "en")
+
+
 def test_the_leak_check_catches_a_hidden_card_put_in_a_message(client: TestClient) -> None:
     """The checker above fails on a message that names the opponent's hand (broken on purpose)."""
     answer = new_room(client, opponent="person")
@@ -151,7 +157,7 @@ def test_a_dropped_connection_loses_nothing_and_the_game_goes_on(client: TestCli
         seat = room.state.deciding_player or 0
         with client.websocket_connect(f"/ws/{answer['room']}") as ws:
             again = hello(ws, tokens[seat])
-            assert again == state_message(room, seat, "en", 0)
+            assert again == seat_message(room, seat)
             assert again["log_from"] == 0 and again["decision_id"] == len(room.state.history)
             ws.send_json({"type": "act", "decision_id": again["decision_id"], "action": 0})
             assert ws.receive_json()["type"] == "state"
@@ -192,7 +198,7 @@ def test_a_restarted_server_resumes_its_games_with_the_same_rooms_and_tokens(tmp
         agent = new_room(first, opponent="rule", seed=5)
         for a in (people, agent):
             play(first, a, deciding(first, a), 6)
-        before = {a["room"]: state_message(room_of(first, a), 0, "en") for a in (people, agent)}
+        before = {a["room"]: seat_message(room_of(first, a), 0) for a in (people, agent)}
         histories = {r: list(room_of(first, {"room": r}).state.history) for r in before}
     with TestClient(create_app(db, rate=1e6)) as second:  # a new server on the same file
         assert second.app.state.rooms.resumed.wait(30)  # type: ignore[attr-defined]  # in the background

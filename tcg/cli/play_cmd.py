@@ -7,7 +7,6 @@ named through the presentation's viewer namer, so only cards that seat may see a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,14 +15,19 @@ from rich.console import Console
 from rich.markup import escape
 
 from tcg.agents.base import agent_seed, make_agent
-from tcg.cli.render import NumberedGroup, Words
+from tcg.cli.choose import Chooser
+from tcg.cli.render import Words
 from tcg.cli.simulate_cmd import check_agents, load_setup
+from tcg.cli.stops import parse_stops, stops_command
+from tcg.cli.zoom import zoom
 from tcg.core.actions import Action
 from tcg.core.errors import TcgError
 from tcg.core.registry import game_names, load_game
 from tcg.core.state import State
+from tcg.core.stops import Stops, auto_answer
 from tcg.sim.loop import end_reason, observe
 from tcg.sim.replay import record
+from tcg.web.naming import deck_title, player_decks
 
 out = Console(highlight=False)
 
@@ -41,8 +45,16 @@ def play(
     lang: Annotated[str, typer.Option("--lang", help="Language of the board and texts: en, it (pl: Duel Masters).")
                     ] = "en",
     save: Annotated[Path | None, typer.Option("--save", help="Write the game's replay to this file.")] = None,
+    stops: Annotated[str, typer.Option("--stops", help="Response windows, as Master Duel's: auto (stop when "
+                                       "you can respond to the opponent), on (stop at every window) or off (never "
+                                       "stop to respond). A decision whose only options are moving on is answered "
+                                       "for you unless a stop is set there.")] = "auto",
+    stop: Annotated[list[str] | None, typer.Option("--stop", help="A phase stop: PHASE (your turn) or "
+                                                   "opponent:PHASE; repeatable. The `stops` command changes them "
+                                                   "in the game.")] = None,
 ) -> None:
-    """Play against an agent: actions by number, ?id for a card's text, h for help, q to quit."""
+    """Play against an agent: each decision field by field (numbers, Enter for the default, b back),
+    ?id or zoom id for a card's text and rulings, stops for the auto-pass, h for help, q to quit."""
     starters = list(load_game(game).starter_decks()) if game in game_names() else []
     mine = deck or (starters[0] if starters else None)
     theirs = opponent_deck or (starters[1] if len(starters) > 1 else mine)
@@ -58,7 +70,13 @@ def play(
     except TcgError as exc:
         out.print(f"[red]error:[/red] {escape(str(exc))}")
         raise typer.Exit(1) from None
+    try:
+        settings = parse_stops(stops, stop or (), g.presentation.FLOW)
+    except TcgError as exc:
+        out.print(f"[red]error:[/red] {escape(str(exc))}")
+        raise typer.Exit(2) from None
     session = Session(state, human_seat, make_agent(agent, agent_seed(seed, 1 - human_seat)), labels, lang)
+    session.stops = settings
     session.run()
     if save is not None:
         agents = ["human", agent] if human_seat == 0 else [agent, "human"]
@@ -74,10 +92,15 @@ class Session:
         self.human = human
         self.agent = agent
         self.labels = labels
-        self.words = Words(state, lang, viewer=human)
+        self.words = Words(state, lang, viewer=human, decks=player_decks(state.GAME, labels, lang))
         self.shown = 0  # events already shown to the person
         self.cursor = [0, 0]  # events already given to each agent
         self.conceded: int | None = None
+        self.stops = Stops()
+        self.quitting = False
+        self.chooser: Chooser | None = None  # the decision being asked
+        self.last_board: str | None = None  # the board drawn last (not drawn again unchanged)
+        self.last_actor: int | None = None  # who applied the last action (a window answering oneself)
 
     def show_events(self, player: int | None = None, action: Action | None = None) -> None:
         new = self.state.events[self.shown:]
@@ -86,8 +109,9 @@ class Session:
 
     def run(self) -> None:
         s = self.state
-        out.rule(f"[bold]{escape(s.GAME.title)}: {escape(self.labels[self.human])} vs the {self.agent.name} agent "
-                 f"({escape(self.labels[1 - self.human])})")
+        texts = self.words.say.texts
+        mine, theirs = (deck_title(texts, self.labels[p]) for p in (self.human, 1 - self.human))
+        out.rule(f"[bold]{escape(s.GAME.title)}: {escape(mine)} vs {escape(theirs)} · the {self.agent.name} agent")
         self.show_events()
         while not s.game_over:
             player = s.deciding_player
@@ -96,9 +120,12 @@ class Session:
                 obs = observe(s, player, self.agent, self.cursor) if player is not None else {}
                 action = self.agent.choose(obs, legal)
                 s.apply(action)
+                self.last_actor = player
                 self.show_events(player, action)
                 continue
-            chosen = self.ask(legal)
+            chosen = auto_answer(s, s.GAME.presentation.FLOW, self.stops, self.last_actor)
+            if chosen is None:
+                chosen = self.ask()
             if chosen is None:
                 s.concede(self.human)
                 self.conceded = self.human
@@ -106,52 +133,75 @@ class Session:
                 out.print(self.words.ui("you_left"))
                 return
             s.apply(chosen)
+            self.last_actor = self.human
             self.show_events()
         ending = ("you_win" if s.winner == self.human else "a_draw" if s.winner == "draw" else "you_lose")
         out.print(f"[bold]{self.words.ui(ending)}[/bold] ({self.words.say.word(end_reason(s) or 'rule')}, "
                   f"{self.words.ui('turn').lower()} {s.turn})")
 
-    def ask(self, legal: Sequence[Action]) -> Action | None:
-        """The person's choice; None when they quit (and confirmed it)."""
+    def ask(self) -> Action | None:
+        """The person's choice, field by field (tcg/cli/choose.py); None when they quit (and
+        confirmed it) or the input ends."""
         obs = self.state.observation(self.human)
-        groups = self.words.numbered_actions(legal)
-        by_number = {n: (a, text) for _, blocks in groups for block in blocks for n, a, text in block}
-        self.show_decision(obs, groups)
-        while True:
-            try:
-                raw = out.input(f"[bold]{escape(self.words.ui('choice'))}[/bold]> ").strip()
-            except EOFError:
-                return None
-            low = raw.lower()
-            if low in ("q", "quit", "exit"):
-                if self.confirm_quit():
-                    return None
-                continue
-            if low in ("h", "help"):
-                out.print(self.words.presentation.help(self.words.say))
-            elif low in ("b", "board"):
-                self.show_decision(obs, groups)
-            elif raw.startswith("?") and raw[1:].strip():
-                out.print(self.words.card_panel(raw[1:].strip()))
-            elif raw.endswith("+") and raw[:-1].isdigit() and self.words.print_ways(out, groups, int(raw[:-1])):
-                continue
-            elif raw.isdigit() and int(raw) in by_number:
-                chosen, text = by_number[int(raw)]
-                if self.confirm_harm(chosen, text):
-                    return chosen
-            else:
-                out.print(f"[yellow]{escape(self.words.ui('bad_choice', n=len(legal)))}[/yellow]")
-
-    def confirm_harm(self, action: Action, text: str) -> bool:
-        """A way that costs you a card (it depletes, destroys or discards one: issue 37, safe
-        defaults) is taken only once confirmed; any other at once."""
-        if not self.words.presentation.harm(self.state, action):
-            return True
+        chooser = self.decision(obs)
+        prompt = f"[bold]{escape(self.words.say.t('terminal', 'prompt'))}[/bold]> "
         try:
-            answer = out.input(f"[yellow]{escape(self.words.ui('harm_confirm_yn', action=text))}[/yellow] ")
+            while True:
+                raw = self.read(prompt).strip()
+                if not self.command(raw, obs, chooser):
+                    action = chooser.answer(raw)
+                    if action is not None:
+                        return action
+                elif self.quitting:
+                    return None
         except EOFError:
+            return None
+
+    def decision(self, obs: dict[str, Any]) -> Chooser:
+        """The board, then the decision's first step (with the attack going on under its
+        question): the chooser that asks the rest."""
+        self.show_board(obs)
+        chooser = self.chooser = Chooser(self.words, out, self.read, board=lambda: out.print(self.words.board(obs)),
+                                         battle=self.words.battle_line(obs))
+        chooser.show()
+        return chooser
+
+    def show_board(self, obs: dict[str, Any]) -> None:
+        """The board before a decision -- unless it is the one drawn just above (a chain of
+        windows in one step): then one line says so, and ``board`` draws it again."""
+        view = self.words.presentation.board(obs, self.words.say)
+        head = view["header"]
+        drawn = repr((view["players"], view.get("stack"), head["turn"], head["active"], head["phase"]))
+        if drawn == self.last_board:
+            out.print(f"[dim]{escape(self.words.say.t('terminal', 'board_same'))}[/dim]")
+            return
+        self.last_board = drawn
+        out.print(self.words.board(obs))
+
+    def read(self, prompt: str) -> str:
+        return out.input(prompt)
+
+    def command(self, raw: str, obs: dict[str, Any], chooser: Chooser) -> bool:
+        """The session's commands, typed at any step: q, h, board, stops, ?id, zoom id. True if
+        ``raw`` was one (``self.quitting`` says the person confirmed quitting)."""
+        low = raw.lower()
+        if low in ("q", "quit", "exit"):
+            self.quitting = self.confirm_quit()
+        elif low in ("h", "help"):
+            out.print(self.words.presentation.help(self.words.say))
+            out.print(f"[dim]{escape(self.words.say.t('terminal', 'help'))}[/dim]")
+        elif low == "board":
+            out.print(self.words.board(obs))
+            chooser.show()
+        elif low == "stops" or low.startswith("stops "):
+            self.stops = stops_command(self.stops, self.state.GAME.presentation.FLOW, self.words.say, raw[5:], out)
+        elif raw.startswith("?") and raw[1:].strip():
+            zoom(self.words, obs, raw[1:].strip(), out)
+        elif low.startswith("zoom ") and raw[5:].strip():
+            zoom(self.words, obs, raw[5:].strip(), out)
+        else:
             return False
-        return answer.strip().lower()[:1] in ("y", "s", "t")  # yes, sì, tak
+        return True
 
     def confirm_quit(self) -> bool:
         try:
@@ -159,12 +209,3 @@ class Session:
         except EOFError:
             return True
         return answer[:1] in ("y", "s", "t")  # yes, sì, tak
-
-    def show_decision(self, obs: dict[str, Any], groups: list[NumberedGroup]) -> None:
-        out.print(self.words.board(obs))
-        prompt = self.words.presentation.prompt((obs.get("decision") or {}).get("kind"), self.words.say)
-        out.print(f"[bold]{escape(self.words.ui('your_decision'))}:[/bold] {escape(prompt)}")
-        battle = self.words.battle_line(obs)  # the attack going on, under the prompt
-        if battle is not None:
-            out.print(battle)
-        self.words.print_actions(out, groups)

@@ -15,23 +15,13 @@ from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
-from rich.table import Table
 from rich.text import Text
 
+from tcg.cli.faces import face_chip, face_line, summary_text
 from tcg.core.actions import Action
 from tcg.core.errors import DataError
-from tcg.core.presentation import Json, Namer, Presentation, Say, capitalised, heads
+from tcg.core.presentation import Json, Namer, Presentation, Say, capitalised
 from tcg.core.state import State
-
-#: Colours of the games' colour ids (civilizations, colours, attributes) in the terminal.
-COLOUR_STYLE = {"light": "yellow", "water": "blue", "darkness": "magenta", "fire": "red", "nature": "green",
-                "red": "red", "blue": "blue", "green": "green", "yellow": "yellow", "purple": "magenta",
-                "white": "white", "black": "bright_black", "wind": "green"}
-#: One group's actions, each as its ways: [[(number, action, text)]], with the group's label.
-NumberedGroup = tuple[str, list[list[tuple[int, Action, str]]]]
-#: Per group, at most this many actions are listed (payments can number in the thousands);
-#: the rest are counted with their range of numbers. ``move_on`` is always listed whole.
-GROUP_SHOWN = 12
 
 
 def lang_of(state: State, lang: str) -> str:
@@ -47,13 +37,13 @@ class Words:
     """One viewer's presentation of a game in one language (see the module docstring)."""
 
     def __init__(self, state: State, lang: str = "en", viewer: int | None = None,
-                 labels: Sequence[str] | None = None) -> None:
+                 labels: Sequence[str] | None = None, decks: Sequence[str] | None = None) -> None:
         self.state = state
         self.presentation: Presentation = state.GAME.presentation
         self.viewer = viewer
         self.labels = labels
         namer: Namer = self._all_names if viewer is None else self._visible_names
-        self.say: Say = self.presentation.say(lang, viewer, namer)
+        self.say: Say = self.presentation.say(lang, viewer, namer, decks)
 
     def _all_names(self, cid: int) -> str | None:
         return self.state.name_of(cid)
@@ -63,6 +53,10 @@ class Words:
         if not 0 <= cid < len(self.state.cards) or not self.state.can_see(self.viewer, cid):
             return None
         return self.state.name_of(cid)
+
+    def visible_name(self, cid: int) -> str | None:
+        """The name of card ``cid`` if this viewer may know it (every card, all-seeing)."""
+        return self._all_names(cid) if self.viewer is None else self._visible_names(cid)
 
     def who(self, player: Any) -> str:
         text = self.say.who(player)
@@ -96,7 +90,7 @@ class Words:
                  or self.presentation.event_level(ev, self.say) == "major"]
         spec = self.presentation.actions.get(action.type) if action is not None else None
         if action is not None and spec is not None and spec.group != "move_on" and (
-                everything or not any(ev.get("type") != "turn_start" for ev in major)):
+                everything or not any(ev.get("type") != "turn_start" for ev in major)) and self.names_all(action):
             console.print(Text(f"  {capitalised(self.who(player))}: {self.action_text(action)}", style="dim"))
         for ev in major:
             if ev.get("type") == "turn_start":
@@ -105,12 +99,20 @@ class Words:
             style = "bold" if ev.get("type") in ("game_over", "break_shield", "destroyed", "ko", "damage") else ""
             console.print(Text("    " + self.event_line(ev), style=style))
 
+    def names_all(self, action: Action) -> bool:
+        """Whether this viewer may know every card ``action`` names: an opponent's action on a
+        card still hidden ("Summon a face-down card") tells nothing the events after it do not
+        tell better, so it is not printed (an all-seeing viewer knows every card)."""
+        cards = self.presentation.action_view(action, self.say)["cards"]
+        return all(self.visible_name(c) is not None for c in cards.values() if isinstance(c, int))
+
     # ------------------------------------------------------------------ the board
     def board(self, obs: Mapping[str, Any]) -> RenderableType:
         """The board as the observation's viewer sees it: the header, the opponent, then you."""
         view = self.presentation.board(obs, self.say)
         h = view["header"]
-        head = Text(f"{h['game']} · {self.ui('turn')} {h['turn']} · {h['active']} · {h['phase']}", style="bold")
+        parts = [h["game"], f"{self.ui('turn')} {h['turn']}", h["active"], h["phase"]]
+        head = Text(" · ".join(str(part) for part in parts if part), style="bold")  # no phase yet: no empty part
         me = view["viewer"] if isinstance(view["viewer"], int) else 0
         order = [1 - me, me]
         panels = [self._player_panel(view["players"][p], p == me) for p in order]
@@ -131,101 +133,33 @@ class Words:
                      border_style="green" if mine else "red")
 
     def _zone(self, zone: Json, mine: bool) -> RenderableType:
+        """A zone: in play and in hand one card face a line; a row (mana, shields, stones) as
+        small cards; a pile as its count and its top card."""
         label = escape(zone["label"])
         cards = zone["cards"]
         if cards is None:
             return Text.from_markup(f"[dim]{label}: {self.ui('count', n=zone['count'])}[/dim]")
         if zone["kind"] == "pile":
             top = next((c for c in reversed(cards) if not c.get("hidden")), None)
-            shown = f" · {escape(top['name'])} [{top['id']}]" if top else ""
-            return Text.from_markup(f"[dim]{label}: {zone['count']}{shown}[/dim]")
+            line = Text.from_markup(f"[dim]{label}: {zone['count']}[/dim]")
+            if top:
+                line.append(" · ").append_text(face_chip(top))
+            return line
         if not cards:
             return Text.from_markup(f"{label}: [dim]{self.ui('empty')}[/dim]")
         if zone["kind"] in ("field", "hand"):
-            return self._card_table(label, cards)
-        return Text.from_markup(f"{label}: " + ", ".join(self._short(c) for c in cards))
-
-    def _short(self, face: Json) -> str:
-        if face.get("hidden"):
-            return "[dim]▮[/dim]" if "id" not in face else f"[dim]▮ [{face['id']}][/dim]"
-        colour = COLOUR_STYLE.get((face.get("colors") or [""])[0], "white")
-        text = f"{escape(face['name'])} [{face['id']}]"
-        status = f" ({', '.join(face['status'])})" if face.get("status") else ""
-        return f"[dim]{text}{status}[/dim]" if face.get("status") else f"[{colour}]{text}[/]"
-
-    def _card_table(self, label: str, cards: list[Json]) -> RenderableType:
-        table = Table(box=None, pad_edge=False, show_header=False, title=label, title_justify="left",
-                      title_style="bold")
-        for col in ("id", "name", "stats", "status", "notes"):
-            table.add_column(col)
-        for face in cards:
-            if face.get("hidden"):
-                table.add_row(str(face.get("id", "")), "[dim]▮[/dim]", "", "", "")
-                continue
-            stats = " ".join(f"{s['label']} {s['value']}" for s in face.get("stats", ()))
-            notes = list(face.get("notes", ()))
-            if face.get("under"):
-                notes.append("⤷ " + ", ".join(face["under"]))
-            colour = COLOUR_STYLE.get((face.get("colors") or [""])[0], "white")
-            table.add_row(str(face["id"]), f"[{colour}]{escape(face['name'])}[/]", escape(stats),
-                          escape(", ".join(face.get("status", ()))), escape("; ".join(notes)))
-        return table
+            return Group(Text(zone["label"], style="bold"), *(Text("  ").append_text(face_line(c)) for c in cards))
+        line = Text(f"{zone['label']}: ")
+        if zone.get("summary"):  # a compact row (mana, magic stones): how many are ready, colours
+            line.append_text(summary_text(zone["summary"], zone["count"])).append(" · ")
+        return line.append_text(Text(", ").join(face_chip(c) for c in cards))
 
     # ------------------------------------------------------------------ actions and cards
-    def numbered_actions(self, legal: Sequence[Action]) -> list[NumberedGroup]:
-        """The legal actions by group, numbered from 1 in the order shown: (group label, the
-        ways of each action: [[(number, action, text)]]). Numbers are consecutive within one
-        action's ways, so "its other ways" is a range."""
-        kind = self.state.decision.kind if self.state.decision is not None else None
-        views = self.presentation.way_views(self.state, legal, self.say, kind)  # harmless ways first
-        number = 0
-        out: list[NumberedGroup] = []
-        for group, indexes in self.presentation.grouped(views):
-            blocks = []
-            for block in heads(views, indexes):
-                numbered = []
-                for i in block:
-                    number += 1
-                    numbered.append((number, legal[i], str(views[i]["text"])))
-                blocks.append(numbered)
-            out.append((self.presentation.group_label(group, self.say), blocks))
-        return out
-
-    def print_actions(self, console: Console, groups: list[NumberedGroup]) -> None:
-        """Each action once, by its first way (with the range of its other ways); at most
-        GROUP_SHOWN actions per group, but moving on is always listed whole."""
-        move_on = self.presentation.group_label("move_on", self.say)
-        for label, blocks in groups:
-            console.print(f"[bold]{escape(label)}[/bold]")
-            shown = blocks if label == move_on else blocks[:GROUP_SHOWN]
-            for block in shown:
-                n, _, text = block[0]
-                console.print(f"  {n:>3}. {escape(text)}")
-                if len(block) > 1:
-                    others = self.ui("other_ways", n=len(block) - 1, first=block[1][0], last=block[-1][0], number=n)
-                    console.print(f"       [dim]{escape(others)}[/dim]")
-            if len(shown) < len(blocks):
-                hidden = sum(len(b) for b in blocks[len(shown):])
-                console.print(f"  [dim]{escape(self.ui('more', n=hidden, last=blocks[-1][-1][0]))}")
-
-    def print_ways(self, console: Console, groups: list[NumberedGroup], number: int, limit: int = 200) -> bool:
-        """``12+``: every way of the action numbered 12 (at most ``limit`` listed)."""
-        for _, blocks in groups:
-            for block in blocks:
-                if block[0][0] <= number <= block[-1][0]:
-                    for n, _, text in block[:limit]:
-                        console.print(f"  {n:>4}. {escape(text)}")
-                    if len(block) > limit:
-                        console.print(f"  [dim]{escape(self.ui('more', n=len(block) - limit, last=block[-1][0]))}")
-                    return True
-        return False
-
     def card_panel(self, ref: str) -> RenderableType:
         """``?17`` / ``?Bolshack Dragon``: a card's printed text, if the viewer may know it."""
         name: str | None = ref
-        if ref.isdigit():
-            cid = int(ref)
-            name = self._all_names(cid) if self.viewer is None else self._visible_names(cid)
+        if ref.isdecimal():
+            name = self.visible_name(int(ref)) if len(ref) <= 9 else None
             if name is None:
                 return Text(self.say.word("hidden_card"), style="yellow")
         info = self.presentation.card_info(str(name), self.say)

@@ -27,6 +27,7 @@ from tcg.core.state import State
 
 if TYPE_CHECKING:
     from tcg.core.presentation import Presentation
+    from tcg.core.spelling import Spelling
 
 #: The game's card schema (a bare ``Game`` reads cards as :class:`CardModel`).
 C = TypeVar("C", bound=CardModel, default=CardModel)
@@ -118,6 +119,23 @@ class Game(Generic[C]):
         module = importlib.import_module(type(self).__module__.rsplit(".", 1)[0] + ".presentation")
         presentation: Presentation = module.PRESENTATION(self, self.package_dir / "texts")
         return presentation
+
+    @cached_property
+    def spelling(self) -> Spelling:
+        """How the game's actions are spelt as tokens (its package's ``spelling.py``, else the
+        plain spelling), imported on first use: the RL environments and the field-by-field
+        choices (tcg.core.choosing) read it, self-play never does."""
+        from tcg.core.spelling import Spelling
+
+        name = type(self).__module__.rsplit(".", 1)[0] + ".spelling"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            return Spelling()
+        spelling: Spelling = module.SPELLING
+        return spelling
 
     # ------------------------------------------------------------------ options
     def resolve_options(self, given: Mapping[str, object] | None) -> dict[str, str]:

@@ -549,6 +549,30 @@ class Presentation:
                 views[block[ways.index(chosen)] if chosen in ways else block[0]]["default"] = True
         return views
 
+    def option_place(self, state: State, action: Action) -> Json | None:
+        """Where on the board the card an action means lies when its fields do not name it (a
+        Duel Masters shield chosen by its index): ``{"seat", "zone", "index"}``, a place every
+        viewer sees -- never a hidden card's id, which could be followed. A front end marks and
+        clicks the card there. None by default."""
+        return None
+
+    # ------------------------------------------------------------------ the card that asks
+    def asking_card(self, state: State) -> int | None:
+        """The card whose effect or rule asks the current decision, for the question a person
+        reads ("Thunder: choose a target"): the decision's ``source`` or ``card``, or its task's.
+        A game whose decisions keep it elsewhere overrides this."""
+        decision = state.decision
+        if decision is None:
+            return None
+        data = decision.data
+        task = data.get("task")
+        for where in (data, task if isinstance(task, Mapping) else {}):
+            for key in ("source", "card"):
+                value = where.get(key)
+                if isinstance(value, int) and not isinstance(value, bool):
+                    return value
+        return None
+
     # ------------------------------------------------------------------ decisions, help, cards
     def prompt(self, kind: str | None, say: Say, player: int | None = None) -> str:
         """What the decision asks, in words: the catalogue's ``prompts.<kind>`` in the language,

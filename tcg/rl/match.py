@@ -3,7 +3,7 @@
 Both environments (:mod:`tcg.rl.aec`, :mod:`tcg.rl.gym`) are thin shells around a
 :class:`Match`: it starts games from a seed, takes every forced step itself (a decision with one
 legal action, a token every legal action agrees on), narrows the deciding seat's choice token by
-token (:mod:`tcg.rl.narrow`) and encodes what each seat sees (:mod:`tcg.rl.encode`).
+token (:mod:`tcg.core.narrowing`) and encodes what each seat sees (:mod:`tcg.rl.encode`).
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ class Match:
             raise DataError(f"max_actions is a positive whole number, got {max_actions!r}", field="max_actions")
         self.max_actions = max_actions
         probe = self.game.new_state(self.decks, seed=0, options=self.rules)
-        self.vocab = Vocabulary(self.game, self.catalogue, len(probe.cards))
+        self.vocab = Vocabulary(self.game, self.game.spelling, len(probe.cards))
         self.encoder = Encoder(self.game, self.catalogue, self.vocab)
         self.structured = structured_parts(game)
         self.state: State = probe

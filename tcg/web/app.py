@@ -92,6 +92,12 @@ def _deck(game: Game[Any], name: str | None, text: str | None, fallback: int,
     return game.deck(chosen), chosen
 
 
+def _example(game: Game[Any]) -> str:
+    """The paste box's hint: a starter deck's first lines, so that it names the game's own cards."""
+    entries = game.deck(next(iter(game.starter_decks()))).entries[:2]
+    return "".join(f"{e.count} {e.name}\n" for e in entries) + "..."
+
+
 def state_at(rep: Replay, step: int) -> State:
     """The position after ``step`` actions of a replay (its end: the concession too)."""
     if step >= len(rep.actions):
@@ -191,7 +197,8 @@ def _lobby_api(app: FastAPI, rooms: Rooms, store: Store, cards_index: CardIndex,
         for name in game_names():
             g = load_game(name)
             out.append({"name": name, "title": g.title, "decks": list(g.starter_decks()),
-                        "deck_titles": starter_titles(g, lang), "languages": g.presentation.languages})
+                        "deck_titles": starter_titles(g, lang), "languages": g.presentation.languages,
+                        "deck_example": _example(g)})
         # the offered opponents; any spec within the caps is accepted (tcg.web.opponents)
         return {"games": out, "agents": list(OPPONENTS), "opponents": offer(words.get("opponents", {}))}
 

@@ -1,5 +1,5 @@
-"""One WebSocket on one room: the hello, then ``state`` messages out and ``act`` / ``concede`` /
-``lang`` in (docs/architecture.md, "The server protocol").
+"""One WebSocket on one room: the hello, then ``state`` (and ``choice``) messages out and ``act`` /
+``choose`` / ``concede`` / ``undo`` / ``lang`` in (docs/architecture.md, "The server protocol").
 
 Why apart from the app: this is where the server meets what anybody may send. Every frame is
 checked before it is read -- its rate (one :class:`~tcg.web.limits.TokenBucket` per client, shared
@@ -23,6 +23,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 
 from tcg.web import access
 from tcg.web.caps import Ledger
+from tcg.web.choices import act_path, choice_message
 from tcg.web.flow import flow_of, message_fields
 from tcg.web.inputs import seat_token, stops_setting
 from tcg.web.limits import HELLO_SECONDS, MAX_MESSAGE_CHARS, RESUME_WAIT_SECONDS
@@ -251,7 +252,7 @@ class Connection:
         self.changed.set()
 
     @staticmethod
-    async def call(room: Room, apply: Callable[..., None], *args: Any) -> None:
+    async def call(room: Room, apply: Callable[..., object], *args: Any) -> None:
         """Apply an answer: in a worker thread if an agent may then think (a search takes seconds
         and must not stall every other connection), else at once -- two people's rules step takes
         well under a millisecond, less than the hop to a thread and back."""
@@ -265,8 +266,14 @@ class Connection:
         try:
             message = received.result()
             kind = message["type"]
-            if kind == "act":
+            if kind == "act" and "path" in message:  # a path chosen field by field (tcg.web.choices)
+                await self.call(room, act_path, room, self.seat, self.lang, message)
+            elif kind == "act":
                 await self.call(room, room.act, self.seat, message.get("decision_id"), message.get("action"))
+            elif kind == "choose":
+                answer = await asyncio.to_thread(choice_message, room, self.seat, self.lang, message)
+                if answer is not None:  # None: a stale decision, dropped silently
+                    await self.ws.send_json(answer)
             elif kind == "concede":
                 await self.call(room, room.concede, self.seat)
             elif kind == "undo":
@@ -277,8 +284,8 @@ class Connection:
             elif kind == "stops":
                 await self.set_stops(room, message)
             else:
-                raise ProtocolError("malformed",
-                                    f"unknown message type {kind!r}; known: act, concede, undo, lang, stops")
+                raise ProtocolError("malformed", f"unknown message type {kind!r}; known: act, choose, concede, undo, "
+                                                "lang, stops")
         except Flooding:
             raise
         except ProtocolError as exc:

@@ -148,7 +148,7 @@ def acted_cards(room: Room, seat: int | None) -> dict[str, Any] | None:
 def message_fields(room: Room, seat: int | None, message: dict[str, Any], lang: str) -> dict[str, Any]:
     """Adds to a ``state`` message (called with the room's lock held): ``deciding`` (the seat
     deciding, or None), ``acted`` (:func:`acted_cards`), ``autopass`` (True when the server is
-    answering this seat's decision: its actions are then left out), ``stops`` (this seat's, as
+    answering this seat's decision: its actions and first step are then left out), ``stops`` (this seat's, as
     the server holds them) and ``stop_phases`` (the game's, in words)."""
     state = room.state
     message["deciding"] = None if state.game_over else state.deciding_player
@@ -157,6 +157,8 @@ def message_fields(room: Room, seat: int | None, message: dict[str, Any], lang: 
     message["autopass"] = passing
     if passing:
         message["actions"], message["groups"] = [], []
+        if "choice" in message:
+            message["choice"] = None
     stops = room.flow.stops[seat] if seat is not None else None
     message["stops"] = stops.to_json() if stops is not None else None
     message["stop_phases"] = stop_phases(room.game.presentation, lang)

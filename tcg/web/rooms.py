@@ -144,11 +144,17 @@ class Room:
             legal = self.state.legal_actions()
             if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(legal):
                 raise ProtocolError("malformed", f"action must be the index of a legal action, 0 to {len(legal) - 1}")
-            if len(legal) > 1 and self.moves is not None:
-                self.moves.append(len(self.state.history))  # a decision undo may take back
-            self._apply(legal[index])
+            self.answer(legal[index], len(legal) > 1)
         self.notify()
         self.wake()
+
+    def answer(self, action: Action, chosen: bool) -> None:
+        """Apply a person's answer (the caller holds the lock and checked the seat and the
+        decision: :meth:`act`, :func:`tcg.web.choices.act_path`); ``chosen``: the decision had
+        several actions, so undo may take it back."""
+        if chosen and self.moves is not None:
+            self.moves.append(len(self.state.history))
+        self._apply(action)
 
     def _apply(self, action: Action) -> None:
         actor = self.state.deciding_player
@@ -361,17 +367,21 @@ def _rebuilt(room_id: str, spec: dict[str, Any], actions: list[dict[str, Any]]) 
     fresh start of its own random stream, which is all a person can tell of it."""
     rep = Replay(spec["game"], spec["seed"], dict(spec["options"]), [list(d) for d in spec["decks"]], actions)
     state = initial_state(rep)
-    for _ in steps(rep, state):
-        pass
+    last: tuple[int | None, Action | None] = (None, None)
+    for _, actor, action, _events in steps(rep, state):
+        last = (actor, action)
     hashes = _journaled_digests(spec)
     invite = spec.get("invite_hash")
     opponent = str(spec["opponent"])
     seats = [Seat(hashes[0], str(spec["labels"][0])),
              Seat(hashes[1] if opponent == "person" else None, str(spec["labels"][1]), _agent(opponent, rep.seed))]
     decks = [deck_from_names(d, f"decks[{i}]") for i, d in enumerate(rep.decks)]
-    return Room(room_id, load_game(rep.game), state, rep.seed, decks, seats, opponent=opponent,
+    room = Room(room_id, load_game(rep.game), state, rep.seed, decks, seats, opponent=opponent,
                 invite_hash=invite if isinstance(invite, str) else None,
                 client=str(spec.get("client", "unknown")), moves=None)
+    if last[1] is not None:  # the last action is marked again, as before the restart
+        room.flow.acted(last[0], last[1])
+    return room
 
 
 def _journaled_digests(spec: dict[str, Any]) -> list[str | None]:

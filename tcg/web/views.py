@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from tcg.core.choosing import ChoiceError, choice
 from tcg.core.game import Game
 from tcg.core.presentation import Json, Presentation, Say
 from tcg.core.state import State
@@ -73,12 +74,14 @@ def state_message(room: Room, seat: int | None, lang: str, log_from: int = 0) ->
     board = presentation.board(obs, say)
     actions: list[Json] = []
     groups: list[Json] = []
+    first: Json | None = None
     if seat is not None and not state.game_over and state.deciding_player == seat:
         kind = state.decision.kind if state.decision is not None else None
         views = presentation.way_views(state, state.legal_actions(), say, kind)  # harmless ways first
         actions = [{"index": i, **v} for i, v in enumerate(views)]
         groups = [{"group": g, "label": presentation.group_label(g, say), "actions": idx}
                   for g, idx in presentation.grouped(views)]
+        first = first_step(state, say)
     message: Json = {
         "type": "state",
         "room": room.id,
@@ -90,6 +93,7 @@ def state_message(room: Room, seat: int | None, lang: str, log_from: int = 0) ->
         "board": board,
         "actions": actions,
         "groups": groups,
+        "choice": first,  # the decision's first field (tcg.web.choices), only for the seat deciding
         "log_from": log_from,
         "log": log_lines(state, seat, say, log_from),
         "log_end": len(state.events),
@@ -105,6 +109,15 @@ def state_message(room: Room, seat: int | None, lang: str, log_from: int = 0) ->
         message["seed"] = room.seed
     message.update(around(room, seat))  # undo, the game-over panel's replay and rematch, the names
     return message
+
+
+def first_step(state: State, say: Say) -> Json | None:
+    """The first step of the decision, chosen field by field (:func:`tcg.core.choosing.choice`):
+    sent with the state, it saves the page a round trip."""
+    try:
+        return choice(state, say).to_json()
+    except ChoiceError:  # pragma: no cover - the empty path always leads somewhere
+        return None
 
 
 def _result(state: State, say: Say) -> str:

@@ -6,7 +6,7 @@ language: its glossary's words, DM brief section 3)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tcg.core.actions import Action
 from tcg.core.presentation import (
@@ -24,6 +24,9 @@ from tcg.core.presentation import (
     versus_of,
 )
 from tcg.core.stops import Flow
+
+if TYPE_CHECKING:
+    from tcg.core.state import State
 
 _CARD = {"card": "card", "player": "player"}
 #: The printed keywords drawn as badges on a face: (the catalogue's word, the card's field).
@@ -107,6 +110,13 @@ class DuelMastersPresentation(Presentation):
     PALETTE = {"light": "#e3c84f", "water": "#3f8fe0", "darkness": "#8a6fa8", "fire": "#e0503f",
                "nature": "#4fae5c"}
     STAT_PLACES = {"cost": "top_left", "power": "bottom_left"}
+
+    def option_place(self, state: State, action: Action) -> Json | None:
+        """DM-56: a shield to break is chosen by its place among the defender's face-down shields."""
+        decision = state.decision
+        if decision is None or decision.kind != "break" or action.type != "choose":
+            return None
+        return {"seat": decision.data["defender"], "zone": "shields", "index": action.get("index")}
 
     def card_face(self, view: Mapping[str, Any], say: Say) -> Json:
         """Cost, power, civilizations (the frame: two-coloured for a multicolour card, DM-8),

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from tcg.core.actions import Action
 from tcg.core.presentation import (
@@ -35,6 +35,9 @@ from tcg.core.presentation import (
 )
 from tcg.core.stops import Flow
 from tcg.games.force_of_will.cards import ATTRIBUTES, KEYWORD_NAMES, ForceOfWillCard
+
+if TYPE_CHECKING:
+    from tcg.core.state import State
 
 _CARD = {"card": "card", "player": "player"}
 #: The keywords short enough for a badge on a face (the symbol skills and Quickcast, FOW-48..);
@@ -285,6 +288,18 @@ class ForceOfWillPresentation(Presentation):
         "block": ActionSpec("block", {"card": "card"}),
         "pay": ActionSpec("pay", extra=_payment, cards=(), variant=action_variant("cards", "pool", lambda v: not v)),
     }
+
+    def asking_card(self, state: State) -> int | None:
+        """The card being played or activated while its modes, targets and will are chosen
+        (FOW-105: the ``declaring`` item), so a prompt names it: "Thunder: choose a target"."""
+        declaring = state.flags.get("declaring")
+        decision = state.decision
+        if decision is not None and decision.kind in ("target", "mode", "pay") and isinstance(declaring, Mapping):
+            for key in ("source", "card"):
+                value = declaring.get(key)
+                if isinstance(value, int) and not isinstance(value, bool):
+                    return value
+        return super().asking_card(state)
 
     def card_face(self, view: Mapping[str, Any], say: Say) -> Json:
         face = super().card_face(view, say)

@@ -34,6 +34,7 @@ from tcg.core.stops import Flow
 
 if TYPE_CHECKING:
     from tcg.core.game import Game
+    from tcg.core.state import State
     from tcg.games.one_piece.cards import OnePieceCard
 
 _CARD = {"card": "card", "player": "player"}
@@ -131,6 +132,15 @@ class OnePiecePresentation(Presentation):
                                  "to": "zone"}, level=lambda say, ev: "major" if _move_key(say, ev) else "minor",
                                 variant=lambda say, ev: _move_key(say, ev) or "card_moved"),
     }
+
+    def asking_card(self, state: State) -> int | None:
+        """An "[On Play] DON!! -1" offer names the card whose cost it is (``cost_offer``)."""
+        decision = state.decision
+        task = decision.data.get("task") if decision is not None else None
+        offer = task.get("cost_offer") if isinstance(task, Mapping) else None
+        if isinstance(offer, list | tuple) and offer and isinstance(offer[0], int):
+            return int(offer[0])
+        return super().asking_card(state)
 
     def __init__(self, game: Game[Any], folder: Path) -> None:
         super().__init__(game, folder)

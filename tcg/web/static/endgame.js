@@ -34,7 +34,7 @@ function drawWatch(message, page) {
 function drawUndo(message, page) {
   const button = $("#undo");
   button.hidden = !message.undo;
-  button.textContent = `↶ ${word(message.ui, "undo", "Undo")}`;
+  button.replaceChildren("↶ ", el("span", { class: "label" }, word(message.ui, "undo", "Undo")));
   button.title = word(message.ui, "undo_hint", "");
   button.onclick = () => { button.disabled = true; page.send({ type: "undo", decision_id: message.decision_id }); };
   button.disabled = false;

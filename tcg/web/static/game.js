@@ -5,7 +5,8 @@
 // event log. An answer carries the decision id it answers.
 import { $, applyWords, drawBoard, drawStack, el, hideTip, languagePicker, recall, remember, savedLang,
          statusLine } from "/static/common.js";
-import { drawDecision } from "/static/actions.js";
+import { drawChoice, showChoice } from "/static/choose.js";
+import { keysHelp } from "/static/keys.js";
 import { answering, drawFlow, silent } from "/static/flow.js";
 import { drawStops } from "/static/stops.js";
 import { markBattle } from "/static/marks.js";
@@ -23,10 +24,12 @@ let lang = savedLang();
 let socket = null;
 let current = null;
 
-function send(message) { socket.send(JSON.stringify(message)); }
+function send(message) {
+  if (message.type === "act" && !answering(current)) return; // answered already: no second click (flow.js)
+  socket.send(JSON.stringify(message));
+}
 
 function act(index) {
-  if (!answering(current)) return; // answered already: no second click (flow.js)
   send({ type: "act", decision_id: current.decision_id, action: index });
 }
 
@@ -55,7 +58,8 @@ function draw(message) {
   $("#help").textContent = message.help;
   drawBoard($("#board"), message.board, message.game, () => lang, ui);
   drawStack($("#stack"), message.board);
-  drawDecision(message, act);
+  drawChoice(message, send, act); // field by field (choose.js); keys.js numbers its buttons
+  keysHelp(ui);
   drawFlow(message);
   drawStops(message, send);
   markBattle(message.board);
@@ -77,6 +81,7 @@ function connect() {
   socket.addEventListener("message", (e) => {
     const message = JSON.parse(e.data);
     if (message.type === "state") { $("#error").textContent = ""; draw(message); }
+    else if (message.type === "choice") { $("#error").textContent = ""; showChoice(message); }
     else if (message.type === "error") {
       if (silent(message)) return;
       $("#error").textContent = message.message;

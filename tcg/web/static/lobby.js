@@ -30,6 +30,7 @@ async function fillDecks(game) {
 function onGame() {
   const game = catalogue.games.find((g) => g.name === $("#game").value);
   fillDecks(game);
+  if (game.deck_example) $("#deck-text").placeholder = game.deck_example;  // the game's own cards
   fill($("#opponent-deck"), game.decks, titles(game));
   if (game.decks.length > 1) $("#opponent-deck").value = game.decks[1];
   if (!game.languages.includes(lang)) lang = "en";

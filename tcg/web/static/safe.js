@@ -11,10 +11,16 @@ export function confirmHarm(message, i, answer) {
   closeConfirm();
   const a = message.actions[i];
   if (!a.harm || !a.harm.length) { answer(i); return; }
-  const ui = message.ui;
+  confirmText(message.ui, a.text, () => answer(i));
+}
+
+// Asks to confirm `text` (an action that costs a card, in words), then calls `go`; Back (or
+// Esc, keys.js) closes it and nothing is sent. The field-by-field panel (choose.js) uses it too.
+export function confirmText(ui, text, go) {
+  closeConfirm();
   const box = el("div", { id: "harm-confirm", class: "harm-confirm", role: "alertdialog" },
-    el("div", { class: "harm-text" }, (ui.harm_confirm || "{action}").replace("{action}", a.text)),
-    el("button", { class: "confirm", onclick: (e) => { e.stopPropagation(); closeConfirm(); answer(i); } },
+    el("div", { class: "harm-text" }, (ui.harm_confirm || "{action}").replace("{action}", text)),
+    el("button", { class: "confirm", onclick: (e) => { e.stopPropagation(); closeConfirm(); go(); } },
       ui.confirm || "OK"),
     el("button", { class: "back", onclick: (e) => { e.stopPropagation(); closeConfirm(); } }, ui.back || "Back"));
   $("#actions").prepend(box);

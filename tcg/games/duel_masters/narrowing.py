@@ -1,11 +1,12 @@
-"""Duel Masters mana payments narrowed by their structure instead of listed (DM-9, DM-15).
+"""Duel Masters mana payments narrowed by their structure instead of listed (DM-9, DM-15); the
+shared narrowing is :mod:`tcg.core.narrowing`, the game's spelling :mod:`.spelling`.
 
 A :class:`~tcg.games.duel_masters.payment.PaymentWays` sequence holds every way to tap mana for
 a cost: per pool of same-named mana cards, the first ``k`` of the pool, the ``k`` summing to the
 cost (and, for a card of one civilization, at least one tapped card of it). Its spelling is the
 one of every ``pay`` action (:mod:`tcg.rl.tokens`): ``pay``, ``<cards>``, the cards pool by pool,
 END, END. Listing the ways and filtering their spellings by prefix, as
-:class:`~tcg.rl.narrow.DeferredPart` does, built a few hundred actions at every payment (a fifth
+:class:`~tcg.core.narrowing.DeferredPart` does, built a few hundred actions at every payment (a fifth
 of a Duel Masters env step); here the next tokens come from the sequence's own counting table,
 so a card is offered exactly when some way continues with it, and the mask, the steps and the
 action are the listed ones (tests/test_rl.py compares both).
@@ -15,13 +16,13 @@ generic parts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from copy import copy
 from typing import Any
 
 from tcg.core.actions import Action
-from tcg.rl.narrow import MATERIALISE, Part
-from tcg.rl.tokens import END, Vocabulary
+from tcg.core.narrowing import MATERIALISE, Part
+from tcg.core.spelling import END, Vocabulary
 
 
 class ManaPart(Part):
@@ -115,6 +116,24 @@ class ManaPart(Part):
                 rest.accept(token)
             return rest.complete()
         return Action.of("pay", (("cards", tuple(self.cards)),))
+
+    def fork(self) -> Part:
+        other = copy(self)
+        other.cards = self.cards[:]
+        return other
+
+    def ways(self) -> Sequence[Action] | None:
+        """The ways still open (a payment part holds at most ``MATERIALISE``)."""
+        if not self.cards:
+            return self.seq  # type: ignore[no-any-return]
+        n, chosen = len(self.cards), tuple(self.cards)
+        return [a for a in self.seq if a.get("cards")[:n] == chosen]
+
+    def spelling(self, action: Action) -> tuple[int, ...] | None:
+        if action not in self.seq:
+            return None
+        card = self.vocab.card_base
+        return (*self.prefix, *(card + c for c in action.get("cards")), END, END)
 
 
 def mana_part(vocab: Vocabulary, seq: Any) -> Part | None:
