@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -152,6 +153,21 @@ def hidden_names(state: Any, seat: int) -> set[str]:
     return hidden - {state.name_of(c) for c in range(len(state.cards)) if state.can_see(seat, c)}
 
 
+def real_decision(room: Any, pages: list[Any], seconds: float = 30.0) -> int | None:
+    """The seat whose page shows the room's current decision with buttons (a decision the server
+    answers for a person under their stops has none), or None once the game is over."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if room.state.game_over:
+            return None
+        seat, decision = room.state.deciding_player, str(room.decision_id)
+        if seat is not None and pages[seat].evaluate(
+                "() => [document.body.dataset.decision, document.body.dataset.mine]") == [decision, "true"]:
+            return int(seat)
+        time.sleep(0.05)
+    raise AssertionError("no page was offered the current decision")
+
+
 def test_two_browsers_each_see_only_their_own_cards(server: LiveServer, browser: Any,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     # The server draws a game between people's seed; this one is fixed so that the game is the same
@@ -167,14 +183,14 @@ def test_two_browsers_each_see_only_their_own_cards(server: LiveServer, browser:
     state = server.room(room["room"]).state
     rng = Rng(3)
     for _ in range(24):
-        if state.game_over:
+        seat = real_decision(server.room(room["room"]), pages)  # the server moves on for a page (its stops)
+        if seat is None:
             break
-        for seat, p in enumerate(pages):
+        for viewer, p in enumerate(pages):
             p.wait_for_function(f"() => document.body.dataset.decision === '{server.room(room['room']).decision_id}'")
-            secret = hidden_names(state, seat)
+            secret = hidden_names(state, viewer)
             html = p.content()
-            assert secret and not [n for n in secret if n in html], f"seat {seat} sees {secret & set(html.split())}"
-        seat = state.deciding_player
+            assert secret and not [n for n in secret if n in html], f"seat {viewer} sees {secret & set(html.split())}"
         click_something(pages[seat], rng)
     for c in contexts:
         c.close()

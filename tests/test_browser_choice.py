@@ -156,7 +156,7 @@ def test_a_summon_is_one_click_paid_the_default_way(server: LiveServer, browser:
     decision = page.evaluate("document.body.dataset.decision")
     summon.click()
     sent(page, decision)
-    assert room.state.history == [default]
+    assert room.state.history[:1] == [default]  # then the server may move on for the page (its stops)
     assert not errors, errors
     page.close()
 

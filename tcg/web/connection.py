@@ -24,7 +24,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from tcg.web import access
 from tcg.web.caps import Ledger
 from tcg.web.choices import act_path, choice_message
-from tcg.web.flow import flow_of, message_fields
+from tcg.web.flow import auto_action, flow_of, message_fields
 from tcg.web.inputs import seat_token, stops_setting
 from tcg.web.limits import HELLO_SECONDS, MAX_MESSAGE_CHARS, RESUME_WAIT_SECONDS
 from tcg.web.rooms import ProtocolError, Room, Rooms
@@ -245,11 +245,14 @@ class Connection:
             raise ProtocolError("seat", "a spectator has no stops")
         stops = stops_setting(message, flow_of(room).phases)
         with room.lock:
+            before = auto_action(room, self.seat)
             room.flow.stops[self.seat] = stops
+            passing = auto_action(room, self.seat)
         await self.ws.send_json({"type": "stops", **stops.to_json()})
-        room.wake()
-        self.shown = None  # the next state message says whether this seat's decision is now passed
-        self.changed.set()
+        if passing != before:  # the pending decision is now the server's to answer, or the seat's again
+            room.wake()
+            self.shown = None  # the next state message says so (a panel redrawn for nothing loses a click)
+            self.changed.set()
 
     @staticmethod
     async def call(room: Room, apply: Callable[..., object], *args: Any) -> None:
