@@ -17,6 +17,7 @@ from __future__ import annotations
 import secrets
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,7 +32,7 @@ from tcg.core.rng import Seed, commitment, whole_seed
 from tcg.core.state import State
 from tcg.sim.replay import Replay, deck_from_names, initial_state, record, steps
 from tcg.web.digests import digest, matches, new_secret, stored_digest
-from tcg.web.flow import RoomFlow
+from tcg.web.flow import RUN_KEPT, RoomFlow
 from tcg.web.store import Store
 
 
@@ -367,9 +368,9 @@ def _rebuilt(room_id: str, spec: dict[str, Any], actions: list[dict[str, Any]]) 
     fresh start of its own random stream, which is all a person can tell of it."""
     rep = Replay(spec["game"], spec["seed"], dict(spec["options"]), [list(d) for d in spec["decks"]], actions)
     state = initial_state(rep)
-    last: tuple[int | None, Action | None] = (None, None)
+    last: deque[tuple[int | None, Action]] = deque(maxlen=RUN_KEPT)  # the actions the page's mark is read from
     for _, actor, action, _events in steps(rep, state):
-        last = (actor, action)
+        last.append((actor, action))
     hashes = _journaled_digests(spec)
     invite = spec.get("invite_hash")
     opponent = str(spec["opponent"])
@@ -379,8 +380,8 @@ def _rebuilt(room_id: str, spec: dict[str, Any], actions: list[dict[str, Any]]) 
     room = Room(room_id, load_game(rep.game), state, rep.seed, decks, seats, opponent=opponent,
                 invite_hash=invite if isinstance(invite, str) else None,
                 client=str(spec.get("client", "unknown")), moves=None)
-    if last[1] is not None:  # the last action is marked again, as before the restart
-        room.flow.acted(last[0], last[1])
+    for actor, action in last:  # the last actions are marked again, as before the restart
+        room.flow.acted(actor, action)
     return room
 
 
