@@ -12,8 +12,9 @@ clicking, with one generic policy over whatever the decision panel ``#actions`` 
   ``data-moving-on``) and not a toggle of other ways, a *Back* or a button already clicked in
   this decision -- a group (``data-group``) at most four times a turn, so that an action on offer
   again and again (moving cores, giving DON!!) does not loop;
-- else the default or confirm button (``data-default``, ``data-role="confirm"``, or the text
-  *Confirm*);
+- else the default or confirm button (``data-default``, ``data-role="confirm"``, class ``confirm``
+  or the text *Confirm*); a set chosen card by card (choose.js's toggles) is confirmed as soon
+  as it may be, and a card already in it is not clicked again;
 - else the smallest moving-on step (pass, next phase, end of the turn);
 - else the first highlighted card of the board (and the first entry of the menu it opens).
 
@@ -59,13 +60,19 @@ PICK = r"""
   const visible = (n) => n.offsetParent !== null && !n.disabled;
   const buttons = [...document.querySelectorAll('#actions button')].filter(visible);
   const moving = (b) => b.dataset.group === 'move_on' || b.dataset.movingOn === 'true';
-  const back = (b) => b.dataset.role === 'back' || /^(back|indietro|wstecz)$/i.test(b.textContent.trim());
-  const toggle = (b) => b.classList.contains('ways-toggle');
-  const confirm = (b) => b.dataset.role === 'confirm' || b.hasAttribute('data-default')
-                      || /^(confirm|conferma|potwierdź)/i.test(b.textContent.trim());
-  const key = (b) => `${b.dataset.group || ''}|${b.textContent.trim()}`;
+  const back = (b) => b.dataset.role === 'back' || b.classList.contains('back')
+                   || /^(back|indietro|wstecz)$/i.test(b.textContent.trim());
+  // other ways (actions.js), another payment (choose.js), a card of a set already chosen
+  const toggle = (b) => b.classList.contains('ways-toggle') || b.classList.contains('pay-other')
+                     || (b.classList.contains('toggle') && b.classList.contains('on'));
+  const confirm = (b) => b.dataset.role === 'confirm' || b.classList.contains('confirm')
+                      || b.hasAttribute('data-default') || /^(confirm|conferma|potwierdź)/i.test(b.textContent.trim());
+  const key = (b) => `${b.dataset.group || ''}|${b.textContent.trim().replace(/^✓ /, '')}`;
   const mark = (n) => { n.setAttribute('data-clicks-pick', '1'); return n.dataset.group || ''; };
   document.querySelectorAll('[data-clicks-pick]').forEach((n) => n.removeAttribute('data-clicks-pick'));
+  // a set chosen card by card (choose.js): confirmed as soon as it may be
+  const ready = document.querySelector('#actions')?.dataset.mode === 'toggle' && buttons.find(confirm);
+  if (ready) { mark(ready); return { kind: 'confirm', group: '', key: 'confirm' }; }
   const options = buttons.filter((b) => !moving(b) && !back(b) && !toggle(b) && !confirm(b));
   const fresh = options.filter((b) => !clicked.includes(key(b)) && !capped.includes(b.dataset.group || ''));
   if (fresh.length) return { kind: 'option', group: mark(fresh[0]), key: key(fresh[0]) };
