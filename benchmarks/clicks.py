@@ -13,8 +13,9 @@ clicking, with one generic policy over whatever the decision panel ``#actions`` 
   this decision -- a group (``data-group``) at most four times a turn, so that an action on offer
   again and again (moving cores, giving DON!!) does not loop;
 - else the default or confirm button (``data-default``, ``data-role="confirm"``, class ``confirm``
-  or the text *Confirm*); a set chosen card by card (choose.js's toggles) is confirmed as soon
-  as it may be, and a card already in it is not clicked again;
+  or the text *Confirm*); a set chosen card by card (choose.js's toggles) and a payment shown as
+  its default way are confirmed as soon as they may be, and a card already in a set is not
+  clicked again;
 - else the smallest moving-on step (pass, next phase, end of the turn);
 - else the first highlighted card of the board (and the first entry of the menu it opens).
 
@@ -70,8 +71,8 @@ PICK = r"""
   const key = (b) => `${b.dataset.group || ''}|${b.textContent.trim().replace(/^✓ /, '')}`;
   const mark = (n) => { n.setAttribute('data-clicks-pick', '1'); return n.dataset.group || ''; };
   document.querySelectorAll('[data-clicks-pick]').forEach((n) => n.removeAttribute('data-clicks-pick'));
-  // a set chosen card by card (choose.js): confirmed as soon as it may be
-  const ready = document.querySelector('#actions')?.dataset.mode === 'toggle' && buttons.find(confirm);
+  // a set chosen card by card, a payment shown as its default way (choose.js): confirmed as soon as it may be
+  const ready = ['toggle', 'pay'].includes(document.querySelector('#actions')?.dataset.mode) && buttons.find(confirm);
   if (ready) { mark(ready); return { kind: 'confirm', group: '', key: 'confirm' }; }
   const options = buttons.filter((b) => !moving(b) && !back(b) && !toggle(b) && !confirm(b));
   const fresh = options.filter((b) => !clicked.includes(key(b)) && !capped.includes(b.dataset.group || ''));
