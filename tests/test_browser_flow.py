@@ -68,6 +68,7 @@ def shot(page: Any, name: str) -> None:
     if os.environ.get("TCG_SCREENSHOTS"):
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.mouse.move(0, 0)
+        page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 

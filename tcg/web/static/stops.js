@@ -45,12 +45,27 @@ function build(message, send) {
     el("input", { type: "checkbox", value: p.key, "data-side": side,
                   ...(stops[side].includes(p.key) ? { checked: "" } : {}), onchange: changed }), " ", p.label)));
   const summary = el("summary", {}, `${ui.stops || "Stops"}: ${ui[`stops_${stops.responses}_short`] || stops.responses}`);
-  // the settings open over the log (never taking the decision panel's room)
-  return el("details", { class: "stops", id: "stops" }, summary, el("div", { class: "stops-body" },
+  // the settings open over the log (never taking the decision panel's room), inside the screen
+  const body = el("div", { class: "stops-body" },
     el("fieldset", { id: "stops-responses" }, el("legend", {}, ui.stops_responses || "Responses"), RESPONSES.map(radio)),
     el("fieldset", { id: "stops-mine" }, el("legend", {}, ui.stops_mine || "Your turn"), boxes("mine")),
     el("fieldset", { id: "stops-theirs" }, el("legend", {}, ui.stops_theirs || "Opponent's turn"), boxes("theirs")),
-    el("p", { class: "hint" }, ui.stops_hint || "")));
+    el("p", { class: "hint" }, ui.stops_hint || ""));
+  const details = el("details", { class: "stops", id: "stops" }, summary, body);
+  details.addEventListener("toggle", () => place(details, summary, body));
+  return details;
+}
+
+// Below the summary where the screen has room for it, else above it (a phone: in the page).
+function place(details, summary, body) {
+  body.removeAttribute("style");
+  if (!details.open || matchMedia("(max-width: 700px)").matches) return;
+  const r = summary.getBoundingClientRect();
+  const below = innerHeight - r.bottom - 8;
+  const style = { left: `${details.getBoundingClientRect().left}px`, width: `${details.offsetWidth}px` };
+  if (below >= 260 || below >= r.top) Object.assign(style, { top: `${r.bottom}px`, maxHeight: `${below}px` });
+  else Object.assign(style, { bottom: `${innerHeight - r.top}px`, maxHeight: `${r.top - 8}px` });
+  Object.assign(body.style, style);
 }
 
 // Called with every state message: the panel (drawn again in another language), and this
