@@ -17,7 +17,7 @@ import pytest
 
 from tcg.agents.random_agent import TypeRandomAgent
 from tcg.core.actions import Action
-from tcg.core.choosing import MAX_PATH, ChoiceError, Step, choice
+from tcg.core.choosing import EXPAND, MAX_PATH, ChoiceError, Step, choice
 from tcg.core.presentation import Presentation, Say
 from tcg.core.registry import game_names, load_game
 from tcg.core.rng import Rng
@@ -306,3 +306,15 @@ def test_no_step_names_a_card_hidden_from_the_chooser(game: str) -> None:
         for shown in (step, *deeper):
             text = json.dumps(shown.to_json())
             assert not [n for n in secret if n in text], f"{game}: {text} names a hidden card"
+
+
+def test_a_small_choice_is_shown_as_its_actions_one_click_each() -> None:
+    """issue 37 item 3 (fewer clicks): a Battle Spirits core move, a few ways in all, is one click
+    per move, not the move, then the spirit, then the count."""
+    state = first_state("battle_spirits", "main", range(3),
+                        test=lambda s: any(a.type == "move_cores" for a in s.legal_actions()))
+    moves = {a for a in state.legal_actions() if a.type == "move_cores"}
+    top = step_at(state, [])
+    shown = [o for o in top.options if o.type == "move_cores"]
+    assert len(top.options) <= EXPAND and all(o.complete or o.harm for o in shown)  # a harmful one asks first
+    assert {action_of(step_at(state, o.path)) for o in shown} == moves

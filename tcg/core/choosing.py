@@ -49,6 +49,10 @@ MAX_PATH = 256
 #: An action type (or an optional field) is shown with its values -- "Summon Bolshack Dragon"
 #: rather than "Summon", then the card -- when they are at most this many.
 EXPAND = 24
+#: An option whose remaining choices end in at most this many actions is shown as those actions
+#: ("Move 1 core …", "Move 2 cores …"), each one click, while the step stays within ``EXPAND``
+#: options: a small choice is not worth a step of its own (issue 37 item 3, fewer clicks).
+INLINE = 6
 #: What a token's kind is called for a front end.
 _KINDS = {"card": "card", "number": "number", "type": "type", "field": "field", "end": "confirm",
           "literal": "option", "other": "option", "which": "option"}
@@ -468,6 +472,7 @@ def _frame(ctx: _Context, n: Narrowing, mode: str, back: list[int] | None) -> St
 
 def pick_step(ctx: _Context, n: Narrowing, back: list[int] | None) -> Step:
     step = _frame(ctx, n, "pick", back)
+    runs: list[tuple[Narrowing, int]] = []
     for token in n.options:
         after = n.fork()
         after.choose(token)
@@ -475,13 +480,51 @@ def pick_step(ctx: _Context, n: Narrowing, back: list[int] | None) -> Step:
             for value in after.options:
                 run = after.fork()
                 run.choose(value)
-                step.options.append(option(ctx, run, value, typed=not n.chosen))
+                runs.append((run, value))
         else:
-            step.options.append(option(ctx, after, token, typed=not n.chosen))
+            runs.append((after, token))
+    for run, token in inlined(ctx, runs):
+        step.options.append(option(ctx, run, token, typed=not n.chosen))
     if not n.chosen:  # the action types in the presentation's group order, moving on last
         step.options.sort(key=lambda o: group_rank(ctx, o))
     step.default = move_on(ctx, step.options)
     return step
+
+
+def inlined(ctx: _Context, runs: list[tuple[Narrowing, int]]) -> list[tuple[Narrowing, int]]:
+    """``runs`` (each with the token it was chosen by) with each small unfinished one replaced
+    by the runs of its actions (see :data:`INLINE`), in order, while the step stays within
+    ``EXPAND`` options."""
+    room = EXPAND - len(runs)
+    out: list[tuple[Narrowing, int]] = []
+    for run, token in runs:
+        leaves = leaves_of(ctx, run, token, min(INLINE, room + 1)) if room > 0 and run.action is None else None
+        if leaves is not None and len(leaves) > 1:
+            room -= len(leaves) - 1
+            out.extend(leaves)
+        else:
+            out.append((run, token))
+    return out
+
+
+def leaves_of(ctx: _Context, run: Narrowing, token: int, limit: int) -> list[tuple[Narrowing, int]] | None:
+    """The runs ending ``run``'s choices -- an action, or a payment shown as its default way --
+    if they are at most ``limit`` and reached through single picks of cards, numbers and words
+    (no set, no optional field); else None."""
+    if run.action is not None or ctx.classify(run) == "pay":
+        return [(run, token)]
+    if ctx.classify(run) != "pick" or any(ctx.vocab.meaning(t)[0] not in ("card", "number", "literal")
+                                           for t in run.options):
+        return None
+    found: list[tuple[Narrowing, int]] = []
+    for value in run.options:
+        child = run.fork()
+        child.choose(value)
+        more = leaves_of(ctx, child, value, limit - len(found))
+        if more is None or len(found) + len(more) > limit:
+            return None
+        found.extend(more)
+    return found
 
 
 def option(ctx: _Context, run: Narrowing, token: int, typed: bool) -> Option:
