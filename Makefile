@@ -63,7 +63,7 @@ lint: $(STAMP)
 	$(BIN)/mypy tcg
 	$(BIN)/pytest -q -p no:cacheprovider tests/test_code_shape.py  # no function over 60 lines (ruff has no such rule)
 
-# The suite plays every scenario file (tests/test_scenarios.py) and 40 random games per game
+# The suite plays every scenario file (tests/test_scenarios.py) and 20 random games per game
 # checking JSON round trips and hidden information at every 10th state (tests/test_conformance.py).
 unit: $(STAMP)
 	$(BIN)/pytest -q -n 2 --dist worksteal

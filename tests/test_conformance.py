@@ -1,6 +1,6 @@
 """The generic conformance test, run over every registered game (OpenSpiel's random_sim_test).
 
-Random games of every game (``TCG_CONFORMANCE_GAMES``: 40 per game in ``make test``, 200 with
+Random games of every game (``TCG_CONFORMANCE_GAMES``: 20 per game in ``make test``, 200 with
 every state checked in ``make check``), with random legal actions, in test cases of 20 games each (so that
 pytest -n spreads them over the cores and shows progress per game). After every action cards
 are conserved and no counter goes negative; at every ``EVERY``-th action (staggered by game,
@@ -35,7 +35,7 @@ from tcg.core.invariants import (
 from tcg.core.registry import game_names, load_game
 from tcg.core.rng import Rng
 
-GAMES = int(os.environ.get("TCG_CONFORMANCE_GAMES", "40"))
+GAMES = int(os.environ.get("TCG_CONFORMANCE_GAMES", "20"))
 EVERY = int(os.environ.get("TCG_CONFORMANCE_EVERY", "10"))
 CLONE_EVERY = max(7, EVERY)  # a clone is compared after at least 7 more actions (k >= 5)
 PER_CASE = 20
