@@ -18,7 +18,7 @@ CAN_COMPILE := $(shell $(PYTHON) -c "import os, shutil, sysconfig; \
 	print('yes' if shutil.which(cc) and os.path.exists(h) else '')")
 NO_COMPILER := no C compiler or no Python headers here: the compiled build is skipped
 
-.PHONY: demo serve test check lint typecheck unit browser browser-start scenarios conformance soak compiled compiled-check no-compiler bench clean
+.PHONY: demo serve test check lint typecheck unit long browser browser-start scenarios conformance soak compiled compiled-check no-compiler bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -66,9 +66,14 @@ lint: $(STAMP)
 # The suite plays every scenario file (tests/test_scenarios.py) and 20 random games per game
 # checking JSON round trips and hidden information at every 10th state (tests/test_conformance.py).
 unit: $(STAMP)
-	$(BIN)/pytest -q -n 2 --dist worksteal
+	$(BIN)/pytest -q -n 2 --dist worksteal -m "not long"
 
-# 200 random games per game (the suite's 100 among them), every state checked.
+# The browser's whole games (every game clicked to its end; every decision of a game checked to
+# fit a laptop and a phone): make check runs them, so that make test stays within 8 minutes.
+long: $(STAMP) browser
+	$(BIN)/pytest -q -n 2 --dist worksteal -p no:cacheprovider -m long
+
+# 200 random games per game (the suite's 20 among them), every state checked.
 conformance: $(STAMP)
 	TCG_CONFORMANCE_GAMES=200 TCG_CONFORMANCE_EVERY=1 $(BIN)/pytest -q -n 2 --dist worksteal -p no:cacheprovider tests/test_conformance.py
 
@@ -95,7 +100,7 @@ compiled: $(COMPILED_STAMP)
 # put the checkout before the build.
 compiled-check: $(COMPILED_STAMP)
 	TCG_EXPECT_BUILD=compiled $(WITH_COMPILED) $(BIN)/pytest -q -n 2 --dist worksteal -p no:cacheprovider \
-		--import-mode=importlib --deselect tests/test_conformance.py
+		--import-mode=importlib --deselect tests/test_conformance.py -m "not long"
 	$(WITH_COMPILED) $(BIN)/tcg scenario run scenarios
 	$(BIN)/python benchmarks/fingerprint.py --games 20 --require pure > build/fingerprint-pure.txt
 	$(WITH_COMPILED) $(BIN)/python benchmarks/fingerprint.py --games 20 --require compiled > build/fingerprint-compiled.txt
@@ -107,7 +112,7 @@ test: browser-start lint browser unit
 
 # The long checks (about 25 minutes on 2 cores, 15 of them the conformance games): every state of
 # the conformance games, a slice of the soak, then the compiled build.
-check: conformance soak $(if $(CAN_COMPILE),compiled-check,no-compiler)
+check: conformance soak long $(if $(CAN_COMPILE),compiled-check,no-compiler)
 
 no-compiler:
 	@echo "$(NO_COMPILER) (the engine runs as pure Python)"

@@ -129,6 +129,7 @@ def answered(page: Any, decision: str, rng: Rng) -> None:
     page.wait_for_function(f"() => document.body.dataset.decision !== '{decision}'", timeout=30_000)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", game_names())
 def test_a_whole_game_against_an_agent_by_clicking(server: LiveServer, browser: Any, game: str) -> None:
     room = server.new_room(game=game, seed=7, opponent="rule")

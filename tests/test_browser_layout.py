@@ -131,6 +131,7 @@ def picture(pages: dict[str, Any], game: str) -> None:
     pages["phone"].screenshot(path=str(SHOTS / f"{game}_phone.png"))
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", game_names())
 def test_every_decision_fits_a_laptop_and_a_phone(server: LiveServer, pages: dict[str, Any], game: str) -> None:
     room = server.new_room(game=game, seed=3, opponent="rule")
