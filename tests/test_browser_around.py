@@ -6,41 +6,27 @@ and a replay driven by its turn list and the arrow keys. Few pages, each checkin
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.test_browser import (
-    ARGS,
     CHROMIUM,
     HAVE_CHROMIUM,
     LiveServer,
+    browser,
     hidden_names,
     page_errors,
+    server,
     wait_my_turn_or_end,
 )
+
+__all__ = ["browser", "server"]  # the fixtures, shared with tests/test_browser.py
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not HAVE_CHROMIUM, reason=f"no Chromium at {CHROMIUM}")]
 playwright_api = pytest.importorskip("playwright.sync_api")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(tmp_path_factory.mktemp("web") / "games.sqlite3")
-    live.start()
-    yield live
-    live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def answer_last(page: Any) -> None:

@@ -12,38 +12,31 @@ docs/screenshots/choosing_*.png at 1280x720 and 390x844.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from tcg.core.actions import Action
 from tcg.core.state import State
-from tests.test_browser import ARGS, CHROMIUM, HAVE_CHROMIUM, SHOTS, LiveServer, page_errors, playwright_api
+from tests.test_browser import (
+    CHROMIUM,
+    HAVE_CHROMIUM,
+    SHOTS,
+    LiveServer,
+    browser,
+    page_errors,
+    server,
+)
 from tests.test_choosing import first_state
 from tests.test_safe_defaults import bs_state, card_id
+
+__all__ = ["browser", "server"]  # the fixtures, shared with tests/test_browser.py
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not HAVE_CHROMIUM, reason=f"no Chromium at {CHROMIUM}")]
 
 DESKTOP = {"width": 1280, "height": 720}
 PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(tmp_path_factory.mktemp("web") / "games.sqlite3")
-    live.start()
-    yield live
-    live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def scenario_room(server: LiveServer, game: str, state: State) -> tuple[str, Any]:

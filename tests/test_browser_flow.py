@@ -21,8 +21,15 @@ import pytest
 
 from tcg.core.stops import Stops
 from tests.live_server import LiveApp
-from tests.test_browser import ARGS, CHROMIUM, HAVE_CHROMIUM, page_errors
+from tests.test_browser import (
+    CHROMIUM,
+    HAVE_CHROMIUM,
+    browser,
+    page_errors,
+)
 from tests.test_browser_layout import SHOTS
+
+__all__ = ["browser"]  # the fixtures, shared with tests/test_browser.py
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not HAVE_CHROMIUM, reason=f"no Chromium at {CHROMIUM}")]
@@ -54,14 +61,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PacedServer]:
     live.start()
     yield live
     live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def shot(page: Any, name: str) -> None:

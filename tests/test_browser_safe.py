@@ -10,33 +10,26 @@ finding's board (reserve 1, Chakrambat with its only core, Donor with two spare 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.test_browser import ARGS, CHROMIUM, HAVE_CHROMIUM, SHOTS, LiveServer, page_errors, playwright_api
+from tests.test_browser import (
+    CHROMIUM,
+    HAVE_CHROMIUM,
+    SHOTS,
+    LiveServer,
+    browser,
+    page_errors,
+    server,
+)
 from tests.test_safe_defaults import bs_state, card_id
+
+__all__ = ["browser", "server"]  # the fixtures, shared with tests/test_browser.py
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not HAVE_CHROMIUM, reason=f"no Chromium at {CHROMIUM}")]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(tmp_path_factory.mktemp("web") / "games.sqlite3")
-    live.start()
-    yield live
-    live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def finding_room(server: LiveServer) -> tuple[dict[str, Any], Any]:
