@@ -9,10 +9,8 @@ writes docs/screenshots/flow-thinking.png and flow-stops.png.
 
 from __future__ import annotations
 
-import json
 import os
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +22,7 @@ from tests.live_server import LiveApp
 from tests.test_browser import (
     CHROMIUM,
     HAVE_CHROMIUM,
+    LiveServer,
     browser,
     page_errors,
 )
@@ -37,22 +36,14 @@ playwright_api = pytest.importorskip("playwright.sync_api")
 PACE = 0.3
 
 
-class PacedServer(LiveApp):
+class PacedServer(LiveServer):
+    """test_browser's live server (its rooms and requests), its agents paced."""
+
     def __init__(self, db: Path) -> None:
         from tcg.web.app import create_app
         from tcg.web.limits import Caps
 
-        super().__init__(create_app(db, caps=Caps(rooms_per_client=100), pace=PACE))
-
-    def new_room(self, **body: Any) -> dict[str, Any]:
-        req = urllib.request.Request(f"{self.url}/api/rooms", data=json.dumps(body).encode(),
-                                     headers={"content-type": "application/json"})
-        with urllib.request.urlopen(req) as r:
-            answer: dict[str, Any] = json.load(r)
-        return answer
-
-    def room(self, room_id: str) -> Any:
-        return self.app.state.rooms.get(room_id)
+        LiveApp.__init__(self, create_app(db, caps=Caps(rooms_per_client=100), pace=PACE))
 
 
 @pytest.fixture(scope="module")
