@@ -12,7 +12,6 @@ the person could not have seen.
 
 from __future__ import annotations
 
-import copy
 import io
 import re
 from pathlib import Path
@@ -47,7 +46,7 @@ def human_actions(saved: Path, seat: int = 0) -> list[tuple[State, dict[str, Any
     state = initial_state(rep)
     for raw in rep.actions:
         if state.deciding_player == seat:
-            mine.append((copy.deepcopy(state), raw))
+            mine.append((state.clone(), raw))
         state.apply(Action.from_json(raw))
     return mine
 
