@@ -92,20 +92,30 @@ def wait_my_turn_or_end(page: Any) -> bool:
     return bool(page.evaluate("document.body.dataset.over") != "true")
 
 
+def tap(handle: Any) -> None:
+    """Click ``handle``; one the page has just drawn again (a state message arrived between the
+    query and the click) is skipped: the caller looks at the page again."""
+    try:
+        handle.click()
+    except playwright_api.Error as e:
+        if "not attached" not in str(e):
+            raise
+
+
 def click_something(page: Any, rng: Rng) -> None:
     """One answer by clicking: a highlighted card (then its menu's first entry) half of the
     time when there is one, else one of the action buttons at random."""
     decision = page.evaluate("document.body.dataset.decision")
     cards = page.query_selector_all("#board .card.playable")
     if cards and rng.below(2) == 0:
-        cards[rng.below(len(cards))].click()
+        tap(cards[rng.below(len(cards))])
         menu = page.query_selector(".menu button")
         if menu is not None:
-            menu.click()
+            tap(menu)
     else:
         buttons = page.query_selector_all("#actions button[data-index]")
         if buttons:  # else a set to toggle (a step of choose.js with no button that answers yet)
-            buttons[rng.below(len(buttons))].click()
+            tap(buttons[rng.below(len(buttons))])
     answered(page, decision, rng)
 
 
@@ -116,7 +126,7 @@ def answered(page: Any, decision: str, rng: Rng) -> None:
     for _ in range(60):
         confirm = page.query_selector("#harm-confirm button.confirm")
         if confirm is not None:
-            confirm.click()
+            tap(confirm)
         try:
             page.wait_for_function(f"() => document.body.dataset.decision !== '{decision}'", timeout=1_000)
             return
@@ -125,7 +135,7 @@ def answered(page: Any, decision: str, rng: Rng) -> None:
         buttons = page.query_selector_all("#actions button[data-index]:not([disabled])")
         buttons = buttons or page.query_selector_all("#actions button.toggle:not([disabled])")
         if buttons:
-            buttons[rng.below(len(buttons))].click()
+            tap(buttons[rng.below(len(buttons))])
     page.wait_for_function(f"() => document.body.dataset.decision !== '{decision}'", timeout=30_000)
 
 
