@@ -61,9 +61,9 @@ function build(message, send) {
   // the settings open over the log (never taking the decision panel's room), inside the screen
   const body = el("div", { class: "stops-body" },
     el("fieldset", { id: "stops-responses" }, el("legend", {}, ui.stops_responses || "Responses"), RESPONSES.map(radio)),
+    pays ? el("fieldset", { id: "stops-payments" }, el("legend", {}, ui.stops_payments || "Payments"), PAYMENTS.map(pay)) : null,
     el("fieldset", { id: "stops-mine" }, el("legend", {}, ui.stops_mine || "Your turn"), boxes("mine")),
     el("fieldset", { id: "stops-theirs" }, el("legend", {}, ui.stops_theirs || "Opponent's turn"), boxes("theirs")),
-    pays ? el("fieldset", { id: "stops-payments" }, el("legend", {}, ui.stops_payments || "Payments"), PAYMENTS.map(pay)) : null,
     el("p", { class: "hint" }, ui.stops_hint || ""));
   const details = el("details", { class: "stops", id: "stops" }, summary, body);
   details.addEventListener("toggle", () => place(details, summary, body));
