@@ -28,7 +28,8 @@ from tcg.core.stops import Flow, Stops, auto_answer, default_payment
 from tcg.games.duel_masters import payment as dm_payment
 from tcg.games.force_of_will import payment as fow_payment
 from tcg.web.app import create_app
-from tcg.web.rooms import Room
+from tcg.web.flow import message_fields
+from tcg.web.rooms import Room, Rooms
 from tests.test_web import hello, my_turn, token
 from tests.test_web_flow import positions
 
@@ -212,6 +213,24 @@ def test_under_ask_the_person_chooses_the_payment(client: TestClient) -> None:
         message = my_turn(ws, ws.receive_json())
         assert {a["type"] for a in message["actions"]} == {"pay"} and len(message["actions"]) > 1
         assert not message["autopass"] and not message["autopay"]
+
+
+def test_a_state_message_says_the_server_is_paying_and_whether_the_game_has_payments() -> None:
+    game = load_game("force_of_will")
+    rooms = Rooms()
+    rooms.waker = lambda room: None  # nobody answers: the message is read while the payment is pending
+    room = rooms.create(game, [game.deck(n) for n in list(game.starter_decks())[:2]], ["a", "b"], 5, "person")
+    room.state = paying("force_of_will")
+    room.flow.stops[0] = AUTO_PAY
+    message = message_fields(room, 0, {"actions": [{"index": 0}], "groups": []}, "en")
+    assert message["autopass"] and message["autopay"] and message["stop_payments"] and message["actions"] == []
+    assert message["stops"]["payments"] == "auto"
+    room.flow.stops[0] = ASK
+    message = message_fields(room, 0, {"actions": [{"index": 0}], "groups": []}, "en")
+    assert not message["autopass"] and not message["autopay"] and message["stops"]["payments"] == "ask"
+    yugioh = load_game("yugioh")
+    other = rooms.create(yugioh, [yugioh.deck(n) for n in list(yugioh.starter_decks())[:2]], ["a", "b"], 5, "person")
+    assert message_fields(other, 0, {"actions": [], "groups": []}, "en")["stop_payments"] is False
 
 
 # ---------------------------------------------------------------------------------------- the terminal
