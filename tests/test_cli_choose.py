@@ -217,7 +217,7 @@ def test_the_stops_command_and_a_bad_stop() -> None:
     out = result.output
     assert out.count("[ ] Main step") >= 2 and "[x] Main step" in out  # stops 2: the main step of your turn
     assert "Responses: Auto: stop when you can respond" in out and "Always stop in your turn at" in out
-    assert "type stops, stops auto / on / off, or stops with numbers from 1 to 6" in out
+    assert "type stops, stops auto / on / off, stops pay auto / ask, or stops with numbers from 1 to 6" in flat(out)
     bad = runner.invoke(app, ["play", "--seed", "1", "--stop", "opponent:lunch"])
     assert bad.exit_code == 2 and "unknown stop 'opponent:lunch'" in flat(bad.output)
     assert "charge, main, attack" in flat(bad.output)

@@ -111,6 +111,9 @@ def test_whatever_the_stops_an_answer_is_the_smallest_legal_step_and_never_a_rea
             if answer is None:
                 continue
             answered += 1
+            if decision.kind in f.payments:  # rule 6, the default way of paying (tests/test_autopay.py)
+                assert answer == state.GAME.presentation.default_way(state, legal)
+                continue
             assert answer in legal and answer == smallest_step(f, legal)
             real = [a for a in legal if f.step(a) is None]
             assert not real or window, f"{decision.kind}: a real choice outside a response window was passed"
@@ -186,7 +189,7 @@ def test_battle_spirits_your_own_flash_timing_needs_a_stop_under_auto() -> None:
 
 def test_a_decision_with_no_moving_on_option_is_always_the_persons() -> None:
     state, last = find("duel_masters", lambda s, last: bool(s.decision and s.decision.kind == "pay"))
-    for stops in (AUTO, ON, OFF):
+    for stops in (Stops("auto", payments="ask"), Stops("on", payments="ask"), Stops("off", payments="ask")):
         assert auto_answer(state, flow("duel_masters"), stops, last) is None
 
 
@@ -234,7 +237,8 @@ def test_a_spectator_has_no_stops_and_a_seat_gets_its_stops_echoed(client: TestC
     with client.websocket_connect(f"/ws/{answer['room']}") as ws:
         hello(ws, token(answer["url"]))
         echo = stops_error(ws, {"responses": "on", "mine": ["battle", "main1"]})
-        assert echo == {"type": "stops", "responses": "on", "mine": ["battle", "main1"], "theirs": []}
+        assert echo == {"type": "stops", "responses": "on", "mine": ["battle", "main1"], "theirs": [],
+                        "payments": "auto"}
         assert room.flow.stops[0] == Stops("on", frozenset({"main1", "battle"}))
 
 

@@ -52,6 +52,10 @@ def play(
     stop: Annotated[list[str] | None, typer.Option("--stop", help="A phase stop: PHASE (your turn) or "
                                                    "opponent:PHASE; repeatable. The `stops` command changes them "
                                                    "in the game.")] = None,
+    pay: Annotated[str, typer.Option("--pay", help="Payments (Force of Will's magic stones, Duel Masters' "
+                                     "mana): auto (paid for you the default way, as MTG Arena taps mana; a way "
+                                     "that would cost one of your cards is still asked) or ask (you choose each "
+                                     "time). `stops pay ask` changes it in the game.")] = "auto",
 ) -> None:
     """Play against an agent: each decision field by field (numbers, Enter for the default, b back),
     ?id or zoom id for a card's text and rulings, stops for the auto-pass, h for help, q to quit."""
@@ -71,7 +75,7 @@ def play(
         out.print(f"[red]error:[/red] {escape(str(exc))}")
         raise typer.Exit(1) from None
     try:
-        settings = parse_stops(stops, stop or (), g.presentation.FLOW)
+        settings = parse_stops(stops, stop or (), g.presentation.FLOW, pay)
     except TcgError as exc:
         out.print(f"[red]error:[/red] {escape(str(exc))}")
         raise typer.Exit(2) from None
@@ -124,6 +128,8 @@ class Session:
                 self.show_events(player, action)
                 continue
             chosen = auto_answer(s, s.GAME.presentation.FLOW, self.stops, self.last_actor)
+            if chosen is not None and s.decision is not None and s.decision.kind in s.GAME.presentation.FLOW.payments:
+                self.paid_for(chosen)
             if chosen is None:
                 chosen = self.ask()
             if chosen is None:
@@ -138,6 +144,12 @@ class Session:
         ending = ("you_win" if s.winner == self.human else "a_draw" if s.winner == "draw" else "you_lose")
         out.print(f"[bold]{self.words.ui(ending)}[/bold] ({self.words.say.word(end_reason(s) or 'rule')}, "
                   f"{self.words.ui('turn').lower()} {s.turn})")
+
+    def paid_for(self, action: Action) -> None:
+        """A payment made for the person (rule 6 of tcg.core.stops): said, with the stones or
+        mana it uses (its own events are minor ones, not printed)."""
+        what = self.words.action_text(action)
+        out.print(f"  [dim]{escape(self.words.say.t('ui', 'autopaid', what=what))}[/dim]")
 
     def ask(self) -> Action | None:
         """The person's choice, field by field (tcg/cli/choose.py); None when they quit (and

@@ -23,7 +23,19 @@ moving-on option:
    Master Duel, chaining to your own card needs *On*, or a phase stop);
 5. anything else is the person's to answer.
 
-A decision with no moving-on option is always the person's.
+And, apart from those (a payment has no moving-on option):
+
+6. a payment -- a decision of a kind the game declares in ``Flow.payments``, which only chooses
+   how to pay a cost already decided (Force of Will's magic stones, Duel Masters' mana), every
+   option of it one way of paying: the same action type, none moving on -- is answered under
+   *payments Auto* (the default, as MTG Arena taps mana for you) with the game's default way
+   (:meth:`Presentation.default_way`), but only when that way harms none of the player's cards
+   (:meth:`Presentation.harm` empty: a harmful way is asked, with its confirmation, as item 2's
+   safe defaults say). Under *Ask* it is the person's. A phase stop does not stop it: a payment
+   is the second half of the play the person just chose, not a step of the phase. A payment
+   decision that also offers something else (a cancel, a pass) is the person's.
+
+Any other decision with no moving-on option is always the person's.
 """
 
 from __future__ import annotations
@@ -36,6 +48,8 @@ from tcg.core.actions import Action
 
 #: The response settings, as Master Duel names them.
 RESPONSES = ("auto", "on", "off")
+#: The payment settings: pay the default way for the person, or ask them.
+PAYMENTS = ("auto", "ask")
 #: The moving-on actions of the shared vocabulary, smallest step first.
 CORE_MOVING_ON: Mapping[str, int] = {"pass": 0, "next_phase": 1, "end_turn": 2}
 
@@ -61,6 +75,9 @@ class Flow:
     phase_of: Mapping[str, str] = field(default_factory=dict)
     #: Windows *Auto* passes even with a response on offer (a :class:`~tcg.core.state.Decision`).
     quiet: Callable[[Any], bool] = never
+    #: Decision kinds that only choose how to pay a cost already decided (rule 6): answered with
+    #: the default way under *payments Auto*.
+    payments: frozenset[str] = frozenset()
 
     def step(self, action: Action) -> int | None:
         """The action's step if it is moving on, else None."""
@@ -77,15 +94,17 @@ class Flow:
 
 @dataclass(frozen=True)
 class Stops:
-    """A person's settings: the response mode and the phases to stop at, of their own turn
-    (``mine``) and of the opponent's (``theirs``)."""
+    """A person's settings: the response mode, the phases to stop at, of their own turn
+    (``mine``) and of the opponent's (``theirs``), and whether payments are made for them."""
 
     responses: str = "auto"
     mine: frozenset[str] = frozenset()
     theirs: frozenset[str] = frozenset()
+    payments: str = "auto"
 
     def to_json(self) -> dict[str, Any]:
-        return {"responses": self.responses, "mine": sorted(self.mine), "theirs": sorted(self.theirs)}
+        return {"responses": self.responses, "mine": sorted(self.mine), "theirs": sorted(self.theirs),
+                "payments": self.payments}
 
 
 def smallest_step(flow: Flow, legal: Any) -> Action | None:
@@ -98,6 +117,27 @@ def smallest_step(flow: Flow, legal: Any) -> Action | None:
     return None if best is None else best[1]
 
 
+def ways_of_paying(flow: Flow, legal: Any) -> bool:
+    """Whether ``legal`` are all ways of one payment: at least one, one action type, none moving on."""
+    if len(legal) == 0:
+        return False
+    typed = getattr(legal, "action_type", None)
+    if typed is not None and not any(k == typed or k.startswith(f"{typed}=") for k in flow.moving_on):
+        return True
+    return len({a.type for a in legal}) == 1 and all(flow.step(a) is None for a in legal)
+
+
+def default_payment(state: Any, flow: Flow, legal: Any) -> Action | None:
+    """Rule 6: the game's default way of paying, if every option is a way of paying (one action
+    type, none moving on) and that way harms none of the player's cards; else None. A lazy
+    payment that names its one type (:class:`~tcg.core.lazy.LazyActions`) is not read whole."""
+    if not ways_of_paying(flow, legal):
+        return None
+    presentation = state.GAME.presentation
+    way: Action = presentation.default_way(state, legal)
+    return None if presentation.harm(state, way) else way
+
+
 def auto_answer(state: Any, flow: Flow, stops: Stops, last_actor: int | None = None) -> Action | None:
     """What to answer for the deciding person under ``stops`` (see the module docstring), or
     None when the decision is theirs to make. ``last_actor``: who applied the last action."""
@@ -105,6 +145,8 @@ def auto_answer(state: Any, flow: Flow, stops: Stops, last_actor: int | None = N
     if decision is None or state.game_over:
         return None
     legal = state.legal_actions()
+    if decision.kind in flow.payments:
+        return default_payment(state, flow, legal) if stops.payments == "auto" else None
     step = smallest_step(flow, legal)
     if step is None:
         return None

@@ -34,6 +34,7 @@ from tcg.core.presentation import Presentation
 from tcg.core.stops import Flow, Stops, auto_answer
 
 if TYPE_CHECKING:
+    from tcg.web.autopay import Paid
     from tcg.web.rooms import Room
 
 #: ``tcg serve``'s pause between two actions of an agent, so that a person sees each of them
@@ -73,6 +74,8 @@ class RoomFlow:
     made_at: float = field(default_factory=time.monotonic)
     #: The decision the server is answering for a person (its id), while the answer is held.
     passing: int | None = None
+    #: The payments the server made for a person, said in their log (:mod:`tcg.web.autopay`).
+    paid: list[Paid] = field(default_factory=list)
 
     def acted(self, seat: int | None, action: Action) -> None:
         if seat != self.last_actor:
@@ -148,13 +151,16 @@ def acted_cards(room: Room, seat: int | None) -> dict[str, Any] | None:
 def message_fields(room: Room, seat: int | None, message: dict[str, Any], lang: str) -> dict[str, Any]:
     """Adds to a ``state`` message (called with the room's lock held): ``deciding`` (the seat
     deciding, or None), ``acted`` (:func:`acted_cards`), ``autopass`` (True when the server is
-    answering this seat's decision: its actions and first step are then left out), ``stops`` (this seat's, as
-    the server holds them) and ``stop_phases`` (the game's, in words)."""
+    answering this seat's decision: its actions and first step are then left out; ``autopay``: that
+    answer is a payment, rule 6 of :mod:`tcg.core.stops`), ``stops`` (this seat's, as
+    the server holds them), ``stop_phases`` (the game's, in words) and ``stop_payments`` (whether the
+    game has payments the server can make: the page offers the setting only then)."""
     state = room.state
     message["deciding"] = None if state.game_over else state.deciding_player
     message["acted"] = acted_cards(room, seat)
     passing = seat is not None and auto_action(room, seat) is not None
     message["autopass"] = passing
+    message["autopay"] = passing and state.decision is not None and state.decision.kind in flow_of(room).payments
     if passing:
         message["actions"], message["groups"] = [], []
         if "choice" in message:
@@ -162,6 +168,7 @@ def message_fields(room: Room, seat: int | None, message: dict[str, Any], lang: 
     stops = room.flow.stops[seat] if seat is not None else None
     message["stops"] = stops.to_json() if stops is not None else None
     message["stop_phases"] = stop_phases(room.game.presentation, lang)
+    message["stop_payments"] = bool(flow_of(room).payments)
     return message
 
 

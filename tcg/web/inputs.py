@@ -16,7 +16,7 @@ from typing import Annotated, Any
 from fastapi import Path, Query
 from pydantic import AfterValidator, Field
 
-from tcg.core.stops import RESPONSES, Stops
+from tcg.core.stops import PAYMENTS, RESPONSES, Stops
 from tcg.web.rooms import ProtocolError
 
 #: One past the largest integer SQLite stores (ids, counts): larger ones are refused as input.
@@ -84,11 +84,15 @@ def seat_token(value: Any) -> str | None:
 
 def stops_setting(message: dict[str, Any], phases: Sequence[str]) -> Stops:
     """A ``stops`` message's settings (``responses``: auto, on or off; ``mine`` / ``theirs``: the
-    phases of the game to stop at, each listed once), or ``malformed`` naming the field and what
-    it takes. At most :data:`MAX_STOP_PHASES` phases a list, whatever the game."""
+    phases of the game to stop at, each listed once; ``payments``: auto or ask), or ``malformed``
+    naming the field and what it takes. At most :data:`MAX_STOP_PHASES` phases a list, whatever
+    the game."""
     responses = message.get("responses", "auto")
     if responses not in RESPONSES:
         raise ProtocolError("malformed", f"responses must be one of {', '.join(RESPONSES)}")
+    payments = message.get("payments", "auto")
+    if not isinstance(payments, str) or payments not in PAYMENTS:
+        raise ProtocolError("malformed", f"payments must be one of {', '.join(PAYMENTS)}")
     chosen: dict[str, frozenset[str]] = {}
     for key in ("mine", "theirs"):
         value = message.get(key, [])
@@ -102,4 +106,4 @@ def stops_setting(message: dict[str, Any], phases: Sequence[str]) -> Stops:
         if len(set(value)) != len(value):
             raise ProtocolError("malformed", f"{key} lists a phase twice")
         chosen[key] = frozenset(value)
-    return Stops(str(responses), chosen["mine"], chosen["theirs"])
+    return Stops(str(responses), chosen["mine"], chosen["theirs"], payments)

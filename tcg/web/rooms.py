@@ -31,6 +31,7 @@ from tcg.core.registry import load_game
 from tcg.core.rng import Seed, commitment, whole_seed
 from tcg.core.state import State
 from tcg.sim.replay import Replay, deck_from_names, initial_state, record, steps
+from tcg.web.autopay import keep, payment_for
 from tcg.web.digests import digest, matches, new_secret, stored_digest
 from tcg.web.flow import RUN_KEPT, RoomFlow
 from tcg.web.store import Store
@@ -169,8 +170,13 @@ class Room:
             self.on_apply(len(self.state.history) - 1, action)
 
     def apply_agent(self, action: Action) -> None:
-        """Apply the agent's answer (the caller holds the lock and checked the decision is current)."""
+        """Apply the agent's answer, or the server's for a person under their stops (the caller
+        holds the lock and checked the decision is current); a payment made for a person is kept
+        for their log (:mod:`tcg.web.autopay`)."""
+        paid = payment_for(self, action)
         self._apply(action)
+        if paid is not None:
+            keep(self, paid)
 
     def wake(self) -> None:
         """Let the agent answer if the decision is its own: through the server's

@@ -16,6 +16,7 @@ from tcg.core.choosing import ChoiceError, choice
 from tcg.core.game import Game
 from tcg.core.presentation import Json, Presentation, Say
 from tcg.core.state import State
+from tcg.web.autopay import with_payments
 from tcg.web.endgame import around
 from tcg.web.naming import player_decks
 from tcg.web.rooms import Room
@@ -95,7 +96,7 @@ def state_message(room: Room, seat: int | None, lang: str, log_from: int = 0) ->
         "groups": groups,
         "choice": first,  # the decision's first field (tcg.web.choices), only for the seat deciding
         "log_from": log_from,
-        "log": log_lines(state, seat, say, log_from),
+        "log": with_payments(room, seat, say, log_from, log_lines(state, seat, say, log_from)),
         "log_end": len(state.events),
         "labels": [s.label for s in room.seats],
         "agent": room.thinking,

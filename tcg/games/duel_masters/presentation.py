@@ -58,9 +58,10 @@ class DuelMastersPresentation(Presentation):
     ZONES = (ZoneSpec("battle", "field"), ZoneSpec("shields", "row"), ZoneSpec("mana", "row", compact=True),
              ZoneSpec("hand", "hand"), ZoneSpec("deck", "pile"), ZoneSpec("graveyard", "pile"))
     GROUPS = ("charge", "summon", "cast", "attack", "block", "ability", "trigger", "pay")
-    #: Moving on; the shield trigger is the one response window; stops in the steps with choices.
+    #: Moving on; the shield trigger is the one response window; stops in the steps with choices;
+    #: ``pay`` only chooses the mana to tap for a card already chosen (DM-9): paid for you.
     FLOW = Flow(moving_on={"pass": 0, "next_phase": 1, "end_turn": 2}, windows=frozenset({"shield_trigger"}),
-                phases=("charge", "main", "attack"))
+                phases=("charge", "main", "attack"), payments=frozenset({"pay"}))
     STATUSES = ("tapped", "entered_this_turn")
     EVENTS = {
         "mana_charged": EventSpec(_CARD),

@@ -219,9 +219,10 @@ class ForceOfWillPresentation(Presentation):
     GROUPS = ("mulligan", "stone", "summon", "spell", "addition", "standby", "judgment", "ability",
               "lifebreak", "attack", "block", "pay")
     #: Moving on; the chase's window is the response window, where a Lifebreak (on offer at every
-    #: priority while life allows) alone does not make Auto stop.
+    #: priority while life allows) alone does not make Auto stop. ``pay`` only chooses the magic
+    #: stones to rest for a declaration already made (FOW-27): paid for you.
     FLOW = Flow(moving_on={"pass": 0, "next_phase": 1, "end_turn": 2}, windows=frozenset({"window"}),
-                ambient=frozenset({"lifebreak"}), phases=("main", "end"))
+                ambient=frozenset({"lifebreak"}), phases=("main", "end"), payments=frozenset({"pay"}))
     STATUSES = ("rested", "face_down", "spent")
     # The printed card: the cost top left, ATK bottom left, DEF bottom right; the damage on it
     # drawn on it; the frame in its attributes (two-toned for a two-attribute card).

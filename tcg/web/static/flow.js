@@ -49,7 +49,7 @@ export function drawFlow(message) {
   if (message.over || message.seat === null) return;
   const ui = message.ui;
   if (message.autopass) {
-    $("#actions").replaceChildren(el("div", { class: "dim flow-status", id: "autopass" }, ui.autopassing || "…"));
+    $("#actions").replaceChildren(el("div", { class: "dim flow-status", id: "autopass" }, (message.autopay ? ui.autopaying : ui.autopassing) || "…"));
   } else if (message.deciding !== null && message.deciding !== message.seat) {
     const root = $("#actions");
     const waiting = [...root.children].find((n) => n.textContent === ui.waiting);
