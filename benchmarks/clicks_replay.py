@@ -89,11 +89,10 @@ def record_game(name: str, seed: int) -> dict[str, Any]:
     room = Rooms().create(game, [mine[0], theirs[0]], [mine[1], theirs[1]], seed, "rule")
     intent = make_agent("rule", agent_seed(whole_seed(seed), INTENT_SEAT))
     cursors = [0, 0]
-    flow = flow_of(room)
-    mark: dict[str, Any] = {}
-    for n, action in enumerate(room.state.history):  # the agent's moves before the first decision
-        log.append(entry(room.state, n, 1, action, None, flow))
-    room.on_apply = lambda n, action: log.append(entry(room.state, n, room.flow.last_actor, action, mark, flow))
+    chosen: dict[str, Any] = {}
+    for _ in room.state.history:  # the agent's moves before seat 0's first decision
+        log.append({"seat": 1})
+    room.on_apply = lambda n, action: log.append({"seat": room.flow.last_actor, **chosen})
     room.flow.stops[0] = Stops()  # the page's default stops: the server answers for seat 0 from now on
     room.run_agents()
     while not room.state.game_over:
@@ -103,28 +102,30 @@ def record_game(name: str, seed: int) -> dict[str, Any]:
             legal = state.legal_actions()
             wanted = legal[0] if len(legal) == 1 else intent.choose(observe(state, 0, intent, cursors), legal)
             action = default_of(state, wanted)
-            mark.update(chosen=True, replaced=action != wanted, legal=len(legal),
-                        real=sum(flow.step(a) is None for a in legal),
-                        kind=state.decision.kind if state.decision else None, turn=int(state.turn),
-                        active=int(state.active))
+            chosen.update(chosen=True, replaced=action != wanted)
             room.answer(action, len(legal) > 1)
+            chosen.clear()
         room.run_agents()
-    return {"game": name, "seed": seed, "actions": log, "winner": room.state.winner,
+    return {"game": name, "seed": seed, "actions": facts(game, room, log, flow_of(room)), "winner": room.state.winner,
             "turns": ordinary_turns(room)}
 
 
-def entry(state: Any, n: int, seat: int | None, action: Any, mark: dict[str, Any] | None, flow: Any) -> dict[str, Any]:
-    """One applied action of the record. ``mark`` holds what the loop knew of seat 0's own choice
-    (emptied here): an action of seat 0 without it is the server's answer (``auto``)."""
-    mine = dict(mark) if mark else {}
-    if mark is not None:
-        mark.clear()
-    out = {"n": n, "seat": seat, "action": action.to_json(), "type": action.type,
-           "moving_on": flow.step(action) is not None}
-    if seat == 0:
-        out.update(auto=not mine.get("chosen", False), replaced=mine.get("replaced", False),
-                   kind=mine.get("kind"), legal=mine.get("legal"), real=mine.get("real"), turn=mine.get("turn"),
-                   active=mine.get("active"))
+def facts(game: Any, room: Any, log: list[dict[str, Any]], flow: Any) -> list[dict[str, Any]]:
+    """Each action of the game with what the report needs, read on the game played again from the
+    start: the decision it answered (its kind, how many options were not moving on), the turn and
+    whose it was; seat 0's without ``chosen`` were answered by the server (``auto``)."""
+    state = game.new_state(list(room.decks), seed=room.seed)
+    out = []
+    for n, (seen, action) in enumerate(zip(log, room.state.history, strict=True)):
+        one = {"n": n, "seat": seen["seat"], "action": action.to_json(), "type": action.type,
+               "moving_on": flow.step(action) is not None}
+        if seen["seat"] == 0:
+            legal = state.legal_actions()
+            one.update(auto=not seen.get("chosen"), replaced=bool(seen.get("replaced")),
+                       kind=state.decision.kind if state.decision else None, legal=len(legal),
+                       real=sum(flow.step(a) is None for a in legal), turn=int(state.turn), active=int(state.active))
+        out.append(one)
+        state.apply(action)
     return out
 
 
@@ -503,7 +504,7 @@ def breakdown(games: list[dict[str, Any]], own_turns_only: bool = True) -> Count
             if own_turns_only and (a["active"] != 0 or a["turn"] not in ordinary):
                 continue
             for c in a["clicks"]:
-                label = a["type"] + ("" if c in ("action", "option", "confirm") else f" ({c})")
+                label = f"{a['kind']}: {a['type']}" + ("" if c in ("action", "option", "confirm") else f" ({c})")
                 out[label + (" [moving on]" if a["moving_on"] else "")] += 1
     return out
 
@@ -519,13 +520,14 @@ def tables(runs: list[dict[str, Any]], out: Any = sys.stdout) -> None:
     seeds = common(runs)
     rows = {n: [summary([g for g in r["games"][n] if g["seed"] in seeds[n]]) for r in runs] for n in seeds}
     pages = [f"{r['page']} page" for r in runs]
-    print("\n| game | games | page | ordinary own turns | median clicks per turn | mean | clicks per seat-0 action "
-          "| clicks on moving on | clicks a game in the opponent's turns |", file=out)
-    print("|---|---:|---|---:|---:|---:|---:|---:|---:|", file=out)
+    print("\n| game | games | page | ordinary own turns | median clicks per turn | mean "
+          "| clicks per seat-0 action | clicks on moving on | of which nothing else was offered "
+          "| clicks a game in the opponent's turns |", file=out)
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|", file=out)
     for n, sums in rows.items():
         for page, s in zip(pages, sums, strict=True):
             print(f"| {n} | {s['games']} | {page} | {s['turns']} | {s['median']:g} | {s['mean']:.2f} | "
-                  f"{s['per_action']:.2f} | {s['moving_on']} | {s['theirs']:.1f} |", file=out)
+                  f"{s['per_action']:.2f} | {s['moving_on']} | {s['nothing_else']} | {s['theirs']:.1f} |", file=out)
     if len(runs) < 2:
         return
     print("\n| game | median before → after | reduction | mean before → after | reduction | 40 % met |", file=out)
