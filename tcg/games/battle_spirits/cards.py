@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from tcg.core.carddata import CardModel
 from tcg.core.rulings import Ruling
+from tcg.games.battle_spirits.bursts import BurstIf
 
 Color = Literal["white", "blue", "yellow", "red", "green", "purple"]  # BS-17
 COLORS: tuple[str, ...] = ("white", "blue", "yellow", "red", "green", "purple")
@@ -48,6 +49,8 @@ class Selector(_Strict):
     battling_colors: list[Color] = []  # battling now (blocked or blocking) a spirit of one of these colours
     battled: bool | None = None  # was (True) one of the two spirits of the battle that just ended
     other: bool = False
+    max_bp_of_source: bool = False  # BP at most the BP of the card whose effect this is ("this spirit's BP or less")
+    either: list[Selector] = []  # matches also one of these ("1 brave card or 1 red spirit card"): bursts.py
     # who picks the targets: the effect's controller, or ("the opponent discards 1 card") the
     # opponent (official rules: the discarding player chooses; the brief is silent)
     chosen_by: Literal["self", "opponent"] = "self"
@@ -68,6 +71,9 @@ class EffectCondition(_Strict):
     max_life: int | None = None  # your life is at most this
     hand_at_most_opponents: bool = False  # your opponent holds as many cards in hand as you, or more
     destroyed_opponents: bool = False  # the previous instruction destroyed an opposing card
+    burst_set: bool = False  # you have a burst set ("while your burst is set", bursts.py)
+    destroyed_colors: list[Color] = []  # a spirit of one of these colours was destroyed as this burst's
+    # condition happened ("if a purple spirit was destroyed when this burst activated", bursts.py)
 
 
 class Effect(_Strict):
@@ -167,6 +173,7 @@ class Ability(_Strict):
         "your_spirit_destroyed",  # (a nexus) one of your spirits was destroyed (BS-54)
         "opponent_spirit_exhausted",  # an opposing spirit became exhausted (BS-39)
         "battle_ends",  # (a nexus, either player's) a battle with a blocker ended (BS-55)
+        "your_burst_activated",  # after one of your bursts activated and resolved (bursts.py)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     effects: list[Effect]
@@ -192,6 +199,8 @@ class StaticBonus(_Strict):
     min_reserve: int = 0  # only while its controller's reserve holds at least this many cores
     per: Selector | None = None  # bp for each card on the field this matches
     per_reserve_core: bool = False  # bp for each core in its controller's reserve
+    while_burst_set: bool = False  # only while its controller has a burst set (bursts.py)
+    your_attack_step: bool = False  # only during its controller's attack step ("(Your Attack Step)")
 
 
 class Aura(_Strict):
@@ -250,11 +259,15 @@ class Burst(_Strict):
         "your_spirit_destroyed",  # after one of your spirits is destroyed
         "your_spirit_destroyed_by_opponent",  # after one of your spirits is destroyed by the opponent
         "opponent_attacks",  # when an opposing spirit attacks
+        "opponent_summon_effect_resolved",  # after an opposing spirit's/brave's When Summoned effect (bursts.py)
     ]
     effect: list[Effect] = []
-    then: Literal["none", "summon", "deploy", "use_flash"] = "none"  # BS-14: after the burst effect
+    # BS-14: after the burst effect; return_to_hand: "then return this card to your hand";
+    # use_main: "then, by paying its cost, use this card's Main effect" (bursts.py)
+    then: Literal["none", "summon", "deploy", "use_flash", "use_main", "return_to_hand"] = "none"
     pay_then: bool = False  # BS-113: "by paying this card's cost" (otherwise the follow-up is free)
     max_life: int | None = None  # the follow-up only if your life is at most this ("if your life is 3 or less")
+    only_if: BurstIf | None = None  # the follow-up only if this holds ("if your trash holds 4+ purple cards")
 
 
 class BraveData(_Strict):
@@ -349,6 +362,8 @@ class BattleSpiritsCard(_Strict, CardModel):
     brave: BraveData | None = None  # Brave cards
     summon_condition: SummonCondition | None = None  # Ultimates (BS-16, BS-115)
     text: str = ""
+    name_jp: str = ""  # the printed Japanese name (cards printed in Japanese only)
+    text_jp: str = ""  # the printed Japanese text, quoted as printed; ``text`` is its English rendering
     set_code: str = ""
     rarity: str = ""
     original: bool = False  # made up for this engine, not a printed card: in no starter deck

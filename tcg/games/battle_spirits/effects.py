@@ -11,6 +11,7 @@ from typing import Any
 
 from tcg.core import lasting
 from tcg.core.state import Decision, Task
+from tcg.games.battle_spirits import bursts
 from tcg.games.battle_spirits.cards import COLORS, Effect, EffectCondition, Selector
 from tcg.games.battle_spirits.queries import BSQueries
 from tcg.games.battle_spirits.verbs import VERBS as GLOSSARY
@@ -124,8 +125,8 @@ class BSEffects(BSQueries):
             if self.d(c).abilities:
                 self.queue_abilities(c, "your_spirit_destroyed")
         if by is not None and by != owner:
-            self.check_burst(owner, "your_spirit_destroyed_by_opponent")
-        self.check_burst(owner, "your_spirit_destroyed")
+            self.check_burst(owner, "your_spirit_destroyed_by_opponent", cid)
+        self.check_burst(owner, "your_spirit_destroyed", cid)
 
     def settle(self) -> None:
         """BS-108: a spirit below its LV1 cost is depleted at once (not destroyed). Then what
@@ -216,6 +217,7 @@ class BSEffects(BSQueries):
         lv = self.level(cid) if level is None else level
         controller = self.cards[cid].controller
         braves = self.braves_on(cid)
+        found = False
         # BS-4 / BS-9: a brave spirit also has its braves' effects
         for holder in (cid, *braves):
             d = self.d(holder)
@@ -229,14 +231,20 @@ class BSEffects(BSQueries):
                 if ab.attack_step and self.phase not in ATTACK_STEP:
                     continue
                 self._pend("effects", (cid, controller, (d.name, "ability", i), ab.optional))
+                found = True
+        if found and when == "summoned" and self.d(cid).type != "ultimate":  # BS-S1 (bursts.py)
+            self.check_burst(1 - controller, "opponent_summon_effect_resolved")
 
-    def check_burst(self, player: int, condition: str) -> None:
+    def check_burst(self, player: int, condition: str, destroyed: int | None = None) -> None:
         """BS-13: when the condition of a set burst happens, its owner may activate it; BS-119:
-        its window opens after the event and the effects it set off."""
+        its window opens after the event and the effects it set off. ``destroyed``: the spirit
+        whose destruction met it (BS-S6, bursts.py)."""
         for cid in self.zones[player]["burst"]:
             burst = self.d(cid).keywords.burst
             if burst is not None and burst.condition == condition:
                 self._pend("bursts", (cid, player))
+                if destroyed is not None:
+                    bursts.note_destroyed(self, player, destroyed)
 
     def effect_list(self, ref: tuple[Any, ...]) -> list[Effect]:
         if len(ref) > 3 and ref[-3] == "one_of":  # the chosen alternative of a "one of" instruction
@@ -394,6 +402,8 @@ class BSEffects(BSQueries):
         if cond.previous_emptied and not self.flags.get("emptied"):
             return False
         if cond.destroyed_opponents and not self.flags.get("destroyed_opponents"):
+            return False
+        if (cond.burst_set or cond.destroyed_colors) and not bursts.condition_holds(self, cond, controller):
             return False
         if cond.you_control_name and not any(
                 cond.you_control_name in self.cards[c].name and self.d(c).is_spirit_like

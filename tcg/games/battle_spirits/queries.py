@@ -12,6 +12,7 @@ from typing import Any
 
 from tcg.core import lasting
 from tcg.core.effects import EffectRunner
+from tcg.games.battle_spirits import bursts
 from tcg.games.battle_spirits.cards import BattleSpiritsCard, Effect, Selector, StaticBonus
 from tcg.games.battle_spirits.payment import Sources
 
@@ -87,6 +88,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
         core in your reserve") and its count ("for each ...", ``StaticBonus``)."""
         controller = self.cards[cid].controller
         if bonus.if_control is not None and not self.select(bonus.if_control, controller, cid):
+            return 0
+        if (bonus.while_burst_set or bonus.your_attack_step) and not bursts.bonus_holds(self, cid, bonus):  # type: ignore[arg-type]
             return 0
         reserve = self.counters[controller]["reserve"]
         if reserve < bonus.min_reserve:
@@ -250,6 +253,10 @@ class BSQueries(EffectRunner[Effect, Selector]):
         if sel.colors and not self.colors(cid) & set(sel.colors):
             return False
         if sel.max_bp is not None and (not d.is_spirit_like or self.bp(cid) > sel.max_bp):
+            return False
+        if sel.max_bp_of_source and (source is None or not d.is_spirit_like or self.bp(cid) > self.bp(source)):
+            return False
+        if sel.either and not any(self.matches(e, cid, source) for e in sel.either):
             return False
         if sel.min_bp is not None and (not d.is_spirit_like or self.bp(cid) < sel.min_bp):
             return False
