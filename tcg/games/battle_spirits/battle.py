@@ -11,6 +11,7 @@ from tcg.core.actions import Action
 from tcg.core.lazy import Concat
 from tcg.core.stack import CLOSED, Window
 from tcg.core.state import Decision, Task
+from tcg.games.battle_spirits import bursts
 from tcg.games.battle_spirits.main_phase import (
     END_TURN,
     NEXT_PHASE,
@@ -127,7 +128,9 @@ class BlockStep(BattleSpiritsRule):
 def must_block(s: BattleSpiritsState) -> bool:
     """"The opponent must block your first attack of this turn if possible" (``Rule``
     force_block_first_attack of a card of the attacking player's)."""
-    return s.flags.get("attacks") == 1 and s.rule_active("force_block_first_attack", s.active)
+    if s.flags.get("attacks") == 1 and s.rule_active("force_block_first_attack", s.active):
+        return True
+    return bursts.clashes(s)
 
 
 def awaken_moves(s: BattleSpiritsState, p: int) -> list[Action]:

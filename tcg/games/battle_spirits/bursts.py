@@ -21,6 +21,9 @@ official rules of that era ([standard], the brief is silent):
   in their burst zone (``EffectCondition.burst_set``, ``StaticBonus.while_burst_set``).
 - BS-S5 [standard] 『自分のバースト発動後』 ("after your burst activates"): triggers once the
   burst's effect and its follow-up have resolved, so a spirit a burst summoned (itself too) sees it.
+- BS-S7 [standard] 【激突】 Clash ("when this spirit attacks, the opponent's spirits block if
+  possible"): while the attacker has it at its level, the block step cannot be passed by a
+  player able to block (a ``Rule`` "clash", as ``force_block_first_attack`` for one attack).
 - BS-S6 [standard] "the spirit destroyed when this burst activated": the spirits of the burst's
   owner destroyed by the event that met a "destroyed" condition, until the window of that
   burst closes (``destroyed``).
@@ -36,6 +39,7 @@ if TYPE_CHECKING:
     from tcg.core.state import Task
     from tcg.games.battle_spirits.cards import EffectCondition, StaticBonus
     from tcg.games.battle_spirits.effects import BSEffects
+    from tcg.games.battle_spirits.queries import BSQueries
 
 _Color = Literal["white", "blue", "yellow", "red", "green", "purple"]
 _Type = Literal["spirit", "nexus", "magic", "brave", "ultimate"]
@@ -53,7 +57,7 @@ class BurstIf(BaseModel):
     min_cores: int = 0  # your field, reserve and trash hold at least this many cores together
 
 
-def is_set(s: BSEffects, player: int) -> bool:
+def is_set(s: BSQueries, player: int) -> bool:
     """BS-S4: ``player`` has a burst set."""
     return bool(s.zones[player]["burst"])
 
@@ -89,6 +93,8 @@ def condition_holds(s: BSEffects, cond: EffectCondition, controller: int) -> boo
     """BS-S4 / BS-S6 parts of an instruction's "if"."""
     if cond.burst_set and not is_set(s, controller):
         return False
+    if cond.any_burst_set and not (is_set(s, 0) or is_set(s, 1)):
+        return False
     return not cond.destroyed_colors or _destroyed_color(s, controller, list(cond.destroyed_colors))
 
 
@@ -112,14 +118,25 @@ def follow_up_allowed(s: BSEffects, player: int, card: int, cond: BurstIf) -> bo
     return True
 
 
-def bonus_holds(s: BSEffects, cid: int, bonus: StaticBonus) -> bool:
+def bonus_holds(s: BSQueries, cid: int, bonus: StaticBonus) -> bool:
     """BS-S4 and "(Your Attack Step)" parts of a constant bonus."""
-    from tcg.games.battle_spirits.effects import ATTACK_STEP  # effects imports the schema, which imports this
-
     controller = s.cards[cid].controller
     if bonus.while_burst_set and not is_set(s, controller):
         return False
-    return not bonus.your_attack_step or (s.active == controller and s.phase in ATTACK_STEP)
+    return not bonus.your_attack_step or in_own_attack_step(s, controller)
+
+
+def in_own_attack_step(s: BSQueries, player: int) -> bool:
+    """"(Your Attack Step)": ``player``'s turn, in the attack step (the battle phase)."""
+    from tcg.games.battle_spirits.effects import ATTACK_STEP  # effects imports the schema, which imports this
+
+    return s.active == player and s.phase in ATTACK_STEP
+
+
+def clashes(s: BSQueries) -> bool:
+    """BS-S7: the attacking spirit has Clash at its level now."""
+    attack = s.flags.get("attack")
+    return attack is not None and s.zone_of(attack["attacker"]) == "field" and s.own_rule(attack["attacker"], "clash")
 
 
 def burst_activated(s: BSEffects, task: Task) -> None:

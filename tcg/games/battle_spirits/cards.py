@@ -50,6 +50,7 @@ class Selector(_Strict):
     battled: bool | None = None  # was (True) one of the two spirits of the battle that just ended
     other: bool = False
     max_bp_of_source: bool = False  # BP at most the BP of the card whose effect this is ("this spirit's BP or less")
+    has_burst: bool | None = None  # has (True) / has not (False) a burst effect ("a spirit card with a burst")
     either: list[Selector] = []  # matches also one of these ("1 brave card or 1 red spirit card"): bursts.py
     # who picks the targets: the effect's controller, or ("the opponent discards 1 card") the
     # opponent (official rules: the discarding player chooses; the brief is silent)
@@ -71,7 +72,9 @@ class EffectCondition(_Strict):
     max_life: int | None = None  # your life is at most this
     hand_at_most_opponents: bool = False  # your opponent holds as many cards in hand as you, or more
     destroyed_opponents: bool = False  # the previous instruction destroyed an opposing card
+    previous_destroyed: bool = False  # the previous instruction destroyed a card ("by destroying ..., ...")
     burst_set: bool = False  # you have a burst set ("while your burst is set", bursts.py)
+    any_burst_set: bool = False  # either player has a burst set ("while a burst is set", bursts.py)
     destroyed_colors: list[Color] = []  # a spirit of one of these colours was destroyed as this burst's
     # condition happened ("if a purple spirit was destroyed when this burst activated", bursts.py)
 
@@ -214,6 +217,7 @@ class Aura(_Strict):
     targets: Selector
     turn: Literal["any", "yours", "opponents"] = "any"
     per: Selector | None = None  # bp for each card on the field this matches ("for each of your exhausted Spirits")
+    your_attack_step: bool = False  # only during its controller's attack step ("(Your Attack Step)")
 
 
 class Rule(_Strict):
@@ -237,6 +241,7 @@ class Rule(_Strict):
         "must_attack",
         "cant_attack",
         "force_block_first_attack",
+        "clash",  # 【激突】: when this spirit attacks, the opponent must block if possible (BS-S7, bursts.py)
         "nexuses_indestructible",  # no nexus can be destroyed (for everyone)
         "one_core_spirits_locked",  # spirits with exactly 1 core can't attack or block (for everyone)
         "extra_core_when_placed",  # an effect putting cores on it puts 1 more (place_cores)

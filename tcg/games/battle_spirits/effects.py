@@ -340,6 +340,7 @@ class BSEffects(BSQueries):
         if eff.do == "destroy":  # "if you destroyed an opposing Nexus with this effect" (destroyed_opponents)
             self.flags["destroyed_opponents"] = any(
                 self.cards[t].owner != controller and self.zone_of(t) != "field" for t in targets)
+            self.flags["destroyed_any"] = any(self.zone_of(t) != "field" for t in targets)
 
     def change_stat(self, cid: int, stat: str, amount: int) -> None:
         """``amount`` of ``stat`` (BP) until the end of the turn (BS-56)."""
@@ -403,7 +404,9 @@ class BSEffects(BSQueries):
             return False
         if cond.destroyed_opponents and not self.flags.get("destroyed_opponents"):
             return False
-        if (cond.burst_set or cond.destroyed_colors) and not bursts.condition_holds(self, cond, controller):
+        if cond.previous_destroyed and not self.flags.get("destroyed_any"):
+            return False
+        if not bursts.condition_holds(self, cond, controller):  # BS-S4, BS-S6
             return False
         if cond.you_control_name and not any(
                 cond.you_control_name in self.cards[c].name and self.d(c).is_spirit_like

@@ -72,6 +72,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
                     continue
                 level, controller = self.level(c), cards[c].controller
                 for aura in auras:
+                    if aura.your_attack_step and not bursts.in_own_attack_step(self, controller):
+                        continue
                     if (level in aura.levels and self.turn_matches(aura.turn, controller, self.active)
                             and self.in_scope(aura.targets, controller, cid, c)):
                         n += aura.bp if aura.per is None else aura.bp * len(self.select(aura.per, controller, c))
@@ -89,7 +91,7 @@ class BSQueries(EffectRunner[Effect, Selector]):
         controller = self.cards[cid].controller
         if bonus.if_control is not None and not self.select(bonus.if_control, controller, cid):
             return 0
-        if (bonus.while_burst_set or bonus.your_attack_step) and not bursts.bonus_holds(self, cid, bonus):  # type: ignore[arg-type]
+        if (bonus.while_burst_set or bonus.your_attack_step) and not bursts.bonus_holds(self, cid, bonus):
             return 0
         reserve = self.counters[controller]["reserve"]
         if reserve < bonus.min_reserve:
@@ -255,6 +257,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
         if sel.max_bp is not None and (not d.is_spirit_like or self.bp(cid) > sel.max_bp):
             return False
         if sel.max_bp_of_source and (source is None or not d.is_spirit_like or self.bp(cid) > self.bp(source)):
+            return False
+        if sel.has_burst is not None and (d.keywords.burst is not None) != sel.has_burst:
             return False
         if sel.either and not any(self.matches(e, cid, source) for e in sel.either):
             return False
