@@ -24,6 +24,10 @@ official rules of that era ([standard], the brief is silent):
 - BS-S7 [standard] 【激突】 Clash ("when this spirit attacks, the opponent's spirits block if
   possible"): while the attacker has it at its level, the block step cannot be passed by a
   player able to block (a ``Rule`` "clash", as ``force_block_first_attack`` for one attack).
+- BS-S8 [standard] "set a burst card from your hand" by an effect: BS-113's main-phase limits
+  (once a turn, only in your main phase) are the action's, not an effect's; a burst already set
+  goes to the trash as the new one is set (``set_burst``; ``EffectCondition.set_a_burst``: the
+  instruction before set one).
 - BS-S6 [standard] "the spirit destroyed when this burst activated": the spirits of the burst's
   owner destroyed by the event that met a "destroyed" condition, until the window of that
   burst closes (``destroyed``).
@@ -37,7 +41,7 @@ from pydantic import BaseModel, ConfigDict
 
 if TYPE_CHECKING:
     from tcg.core.state import Task
-    from tcg.games.battle_spirits.cards import EffectCondition, StaticBonus
+    from tcg.games.battle_spirits.cards import Effect, EffectCondition, StaticBonus
     from tcg.games.battle_spirits.effects import BSEffects
     from tcg.games.battle_spirits.queries import BSQueries
 
@@ -95,6 +99,8 @@ def condition_holds(s: BSEffects, cond: EffectCondition, controller: int) -> boo
         return False
     if cond.any_burst_set and not (is_set(s, 0) or is_set(s, 1)):
         return False
+    if cond.set_a_burst and not s.flags.get("set_a_burst"):
+        return False
     return not cond.destroyed_colors or _destroyed_color(s, controller, list(cond.destroyed_colors))
 
 
@@ -147,3 +153,17 @@ def burst_activated(s: BSEffects, task: Task) -> None:
         if s.d(c).abilities:
             s.queue_abilities(c, "your_burst_activated")
     s.flags.pop("burst_context", None)
+
+
+def set_burst(s: BSEffects, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
+    """BS-S8: the target, a card with a burst in its owner's hand, is set face down as their burst;
+    the one set before goes to the trash. Notes whether a burst was set (``set_a_burst``)."""
+    done = False
+    for t in targets[:1]:
+        owner = s.cards[t].owner
+        if s.zone_of(t) == "hand" and s.d(t).keywords.burst is not None:
+            for old in list(s.zones[owner]["burst"]):
+                s.move(old, "trash", face_down=False)
+            s.move(t, "burst", face_down=True)
+            done = True
+    s.flags["set_a_burst"] = done

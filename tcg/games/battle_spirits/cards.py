@@ -72,6 +72,7 @@ class EffectCondition(_Strict):
     max_life: int | None = None  # your life is at most this
     hand_at_most_opponents: bool = False  # your opponent holds as many cards in hand as you, or more
     destroyed_opponents: bool = False  # the previous instruction destroyed an opposing card
+    set_a_burst: bool = False  # the previous instruction set a burst ("by setting a burst from your hand, ...")
     previous_destroyed: bool = False  # the previous instruction destroyed a card ("by destroying ..., ...")
     burst_set: bool = False  # you have a burst set ("while your burst is set", bursts.py)
     any_burst_set: bool = False  # either player has a burst set ("while a burst is set", bursts.py)
@@ -119,6 +120,8 @@ class Effect(_Strict):
         "destroy_after_battle",  # target is destroyed when the current battle ends
         "reveal_top",  # reveal your top `count` cards; 1 that `scope` matches to your hand, the rest to the
         # bottom of your deck in the order you choose
+        "set_burst",  # target (a card with a burst, in your hand) is set as your burst; a set one goes to
+        # the trash (BS-113, BS-S8 in bursts.py)
         "spread_cores",  # target's cores (all but `leave`; "any number" with up_to_count) onto cards of its
         # field that `scope` matches, one at a time where the controller chooses
     ]
@@ -149,7 +152,7 @@ class Effect(_Strict):
         if self.do in {"destroy", "bp_modifier", "refresh", "exhaust", "return_to_hand", "discard",
                        "remove_cores", "deck_bottom", "deck_top", "place_cores", "unblockable", "cant_attack",
                        "may_block", "must_attack", "put_cores", "attack_spirit", "shield", "spread_cores",
-                       "destroy_after_battle"} \
+                       "destroy_after_battle", "set_burst"} \
                 and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         if self.do in ("bp_aura", "grant_attack_spirit", "spread_cores", "reveal_top") and self.scope is None:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from tcg.core import lasting
 from tcg.core import verbs as shared
 from tcg.core.verbs import Targets, verb_table
+from tcg.games.battle_spirits import bursts
 
 if TYPE_CHECKING:
     from tcg.games.battle_spirits.cards import Effect
@@ -283,6 +284,7 @@ _OWN: dict[str, BSVerb] = {
     "attack_shift": attack_shift,
     "shield": shield,
     "spread_cores": spread_cores,
+    "set_burst": bursts.set_burst,
     "reveal_top": reveal_top,
     "destroy_after_battle": destroy_after_battle,
     "end_battle": end_battle,
