@@ -49,6 +49,7 @@ class Selector(_Strict):
     battling_colors: list[Color] = []  # battling now (blocked or blocking) a spirit of one of these colours
     battled: bool | None = None  # was (True) one of the two spirits of the battle that just ended
     other: bool = False
+    max_bp_of_attacker: bool = False  # BP at most the attacking spirit's ("that spirit's BP or less")
     max_bp_of_source: bool = False  # BP at most the BP of the card whose effect this is ("this spirit's BP or less")
     has_burst: bool | None = None  # has (True) / has not (False) a burst effect ("a spirit card with a burst")
     either: list[Selector] = []  # matches also one of these ("1 brave card or 1 red spirit card"): bursts.py
@@ -72,6 +73,7 @@ class EffectCondition(_Strict):
     max_life: int | None = None  # your life is at most this
     hand_at_most_opponents: bool = False  # your opponent holds as many cards in hand as you, or more
     destroyed_opponents: bool = False  # the previous instruction destroyed an opposing card
+    attacker: Selector | None = None  # the spirit attacking now matches this ("when your X spirit attacks")
     set_a_burst: bool = False  # the previous instruction set a burst ("by setting a burst from your hand, ...")
     previous_destroyed: bool = False  # the previous instruction destroyed a card ("by destroying ..., ...")
     burst_set: bool = False  # you have a burst set ("while your burst is set", bursts.py)
@@ -180,6 +182,7 @@ class Ability(_Strict):
         "opponent_spirit_exhausted",  # an opposing spirit became exhausted (BS-39)
         "battle_ends",  # (a nexus, either player's) a battle with a blocker ended (BS-55)
         "your_burst_activated",  # after one of your bursts activated and resolved (bursts.py)
+        "opponent_spirit_destroyed",  # an opposing spirit was destroyed (BS-54), once per spirit
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     effects: list[Effect]

@@ -124,6 +124,10 @@ class BSEffects(BSQueries):
         for c in self.zones[owner]["field"]:  # "when your Spirit is destroyed" (a nexus's)
             if self.d(c).abilities:
                 self.queue_abilities(c, "your_spirit_destroyed")
+        if self.d(cid).is_spirit_like:  # "when you destroy an opposing Spirit, for each one destroyed"
+            for c in self.zones[1 - owner]["field"]:
+                if self.d(c).abilities:
+                    self.queue_abilities(c, "opponent_spirit_destroyed")
         if by is not None and by != owner:
             self.check_burst(owner, "your_spirit_destroyed_by_opponent", cid)
         self.check_burst(owner, "your_spirit_destroyed", cid)
@@ -406,6 +410,10 @@ class BSEffects(BSQueries):
             return False
         if cond.previous_destroyed and not self.flags.get("destroyed_any"):
             return False
+        if cond.attacker is not None:  # "when your X spirit attacks": the spirit attacking now
+            attack = self.flags.get("attack")
+            if attack is None or not self.in_scope(cond.attacker, controller, attack["attacker"], None):
+                return False
         if not bursts.condition_holds(self, cond, controller):  # BS-S4, BS-S6
             return False
         if cond.you_control_name and not any(

@@ -258,6 +258,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.max_bp_of_source and (source is None or not d.is_spirit_like or self.bp(cid) > self.bp(source)):
             return False
+        if sel.max_bp_of_attacker and not self._within_attacker_bp(cid):
+            return False
         if sel.has_burst is not None and (d.keywords.burst is not None) != sel.has_burst:
             return False
         if sel.either and not any(self.matches(e, cid, source) for e in sel.either):
@@ -271,6 +273,11 @@ class BSQueries(EffectRunner[Effect, Selector]):
         if sel.braved is not None and bool(self.braves_on(cid)) != sel.braved:
             return False
         return self._matches_now(sel, cid)
+
+    def _within_attacker_bp(self, cid: int) -> bool:
+        """A spirit whose BP is the attacking spirit's or less (none without an attack)."""
+        attack = self.flags.get("attack")
+        return attack is not None and self.d(cid).is_spirit_like and self.bp(cid) <= self.bp(attack["attacker"])
 
     def _matches_now(self, sel: Selector, cid: int) -> bool:
         """The selector's parts about the card's state now: High Speed at its level, its cores,
