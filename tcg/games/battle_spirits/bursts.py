@@ -4,31 +4,31 @@ your burst is set", and "after your burst activates".
 The brief gives the burst itself (BS-10..BS-16, BS-113, BS-119); the printed cards add, in the
 official rules of that era ([standard], the brief is silent):
 
-- BS-S1 [standard] 【バースト:相手の『このスピリット/ブレイヴの召喚時』発揮後】
+- BS-150 [standard] 【バースト:相手の『このスピリット/ブレイヴの召喚時』発揮後】
   ("after the opponent's When Summoned effect"): the condition happens when an opposing
   spirit's or brave's When Summoned effect was set off (an Ultimate's is not a spirit's,
   BS-115); as BS-119 says, the burst applies after that effect resolved.
-- BS-S2 [standard] a follow-up may carry its own condition ("if your trash holds 4 or more
+- BS-151 [standard] a follow-up may carry its own condition ("if your trash holds 4 or more
   purple cards, summon this spirit card"; "if a blue spirit was destroyed when this burst
   activated"; "if you have 3 or more nexuses"; "if your field, reserve and trash hold 8 or more
   cores"), read when the follow-up comes (``BurstIf``). The burst card on its way from the burst
   zone is not counted among the trash's cards.
-- BS-S3 [standard] "その後、このカードを手札に戻す": after the burst effect the card returns to its
+- BS-152 [standard] "その後、このカードを手札に戻す": after the burst effect the card returns to its
   owner's hand (``then: return_to_hand``); "その後コストを支払うことで、このカードのメイン効果を
   発揮する": the Main effect is used as BS-113's Flash follow-up is (``then: use_main``), in
   whichever turn the burst activated.
-- BS-S4 [standard] "while your burst is set" / "if your burst is set": its controller has a card
+- BS-153 [standard] "while your burst is set" / "if your burst is set": its controller has a card
   in their burst zone (``EffectCondition.burst_set``, ``StaticBonus.while_burst_set``).
-- BS-S5 [standard] 『自分のバースト発動後』 ("after your burst activates"): triggers once the
+- BS-154 [standard] 『自分のバースト発動後』 ("after your burst activates"): triggers once the
   burst's effect and its follow-up have resolved, so a spirit a burst summoned (itself too) sees it.
-- BS-S7 [standard] 【激突】 Clash ("when this spirit attacks, the opponent's spirits block if
+- BS-156 [standard] 【激突】 Clash ("when this spirit attacks, the opponent's spirits block if
   possible"): while the attacker has it at its level, the block step cannot be passed by a
   player able to block (a ``Rule`` "clash", as ``force_block_first_attack`` for one attack).
-- BS-S8 [standard] "set a burst card from your hand" by an effect: BS-113's main-phase limits
+- BS-157 [standard] "set a burst card from your hand" by an effect: BS-113's main-phase limits
   (once a turn, only in your main phase) are the action's, not an effect's; a burst already set
   goes to the trash as the new one is set (``set_burst``; ``EffectCondition.set_a_burst``: the
   instruction before set one).
-- BS-S6 [standard] "the spirit destroyed when this burst activated": the spirits of the burst's
+- BS-155 [standard] "the spirit destroyed when this burst activated": the spirits of the burst's
   owner destroyed by the event that met a "destroyed" condition, until the window of that
   burst closes (``destroyed``).
 """
@@ -50,24 +50,24 @@ _Type = Literal["spirit", "nexus", "magic", "brave", "ultimate"]
 
 
 class BurstIf(BaseModel):
-    """BS-S2: what must hold for a burst's follow-up (every given part)."""
+    """BS-151: what must hold for a burst's follow-up (every given part)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     trash_min: int = 0  # your trash holds at least this many cards matching trash_colors / trash_types
     trash_colors: list[_Color] = []
     trash_types: list[_Type] = []
-    destroyed_colors: list[_Color] = []  # a spirit of one of these colours was destroyed (BS-S6)
+    destroyed_colors: list[_Color] = []  # a spirit of one of these colours was destroyed (BS-155)
     min_nexuses: int = 0  # you have at least this many nexuses on the field
     min_cores: int = 0  # your field, reserve and trash hold at least this many cores together
 
 
 def is_set(s: BSQueries, player: int) -> bool:
-    """BS-S4: ``player`` has a burst set."""
+    """BS-153: ``player`` has a burst set."""
     return bool(s.zones[player]["burst"])
 
 
 def note_destroyed(s: BSEffects, player: int, card: int) -> None:
-    """BS-S6: ``card`` of ``player``'s was destroyed as a set burst's condition happened."""
+    """BS-155: ``card`` of ``player``'s was destroyed as a set burst's condition happened."""
     key = f"burst_destroyed_{player}"
     s.flags[key] = (*s.flags.get(key, ()), card)
 
@@ -78,13 +78,13 @@ def close_window(s: BSEffects, player: int) -> None:
 
 
 def open_burst(s: BSEffects, player: int, card: int) -> None:
-    """The burst activates: what it may read (BS-S6) is kept until it is done (``done``)."""
+    """The burst activates: what it may read (BS-155) is kept until it is done (``done``)."""
     s.flags["burst_context"] = {"player": player, "card": card,
                                 "destroyed": s.flags.pop(f"burst_destroyed_{player}", ())}
 
 
 def destroyed(s: BSEffects, player: int) -> tuple[int, ...]:
-    """BS-S6: the spirits of ``player``'s destroyed when their current burst activated."""
+    """BS-155: the spirits of ``player``'s destroyed when their current burst activated."""
     ctx = s.flags.get("burst_context")
     return tuple(ctx["destroyed"]) if ctx is not None and ctx["player"] == player else ()
 
@@ -94,7 +94,7 @@ def _destroyed_color(s: BSEffects, player: int, colors: list[_Color]) -> bool:
 
 
 def condition_holds(s: BSEffects, cond: EffectCondition, controller: int) -> bool:
-    """BS-S4 / BS-S6 parts of an instruction's "if"."""
+    """BS-153 / BS-155 parts of an instruction's "if"."""
     if cond.burst_set and not is_set(s, controller):
         return False
     if cond.any_burst_set and not (is_set(s, 0) or is_set(s, 1)):
@@ -105,7 +105,7 @@ def condition_holds(s: BSEffects, cond: EffectCondition, controller: int) -> boo
 
 
 def follow_up_allowed(s: BSEffects, player: int, card: int, cond: BurstIf) -> bool:
-    """BS-S2: the follow-up's own condition, read now (the burst card itself aside)."""
+    """BS-151: the follow-up's own condition, read now (the burst card itself aside)."""
     if cond.trash_min:
         n = sum(1 for c in s.zones[player]["trash"] if c != card
                 and (not cond.trash_colors or set(s.d(c).colors) & set(cond.trash_colors))
@@ -125,7 +125,7 @@ def follow_up_allowed(s: BSEffects, player: int, card: int, cond: BurstIf) -> bo
 
 
 def bonus_holds(s: BSQueries, cid: int, bonus: StaticBonus) -> bool:
-    """BS-S4 and "(Your Attack Step)" parts of a constant bonus."""
+    """BS-153 and "(Your Attack Step)" parts of a constant bonus."""
     controller = s.cards[cid].controller
     if bonus.while_burst_set and not is_set(s, controller):
         return False
@@ -140,13 +140,13 @@ def in_own_attack_step(s: BSQueries, player: int) -> bool:
 
 
 def clashes(s: BSQueries) -> bool:
-    """BS-S7: the attacking spirit has Clash at its level now."""
+    """BS-156: the attacking spirit has Clash at its level now."""
     attack = s.flags.get("attack")
     return attack is not None and s.zone_of(attack["attacker"]) == "field" and s.own_rule(attack["attacker"], "clash")
 
 
 def burst_activated(s: BSEffects, task: Task) -> None:
-    """BS-S5: the burst and its follow-up are done: "after your burst activates" abilities of
+    """BS-154: the burst and its follow-up are done: "after your burst activates" abilities of
     its owner's cards on the field trigger; what the burst could read is forgotten."""
     player = task["player"]
     for c in list(s.zones[player]["field"]):
@@ -156,7 +156,7 @@ def burst_activated(s: BSEffects, task: Task) -> None:
 
 
 def set_burst(s: BSEffects, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
-    """BS-S8: the target, a card with a burst in its owner's hand, is set face down as their burst;
+    """BS-157: the target, a card with a burst in its owner's hand, is set face down as their burst;
     the one set before goes to the trash. Notes whether a burst was set (``set_a_burst``)."""
     done = False
     for t in targets[:1]:

@@ -123,7 +123,7 @@ class Effect(_Strict):
         "reveal_top",  # reveal your top `count` cards; 1 that `scope` matches to your hand, the rest to the
         # bottom of your deck in the order you choose
         "set_burst",  # target (a card with a burst, in your hand) is set as your burst; a set one goes to
-        # the trash (BS-113, BS-S8 in bursts.py)
+        # the trash (BS-113, BS-157 in bursts.py)
         "spread_cores",  # target's cores (all but `leave`; "any number" with up_to_count) onto cards of its
         # field that `scope` matches, one at a time where the controller chooses
     ]
@@ -247,7 +247,7 @@ class Rule(_Strict):
         "must_attack",
         "cant_attack",
         "force_block_first_attack",
-        "clash",  # 【激突】: when this spirit attacks, the opponent must block if possible (BS-S7, bursts.py)
+        "clash",  # 【激突】: when this spirit attacks, the opponent must block if possible (BS-156, bursts.py)
         "nexuses_indestructible",  # no nexus can be destroyed (for everyone)
         "one_core_spirits_locked",  # spirits with exactly 1 core can't attack or block (for everyone)
         "extra_core_when_placed",  # an effect putting cores on it puts 1 more (place_cores)

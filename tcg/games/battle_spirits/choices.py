@@ -53,7 +53,7 @@ class YouMay(BattleSpiritsRule):
         accepted = action.type != "pass"
         if task.get("follow_up"):  # BS-14: the free Flash effect after a burst
             if accepted:
-                timing = "main" if task["follow_up"] == "use_main" else "flash"  # BS-S3
+                timing = "main" if task["follow_up"] == "use_main" else "flash"  # BS-152
                 state.queue_effects(task["card"], decision.player, (state.cards[task["card"]].name, timing))
         else:
             state.answer_optional(task, accepted=accepted)
@@ -229,7 +229,7 @@ def burst_payments(s: BattleSpiritsState, p: int, card: int, then: str, free: bo
     cost = 0 if free else s.reduced_cost(p, card)
     if cost > total:
         return []
-    if then in ("use_flash", "use_main"):  # BS-S3: the Main effect as the Flash one
+    if then in ("use_flash", "use_main"):  # BS-152: the Main effect as the Flash one
         timing = "main" if then == "use_main" else "flash"
         return CorePayments("use_magic", (("card", card), ("timing", timing)), reserve, sources, cost, place=False)
     return CorePayments(then, (("card", card),), reserve, sources, cost, place=True)
@@ -242,7 +242,7 @@ def activate_burst(s: BattleSpiritsState, p: int, card: int) -> None:
     s.move(card, "trash", face_down=False)
     s.emit("burst", card=card, name=s.cards[card].name, player=p)
     bursts.open_burst(s, p, card)
-    s.tasks.append(Task("burst_activated", player=p, card=card))  # BS-S5: once all below is done
+    s.tasks.append(Task("burst_activated", player=p, card=card))  # BS-154: once all below is done
     if burst.then != "none":
         s.tasks.append(Task("burst_follow_up", player=p, card=card, then=burst.then))
     s.queue_effects(card, p, (s.cards[card].name, "burst"))
@@ -283,8 +283,8 @@ def burst_follow_up(s: BattleSpiritsState, task: Task) -> None:
     if burst.max_life is not None and s.counters[p]["life"] > burst.max_life:
         return  # "if your life is N or less"
     if burst.only_if is not None and not bursts.follow_up_allowed(s, p, card, burst.only_if):
-        return  # BS-S2
-    if then == "return_to_hand":  # BS-S3: not a choice
+        return  # BS-151
+    if then == "return_to_hand":  # BS-152: not a choice
         s.move(card, "hand")
         return
     if then == "summon" and not s.summon_condition_met(p, card):

@@ -236,13 +236,13 @@ class BSEffects(BSQueries):
                     continue
                 self._pend("effects", (cid, controller, (d.name, "ability", i), ab.optional))
                 found = True
-        if found and when == "summoned" and self.d(cid).type != "ultimate":  # BS-S1 (bursts.py)
+        if found and when == "summoned" and self.d(cid).type != "ultimate":  # BS-150 (bursts.py)
             self.check_burst(1 - controller, "opponent_summon_effect_resolved")
 
     def check_burst(self, player: int, condition: str, destroyed: int | None = None) -> None:
         """BS-13: when the condition of a set burst happens, its owner may activate it; BS-119:
         its window opens after the event and the effects it set off. ``destroyed``: the spirit
-        whose destruction met it (BS-S6, bursts.py)."""
+        whose destruction met it (BS-155, bursts.py)."""
         for cid in self.zones[player]["burst"]:
             burst = self.d(cid).keywords.burst
             if burst is not None and burst.condition == condition:
@@ -414,7 +414,7 @@ class BSEffects(BSQueries):
             attack = self.flags.get("attack")
             if attack is None or not self.in_scope(cond.attacker, controller, attack["attacker"], None):
                 return False
-        if not bursts.condition_holds(self, cond, controller):  # BS-S4, BS-S6
+        if not bursts.condition_holds(self, cond, controller):  # BS-153, BS-155
             return False
         if cond.you_control_name and not any(
                 cond.you_control_name in self.cards[c].name and self.d(c).is_spirit_like

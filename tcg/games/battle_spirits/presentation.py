@@ -257,7 +257,7 @@ class BattleSpiritsPresentation(Presentation):
         badges = [say.t("keywords", k) for k in ("burst", "high_speed", "awaken") if getattr(card.keywords, k)]
         if card.brave is not None:
             badges.append(say.t("keywords", "brave"))
-        if any(r.rule == "clash" for r in card.rules):  # BS-S7
+        if any(r.rule == "clash" for r in card.rules):  # BS-156
             badges.append(say.t("keywords", "clash"))
         if card.flash_effects or card.flash_abilities:
             badges.append(say.t("keywords", "flash"))
