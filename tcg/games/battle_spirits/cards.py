@@ -68,6 +68,8 @@ class EffectCondition(_Strict):
     max_life: int | None = None  # your life is at most this
     hand_at_most_opponents: bool = False  # your opponent holds as many cards in hand as you, or more
     destroyed_opponents: bool = False  # the previous instruction destroyed an opposing card
+    you_control: Selector | None = None  # you control a card this matches ("if you control an Ultimate")
+    u_hits: int = 0  # the effect's U-Trigger hit at least this many times (ultimates.u_trigger)
 
 
 class Effect(_Strict):
@@ -110,6 +112,7 @@ class Effect(_Strict):
         "destroy_after_battle",  # target is destroyed when the current battle ends
         "reveal_top",  # reveal your top `count` cards; 1 that `scope` matches to your hand, the rest to the
         # bottom of your deck in the order you choose
+        "u_trigger",  # U-Trigger: the opponent's top `count` cards to their trash, hits counted (ultimates.py)
         "spread_cores",  # target's cores (all but `leave`; "any number" with up_to_count) onto cards of its
         # field that `scope` matches, one at a time where the controller chooses
     ]
@@ -118,6 +121,7 @@ class Effect(_Strict):
     count: int = 1
     amount: int = 0
     destroy_at_zero: bool = False  # bp_modifier: a spirit whose BP becomes 0 is destroyed
+    this_battle: bool = False  # bp_modifier: "during this battle" - until the battle ends, not the turn
     # "for each ...": `count` and `amount` are multiplied by how many cards this matches when the
     # instruction resolves (player relative to the effect's controller)
     per: Selector | None = None
@@ -270,8 +274,10 @@ class SummonCondition(_Strict):
 
     text: str = ""
     spirit_level: int = 0  # you control a spirit of at least this level
-    spirits: int = 0  # you control at least this many spirits
+    spirits: int = 0  # you control at least this many spirits (of `colors` / `min_cost` when given)
     max_life: int | None = None  # your life is at most this
+    colors: list[Color] = []  # 【召喚条件:自分の赤のスピリット1体以上】: the spirits counted have one of these colours
+    min_cost: int = 0  # 「コスト3以上の自分のスピリット1体以上」: the spirits counted cost at least this
 
 
 class HighSpeed(_Strict):

@@ -395,6 +395,10 @@ class BSEffects(BSQueries):
             return False
         if cond.destroyed_opponents and not self.flags.get("destroyed_opponents"):
             return False
+        if cond.u_hits and self.flags.get("u_hits", 0) < cond.u_hits:  # BS-141: "when the U-Trigger hits"
+            return False
+        if cond.you_control is not None and not self.select(cond.you_control, controller, None):
+            return False
         if cond.you_control_name and not any(
                 cond.you_control_name in self.cards[c].name and self.d(c).is_spirit_like
                 for c in self.zones[controller]["field"]):

@@ -14,6 +14,7 @@ from tcg.core import lasting
 from tcg.core.effects import EffectRunner
 from tcg.games.battle_spirits.cards import BattleSpiritsCard, Effect, Selector, StaticBonus
 from tcg.games.battle_spirits.payment import Sources
+from tcg.games.battle_spirits.ultimates import summon_condition_met
 
 
 class BSQueries(EffectRunner[Effect, Selector]):
@@ -182,17 +183,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
         return turn == "any" or (turn == "yours") == (controller == turn_player)
 
     def summon_condition_met(self, player: int, cid: int) -> bool:
-        """BS-16 / BS-115: an Ultimate's summon condition, checked whenever it would be summoned."""
-        cond = self.d(cid).summon_condition
-        if cond is None:
-            return True
-        # BS-3: a spirit-form Brave is a Spirit in every respect; an Ultimate is not (BS-115)
-        spirits = [c for c in self.zones[player]["field"] if self.d(c).type in ("spirit", "brave")]
-        if len(spirits) < cond.spirits:
-            return False
-        if cond.spirit_level and not any(self.level(c) >= cond.spirit_level for c in spirits):
-            return False
-        return cond.max_life is None or self.counters[player]["life"] <= cond.max_life
+        """BS-16 / BS-115 / BS-140: an Ultimate's summon condition (``ultimates.py``)."""
+        return summon_condition_met(self, player, cid)
 
     def core_sources(self, player: int) -> list[tuple[int, int]]:
         """Own field cards holding cores, with their counts, in field order (BS-106)."""

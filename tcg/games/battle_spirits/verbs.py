@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from tcg.core import lasting
 from tcg.core import verbs as shared
 from tcg.core.verbs import Targets, verb_table
+from tcg.games.battle_spirits.ultimates import u_trigger
 
 if TYPE_CHECKING:
     from tcg.games.battle_spirits.cards import Effect
@@ -30,9 +31,14 @@ _BP = shared.ChangeStat("bp")
 
 
 def bp_modifier(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """Each target gets ``amount`` BP until the end of the turn (BS-56); with ``destroy_at_zero``
-    ("a spirit brought to 0 BP is destroyed"), each target on the field at 0 BP is then destroyed."""
-    _BP(s, eff, controller, source, targets)
+    """Each target gets ``amount`` BP until the end of the turn (BS-56; ``this_battle``: of the
+    battle); with ``destroy_at_zero`` ("a spirit brought to 0 BP is destroyed"), each target on
+    the field at 0 BP is then destroyed."""
+    if eff.this_battle and s.flags.get("attack") is not None:  # "during this battle" (lasting.BATTLE)
+        for t in targets:
+            lasting.add(s, "bp", lasting.BATTLE, card=t, amount=eff.amount)
+    else:
+        _BP(s, eff, controller, source, targets)
     if eff.destroy_at_zero:
         for t in targets:
             if s.zone_of(t) == "field" and s.bp(t) == 0:
@@ -288,6 +294,7 @@ _OWN: dict[str, BSVerb] = {
     "end_battle": end_battle,
     "end_attack_step": end_attack_step,
     "skip_attack_step": skip_attack_step,
+    "u_trigger": u_trigger,  # BS-141
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, BSVerb] = verb_table(_SHARED, _OWN)
