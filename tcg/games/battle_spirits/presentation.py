@@ -154,6 +154,8 @@ class BattleSpiritsPresentation(Presentation):
         "battle": EventSpec({"attacker": "card", "blocker": "card", "attacker_bp": "int", "blocker_bp": "int",
                              "result": "str"}, extra=_battle),
         "battle_ended": EventSpec({"player": "player"}),
+        "u_trigger": EventSpec({**_CARD, "milled": "card", "hit": "any"},  # BS-141
+                               variant=event_variant("hit", "hit", lambda hit: hit is True)),
         "damage": EventSpec({"player": "player", "amount": "int"}, extra=_damage),
         "destroyed": EventSpec(_CARD),
         "depleted": EventSpec(_CARD),

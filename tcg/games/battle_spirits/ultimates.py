@@ -64,6 +64,5 @@ def u_trigger(s: BSEffects, eff: Effect, controller: int, source: int, targets: 
         s.move(top, "trash")
         hit = s.d(top).cost < own_cost
         hits += hit
-        s.emit("u_trigger", card=source, name=s.cards[source].name, player=controller, milled=top,
-               milled_name=s.cards[top].name, hit=hit)
+        s.emit("u_trigger", card=source, name=s.cards[source].name, player=controller, milled=top, hit=hit)
     s.flags["u_hits"] = hits
