@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from tcg.core import lasting
 from tcg.core import verbs as shared
 from tcg.core.verbs import Targets, verb_table
+from tcg.games.battle_spirits.keywords import life_guard, unaffected
 from tcg.games.battle_spirits.ultimates import u_trigger
 
 if TYPE_CHECKING:
@@ -163,7 +164,7 @@ def exhaust_color(s: BSEffects, eff: Effect, controller: int, source: int, targe
     color = s.flags.pop("chosen_option", None)
     for p in (0, 1):
         for c in list(s.zones[p]["field"]):
-            if s.d(c).is_spirit_like and color in s.colors(c):
+            if s.d(c).is_spirit_like and color in s.colors(c) and not unaffected(s, c, controller, source):
                 s.set_exhausted(c, True)
 
 
@@ -295,6 +296,7 @@ _OWN: dict[str, BSVerb] = {
     "end_attack_step": end_attack_step,
     "skip_attack_step": skip_attack_step,
     "u_trigger": u_trigger,  # BS-141
+    "life_guard": life_guard,  # BS-143
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, BSVerb] = verb_table(_SHARED, _OWN)
