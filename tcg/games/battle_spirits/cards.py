@@ -86,6 +86,7 @@ class EffectCondition(_Strict):
     max_life: int | None = None  # your life is at most this
     hand_at_most_opponents: bool = False  # your opponent holds as many cards in hand as you, or more
     destroyed_opponents: bool = False  # the previous instruction destroyed an opposing card
+    previous_destroyed: bool = False  # the previous instruction destroyed a card (either player's)
     you_control: Selector | None = None  # you control a card this matches ("if you control an Ultimate")
     u_hits: int = 0  # the effect's U-Trigger hit at least this many times (ultimates.u_trigger)
 

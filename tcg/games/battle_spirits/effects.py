@@ -346,6 +346,7 @@ class BSEffects(BSQueries):
         if eff.do == "destroy":  # "if you destroyed an opposing Nexus with this effect" (destroyed_opponents)
             self.flags["destroyed_opponents"] = any(
                 self.cards[t].owner != controller and self.zone_of(t) != "field" for t in targets)
+            self.flags["destroyed_any"] = any(self.zone_of(t) != "field" for t in targets)
 
     def change_stat(self, cid: int, stat: str, amount: int) -> None:
         """``amount`` of ``stat`` (BP) until the end of the turn (BS-56)."""
@@ -409,6 +410,8 @@ class BSEffects(BSQueries):
         if cond.previous_emptied and not self.flags.get("emptied"):
             return False
         if cond.destroyed_opponents and not self.flags.get("destroyed_opponents"):
+            return False
+        if cond.previous_destroyed and not self.flags.get("destroyed_any"):  # "by destroying ..., ..."
             return False
         if cond.u_hits and self.flags.get("u_hits", 0) < cond.u_hits:  # BS-141: "when the U-Trigger hits"
             return False
