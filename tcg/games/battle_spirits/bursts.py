@@ -134,7 +134,7 @@ def bonus_holds(s: BSQueries, cid: int, bonus: StaticBonus) -> bool:
 
 def in_own_attack_step(s: BSQueries, player: int) -> bool:
     """"(Your Attack Step)": ``player``'s turn, in the attack step (the battle phase)."""
-    from tcg.games.battle_spirits.effects import ATTACK_STEP  # effects imports the schema, which imports this
+    from tcg.games.battle_spirits.keywords import ATTACK_STEP  # keywords imports the schema, which imports this
 
     return s.active == player and s.phase in ATTACK_STEP
 

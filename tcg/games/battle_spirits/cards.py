@@ -21,7 +21,7 @@ COLORS: tuple[str, ...] = ("white", "blue", "yellow", "red", "green", "purple")
 Symbol = Literal["white", "blue", "yellow", "red", "green", "purple", "ultimate"]  # BS-115: the gold symbol
 CardType = Literal["spirit", "nexus", "magic", "brave", "ultimate"]  # BS-1
 Level = Literal[1, 2, 3, 4, 5]  # Ultimates have LV3..LV5
-Zone = Literal["field", "hand", "trash", "deck"]
+Zone = Literal["field", "hand", "trash", "deck", "burst"]  # "burst": a set burst (BS-32)
 
 
 class _Strict(BaseModel):
@@ -38,6 +38,7 @@ class Selector(_Strict):
     max_bp: int | None = None
     min_bp: int | None = None
     max_cost: int | None = None
+    min_cost: int | None = None  # costs at least this ("Spirits of cost 4 or more", keywords.py)
     families: list[str] = []  # has one of these families
     braved: bool | None = None  # is (True) / is not (False) a brave spirit
     exhausted: bool | None = None
@@ -62,6 +63,23 @@ class Selector(_Strict):
     random: bool = False
 
 
+class LifeGuard(_Strict):
+    """A limit on a player's life loss (keywords.py, BS-143): by attacks of the attackers
+    ``attackers`` matches (player relative to the guarded player) at most ``most`` per attack
+    ("your Life can't be reduced by attacks of Spirits of cost 4 or more": 0), or by opposing
+    effects of the card types ``effects_of`` at most ``most`` per turn. On a card
+    (``life_guards``) it holds while the card is at one of ``levels``, in ``turn``, during an
+    attack step with ``attack_step``, and while the guarded life is at most ``max_life``."""
+
+    attackers: Selector | None = None
+    effects_of: list[CardType] = []
+    most: int = 0
+    levels: list[Level] = [1, 2, 3, 4, 5]
+    turn: Literal["any", "yours", "opponents"] = "any"
+    attack_step: bool = False
+    max_life: int | None = None
+
+
 CoreArea = Literal["reserve", "life", "trash_cores", "core_stock"]  # BS-25..BS-31: a player's core areas
 
 
@@ -80,6 +98,8 @@ class EffectCondition(_Strict):
     any_burst_set: bool = False  # either player has a burst set ("while a burst is set", bursts.py)
     destroyed_colors: list[Color] = []  # a spirit of one of these colours was destroyed as this burst's
     # condition happened ("if a purple spirit was destroyed when this burst activated", bursts.py)
+    you_control: Selector | None = None  # you control a card this matches ("if you control an Ultimate")
+    u_hits: int = 0  # the effect's U-Trigger hit at least this many times (ultimates.u_trigger)
 
 
 class Effect(_Strict):
@@ -124,6 +144,8 @@ class Effect(_Strict):
         # bottom of your deck in the order you choose
         "set_burst",  # target (a card with a burst, in your hand) is set as your burst; a set one goes to
         # the trash (BS-113, BS-157 in bursts.py)
+        "life_guard",  # this turn, the controller's life loss is limited as `guard` says (keywords.py)
+        "u_trigger",  # U-Trigger: the opponent's top `count` cards to their trash, hits counted (ultimates.py)
         "spread_cores",  # target's cores (all but `leave`; "any number" with up_to_count) onto cards of its
         # field that `scope` matches, one at a time where the controller chooses
     ]
@@ -132,6 +154,7 @@ class Effect(_Strict):
     count: int = 1
     amount: int = 0
     destroy_at_zero: bool = False  # bp_modifier: a spirit whose BP becomes 0 is destroyed
+    this_battle: bool = False  # bp_modifier: "during this battle" - until the battle ends, not the turn
     # "for each ...": `count` and `amount` are multiplied by how many cards this matches when the
     # instruction resolves (player relative to the effect's controller)
     per: Selector | None = None
@@ -144,7 +167,9 @@ class Effect(_Strict):
     to: CoreArea = "reserve"  # move_cores, remove_cores: where they go (the owner's area)
     blockers: Selector | None = None  # unblockable: the spirits that can't block it (None: any)
     up_to_count: bool = False  # "up to `count`": you choose how many, 0 to `count` (put_cores)
-    alternatives: list[Effect] = []  # one_of: the instructions to choose from (their verbs differ)
+    alternatives: list[Effect] = []  # one_of: the instructions to choose from (named by label, else verb)
+    label: str = ""  # one_of: the name this alternative is chosen by (two with the same verb need one)
+    guard: LifeGuard | None = None  # life_guard: the limit set for this turn (keywords.py)
     scope: Selector | None = None  # bp_aura: the spirits it gives BP to, read whenever BP is
     optional: bool = False
     condition: EffectCondition | None = None  # the effect applies only if this holds
@@ -159,9 +184,16 @@ class Effect(_Strict):
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         if self.do in ("bp_aura", "grant_attack_spirit", "spread_cores", "reveal_top") and self.scope is None:
             raise ValueError(f"effect '{self.do}' needs a 'scope' (the spirits it applies to)")
-        if self.do == "one_of" and len({a.do for a in self.alternatives}) != len(self.alternatives):
-            raise ValueError("effect 'one_of' needs alternatives with different verbs (the choice names the verb)")
+        if self.do == "one_of" and len({a.option_name for a in self.alternatives}) != len(self.alternatives):
+            raise ValueError("effect 'one_of' needs alternatives with different names (a label, else the verb)")
+        if self.do == "life_guard" and self.guard is None:
+            raise ValueError("effect 'life_guard' needs a 'guard' (the limit it sets)")
         return self
+
+    @property
+    def option_name(self) -> str:
+        """The name a ``one_of`` alternative is chosen by: its label, else its verb."""
+        return self.label or self.do
 
 
 class Ability(_Strict):
@@ -183,6 +215,7 @@ class Ability(_Strict):
         "battle_ends",  # (a nexus, either player's) a battle with a blocker ended (BS-55)
         "your_burst_activated",  # after one of your bursts activated and resolved (bursts.py)
         "opponent_spirit_destroyed",  # an opposing spirit was destroyed (BS-54), once per spirit
+        "your_spirit_destroyed_by_opponent",  # (a nexus) your Spirit or Ultimate was destroyed by the opponent
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     effects: list[Effect]
@@ -210,6 +243,7 @@ class StaticBonus(_Strict):
     per_reserve_core: bool = False  # bp for each core in its controller's reserve
     while_burst_set: bool = False  # only while its controller has a burst set (bursts.py)
     your_attack_step: bool = False  # only during its controller's attack step ("(Your Attack Step)")
+    max_life: int | None = None  # only while its controller's life is at most this ("while your Life is 3 or less")
 
 
 class Aura(_Strict):
@@ -223,7 +257,7 @@ class Aura(_Strict):
     targets: Selector
     turn: Literal["any", "yours", "opponents"] = "any"
     per: Selector | None = None  # bp for each card on the field this matches ("for each of your exhausted Spirits")
-    your_attack_step: bool = False  # only during its controller's attack step ("(Your Attack Step)")
+    attack_step: bool = False  # only during an attack step ("During the Opponent's Attack Step", BS-46..BS-55)
 
 
 class Rule(_Strict):
@@ -253,6 +287,7 @@ class Rule(_Strict):
         "extra_core_when_placed",  # an effect putting cores on it puts 1 more (place_cores)
         "no_attack_after_placed_cores",  # can't attack in a turn cores were put on it other than by an effect
         "white_costs_more",  # every white card costs 1 more (for everyone)
+        "block_while_exhausted",  # it can block while exhausted (keywords.py; with `turn`)
         "white_exhausted_by_core_moves",  # a white spirit gets exhausted when cores are put on or taken off it
         # other than by an effect (summons, main-phase moves)
     ]
@@ -294,8 +329,10 @@ class SummonCondition(_Strict):
 
     text: str = ""
     spirit_level: int = 0  # you control a spirit of at least this level
-    spirits: int = 0  # you control at least this many spirits
+    spirits: int = 0  # you control at least this many spirits (of `colors` / `min_cost` when given)
     max_life: int | None = None  # your life is at most this
+    colors: list[Color] = []  # 【召喚条件:自分の赤のスピリット1体以上】: the spirits counted have one of these colours
+    min_cost: int = 0  # 「コスト3以上の自分のスピリット1体以上」: the spirits counted cost at least this
 
 
 class HighSpeed(_Strict):
@@ -334,10 +371,30 @@ class FlashAbility(_Strict):
     effects: list[Effect]
 
 
+class HeavyArmor(_Strict):
+    """【重装甲:colours】 Heavy Armor (keywords.py, BS-142): at ``levels``, unaffected by the
+    opponent's Spirit, Brave, Nexus and Magic effects of those colours; with ``braved``, only
+    while a brave is fused ("【合体時】【重装甲】")."""
+
+    colors: list[Color]
+    levels: list[Level] = [1, 2, 3, 4, 5]
+    braved: bool = False
+
+
+class AlsoColors(_Strict):
+    """"This Spirit's colour and symbols are also treated as white" (keywords.py, BS-144): at
+    ``levels`` the card also has ``colors``, and each of its symbols is also of those colours."""
+
+    colors: list[Color]
+    levels: list[Level] = [1, 2, 3, 4, 5]
+
+
 class Keywords(_Strict):
     burst: Burst | None = None
     high_speed: HighSpeed | None = None
     awaken: Awaken | None = None
+    heavy_armor: HeavyArmor | None = None
+    also_colors: AlsoColors | None = None
 
     @field_validator("high_speed", mode="before")
     @classmethod
@@ -364,6 +421,7 @@ class BattleSpiritsCard(_Strict, CardModel):
     auras: list[Aura] = []
     flash_abilities: list[FlashAbility] = []
     rules: list[Rule] = []
+    life_guards: list[LifeGuard] = []  # limits on its controller's life loss while it is on the field
     # "When destroyed, return this spirit to your hand instead of the trash" at these levels: BS-54
     # puts a destroyed spirit into the trash; the card replaces where it goes (official rules, the
     # brief is silent). Its cores go as BS-54 says; depletion (BS-108) is not destruction.

@@ -11,14 +11,11 @@ from typing import Any
 
 from tcg.core import lasting
 from tcg.core.state import Decision, Task
-from tcg.games.battle_spirits import bursts
+from tcg.games.battle_spirits import bursts, keywords
 from tcg.games.battle_spirits.cards import COLORS, Effect, EffectCondition, Selector
+from tcg.games.battle_spirits.keywords import ATTACK_STEP
 from tcg.games.battle_spirits.queries import BSQueries
 from tcg.games.battle_spirits.verbs import VERBS as GLOSSARY
-
-#: The steps of an attack step (the battle phase, BS-45..BS-55): "(During ... Attack Step)".
-ATTACK_STEP = frozenset({"battle", "attack_declaration", "flash_1", "block", "flash_2", "comparison", "destruction",
-                         "end_of_battle"})
 
 
 class BSEffects(BSQueries):
@@ -47,8 +44,15 @@ class BSEffects(BSQueries):
         else:
             self.counters[player][where] = self.counters[player].get(where, 0) + count
 
-    def damage(self, player: int, amount: int) -> None:
-        """BS-53 / BS-117: cores from the player's life to that player's reserve; 0 life loses."""
+    def damage(self, player: int, amount: int, attacker: int | None = None) -> None:
+        """BS-53 / BS-117: cores from the player's life to that player's reserve; 0 life loses.
+        BS-143: limits on the loss, by the unblocked ``attacker`` or by the effect resolving."""
+        if attacker is not None:
+            amount = keywords.attack_damage(self, player, attacker, amount)
+        elif "damage_source" in self.flags:
+            source = self.flags["damage_source"]
+            amount = keywords.effect_damage(self, player, source, amount)
+            keywords.note_effect_loss(self, player, source, min(amount, self.counters[player]["life"]))
         amount = min(amount, self.counters[player]["life"])
         if amount <= 0:
             return
@@ -124,6 +128,8 @@ class BSEffects(BSQueries):
         for c in self.zones[owner]["field"]:  # "when your Spirit is destroyed" (a nexus's)
             if self.d(c).abilities:
                 self.queue_abilities(c, "your_spirit_destroyed")
+                if by is not None and by != owner and self.d(cid).is_spirit_like:  # "... by the opponent"
+                    self.queue_abilities(c, "your_spirit_destroyed_by_opponent")
         if self.d(cid).is_spirit_like:  # "when you destroy an opposing Spirit, for each one destroyed"
             for c in self.zones[1 - owner]["field"]:
                 if self.d(c).abilities:
@@ -272,8 +278,10 @@ class BSEffects(BSQueries):
         raise ValueError(f"bad effect reference {ref!r}")
 
     def effect_candidates(self, eff: Effect, sel: Selector, controller: int, source: int) -> list[int]:
-        """The selector's cards, but none "unaffected by opposing card effects" (``shield``)."""
-        found = self.select(sel, controller, source)
+        """The selector's cards, but none "unaffected by opposing card effects" (``shield``) and
+        none whose Heavy Armor names a colour of the effect's card (keywords.py, BS-142)."""
+        found = [c for c in self.select(sel, controller, source)
+                 if not keywords.unaffected(self, c, controller, source)]
         if self.effects and found:
             shielded = {r["card"] for r in lasting.of_kind(self, "shielded") if r["player"] != controller}
             if shielded:
@@ -340,7 +348,12 @@ class BSEffects(BSQueries):
             n = len(self.select(eff.per, controller, source)) if eff.per is not None else self.flags.get("depleting", 0)
             eff = eff.model_copy(update={"count": eff.count * n, "amount": eff.amount * n, "per": None,
                                          "per_depleting": False})
-        super().do_effect(eff, controller, source, targets)
+        if eff.do == "damage":  # BS-143: whose effect takes the life (keywords.effect_damage)
+            self.flags["damage_source"] = source
+            super().do_effect(eff, controller, source, targets)
+            del self.flags["damage_source"]
+        else:
+            super().do_effect(eff, controller, source, targets)
         if eff.do == "destroy":  # "if you destroyed an opposing Nexus with this effect" (destroyed_opponents)
             self.flags["destroyed_opponents"] = any(
                 self.cards[t].owner != controller and self.zone_of(t) != "field" for t in targets)
@@ -379,18 +392,19 @@ class BSEffects(BSQueries):
             self.flags["chosen_option"] = option
             self.do_effect(eff, data["controller"], data["source"], ())
         else:  # one_of: the chosen alternative, as an effect list of its own
-            k = [a.do for a in eff.alternatives].index(option)
+            k = [a.option_name for a in eff.alternatives].index(option)
             self.queue_effects(data["source"], data["controller"], (*data["ref"], "one_of", data["index"], k))
         return True
 
     def effect_options(self, eff: Effect, controller: int, source: int) -> list[Any]:
         """What an instruction lets its controller choose: a colour (BS-17), how many cores
-        "up to" its count (most first), or the verbs of the alternatives that can do something."""
+        "up to" its count (most first), or the names (label, else verb) of the alternatives that
+        can do something."""
         if eff.do == "exhaust_color":
             return list(COLORS)
         if eff.up_to_count:
             return list(range(min(eff.count, self.counters[controller].get(eff.source, 0)), -1, -1))
-        return [a.do for a in eff.alternatives if self.can_do(a, controller, source)]
+        return [a.option_name for a in eff.alternatives if self.can_do(a, controller, source)]
 
     def can_do(self, eff: Effect, controller: int, source: int) -> bool:
         """Would the instruction do anything now: cores in the area it moves from, or a target."""
@@ -415,6 +429,10 @@ class BSEffects(BSQueries):
             if attack is None or not self.in_scope(cond.attacker, controller, attack["attacker"], None):
                 return False
         if not bursts.condition_holds(self, cond, controller):  # BS-153, BS-155
+            return False
+        if cond.u_hits and self.flags.get("u_hits", 0) < cond.u_hits:  # BS-141: "when the U-Trigger hits"
+            return False
+        if cond.you_control is not None and not self.select(cond.you_control, controller, None):
             return False
         if cond.you_control_name and not any(
                 cond.you_control_name in self.cards[c].name and self.d(c).is_spirit_like
