@@ -38,7 +38,8 @@ NAMED: dict[str, dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]]] = {
             "(the same sentence)", ("YGO-10",),
             ("Weather Report Flip Summoned in Main Phase 1 destroys the opponent's Swords of Revealing Light and "
              "its player conducts 2 Battle Phases this turn (YGO-10)",
-             "Weather Report's second Battle Phase is optional - pass goes on to Main Phase 2 after one (YGO-10, YGO-4)",
+             "Weather Report's second Battle Phase is optional - pass goes on to Main Phase 2 after one "
+             "(YGO-10, YGO-4)",
              "Weather Report with no Swords of Revealing Light to destroy gives no second Battle Phase (YGO-10)",
              "Weather Report flipped by an attack in the opponent's turn gives its player 2 Battle Phases in their "
              "next turn, not this one (YGO-10)")),
