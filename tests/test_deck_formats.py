@@ -169,9 +169,10 @@ def test_an_unknown_line_is_an_error_naming_it_and_nothing_is_read() -> None:
 
 def test_ydk_lines_that_are_no_passcode_are_errors() -> None:
     errors = refused("yugioh", "#main\n89631139\nBlue-Eyes White Dragon\n12345678\n")
+    pool = len(load_game("yugioh").cards())
     assert errors == [(3, "'Blue-Eyes White Dragon': a .ydk line is a passcode (digits), #main, #extra, !side or "
                           "a #comment"),
-                      (4, "passcode 12345678 is no card of the engine's Yu-Gi-Oh! pool (218 cards; `tcg cards "
+                      (4, f"passcode 12345678 is no card of the engine's Yu-Gi-Oh! pool ({pool} cards; `tcg cards "
                           "search --game yugioh` lists them)")]
 
 
