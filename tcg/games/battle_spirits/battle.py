@@ -11,6 +11,7 @@ from tcg.core.actions import Action
 from tcg.core.lazy import Concat
 from tcg.core.stack import CLOSED, Window
 from tcg.core.state import Decision, Task
+from tcg.games.battle_spirits import braves as brave_era
 from tcg.games.battle_spirits.main_phase import (
     END_TURN,
     NEXT_PHASE,
@@ -114,7 +115,8 @@ class BlockStep(BattleSpiritsRule):
             return "BS-50", (f"{state.cards[card].name} can't block {attacker}: its own text forbids the block, "
                              "or the attacker can't be blocked by it this turn")
         if action.type == "pass" and must_block(state):
-            return "BS-50", "the first attack of this turn must be blocked if possible (a nexus of the attacker's)"
+            return "BS-50", ("this attack must be blocked if possible (Clash, or a nexus of the attacker's"
+                             " forcing a block of the first attack)")
         return super().explain(state, decision, action)
 
     def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
@@ -127,7 +129,8 @@ class BlockStep(BattleSpiritsRule):
 def must_block(s: BattleSpiritsState) -> bool:
     """"The opponent must block your first attack of this turn if possible" (``Rule``
     force_block_first_attack of a card of the attacking player's)."""
-    return s.flags.get("attacks") == 1 and s.rule_active("force_block_first_attack", s.active)
+    return (s.flags.get("attacks") == 1 and s.rule_active("force_block_first_attack", s.active)) \
+        or brave_era.must_block(s)  # Clash (braves.py BS-S3)
 
 
 def awaken_moves(s: BattleSpiritsState, p: int) -> list[Action]:

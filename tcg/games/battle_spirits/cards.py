@@ -68,6 +68,7 @@ class EffectCondition(_Strict):
     max_life: int | None = None  # your life is at most this
     hand_at_most_opponents: bool = False  # your opponent holds as many cards in hand as you, or more
     destroyed_opponents: bool = False  # the previous instruction destroyed an opposing card
+    previous_destroyed: bool = False  # the previous instruction destroyed a card ("by destroying ..., ...")
 
 
 class Effect(_Strict):
@@ -112,6 +113,9 @@ class Effect(_Strict):
         # bottom of your deck in the order you choose
         "spread_cores",  # target's cores (all but `leave`; "any number" with up_to_count) onto cards of its
         # field that `scope` matches, one at a time where the controller chooses
+        "colorless",  # until the end of this battle the target has no colour (braves.py)
+        "clash",  # during this battle the opponent must block the target if able (braves.py)
+        "add_symbol",  # this battle the target has one more `color` symbol (while `while_control` matches)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -121,6 +125,9 @@ class Effect(_Strict):
     # "for each ...": `count` and `amount` are multiplied by how many cards this matches when the
     # instruction resolves (player relative to the effect's controller)
     per: Selector | None = None
+    per_source_cores: bool = False  # "for each core on this spirit": times the cores on the effect's card
+    color: Color | None = None  # add_symbol: the symbol's colour
+    while_control: Selector | None = None  # add_symbol: only while its controller has a card this matches
     per_depleting: bool = False  # "for each Spirit depleted by this effect": times the spirits the previous
     # instruction (remove_cores) left below their LV1 cost
     leave: int | None = None  # remove_cores: all but this many ("leave 1 Core on it"), not `count`
@@ -140,9 +147,11 @@ class Effect(_Strict):
         if self.do in {"destroy", "bp_modifier", "refresh", "exhaust", "return_to_hand", "discard",
                        "remove_cores", "deck_bottom", "deck_top", "place_cores", "unblockable", "cant_attack",
                        "may_block", "must_attack", "put_cores", "attack_spirit", "shield", "spread_cores",
-                       "destroy_after_battle"} \
+                       "destroy_after_battle", "colorless", "clash", "add_symbol"} \
                 and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
+        if self.do == "add_symbol" and self.color is None:
+            raise ValueError("effect 'add_symbol' needs a 'color'")
         if self.do in ("bp_aura", "grant_attack_spirit", "spread_cores", "reveal_top") and self.scope is None:
             raise ValueError(f"effect '{self.do}' needs a 'scope' (the spirits it applies to)")
         if self.do == "one_of" and len({a.do for a in self.alternatives}) != len(self.alternatives):
@@ -263,6 +272,7 @@ class BraveData(_Strict):
     bp: int  # BP added to the spirit's while fused
     min_cost: int = 0  # brave condition: the spirit's cost is at least this
     colors: list[Color] = []  # brave condition: the spirit has one of these colours (empty: any)
+    families: list[str] = []  # brave condition: the spirit has one of these families (braves.py BS-S5)
 
 
 class SummonCondition(_Strict):
@@ -310,12 +320,30 @@ class FlashAbility(_Strict):
     effects: list[Effect]
 
 
+class LeveledKeyword(_Strict):
+    """A keyword printed at some levels ("Lv1･Lv2【呪撃】"); ``true`` is every level."""
+
+    levels: list[Level] = [1, 2, 3, 4, 5]
+
+
+class HeavyArmor(_Strict):
+    """【重装甲:colours】 Heavy Armor: unaffected by the opponent's effects of those colours
+    (``braves.py``); with ``braved``, only while a brave is fused ("【合体時】【重装甲】")."""
+
+    colors: list[Color]
+    levels: list[Level] = [1, 2, 3, 4, 5]
+    braved: bool = False
+
+
 class Keywords(_Strict):
     burst: Burst | None = None
     high_speed: HighSpeed | None = None
     awaken: Awaken | None = None
+    heavy_armor: HeavyArmor | None = None
+    curse: LeveledKeyword | None = None  # 【呪撃】 (braves.py)
+    clash: LeveledKeyword | None = None  # 【激突】 (braves.py)
 
-    @field_validator("high_speed", mode="before")
+    @field_validator("high_speed", "curse", "clash", mode="before")
     @classmethod
     def _flag(cls, value: object) -> object:
         """``high_speed: true`` is High Speed at every level (README: a keyword without parameter)."""
@@ -326,6 +354,7 @@ class BattleSpiritsCard(_Strict, CardModel):
     """A card definition. Only ``name`` and ``type`` are required (README: Card fields)."""
 
     name: str = Field(min_length=1)
+    name_ja: str = ""  # the printed Japanese name (the engine's ``name`` is the fan English one)
     type: CardType
     colors: list[Color] = []
     cost: int = Field(default=0, ge=0)

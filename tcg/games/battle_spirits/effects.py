@@ -11,6 +11,7 @@ from typing import Any
 
 from tcg.core import lasting
 from tcg.core.state import Decision, Task
+from tcg.games.battle_spirits import braves as brave_era
 from tcg.games.battle_spirits.cards import COLORS, Effect, EffectCondition, Selector
 from tcg.games.battle_spirits.queries import BSQueries
 from tcg.games.battle_spirits.verbs import VERBS as GLOSSARY
@@ -229,6 +230,8 @@ class BSEffects(BSQueries):
                 if ab.attack_step and self.phase not in ATTACK_STEP:
                     continue
                 self._pend("effects", (cid, controller, (d.name, "ability", i), ab.optional))
+        for name in brave_era.keyword_triggers(self, cid, when, lv):  # Curse, Clash (braves.py)
+            self._pend("effects", (cid, controller, (self.d(cid).name, "keyword", name), False))
 
     def check_burst(self, player: int, condition: str) -> None:
         """BS-13: when the condition of a set burst happens, its owner may activate it; BS-119:
@@ -255,13 +258,17 @@ class BSEffects(BSQueries):
             return list(d.flash_effects)
         if where == "burst":
             return list(d.keywords.burst.effect)
+        if where == "keyword":
+            return list(brave_era.KEYWORD_TRIGGERS[ref[2]][1])
         if where == "flash_ability":
             return list(d.flash_abilities[ref[2]].effects)
         raise ValueError(f"bad effect reference {ref!r}")
 
     def effect_candidates(self, eff: Effect, sel: Selector, controller: int, source: int) -> list[int]:
-        """The selector's cards, but none "unaffected by opposing card effects" (``shield``)."""
-        found = self.select(sel, controller, source)
+        """The selector's cards, but none "unaffected by opposing card effects" (``shield``) and
+        none whose Heavy Armor names a colour of the effect's card (braves.py BS-S1)."""
+        found = [c for c in self.select(sel, controller, source)
+                 if not brave_era.unaffected(self, c, controller, source)]
         if self.effects and found:
             shielded = {r["card"] for r in lasting.of_kind(self, "shielded") if r["player"] != controller}
             if shielded:
@@ -324,14 +331,17 @@ class BSEffects(BSQueries):
     def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
         """An instruction "for each" card (``Effect.per``) is carried out with its ``count`` and
         ``amount`` times the cards its selector matches as it resolves (zero: nothing)."""
-        if eff.per is not None or eff.per_depleting:
+        if eff.per is not None or eff.per_depleting or eff.per_source_cores:
             n = len(self.select(eff.per, controller, source)) if eff.per is not None else self.flags.get("depleting", 0)
+            if eff.per_source_cores:
+                n = self.cores(source)
             eff = eff.model_copy(update={"count": eff.count * n, "amount": eff.amount * n, "per": None,
-                                         "per_depleting": False})
+                                         "per_depleting": False, "per_source_cores": False})
         super().do_effect(eff, controller, source, targets)
         if eff.do == "destroy":  # "if you destroyed an opposing Nexus with this effect" (destroyed_opponents)
             self.flags["destroyed_opponents"] = any(
                 self.cards[t].owner != controller and self.zone_of(t) != "field" for t in targets)
+            self.flags["destroyed_any"] = any(self.zone_of(t) != "field" for t in targets)
 
     def change_stat(self, cid: int, stat: str, amount: int) -> None:
         """``amount`` of ``stat`` (BP) until the end of the turn (BS-56)."""
@@ -395,8 +405,11 @@ class BSEffects(BSQueries):
             return False
         if cond.destroyed_opponents and not self.flags.get("destroyed_opponents"):
             return False
+        if cond.previous_destroyed and not self.flags.get("destroyed_any"):
+            return False
         if cond.you_control_name and not any(
-                cond.you_control_name in self.cards[c].name and self.d(c).is_spirit_like
+                (cond.you_control_name in self.cards[c].name or cond.you_control_name in self.d(c).name_ja)
+                and self.d(c).is_spirit_like
                 for c in self.zones[controller]["field"]):
             return False
         hands = self.zones[controller]["hand"], self.zones[1 - controller]["hand"]

@@ -12,6 +12,7 @@ from typing import Any
 
 from tcg.core import lasting
 from tcg.core.effects import EffectRunner
+from tcg.games.battle_spirits import braves as brave_era
 from tcg.games.battle_spirits.cards import BattleSpiritsCard, Effect, Selector, StaticBonus
 from tcg.games.battle_spirits.payment import Sources
 
@@ -141,9 +142,13 @@ class BSQueries(EffectRunner[Effect, Selector]):
         out: list[str] = list(self.d(cid).symbols)
         for b in self.braves_on(cid):
             out.extend(self.d(b).symbols)
+        if self.effects:
+            out.extend(brave_era.added_symbols(self, cid))  # "gets one more symbol" (braves.py)
         return out
 
     def colors(self, cid: int) -> set[str]:
+        if self.effects and lasting.on(self, "colorless", cid):  # braves.py BS-S4
+            return set()
         out: set[str] = set(self.d(cid).colors)
         for b in self.braves_on(cid):
             out.update(self.d(b).colors)

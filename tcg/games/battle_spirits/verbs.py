@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from tcg.core import lasting
 from tcg.core import verbs as shared
 from tcg.core.verbs import Targets, verb_table
+from tcg.games.battle_spirits import braves
 
 if TYPE_CHECKING:
     from tcg.games.battle_spirits.cards import Effect
@@ -288,6 +289,9 @@ _OWN: dict[str, BSVerb] = {
     "end_battle": end_battle,
     "end_attack_step": end_attack_step,
     "skip_attack_step": skip_attack_step,
+    "colorless": braves.colorless,
+    "clash": braves.clash,
+    "add_symbol": braves.add_symbol,
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, BSVerb] = verb_table(_SHARED, _OWN)

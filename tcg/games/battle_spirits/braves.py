@@ -1,0 +1,114 @@
+"""Mechanisms of the brave era (星座編, BS10-BS13) that any card may carry.
+
+Official rules of that era, which the brief (BS-4..BS-9, BS-114) does not spell out:
+
+- [standard] BS-S1 Heavy Armor (【重装甲:colours】): the card is unaffected by the opponent's
+  Spirit, Brave, Nexus and Magic effects of those colours - no such effect chooses it or sweeps
+  it (``unaffected``; an effect is of its card's colours now, so a spirit "treated as having no
+  colour" gets through). Printed "【合体時】【重装甲】" on a Brave, it is the brave spirit's while
+  fused (BS-4); printed on a spirit with 【合体時】, only while a brave is fused to it.
+- [standard] BS-S2 Curse (【呪撃】『このスピリットのアタック時』): the spirit that blocked this
+  spirit's attack is destroyed at the end of that battle (BS-55) - queued as the attack is
+  blocked (``KEYWORD_TRIGGERS``), at the level the spirit has then.
+- [standard] BS-S3 Clash (【激突】『このスピリットのアタック時』): the opponent must block this
+  attack if they can (``must_block``).
+- [standard] BS-S4 "treat this spirit as having no colour" (色を無いものとして扱う): until the end
+  of the battle (or of the turn, outside one) the card has no colour - colour selectors and
+  Heavy Armor see none (``queries.colors``).
+- [standard] BS-S5 A brave condition may name families (合体条件:光導): the spirit has one of them
+  (``BraveData.families``; ``main_phase.brave_targets``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tcg.core import lasting
+from tcg.core.verbs import Targets
+from tcg.games.battle_spirits.cards import Effect, Selector
+
+if TYPE_CHECKING:
+    from tcg.games.battle_spirits.effects import BSEffects
+    from tcg.games.battle_spirits.queries import BSQueries
+
+#: Keyword -> (the moment it triggers, its effect): BS-S2 Curse, BS-S3 Clash.
+KEYWORD_TRIGGERS: dict[str, tuple[str, tuple[Effect, ...]]] = {
+    "curse": ("blocked", (Effect(do="destroy_after_battle", target=Selector(player="opponent", blocking=True)),)),
+    "clash": ("attacks", (Effect(do="clash", target="self"),)),
+}
+
+
+def keyword_triggers(s: BSQueries, cid: int, when: str, level: int) -> list[str]:
+    """The keywords of ``cid`` (at ``level``) that trigger on ``when`` (``KEYWORD_TRIGGERS``)."""
+    kw = s.d(cid).keywords
+    out = []
+    for name, (moment, _) in KEYWORD_TRIGGERS.items():
+        held = getattr(kw, name)
+        if moment == when and held is not None and level in held.levels:
+            out.append(name)
+    return out
+
+
+def heavy_armor_colors(s: BSQueries, cid: int) -> set[str]:
+    """BS-S1: the colours a card's Heavy Armor names now - its own at its level (a ``braved`` one
+    only while a brave is fused), and a fused brave's (BS-4: the brave spirit has its effects)."""
+    braves = s.braves_on(cid)
+    out: set[str] = set()
+    ha = s.d(cid).keywords.heavy_armor
+    if ha is not None and s.level(cid) in ha.levels and (braves or not ha.braved):
+        out.update(ha.colors)
+    for b in braves:
+        bh = s.d(b).keywords.heavy_armor
+        if bh is not None and bh.braved:
+            out.update(bh.colors)
+    return out
+
+
+def unaffected(s: BSQueries, cid: int, controller: int, source: int) -> bool:
+    """BS-S1: is ``cid`` on the field out of reach of an effect of ``controller``'s card ``source``?"""
+    card = s.cards[cid]
+    if card.controller == controller or (s.d(cid).keywords.heavy_armor is None and not card.attached):
+        return False
+    armor = heavy_armor_colors(s, cid)
+    return bool(armor) and s.zone_of(cid) == "field" and bool(s.colors(source) & armor)
+
+
+def must_block(s: BSQueries) -> bool:
+    """BS-S3: the current attacker has Clash this battle."""
+    attack = s.flags.get("attack")
+    return attack is not None and bool(s.effects) and bool(lasting.on(s, "clash", attack["attacker"]))
+
+
+# ---------------------------------------------------------------------- verbs (``verbs.py`` lists them)
+def colorless(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-S4: each target has no colour until the end of this battle (outside one: of the turn)."""
+    until = lasting.BATTLE if s.flags.get("attack") is not None else lasting.TURN
+    for t in targets:
+        lasting.add(s, "colorless", until, card=t)
+
+
+def add_symbol(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """"This spirit gets one more red symbol": until the end of this battle (outside one: of the
+    turn) each target has one more ``color`` symbol (BS-22), while ``while_control`` (player
+    relative to the controller) matches a card - "while you control a brave in spirit form"."""
+    until = lasting.BATTLE if s.flags.get("attack") is not None else lasting.TURN
+    cond = None if eff.while_control is None else eff.while_control.model_dump()
+    for t in targets:
+        lasting.add(s, "symbol", until, card=t, color=eff.color, player=controller, while_control=cond)
+
+
+def added_symbols(s: BSQueries, cid: int) -> list[str]:
+    """The symbols ``add_symbol`` gives ``cid`` now."""
+    out = []
+    for r in lasting.on(s, "symbol", cid):
+        cond = r["while_control"]
+        if cond is None or s.select(Selector.model_validate(cond), r["player"], cid):
+            out.append(str(r["color"]))
+    return out
+
+
+def clash(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-S3: during this battle the opponent must block the target (the attacker) if able."""
+    if s.flags.get("attack") is not None:
+        for t in targets:
+            lasting.add(s, "clash", lasting.BATTLE, card=t)
