@@ -198,9 +198,10 @@ def load_sets(folder: Path, printed: Iterable[str], originals: Iterable[str] = (
                 result.errors.append(DataError(f"number {card.number!r} is both listed and pending",
                                                source=str(path), line=1, item=f"card {card.name!r}", field="pending"))
             elif card.why is not None or card.name in known:
-                result.errors.append(DataError("a pending card has no 'why' and is not among the game's cards"
-                                               " (written: move it to 'cards')", source=str(path), line=1,
-                                               item=f"card {card.name!r}", field="pending"))
+                message = ("is written: move it from 'pending' to 'cards'" if card.name in known
+                           else "a pending card has no 'why' (a card with a reason goes in 'cards')")
+                result.errors.append(DataError(message, source=str(path), line=1, item=f"card {card.name!r}",
+                                               field="pending"))
             numbers[card.number] = 0
         result.sets.append(loaded)
     return result
