@@ -51,7 +51,8 @@ def test_pending_cards_count_in_the_product_but_neither_as_implemented_nor_as_le
 def test_a_pending_card_already_written_or_numbered_twice_is_an_error(tmp_path: Path) -> None:
     text = GOOD + "pending:\n- {number: \"4\", name: Alpha}\n- {number: \"1\", name: Delta}\n"
     errors = [str(e) for e in load_sets(write(tmp_path, text), printed=["Alpha"]).errors]
-    assert len(errors) == 2 and "is written: move it from 'pending'" in errors[0] and "both listed and pending" in errors[1]
+    assert len(errors) == 2
+    assert "is written: move it from 'pending'" in errors[0] and "both listed and pending" in errors[1]
 
 
 def test_a_listed_card_neither_implemented_nor_explained_is_an_error(tmp_path: Path) -> None:
