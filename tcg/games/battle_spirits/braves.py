@@ -17,6 +17,9 @@ Official rules of that era, which the brief (BS-4..BS-9, BS-114) does not spell 
   Heavy Armor see none (``queries.colors``).
 - [standard] BS-S5 A brave condition may name families (合体条件:光導): the spirit has one of them
   (``BraveData.families``; ``main_phase.brave_targets``).
+- [standard] BS-S6 『このスピリットのバトル時』 ("when this spirit battles") triggers both when the
+  spirit attacks and when it blocks; card data writes it as one ``attacks`` and one ``blocks``
+  ability.
 """
 
 from __future__ import annotations
