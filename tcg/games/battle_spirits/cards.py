@@ -137,7 +137,8 @@ class Effect(_Strict):
     to: CoreArea = "reserve"  # move_cores, remove_cores: where they go (the owner's area)
     blockers: Selector | None = None  # unblockable: the spirits that can't block it (None: any)
     up_to_count: bool = False  # "up to `count`": you choose how many, 0 to `count` (put_cores)
-    alternatives: list[Effect] = []  # one_of: the instructions to choose from (their verbs differ)
+    alternatives: list[Effect] = []  # one_of: the instructions to choose from (their verbs, or labels, differ)
+    label: str = ""  # one_of: the alternative's name in the choice (default: its verb)
     scope: Selector | None = None  # bp_aura: the spirits it gives BP to, read whenever BP is
     optional: bool = False
     condition: EffectCondition | None = None  # the effect applies only if this holds
@@ -154,8 +155,9 @@ class Effect(_Strict):
             raise ValueError("effect 'add_symbol' needs a 'color'")
         if self.do in ("bp_aura", "grant_attack_spirit", "spread_cores", "reveal_top") and self.scope is None:
             raise ValueError(f"effect '{self.do}' needs a 'scope' (the spirits it applies to)")
-        if self.do == "one_of" and len({a.do for a in self.alternatives}) != len(self.alternatives):
-            raise ValueError("effect 'one_of' needs alternatives with different verbs (the choice names the verb)")
+        if self.do == "one_of" and len({a.label or a.do for a in self.alternatives}) != len(self.alternatives):
+            raise ValueError("effect 'one_of' needs alternatives with different verbs or labels (the choice names"
+                             " the label, or else the verb)")
         return self
 
 

@@ -376,7 +376,7 @@ class BSEffects(BSQueries):
             self.flags["chosen_option"] = option
             self.do_effect(eff, data["controller"], data["source"], ())
         else:  # one_of: the chosen alternative, as an effect list of its own
-            k = [a.do for a in eff.alternatives].index(option)
+            k = [a.label or a.do for a in eff.alternatives].index(option)
             self.queue_effects(data["source"], data["controller"], (*data["ref"], "one_of", data["index"], k))
         return True
 
@@ -387,7 +387,7 @@ class BSEffects(BSQueries):
             return list(COLORS)
         if eff.up_to_count:
             return list(range(min(eff.count, self.counters[controller].get(eff.source, 0)), -1, -1))
-        return [a.do for a in eff.alternatives if self.can_do(a, controller, source)]
+        return [a.label or a.do for a in eff.alternatives if self.can_do(a, controller, source)]
 
     def can_do(self, eff: Effect, controller: int, source: int) -> bool:
         """Would the instruction do anything now: cores in the area it moves from, or a target."""
