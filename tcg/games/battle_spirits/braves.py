@@ -17,6 +17,9 @@ Official rules of that era, which the brief (BS-4..BS-9, BS-114) does not spell 
   Heavy Armor see none (``queries.colors``).
 - [standard] BS-S5 A brave condition may name families (合体条件:光導): the spirit has one of them
   (``BraveData.families``; ``main_phase.brave_targets``).
+- [standard] BS-S7 "treat your spirits as at their highest level this turn" (最高Lvとして扱う): the
+  spirits it names when it resolves have their highest printed level, while they have the cores
+  for LV1 (depletion is still by cores, BS-108); BP and level-gated effects read that level.
 - [standard] BS-S6 『このスピリットのバトル時』 ("when this spirit battles") triggers both when the
   spirit attacks and when it blocks; card data writes it as one ``attacks`` and one ``blocks``
   ability.
@@ -108,6 +111,12 @@ def added_symbols(s: BSQueries, cid: int) -> list[str]:
         if cond is None or s.select(Selector.model_validate(cond), r["player"], cid):
             out.append(str(r["color"]))
     return out
+
+
+def max_level(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-S7: until the end of the turn each target is treated as at its highest level."""
+    for t in targets:
+        lasting.add(s, "max_level", card=t)
 
 
 def clash(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:

@@ -116,6 +116,7 @@ class Effect(_Strict):
         "colorless",  # until the end of this battle the target has no colour (braves.py)
         "clash",  # during this battle the opponent must block the target if able (braves.py)
         "add_symbol",  # this battle the target has one more `color` symbol (while `while_control` matches)
+        "max_level",  # this turn the target is treated as at its highest level (braves.py)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -148,7 +149,7 @@ class Effect(_Strict):
         if self.do in {"destroy", "bp_modifier", "refresh", "exhaust", "return_to_hand", "discard",
                        "remove_cores", "deck_bottom", "deck_top", "place_cores", "unblockable", "cant_attack",
                        "may_block", "must_attack", "put_cores", "attack_spirit", "shield", "spread_cores",
-                       "destroy_after_battle", "colorless", "clash", "add_symbol"} \
+                       "destroy_after_battle", "colorless", "clash", "add_symbol", "max_level"} \
                 and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         if self.do == "add_symbol" and self.color is None:

@@ -32,8 +32,13 @@ class BSQueries(EffectRunner[Effect, Selector]):
         return self.cards[cid].attached
 
     def level(self, cid: int) -> int:
-        """BS-108: the highest level whose cost the cores on the card reach (0: none)."""
-        return self.d(cid).level_for(self.cores(cid))
+        """BS-108: the highest level whose cost the cores on the card reach (0: none); a spirit
+        "treated as at its highest level" this turn (braves.py BS-S7) has that one."""
+        level = self.d(cid).level_for(self.cores(cid))
+        if level and self.effects and lasting.on(self, "max_level", cid):
+            d = self.d(cid)
+            return d.first_level + len(d.level_costs) - 1
+        return level
 
     def is_spirit_like(self, cid: int) -> bool:
         return self.d(cid).is_spirit_like

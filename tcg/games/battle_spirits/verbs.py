@@ -292,6 +292,7 @@ _OWN: dict[str, BSVerb] = {
     "colorless": braves.colorless,
     "clash": braves.clash,
     "add_symbol": braves.add_symbol,
+    "max_level": braves.max_level,
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, BSVerb] = verb_table(_SHARED, _OWN)
