@@ -20,6 +20,12 @@ Official rules of that era, which the brief (BS-4..BS-9, BS-114) does not spell 
 - [standard] BS-S7 "treat your spirits as at their highest level this turn" (最高Lvとして扱う): the
   spirits it names when it resolves have their highest printed level, while they have the cores
   for LV1 (depletion is still by cores, BS-108); BP and level-gated effects read that level.
+- [standard] BS-S8 A card summoned by an effect "without paying its cost" (コストを支払わずに召喚)
+  is summoned as a burst's follow-up is (BS-14): its controller puts cores on it from the
+  reserve and their cards (BS-106), or passes where the card says "may"; its "when summoned"
+  effects apply. Several cards are summoned one at a time (``free_summon``).
+- [standard] BS-S9 "This spirit is also treated as [name]" (カード名「...」としても扱う): while it is
+  on the field, effects that look for a name find that one too (``has_name``).
 - [standard] BS-S6 『このスピリットのバトル時』 ("when this spirit battles") triggers both when the
   spirit attacks and when it blocks; card data writes it as one ``attacks`` and one ``blocks``
   ability.
@@ -30,12 +36,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcg.core import lasting
+from tcg.core.state import Decision, Task
 from tcg.core.verbs import Targets
 from tcg.games.battle_spirits.cards import Effect, Selector
 
 if TYPE_CHECKING:
     from tcg.games.battle_spirits.effects import BSEffects
     from tcg.games.battle_spirits.queries import BSQueries
+    from tcg.games.battle_spirits.state import BattleSpiritsState
 
 #: Keyword -> (the moment it triggers, its effect): BS-S2 Curse, BS-S3 Clash.
 KEYWORD_TRIGGERS: dict[str, tuple[str, tuple[Effect, ...]]] = {
@@ -79,6 +87,15 @@ def unaffected(s: BSQueries, cid: int, controller: int, source: int) -> bool:
     return bool(armor) and s.zone_of(cid) == "field" and bool(s.colors(source) & armor)
 
 
+def has_name(s: BSQueries, cid: int, part: str) -> bool:
+    """Does the card's name contain ``part`` - its English or Japanese name, or (on the field,
+    BS-S9) a name it is also treated as?"""
+    d = s.d(cid)
+    if part in s.cards[cid].name or part in d.name_ja:
+        return True
+    return bool(d.also_named) and s.zone_of(cid) == "field" and any(part in n for n in d.also_named)
+
+
 def must_block(s: BSQueries) -> bool:
     """BS-S3: the current attacker has Clash this battle."""
     attack = s.flags.get("attack")
@@ -117,6 +134,21 @@ def max_level(s: BSEffects, eff: Effect, controller: int, source: int, targets: 
     """BS-S7: until the end of the turn each target is treated as at its highest level."""
     for t in targets:
         lasting.add(s, "max_level", card=t)
+
+
+def summon_free(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-S8: each target card is summoned without paying its cost, one after the other."""
+    for t in targets[::-1]:  # a stack: the first target is summoned first
+        s.tasks.append(Task("free_summon", player=controller, card=t, zone=s.zone_of(t)))
+
+
+def free_summon(s: BattleSpiritsState, task: Task) -> None:
+    """BS-S8: the summon's cores, as a burst's follow-up summon (``burst_pay``, free), unless the
+    card left the zone it was chosen in or (an Ultimate) its summon condition fails (BS-16)."""
+    p, card = task["player"], task["card"]
+    if s.zone_of(card) != task["zone"] or not s.summon_condition_met(p, card):
+        return
+    s.decision = Decision(p, "burst_pay", {"card": card, "then": "summon", "free": True, "by_effect": True})
 
 
 def clash(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:

@@ -38,6 +38,7 @@ class Selector(_Strict):
     min_bp: int | None = None
     max_cost: int | None = None
     families: list[str] = []  # has one of these families
+    name_has: str = ""  # its name (English or Japanese, or a name it is also treated as) contains this
     braved: bool | None = None  # is (True) / is not (False) a brave spirit
     exhausted: bool | None = None
     high_speed: bool | None = None  # has (True) / has not (False) High Speed now (HighSpeed)
@@ -117,6 +118,7 @@ class Effect(_Strict):
         "clash",  # during this battle the opponent must block the target if able (braves.py)
         "add_symbol",  # this battle the target has one more `color` symbol (while `while_control` matches)
         "max_level",  # this turn the target is treated as at its highest level (braves.py)
+        "summon_free",  # summon each target card (hand, trash) without paying its cost (braves.py)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -149,7 +151,8 @@ class Effect(_Strict):
         if self.do in {"destroy", "bp_modifier", "refresh", "exhaust", "return_to_hand", "discard",
                        "remove_cores", "deck_bottom", "deck_top", "place_cores", "unblockable", "cant_attack",
                        "may_block", "must_attack", "put_cores", "attack_spirit", "shield", "spread_cores",
-                       "destroy_after_battle", "colorless", "clash", "add_symbol", "max_level"} \
+                       "destroy_after_battle", "colorless", "clash", "add_symbol", "max_level",
+                       "summon_free"} \
                 and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         if self.do == "add_symbol" and self.color is None:
@@ -167,6 +170,7 @@ class Ability(_Strict):
 
     when: Literal[
         "summoned", "destroyed", "attacks", "blocks", "start_of_turn", "end_of_turn",
+        "destroyed_by_opponent",  # this spirit was destroyed by the opponent (their spirit or effect)
         "wins_battle",  # this spirit destroyed only the opposing spirit by comparing BP
         "your_spirit_wins_battle",  # (a nexus) one of your spirits did
         "opponent_start_of_turn",  # the opponent's start step (BS-35)
@@ -358,6 +362,7 @@ class BattleSpiritsCard(_Strict, CardModel):
 
     name: str = Field(min_length=1)
     name_ja: str = ""  # the printed Japanese name (the engine's ``name`` is the fan English one)
+    also_named: list[str] = []  # "this spirit is also treated as [name]" while on the field (braves.py)
     type: CardType
     colors: list[Color] = []
     cost: int = Field(default=0, ge=0)

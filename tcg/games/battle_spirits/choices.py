@@ -185,6 +185,9 @@ class BurstPay(BattleSpiritsRule):
         if problem is not None:
             return problem
         data = decision.data
+        if data.get("by_effect"):  # braves.py BS-S8
+            return "BS-S8", (f"summon {state.cards[data['card']].name} without paying its cost, placing cores from "
+                             "your reserve and your cards (BS-106), or pass")
         paying = "placing" if data.get("free") else "paying its cost exactly and placing"
         return "BS-113", (f"the burst's follow-up: {data['then']} {state.cards[data['card']].name} {paying} "
                           "cores from your reserve and your cards (BS-106), or pass")

@@ -121,6 +121,8 @@ class BSEffects(BSQueries):
         zone = "hand" if level in self.d(cid).destroyed_to_hand else "trash"  # the card's own replacement
         self.leave_field(cid, zone, "trash_cores" if to_trash else "reserve")
         self.queue_abilities(cid, "destroyed", level)
+        if by is not None and by != owner:  # "when this spirit is destroyed by the opponent"
+            self.queue_abilities(cid, "destroyed_by_opponent", level)
         for c in self.zones[owner]["field"]:  # "when your Spirit is destroyed" (a nexus's)
             if self.d(c).abilities:
                 self.queue_abilities(c, "your_spirit_destroyed")
@@ -408,8 +410,7 @@ class BSEffects(BSQueries):
         if cond.previous_destroyed and not self.flags.get("destroyed_any"):
             return False
         if cond.you_control_name and not any(
-                (cond.you_control_name in self.cards[c].name or cond.you_control_name in self.d(c).name_ja)
-                and self.d(c).is_spirit_like
+                brave_era.has_name(self, c, cond.you_control_name) and self.d(c).is_spirit_like
                 for c in self.zones[controller]["field"]):
             return False
         hands = self.zones[controller]["hand"], self.zones[1 - controller]["hand"]

@@ -267,6 +267,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.families and not set(d.families) & set(sel.families):
             return False
+        if sel.name_has and not brave_era.has_name(self, cid, sel.name_has):
+            return False
         if sel.braved is not None and bool(self.braves_on(cid)) != sel.braved:
             return False
         return self._matches_now(sel, cid)

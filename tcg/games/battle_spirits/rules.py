@@ -43,6 +43,7 @@ effects             choices.effects                 the next instruction of a re
 simultaneous        choices.simultaneous            BS-120 effects set off together
 burst_window        choices.burst_window            BS-119 a burst's window after its event
 burst_follow_up     choices.burst_follow_up         BS-14 / BS-113 "then you may summon it ..."
+free_summon         braves.free_summon              BS-S8 "summon it without paying its cost" (an effect)
 separate_brave      choices.separate_brave          BS-8 / BS-121 a brave that left with its spirit
 ==================  ==============================  ==================================================
 
@@ -54,7 +55,7 @@ depletion) and queues what the step set off (BS-119, BS-120). How a cost is paid
 from __future__ import annotations
 
 from tcg.core.rules import Rulebook
-from tcg.games.battle_spirits import battle, choices, main_phase, turn
+from tcg.games.battle_spirits import battle, braves, choices, main_phase, turn
 from tcg.games.battle_spirits.effects import BSEffects
 
 RULEBOOK = Rulebook(
@@ -87,6 +88,7 @@ RULEBOOK = Rulebook(
         "comparison": battle.comparison,
         "end_of_battle": battle.end_of_battle,
         "burst_follow_up": choices.burst_follow_up,
+        "free_summon": braves.free_summon,
         "simultaneous": choices.simultaneous,
         "separate_brave": choices.separate_brave,
         "burst_window": choices.burst_window,

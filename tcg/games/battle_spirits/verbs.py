@@ -293,6 +293,7 @@ _OWN: dict[str, BSVerb] = {
     "clash": braves.clash,
     "add_symbol": braves.add_symbol,
     "max_level": braves.max_level,
+    "summon_free": braves.summon_free,
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, BSVerb] = verb_table(_SHARED, _OWN)
