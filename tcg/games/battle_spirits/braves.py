@@ -26,6 +26,13 @@ Official rules of that era, which the brief (BS-4..BS-9, BS-114) does not spell 
   effects apply. Several cards are summoned one at a time (``free_summon``).
 - [standard] BS-S9 "This spirit is also treated as [name]" (カード名「...」としても扱う): while it is
   on the field, effects that look for a name find that one too (``has_name``).
+- [standard] BS-S10 Assault (【強襲:N】『このスピリットのアタック時』): as the spirit attacks, its
+  controller may exhaust one of their refreshed nexuses to refresh it - at most N times a turn
+  (``KEYWORD_TRIGGERS``; the uses are counted until the end of the turn).
+- [standard] BS-S11 "Destroy 1 opposing Brave in spirit form, or 1 Brave of an opposing brave
+  spirit" (ブレイヴ1つを破壊): a fused brave so destroyed goes to the trash with its cores going to
+  the reserve (BS-54); the spirit it was fused to stays, no longer a brave spirit (``destroy_brave``).
+  "For each ...": as many targets as cards the selector's ``count_per`` matches.
 - [standard] BS-S6 『このスピリットのバトル時』 ("when this spirit battles") triggers both when the
   spirit attacks and when it blocks; card data writes it as one ``attacks`` and one ``blocks``
   ability.
@@ -45,22 +52,39 @@ if TYPE_CHECKING:
     from tcg.games.battle_spirits.queries import BSQueries
     from tcg.games.battle_spirits.state import BattleSpiritsState
 
-#: Keyword -> (the moment it triggers, its effect): BS-S2 Curse, BS-S3 Clash.
-KEYWORD_TRIGGERS: dict[str, tuple[str, tuple[Effect, ...]]] = {
-    "curse": ("blocked", (Effect(do="destroy_after_battle", target=Selector(player="opponent", blocking=True)),)),
-    "clash": ("attacks", (Effect(do="clash", target="self"),)),
+#: Keyword -> (the moment it triggers, its effect, "you may"): BS-S2 Curse, BS-S3 Clash, BS-S10 Assault.
+KEYWORD_TRIGGERS: dict[str, tuple[str, tuple[Effect, ...], bool]] = {
+    "curse": ("blocked", (Effect(do="destroy_after_battle", target=Selector(player="opponent", blocking=True)),),
+              False),
+    "clash": ("attacks", (Effect(do="clash", target="self"),), False),
+    "assault": ("attacks", (Effect(do="assault", target=Selector(player="self", types=["nexus"], exhausted=False)),),
+                True),
 }
 
 
-def keyword_triggers(s: BSQueries, cid: int, when: str, level: int) -> list[str]:
-    """The keywords of ``cid`` (at ``level``) that trigger on ``when`` (``KEYWORD_TRIGGERS``)."""
+def keyword_triggers(s: BSQueries, cid: int, when: str, level: int) -> list[tuple[str, bool]]:
+    """The keywords of ``cid`` (at ``level``) that trigger on ``when``, each with whether it is
+    a "you may" (``KEYWORD_TRIGGERS``); a braved one only while a brave is fused, an Assault
+    only while uses are left this turn."""
     kw = s.d(cid).keywords
+    if kw.curse is None and kw.clash is None and kw.assault is None:
+        return []
     out = []
-    for name, (moment, _) in KEYWORD_TRIGGERS.items():
+    for name, (moment, _, optional) in KEYWORD_TRIGGERS.items():
         held = getattr(kw, name)
-        if moment == when and held is not None and level in held.levels:
-            out.append(name)
+        if moment != when or held is None or level not in held.levels:
+            continue
+        if getattr(held, "braved", False) and not s.braves_on(cid):
+            continue
+        if kw.assault is not None and name == "assault" and assault_uses(s, cid) >= kw.assault.count:
+            continue
+        out.append((name, optional))
     return out
+
+
+def assault_uses(s: BSQueries, cid: int) -> int:
+    """BS-S10: how many times ``cid``'s Assault refreshed it this turn."""
+    return len(lasting.of_kind(s, "assault_used", card=cid)) if s.effects else 0
 
 
 def heavy_armor_colors(s: BSQueries, cid: int) -> set[str]:
@@ -149,6 +173,47 @@ def free_summon(s: BattleSpiritsState, task: Task) -> None:
     if s.zone_of(card) != task["zone"] or not s.summon_condition_met(p, card):
         return
     s.decision = Decision(p, "burst_pay", {"card": card, "then": "summon", "free": True, "by_effect": True})
+
+
+def assault(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-S10: exhaust the chosen refreshed nexus to refresh the attacking spirit (a use of its N)."""
+    kw = s.d(source).keywords.assault
+    if kw is None or assault_uses(s, source) >= kw.count or s.zone_of(source) != "field":
+        return
+    for t in targets[:1]:
+        if s.zone_of(t) == "field" and not s.cards[t].tapped:
+            s.set_exhausted(t, True)
+            s.set_exhausted(source, False)
+            lasting.add(s, "assault_used", card=source)
+
+
+def brave_candidates(s: BSEffects, sel: Selector, controller: int, source: int) -> list[int]:
+    """BS-S11: the braves a "destroy a brave" may choose - spirit-form braves the selector matches
+    on the field, and the braves fused to the spirits of the selector's player(s)."""
+    found = [c for c in s.select(sel, controller, source) if s.d(c).type == "brave"]
+    players = {"self": [controller], "opponent": [1 - controller], "any": [0, 1]}[sel.player]
+    for p in players:
+        for c in s.zones[p]["field"]:
+            found.extend(s.braves_on(c))
+    return found
+
+
+def destroy_brave(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-S11: a spirit-form brave is destroyed (BS-54); a fused one leaves its spirit for the
+    trash, its cores to its owner's reserve, and the spirit stays on the field."""
+    for t in targets:
+        where = s.where[t][1]
+        if where == "field":
+            s.destroy(t, by=controller)
+        elif where == "attached":
+            host = next((c for p in (0, 1) for c in s.zones[p]["field"] if t in s.braves_on(c)), None)
+            if host is None:
+                continue
+            owner = s.cards[t].owner
+            s.update(host, attached=tuple(b for b in s.braves_on(host) if b != t))
+            s.move_core(owner, t, "reserve", s.cores(t))
+            s.place(t, owner, "trash")
+            s.emit("destroyed", card=t, name=s.cards[t].name, player=owner)
 
 
 def clash(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:

@@ -39,6 +39,7 @@ class Selector(_Strict):
     max_cost: int | None = None
     families: list[str] = []  # has one of these families
     name_has: str = ""  # its name (English or Japanese, or a name it is also treated as) contains this
+    count_per: Selector | None = None  # "for each ...": as many targets as cards this matches (not `count`)
     braved: bool | None = None  # is (True) / is not (False) a brave spirit
     exhausted: bool | None = None
     high_speed: bool | None = None  # has (True) / has not (False) High Speed now (HighSpeed)
@@ -119,6 +120,8 @@ class Effect(_Strict):
         "add_symbol",  # this battle the target has one more `color` symbol (while `while_control` matches)
         "max_level",  # this turn the target is treated as at its highest level (braves.py)
         "summon_free",  # summon each target card (hand, trash) without paying its cost (braves.py)
+        "destroy_brave",  # destroy each target brave: in spirit form, or fused (its spirit stays) (braves.py)
+        "assault",  # Assault: exhaust the target nexus to refresh this spirit (braves.py)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -152,7 +155,7 @@ class Effect(_Strict):
                        "remove_cores", "deck_bottom", "deck_top", "place_cores", "unblockable", "cant_attack",
                        "may_block", "must_attack", "put_cores", "attack_spirit", "shield", "spread_cores",
                        "destroy_after_battle", "colorless", "clash", "add_symbol", "max_level",
-                       "summon_free"} \
+                       "summon_free", "destroy_brave", "assault"} \
                 and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         if self.do == "add_symbol" and self.color is None:
@@ -333,6 +336,15 @@ class LeveledKeyword(_Strict):
     levels: list[Level] = [1, 2, 3, 4, 5]
 
 
+class Assault(_Strict):
+    """【強襲:N】 Assault (``braves.py``): when the spirit attacks, up to ``count`` times a turn, its
+    controller may exhaust one of their nexuses to refresh it; ``braved``: only while fused."""
+
+    count: int = Field(ge=1)
+    levels: list[Level] = [1, 2, 3, 4, 5]
+    braved: bool = False
+
+
 class HeavyArmor(_Strict):
     """【重装甲:colours】 Heavy Armor: unaffected by the opponent's effects of those colours
     (``braves.py``); with ``braved``, only while a brave is fused ("【合体時】【重装甲】")."""
@@ -349,6 +361,7 @@ class Keywords(_Strict):
     heavy_armor: HeavyArmor | None = None
     curse: LeveledKeyword | None = None  # 【呪撃】 (braves.py)
     clash: LeveledKeyword | None = None  # 【激突】 (braves.py)
+    assault: Assault | None = None  # 【強襲】 (braves.py)
 
     @field_validator("high_speed", "curse", "clash", mode="before")
     @classmethod

@@ -232,8 +232,8 @@ class BSEffects(BSQueries):
                 if ab.attack_step and self.phase not in ATTACK_STEP:
                     continue
                 self._pend("effects", (cid, controller, (d.name, "ability", i), ab.optional))
-        for name in brave_era.keyword_triggers(self, cid, when, lv):  # Curse, Clash (braves.py)
-            self._pend("effects", (cid, controller, (self.d(cid).name, "keyword", name), False))
+        for name, optional in brave_era.keyword_triggers(self, cid, when, lv):  # Curse, Clash, Assault
+            self._pend("effects", (cid, controller, (self.d(cid).name, "keyword", name), optional))
 
     def check_burst(self, player: int, condition: str) -> None:
         """BS-13: when the condition of a set burst happens, its owner may activate it; BS-119:
@@ -269,7 +269,8 @@ class BSEffects(BSQueries):
     def effect_candidates(self, eff: Effect, sel: Selector, controller: int, source: int) -> list[int]:
         """The selector's cards, but none "unaffected by opposing card effects" (``shield``) and
         none whose Heavy Armor names a colour of the effect's card (braves.py BS-S1)."""
-        found = [c for c in self.select(sel, controller, source)
+        found = [c for c in (brave_era.brave_candidates(self, sel, controller, source) if eff.do == "destroy_brave"
+                             else self.select(sel, controller, source))
                  if not brave_era.unaffected(self, c, controller, source)]
         if self.effects and found:
             shielded = {r["card"] for r in lasting.of_kind(self, "shielded") if r["player"] != controller}
@@ -401,6 +402,18 @@ class BSEffects(BSQueries):
             found = self.select(sel, controller, source)
             return any(self.cores(c) for c in found) if eff.do == "remove_cores" else bool(found)
         return True
+
+    def continue_effect(self, data: dict[str, Any], eff: Effect, chosen: tuple[int, ...]) -> None:
+        """A selector's ``count_per`` ("for each Nexus you control, destroy 1 Brave") sets how
+        many targets it takes, counted as the targets are chosen."""
+        sel = eff.target
+        if isinstance(sel, Selector) and sel.count_per is not None:
+            n = len(self.select(sel.count_per, data["controller"], data["source"]))
+            eff = eff.model_copy(update={"target": sel.model_copy(update={"count": n, "count_per": None})})
+            if n == 0:
+                self.next_effect(data)
+                return
+        super().continue_effect(data, eff, chosen)
 
     def condition_holds(self, cond: EffectCondition, controller: int) -> bool:
         if cond.previous_emptied and not self.flags.get("emptied"):

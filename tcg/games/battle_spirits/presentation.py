@@ -254,7 +254,8 @@ class BattleSpiritsPresentation(Presentation):
         steps = [{"label": say.t("words", "level_step", n=first + i), "need": need,
                   "value": card.level_bp[i] if i < len(card.level_bp) else None, "current": level == first + i}
                  for i, need in enumerate(card.level_costs)]
-        badges = [say.t("keywords", k) for k in ("burst", "high_speed", "awaken", "heavy_armor", "curse", "clash")
+        badges = [say.t("keywords", k) for k in ("burst", "high_speed", "awaken", "heavy_armor", "curse", "clash",
+                                                 "assault")
                   if getattr(card.keywords, k)]
         if card.brave is not None:
             badges.append(say.t("keywords", "brave"))

@@ -294,6 +294,8 @@ _OWN: dict[str, BSVerb] = {
     "add_symbol": braves.add_symbol,
     "max_level": braves.max_level,
     "summon_free": braves.summon_free,
+    "destroy_brave": braves.destroy_brave,
+    "assault": braves.assault,
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, BSVerb] = verb_table(_SHARED, _OWN)
