@@ -281,7 +281,7 @@ def comparison(s: BattleSpiritsState, task: Task) -> None:
         return  # BS-112; or an effect ended the battle without comparing BP
     if blocker is None:
         s.enter_phase("comparison")
-        s.damage(1 - attack["player"], len(s.symbols(attacker)))
+        s.damage(1 - attack["player"], len(s.symbols(attacker)), by_attack=True)
         return
     if s.zone_of(blocker) != "field":
         return  # BS-52: the blocker left before the comparison

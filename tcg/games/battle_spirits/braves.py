@@ -23,7 +23,8 @@ Official rules of that era, which the brief (BS-4..BS-9, BS-114) does not spell 
 - [standard] BS-S8 A card summoned by an effect "without paying its cost" (コストを支払わずに召喚)
   is summoned as a burst's follow-up is (BS-14): its controller puts cores on it from the
   reserve and their cards (BS-106), or passes where the card says "may"; its "when summoned"
-  effects apply. Several cards are summoned one at a time (``free_summon``).
+  effects apply. Several cards are summoned one at a time (``free_summon``). A nexus is deployed
+  so ("配置する"); where the card says "summon/deploy it" and not "may", there is no pass.
 - [standard] BS-S9 "This spirit is also treated as [name]" (カード名「...」としても扱う): while it is
   on the field, effects that look for a name find that one too (``has_name``).
 - [standard] BS-S10 Assault (【強襲:N】『このスピリットのアタック時』): as the spirit attacks, its
@@ -163,7 +164,7 @@ def max_level(s: BSEffects, eff: Effect, controller: int, source: int, targets: 
 def summon_free(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """BS-S8: each target card is summoned without paying its cost, one after the other."""
     for t in targets[::-1]:  # a stack: the first target is summoned first
-        s.tasks.append(Task("free_summon", player=controller, card=t, zone=s.zone_of(t)))
+        s.tasks.append(Task("free_summon", player=controller, card=t, zone=s.zone_of(t), compulsory=eff.compulsory))
 
 
 def free_summon(s: BattleSpiritsState, task: Task) -> None:
@@ -172,7 +173,9 @@ def free_summon(s: BattleSpiritsState, task: Task) -> None:
     p, card = task["player"], task["card"]
     if s.zone_of(card) != task["zone"] or not s.summon_condition_met(p, card):
         return
-    s.decision = Decision(p, "burst_pay", {"card": card, "then": "summon", "free": True, "by_effect": True})
+    then = "deploy" if s.d(card).type == "nexus" else "summon"
+    s.decision = Decision(p, "burst_pay", {"card": card, "then": then, "free": True, "by_effect": True,
+                                           "compulsory": task.get("compulsory", False)})
 
 
 def assault(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:

@@ -71,6 +71,8 @@ class EffectCondition(_Strict):
     hand_at_most_opponents: bool = False  # your opponent holds as many cards in hand as you, or more
     destroyed_opponents: bool = False  # the previous instruction destroyed an opposing card
     previous_destroyed: bool = False  # the previous instruction destroyed a card ("by destroying ..., ...")
+    milled: Selector | None = None  # the previous deck_to_trash put a card this matches in the trash
+    attacker: Selector | None = None  # the attacking spirit (of the current battle) matches this
 
 
 class Effect(_Strict):
@@ -119,7 +121,7 @@ class Effect(_Strict):
         "clash",  # during this battle the opponent must block the target if able (braves.py)
         "add_symbol",  # this battle the target has one more `color` symbol (while `while_control` matches)
         "max_level",  # this turn the target is treated as at its highest level (braves.py)
-        "summon_free",  # summon each target card (hand, trash) without paying its cost (braves.py)
+        "summon_free",  # summon (a nexus: deploy) each target card without paying its cost (braves.py)
         "destroy_brave",  # destroy each target brave: in spirit form, or fused (its spirit stays) (braves.py)
         "assault",  # Assault: exhaust the target nexus to refresh this spirit (braves.py)
     ]
@@ -145,6 +147,7 @@ class Effect(_Strict):
     up_to_count: bool = False  # "up to `count`": you choose how many, 0 to `count` (put_cores)
     alternatives: list[Effect] = []  # one_of: the instructions to choose from (their verbs, or labels, differ)
     label: str = ""  # one_of: the alternative's name in the choice (default: its verb)
+    compulsory: bool = False  # summon_free: the card must be played if it can ("配置する"; default "you may")
     scope: Selector | None = None  # bp_aura: the spirits it gives BP to, read whenever BP is
     optional: bool = False
     condition: EffectCondition | None = None  # the effect applies only if this holds
@@ -179,6 +182,8 @@ class Ability(_Strict):
         "opponent_start_of_turn",  # the opponent's start step (BS-35)
         "draw_step",  # your draw step, after its draw (BS-37)
         "your_life_reduced",  # your life was reduced (BS-53: every damage is the opponent's)
+        "your_life_reduced_by_attack",  # your life was reduced by an opposing spirit's attack (BS-53)
+        "your_spirit_destroyed_by_opponent",  # (a nexus) one of your spirits was destroyed by the opponent
         "blocked",  # this spirit's attack was blocked (BS-50)
         "any_attacks",  # (a nexus) any spirit, either player's, declared an attack (BS-47)
         "opponent_draws",  # the opponent drew a card (BS-37, or by an effect)

@@ -168,8 +168,10 @@ class BurstPay(BattleSpiritsRule):
 
     def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
         data = decision.data
-        return Concat([burst_payments(state, decision.player, data["card"], data["then"], data.get("free", False)),
-                       [PASS]])
+        payments = burst_payments(state, decision.player, data["card"], data["then"], data.get("free", False))
+        if data.get("compulsory") and len(payments):  # "deploy it" (braves.py BS-S8): no pass while it can be
+            return payments
+        return Concat([payments, [PASS]])
 
     def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
         t, p, card = action.type, decision.player, decision.data["card"]
@@ -186,8 +188,9 @@ class BurstPay(BattleSpiritsRule):
             return problem
         data = decision.data
         if data.get("by_effect"):  # braves.py BS-S8
-            return "BS-S8", (f"summon {state.cards[data['card']].name} without paying its cost, placing cores from "
-                             "your reserve and your cards (BS-106), or pass")
+            tail = "" if data.get("compulsory") else ", or pass"
+            return "BS-S8", (f"{data['then']} {state.cards[data['card']].name} without paying its cost, placing cores"
+                             f" from your reserve and your cards (BS-106){tail}")
         paying = "placing" if data.get("free") else "paying its cost exactly and placing"
         return "BS-113", (f"the burst's follow-up: {data['then']} {state.cards[data['card']].name} {paying} "
                           "cores from your reserve and your cards (BS-106), or pass")

@@ -47,8 +47,9 @@ class BSEffects(BSQueries):
         else:
             self.counters[player][where] = self.counters[player].get(where, 0) + count
 
-    def damage(self, player: int, amount: int) -> None:
-        """BS-53 / BS-117: cores from the player's life to that player's reserve; 0 life loses."""
+    def damage(self, player: int, amount: int, by_attack: bool = False) -> None:
+        """BS-53 / BS-117: cores from the player's life to that player's reserve; 0 life loses.
+        ``by_attack``: an unblocked attack's damage ("your life is reduced by an opposing spirit's attack")."""
         amount = min(amount, self.counters[player]["life"])
         if amount <= 0:
             return
@@ -59,6 +60,8 @@ class BSEffects(BSQueries):
         else:
             for c in self.zones[player]["field"]:  # "when your Life is reduced by the opponent"
                 self.queue_abilities(c, "your_life_reduced")
+                if by_attack:
+                    self.queue_abilities(c, "your_life_reduced_by_attack")
             self.check_burst(player, "after_your_life_decreased")
 
     def leave_field(self, cid: int, zone: str, cores_to: str = "reserve", top: bool = False) -> None:
@@ -126,6 +129,8 @@ class BSEffects(BSQueries):
         for c in self.zones[owner]["field"]:  # "when your Spirit is destroyed" (a nexus's)
             if self.d(c).abilities:
                 self.queue_abilities(c, "your_spirit_destroyed")
+                if by is not None and by != owner:
+                    self.queue_abilities(c, "your_spirit_destroyed_by_opponent")
         if by is not None and by != owner:
             self.check_burst(owner, "your_spirit_destroyed_by_opponent")
         self.check_burst(owner, "your_spirit_destroyed")
@@ -340,6 +345,9 @@ class BSEffects(BSQueries):
                 n = self.cores(source)
             eff = eff.model_copy(update={"count": eff.count * n, "amount": eff.amount * n, "per": None,
                                          "per_depleting": False, "per_source_cores": False})
+        if eff.do == "deck_to_trash":  # "if a ... card was put in your trash by this" (EffectCondition.milled)
+            p = controller if eff.player == "self" else 1 - controller
+            self.flags["milled"] = tuple(self.zones[p]["deck"][:eff.count])
         super().do_effect(eff, controller, source, targets)
         if eff.do == "destroy":  # "if you destroyed an opposing Nexus with this effect" (destroyed_opponents)
             self.flags["destroyed_opponents"] = any(
@@ -422,6 +430,13 @@ class BSEffects(BSQueries):
             return False
         if cond.previous_destroyed and not self.flags.get("destroyed_any"):
             return False
+        if cond.milled is not None and not any(self.zone_of(c) == "trash" and self.matches(cond.milled, c, None)
+                                               for c in self.flags.get("milled", ())):
+            return False
+        if cond.attacker is not None:
+            attack = self.flags.get("attack")
+            if attack is None or not self.in_scope(cond.attacker, controller, attack["attacker"], None):
+                return False
         if cond.you_control_name and not any(
                 brave_era.has_name(self, c, cond.you_control_name) and self.d(c).is_spirit_like
                 for c in self.zones[controller]["field"]):
