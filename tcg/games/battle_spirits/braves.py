@@ -34,6 +34,10 @@ Official rules of that era, which the brief (BS-4..BS-9, BS-114) does not spell 
   spirit" (ブレイヴ1つを破壊): a fused brave so destroyed goes to the trash with its cores going to
   the reserve (BS-54); the spirit it was fused to stays, no longer a brave spirit (``destroy_brave``).
   "For each ...": as many targets as cards the selector's ``count_per`` matches.
+- [standard] BS-S12 "Your [family/colour] spirits can block (opposing spirits ...) while exhausted"
+  (疲労状態でブロックできる): in the opponent's attack step, while the card is at the level, those
+  spirits may block as if refreshed (``may_block_exhausted``; BS-50 otherwise wants a refreshed
+  one); "this spirit is also treated as a red spirit" adds the colour (``AlsoColors``).
 - [standard] BS-S6 『このスピリットのバトル時』 ("when this spirit battles") triggers both when the
   spirit attacks and when it blocks; card data writes it as one ``attacks`` and one ``blocks``
   ability.
@@ -119,6 +123,20 @@ def has_name(s: BSQueries, cid: int, part: str) -> bool:
     if part in s.cards[cid].name or part in d.name_ja:
         return True
     return bool(d.also_named) and s.zone_of(cid) == "field" and any(part in n for n in d.also_named)
+
+
+def may_block_exhausted(s: BSQueries, blocker: int, attacker: int) -> bool:
+    """BS-S12: does a card of the blocker's controller let it block ``attacker`` while exhausted?"""
+    p = s.cards[blocker].controller
+    for c in s.zones[p]["field"]:
+        grants = s.d(c).block_grants
+        if grants and p != s.active:
+            level = s.level(c)
+            for g in grants:
+                if (level in g.levels and s.in_scope(g.blockers, p, blocker, c)
+                        and s.in_scope(g.attackers, p, attacker, c)):
+                    return True
+    return False
 
 
 def must_block(s: BSQueries) -> bool:

@@ -335,6 +335,23 @@ class FlashAbility(_Strict):
     effects: list[Effect]
 
 
+class BlockGrant(_Strict):
+    """"Your Armored Dragon Spirits can block while exhausted" (疲労状態でブロックできる, ``braves.py``):
+    while the card is at ``levels`` (in the opponent's turn, their attack step), its controller's
+    spirits that ``blockers`` match may block, exhausted, attackers that ``attackers`` match."""
+
+    levels: list[Level] = [1, 2, 3, 4, 5]
+    blockers: Selector
+    attackers: Selector = Selector()
+
+
+class AlsoColors(_Strict):
+    """"This spirit is also treated as a red spirit" at ``levels`` (赤のスピリットとしても扱う)."""
+
+    levels: list[Level] = [1, 2, 3, 4, 5]
+    colors: list[Color]
+
+
 class LeveledKeyword(_Strict):
     """A keyword printed at some levels ("Lv1･Lv2【呪撃】"); ``true`` is every level."""
 
@@ -395,6 +412,8 @@ class BattleSpiritsCard(_Strict, CardModel):
     auras: list[Aura] = []
     flash_abilities: list[FlashAbility] = []
     rules: list[Rule] = []
+    block_grants: list[BlockGrant] = []  # braves.py: block while exhausted
+    also_colors: AlsoColors | None = None
     # "When destroyed, return this spirit to your hand instead of the trash" at these levels: BS-54
     # puts a destroyed spirit into the trash; the card replaces where it goes (official rules, the
     # brief is silent). Its cores go as BS-54 says; depletion (BS-108) is not destruction.

@@ -119,7 +119,9 @@ class BSQueries(EffectRunner[Effect, Selector]):
     def can_block(self, blocker: int, attacker: int) -> bool:
         """BS-50: a refreshed spirit blocks, unless it "can't block" (or can't block a spirit of
         lower BP than its own), or the attacker "can't be blocked" by it this turn."""
-        if not self.can_attack(blocker) or self.one_core_locked(blocker):
+        if not self.is_spirit_like(blocker) or self.one_core_locked(blocker):
+            return False
+        if self.cards[blocker].tapped and not brave_era.may_block_exhausted(self, blocker, attacker):
             return False
         if self.d(blocker).rules and not lasting.on(self, "may_block", blocker):
             if self.own_rule(blocker, "cant_block"):
@@ -154,7 +156,10 @@ class BSQueries(EffectRunner[Effect, Selector]):
     def colors(self, cid: int) -> set[str]:
         if self.effects and lasting.on(self, "colorless", cid):  # braves.py BS-S4
             return set()
-        out: set[str] = set(self.d(cid).colors)
+        d = self.d(cid)
+        out: set[str] = set(d.colors)
+        if d.also_colors is not None and self.level(cid) in d.also_colors.levels:  # braves.py BS-S12
+            out.update(d.also_colors.colors)
         for b in self.braves_on(cid):
             out.update(self.d(b).colors)
         return out
