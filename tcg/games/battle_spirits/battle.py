@@ -221,6 +221,10 @@ def block(s: BattleSpiritsState, p: int, blocker: int) -> None:
     if not (s.effects and lasting.first(s, "attack_shift")):  # Attack Shift: they triggered at attacks
         s.queue_abilities(blocker, "blocks")
     s.queue_abilities(s.flags["attack"]["attacker"], "blocked")
+    for q in (s.active, 1 - s.active):  # "when one of your spirits blocks" (``any_blocks``)
+        for c in s.zones[q]["field"]:
+            if s.d(c).abilities:
+                s.queue_abilities(c, "any_blocks")
 
 
 # ---------------------------------------------------------------------- steps

@@ -73,6 +73,7 @@ class EffectCondition(_Strict):
     previous_destroyed: bool = False  # the previous instruction destroyed a card ("by destroying ..., ...")
     milled: Selector | None = None  # the previous deck_to_trash put a card this matches in the trash
     attacker: Selector | None = None  # the attacking spirit (of the current battle) matches this
+    blocker: Selector | None = None  # the blocking spirit (of the current battle) matches this
 
 
 class Effect(_Strict):
@@ -134,6 +135,7 @@ class Effect(_Strict):
     # instruction resolves (player relative to the effect's controller)
     per: Selector | None = None
     per_source_cores: bool = False  # "for each core on this spirit": times the cores on the effect's card
+    cap: int | None = None  # "(up to 8)": `count` after the "for each" multiplication is at most this
     color: Color | None = None  # add_symbol: the symbol's colour
     while_control: Selector | None = None  # add_symbol: only while its controller has a card this matches
     per_depleting: bool = False  # "for each Spirit depleted by this effect": times the spirits the previous
@@ -186,6 +188,7 @@ class Ability(_Strict):
         "your_spirit_destroyed_by_opponent",  # (a nexus) one of your spirits was destroyed by the opponent
         "blocked",  # this spirit's attack was blocked (BS-50)
         "any_attacks",  # (a nexus) any spirit, either player's, declared an attack (BS-47)
+        "any_blocks",  # any spirit, either player's, blocked (BS-50)
         "opponent_draws",  # the opponent drew a card (BS-37, or by an effect)
         "opponent_attack_step",  # the opponent's attack step (battle phase) begins (BS-46)
         "your_spirit_destroyed",  # (a nexus) one of your spirits was destroyed (BS-54)

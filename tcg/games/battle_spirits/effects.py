@@ -343,7 +343,8 @@ class BSEffects(BSQueries):
             n = len(self.select(eff.per, controller, source)) if eff.per is not None else self.flags.get("depleting", 0)
             if eff.per_source_cores:
                 n = self.cores(source)
-            eff = eff.model_copy(update={"count": eff.count * n, "amount": eff.amount * n, "per": None,
+            count = eff.count * n if eff.cap is None else min(eff.count * n, eff.cap)
+            eff = eff.model_copy(update={"count": count, "amount": eff.amount * n, "per": None,
                                          "per_depleting": False, "per_source_cores": False})
         if eff.do == "deck_to_trash":  # "if a ... card was put in your trash by this" (EffectCondition.milled)
             p = controller if eff.player == "self" else 1 - controller
@@ -433,10 +434,11 @@ class BSEffects(BSQueries):
         if cond.milled is not None and not any(self.zone_of(c) == "trash" and self.matches(cond.milled, c, None)
                                                for c in self.flags.get("milled", ())):
             return False
-        if cond.attacker is not None:
-            attack = self.flags.get("attack")
-            if attack is None or not self.in_scope(cond.attacker, controller, attack["attacker"], None):
-                return False
+        for sel, role in ((cond.attacker, "attacker"), (cond.blocker, "blocker")):
+            if sel is not None:
+                attack = self.flags.get("attack")
+                if attack is None or attack[role] is None or not self.in_scope(sel, controller, attack[role], None):
+                    return False
         if cond.you_control_name and not any(
                 brave_era.has_name(self, c, cond.you_control_name) and self.d(c).is_spirit_like
                 for c in self.zones[controller]["field"]):
