@@ -38,6 +38,12 @@ Official rules of that era, which the brief (BS-4..BS-9, BS-114) does not spell 
   (疲労状態でブロックできる): in the opponent's attack step, while the card is at the level, those
   spirits may block as if refreshed (``may_block_exhausted``; BS-50 otherwise wants a refreshed
   one); "this spirit is also treated as a red spirit" adds the colour (``AlsoColors``).
+- [standard] BS-S13 "This effect can be used once per turn" (ターンに1回): an ability so marked
+  resolves at most once a turn for cards of that name (``once_used``); one that works from the
+  trash ("[Breeze Ride] in your trash returns to your hand at your end step") triggers there.
+- [standard] BS-S14 "This turn, spirits returned to the hand by your effects go on top of their
+  owner's deck instead" (デッキの上に戻る): a replacement of the controller's later "return to the
+  hand" effects, for spirits only (``redirect_bounce``).
 - [standard] BS-S6 『このスピリットのバトル時』 ("when this spirit battles") triggers both when the
   spirit attacks and when it blocks; card data writes it as one ``attacks`` and one ``blocks``
   ability.
@@ -56,6 +62,10 @@ if TYPE_CHECKING:
     from tcg.games.battle_spirits.effects import BSEffects
     from tcg.games.battle_spirits.queries import BSQueries
     from tcg.games.battle_spirits.state import BattleSpiritsState
+
+#: The steps of an attack step (BS-45..BS-55), as ``effects.ATTACK_STEP`` (an aura "during your attack step").
+ATTACK_PHASES = frozenset({"battle", "attack_declaration", "flash_1", "block", "flash_2", "comparison", "destruction",
+                           "end_of_battle"})
 
 #: Keyword -> (the moment it triggers, its effect, "you may"): BS-S2 Curse, BS-S3 Clash, BS-S10 Assault.
 KEYWORD_TRIGGERS: dict[str, tuple[str, tuple[Effect, ...], bool]] = {
@@ -137,6 +147,44 @@ def may_block_exhausted(s: BSQueries, blocker: int, attacker: int) -> bool:
                         and s.in_scope(g.attackers, p, attacker, c)):
                     return True
     return False
+
+
+def level_in(s: BSQueries, sel: Selector, cid: int) -> bool:
+    """A spirit's level within the selector's ``min_level``..``max_level`` ("LV1/LV2 spirits")."""
+    if not s.d(cid).is_spirit_like:
+        return False
+    level = s.level(cid)
+    return (sel.min_level is None or level >= sel.min_level) and (sel.max_level is None or level <= sel.max_level)
+
+
+def once_used(s: BSQueries, ref: tuple[object, ...], mark: bool = True) -> bool:
+    """BS-S13: has the once-per-turn ability ``ref`` (card name, "ability", index) been used this
+    turn? If not and ``mark``, it is now (as it resolves; the flags are cleared at the end of the
+    turn). Checked again as it triggers, so a used one is not even offered."""
+    key = "/".join(str(x) for x in ref)
+    used = s.flags.get("once", ())
+    if key in used:
+        return True
+    if mark:
+        s.flags["once"] = (*used, key)
+    return False
+
+
+def bounce_to_deck_top(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-S14: this turn, spirits the controller's effects return to the hand go on top of their
+    owner's deck instead (``redirect_bounce``)."""
+    lasting.add(s, "bounce_to_deck_top", player=controller)
+
+
+def redirect_bounce(s: BSEffects, eff: Effect, controller: int, targets: Targets) -> Targets:
+    """BS-S14: under ``bounce_to_deck_top``, the spirits among a "return to the hand" of the
+    controller's go on top of their owner's deck here; the other targets are left to the hand."""
+    if eff.do != "return_to_hand" or not s.effects or not lasting.of_kind(s, "bounce_to_deck_top", player=controller):
+        return targets
+    spirits = [t for t in targets if s.zone_of(t) == "field" and s.d(t).is_spirit_like]
+    for t in spirits:
+        s.to_deck_top(t)
+    return tuple(t for t in targets if t not in spirits)
 
 
 def must_block(s: BSQueries) -> bool:

@@ -39,6 +39,9 @@ class Selector(_Strict):
     max_cost: int | None = None
     families: list[str] = []  # has one of these families
     name_has: str = ""  # its name (English or Japanese, or a name it is also treated as) contains this
+    all_families: list[str] = []  # has every one of these families ("both Terra Dragon and Dragonfolk")
+    min_level: int | None = None  # a spirit at this level or higher
+    max_level: int | None = None  # a spirit at this level or lower ("LV1/LV2 spirits")
     count_per: Selector | None = None  # "for each ...": as many targets as cards this matches (not `count`)
     braved: bool | None = None  # is (True) / is not (False) a brave spirit
     exhausted: bool | None = None
@@ -123,6 +126,7 @@ class Effect(_Strict):
         "add_symbol",  # this battle the target has one more `color` symbol (while `while_control` matches)
         "max_level",  # this turn the target is treated as at its highest level (braves.py)
         "summon_free",  # summon (a nexus: deploy) each target card without paying its cost (braves.py)
+        "bounce_to_deck_top",  # this turn, spirits your effects return to the hand go on top of the deck instead
         "destroy_brave",  # destroy each target brave: in spirit form, or fused (its spirit stays) (braves.py)
         "assault",  # Assault: exhaust the target nexus to refresh this spirit (braves.py)
     ]
@@ -201,6 +205,8 @@ class Ability(_Strict):
     braved: bool = False  # only while a brave is fused (on a Brave: the brave spirit has it, BS-4)
     turn: Literal["any", "yours", "opponents"] = "any"  # "(Your Attack Step)" and the like
     attack_step: bool = False  # only during an attack step (the battle phase, BS-45..BS-55)
+    once_per_turn: bool = False  # "this effect can be used once per turn" (by card name; braves.py)
+    from_trash: bool = False  # the card works from its owner's trash (end_of_turn only; braves.py)
 
 
 class StaticBonus(_Strict):
@@ -232,6 +238,8 @@ class Aura(_Strict):
     targets: Selector
     turn: Literal["any", "yours", "opponents"] = "any"
     per: Selector | None = None  # bp for each card on the field this matches ("for each of your exhausted Spirits")
+    per_life_core: bool = False  # bp for each core in its controller's life
+    attack_step: bool = False  # only during an attack step ("(Your Attack Step)")
 
 
 class Rule(_Strict):

@@ -218,9 +218,10 @@ class BSEffects(BSQueries):
         return False
 
     # ------------------------------------------------------------------ abilities and bursts
-    def queue_abilities(self, cid: int, when: str, level: int | None = None) -> None:
+    def queue_abilities(self, cid: int, when: str, level: int | None = None, from_trash: bool = False) -> None:
         """Note the abilities of a card that trigger on ``when`` at its (or the given) level (BS-20);
-        they are queued when the step is done (``settle``)."""
+        they are queued when the step is done (``settle``). ``from_trash``: the card's abilities
+        that work from the trash, and only those (braves.py BS-S13)."""
         lv = self.level(cid) if level is None else level
         controller = self.cards[cid].controller
         braves = self.braves_on(cid)
@@ -228,7 +229,9 @@ class BSEffects(BSQueries):
         for holder in (cid, *braves):
             d = self.d(holder)
             for i, ab in enumerate(d.abilities):
-                if ab.when != when or lv not in ab.levels:
+                if ab.when != when or lv not in ab.levels or ab.from_trash != from_trash:
+                    continue
+                if ab.once_per_turn and brave_era.once_used(self, (d.name, "ability", i), mark=False):
                     continue
                 if ab.braved and not braves:  # "[When Braved]": only as (or on) a brave spirit
                     continue
@@ -346,6 +349,7 @@ class BSEffects(BSQueries):
             count = eff.count * n if eff.cap is None else min(eff.count * n, eff.cap)
             eff = eff.model_copy(update={"count": count, "amount": eff.amount * n, "per": None,
                                          "per_depleting": False, "per_source_cores": False})
+        targets = brave_era.redirect_bounce(self, eff, controller, targets)  # Vanishing Day (braves.py)
         if eff.do == "deck_to_trash":  # "if a ... card was put in your trash by this" (EffectCondition.milled)
             p = controller if eff.player == "self" else 1 - controller
             self.flags["milled"] = tuple(self.zones[p]["deck"][:eff.count])
@@ -363,6 +367,10 @@ class BSEffects(BSQueries):
         """An effect whose "if" clause does not hold is skipped. An instruction that asks its
         controller to choose first (a colour, a count "up to N", one of its alternatives) asks
         with an ``option`` decision and resumes with the answer in ``data["option"]``."""
+        ref = data["ref"]
+        if data["index"] == 0 and len(ref) == 3 and ref[1] == "ability" \
+                and self.defs[ref[0]].abilities[ref[2]].once_per_turn and brave_era.once_used(self, ref):
+            return True  # "once per turn" (braves.py BS-S13): already used this turn, nothing happens
         cond = eff.condition
         if cond is not None and not self.condition_holds(cond, data["controller"]):
             self.next_effect(data)

@@ -77,9 +77,12 @@ class BSQueries(EffectRunner[Effect, Selector]):
                     continue
                 level, controller = self.level(c), cards[c].controller
                 for aura in auras:
+                    if aura.attack_step and self.phase not in brave_era.ATTACK_PHASES:
+                        continue
                     if (level in aura.levels and self.turn_matches(aura.turn, controller, self.active)
                             and self.in_scope(aura.targets, controller, cid, c)):
-                        n += aura.bp if aura.per is None else aura.bp * len(self.select(aura.per, controller, c))
+                        bp = aura.bp if aura.per is None else aura.bp * len(self.select(aura.per, controller, c))
+                        n += bp * self.counters[controller]["life"] if aura.per_life_core else bp
         return n
 
     def in_scope(self, sel: Selector, controller: int, cid: int, source: int | None) -> bool:
@@ -273,6 +276,10 @@ class BSQueries(EffectRunner[Effect, Selector]):
         if sel.families and not set(d.families) & set(sel.families):
             return False
         if sel.name_has and not brave_era.has_name(self, cid, sel.name_has):
+            return False
+        if sel.all_families and not set(sel.all_families) <= set(d.families):
+            return False
+        if (sel.min_level is not None or sel.max_level is not None) and not brave_era.level_in(self, sel, cid):
             return False
         if sel.braved is not None and bool(self.braves_on(cid)) != sel.braved:
             return False

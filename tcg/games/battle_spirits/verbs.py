@@ -294,6 +294,7 @@ _OWN: dict[str, BSVerb] = {
     "add_symbol": braves.add_symbol,
     "max_level": braves.max_level,
     "summon_free": braves.summon_free,
+    "bounce_to_deck_top": braves.bounce_to_deck_top,
     "destroy_brave": braves.destroy_brave,
     "assault": braves.assault,
 }
