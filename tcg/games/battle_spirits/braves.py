@@ -44,6 +44,9 @@ Official rules of that era, which the brief (BS-4..BS-9, BS-114) does not spell 
 - [standard] BS-S14 "This turn, spirits returned to the hand by your effects go on top of their
   owner's deck instead" (デッキの上に戻る): a replacement of the controller's later "return to the
   hand" effects, for spirits only (``redirect_bounce``).
+- [standard] BS-S15 "Reveal the top 4 cards of your deck; summon 1 ... among them without paying
+  its cost; discard the rest" (オープンする): both players see them (``reveal``), the summon chooses
+  among them (a selector's ``top``) and happens before the rest go to the trash (``revealed_to_trash``).
 - [standard] BS-S6 『このスピリットのバトル時』 ("when this spirit battles") triggers both when the
   spirit attacks and when it blocks; card data writes it as one ``attacks`` and one ``blocks``
   ability.
@@ -283,6 +286,22 @@ def destroy_brave(s: BSEffects, eff: Effect, controller: int, source: int, targe
             s.move_core(owner, t, "reserve", s.cores(t))
             s.place(t, owner, "trash")
             s.emit("destroyed", card=t, name=s.cards[t].name, player=owner)
+
+
+def reveal(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-S15: both players see the top ``count`` cards of the controller's deck (オープンする);
+    they are remembered for ``revealed_to_trash``."""
+    top = tuple(s.zones[controller]["deck"][:eff.count])
+    for p in (0, 1):
+        s.show_privately(p, top)
+    s.flags["revealed"] = top
+
+
+def revealed_to_trash(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-S15: "the remaining cards are discarded": the revealed cards still in the deck go to the trash."""
+    for c in s.flags.pop("revealed", ()):
+        if s.zone_of(c) == "deck":
+            s.move(c, "trash")
 
 
 def clash(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:

@@ -40,6 +40,7 @@ class Selector(_Strict):
     families: list[str] = []  # has one of these families
     name_has: str = ""  # its name (English or Japanese, or a name it is also treated as) contains this
     all_families: list[str] = []  # has every one of these families ("both Terra Dragon and Dragonfolk")
+    top: int | None = None  # (zone deck) only among the top this many cards ("among the revealed 4")
     min_level: int | None = None  # a spirit at this level or higher
     max_level: int | None = None  # a spirit at this level or lower ("LV1/LV2 spirits")
     count_per: Selector | None = None  # "for each ...": as many targets as cards this matches (not `count`)
@@ -127,6 +128,8 @@ class Effect(_Strict):
         "max_level",  # this turn the target is treated as at its highest level (braves.py)
         "summon_free",  # summon (a nexus: deploy) each target card without paying its cost (braves.py)
         "bounce_to_deck_top",  # this turn, spirits your effects return to the hand go on top of the deck instead
+        "reveal",  # both players see the top `count` cards of your deck (braves.py)
+        "revealed_to_trash",  # the cards the last "reveal" showed that are still in the deck go to the trash
         "destroy_brave",  # destroy each target brave: in spirit form, or fused (its spirit stays) (braves.py)
         "assault",  # Assault: exhaust the target nexus to refresh this spirit (braves.py)
     ]

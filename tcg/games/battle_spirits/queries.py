@@ -318,4 +318,6 @@ class BSQueries(EffectRunner[Effect, Selector]):
 
     def select(self, sel: Selector, controller: int, source: int | None) -> list[int]:
         players = {"self": [controller], "opponent": [1 - controller], "any": [0, 1]}[sel.player]
-        return [c for p in sorted(players) for c in self.zones[p][sel.zone] if self.matches(sel, c, source)]
+        top = sel.top
+        return [c for p in sorted(players) for c in (self.zones[p][sel.zone] if top is None else
+                                                      self.zones[p][sel.zone][:top]) if self.matches(sel, c, source)]

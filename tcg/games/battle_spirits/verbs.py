@@ -295,6 +295,8 @@ _OWN: dict[str, BSVerb] = {
     "max_level": braves.max_level,
     "summon_free": braves.summon_free,
     "bounce_to_deck_top": braves.bounce_to_deck_top,
+    "reveal": braves.reveal,
+    "revealed_to_trash": braves.revealed_to_trash,
     "destroy_brave": braves.destroy_brave,
     "assault": braves.assault,
 }
