@@ -47,6 +47,9 @@ Official rules of that era, which the brief (BS-4..BS-9, BS-114) does not spell 
 - [standard] BS-S15 "Reveal the top 4 cards of your deck; summon 1 ... among them without paying
   its cost; discard the rest" (オープンする): both players see them (``reveal``), the summon chooses
   among them (a selector's ``top``) and happens before the rest go to the trash (``revealed_to_trash``).
+- [standard] BS-S16 "Summon a brave card from your hand without paying its cost, directly fused to
+  one of your spirits [with ...]" (直接合体するように召喚): as a main-phase direct fusion (BS-5)
+  with no cost, onto a spirit that meets the brave condition; its "when summoned" effects apply.
 - [standard] BS-S6 『このスピリットのバトル時』 ("when this spirit battles") triggers both when the
   spirit attacks and when it blocks; card data writes it as one ``attacks`` and one ``blocks``
   ability.
@@ -54,9 +57,11 @@ Official rules of that era, which the brief (BS-4..BS-9, BS-114) does not spell 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from tcg.core import lasting
+from tcg.core.actions import Action
 from tcg.core.state import Decision, Task
 from tcg.core.verbs import Targets
 from tcg.games.battle_spirits.cards import Effect, Selector
@@ -286,6 +291,36 @@ def destroy_brave(s: BSEffects, eff: Effect, controller: int, source: int, targe
             s.move_core(owner, t, "reserve", s.cores(t))
             s.place(t, owner, "trash")
             s.emit("destroyed", card=t, name=s.cards[t].name, player=owner)
+
+
+def brave_onto_free(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-S16: the target brave card is summoned free, fused straight onto one of the controller's
+    spirits ``scope`` matches that meets its brave condition (a ``burst_pay`` decision naming the
+    spirit; no pass while one can take it), then (``refresh_host``) that spirit is refreshed."""
+    assert eff.scope is not None
+    for t in targets[:1]:
+        if s.zone_of(t) in ("hand", "trash"):
+            s.decision = Decision(controller, "burst_pay", {
+                "card": t, "then": "direct_brave", "free": True, "by_effect": True, "compulsory": True,
+                "scope": eff.scope.model_dump(), "refresh_host": eff.refresh_host})
+
+
+def direct_brave_actions(s: BattleSpiritsState, p: int, data: Mapping[str, Any]) -> list[Action]:
+    """BS-S16: one free ``direct_brave`` per spirit the brave may fuse onto (BS-114) that the scope matches."""
+    from tcg.games.battle_spirits.main_phase import brave_targets
+    scope = Selector.model_validate(data["scope"])
+    brave = int(data["card"])
+    return [Action("direct_brave", card=brave, onto=h, pay={}) for h in brave_targets(s, brave, p)
+            if s.in_scope(scope, p, h, None)]
+
+
+def fuse_free(s: BattleSpiritsState, p: int, brave: int, onto: int, refresh_host: bool) -> None:
+    """BS-S16 / BS-6: the brave joins the spirit and its "when summoned" effects apply; then the host
+    is refreshed if the effect says so."""
+    s.fuse(p, brave, onto)
+    s.queue_abilities(brave, "summoned", level=1)
+    if refresh_host:
+        s.set_exhausted(onto, False)
 
 
 def reveal(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:

@@ -129,6 +129,7 @@ class Effect(_Strict):
         "summon_free",  # summon (a nexus: deploy) each target card without paying its cost (braves.py)
         "bounce_to_deck_top",  # this turn, spirits your effects return to the hand go on top of the deck instead
         "reveal",  # both players see the top `count` cards of your deck (braves.py)
+        "brave_onto_free",  # summon the target brave free, fused straight onto a spirit `scope` matches (braves.py)
         "revealed_to_trash",  # the cards the last "reveal" showed that are still in the deck go to the trash
         "destroy_brave",  # destroy each target brave: in spirit form, or fused (its spirit stays) (braves.py)
         "assault",  # Assault: exhaust the target nexus to refresh this spirit (braves.py)
@@ -157,6 +158,7 @@ class Effect(_Strict):
     alternatives: list[Effect] = []  # one_of: the instructions to choose from (their verbs, or labels, differ)
     label: str = ""  # one_of: the alternative's name in the choice (default: its verb)
     compulsory: bool = False  # summon_free: the card must be played if it can ("配置する"; default "you may")
+    refresh_host: bool = False  # brave_onto_free: then refresh the spirit it fused onto
     scope: Selector | None = None  # bp_aura: the spirits it gives BP to, read whenever BP is
     optional: bool = False
     condition: EffectCondition | None = None  # the effect applies only if this holds
@@ -167,12 +169,13 @@ class Effect(_Strict):
                        "remove_cores", "deck_bottom", "deck_top", "place_cores", "unblockable", "cant_attack",
                        "may_block", "must_attack", "put_cores", "attack_spirit", "shield", "spread_cores",
                        "destroy_after_battle", "colorless", "clash", "add_symbol", "max_level",
-                       "summon_free", "destroy_brave", "assault"} \
+                       "summon_free", "destroy_brave", "assault", "brave_onto_free"} \
                 and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         if self.do == "add_symbol" and self.color is None:
             raise ValueError("effect 'add_symbol' needs a 'color'")
-        if self.do in ("bp_aura", "grant_attack_spirit", "spread_cores", "reveal_top") and self.scope is None:
+        if self.do in ("bp_aura", "grant_attack_spirit", "spread_cores", "reveal_top", "brave_onto_free") \
+                and self.scope is None:
             raise ValueError(f"effect '{self.do}' needs a 'scope' (the spirits it applies to)")
         if self.do == "one_of" and len({a.label or a.do for a in self.alternatives}) != len(self.alternatives):
             raise ValueError("effect 'one_of' needs alternatives with different verbs or labels (the choice names"

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 from tcg.core.actions import Action
 from tcg.core.lazy import Concat
 from tcg.core.state import Decision, Task
+from tcg.games.battle_spirits import braves as brave_era
 from tcg.games.battle_spirits.main_phase import BattleSpiritsRule, card_problem
 from tcg.games.battle_spirits.payment import CorePayments
 
@@ -163,11 +164,13 @@ class BurstPay(BattleSpiritsRule):
 
     kind: ClassVar[str] = "burst_pay"
     prompt: ClassVar[str] = "After the burst: play the card as it says, choosing where its cores come from, or pass"
-    accepts: ClassVar[frozenset[str]] = frozenset({"summon", "deploy", "use_magic", "pass"})
+    accepts: ClassVar[frozenset[str]] = frozenset({"summon", "deploy", "use_magic", "direct_brave", "pass"})
     rule: ClassVar[str] = "BS-113"
 
     def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
         data = decision.data
+        if data["then"] == "direct_brave":  # braves.py BS-S16: a free brave fused straight onto a spirit
+            return brave_era.direct_brave_actions(state, decision.player, data) or [PASS]
         payments = burst_payments(state, decision.player, data["card"], data["then"], data.get("free", False))
         if data.get("compulsory") and len(payments):  # "deploy it" (braves.py BS-S8): no pass while it can be
             return payments
@@ -179,6 +182,8 @@ class BurstPay(BattleSpiritsRule):
             state.pay(p, action)
             state.emit("magic_used", card=card, name=state.cards[card].name, player=p, timing="flash")
             state.queue_effects(card, p, (state.cards[card].name, "flash"))
+        elif t == "direct_brave":
+            brave_era.fuse_free(state, p, card, action.get("onto"), decision.data.get("refresh_host", False))
         elif t != "pass":
             state.put_onto_field(p, action)
 

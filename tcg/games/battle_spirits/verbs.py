@@ -296,6 +296,7 @@ _OWN: dict[str, BSVerb] = {
     "summon_free": braves.summon_free,
     "bounce_to_deck_top": braves.bounce_to_deck_top,
     "reveal": braves.reveal,
+    "brave_onto_free": braves.brave_onto_free,
     "revealed_to_trash": braves.revealed_to_trash,
     "destroy_brave": braves.destroy_brave,
     "assault": braves.assault,
