@@ -50,6 +50,9 @@ Official rules of that era, which the brief (BS-4..BS-9, BS-114) does not spell 
 - [standard] BS-S16 "Summon a brave card from your hand without paying its cost, directly fused to
   one of your spirits [with ...]" (直接合体するように召喚): as a main-phase direct fusion (BS-5)
   with no cost, onto a spirit that meets the brave condition; its "when summoned" effects apply.
+- [standard] BS-S17 "All your Galaxian spirits get one more white symbol" as a lasting effect of a
+  card (シンボル1つを追加する, ``Aura.symbol``): while the card is at the level (braved: fused),
+  those spirits have the symbol (BS-22: damage and cost reduction count it).
 - [standard] BS-S6 『このスピリットのバトル時』 ("when this spirit battles") triggers both when the
   spirit attacks and when it blocks; card data writes it as one ``attacks`` and one ``blocks``
   ability.
@@ -337,6 +340,20 @@ def revealed_to_trash(s: BSEffects, eff: Effect, controller: int, source: int, t
     for c in s.flags.pop("revealed", ()):
         if s.zone_of(c) == "deck":
             s.move(c, "trash")
+
+
+def aura_symbols(s: BSQueries, cid: int) -> list[str]:
+    """BS-S17: the symbols the cards of ``cid``'s controller give it by their symbol auras now."""
+    p = s.cards[cid].controller
+    out: list[str] = []
+    for c in s.zones[p]["field"]:
+        auras = s.d(c).auras
+        if auras:
+            for a in auras:
+                if (a.symbol is not None and s.level(c) in a.levels and (s.braves_on(c) or not a.braved)
+                        and s.turn_matches(a.turn, p, s.active) and s.in_scope(a.targets, p, cid, c)):
+                    out.append(a.symbol)
+    return out
 
 
 def clash(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:

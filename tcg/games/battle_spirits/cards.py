@@ -196,6 +196,8 @@ class Ability(_Strict):
         "your_life_reduced",  # your life was reduced (BS-53: every damage is the opponent's)
         "your_life_reduced_by_attack",  # your life was reduced by an opposing spirit's attack (BS-53)
         "your_spirit_destroyed_by_opponent",  # (a nexus) one of your spirits was destroyed by the opponent
+        "your_spirit_summoned",  # one of your spirits was summoned (`subject`: which ones count)
+        "your_spirit_exhausted",  # one of your spirits became exhausted (BS-39)
         "blocked",  # this spirit's attack was blocked (BS-50)
         "any_attacks",  # (a nexus) any spirit, either player's, declared an attack (BS-47)
         "any_blocks",  # any spirit, either player's, blocked (BS-50)
@@ -213,6 +215,9 @@ class Ability(_Strict):
     attack_step: bool = False  # only during an attack step (the battle phase, BS-45..BS-55)
     once_per_turn: bool = False  # "this effect can be used once per turn" (by card name; braves.py)
     from_trash: bool = False  # the card works from its owner's trash (end_of_turn only; braves.py)
+    # "when one of your Dark Snake spirits is summoned": the card that set the trigger off must match
+    # (player relative to this card's controller; `other`: not this card)
+    subject: Selector | None = None
 
 
 class StaticBonus(_Strict):
@@ -240,9 +245,11 @@ class Aura(_Strict):
     to the card's controller; the card itself too, if it matches). Selectors name no BP."""
 
     levels: list[Level] = [1, 2, 3, 4, 5]
-    bp: int
+    bp: int = 0
     targets: Selector
     turn: Literal["any", "yours", "opponents"] = "any"
+    symbol: Color | None = None  # (instead of BP) one more symbol of this colour (braves.py)
+    braved: bool = False  # only while a brave is fused to the card
     per: Selector | None = None  # bp for each card on the field this matches ("for each of your exhausted Spirits")
     per_life_core: bool = False  # bp for each core in its controller's life
     attack_step: bool = False  # only during an attack step ("(Your Attack Step)")

@@ -218,10 +218,12 @@ class BSEffects(BSQueries):
         return False
 
     # ------------------------------------------------------------------ abilities and bursts
-    def queue_abilities(self, cid: int, when: str, level: int | None = None, from_trash: bool = False) -> None:
+    def queue_abilities(self, cid: int, when: str, level: int | None = None, from_trash: bool = False,
+                        subject: int | None = None) -> None:
         """Note the abilities of a card that trigger on ``when`` at its (or the given) level (BS-20);
         they are queued when the step is done (``settle``). ``from_trash``: the card's abilities
-        that work from the trash, and only those (braves.py BS-S13)."""
+        that work from the trash, and only those (braves.py BS-S13). ``subject``: the card that set
+        the trigger off, for abilities that name which cards count (``Ability.subject``)."""
         lv = self.level(cid) if level is None else level
         controller = self.cards[cid].controller
         braves = self.braves_on(cid)
@@ -232,6 +234,9 @@ class BSEffects(BSQueries):
                 if ab.when != when or lv not in ab.levels or ab.from_trash != from_trash:
                     continue
                 if ab.once_per_turn and brave_era.once_used(self, (d.name, "ability", i), mark=False):
+                    continue
+                if ab.subject is not None and (subject is None
+                                               or not self.in_scope(ab.subject, controller, subject, cid)):
                     continue
                 if ab.braved and not braves:  # "[When Braved]": only as (or on) a brave spirit
                     continue
@@ -497,6 +502,9 @@ class BSEffects(BSQueries):
                 for c in self.zones[1 - card.controller]["field"]:
                     if self.d(c).abilities:
                         self.queue_abilities(c, "opponent_spirit_exhausted")
+                for c in self.zones[card.controller]["field"]:  # "when one of your ... spirits becomes exhausted"
+                    if self.d(c).abilities:
+                        self.queue_abilities(c, "your_spirit_exhausted", subject=cid)
 
     def draw(self, player: int) -> None:
         """BS-37 / BS-104: draw the top card; from an empty deck, nothing happens. "Whenever

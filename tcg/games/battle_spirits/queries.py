@@ -77,7 +77,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
                     continue
                 level, controller = self.level(c), cards[c].controller
                 for aura in auras:
-                    if aura.attack_step and self.phase not in brave_era.ATTACK_PHASES:
+                    if (aura.attack_step and self.phase not in brave_era.ATTACK_PHASES) or aura.symbol \
+                            or (aura.braved and not self.braves_on(c)):
                         continue
                     if (level in aura.levels and self.turn_matches(aura.turn, controller, self.active)
                             and self.in_scope(aura.targets, controller, cid, c)):
@@ -154,6 +155,7 @@ class BSQueries(EffectRunner[Effect, Selector]):
             out.extend(self.d(b).symbols)
         if self.effects:
             out.extend(brave_era.added_symbols(self, cid))  # "gets one more symbol" (braves.py)
+        out.extend(brave_era.aura_symbols(self, cid))
         return out
 
     def colors(self, cid: int) -> set[str]:
