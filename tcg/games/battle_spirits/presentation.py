@@ -299,6 +299,8 @@ class BattleSpiritsPresentation(Presentation):
             facts.append(say.t("words", "brave_bp", bp=card.brave.bp))
             if card.brave.min_cost:
                 facts.append(say.t("words", "brave_condition", n=card.brave.min_cost))
+            if card.brave.families:  # braves.py BS-S5
+                facts.append(say.t("words", "brave_condition_families", families="/".join(card.brave.families)))
         return facts
 
 
