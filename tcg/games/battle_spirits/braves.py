@@ -17,6 +17,9 @@ Official rules of that era, which the brief (BS-4..BS-9, BS-114) does not spell 
   Heavy Armor see none (``queries.colors``).
 - [standard] BS-S5 A brave condition may name families (合体条件:光導): the spirit has one of them
   (``BraveData.families``; ``main_phase.brave_targets``).
+- [standard] BS-S6 『このスピリットのバトル時』 ("when this spirit battles") triggers both when the
+  spirit attacks and when it blocks; card data writes it as one ``attacks`` and one ``blocks``
+  ability.
 - [standard] BS-S7 "treat your spirits as at their highest level this turn" (最高Lvとして扱う): the
   spirits it names when it resolves have their highest printed level, while they have the cores
   for LV1 (depletion is still by cores, BS-108); BP and level-gated effects read that level.
@@ -53,9 +56,6 @@ Official rules of that era, which the brief (BS-4..BS-9, BS-114) does not spell 
 - [standard] BS-S17 "All your Galaxian spirits get one more white symbol" as a lasting effect of a
   card (シンボル1つを追加する, ``Aura.symbol``): while the card is at the level (braved: fused),
   those spirits have the symbol (BS-22: damage and cost reduction count it).
-- [standard] BS-S6 『このスピリットのバトル時』 ("when this spirit battles") triggers both when the
-  spirit attacks and when it blocks; card data writes it as one ``attacks`` and one ``blocks``
-  ability.
 """
 
 from __future__ import annotations

@@ -128,9 +128,9 @@ class BSEffects(BSQueries):
             self.queue_abilities(cid, "destroyed_by_opponent", level)
         for c in self.zones[owner]["field"]:  # "when your Spirit is destroyed" (a nexus's)
             if self.d(c).abilities:
-                self.queue_abilities(c, "your_spirit_destroyed")
+                self.queue_abilities(c, "your_spirit_destroyed", subject=cid)
                 if by is not None and by != owner:
-                    self.queue_abilities(c, "your_spirit_destroyed_by_opponent")
+                    self.queue_abilities(c, "your_spirit_destroyed_by_opponent", subject=cid)
         if by is not None and by != owner:
             self.check_burst(owner, "your_spirit_destroyed_by_opponent")
         self.check_burst(owner, "your_spirit_destroyed")
