@@ -130,7 +130,7 @@ def must_block(s: BattleSpiritsState) -> bool:
     """"The opponent must block your first attack of this turn if possible" (``Rule``
     force_block_first_attack of a card of the attacking player's)."""
     return (s.flags.get("attacks") == 1 and s.rule_active("force_block_first_attack", s.active)) \
-        or brave_era.must_block(s)  # Clash (braves.py BS-S3)
+        or brave_era.must_block(s)  # Clash (braves.py BS-162)
 
 
 def awaken_moves(s: BattleSpiritsState, p: int) -> list[Action]:
