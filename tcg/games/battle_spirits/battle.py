@@ -130,7 +130,7 @@ def must_block(s: BattleSpiritsState) -> bool:
     """"The opponent must block your first attack of this turn if possible" (``Rule``
     force_block_first_attack of a card of the attacking player's)."""
     return (s.flags.get("attacks") == 1 and s.rule_active("force_block_first_attack", s.active)) \
-        or brave_era.must_block(s)  # Clash (braves.py BS-162)
+        or brave_era.must_block(s)  # Clash (braves.py BS-162; BS-156 in BS14's notes)
 
 
 def awaken_moves(s: BattleSpiritsState, p: int) -> list[Action]:
@@ -285,7 +285,7 @@ def comparison(s: BattleSpiritsState, task: Task) -> None:
         return  # BS-112; or an effect ended the battle without comparing BP
     if blocker is None:
         s.enter_phase("comparison")
-        s.damage(1 - attack["player"], len(s.symbols(attacker)), by_attack=True)
+        s.damage(1 - attack["player"], len(s.symbols(attacker)), attacker=attacker)
         return
     if s.zone_of(blocker) != "field":
         return  # BS-52: the blocker left before the comparison

@@ -2,16 +2,18 @@
 
 Official rules of that era, which the brief (BS-4..BS-9, BS-114) does not spell out:
 
-- [standard] BS-160 Heavy Armor (【重装甲:colours】): the card is unaffected by the opponent's
-  Spirit, Brave, Nexus and Magic effects of those colours - no such effect chooses it or sweeps
-  it (``unaffected``; an effect is of its card's colours now, so a spirit "treated as having no
-  colour" gets through). Printed "【合体時】【重装甲】" on a Brave, it is the brave spirit's while
-  fused (BS-4); printed on a spirit with 【合体時】, only while a brave is fused to it.
+- BS-160 Heavy Armor: the same rule as BS-142, kept in ``keywords.py`` (its printed list of card
+  types: Spirit, Brave, Nexus, Magic - an Ultimate's effect gets through).
 - [standard] BS-161 Curse (【呪撃】『このスピリットのアタック時』): the spirit that blocked this
   spirit's attack is destroyed at the end of that battle (BS-55) - queued as the attack is
   blocked (``KEYWORD_TRIGGERS``), at the level the spirit has then.
-- [standard] BS-162 Clash (【激突】『このスピリットのアタック時』): the opponent must block this
-  attack if they can (``must_block``).
+- [standard] BS-162 Clash (【激突】『このスピリットのアタック時』; BS-156 in BS14's notes): the
+  opponent must block this attack if they can (``must_block``). It is an attack-time effect: it
+  applies as the spirit attacks, at the level it has then, and lasts the battle (a level lost in
+  a flash step does not end it; a Clash given after the attack does not apply); an effect that
+  gives it for the battle uses the verb ``clash``. (BS14's notes had it as a rule read at each
+  block step while the attacker keeps the level; the printed timing 『アタック時』 decides for
+  the attack-time effect, and BS14's Kagutsuchidragoon carries the keyword.)
 - [standard] BS-163 "treat this spirit as having no colour" (色を無いものとして扱う): until the end
   of the battle (or of the turn, outside one) the card has no colour - colour selectors and
   Heavy Armor see none (``queries.colors``).
@@ -38,9 +40,11 @@ Official rules of that era, which the brief (BS-4..BS-9, BS-114) does not spell 
   the reserve (BS-54); the spirit it was fused to stays, no longer a brave spirit (``destroy_brave``).
   "For each ...": as many targets as cards the selector's ``count_per`` matches.
 - [standard] BS-171 "Your [family/colour] spirits can block (opposing spirits ...) while exhausted"
-  (疲労状態でブロックできる): in the opponent's attack step, while the card is at the level, those
-  spirits may block as if refreshed (``may_block_exhausted``; BS-50 otherwise wants a refreshed
-  one); "this spirit is also treated as a red spirit" adds the colour (``AlsoColors``).
+  (疲労状態でブロックできる; BS-145 in SD19/SD20's notes, "this spirit can block while exhausted"
+  being a grant to the card itself): in the opponent's attack step, while the card is at the
+  level, those spirits may block as if refreshed (``may_block_exhausted``; BS-50 otherwise wants
+  a refreshed one); blocking leaves them exhausted. "This spirit is also treated as a red
+  spirit" is BS-144 (``keywords.py``, ``AlsoColors``).
 - [standard] BS-172 "This effect can be used once per turn" (ターンに1回): an ability so marked
   resolves at most once a turn for cards of that name (``once_used``); one that works from the
   trash ("[Breeze Ride] in your trash returns to your hand at your end step") triggers there.
@@ -73,10 +77,6 @@ if TYPE_CHECKING:
     from tcg.games.battle_spirits.effects import BSEffects
     from tcg.games.battle_spirits.queries import BSQueries
     from tcg.games.battle_spirits.state import BattleSpiritsState
-
-#: The steps of an attack step (BS-45..BS-55), as ``effects.ATTACK_STEP`` (an aura "during your attack step").
-ATTACK_PHASES = frozenset({"battle", "attack_declaration", "flash_1", "block", "flash_2", "comparison", "destruction",
-                           "end_of_battle"})
 
 #: Keyword -> (the moment it triggers, its effect, "you may"): BS-161 Curse, BS-162 Clash, BS-169 Assault.
 KEYWORD_TRIGGERS: dict[str, tuple[str, tuple[Effect, ...], bool]] = {
@@ -113,30 +113,6 @@ def assault_uses(s: BSQueries, cid: int) -> int:
     return len(lasting.of_kind(s, "assault_used", card=cid)) if s.effects else 0
 
 
-def heavy_armor_colors(s: BSQueries, cid: int) -> set[str]:
-    """BS-160: the colours a card's Heavy Armor names now - its own at its level (a ``braved`` one
-    only while a brave is fused), and a fused brave's (BS-4: the brave spirit has its effects)."""
-    braves = s.braves_on(cid)
-    out: set[str] = set()
-    ha = s.d(cid).keywords.heavy_armor
-    if ha is not None and s.level(cid) in ha.levels and (braves or not ha.braved):
-        out.update(ha.colors)
-    for b in braves:
-        bh = s.d(b).keywords.heavy_armor
-        if bh is not None and bh.braved:
-            out.update(bh.colors)
-    return out
-
-
-def unaffected(s: BSQueries, cid: int, controller: int, source: int) -> bool:
-    """BS-160: is ``cid`` on the field out of reach of an effect of ``controller``'s card ``source``?"""
-    card = s.cards[cid]
-    if card.controller == controller or (s.d(cid).keywords.heavy_armor is None and not card.attached):
-        return False
-    armor = heavy_armor_colors(s, cid)
-    return bool(armor) and s.zone_of(cid) == "field" and bool(s.colors(source) & armor)
-
-
 def has_name(s: BSQueries, cid: int, part: str) -> bool:
     """Does the card's name contain ``part`` - its English or Japanese name, or (on the field,
     BS-168) a name it is also treated as?"""
@@ -147,15 +123,16 @@ def has_name(s: BSQueries, cid: int, part: str) -> bool:
 
 
 def may_block_exhausted(s: BSQueries, blocker: int, attacker: int) -> bool:
-    """BS-171: does a card of the blocker's controller let it block ``attacker`` while exhausted?"""
+    """BS-171: does a card of the blocker's controller (the blocker itself for a grant with no
+    ``blockers``) let it block ``attacker`` while exhausted?"""
     p = s.cards[blocker].controller
     for c in s.zones[p]["field"]:
         grants = s.d(c).block_grants
         if grants and p != s.active:
             level = s.level(c)
             for g in grants:
-                if (level in g.levels and s.in_scope(g.blockers, p, blocker, c)
-                        and s.in_scope(g.attackers, p, attacker, c)):
+                mine = c == blocker if g.blockers is None else s.in_scope(g.blockers, p, blocker, c)
+                if level in g.levels and mine and s.in_scope(g.attackers, p, attacker, c):
                     return True
     return False
 

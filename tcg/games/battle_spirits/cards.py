@@ -14,13 +14,14 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from tcg.core.carddata import CardModel
 from tcg.core.rulings import Ruling
+from tcg.games.battle_spirits.bursts import BurstIf
 
 Color = Literal["white", "blue", "yellow", "red", "green", "purple"]  # BS-17
 COLORS: tuple[str, ...] = ("white", "blue", "yellow", "red", "green", "purple")
 Symbol = Literal["white", "blue", "yellow", "red", "green", "purple", "ultimate"]  # BS-115: the gold symbol
 CardType = Literal["spirit", "nexus", "magic", "brave", "ultimate"]  # BS-1
 Level = Literal[1, 2, 3, 4, 5]  # Ultimates have LV3..LV5
-Zone = Literal["field", "hand", "trash", "deck"]
+Zone = Literal["field", "hand", "trash", "deck", "burst"]  # "burst": a set burst (BS-32)
 
 
 class _Strict(BaseModel):
@@ -37,6 +38,7 @@ class Selector(_Strict):
     max_bp: int | None = None
     min_bp: int | None = None
     max_cost: int | None = None
+    min_cost: int | None = None  # costs at least this ("Spirits of cost 4 or more", keywords.py)
     families: list[str] = []  # has one of these families
     name_has: str = ""  # its name (English or Japanese, or a name it is also treated as) contains this
     all_families: list[str] = []  # has every one of these families ("both Terra Dragon and Dragonfolk")
@@ -54,6 +56,10 @@ class Selector(_Strict):
     battling_colors: list[Color] = []  # battling now (blocked or blocking) a spirit of one of these colours
     battled: bool | None = None  # was (True) one of the two spirits of the battle that just ended
     other: bool = False
+    max_bp_of_attacker: bool = False  # BP at most the attacking spirit's ("that spirit's BP or less")
+    max_bp_of_source: bool = False  # BP at most the BP of the card whose effect this is ("this spirit's BP or less")
+    has_burst: bool | None = None  # has (True) / has not (False) a burst effect ("a spirit card with a burst")
+    either: list[Selector] = []  # matches also one of these ("1 brave card or 1 red spirit card"): bursts.py
     # who picks the targets: the effect's controller, or ("the opponent discards 1 card") the
     # opponent (official rules: the discarding player chooses; the brief is silent)
     chosen_by: Literal["self", "opponent"] = "self"
@@ -61,6 +67,23 @@ class Selector(_Strict):
     up_to: bool = False
     all: bool = False
     random: bool = False
+
+
+class LifeGuard(_Strict):
+    """A limit on a player's life loss (keywords.py, BS-143): by attacks of the attackers
+    ``attackers`` matches (player relative to the guarded player) at most ``most`` per attack
+    ("your Life can't be reduced by attacks of Spirits of cost 4 or more": 0), or by opposing
+    effects of the card types ``effects_of`` at most ``most`` per turn. On a card
+    (``life_guards``) it holds while the card is at one of ``levels``, in ``turn``, during an
+    attack step with ``attack_step``, and while the guarded life is at most ``max_life``."""
+
+    attackers: Selector | None = None
+    effects_of: list[CardType] = []
+    most: int = 0
+    levels: list[Level] = [1, 2, 3, 4, 5]
+    turn: Literal["any", "yours", "opponents"] = "any"
+    attack_step: bool = False
+    max_life: int | None = None
 
 
 CoreArea = Literal["reserve", "life", "trash_cores", "core_stock"]  # BS-25..BS-31: a player's core areas
@@ -76,8 +99,15 @@ class EffectCondition(_Strict):
     destroyed_opponents: bool = False  # the previous instruction destroyed an opposing card
     previous_destroyed: bool = False  # the previous instruction destroyed a card ("by destroying ..., ...")
     milled: Selector | None = None  # the previous deck_to_trash put a card this matches in the trash
-    attacker: Selector | None = None  # the attacking spirit (of the current battle) matches this
+    attacker: Selector | None = None  # the attacking spirit matches this ("when your X spirit attacks")
     blocker: Selector | None = None  # the blocking spirit (of the current battle) matches this
+    set_a_burst: bool = False  # the previous instruction set a burst ("by setting a burst from your hand, ...")
+    burst_set: bool = False  # you have a burst set ("while your burst is set", bursts.py)
+    any_burst_set: bool = False  # either player has a burst set ("while a burst is set", bursts.py)
+    destroyed_colors: list[Color] = []  # a spirit of one of these colours was destroyed as this burst's
+    # condition happened ("if a purple spirit was destroyed when this burst activated", bursts.py)
+    you_control: Selector | None = None  # you control a card this matches ("if you control an Ultimate")
+    u_hits: int = 0  # the effect's U-Trigger hit at least this many times (ultimates.u_trigger)
 
 
 class Effect(_Strict):
@@ -120,6 +150,10 @@ class Effect(_Strict):
         "destroy_after_battle",  # target is destroyed when the current battle ends
         "reveal_top",  # reveal your top `count` cards; 1 that `scope` matches to your hand, the rest to the
         # bottom of your deck in the order you choose
+        "set_burst",  # target (a card with a burst, in your hand) is set as your burst; a set one goes to
+        # the trash (BS-113, BS-157 in bursts.py)
+        "life_guard",  # this turn, the controller's life loss is limited as `guard` says (keywords.py)
+        "u_trigger",  # U-Trigger: the opponent's top `count` cards to their trash, hits counted (ultimates.py)
         "spread_cores",  # target's cores (all but `leave`; "any number" with up_to_count) onto cards of its
         # field that `scope` matches, one at a time where the controller chooses
         "colorless",  # until the end of this battle the target has no colour (braves.py)
@@ -139,6 +173,7 @@ class Effect(_Strict):
     count: int = 1
     amount: int = 0
     destroy_at_zero: bool = False  # bp_modifier: a spirit whose BP becomes 0 is destroyed
+    this_battle: bool = False  # bp_modifier: "during this battle" - until the battle ends, not the turn
     # "for each ...": `count` and `amount` are multiplied by how many cards this matches when the
     # instruction resolves (player relative to the effect's controller)
     per: Selector | None = None
@@ -155,8 +190,9 @@ class Effect(_Strict):
     to: CoreArea = "reserve"  # move_cores, remove_cores: where they go (the owner's area)
     blockers: Selector | None = None  # unblockable: the spirits that can't block it (None: any)
     up_to_count: bool = False  # "up to `count`": you choose how many, 0 to `count` (put_cores)
-    alternatives: list[Effect] = []  # one_of: the instructions to choose from (their verbs, or labels, differ)
-    label: str = ""  # one_of: the alternative's name in the choice (default: its verb)
+    alternatives: list[Effect] = []  # one_of: the instructions to choose from (named by label, else verb)
+    label: str = ""  # one_of: the name this alternative is chosen by (two with the same verb need one)
+    guard: LifeGuard | None = None  # life_guard: the limit set for this turn (keywords.py)
     compulsory: bool = False  # summon_free: the card must be played if it can ("配置する"; default "you may")
     refresh_host: bool = False  # brave_onto_free: then refresh the spirit it fused onto
     scope: Selector | None = None  # bp_aura: the spirits it gives BP to, read whenever BP is
@@ -169,7 +205,7 @@ class Effect(_Strict):
                        "remove_cores", "deck_bottom", "deck_top", "place_cores", "unblockable", "cant_attack",
                        "may_block", "must_attack", "put_cores", "attack_spirit", "shield", "spread_cores",
                        "destroy_after_battle", "colorless", "clash", "add_symbol", "max_level",
-                       "summon_free", "destroy_brave", "assault", "brave_onto_free"} \
+                       "summon_free", "destroy_brave", "assault", "brave_onto_free", "set_burst"} \
                 and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         if self.do == "add_symbol" and self.color is None:
@@ -177,10 +213,16 @@ class Effect(_Strict):
         if self.do in ("bp_aura", "grant_attack_spirit", "spread_cores", "reveal_top", "brave_onto_free") \
                 and self.scope is None:
             raise ValueError(f"effect '{self.do}' needs a 'scope' (the spirits it applies to)")
-        if self.do == "one_of" and len({a.label or a.do for a in self.alternatives}) != len(self.alternatives):
-            raise ValueError("effect 'one_of' needs alternatives with different verbs or labels (the choice names"
-                             " the label, or else the verb)")
+        if self.do == "one_of" and len({a.option_name for a in self.alternatives}) != len(self.alternatives):
+            raise ValueError("effect 'one_of' needs alternatives with different names (a label, else the verb)")
+        if self.do == "life_guard" and self.guard is None:
+            raise ValueError("effect 'life_guard' needs a 'guard' (the limit it sets)")
         return self
+
+    @property
+    def option_name(self) -> str:
+        """The name a ``one_of`` alternative is chosen by: its label, else its verb."""
+        return self.label or self.do
 
 
 class Ability(_Strict):
@@ -195,7 +237,7 @@ class Ability(_Strict):
         "draw_step",  # your draw step, after its draw (BS-37)
         "your_life_reduced",  # your life was reduced (BS-53: every damage is the opponent's)
         "your_life_reduced_by_attack",  # your life was reduced by an opposing spirit's attack (BS-53)
-        "your_spirit_destroyed_by_opponent",  # (a nexus) one of your spirits was destroyed by the opponent
+        "your_spirit_destroyed_by_opponent",  # (a nexus) your Spirit or Ultimate was destroyed by the opponent
         "your_spirit_summoned",  # one of your spirits was summoned (`subject`: which ones count)
         "your_spirit_exhausted",  # one of your spirits became exhausted (BS-39)
         "blocked",  # this spirit's attack was blocked (BS-50)
@@ -206,6 +248,8 @@ class Ability(_Strict):
         "your_spirit_destroyed",  # (a nexus) one of your spirits was destroyed (BS-54)
         "opponent_spirit_exhausted",  # an opposing spirit became exhausted (BS-39)
         "battle_ends",  # (a nexus, either player's) a battle with a blocker ended (BS-55)
+        "your_burst_activated",  # after one of your bursts activated and resolved (bursts.py)
+        "opponent_spirit_destroyed",  # an opposing spirit was destroyed (BS-54), once per spirit
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     effects: list[Effect]
@@ -237,6 +281,9 @@ class StaticBonus(_Strict):
     min_reserve: int = 0  # only while its controller's reserve holds at least this many cores
     per: Selector | None = None  # bp for each card on the field this matches
     per_reserve_core: bool = False  # bp for each core in its controller's reserve
+    while_burst_set: bool = False  # only while its controller has a burst set (bursts.py)
+    your_attack_step: bool = False  # only during its controller's attack step ("(Your Attack Step)")
+    max_life: int | None = None  # only while its controller's life is at most this ("while your Life is 3 or less")
 
 
 class Aura(_Strict):
@@ -253,7 +300,7 @@ class Aura(_Strict):
     braved: bool = False  # only while a brave is fused to the card
     per: Selector | None = None  # bp for each card on the field this matches ("for each of your exhausted Spirits")
     per_life_core: bool = False  # bp for each core in its controller's life
-    attack_step: bool = False  # only during an attack step ("(Your Attack Step)")
+    attack_step: bool = False  # only during an attack step ("(Your Attack Step)", BS-46..BS-55)
 
 
 class Rule(_Strict):
@@ -299,11 +346,15 @@ class Burst(_Strict):
         "your_spirit_destroyed",  # after one of your spirits is destroyed
         "your_spirit_destroyed_by_opponent",  # after one of your spirits is destroyed by the opponent
         "opponent_attacks",  # when an opposing spirit attacks
+        "opponent_summon_effect_resolved",  # after an opposing spirit's/brave's When Summoned effect (bursts.py)
     ]
     effect: list[Effect] = []
-    then: Literal["none", "summon", "deploy", "use_flash"] = "none"  # BS-14: after the burst effect
+    # BS-14: after the burst effect; return_to_hand: "then return this card to your hand";
+    # use_main: "then, by paying its cost, use this card's Main effect" (bursts.py)
+    then: Literal["none", "summon", "deploy", "use_flash", "use_main", "return_to_hand"] = "none"
     pay_then: bool = False  # BS-113: "by paying this card's cost" (otherwise the follow-up is free)
     max_life: int | None = None  # the follow-up only if your life is at most this ("if your life is 3 or less")
+    only_if: BurstIf | None = None  # the follow-up only if this holds ("if your trash holds 4+ purple cards")
 
 
 class BraveData(_Strict):
@@ -320,8 +371,10 @@ class SummonCondition(_Strict):
 
     text: str = ""
     spirit_level: int = 0  # you control a spirit of at least this level
-    spirits: int = 0  # you control at least this many spirits
+    spirits: int = 0  # you control at least this many spirits (of `colors` / `min_cost` when given)
     max_life: int | None = None  # your life is at most this
+    colors: list[Color] = []  # 【召喚条件:自分の赤のスピリット1体以上】: the spirits counted have one of these colours
+    min_cost: int = 0  # 「コスト3以上の自分のスピリット1体以上」: the spirits counted cost at least this
 
 
 class HighSpeed(_Strict):
@@ -361,20 +414,15 @@ class FlashAbility(_Strict):
 
 
 class BlockGrant(_Strict):
-    """"Your Armored Dragon Spirits can block while exhausted" (疲労状態でブロックできる, ``braves.py``):
-    while the card is at ``levels`` (in the opponent's turn, their attack step), its controller's
-    spirits that ``blockers`` match may block, exhausted, attackers that ``attackers`` match."""
+    """"Your Armored Dragon Spirits can block while exhausted" (疲労状態でブロックできる, ``braves.py``
+    BS-171; BS-145 in SD19/SD20's notes): while the card is at ``levels`` (in the opponent's turn,
+    their attack step), its controller's spirits that ``blockers`` match (none given: this card
+    itself, "this spirit can block while exhausted") may block, exhausted, attackers that
+    ``attackers`` match."""
 
     levels: list[Level] = [1, 2, 3, 4, 5]
-    blockers: Selector
+    blockers: Selector | None = None
     attackers: Selector = Selector()
-
-
-class AlsoColors(_Strict):
-    """"This spirit is also treated as a red spirit" at ``levels`` (赤のスピリットとしても扱う)."""
-
-    levels: list[Level] = [1, 2, 3, 4, 5]
-    colors: list[Color]
 
 
 class LeveledKeyword(_Strict):
@@ -393,12 +441,23 @@ class Assault(_Strict):
 
 
 class HeavyArmor(_Strict):
-    """【重装甲:colours】 Heavy Armor: unaffected by the opponent's effects of those colours
-    (``braves.py``); with ``braved``, only while a brave is fused ("【合体時】【重装甲】")."""
+    """【重装甲:colours】 Heavy Armor (keywords.py, BS-142; BS-160 in BS13's notes): at ``levels``,
+    unaffected by the opponent's Spirit, Brave, Nexus and Magic effects of those colours; with
+    ``braved``, only while a brave is fused ("【合体時】【重装甲】")."""
 
     colors: list[Color]
     levels: list[Level] = [1, 2, 3, 4, 5]
     braved: bool = False
+
+
+class AlsoColors(_Strict):
+    """"This spirit is also treated as a red spirit" (赤のスピリットとしても扱う) / "This Spirit's
+    colour and symbols are also treated as white" (keywords.py, BS-144): at ``levels`` the card
+    also has ``colors``; with ``symbols``, each of its symbols is also of those colours."""
+
+    colors: list[Color]
+    levels: list[Level] = [1, 2, 3, 4, 5]
+    symbols: bool = False
 
 
 class Keywords(_Strict):
@@ -406,8 +465,9 @@ class Keywords(_Strict):
     high_speed: HighSpeed | None = None
     awaken: Awaken | None = None
     heavy_armor: HeavyArmor | None = None
+    also_colors: AlsoColors | None = None
     curse: LeveledKeyword | None = None  # 【呪撃】 (braves.py)
-    clash: LeveledKeyword | None = None  # 【激突】 (braves.py)
+    clash: LeveledKeyword | None = None  # 【激突】 (braves.py BS-162; BS-156 in BS14's notes)
     assault: Assault | None = None  # 【強襲】 (braves.py)
 
     @field_validator("high_speed", "curse", "clash", mode="before")
@@ -437,8 +497,8 @@ class BattleSpiritsCard(_Strict, CardModel):
     auras: list[Aura] = []
     flash_abilities: list[FlashAbility] = []
     rules: list[Rule] = []
-    block_grants: list[BlockGrant] = []  # braves.py: block while exhausted
-    also_colors: AlsoColors | None = None
+    block_grants: list[BlockGrant] = []  # block while exhausted (braves.py BS-171; BS-145 in SD19/SD20's notes)
+    life_guards: list[LifeGuard] = []  # limits on its controller's life loss while it is on the field
     # "When destroyed, return this spirit to your hand instead of the trash" at these levels: BS-54
     # puts a destroyed spirit into the trash; the card replaces where it goes (official rules, the
     # brief is silent). Its cores go as BS-54 says; depletion (BS-108) is not destruction.
@@ -448,6 +508,8 @@ class BattleSpiritsCard(_Strict, CardModel):
     brave: BraveData | None = None  # Brave cards
     summon_condition: SummonCondition | None = None  # Ultimates (BS-16, BS-115)
     text: str = ""
+    name_jp: str = ""  # the printed Japanese name (cards printed in Japanese only)
+    text_jp: str = ""  # the printed Japanese text, quoted as printed; ``text`` is its English rendering
     set_code: str = ""
     rarity: str = ""
     original: bool = False  # made up for this engine, not a printed card: in no starter deck

@@ -11,6 +11,7 @@ from tcg.core.actions import Action
 from tcg.core.lazy import Concat
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits import braves as brave_era
+from tcg.games.battle_spirits import bursts
 from tcg.games.battle_spirits.main_phase import BattleSpiritsRule, card_problem
 from tcg.games.battle_spirits.payment import CorePayments
 
@@ -53,7 +54,8 @@ class YouMay(BattleSpiritsRule):
         accepted = action.type != "pass"
         if task.get("follow_up"):  # BS-14: the free Flash effect after a burst
             if accepted:
-                state.queue_effects(task["card"], decision.player, (state.cards[task["card"]].name, "flash"))
+                timing = "main" if task["follow_up"] == "use_main" else "flash"  # BS-152
+                state.queue_effects(task["card"], decision.player, (state.cards[task["card"]].name, timing))
         else:
             state.answer_optional(task, accepted=accepted)
 
@@ -156,6 +158,8 @@ class BurstWindow(BattleSpiritsRule):
     def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
         if action.type == "activate_burst":
             activate_burst(state, decision.player, decision.data["card"])
+        else:
+            bursts.close_window(state, decision.player)
 
 
 class BurstPay(BattleSpiritsRule):
@@ -179,9 +183,10 @@ class BurstPay(BattleSpiritsRule):
     def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
         t, p, card = action.type, decision.player, decision.data["card"]
         if t == "use_magic":
+            timing = action.get("timing")
             state.pay(p, action)
-            state.emit("magic_used", card=card, name=state.cards[card].name, player=p, timing="flash")
-            state.queue_effects(card, p, (state.cards[card].name, "flash"))
+            state.emit("magic_used", card=card, name=state.cards[card].name, player=p, timing=timing)
+            state.queue_effects(card, p, (state.cards[card].name, timing))
         elif t == "direct_brave":
             brave_era.fuse_free(state, p, card, action.get("onto"), decision.data.get("refresh_host", False))
         elif t != "pass":
@@ -235,8 +240,9 @@ def burst_payments(s: BattleSpiritsState, p: int, card: int, then: str, free: bo
     cost = 0 if free else s.reduced_cost(p, card)
     if cost > total:
         return []
-    if then == "use_flash":
-        return CorePayments("use_magic", (("card", card), ("timing", "flash")), reserve, sources, cost, place=False)
+    if then in ("use_flash", "use_main"):  # BS-152: the Main effect as the Flash one
+        timing = "main" if then == "use_main" else "flash"
+        return CorePayments("use_magic", (("card", card), ("timing", timing)), reserve, sources, cost, place=False)
     return CorePayments(then, (("card", card),), reserve, sources, cost, place=True)
 
 
@@ -246,6 +252,8 @@ def activate_burst(s: BattleSpiritsState, p: int, card: int) -> None:
     assert burst is not None
     s.move(card, "trash", face_down=False)
     s.emit("burst", card=card, name=s.cards[card].name, player=p)
+    bursts.open_burst(s, p, card)
+    s.tasks.append(Task("burst_activated", player=p, card=card))  # BS-154: once all below is done
     if burst.then != "none":
         s.tasks.append(Task("burst_follow_up", player=p, card=card, then=burst.then))
     s.queue_effects(card, p, (s.cards[card].name, "burst"))
@@ -266,6 +274,8 @@ def burst_window(s: BattleSpiritsState, task: Task) -> None:
     """BS-119: a set burst's window opens after the event and what it set off (if still set)."""
     if s.zone_of(task["card"]) == "burst":
         s.decision = Decision(task["player"], "burst", {"card": task["card"]})
+    else:
+        bursts.close_window(s, task["player"])
 
 
 def separate_brave(s: BattleSpiritsState, task: Task) -> None:
@@ -283,9 +293,14 @@ def burst_follow_up(s: BattleSpiritsState, task: Task) -> None:
         return  # the card moved meanwhile
     if burst.max_life is not None and s.counters[p]["life"] > burst.max_life:
         return  # "if your life is N or less"
+    if burst.only_if is not None and not bursts.follow_up_allowed(s, p, card, burst.only_if):
+        return  # BS-151
+    if then == "return_to_hand":  # BS-152: not a choice
+        s.move(card, "hand")
+        return
     if then == "summon" and not s.summon_condition_met(p, card):
         return
-    if burst.pay_then or then != "use_flash":
+    if burst.pay_then or then not in ("use_flash", "use_main"):
         # BS-106: a summon or deploy, free or paid, is answered with where its cores come from
         s.decision = Decision(p, "burst_pay", {"card": card, "then": then, "free": not burst.pay_then})
     else:

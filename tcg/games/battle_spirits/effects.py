@@ -12,13 +12,11 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits import braves as brave_era
+from tcg.games.battle_spirits import bursts, keywords
 from tcg.games.battle_spirits.cards import COLORS, Effect, EffectCondition, Selector
+from tcg.games.battle_spirits.keywords import ATTACK_STEP
 from tcg.games.battle_spirits.queries import BSQueries
 from tcg.games.battle_spirits.verbs import VERBS as GLOSSARY
-
-#: The steps of an attack step (the battle phase, BS-45..BS-55): "(During ... Attack Step)".
-ATTACK_STEP = frozenset({"battle", "attack_declaration", "flash_1", "block", "flash_2", "comparison", "destruction",
-                         "end_of_battle"})
 
 
 class BSEffects(BSQueries):
@@ -47,9 +45,16 @@ class BSEffects(BSQueries):
         else:
             self.counters[player][where] = self.counters[player].get(where, 0) + count
 
-    def damage(self, player: int, amount: int, by_attack: bool = False) -> None:
+    def damage(self, player: int, amount: int, attacker: int | None = None) -> None:
         """BS-53 / BS-117: cores from the player's life to that player's reserve; 0 life loses.
-        ``by_attack``: an unblocked attack's damage ("your life is reduced by an opposing spirit's attack")."""
+        BS-143: limits on the loss, by the unblocked ``attacker`` or by the effect resolving;
+        ``attacker`` given: an attack's damage ("your life is reduced by an opposing spirit's attack")."""
+        if attacker is not None:
+            amount = keywords.attack_damage(self, player, attacker, amount)
+        elif "damage_source" in self.flags:
+            source = self.flags["damage_source"]
+            amount = keywords.effect_damage(self, player, source, amount)
+            keywords.note_effect_loss(self, player, source, min(amount, self.counters[player]["life"]))
         amount = min(amount, self.counters[player]["life"])
         if amount <= 0:
             return
@@ -60,7 +65,7 @@ class BSEffects(BSQueries):
         else:
             for c in self.zones[player]["field"]:  # "when your Life is reduced by the opponent"
                 self.queue_abilities(c, "your_life_reduced")
-                if by_attack:
+                if attacker is not None:
                     self.queue_abilities(c, "your_life_reduced_by_attack")
             self.check_burst(player, "after_your_life_decreased")
 
@@ -129,11 +134,15 @@ class BSEffects(BSQueries):
         for c in self.zones[owner]["field"]:  # "when your Spirit is destroyed" (a nexus's)
             if self.d(c).abilities:
                 self.queue_abilities(c, "your_spirit_destroyed", subject=cid)
-                if by is not None and by != owner:
+                if by is not None and by != owner and self.d(cid).is_spirit_like:  # "... by the opponent"
                     self.queue_abilities(c, "your_spirit_destroyed_by_opponent", subject=cid)
+        if self.d(cid).is_spirit_like:  # "when you destroy an opposing Spirit, for each one destroyed"
+            for c in self.zones[1 - owner]["field"]:
+                if self.d(c).abilities:
+                    self.queue_abilities(c, "opponent_spirit_destroyed")
         if by is not None and by != owner:
-            self.check_burst(owner, "your_spirit_destroyed_by_opponent")
-        self.check_burst(owner, "your_spirit_destroyed")
+            self.check_burst(owner, "your_spirit_destroyed_by_opponent", cid)
+        self.check_burst(owner, "your_spirit_destroyed", cid)
 
     def settle(self) -> None:
         """BS-108: a spirit below its LV1 cost is depleted at once (not destroyed). Then what
@@ -227,6 +236,7 @@ class BSEffects(BSQueries):
         lv = self.level(cid) if level is None else level
         controller = self.cards[cid].controller
         braves = self.braves_on(cid)
+        found = False
         # BS-4 / BS-9: a brave spirit also has its braves' effects
         for holder in (cid, *braves):
             d = self.d(holder)
@@ -245,16 +255,22 @@ class BSEffects(BSQueries):
                 if ab.attack_step and self.phase not in ATTACK_STEP:
                     continue
                 self._pend("effects", (cid, controller, (d.name, "ability", i), ab.optional))
+                found = True
         for name, optional in brave_era.keyword_triggers(self, cid, when, lv):  # Curse, Clash, Assault
             self._pend("effects", (cid, controller, (self.d(cid).name, "keyword", name), optional))
+        if found and when == "summoned" and self.d(cid).type != "ultimate":  # BS-150 (bursts.py)
+            self.check_burst(1 - controller, "opponent_summon_effect_resolved")
 
-    def check_burst(self, player: int, condition: str) -> None:
+    def check_burst(self, player: int, condition: str, destroyed: int | None = None) -> None:
         """BS-13: when the condition of a set burst happens, its owner may activate it; BS-119:
-        its window opens after the event and the effects it set off."""
+        its window opens after the event and the effects it set off. ``destroyed``: the spirit
+        whose destruction met it (BS-155, bursts.py)."""
         for cid in self.zones[player]["burst"]:
             burst = self.d(cid).keywords.burst
             if burst is not None and burst.condition == condition:
                 self._pend("bursts", (cid, player))
+                if destroyed is not None:
+                    bursts.note_destroyed(self, player, destroyed)
 
     def effect_list(self, ref: tuple[Any, ...]) -> list[Effect]:
         if len(ref) > 3 and ref[-3] == "one_of":  # the chosen alternative of a "one of" instruction
@@ -281,10 +297,10 @@ class BSEffects(BSQueries):
 
     def effect_candidates(self, eff: Effect, sel: Selector, controller: int, source: int) -> list[int]:
         """The selector's cards, but none "unaffected by opposing card effects" (``shield``) and
-        none whose Heavy Armor names a colour of the effect's card (braves.py BS-160)."""
+        none whose Heavy Armor names a colour of the effect's card (keywords.py, BS-142)."""
         found = [c for c in (brave_era.brave_candidates(self, sel, controller, source) if eff.do == "destroy_brave"
                              else self.select(sel, controller, source))
-                 if not brave_era.unaffected(self, c, controller, source)]
+                 if not keywords.unaffected(self, c, controller, source)]
         if self.effects and found:
             shielded = {r["card"] for r in lasting.of_kind(self, "shielded") if r["player"] != controller}
             if shielded:
@@ -358,7 +374,12 @@ class BSEffects(BSQueries):
         if eff.do == "deck_to_trash":  # "if a ... card was put in your trash by this" (EffectCondition.milled)
             p = controller if eff.player == "self" else 1 - controller
             self.flags["milled"] = tuple(self.zones[p]["deck"][:eff.count])
-        super().do_effect(eff, controller, source, targets)
+        if eff.do == "damage":  # BS-143: whose effect takes the life (keywords.effect_damage)
+            self.flags["damage_source"] = source
+            super().do_effect(eff, controller, source, targets)
+            del self.flags["damage_source"]
+        else:
+            super().do_effect(eff, controller, source, targets)
         if eff.do == "destroy":  # "if you destroyed an opposing Nexus with this effect" (destroyed_opponents)
             self.flags["destroyed_opponents"] = any(
                 self.cards[t].owner != controller and self.zone_of(t) != "field" for t in targets)
@@ -401,18 +422,19 @@ class BSEffects(BSQueries):
             self.flags["chosen_option"] = option
             self.do_effect(eff, data["controller"], data["source"], ())
         else:  # one_of: the chosen alternative, as an effect list of its own
-            k = [a.label or a.do for a in eff.alternatives].index(option)
+            k = [a.option_name for a in eff.alternatives].index(option)
             self.queue_effects(data["source"], data["controller"], (*data["ref"], "one_of", data["index"], k))
         return True
 
     def effect_options(self, eff: Effect, controller: int, source: int) -> list[Any]:
         """What an instruction lets its controller choose: a colour (BS-17), how many cores
-        "up to" its count (most first), or the verbs of the alternatives that can do something."""
+        "up to" its count (most first), or the names (label, else verb) of the alternatives that
+        can do something."""
         if eff.do == "exhaust_color":
             return list(COLORS)
         if eff.up_to_count:
             return list(range(min(eff.count, self.counters[controller].get(eff.source, 0)), -1, -1))
-        return [a.label or a.do for a in eff.alternatives if self.can_do(a, controller, source)]
+        return [a.option_name for a in eff.alternatives if self.can_do(a, controller, source)]
 
     def can_do(self, eff: Effect, controller: int, source: int) -> bool:
         """Would the instruction do anything now: cores in the area it moves from, or a target."""
@@ -447,11 +469,17 @@ class BSEffects(BSQueries):
         if cond.milled is not None and not any(self.zone_of(c) == "trash" and self.matches(cond.milled, c, None)
                                                for c in self.flags.get("milled", ())):
             return False
-        for sel, role in ((cond.attacker, "attacker"), (cond.blocker, "blocker")):
+        for sel, role in ((cond.attacker, "attacker"), (cond.blocker, "blocker")):  # "when your X spirit attacks"
             if sel is not None:
                 attack = self.flags.get("attack")
                 if attack is None or attack[role] is None or not self.in_scope(sel, controller, attack[role], None):
                     return False
+        if not bursts.condition_holds(self, cond, controller):  # BS-153, BS-155
+            return False
+        if cond.u_hits and self.flags.get("u_hits", 0) < cond.u_hits:  # BS-141: "when the U-Trigger hits"
+            return False
+        if cond.you_control is not None and not self.select(cond.you_control, controller, None):
+            return False
         if cond.you_control_name and not any(
                 brave_era.has_name(self, c, cond.you_control_name) and self.d(c).is_spirit_like
                 for c in self.zones[controller]["field"]):

@@ -154,6 +154,8 @@ class BattleSpiritsPresentation(Presentation):
         "battle": EventSpec({"attacker": "card", "blocker": "card", "attacker_bp": "int", "blocker_bp": "int",
                              "result": "str"}, extra=_battle),
         "battle_ended": EventSpec({"player": "player"}),
+        "u_trigger": EventSpec({**_CARD, "milled": "card", "hit": "any"},  # BS-141
+                               variant=event_variant("hit", "hit", lambda hit: hit is True)),
         "damage": EventSpec({"player": "player", "amount": "int"}, extra=_damage),
         "destroyed": EventSpec(_CARD),
         "depleted": EventSpec(_CARD),
@@ -254,8 +256,8 @@ class BattleSpiritsPresentation(Presentation):
         steps = [{"label": say.t("words", "level_step", n=first + i), "need": need,
                   "value": card.level_bp[i] if i < len(card.level_bp) else None, "current": level == first + i}
                  for i, need in enumerate(card.level_costs)]
-        badges = [say.t("keywords", k) for k in ("burst", "high_speed", "awaken", "heavy_armor", "curse", "clash",
-                                                 "assault")
+        badges = [say.t("keywords", k) for k in ("burst", "high_speed", "awaken", "heavy_armor", "also_colors", "curse",
+                                                 "clash", "assault")
                   if getattr(card.keywords, k)]
         if card.brave is not None:
             badges.append(say.t("keywords", "brave"))

@@ -13,8 +13,10 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.effects import EffectRunner
 from tcg.games.battle_spirits import braves as brave_era
+from tcg.games.battle_spirits import bursts, keywords
 from tcg.games.battle_spirits.cards import BattleSpiritsCard, Effect, Selector, StaticBonus
 from tcg.games.battle_spirits.payment import Sources
+from tcg.games.battle_spirits.ultimates import summon_condition_met
 
 
 class BSQueries(EffectRunner[Effect, Selector]):
@@ -77,10 +79,10 @@ class BSQueries(EffectRunner[Effect, Selector]):
                     continue
                 level, controller = self.level(c), cards[c].controller
                 for aura in auras:
-                    if (aura.attack_step and self.phase not in brave_era.ATTACK_PHASES) or aura.symbol \
-                            or (aura.braved and not self.braves_on(c)):
+                    if aura.symbol or (aura.braved and not self.braves_on(c)):
                         continue
                     if (level in aura.levels and self.turn_matches(aura.turn, controller, self.active)
+                            and (not aura.attack_step or self.phase in keywords.ATTACK_STEP)
                             and self.in_scope(aura.targets, controller, cid, c)):
                         bp = aura.bp if aura.per is None else aura.bp * len(self.select(aura.per, controller, c))
                         n += bp * self.counters[controller]["life"] if aura.per_life_core else bp
@@ -98,8 +100,12 @@ class BSQueries(EffectRunner[Effect, Selector]):
         controller = self.cards[cid].controller
         if bonus.if_control is not None and not self.select(bonus.if_control, controller, cid):
             return 0
+        if (bonus.while_burst_set or bonus.your_attack_step) and not bursts.bonus_holds(self, cid, bonus):
+            return 0
         reserve = self.counters[controller]["reserve"]
         if reserve < bonus.min_reserve:
+            return 0
+        if bonus.max_life is not None and self.counters[controller]["life"] > bonus.max_life:
             return 0
         times = 1
         if bonus.per is not None:
@@ -163,10 +169,10 @@ class BSQueries(EffectRunner[Effect, Selector]):
             return set()
         d = self.d(cid)
         out: set[str] = set(d.colors)
-        if d.also_colors is not None and self.level(cid) in d.also_colors.levels:  # braves.py BS-171
-            out.update(d.also_colors.colors)
         for b in self.braves_on(cid):
             out.update(self.d(b).colors)
+        if d.keywords.also_colors is not None:  # BS-144: "also treated as red" (BS-171 in BS13's notes)
+            out.update(keywords.also_colors(self, cid))
         return out
 
     def card_cost(self, cid: int) -> int:
@@ -174,7 +180,15 @@ class BSQueries(EffectRunner[Effect, Selector]):
         return self.d(cid).cost + sum(self.d(b).cost for b in self.braves_on(cid))
 
     def field_symbols(self, player: int) -> Counter[str]:
-        return Counter(s for c in self.zones[player]["field"] for s in self.symbols(c))
+        """The symbols on ``player``'s field by colour; one also of other colours (BS-144) under
+        a key naming them all, "red+white"."""
+        out: Counter[str] = Counter()
+        for c in self.zones[player]["field"]:
+            ac = self.d(c).keywords.also_colors
+            also = keywords.also_colors(self, c) if ac is not None and ac.symbols else ()
+            for s in self.symbols(c):
+                out["+".join(dict.fromkeys((s, *also))) if also and s != "ultimate" else s] += 1
+        return out
 
     def reduced_cost(self, player: int, cid: int, field: Counter[str] | None = None) -> int:
         """BS-41 (b): Σ over colours of min(reduction symbols, field symbols), never below 0."""
@@ -185,7 +199,10 @@ class BSQueries(EffectRunner[Effect, Selector]):
             return d.cost + extra
         if field is None:
             field = self.field_symbols(player)
-        reduction = sum(min(n, field[color]) for color, n in d.reduction_counts)
+        if any("+" in k for k in field):  # BS-144: a symbol of two colours reduces one of either
+            reduction = keywords.flexible_reduction(dict(d.reduction_counts), field)
+        else:
+            reduction = sum(min(n, field[color]) for color, n in d.reduction_counts)
         return max(0, d.cost - reduction) + extra
 
     def rule_active(self, rule: str, turn_player: int) -> bool:
@@ -202,17 +219,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
         return turn == "any" or (turn == "yours") == (controller == turn_player)
 
     def summon_condition_met(self, player: int, cid: int) -> bool:
-        """BS-16 / BS-115: an Ultimate's summon condition, checked whenever it would be summoned."""
-        cond = self.d(cid).summon_condition
-        if cond is None:
-            return True
-        # BS-3: a spirit-form Brave is a Spirit in every respect; an Ultimate is not (BS-115)
-        spirits = [c for c in self.zones[player]["field"] if self.d(c).type in ("spirit", "brave")]
-        if len(spirits) < cond.spirits:
-            return False
-        if cond.spirit_level and not any(self.level(c) >= cond.spirit_level for c in spirits):
-            return False
-        return cond.max_life is None or self.counters[player]["life"] <= cond.max_life
+        """BS-16 / BS-115 / BS-140: an Ultimate's summon condition (``ultimates.py``)."""
+        return summon_condition_met(self, player, cid)
 
     def core_sources(self, player: int) -> list[tuple[int, int]]:
         """Own field cards holding cores, with their counts, in field order (BS-106)."""
@@ -269,23 +277,48 @@ class BSQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.colors and not self.colors(cid) & set(sel.colors):
             return False
-        if sel.max_bp is not None and (not d.is_spirit_like or self.bp(cid) > sel.max_bp):
+        if not self._matches_bp(sel, cid, source):
             return False
-        if sel.min_bp is not None and (not d.is_spirit_like or self.bp(cid) < sel.min_bp):
+        if sel.has_burst is not None and (d.keywords.burst is not None) != sel.has_burst:
+            return False
+        if sel.either and not any(self.matches(e, cid, source) for e in sel.either):
             return False
         if sel.max_cost is not None and self.card_cost(cid) > sel.max_cost:
             return False
+        if sel.min_cost is not None and self.card_cost(cid) < sel.min_cost:
+            return False
+        if not self._matches_kind(sel, cid):
+            return False
+        if sel.braved is not None and bool(self.braves_on(cid)) != sel.braved:
+            return False
+        return self._matches_now(sel, cid)
+
+    def _matches_kind(self, sel: Selector, cid: int) -> bool:
+        """The selector's families, name and level bounds (braves.py: also_named, highest level)."""
+        d = self.d(cid)
         if sel.families and not set(d.families) & set(sel.families):
             return False
         if sel.name_has and not brave_era.has_name(self, cid, sel.name_has):
             return False
         if sel.all_families and not set(sel.all_families) <= set(d.families):
             return False
-        if (sel.min_level is not None or sel.max_level is not None) and not brave_era.level_in(self, sel, cid):
+        return (sel.min_level is None and sel.max_level is None) or brave_era.level_in(self, sel, cid)
+
+    def _matches_bp(self, sel: Selector, cid: int, source: int | None) -> bool:
+        """The selector's BP bounds: a number, the source's BP, the attacker's BP (spirits only)."""
+        spirit = self.d(cid).is_spirit_like
+        if sel.max_bp is not None and (not spirit or self.bp(cid) > sel.max_bp):
             return False
-        if sel.braved is not None and bool(self.braves_on(cid)) != sel.braved:
+        if sel.min_bp is not None and (not spirit or self.bp(cid) < sel.min_bp):
             return False
-        return self._matches_now(sel, cid)
+        if sel.max_bp_of_source and (source is None or not spirit or self.bp(cid) > self.bp(source)):
+            return False
+        return not sel.max_bp_of_attacker or self._within_attacker_bp(cid)
+
+    def _within_attacker_bp(self, cid: int) -> bool:
+        """A spirit whose BP is the attacking spirit's or less (none without an attack)."""
+        attack = self.flags.get("attack")
+        return attack is not None and self.d(cid).is_spirit_like and self.bp(cid) <= self.bp(attack["attacker"])
 
     def _matches_now(self, sel: Selector, cid: int) -> bool:
         """The selector's parts about the card's state now: High Speed at its level, its cores,

@@ -44,6 +44,7 @@ simultaneous        choices.simultaneous            BS-120 effects set off toget
 burst_window        choices.burst_window            BS-119 a burst's window after its event
 burst_follow_up     choices.burst_follow_up         BS-14 / BS-113 "then you may summon it ..."
 free_summon         braves.free_summon              BS-167 "summon it without paying its cost" (an effect)
+burst_activated     bursts.burst_activated          BS-154 "after your burst activates" (bursts.py)
 separate_brave      choices.separate_brave          BS-8 / BS-121 a brave that left with its spirit
 ==================  ==============================  ==================================================
 
@@ -55,7 +56,7 @@ depletion) and queues what the step set off (BS-119, BS-120). How a cost is paid
 from __future__ import annotations
 
 from tcg.core.rules import Rulebook
-from tcg.games.battle_spirits import battle, braves, choices, main_phase, turn
+from tcg.games.battle_spirits import battle, braves, bursts, choices, main_phase, turn
 from tcg.games.battle_spirits.effects import BSEffects
 
 RULEBOOK = Rulebook(
@@ -92,6 +93,7 @@ RULEBOOK = Rulebook(
         "simultaneous": choices.simultaneous,
         "separate_brave": choices.separate_brave,
         "burst_window": choices.burst_window,
+        "burst_activated": bursts.burst_activated,
         "end_phase": turn.end_phase,
         "cleanup": turn.cleanup,
     },

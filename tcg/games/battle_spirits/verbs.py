@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING
 from tcg.core import lasting
 from tcg.core import verbs as shared
 from tcg.core.verbs import Targets, verb_table
-from tcg.games.battle_spirits import braves
+from tcg.games.battle_spirits import braves, bursts
+from tcg.games.battle_spirits.keywords import life_guard, unaffected
+from tcg.games.battle_spirits.ultimates import u_trigger
 
 if TYPE_CHECKING:
     from tcg.games.battle_spirits.cards import Effect
@@ -31,9 +33,14 @@ _BP = shared.ChangeStat("bp")
 
 
 def bp_modifier(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """Each target gets ``amount`` BP until the end of the turn (BS-56); with ``destroy_at_zero``
-    ("a spirit brought to 0 BP is destroyed"), each target on the field at 0 BP is then destroyed."""
-    _BP(s, eff, controller, source, targets)
+    """Each target gets ``amount`` BP until the end of the turn (BS-56; ``this_battle``: of the
+    battle); with ``destroy_at_zero`` ("a spirit brought to 0 BP is destroyed"), each target on
+    the field at 0 BP is then destroyed."""
+    if eff.this_battle and s.flags.get("attack") is not None:  # "during this battle" (lasting.BATTLE)
+        for t in targets:
+            lasting.add(s, "bp", lasting.BATTLE, card=t, amount=eff.amount)
+    else:
+        _BP(s, eff, controller, source, targets)
     if eff.destroy_at_zero:
         for t in targets:
             if s.zone_of(t) == "field" and s.bp(t) == 0:
@@ -158,7 +165,7 @@ def exhaust_color(s: BSEffects, eff: Effect, controller: int, source: int, targe
     color = s.flags.pop("chosen_option", None)
     for p in (0, 1):
         for c in list(s.zones[p]["field"]):
-            if s.d(c).is_spirit_like and color in s.colors(c):
+            if s.d(c).is_spirit_like and color in s.colors(c) and not unaffected(s, c, controller, source):
                 s.set_exhausted(c, True)
 
 
@@ -284,6 +291,7 @@ _OWN: dict[str, BSVerb] = {
     "attack_shift": attack_shift,
     "shield": shield,
     "spread_cores": spread_cores,
+    "set_burst": bursts.set_burst,
     "reveal_top": reveal_top,
     "destroy_after_battle": destroy_after_battle,
     "end_battle": end_battle,
@@ -300,6 +308,8 @@ _OWN: dict[str, BSVerb] = {
     "revealed_to_trash": braves.revealed_to_trash,
     "destroy_brave": braves.destroy_brave,
     "assault": braves.assault,
+    "u_trigger": u_trigger,  # BS-141
+    "life_guard": life_guard,  # BS-143
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, BSVerb] = verb_table(_SHARED, _OWN)
