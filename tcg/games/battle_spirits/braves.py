@@ -56,6 +56,9 @@ Official rules of that era, which the brief (BS-4..BS-9, BS-114) does not spell 
 - [standard] BS-S17 "All your Galaxian spirits get one more white symbol" as a lasting effect of a
   card (シンボル1つを追加する, ``Aura.symbol``): while the card is at the level (braved: fused),
   those spirits have the symbol (BS-22: damage and cost reduction count it).
+- [standard] BS-S18 "(When this spirit attacks) at the end of the battle, ..." (バトル終了時): the
+  triggered effect waits for the end of that battle (BS-55, blocked or not) and then resolves,
+  if the spirit is still on the field (``Ability.at_battle_end``).
 """
 
 from __future__ import annotations

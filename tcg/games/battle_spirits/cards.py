@@ -37,6 +37,7 @@ class Selector(_Strict):
     max_bp: int | None = None
     min_bp: int | None = None
     max_cost: int | None = None
+    min_cost: int | None = None
     families: list[str] = []  # has one of these families
     name_has: str = ""  # its name (English or Japanese, or a name it is also treated as) contains this
     all_families: list[str] = []  # has every one of these families ("both Terra Dragon and Dragonfolk")
@@ -214,6 +215,7 @@ class Ability(_Strict):
     turn: Literal["any", "yours", "opponents"] = "any"  # "(Your Attack Step)" and the like
     attack_step: bool = False  # only during an attack step (the battle phase, BS-45..BS-55)
     once_per_turn: bool = False  # "this effect can be used once per turn" (by card name; braves.py)
+    at_battle_end: bool = False  # "(When Attacks) at the end of the battle, ...": resolves then (braves.py)
     from_trash: bool = False  # the card works from its owner's trash (end_of_turn only; braves.py)
     # "when one of your Dark Snake spirits is summoned": the card that set the trigger off must match
     # (player relative to this card's controller; `other`: not this card) - for your_spirit_summoned,

@@ -244,6 +244,10 @@ class BSEffects(BSQueries):
                     continue
                 if ab.attack_step and self.phase not in ATTACK_STEP:
                     continue
+                if ab.at_battle_end and self.flags.get("attack") is not None:  # braves.py BS-S18
+                    lasting.add(self, "at_battle_end", lasting.BATTLE, card=cid, player=controller,
+                                ref=(d.name, "ability", i), optional=ab.optional)
+                    continue
                 self._pend("effects", (cid, controller, (d.name, "ability", i), ab.optional))
         for name, optional in brave_era.keyword_triggers(self, cid, when, lv):  # Curse, Clash, Assault
             self._pend("effects", (cid, controller, (self.d(cid).name, "keyword", name), optional))

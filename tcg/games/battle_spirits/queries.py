@@ -275,6 +275,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.max_cost is not None and self.card_cost(cid) > sel.max_cost:
             return False
+        if sel.min_cost is not None and self.card_cost(cid) < sel.min_cost:
+            return False
         if sel.families and not set(d.families) & set(sel.families):
             return False
         if sel.name_has and not brave_era.has_name(self, cid, sel.name_has):
