@@ -286,7 +286,8 @@ class BSEffects(BSQueries):
     def effect_candidates(self, eff: Effect, sel: Selector, controller: int, source: int) -> list[int]:
         """The selector's cards, but none "unaffected by opposing card effects" (``shield``) and
         none whose Heavy Armor names a colour of the effect's card (braves.py BS-S1)."""
-        found = [c for c in (brave_era.brave_candidates(self, sel, controller, source) if eff.do == "destroy_brave"
+        found = [c for c in (brave_era.brave_candidates(self, sel, controller, source)
+                             if eff.do in ("destroy_brave", "brave_to_hand")
                              else self.select(sel, controller, source))
                  if not brave_era.unaffected(self, c, controller, source)]
         if self.effects and found:
@@ -447,6 +448,8 @@ class BSEffects(BSQueries):
         if cond.destroyed_opponents and not self.flags.get("destroyed_opponents"):
             return False
         if cond.previous_destroyed and not self.flags.get("destroyed_any"):
+            return False
+        if cond.previous_returned and not self.flags.get("returned_any"):
             return False
         if cond.milled is not None and not any(self.zone_of(c) == "trash" and self.matches(cond.milled, c, None)
                                                for c in self.flags.get("milled", ())):

@@ -299,6 +299,7 @@ _OWN: dict[str, BSVerb] = {
     "brave_onto_free": braves.brave_onto_free,
     "revealed_to_trash": braves.revealed_to_trash,
     "destroy_brave": braves.destroy_brave,
+    "brave_to_hand": braves.brave_to_hand,
     "assault": braves.assault,
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
