@@ -130,7 +130,7 @@ def must_block(s: BattleSpiritsState) -> bool:
     """"The opponent must block your first attack of this turn if possible" (``Rule``
     force_block_first_attack of a card of the attacking player's)."""
     return (s.flags.get("attacks") == 1 and s.rule_active("force_block_first_attack", s.active)) \
-        or brave_era.must_block(s)  # Clash (braves.py BS-S3)
+        or brave_era.must_block(s)  # Clash (braves.py BS-162)
 
 
 def awaken_moves(s: BattleSpiritsState, p: int) -> list[Action]:
@@ -326,7 +326,7 @@ def end_of_battle(s: BattleSpiritsState, task: Task) -> None:
     if s.effects:
         for record in lasting.of_kind(s, "destroy_after_battle"):
             s.destroy(record["card"], by=record["player"])
-        for record in lasting.of_kind(s, "at_battle_end"):  # braves.py BS-S18
+        for record in lasting.of_kind(s, "at_battle_end"):  # braves.py BS-177
             if s.zone_of(record["card"]) == "field":
                 s._pend("effects", (record["card"], record["player"], tuple(record["ref"]), record["optional"]))
         lasting.expire(s, lasting.BATTLE)  # "until the end of this battle"

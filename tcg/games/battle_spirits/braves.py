@@ -2,61 +2,61 @@
 
 Official rules of that era, which the brief (BS-4..BS-9, BS-114) does not spell out:
 
-- [standard] BS-S1 Heavy Armor (【重装甲:colours】): the card is unaffected by the opponent's
+- [standard] BS-160 Heavy Armor (【重装甲:colours】): the card is unaffected by the opponent's
   Spirit, Brave, Nexus and Magic effects of those colours - no such effect chooses it or sweeps
   it (``unaffected``; an effect is of its card's colours now, so a spirit "treated as having no
   colour" gets through). Printed "【合体時】【重装甲】" on a Brave, it is the brave spirit's while
   fused (BS-4); printed on a spirit with 【合体時】, only while a brave is fused to it.
-- [standard] BS-S2 Curse (【呪撃】『このスピリットのアタック時』): the spirit that blocked this
+- [standard] BS-161 Curse (【呪撃】『このスピリットのアタック時』): the spirit that blocked this
   spirit's attack is destroyed at the end of that battle (BS-55) - queued as the attack is
   blocked (``KEYWORD_TRIGGERS``), at the level the spirit has then.
-- [standard] BS-S3 Clash (【激突】『このスピリットのアタック時』): the opponent must block this
+- [standard] BS-162 Clash (【激突】『このスピリットのアタック時』): the opponent must block this
   attack if they can (``must_block``).
-- [standard] BS-S4 "treat this spirit as having no colour" (色を無いものとして扱う): until the end
+- [standard] BS-163 "treat this spirit as having no colour" (色を無いものとして扱う): until the end
   of the battle (or of the turn, outside one) the card has no colour - colour selectors and
   Heavy Armor see none (``queries.colors``).
-- [standard] BS-S5 A brave condition may name families (合体条件:光導): the spirit has one of them
+- [standard] BS-164 A brave condition may name families (合体条件:光導): the spirit has one of them
   (``BraveData.families``; ``main_phase.brave_targets``).
-- [standard] BS-S6 『このスピリットのバトル時』 ("when this spirit battles") triggers both when the
+- [standard] BS-165 『このスピリットのバトル時』 ("when this spirit battles") triggers both when the
   spirit attacks and when it blocks; card data writes it as one ``attacks`` and one ``blocks``
   ability.
-- [standard] BS-S7 "treat your spirits as at their highest level this turn" (最高Lvとして扱う): the
+- [standard] BS-166 "treat your spirits as at their highest level this turn" (最高Lvとして扱う): the
   spirits it names when it resolves have their highest printed level, while they have the cores
   for LV1 (depletion is still by cores, BS-108); BP and level-gated effects read that level.
-- [standard] BS-S8 A card summoned by an effect "without paying its cost" (コストを支払わずに召喚)
+- [standard] BS-167 A card summoned by an effect "without paying its cost" (コストを支払わずに召喚)
   is summoned as a burst's follow-up is (BS-14): its controller puts cores on it from the
   reserve and their cards (BS-106), or passes where the card says "may"; its "when summoned"
   effects apply. Several cards are summoned one at a time (``free_summon``). A nexus is deployed
   so ("配置する"); where the card says "summon/deploy it" and not "may", there is no pass.
-- [standard] BS-S9 "This spirit is also treated as [name]" (カード名「...」としても扱う): while it is
+- [standard] BS-168 "This spirit is also treated as [name]" (カード名「...」としても扱う): while it is
   on the field, effects that look for a name find that one too (``has_name``).
-- [standard] BS-S10 Assault (【強襲:N】『このスピリットのアタック時』): as the spirit attacks, its
+- [standard] BS-169 Assault (【強襲:N】『このスピリットのアタック時』): as the spirit attacks, its
   controller may exhaust one of their refreshed nexuses to refresh it - at most N times a turn
   (``KEYWORD_TRIGGERS``; the uses are counted until the end of the turn).
-- [standard] BS-S11 "Destroy 1 opposing Brave in spirit form, or 1 Brave of an opposing brave
+- [standard] BS-170 "Destroy 1 opposing Brave in spirit form, or 1 Brave of an opposing brave
   spirit" (ブレイヴ1つを破壊): a fused brave so destroyed goes to the trash with its cores going to
   the reserve (BS-54); the spirit it was fused to stays, no longer a brave spirit (``destroy_brave``).
   "For each ...": as many targets as cards the selector's ``count_per`` matches.
-- [standard] BS-S12 "Your [family/colour] spirits can block (opposing spirits ...) while exhausted"
+- [standard] BS-171 "Your [family/colour] spirits can block (opposing spirits ...) while exhausted"
   (疲労状態でブロックできる): in the opponent's attack step, while the card is at the level, those
   spirits may block as if refreshed (``may_block_exhausted``; BS-50 otherwise wants a refreshed
   one); "this spirit is also treated as a red spirit" adds the colour (``AlsoColors``).
-- [standard] BS-S13 "This effect can be used once per turn" (ターンに1回): an ability so marked
+- [standard] BS-172 "This effect can be used once per turn" (ターンに1回): an ability so marked
   resolves at most once a turn for cards of that name (``once_used``); one that works from the
   trash ("[Breeze Ride] in your trash returns to your hand at your end step") triggers there.
-- [standard] BS-S14 "This turn, spirits returned to the hand by your effects go on top of their
+- [standard] BS-173 "This turn, spirits returned to the hand by your effects go on top of their
   owner's deck instead" (デッキの上に戻る): a replacement of the controller's later "return to the
   hand" effects, for spirits only (``redirect_bounce``).
-- [standard] BS-S15 "Reveal the top 4 cards of your deck; summon 1 ... among them without paying
+- [standard] BS-174 "Reveal the top 4 cards of your deck; summon 1 ... among them without paying
   its cost; discard the rest" (オープンする): both players see them (``reveal``), the summon chooses
   among them (a selector's ``top``) and happens before the rest go to the trash (``revealed_to_trash``).
-- [standard] BS-S16 "Summon a brave card from your hand without paying its cost, directly fused to
+- [standard] BS-175 "Summon a brave card from your hand without paying its cost, directly fused to
   one of your spirits [with ...]" (直接合体するように召喚): as a main-phase direct fusion (BS-5)
   with no cost, onto a spirit that meets the brave condition; its "when summoned" effects apply.
-- [standard] BS-S17 "All your Galaxian spirits get one more white symbol" as a lasting effect of a
+- [standard] BS-176 "All your Galaxian spirits get one more white symbol" as a lasting effect of a
   card (シンボル1つを追加する, ``Aura.symbol``): while the card is at the level (braved: fused),
   those spirits have the symbol (BS-22: damage and cost reduction count it).
-- [standard] BS-S18 "(When this spirit attacks) at the end of the battle, ..." (バトル終了時): the
+- [standard] BS-177 "(When this spirit attacks) at the end of the battle, ..." (バトル終了時): the
   triggered effect waits for the end of that battle (BS-55, blocked or not) and then resolves,
   if the spirit is still on the field (``Ability.at_battle_end``).
 """
@@ -81,7 +81,7 @@ if TYPE_CHECKING:
 ATTACK_PHASES = frozenset({"battle", "attack_declaration", "flash_1", "block", "flash_2", "comparison", "destruction",
                            "end_of_battle"})
 
-#: Keyword -> (the moment it triggers, its effect, "you may"): BS-S2 Curse, BS-S3 Clash, BS-S10 Assault.
+#: Keyword -> (the moment it triggers, its effect, "you may"): BS-161 Curse, BS-162 Clash, BS-169 Assault.
 KEYWORD_TRIGGERS: dict[str, tuple[str, tuple[Effect, ...], bool]] = {
     "curse": ("blocked", (Effect(do="destroy_after_battle", target=Selector(player="opponent", blocking=True)),),
               False),
@@ -112,12 +112,12 @@ def keyword_triggers(s: BSQueries, cid: int, when: str, level: int) -> list[tupl
 
 
 def assault_uses(s: BSQueries, cid: int) -> int:
-    """BS-S10: how many times ``cid``'s Assault refreshed it this turn."""
+    """BS-169: how many times ``cid``'s Assault refreshed it this turn."""
     return len(lasting.of_kind(s, "assault_used", card=cid)) if s.effects else 0
 
 
 def heavy_armor_colors(s: BSQueries, cid: int) -> set[str]:
-    """BS-S1: the colours a card's Heavy Armor names now - its own at its level (a ``braved`` one
+    """BS-160: the colours a card's Heavy Armor names now - its own at its level (a ``braved`` one
     only while a brave is fused), and a fused brave's (BS-4: the brave spirit has its effects)."""
     braves = s.braves_on(cid)
     out: set[str] = set()
@@ -132,7 +132,7 @@ def heavy_armor_colors(s: BSQueries, cid: int) -> set[str]:
 
 
 def unaffected(s: BSQueries, cid: int, controller: int, source: int) -> bool:
-    """BS-S1: is ``cid`` on the field out of reach of an effect of ``controller``'s card ``source``?"""
+    """BS-160: is ``cid`` on the field out of reach of an effect of ``controller``'s card ``source``?"""
     card = s.cards[cid]
     if card.controller == controller or (s.d(cid).keywords.heavy_armor is None and not card.attached):
         return False
@@ -142,7 +142,7 @@ def unaffected(s: BSQueries, cid: int, controller: int, source: int) -> bool:
 
 def has_name(s: BSQueries, cid: int, part: str) -> bool:
     """Does the card's name contain ``part`` - its English or Japanese name, or (on the field,
-    BS-S9) a name it is also treated as?"""
+    BS-168) a name it is also treated as?"""
     d = s.d(cid)
     if part in s.cards[cid].name or part in d.name_ja:
         return True
@@ -150,7 +150,7 @@ def has_name(s: BSQueries, cid: int, part: str) -> bool:
 
 
 def may_block_exhausted(s: BSQueries, blocker: int, attacker: int) -> bool:
-    """BS-S12: does a card of the blocker's controller let it block ``attacker`` while exhausted?"""
+    """BS-171: does a card of the blocker's controller let it block ``attacker`` while exhausted?"""
     p = s.cards[blocker].controller
     for c in s.zones[p]["field"]:
         grants = s.d(c).block_grants
@@ -172,7 +172,7 @@ def level_in(s: BSQueries, sel: Selector, cid: int) -> bool:
 
 
 def once_used(s: BSQueries, ref: tuple[object, ...], mark: bool = True) -> bool:
-    """BS-S13: has the once-per-turn ability ``ref`` (card name, "ability", index) been used this
+    """BS-172: has the once-per-turn ability ``ref`` (card name, "ability", index) been used this
     turn? If not and ``mark``, it is now (as it resolves; the flags are cleared at the end of the
     turn). Checked again as it triggers, so a used one is not even offered."""
     key = "/".join(str(x) for x in ref)
@@ -185,13 +185,13 @@ def once_used(s: BSQueries, ref: tuple[object, ...], mark: bool = True) -> bool:
 
 
 def bounce_to_deck_top(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """BS-S14: this turn, spirits the controller's effects return to the hand go on top of their
+    """BS-173: this turn, spirits the controller's effects return to the hand go on top of their
     owner's deck instead (``redirect_bounce``)."""
     lasting.add(s, "bounce_to_deck_top", player=controller)
 
 
 def redirect_bounce(s: BSEffects, eff: Effect, controller: int, targets: Targets) -> Targets:
-    """BS-S14: under ``bounce_to_deck_top``, the spirits among a "return to the hand" of the
+    """BS-173: under ``bounce_to_deck_top``, the spirits among a "return to the hand" of the
     controller's go on top of their owner's deck here; the other targets are left to the hand."""
     if eff.do != "return_to_hand" or not s.effects or not lasting.of_kind(s, "bounce_to_deck_top", player=controller):
         return targets
@@ -202,14 +202,14 @@ def redirect_bounce(s: BSEffects, eff: Effect, controller: int, targets: Targets
 
 
 def must_block(s: BSQueries) -> bool:
-    """BS-S3: the current attacker has Clash this battle."""
+    """BS-162: the current attacker has Clash this battle."""
     attack = s.flags.get("attack")
     return attack is not None and bool(s.effects) and bool(lasting.on(s, "clash", attack["attacker"]))
 
 
 # ---------------------------------------------------------------------- verbs (``verbs.py`` lists them)
 def colorless(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """BS-S4: each target has no colour until the end of this battle (outside one: of the turn)."""
+    """BS-163: each target has no colour until the end of this battle (outside one: of the turn)."""
     until = lasting.BATTLE if s.flags.get("attack") is not None else lasting.TURN
     for t in targets:
         lasting.add(s, "colorless", until, card=t)
@@ -236,19 +236,19 @@ def added_symbols(s: BSQueries, cid: int) -> list[str]:
 
 
 def max_level(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """BS-S7: until the end of the turn each target is treated as at its highest level."""
+    """BS-166: until the end of the turn each target is treated as at its highest level."""
     for t in targets:
         lasting.add(s, "max_level", card=t)
 
 
 def summon_free(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """BS-S8: each target card is summoned without paying its cost, one after the other."""
+    """BS-167: each target card is summoned without paying its cost, one after the other."""
     for t in targets[::-1]:  # a stack: the first target is summoned first
         s.tasks.append(Task("free_summon", player=controller, card=t, zone=s.zone_of(t), compulsory=eff.compulsory))
 
 
 def free_summon(s: BattleSpiritsState, task: Task) -> None:
-    """BS-S8: the summon's cores, as a burst's follow-up summon (``burst_pay``, free), unless the
+    """BS-167: the summon's cores, as a burst's follow-up summon (``burst_pay``, free), unless the
     card left the zone it was chosen in or (an Ultimate) its summon condition fails (BS-16)."""
     p, card = task["player"], task["card"]
     if s.zone_of(card) != task["zone"] or not s.summon_condition_met(p, card):
@@ -259,7 +259,7 @@ def free_summon(s: BattleSpiritsState, task: Task) -> None:
 
 
 def assault(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """BS-S10: exhaust the chosen refreshed nexus to refresh the attacking spirit (a use of its N)."""
+    """BS-169: exhaust the chosen refreshed nexus to refresh the attacking spirit (a use of its N)."""
     kw = s.d(source).keywords.assault
     if kw is None or assault_uses(s, source) >= kw.count or s.zone_of(source) != "field":
         return
@@ -271,7 +271,7 @@ def assault(s: BSEffects, eff: Effect, controller: int, source: int, targets: Ta
 
 
 def brave_candidates(s: BSEffects, sel: Selector, controller: int, source: int) -> list[int]:
-    """BS-S11: the braves a "destroy a brave" may choose - spirit-form braves the selector matches
+    """BS-170: the braves a "destroy a brave" may choose - spirit-form braves the selector matches
     on the field, and the braves fused to the spirits of the selector's player(s)."""
     if sel.fused_to_source:
         return list(s.braves_on(source))
@@ -284,7 +284,7 @@ def brave_candidates(s: BSEffects, sel: Selector, controller: int, source: int) 
 
 
 def destroy_brave(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """BS-S11: a spirit-form brave is destroyed (BS-54); a fused one leaves its spirit for the
+    """BS-170: a spirit-form brave is destroyed (BS-54); a fused one leaves its spirit for the
     trash, its cores to its owner's reserve, and the spirit stays on the field."""
     for t in targets:
         if s.where[t][1] == "field":
@@ -294,7 +294,7 @@ def destroy_brave(s: BSEffects, eff: Effect, controller: int, source: int, targe
 
 
 def brave_to_hand(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """BS-S11: "return 1 brave of this spirit to your hand": a fused brave leaves its spirit for its
+    """BS-170: "return 1 brave of this spirit to your hand": a fused brave leaves its spirit for its
     owner's hand (its cores to the reserve; the spirit stays), a spirit-form one returns as a card
     on the field does. Notes whether any returned (``EffectCondition.previous_returned``)."""
     returned = False
@@ -323,7 +323,7 @@ def take_off(s: BSEffects, brave: int, zone: str) -> bool:
 
 
 def brave_onto_free(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """BS-S16: the target brave card is summoned free, fused straight onto one of the controller's
+    """BS-175: the target brave card is summoned free, fused straight onto one of the controller's
     spirits ``scope`` matches that meets its brave condition (a ``burst_pay`` decision naming the
     spirit; no pass while one can take it), then (``refresh_host``) that spirit is refreshed."""
     assert eff.scope is not None
@@ -335,7 +335,7 @@ def brave_onto_free(s: BSEffects, eff: Effect, controller: int, source: int, tar
 
 
 def direct_brave_actions(s: BattleSpiritsState, p: int, data: Mapping[str, Any]) -> list[Action]:
-    """BS-S16: one free ``direct_brave`` per spirit the brave may fuse onto (BS-114) that the scope matches."""
+    """BS-175: one free ``direct_brave`` per spirit the brave may fuse onto (BS-114) that the scope matches."""
     from tcg.games.battle_spirits.main_phase import brave_targets
     scope = Selector.model_validate(data["scope"])
     brave = int(data["card"])
@@ -344,7 +344,7 @@ def direct_brave_actions(s: BattleSpiritsState, p: int, data: Mapping[str, Any])
 
 
 def fuse_free(s: BattleSpiritsState, p: int, brave: int, onto: int, refresh_host: bool) -> None:
-    """BS-S16 / BS-6: the brave joins the spirit and its "when summoned" effects apply; then the host
+    """BS-175 / BS-6: the brave joins the spirit and its "when summoned" effects apply; then the host
     is refreshed if the effect says so."""
     s.fuse(p, brave, onto)
     s.queue_abilities(brave, "summoned", level=1)
@@ -353,7 +353,7 @@ def fuse_free(s: BattleSpiritsState, p: int, brave: int, onto: int, refresh_host
 
 
 def reveal(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """BS-S15: both players see the top ``count`` cards of the controller's deck (オープンする);
+    """BS-174: both players see the top ``count`` cards of the controller's deck (オープンする);
     they are remembered for ``revealed_to_trash``."""
     top = tuple(s.zones[controller]["deck"][:eff.count])
     for p in (0, 1):
@@ -362,14 +362,14 @@ def reveal(s: BSEffects, eff: Effect, controller: int, source: int, targets: Tar
 
 
 def revealed_to_trash(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """BS-S15: "the remaining cards are discarded": the revealed cards still in the deck go to the trash."""
+    """BS-174: "the remaining cards are discarded": the revealed cards still in the deck go to the trash."""
     for c in s.flags.pop("revealed", ()):
         if s.zone_of(c) == "deck":
             s.move(c, "trash")
 
 
 def aura_symbols(s: BSQueries, cid: int) -> list[str]:
-    """BS-S17: the symbols the cards of ``cid``'s controller give it by their symbol auras now."""
+    """BS-176: the symbols the cards of ``cid``'s controller give it by their symbol auras now."""
     p = s.cards[cid].controller
     out: list[str] = []
     for c in s.zones[p]["field"]:
@@ -383,7 +383,7 @@ def aura_symbols(s: BSQueries, cid: int) -> list[str]:
 
 
 def clash(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """BS-S3: during this battle the opponent must block the target (the attacker) if able."""
+    """BS-162: during this battle the opponent must block the target (the attacker) if able."""
     if s.flags.get("attack") is not None:
         for t in targets:
             lasting.add(s, "clash", lasting.BATTLE, card=t)

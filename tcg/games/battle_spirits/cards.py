@@ -317,7 +317,7 @@ class BraveData(_Strict):
     bp: int  # BP added to the spirit's while fused
     min_cost: int = 0  # brave condition: the spirit's cost is at least this
     colors: list[Color] = []  # brave condition: the spirit has one of these colours (empty: any)
-    families: list[str] = []  # brave condition: the spirit has one of these families (braves.py BS-S5)
+    families: list[str] = []  # brave condition: the spirit has one of these families (braves.py BS-164)
 
 
 class SummonCondition(_Strict):

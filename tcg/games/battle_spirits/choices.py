@@ -169,10 +169,10 @@ class BurstPay(BattleSpiritsRule):
 
     def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
         data = decision.data
-        if data["then"] == "direct_brave":  # braves.py BS-S16: a free brave fused straight onto a spirit
+        if data["then"] == "direct_brave":  # braves.py BS-175: a free brave fused straight onto a spirit
             return brave_era.direct_brave_actions(state, decision.player, data) or [PASS]
         payments = burst_payments(state, decision.player, data["card"], data["then"], data.get("free", False))
-        if data.get("compulsory") and len(payments):  # "deploy it" (braves.py BS-S8): no pass while it can be
+        if data.get("compulsory") and len(payments):  # "deploy it" (braves.py BS-167): no pass while it can be
             return payments
         return Concat([payments, [PASS]])
 
@@ -192,9 +192,9 @@ class BurstPay(BattleSpiritsRule):
         if problem is not None:
             return problem
         data = decision.data
-        if data.get("by_effect"):  # braves.py BS-S8
+        if data.get("by_effect"):  # braves.py BS-167
             tail = "" if data.get("compulsory") else ", or pass"
-            return "BS-S8", (f"{data['then']} {state.cards[data['card']].name} without paying its cost, placing cores"
+            return "BS-167", (f"{data['then']} {state.cards[data['card']].name} without paying its cost, placing cores"
                              f" from your reserve and your cards (BS-106){tail}")
         paying = "placing" if data.get("free") else "paying its cost exactly and placing"
         return "BS-113", (f"the burst's follow-up: {data['then']} {state.cards[data['card']].name} {paying} "

@@ -222,7 +222,7 @@ class BSEffects(BSQueries):
                         subject: int | None = None) -> None:
         """Note the abilities of a card that trigger on ``when`` at its (or the given) level (BS-20);
         they are queued when the step is done (``settle``). ``from_trash``: the card's abilities
-        that work from the trash, and only those (braves.py BS-S13). ``subject``: the card that set
+        that work from the trash, and only those (braves.py BS-172). ``subject``: the card that set
         the trigger off, for abilities that name which cards count (``Ability.subject``)."""
         lv = self.level(cid) if level is None else level
         controller = self.cards[cid].controller
@@ -244,7 +244,7 @@ class BSEffects(BSQueries):
                     continue
                 if ab.attack_step and self.phase not in ATTACK_STEP:
                     continue
-                if ab.at_battle_end and self.flags.get("attack") is not None:  # braves.py BS-S18
+                if ab.at_battle_end and self.flags.get("attack") is not None:  # braves.py BS-177
                     lasting.add(self, "at_battle_end", lasting.BATTLE, card=cid, player=controller,
                                 ref=(d.name, "ability", i), optional=ab.optional)
                     continue
@@ -285,7 +285,7 @@ class BSEffects(BSQueries):
 
     def effect_candidates(self, eff: Effect, sel: Selector, controller: int, source: int) -> list[int]:
         """The selector's cards, but none "unaffected by opposing card effects" (``shield``) and
-        none whose Heavy Armor names a colour of the effect's card (braves.py BS-S1)."""
+        none whose Heavy Armor names a colour of the effect's card (braves.py BS-160)."""
         found = [c for c in (brave_era.brave_candidates(self, sel, controller, source)
                              if eff.do in ("destroy_brave", "brave_to_hand")
                              else self.select(sel, controller, source))
@@ -380,7 +380,7 @@ class BSEffects(BSQueries):
         ref = data["ref"]
         if data["index"] == 0 and len(ref) == 3 and ref[1] == "ability" \
                 and self.defs[ref[0]].abilities[ref[2]].once_per_turn and brave_era.once_used(self, ref):
-            return True  # "once per turn" (braves.py BS-S13): already used this turn, nothing happens
+            return True  # "once per turn" (braves.py BS-172): already used this turn, nothing happens
         cond = eff.condition
         if cond is not None and not self.condition_holds(cond, data["controller"]):
             self.next_effect(data)

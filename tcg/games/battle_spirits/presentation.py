@@ -299,7 +299,7 @@ class BattleSpiritsPresentation(Presentation):
             facts.append(say.t("words", "brave_bp", bp=card.brave.bp))
             if card.brave.min_cost:
                 facts.append(say.t("words", "brave_condition", n=card.brave.min_cost))
-            if card.brave.families:  # braves.py BS-S5
+            if card.brave.families:  # braves.py BS-164
                 facts.append(say.t("words", "brave_condition_families", families="/".join(card.brave.families)))
         return facts
 

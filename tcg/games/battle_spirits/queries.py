@@ -33,7 +33,7 @@ class BSQueries(EffectRunner[Effect, Selector]):
 
     def level(self, cid: int) -> int:
         """BS-108: the highest level whose cost the cores on the card reach (0: none); a spirit
-        "treated as at its highest level" this turn (braves.py BS-S7) has that one."""
+        "treated as at its highest level" this turn (braves.py BS-166) has that one."""
         level = self.d(cid).level_for(self.cores(cid))
         if level and self.effects and lasting.on(self, "max_level", cid):
             d = self.d(cid)
@@ -159,11 +159,11 @@ class BSQueries(EffectRunner[Effect, Selector]):
         return out
 
     def colors(self, cid: int) -> set[str]:
-        if self.effects and lasting.on(self, "colorless", cid):  # braves.py BS-S4
+        if self.effects and lasting.on(self, "colorless", cid):  # braves.py BS-163
             return set()
         d = self.d(cid)
         out: set[str] = set(d.colors)
-        if d.also_colors is not None and self.level(cid) in d.also_colors.levels:  # braves.py BS-S12
+        if d.also_colors is not None and self.level(cid) in d.also_colors.levels:  # braves.py BS-171
             out.update(d.also_colors.colors)
         for b in self.braves_on(cid):
             out.update(self.d(b).colors)

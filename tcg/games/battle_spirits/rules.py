@@ -43,7 +43,7 @@ effects             choices.effects                 the next instruction of a re
 simultaneous        choices.simultaneous            BS-120 effects set off together
 burst_window        choices.burst_window            BS-119 a burst's window after its event
 burst_follow_up     choices.burst_follow_up         BS-14 / BS-113 "then you may summon it ..."
-free_summon         braves.free_summon              BS-S8 "summon it without paying its cost" (an effect)
+free_summon         braves.free_summon              BS-167 "summon it without paying its cost" (an effect)
 separate_brave      choices.separate_brave          BS-8 / BS-121 a brave that left with its spirit
 ==================  ==============================  ==================================================
 
