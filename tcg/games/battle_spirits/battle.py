@@ -326,6 +326,9 @@ def end_of_battle(s: BattleSpiritsState, task: Task) -> None:
     if s.effects:
         for record in lasting.of_kind(s, "destroy_after_battle"):
             s.destroy(record["card"], by=record["player"])
+        for record in lasting.of_kind(s, "at_battle_end"):  # braves.py BS-177
+            if s.zone_of(record["card"]) == "field":
+                s._pend("effects", (record["card"], record["player"], tuple(record["ref"]), record["optional"]))
         lasting.expire(s, lasting.BATTLE)  # "until the end of this battle"
     if attack is not None and attack["blocker"] is not None:
         for q in (s.active, 1 - s.active):

@@ -60,6 +60,9 @@ Official rules of that era, which the brief (BS-4..BS-9, BS-114) does not spell 
 - [standard] BS-176 "All your Galaxian spirits get one more white symbol" as a lasting effect of a
   card (シンボル1つを追加する, ``Aura.symbol``): while the card is at the level (braved: fused),
   those spirits have the symbol (BS-22: damage and cost reduction count it).
+- [standard] BS-177 "(When this spirit attacks) at the end of the battle, ..." (バトル終了時): the
+  triggered effect waits for the end of that battle (BS-55, blocked or not) and then resolves,
+  if the spirit is still on the field (``Ability.at_battle_end``).
 """
 
 from __future__ import annotations
@@ -247,6 +250,8 @@ def assault(s: BSEffects, eff: Effect, controller: int, source: int, targets: Ta
 def brave_candidates(s: BSEffects, sel: Selector, controller: int, source: int) -> list[int]:
     """BS-170: the braves a "destroy a brave" may choose - spirit-form braves the selector matches
     on the field, and the braves fused to the spirits of the selector's player(s)."""
+    if sel.fused_to_source:
+        return list(s.braves_on(source))
     found = [c for c in s.select(sel, controller, source) if s.d(c).type == "brave"]
     players = {"self": [controller], "opponent": [1 - controller], "any": [0, 1]}[sel.player]
     for p in players:
@@ -259,18 +264,39 @@ def destroy_brave(s: BSEffects, eff: Effect, controller: int, source: int, targe
     """BS-170: a spirit-form brave is destroyed (BS-54); a fused one leaves its spirit for the
     trash, its cores to its owner's reserve, and the spirit stays on the field."""
     for t in targets:
-        where = s.where[t][1]
-        if where == "field":
+        if s.where[t][1] == "field":
             s.destroy(t, by=controller)
-        elif where == "attached":
-            host = next((c for p in (0, 1) for c in s.zones[p]["field"] if t in s.braves_on(c)), None)
-            if host is None:
-                continue
-            owner = s.cards[t].owner
-            s.update(host, attached=tuple(b for b in s.braves_on(host) if b != t))
-            s.move_core(owner, t, "reserve", s.cores(t))
-            s.place(t, owner, "trash")
-            s.emit("destroyed", card=t, name=s.cards[t].name, player=owner)
+        elif take_off(s, t, "trash"):
+            s.emit("destroyed", card=t, name=s.cards[t].name, player=s.cards[t].owner)
+
+
+def brave_to_hand(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-170: "return 1 brave of this spirit to your hand": a fused brave leaves its spirit for its
+    owner's hand (its cores to the reserve; the spirit stays), a spirit-form one returns as a card
+    on the field does. Notes whether any returned (``EffectCondition.previous_returned``)."""
+    returned = False
+    for t in targets:
+        if s.where[t][1] == "field":
+            s.return_to_hand(t)
+            returned = True
+        elif take_off(s, t, "hand"):
+            s.emit("card_moved", card=t, name=s.cards[t].name, player=s.cards[t].owner,
+                   **{"from": "attached", "from_player": s.cards[t].owner, "to": "hand"})
+            returned = True
+    s.flags["returned_any"] = returned
+
+
+def take_off(s: BSEffects, brave: int, zone: str) -> bool:
+    """A fused brave leaves the spirit it is fused to for its owner's ``zone``, its cores to their
+    reserve; the spirit stays on the field, no longer a brave spirit."""
+    host = next((c for p in (0, 1) for c in s.zones[p]["field"] if brave in s.braves_on(c)), None)
+    if host is None:
+        return False
+    owner = s.cards[brave].owner
+    s.update(host, attached=tuple(b for b in s.braves_on(host) if b != brave))
+    s.move_core(owner, brave, "reserve", s.cores(brave))
+    s.place(brave, owner, zone)
+    return True
 
 
 def brave_onto_free(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:

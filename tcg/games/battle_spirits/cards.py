@@ -46,6 +46,7 @@ class Selector(_Strict):
     min_level: int | None = None  # a spirit at this level or higher
     max_level: int | None = None  # a spirit at this level or lower ("LV1/LV2 spirits")
     count_per: Selector | None = None  # "for each ...": as many targets as cards this matches (not `count`)
+    fused_to_source: bool = False  # (destroy_brave, brave_to_hand) only the braves fused to the effect's card
     braved: bool | None = None  # is (True) / is not (False) a brave spirit
     exhausted: bool | None = None
     high_speed: bool | None = None  # has (True) / has not (False) High Speed now (HighSpeed)
@@ -98,6 +99,7 @@ class EffectCondition(_Strict):
     hand_at_most_opponents: bool = False  # your opponent holds as many cards in hand as you, or more
     destroyed_opponents: bool = False  # the previous instruction destroyed an opposing card
     previous_destroyed: bool = False  # the previous instruction destroyed a card ("by destroying ..., ...")
+    previous_returned: bool = False  # the previous brave_to_hand returned a card ("by returning ..., ...")
     milled: Selector | None = None  # the previous deck_to_trash put a card this matches in the trash
     attacker: Selector | None = None  # the attacking spirit matches this ("when your X spirit attacks")
     blocker: Selector | None = None  # the blocking spirit (of the current battle) matches this
@@ -166,6 +168,7 @@ class Effect(_Strict):
         "brave_onto_free",  # summon the target brave free, fused straight onto a spirit `scope` matches (braves.py)
         "revealed_to_trash",  # the cards the last "reveal" showed that are still in the deck go to the trash
         "destroy_brave",  # destroy each target brave: in spirit form, or fused (its spirit stays) (braves.py)
+        "brave_to_hand",  # each target brave goes to its owner's hand: in spirit form, or fused (its spirit stays)
         "assault",  # Assault: exhaust the target nexus to refresh this spirit (braves.py)
     ]
     target: Selector | Literal["self"] | None = None
@@ -205,7 +208,7 @@ class Effect(_Strict):
                        "remove_cores", "deck_bottom", "deck_top", "place_cores", "unblockable", "cant_attack",
                        "may_block", "must_attack", "put_cores", "attack_spirit", "shield", "spread_cores",
                        "destroy_after_battle", "colorless", "clash", "add_symbol", "max_level",
-                       "summon_free", "destroy_brave", "assault", "brave_onto_free", "set_burst"} \
+                       "summon_free", "destroy_brave", "assault", "brave_onto_free", "set_burst", "brave_to_hand"} \
                 and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         if self.do == "add_symbol" and self.color is None:
@@ -258,6 +261,7 @@ class Ability(_Strict):
     turn: Literal["any", "yours", "opponents"] = "any"  # "(Your Attack Step)" and the like
     attack_step: bool = False  # only during an attack step (the battle phase, BS-45..BS-55)
     once_per_turn: bool = False  # "this effect can be used once per turn" (by card name; braves.py)
+    at_battle_end: bool = False  # "(When Attacks) at the end of the battle, ...": resolves then (braves.py)
     from_trash: bool = False  # the card works from its owner's trash (end_of_turn only; braves.py)
     # "when one of your Dark Snake spirits is summoned": the card that set the trigger off must match
     # (player relative to this card's controller; `other`: not this card) - for your_spirit_summoned,

@@ -254,6 +254,10 @@ class BSEffects(BSQueries):
                     continue
                 if ab.attack_step and self.phase not in ATTACK_STEP:
                     continue
+                if ab.at_battle_end and self.flags.get("attack") is not None:  # braves.py BS-177
+                    lasting.add(self, "at_battle_end", lasting.BATTLE, card=cid, player=controller,
+                                ref=(d.name, "ability", i), optional=ab.optional)
+                    continue
                 self._pend("effects", (cid, controller, (d.name, "ability", i), ab.optional))
                 found = True
         for name, optional in brave_era.keyword_triggers(self, cid, when, lv):  # Curse, Clash, Assault
@@ -298,7 +302,8 @@ class BSEffects(BSQueries):
     def effect_candidates(self, eff: Effect, sel: Selector, controller: int, source: int) -> list[int]:
         """The selector's cards, but none "unaffected by opposing card effects" (``shield``) and
         none whose Heavy Armor names a colour of the effect's card (keywords.py, BS-142)."""
-        found = [c for c in (brave_era.brave_candidates(self, sel, controller, source) if eff.do == "destroy_brave"
+        found = [c for c in (brave_era.brave_candidates(self, sel, controller, source)
+                             if eff.do in ("destroy_brave", "brave_to_hand")
                              else self.select(sel, controller, source))
                  if not keywords.unaffected(self, c, controller, source)]
         if self.effects and found:
@@ -465,6 +470,8 @@ class BSEffects(BSQueries):
         if cond.destroyed_opponents and not self.flags.get("destroyed_opponents"):
             return False
         if cond.previous_destroyed and not self.flags.get("destroyed_any"):
+            return False
+        if cond.previous_returned and not self.flags.get("returned_any"):
             return False
         if cond.milled is not None and not any(self.zone_of(c) == "trash" and self.matches(cond.milled, c, None)
                                                for c in self.flags.get("milled", ())):

@@ -307,6 +307,7 @@ _OWN: dict[str, BSVerb] = {
     "brave_onto_free": braves.brave_onto_free,
     "revealed_to_trash": braves.revealed_to_trash,
     "destroy_brave": braves.destroy_brave,
+    "brave_to_hand": braves.brave_to_hand,
     "assault": braves.assault,
     "u_trigger": u_trigger,  # BS-141
     "life_guard": life_guard,  # BS-143
