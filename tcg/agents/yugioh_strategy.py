@@ -164,6 +164,11 @@ class YugiohStrategy:
         want = any(v.get("position") == "attack" for v in b.monsters[b.me])
         return next((a for a in legal if a.type == ("next_phase" if want else "end_turn")), None)
 
+    def _on_extra_battle_phase(self, b: _Board, legal: Sequence[Action]) -> Action | None:
+        """Another Battle Phase (Weather Report's "you can", YGO-10): taken while a monster can attack."""
+        want = any(v.get("position") == "attack" for v in b.monsters[b.me])
+        return next((a for a in legal if a.type == ("choose" if want else "pass")), None)
+
     # ------------------------------------------------------------------ responses and choices
     def _on_response(self, b: _Board, legal: Sequence[Action]) -> Action | None:
         for a in legal:

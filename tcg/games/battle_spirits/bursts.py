@@ -34,31 +34,13 @@ official rules of that era ([standard], the brief is silent):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
-
-from pydantic import BaseModel, ConfigDict
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from tcg.core.state import Task
-    from tcg.games.battle_spirits.cards import Effect, EffectCondition, StaticBonus
+    from tcg.games.battle_spirits.cards import BurstIf, Color, Effect, EffectCondition, StaticBonus
     from tcg.games.battle_spirits.effects import BSEffects
     from tcg.games.battle_spirits.queries import BSQueries
-
-_Color = Literal["white", "blue", "yellow", "red", "green", "purple"]
-_Type = Literal["spirit", "nexus", "magic", "brave", "ultimate"]
-
-
-class BurstIf(BaseModel):
-    """BS-151: what must hold for a burst's follow-up (every given part)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    trash_min: int = 0  # your trash holds at least this many cards matching trash_colors / trash_types
-    trash_colors: list[_Color] = []
-    trash_types: list[_Type] = []
-    destroyed_colors: list[_Color] = []  # a spirit of one of these colours was destroyed (BS-155)
-    min_nexuses: int = 0  # you have at least this many nexuses on the field
-    min_cores: int = 0  # your field, reserve and trash hold at least this many cores together
-
 
 def is_set(s: BSQueries, player: int) -> bool:
     """BS-153: ``player`` has a burst set."""
@@ -88,7 +70,7 @@ def destroyed(s: BSEffects, player: int) -> tuple[int, ...]:
     return tuple(ctx["destroyed"]) if ctx is not None and ctx["player"] == player else ()
 
 
-def _destroyed_color(s: BSEffects, player: int, colors: list[_Color]) -> bool:
+def _destroyed_color(s: BSEffects, player: int, colors: list[Color]) -> bool:
     return any(set(s.d(c).colors) & set(colors) for c in destroyed(s, player))
 
 

@@ -14,7 +14,6 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from tcg.core.carddata import CardModel
 from tcg.core.rulings import Ruling
-from tcg.games.battle_spirits.bursts import BurstIf
 
 Color = Literal["white", "blue", "yellow", "red", "green", "purple"]  # BS-17
 COLORS: tuple[str, ...] = ("white", "blue", "yellow", "red", "green", "purple")
@@ -26,6 +25,17 @@ Zone = Literal["field", "hand", "trash", "deck", "burst"]  # "burst": a set burs
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class BurstIf(_Strict):
+    """BS-151 (bursts.py): what must hold for a burst's follow-up (every given part)."""
+
+    trash_min: int = 0  # your trash holds at least this many cards matching trash_colors / trash_types
+    trash_colors: list[Color] = []
+    trash_types: list[CardType] = []
+    destroyed_colors: list[Color] = []  # a spirit of one of these colours was destroyed (BS-155)
+    min_nexuses: int = 0  # you have at least this many nexuses on the field
+    min_cores: int = 0  # your field, reserve and trash hold at least this many cores together
 
 
 class Selector(_Strict):

@@ -1,12 +1,14 @@
 """The Battle Phase (YGO-1..YGO-20, YGO-121..YGO-127): Start Step, Battle Step (attack or
 leave), replays, the Damage Step and damage calculation, the End Step.
 
-Decisions: ``battle_step`` (open: declare an attack, activate, or leave the Battle Phase) and
-``replay`` (YGO-127: the attack target changed; attack again or stop).
+Decisions: ``battle_step`` (open: declare an attack, activate, or leave the Battle Phase),
+``replay`` (YGO-127: the attack target changed; attack again or stop) and ``extra_battle_phase``
+(YGO-10: conduct another Battle Phase an effect lets the player conduct, or not).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tcg.core import lasting
@@ -18,6 +20,7 @@ if TYPE_CHECKING:
     from tcg.games.yugioh.state import YugiohState
 
 NEXT_PHASE = Action("next_phase")
+YES = Action("choose", option="yes")
 END_TURN = Action("end_turn")
 ATTACK = CardTargetActions("attack")
 BATTLE_STEPS = ("start_step", "battle_step", "damage_step", "damage_calculation", "end_step")
@@ -61,6 +64,28 @@ class BattleStep(YugiohRule):
         if a.type == "end_turn" and s.must_attack(dec.player):
             return "YGO-5", "a card effect forces your monsters to attack: the Battle Phase must be entered"
         return None
+
+
+class ExtraBattlePhase(YugiohRule):
+    """YGO-10: an effect lets the turn player conduct another Battle Phase ("you can", Weather
+    Report): ``choose {option: yes}`` begins it, ``pass`` goes on to Main Phase 2."""
+
+    kind = "extra_battle_phase"
+    prompt = "An effect lets you conduct another Battle Phase: choose yes, or pass to go to Main Phase 2"
+    accepts = frozenset({"choose", "pass"})
+    rule = "YGO-10"
+
+    def actions(self, state: Any, decision: Decision) -> list[Action]:
+        return [YES, PASS]
+
+    def resolve(self, state: Any, decision: Decision, action: Action) -> None:
+        s: YugiohState = state
+        if action[0] == "pass":
+            after_battle_phase(s)
+            return
+        extra = decision.data["extra"]
+        s.effects.append(extra)  # taken off as the question was asked; counted down as it begins
+        another_battle_phase(s, s.effects[-1])
 
 
 class Replay(YugiohRule):
@@ -323,16 +348,33 @@ def after_battle(s: YugiohState, attacker: int, target: Any, destroyed: list[int
 
 def end_step(s: YugiohState, task: Task) -> None:
     """YGO-11 / YGO-14: the End Step, then another Battle Phase if an effect grants one (YGO-10),
-    else Main Phase 2 (unless the player went straight to the End Phase)."""
+    else Main Phase 2 (unless the player went straight to the End Phase). A Battle Phase the player
+    "can" conduct (Weather Report) is theirs to choose: an ``extra_battle_phase`` decision, unless
+    they left this one with ``end_turn`` (straight to the End Phase: they decline it)."""
     s.enter_phase("end_step")
     s.flags["attack"] = None
     extra = lasting.first(s, "extra_battle_phases", player=s.active)
     if extra is not None and extra.get("until") == s.turn and extra["count"] > 1:  # its turn has come
+        if not extra.get("optional"):
+            another_battle_phase(s, extra)
+            return
         lasting.remove(s, extra)
-        if extra["count"] > 2:
-            s.effects.append({**extra, "count": extra["count"] - 1})
-        s.tasks.append(Task("battle_phase"))
-        return
+        if not s.flags.get("skip_main2"):
+            s.decision = Decision(s.active, "extra_battle_phase", {"extra": dict(extra)})
+            return
+    after_battle_phase(s)
+
+
+def another_battle_phase(s: YugiohState, extra: Mapping[str, Any]) -> None:
+    """YGO-10: one of the granted Battle Phases begins (the record counts the rest down)."""
+    lasting.remove(s, extra)
+    if extra["count"] > 2:
+        s.effects.append({**extra, "count": extra["count"] - 1})
+    s.tasks.append(Task("battle_phase"))
+
+
+def after_battle_phase(s: YugiohState) -> None:
+    """YGO-4: Main Phase 2, or the End Phase if the player left the Battle Phase with ``end_turn``."""
     if s.flags.pop("skip_main2", False):
         s.tasks.append(Task("end_phase"))
     else:

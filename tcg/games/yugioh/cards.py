@@ -38,6 +38,7 @@ class Selector(_Strict):
     also_zones: list[Literal["monster_zone", "spell_trap_zone", "field_zone", "hand", "graveyard", "deck",
                              "extra_deck"]] = []
     name_contains: str = ""  # e.g. a "Frog" monster
+    name: str = ""  # a card of exactly this name (Weather Report: "Swords of Revealing Light")
     exclude_name: str = ""  # "except Dupe Frog"
     types: list[CardType] = []
     # "face_down": any face-down card (a Set Spell/Trap or a face-down monster: The Stern Mystic)
@@ -66,7 +67,7 @@ class Selector(_Strict):
     def checks_card(self) -> bool:
         """Whether a card must be checked beyond being face-up (``YGOQueries.matches``): False
         for "any card", "a face-up monster"; lets the search for a first candidate skip it."""
-        return bool(self.types or self.name_contains or self.exclude_name or self.max_atk is not None
+        return bool(self.types or self.name or self.name_contains or self.exclude_name or self.max_atk is not None
                     or self.max_def is not None or self.attributes or self.races or self.min_level is not None
                     or self.max_level is not None or self.position not in (None, "face_up")
                     or bool(self.types_when_face_up) or self.lowest_atk or self.top is not None)
@@ -91,7 +92,8 @@ class Effect(_Strict):
         "end_turn",  # YGO-15: the rest of the turn is skipped to its End Phase (Neko Mane King)
         "skip_next_main1",  # YGO-8: the target player skips their next Main Phase 1 (Timeater)
         "skip_next_battle_phase",  # YGO-9: the target player skips their next Battle Phase
-        "extra_battle_phases",  # YGO-10: the target player conducts `count` Battle Phases next turn
+        "extra_battle_phases",  # YGO-10: the target player conducts `count` Battle Phases next turn (or in
+        # their next Battle Phase: `next_battle_phase`; "you can" conduct each further one: `phases_optional`)
         "negate_activation",  # the activation of the chain link below is negated (and that card destroyed)
         "discard",  # targets in a hand (or an Extra Deck) go to the graveyard
         "add_to_hand",  # targets (in a deck or graveyard) go to their owner's hand; a searched deck is shuffled
@@ -135,6 +137,15 @@ class Effect(_Strict):
     # "<name> must be on the field to activate and to resolve this effect" (The Flute of Summoning
     # Dragon): a face-up card of that name on either field, checked on activation and on resolution
     needs_face_up: str = ""
+    # "If you do" / "If <it> is destroyed": carried out only if the instruction before it in the same
+    # effect moved at least one of its cards off the field (Weather Report; ``YGOEffects.do_effect``)
+    if_done: bool = False
+    # extra_battle_phases: "your next Battle Phase" - this turn's if it is the player's turn and their
+    # Battle Phase is still to come (Draw, Standby or Main Phase 1), else the next turn's (Weather Report)
+    next_battle_phase: bool = False
+    # extra_battle_phases: "you can perform your Battle Phase twice" - after each Battle Phase the player
+    # chooses whether to conduct the next one (Weather Report); without it they must (An Unfortunate Report)
+    phases_optional: bool = False
 
 
 class Activation(_Strict):

@@ -539,6 +539,18 @@ class YGOEffects(YGOQueries):
         least = eff.activation.summoned_min_atk if eff is not None else None
         return least is None or self.atk(summoned) >= least
 
+    def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
+        """An ``if_done`` instruction ("If you do", "If <it> is destroyed") is carried out only if the
+        instruction just before it moved one of its cards off the field (the ``done`` flag, which
+        only an instruction followed by such a one needs and every instruction clears)."""
+        done = self.flags.pop("done", False)
+        if eff.if_done and not done:
+            return
+        on_field = [t for t in targets if self.zone_of(t) in FIELD_ZONES]
+        super().do_effect(eff, controller, source, targets)
+        if on_field and any(self.zone_of(t) not in FIELD_ZONES for t in on_field):
+            self.flags["done"] = True
+
     def continue_effect(self, data: dict[str, Any], eff: Any, chosen: tuple[int, ...]) -> None:
         if eff.needs_face_up and not self.face_up_named(eff.needs_face_up):
             self.next_effect(data)  # "... must be on the field to resolve this effect": nothing is chosen

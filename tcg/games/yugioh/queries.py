@@ -257,6 +257,8 @@ class YGOQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.types_when_face_up and not card.face_down and d.type not in sel.types_when_face_up:
             return False
+        if sel.name and d.name != sel.name:
+            return False
         if sel.name_contains and sel.name_contains not in d.name:
             return False
         if sel.exclude_name and d.name == sel.exclude_name:

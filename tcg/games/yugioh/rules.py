@@ -14,7 +14,9 @@ Decisions (kind — handler — what is decided, rules)
   YGO-5); ``extra_summon`` — :class:`~main_phase.ExtraSummon` — the Normal Summon or Set an effect
   grants at once (Ultimate Offering, YGO-112).
 - battle.py: ``battle_step`` — :class:`~battle.BattleStep` — open: attack, activate, leave
-  (YGO-123, YGO-5); ``replay`` — :class:`~battle.Replay` — attack again or stop (YGO-127).
+  (YGO-123, YGO-5); ``replay`` — :class:`~battle.Replay` — attack again or stop (YGO-127);
+  ``extra_battle_phase`` — :class:`~battle.ExtraBattlePhase` — conduct another Battle Phase an
+  effect lets the player conduct ("you can": Weather Report), or go on to Main Phase 2 (YGO-10).
 - chain.py: ``response`` — :class:`~chain.Response` — activate in answer, or pass (YGO-120, YGO-109,
   YGO-135); ``trigger`` — :class:`~chain.Trigger` — put an optional trigger on the chain;
   ``order_triggers`` — :class:`~chain.OrderTriggers` — which of a player's simultaneous effects goes
@@ -77,7 +79,7 @@ RULEBOOK = Rulebook(
     [
         turn.SkippedMain1(), turn.HandLimit(),
         main_phase.MainPhase(), main_phase.ExtraSummon(),
-        battle.BattleStep(), battle.Replay(),
+        battle.BattleStep(), battle.Replay(), battle.ExtraBattlePhase(),
         chain.Response(), chain.Trigger(), chain.OrderTriggers(), chain.DeclareTarget(),
         choices.Target(), choices.OptionalEffect(), choices.SummonPosition(),
         summons.FusionMonster(), summons.SummonMaterial(),

@@ -127,10 +127,16 @@ def skip_next_battle_phase(s: YGOEffects, eff: Effect, controller: int, source: 
 
 
 def extra_battle_phases(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """YGO-10: the player conducts ``count`` Battle Phases during their next turn (the record's
-    until is that turn's number)."""
+    """YGO-10: the player conducts ``count`` Battle Phases during their next turn (An Unfortunate
+    Report; the record's until is that turn's number), or in their next Battle Phase
+    (``next_battle_phase``, Weather Report: this turn's while the player's Battle Phase is still to
+    come, else the next turn's, as the ygopro card scripts apply it). ``phases_optional``: "you can" -
+    the player chooses after each Battle Phase whether to conduct the next (``battle.end_step``)."""
     who = _who(eff, controller)
-    lasting.add(s, "extra_battle_phases", until=lasting.next_turn_of(who), player=who, count=eff.count)
+    this_turn = eff.next_battle_phase and who == s.active and s.phase in ("draw", "standby", "main1")
+    extra = {"optional": True} if eff.phases_optional else {}
+    lasting.add(s, "extra_battle_phases", until=s.turn if this_turn else lasting.next_turn_of(who), player=who,
+                count=eff.count, **extra)
 
 
 def take_control(s: YGOEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
