@@ -37,7 +37,22 @@ def test_coverage_counts_distinct_cards_and_names_the_left_out_with_why(tmp_path
     assert result.errors == []
     c = coverage(result.sets[0].data, ["Alpha"]).to_dict()
     assert c == {"set": "TS-01", "name": "Test Set", "kind": "booster", "cards_in_set": 2, "implemented": 1,
-                 "left_out": [{"name": "Beta", "why": "needs a verb the engine lacks"}]}
+                 "left_out": [{"name": "Beta", "why": "needs a verb the engine lacks"}], "pending": []}
+
+
+def test_pending_cards_count_in_the_product_but_neither_as_implemented_nor_as_left_out(tmp_path: Path) -> None:
+    text = GOOD + "pending:\n- {number: \"4\", name: Gamma, rarity: U}\n"
+    result = load_sets(write(tmp_path, text), printed=["Alpha"])
+    assert result.errors == []
+    c = coverage(result.sets[0].data, ["Alpha"])
+    assert (c.cards_in_set, c.implemented, [x.name for x in c.left_out], c.pending) == (3, 1, ["Beta"], ["Gamma"])
+
+
+def test_a_pending_card_already_written_or_numbered_twice_is_an_error(tmp_path: Path) -> None:
+    text = GOOD + "pending:\n- {number: \"4\", name: Alpha}\n- {number: \"1\", name: Delta}\n"
+    errors = [str(e) for e in load_sets(write(tmp_path, text), printed=["Alpha"]).errors]
+    assert len(errors) == 2
+    assert "is written: move it from 'pending'" in errors[0] and "both listed and pending" in errors[1]
 
 
 def test_a_listed_card_neither_implemented_nor_explained_is_an_error(tmp_path: Path) -> None:
@@ -125,7 +140,8 @@ def test_cards_sets_reports_each_product_as_json() -> None:
     assert result.exit_code == 0, result.output
     rows = {r["set"]: r for r in json.loads(result.stdout)}
     assert rows["ST-01"]["cards_in_set"] == 17 and rows["ST-01"]["implemented"] == 17
-    assert set(rows["ST-01"]) == {"set", "name", "kind", "cards_in_set", "implemented", "left_out"}
+    assert set(rows["ST-01"]) == {"set", "name", "kind", "cards_in_set", "implemented", "left_out",
+                                  "pending"}
 
 
 def test_cards_sets_needs_a_known_game() -> None:

@@ -222,6 +222,11 @@ class CardIndex:
                            (s.name, ls.data.set, set_key(ls.data.set), ls.data.name, ls.data.kind, c.number,
                             c.name, c.rarity, c.why, int(c.name in done), position))
                 position += 1
+            for c in ls.data.pending:  # not written yet: no reason, never implemented (``coverage_rows``)
+                db.execute("INSERT INTO printing VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                           (s.name, ls.data.set, set_key(ls.data.set), ls.data.name, ls.data.kind, c.number,
+                            c.name, c.rarity, None, 0, position))
+                position += 1
 
     # ------------------------------------------------------------------ reading
     @contextmanager

@@ -15,6 +15,11 @@ in ``<game package>/sets/<code>.yaml``::
 
 An entry without ``why`` must name a packaged printed card of the game; an entry with ``why``
 must name none (a stale reason is an error too): the list and the card files cannot drift apart.
+
+A product written card by card may carry ``pending:`` - its printed cards not written yet, each
+with number, name and rarity but no reason (they are not "left out": nothing says the engine
+cannot do them). They count in the product's cards, never as implemented, and ``tcg cards sets``
+shows them apart, so a product half done never reads as complete.
 """
 
 from __future__ import annotations
@@ -59,6 +64,8 @@ class SetList(BaseModel):
     deck: str | None = None
     sources: list[str] = []
     cards: list[SetCard]
+    #: Printed cards of the product not written yet (no ``why``: nothing says the engine cannot).
+    pending: list[SetCard] = []
 
 
 @dataclass(frozen=True)
@@ -86,11 +93,13 @@ class Coverage:
     cards_in_set: int
     implemented: int
     left_out: list[LeftOut] = field(default_factory=list)
+    #: Printed cards of the product not written yet (``SetList.pending``), by name.
+    pending: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"set": self.set, "name": self.name, "kind": self.kind, "cards_in_set": self.cards_in_set,
                 "implemented": self.implemented,
-                "left_out": [{"name": x.name, "why": x.why} for x in self.left_out]}
+                "left_out": [{"name": x.name, "why": x.why} for x in self.left_out], "pending": self.pending}
 
 
 def set_files(folder: Path) -> list[Path]:
@@ -184,6 +193,16 @@ def load_sets(folder: Path, printed: Iterable[str], originals: Iterable[str] = (
                 bad("is implemented: drop its 'why'", "why")
             elif card.why is not None and not card.why.strip():
                 bad("'why' must say why the card is left out", "why")
+        for card in s.pending:
+            if card.number in numbers:
+                result.errors.append(DataError(f"number {card.number!r} is both listed and pending",
+                                               source=str(path), line=1, item=f"card {card.name!r}", field="pending"))
+            elif card.why is not None or card.name in known:
+                message = ("is written: move it from 'pending' to 'cards'" if card.name in known
+                           else "a pending card has no 'why' (a card with a reason goes in 'cards')")
+                result.errors.append(DataError(message, source=str(path), line=1, item=f"card {card.name!r}",
+                                               field="pending"))
+            numbers[card.number] = 0
         result.sets.append(loaded)
     return result
 
@@ -193,6 +212,8 @@ def coverage(s: SetList, implemented: Iterable[str]) -> Coverage:
     done = set(implemented)
     rows = [{"set": s.set, "set_name": s.name, "kind": s.kind, "name": c.name, "why": c.why,
              "implemented": c.name in done} for c in s.cards]
+    rows += [{"set": s.set, "set_name": s.name, "kind": s.kind, "name": c.name, "why": None,
+              "implemented": False} for c in s.pending]
     return coverage_rows(rows)[0] if rows else Coverage(s.set, s.name, s.kind, 0, 0)
 
 
@@ -210,6 +231,9 @@ def coverage_rows(rows: Iterable[Mapping[str, Any]]) -> list[Coverage]:
     out = []
     for code, entry in by_set.items():
         cards: dict[str, tuple[bool, str | None]] = entry["cards"]
-        left = [LeftOut(n, why or "not implemented") for n, (done, why) in cards.items() if not done]
-        out.append(Coverage(code, entry["name"], entry["kind"], len(cards), len(cards) - len(left), left))
+        # a row neither implemented nor given a reason is a pending card (a listed card always has one)
+        left = [LeftOut(n, why) for n, (done, why) in cards.items() if not done and why]
+        pending = [n for n, (done, why) in cards.items() if not done and not why]
+        out.append(Coverage(code, entry["name"], entry["kind"], len(cards), len(cards) - len(left) - len(pending),
+                            left, pending))
     return out

@@ -241,16 +241,19 @@ def sets(
     if not coverage:
         out.print(f"no set lists for {game}")
         return
-    table = Table("set", "name", "kind", "cards", "implemented", "left out", title=f"{game}: products")
+    table = Table("set", "name", "kind", "cards", "implemented", "left out", "pending", title=f"{game}: products")
     for c in coverage:
         table.add_row(escape(c.set), escape(c.name), c.kind, str(c.cards_in_set), str(c.implemented),
-                      str(len(c.left_out)))
+                      str(len(c.left_out)), str(len(c.pending)))
     out.print(table)
     for c in coverage:
         if c.left_out:
             out.print(f"[bold]{escape(c.set)}[/bold] left out:")
             for x in c.left_out:
                 out.print(f"  {escape(x.name)}: {escape(x.why)}")
+        if c.pending:
+            out.print(f"[bold]{escape(c.set)}[/bold] pending (printed, not written yet; the product is incomplete):")
+            out.print("  " + escape(", ".join(c.pending)))
 
 
 @app.command()

@@ -11,7 +11,7 @@ from tcg.core.actions import Action
 from tcg.core.lazy import Concat
 from tcg.core.stack import CLOSED, Window
 from tcg.core.state import Decision, Task
-from tcg.games.battle_spirits import bursts
+from tcg.games.battle_spirits import braves as brave_era
 from tcg.games.battle_spirits.main_phase import (
     END_TURN,
     NEXT_PHASE,
@@ -115,7 +115,8 @@ class BlockStep(BattleSpiritsRule):
             return "BS-50", (f"{state.cards[card].name} can't block {attacker}: its own text forbids the block, "
                              "or the attacker can't be blocked by it this turn")
         if action.type == "pass" and must_block(state):
-            return "BS-50", "the first attack of this turn must be blocked if possible (a nexus of the attacker's)"
+            return "BS-50", ("this attack must be blocked if possible (Clash, or a nexus of the attacker's"
+                             " forcing a block of the first attack)")
         return super().explain(state, decision, action)
 
     def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
@@ -128,9 +129,8 @@ class BlockStep(BattleSpiritsRule):
 def must_block(s: BattleSpiritsState) -> bool:
     """"The opponent must block your first attack of this turn if possible" (``Rule``
     force_block_first_attack of a card of the attacking player's)."""
-    if s.flags.get("attacks") == 1 and s.rule_active("force_block_first_attack", s.active):
-        return True
-    return bursts.clashes(s)
+    return (s.flags.get("attacks") == 1 and s.rule_active("force_block_first_attack", s.active)) \
+        or brave_era.must_block(s)  # Clash (braves.py BS-162; BS-156 in BS14's notes)
 
 
 def awaken_moves(s: BattleSpiritsState, p: int) -> list[Action]:
@@ -221,6 +221,10 @@ def block(s: BattleSpiritsState, p: int, blocker: int) -> None:
     if not (s.effects and lasting.first(s, "attack_shift")):  # Attack Shift: they triggered at attacks
         s.queue_abilities(blocker, "blocks")
     s.queue_abilities(s.flags["attack"]["attacker"], "blocked")
+    for q in (s.active, 1 - s.active):  # "when one of your spirits blocks" (``any_blocks``)
+        for c in s.zones[q]["field"]:
+            if s.d(c).abilities:
+                s.queue_abilities(c, "any_blocks")
 
 
 # ---------------------------------------------------------------------- steps
@@ -322,6 +326,9 @@ def end_of_battle(s: BattleSpiritsState, task: Task) -> None:
     if s.effects:
         for record in lasting.of_kind(s, "destroy_after_battle"):
             s.destroy(record["card"], by=record["player"])
+        for record in lasting.of_kind(s, "at_battle_end"):  # braves.py BS-177
+            if s.zone_of(record["card"]) == "field":
+                s._pend("effects", (record["card"], record["player"], tuple(record["ref"]), record["optional"]))
         lasting.expire(s, lasting.BATTLE)  # "until the end of this battle"
     if attack is not None and attack["blocker"] is not None:
         for q in (s.active, 1 - s.active):

@@ -21,9 +21,8 @@ official rules of that era ([standard], the brief is silent):
   in their burst zone (``EffectCondition.burst_set``, ``StaticBonus.while_burst_set``).
 - BS-154 [standard] 『自分のバースト発動後』 ("after your burst activates"): triggers once the
   burst's effect and its follow-up have resolved, so a spirit a burst summoned (itself too) sees it.
-- BS-156 [standard] 【激突】 Clash ("when this spirit attacks, the opponent's spirits block if
-  possible"): while the attacker has it at its level, the block step cannot be passed by a
-  player able to block (a ``Rule`` "clash", as ``force_block_first_attack`` for one attack).
+- BS-156 【激突】 Clash: the same rule as BS-162, kept in ``braves.py`` (a keyword that triggers
+  as the spirit attacks and binds the opponent for that battle).
 - BS-157 [standard] "set a burst card from your hand" by an effect: BS-113's main-phase limits
   (once a turn, only in your main phase) are the action's, not an effect's; a burst already set
   goes to the trash as the new one is set (``set_burst``; ``EffectCondition.set_a_burst``: the
@@ -119,12 +118,6 @@ def in_own_attack_step(s: BSQueries, player: int) -> bool:
     from tcg.games.battle_spirits.keywords import ATTACK_STEP  # keywords imports the schema, which imports this
 
     return s.active == player and s.phase in ATTACK_STEP
-
-
-def clashes(s: BSQueries) -> bool:
-    """BS-156: the attacking spirit has Clash at its level now."""
-    attack = s.flags.get("attack")
-    return attack is not None and s.zone_of(attack["attacker"]) == "field" and s.own_rule(attack["attacker"], "clash")
 
 
 def burst_activated(s: BSEffects, task: Task) -> None:

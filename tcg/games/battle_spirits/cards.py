@@ -50,6 +50,13 @@ class Selector(_Strict):
     max_cost: int | None = None
     min_cost: int | None = None  # costs at least this ("Spirits of cost 4 or more", keywords.py)
     families: list[str] = []  # has one of these families
+    name_has: str = ""  # its name (English or Japanese, or a name it is also treated as) contains this
+    all_families: list[str] = []  # has every one of these families ("both Terra Dragon and Dragonfolk")
+    top: int | None = None  # (zone deck) only among the top this many cards ("among the revealed 4")
+    min_level: int | None = None  # a spirit at this level or higher
+    max_level: int | None = None  # a spirit at this level or lower ("LV1/LV2 spirits")
+    count_per: Selector | None = None  # "for each ...": as many targets as cards this matches (not `count`)
+    fused_to_source: bool = False  # (destroy_brave, brave_to_hand) only the braves fused to the effect's card
     braved: bool | None = None  # is (True) / is not (False) a brave spirit
     exhausted: bool | None = None
     high_speed: bool | None = None  # has (True) / has not (False) High Speed now (HighSpeed)
@@ -101,9 +108,12 @@ class EffectCondition(_Strict):
     max_life: int | None = None  # your life is at most this
     hand_at_most_opponents: bool = False  # your opponent holds as many cards in hand as you, or more
     destroyed_opponents: bool = False  # the previous instruction destroyed an opposing card
-    attacker: Selector | None = None  # the spirit attacking now matches this ("when your X spirit attacks")
-    set_a_burst: bool = False  # the previous instruction set a burst ("by setting a burst from your hand, ...")
     previous_destroyed: bool = False  # the previous instruction destroyed a card ("by destroying ..., ...")
+    previous_returned: bool = False  # the previous brave_to_hand returned a card ("by returning ..., ...")
+    milled: Selector | None = None  # the previous deck_to_trash put a card this matches in the trash
+    attacker: Selector | None = None  # the attacking spirit matches this ("when your X spirit attacks")
+    blocker: Selector | None = None  # the blocking spirit (of the current battle) matches this
+    set_a_burst: bool = False  # the previous instruction set a burst ("by setting a burst from your hand, ...")
     burst_set: bool = False  # you have a burst set ("while your burst is set", bursts.py)
     any_burst_set: bool = False  # either player has a burst set ("while a burst is set", bursts.py)
     destroyed_colors: list[Color] = []  # a spirit of one of these colours was destroyed as this burst's
@@ -158,6 +168,18 @@ class Effect(_Strict):
         "u_trigger",  # U-Trigger: the opponent's top `count` cards to their trash, hits counted (ultimates.py)
         "spread_cores",  # target's cores (all but `leave`; "any number" with up_to_count) onto cards of its
         # field that `scope` matches, one at a time where the controller chooses
+        "colorless",  # until the end of this battle the target has no colour (braves.py)
+        "clash",  # during this battle the opponent must block the target if able (braves.py)
+        "add_symbol",  # this battle the target has one more `color` symbol (while `while_control` matches)
+        "max_level",  # this turn the target is treated as at its highest level (braves.py)
+        "summon_free",  # summon (a nexus: deploy) each target card without paying its cost (braves.py)
+        "bounce_to_deck_top",  # this turn, spirits your effects return to the hand go on top of the deck instead
+        "reveal",  # both players see the top `count` cards of your deck (braves.py)
+        "brave_onto_free",  # summon the target brave free, fused straight onto a spirit `scope` matches (braves.py)
+        "revealed_to_trash",  # the cards the last "reveal" showed that are still in the deck go to the trash
+        "destroy_brave",  # destroy each target brave: in spirit form, or fused (its spirit stays) (braves.py)
+        "brave_to_hand",  # each target brave goes to its owner's hand: in spirit form, or fused (its spirit stays)
+        "assault",  # Assault: exhaust the target nexus to refresh this spirit (braves.py)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -168,6 +190,10 @@ class Effect(_Strict):
     # "for each ...": `count` and `amount` are multiplied by how many cards this matches when the
     # instruction resolves (player relative to the effect's controller)
     per: Selector | None = None
+    per_source_cores: bool = False  # "for each core on this spirit": times the cores on the effect's card
+    cap: int | None = None  # "(up to 8)": `count` after the "for each" multiplication is at most this
+    color: Color | None = None  # add_symbol: the symbol's colour
+    while_control: Selector | None = None  # add_symbol: only while its controller has a card this matches
     per_depleting: bool = False  # "for each Spirit depleted by this effect": times the spirits the previous
     # instruction (remove_cores) left below their LV1 cost
     leave: int | None = None  # remove_cores: all but this many ("leave 1 Core on it"), not `count`
@@ -180,6 +206,8 @@ class Effect(_Strict):
     alternatives: list[Effect] = []  # one_of: the instructions to choose from (named by label, else verb)
     label: str = ""  # one_of: the name this alternative is chosen by (two with the same verb need one)
     guard: LifeGuard | None = None  # life_guard: the limit set for this turn (keywords.py)
+    compulsory: bool = False  # summon_free: the card must be played if it can ("配置する"; default "you may")
+    refresh_host: bool = False  # brave_onto_free: then refresh the spirit it fused onto
     scope: Selector | None = None  # bp_aura: the spirits it gives BP to, read whenever BP is
     optional: bool = False
     condition: EffectCondition | None = None  # the effect applies only if this holds
@@ -189,10 +217,14 @@ class Effect(_Strict):
         if self.do in {"destroy", "bp_modifier", "refresh", "exhaust", "return_to_hand", "discard",
                        "remove_cores", "deck_bottom", "deck_top", "place_cores", "unblockable", "cant_attack",
                        "may_block", "must_attack", "put_cores", "attack_spirit", "shield", "spread_cores",
-                       "destroy_after_battle", "set_burst"} \
+                       "destroy_after_battle", "colorless", "clash", "add_symbol", "max_level",
+                       "summon_free", "destroy_brave", "assault", "brave_onto_free", "set_burst", "brave_to_hand"} \
                 and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
-        if self.do in ("bp_aura", "grant_attack_spirit", "spread_cores", "reveal_top") and self.scope is None:
+        if self.do == "add_symbol" and self.color is None:
+            raise ValueError("effect 'add_symbol' needs a 'color'")
+        if self.do in ("bp_aura", "grant_attack_spirit", "spread_cores", "reveal_top", "brave_onto_free") \
+                and self.scope is None:
             raise ValueError(f"effect '{self.do}' needs a 'scope' (the spirits it applies to)")
         if self.do == "one_of" and len({a.option_name for a in self.alternatives}) != len(self.alternatives):
             raise ValueError("effect 'one_of' needs alternatives with different names (a label, else the verb)")
@@ -211,13 +243,19 @@ class Ability(_Strict):
 
     when: Literal[
         "summoned", "destroyed", "attacks", "blocks", "start_of_turn", "end_of_turn",
+        "destroyed_by_opponent",  # this spirit was destroyed by the opponent (their spirit or effect)
         "wins_battle",  # this spirit destroyed only the opposing spirit by comparing BP
         "your_spirit_wins_battle",  # (a nexus) one of your spirits did
         "opponent_start_of_turn",  # the opponent's start step (BS-35)
         "draw_step",  # your draw step, after its draw (BS-37)
         "your_life_reduced",  # your life was reduced (BS-53: every damage is the opponent's)
+        "your_life_reduced_by_attack",  # your life was reduced by an opposing spirit's attack (BS-53)
+        "your_spirit_destroyed_by_opponent",  # (a nexus) your Spirit or Ultimate was destroyed by the opponent
+        "your_spirit_summoned",  # one of your spirits was summoned (`subject`: which ones count)
+        "your_spirit_exhausted",  # one of your spirits became exhausted (BS-39)
         "blocked",  # this spirit's attack was blocked (BS-50)
         "any_attacks",  # (a nexus) any spirit, either player's, declared an attack (BS-47)
+        "any_blocks",  # any spirit, either player's, blocked (BS-50)
         "opponent_draws",  # the opponent drew a card (BS-37, or by an effect)
         "opponent_attack_step",  # the opponent's attack step (battle phase) begins (BS-46)
         "your_spirit_destroyed",  # (a nexus) one of your spirits was destroyed (BS-54)
@@ -225,7 +263,6 @@ class Ability(_Strict):
         "battle_ends",  # (a nexus, either player's) a battle with a blocker ended (BS-55)
         "your_burst_activated",  # after one of your bursts activated and resolved (bursts.py)
         "opponent_spirit_destroyed",  # an opposing spirit was destroyed (BS-54), once per spirit
-        "your_spirit_destroyed_by_opponent",  # (a nexus) your Spirit or Ultimate was destroyed by the opponent
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     effects: list[Effect]
@@ -233,6 +270,13 @@ class Ability(_Strict):
     braved: bool = False  # only while a brave is fused (on a Brave: the brave spirit has it, BS-4)
     turn: Literal["any", "yours", "opponents"] = "any"  # "(Your Attack Step)" and the like
     attack_step: bool = False  # only during an attack step (the battle phase, BS-45..BS-55)
+    once_per_turn: bool = False  # "this effect can be used once per turn" (by card name; braves.py)
+    at_battle_end: bool = False  # "(When Attacks) at the end of the battle, ...": resolves then (braves.py)
+    from_trash: bool = False  # the card works from its owner's trash (end_of_turn only; braves.py)
+    # "when one of your Dark Snake spirits is summoned": the card that set the trigger off must match
+    # (player relative to this card's controller; `other`: not this card) - for your_spirit_summoned,
+    # your_spirit_exhausted, your_spirit_destroyed(_by_opponent)
+    subject: Selector | None = None
 
 
 class StaticBonus(_Strict):
@@ -263,11 +307,14 @@ class Aura(_Strict):
     to the card's controller; the card itself too, if it matches). Selectors name no BP."""
 
     levels: list[Level] = [1, 2, 3, 4, 5]
-    bp: int
+    bp: int = 0
     targets: Selector
     turn: Literal["any", "yours", "opponents"] = "any"
+    symbol: Color | None = None  # (instead of BP) one more symbol of this colour (braves.py)
+    braved: bool = False  # only while a brave is fused to the card
     per: Selector | None = None  # bp for each card on the field this matches ("for each of your exhausted Spirits")
-    attack_step: bool = False  # only during an attack step ("During the Opponent's Attack Step", BS-46..BS-55)
+    per_life_core: bool = False  # bp for each core in its controller's life
+    attack_step: bool = False  # only during an attack step ("(Your Attack Step)", BS-46..BS-55)
 
 
 class Rule(_Strict):
@@ -291,13 +338,11 @@ class Rule(_Strict):
         "must_attack",
         "cant_attack",
         "force_block_first_attack",
-        "clash",  # 【激突】: when this spirit attacks, the opponent must block if possible (BS-156, bursts.py)
         "nexuses_indestructible",  # no nexus can be destroyed (for everyone)
         "one_core_spirits_locked",  # spirits with exactly 1 core can't attack or block (for everyone)
         "extra_core_when_placed",  # an effect putting cores on it puts 1 more (place_cores)
         "no_attack_after_placed_cores",  # can't attack in a turn cores were put on it other than by an effect
         "white_costs_more",  # every white card costs 1 more (for everyone)
-        "block_while_exhausted",  # it can block while exhausted (keywords.py; with `turn`)
         "white_exhausted_by_core_moves",  # a white spirit gets exhausted when cores are put on or taken off it
         # other than by an effect (summons, main-phase moves)
     ]
@@ -332,6 +377,7 @@ class BraveData(_Strict):
     bp: int  # BP added to the spirit's while fused
     min_cost: int = 0  # brave condition: the spirit's cost is at least this
     colors: list[Color] = []  # brave condition: the spirit has one of these colours (empty: any)
+    families: list[str] = []  # brave condition: the spirit has one of these families (braves.py BS-164)
 
 
 class SummonCondition(_Strict):
@@ -381,10 +427,37 @@ class FlashAbility(_Strict):
     effects: list[Effect]
 
 
+class BlockGrant(_Strict):
+    """"Your Armored Dragon Spirits can block while exhausted" (疲労状態でブロックできる, ``braves.py``
+    BS-171; BS-145 in SD19/SD20's notes): while the card is at ``levels`` (in the opponent's turn,
+    their attack step), its controller's spirits that ``blockers`` match (none given: this card
+    itself, "this spirit can block while exhausted") may block, exhausted, attackers that
+    ``attackers`` match."""
+
+    levels: list[Level] = [1, 2, 3, 4, 5]
+    blockers: Selector | None = None
+    attackers: Selector = Selector()
+
+
+class LeveledKeyword(_Strict):
+    """A keyword printed at some levels ("Lv1･Lv2【呪撃】"); ``true`` is every level."""
+
+    levels: list[Level] = [1, 2, 3, 4, 5]
+
+
+class Assault(_Strict):
+    """【強襲:N】 Assault (``braves.py``): when the spirit attacks, up to ``count`` times a turn, its
+    controller may exhaust one of their nexuses to refresh it; ``braved``: only while fused."""
+
+    count: int = Field(ge=1)
+    levels: list[Level] = [1, 2, 3, 4, 5]
+    braved: bool = False
+
+
 class HeavyArmor(_Strict):
-    """【重装甲:colours】 Heavy Armor (keywords.py, BS-142): at ``levels``, unaffected by the
-    opponent's Spirit, Brave, Nexus and Magic effects of those colours; with ``braved``, only
-    while a brave is fused ("【合体時】【重装甲】")."""
+    """【重装甲:colours】 Heavy Armor (keywords.py, BS-142; BS-160 in BS13's notes): at ``levels``,
+    unaffected by the opponent's Spirit, Brave, Nexus and Magic effects of those colours; with
+    ``braved``, only while a brave is fused ("【合体時】【重装甲】")."""
 
     colors: list[Color]
     levels: list[Level] = [1, 2, 3, 4, 5]
@@ -392,11 +465,13 @@ class HeavyArmor(_Strict):
 
 
 class AlsoColors(_Strict):
-    """"This Spirit's colour and symbols are also treated as white" (keywords.py, BS-144): at
-    ``levels`` the card also has ``colors``, and each of its symbols is also of those colours."""
+    """"This spirit is also treated as a red spirit" (赤のスピリットとしても扱う) / "This Spirit's
+    colour and symbols are also treated as white" (keywords.py, BS-144): at ``levels`` the card
+    also has ``colors``; with ``symbols``, each of its symbols is also of those colours."""
 
     colors: list[Color]
     levels: list[Level] = [1, 2, 3, 4, 5]
+    symbols: bool = False
 
 
 class Keywords(_Strict):
@@ -405,8 +480,11 @@ class Keywords(_Strict):
     awaken: Awaken | None = None
     heavy_armor: HeavyArmor | None = None
     also_colors: AlsoColors | None = None
+    curse: LeveledKeyword | None = None  # 【呪撃】 (braves.py)
+    clash: LeveledKeyword | None = None  # 【激突】 (braves.py BS-162; BS-156 in BS14's notes)
+    assault: Assault | None = None  # 【強襲】 (braves.py)
 
-    @field_validator("high_speed", mode="before")
+    @field_validator("high_speed", "curse", "clash", mode="before")
     @classmethod
     def _flag(cls, value: object) -> object:
         """``high_speed: true`` is High Speed at every level (README: a keyword without parameter)."""
@@ -417,6 +495,8 @@ class BattleSpiritsCard(_Strict, CardModel):
     """A card definition. Only ``name`` and ``type`` are required (README: Card fields)."""
 
     name: str = Field(min_length=1)
+    name_ja: str = ""  # the printed Japanese name (the engine's ``name`` is the fan English one)
+    also_named: list[str] = []  # "this spirit is also treated as [name]" while on the field (braves.py)
     type: CardType
     colors: list[Color] = []
     cost: int = Field(default=0, ge=0)
@@ -431,6 +511,7 @@ class BattleSpiritsCard(_Strict, CardModel):
     auras: list[Aura] = []
     flash_abilities: list[FlashAbility] = []
     rules: list[Rule] = []
+    block_grants: list[BlockGrant] = []  # block while exhausted (braves.py BS-171; BS-145 in SD19/SD20's notes)
     life_guards: list[LifeGuard] = []  # limits on its controller's life loss while it is on the field
     # "When destroyed, return this spirit to your hand instead of the trash" at these levels: BS-54
     # puts a destroyed spirit into the trash; the card replaces where it goes (official rules, the

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 from tcg.core.actions import Action
 from tcg.core.lazy import Concat
 from tcg.core.state import Decision, Task
+from tcg.games.battle_spirits import braves as brave_era
 from tcg.games.battle_spirits import bursts
 from tcg.games.battle_spirits.main_phase import BattleSpiritsRule, card_problem
 from tcg.games.battle_spirits.payment import CorePayments
@@ -167,13 +168,17 @@ class BurstPay(BattleSpiritsRule):
 
     kind: ClassVar[str] = "burst_pay"
     prompt: ClassVar[str] = "After the burst: play the card as it says, choosing where its cores come from, or pass"
-    accepts: ClassVar[frozenset[str]] = frozenset({"summon", "deploy", "use_magic", "pass"})
+    accepts: ClassVar[frozenset[str]] = frozenset({"summon", "deploy", "use_magic", "direct_brave", "pass"})
     rule: ClassVar[str] = "BS-113"
 
     def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
         data = decision.data
-        return Concat([burst_payments(state, decision.player, data["card"], data["then"], data.get("free", False)),
-                       [PASS]])
+        if data["then"] == "direct_brave":  # braves.py BS-175: a free brave fused straight onto a spirit
+            return brave_era.direct_brave_actions(state, decision.player, data) or [PASS]
+        payments = burst_payments(state, decision.player, data["card"], data["then"], data.get("free", False))
+        if data.get("compulsory") and len(payments):  # "deploy it" (braves.py BS-167): no pass while it can be
+            return payments
+        return Concat([payments, [PASS]])
 
     def resolve(self, state: BattleSpiritsState, decision: Decision, action: Action) -> None:
         t, p, card = action.type, decision.player, decision.data["card"]
@@ -182,6 +187,8 @@ class BurstPay(BattleSpiritsRule):
             state.pay(p, action)
             state.emit("magic_used", card=card, name=state.cards[card].name, player=p, timing=timing)
             state.queue_effects(card, p, (state.cards[card].name, timing))
+        elif t == "direct_brave":
+            brave_era.fuse_free(state, p, card, action.get("onto"), decision.data.get("refresh_host", False))
         elif t != "pass":
             state.put_onto_field(p, action)
 
@@ -190,6 +197,10 @@ class BurstPay(BattleSpiritsRule):
         if problem is not None:
             return problem
         data = decision.data
+        if data.get("by_effect"):  # braves.py BS-167
+            tail = "" if data.get("compulsory") else ", or pass"
+            return "BS-167", (f"{data['then']} {state.cards[data['card']].name} without paying its cost, placing cores"
+                             f" from your reserve and your cards (BS-106){tail}")
         paying = "placing" if data.get("free") else "paying its cost exactly and placing"
         return "BS-113", (f"the burst's follow-up: {data['then']} {state.cards[data['card']].name} {paying} "
                           "cores from your reserve and your cards (BS-106), or pass")

@@ -11,6 +11,7 @@ from typing import Any
 
 from tcg.core import lasting
 from tcg.core.state import Decision, Task
+from tcg.games.battle_spirits import braves as brave_era
 from tcg.games.battle_spirits import bursts, keywords
 from tcg.games.battle_spirits.cards import COLORS, Effect, EffectCondition, Selector
 from tcg.games.battle_spirits.keywords import ATTACK_STEP
@@ -46,7 +47,8 @@ class BSEffects(BSQueries):
 
     def damage(self, player: int, amount: int, attacker: int | None = None) -> None:
         """BS-53 / BS-117: cores from the player's life to that player's reserve; 0 life loses.
-        BS-143: limits on the loss, by the unblocked ``attacker`` or by the effect resolving."""
+        BS-143: limits on the loss, by the unblocked ``attacker`` or by the effect resolving;
+        ``attacker`` given: an attack's damage ("your life is reduced by an opposing spirit's attack")."""
         if attacker is not None:
             amount = keywords.attack_damage(self, player, attacker, amount)
         elif "damage_source" in self.flags:
@@ -63,6 +65,8 @@ class BSEffects(BSQueries):
         else:
             for c in self.zones[player]["field"]:  # "when your Life is reduced by the opponent"
                 self.queue_abilities(c, "your_life_reduced")
+                if attacker is not None:
+                    self.queue_abilities(c, "your_life_reduced_by_attack")
             self.check_burst(player, "after_your_life_decreased")
 
     def leave_field(self, cid: int, zone: str, cores_to: str = "reserve", top: bool = False) -> None:
@@ -125,11 +129,13 @@ class BSEffects(BSQueries):
         zone = "hand" if level in self.d(cid).destroyed_to_hand else "trash"  # the card's own replacement
         self.leave_field(cid, zone, "trash_cores" if to_trash else "reserve")
         self.queue_abilities(cid, "destroyed", level)
+        if by is not None and by != owner:  # "when this spirit is destroyed by the opponent"
+            self.queue_abilities(cid, "destroyed_by_opponent", level)
         for c in self.zones[owner]["field"]:  # "when your Spirit is destroyed" (a nexus's)
             if self.d(c).abilities:
-                self.queue_abilities(c, "your_spirit_destroyed")
+                self.queue_abilities(c, "your_spirit_destroyed", subject=cid)
                 if by is not None and by != owner and self.d(cid).is_spirit_like:  # "... by the opponent"
-                    self.queue_abilities(c, "your_spirit_destroyed_by_opponent")
+                    self.queue_abilities(c, "your_spirit_destroyed_by_opponent", subject=cid)
         if self.d(cid).is_spirit_like:  # "when you destroy an opposing Spirit, for each one destroyed"
             for c in self.zones[1 - owner]["field"]:
                 if self.d(c).abilities:
@@ -221,9 +227,12 @@ class BSEffects(BSQueries):
         return False
 
     # ------------------------------------------------------------------ abilities and bursts
-    def queue_abilities(self, cid: int, when: str, level: int | None = None) -> None:
+    def queue_abilities(self, cid: int, when: str, level: int | None = None, from_trash: bool = False,
+                        subject: int | None = None) -> None:
         """Note the abilities of a card that trigger on ``when`` at its (or the given) level (BS-20);
-        they are queued when the step is done (``settle``)."""
+        they are queued when the step is done (``settle``). ``from_trash``: the card's abilities
+        that work from the trash, and only those (braves.py BS-172). ``subject``: the card that set
+        the trigger off, for abilities that name which cards count (``Ability.subject``)."""
         lv = self.level(cid) if level is None else level
         controller = self.cards[cid].controller
         braves = self.braves_on(cid)
@@ -232,7 +241,12 @@ class BSEffects(BSQueries):
         for holder in (cid, *braves):
             d = self.d(holder)
             for i, ab in enumerate(d.abilities):
-                if ab.when != when or lv not in ab.levels:
+                if ab.when != when or lv not in ab.levels or ab.from_trash != from_trash:
+                    continue
+                if ab.once_per_turn and brave_era.once_used(self, (d.name, "ability", i), mark=False):
+                    continue
+                if ab.subject is not None and (subject is None
+                                               or not self.in_scope(ab.subject, controller, subject, cid)):
                     continue
                 if ab.braved and not braves:  # "[When Braved]": only as (or on) a brave spirit
                     continue
@@ -240,8 +254,14 @@ class BSEffects(BSQueries):
                     continue
                 if ab.attack_step and self.phase not in ATTACK_STEP:
                     continue
+                if ab.at_battle_end and self.flags.get("attack") is not None:  # braves.py BS-177
+                    lasting.add(self, "at_battle_end", lasting.BATTLE, card=cid, player=controller,
+                                ref=(d.name, "ability", i), optional=ab.optional)
+                    continue
                 self._pend("effects", (cid, controller, (d.name, "ability", i), ab.optional))
                 found = True
+        for name, optional in brave_era.keyword_triggers(self, cid, when, lv):  # Curse, Clash, Assault
+            self._pend("effects", (cid, controller, (self.d(cid).name, "keyword", name), optional))
         if found and when == "summoned" and self.d(cid).type != "ultimate":  # BS-150 (bursts.py)
             self.check_burst(1 - controller, "opponent_summon_effect_resolved")
 
@@ -273,6 +293,8 @@ class BSEffects(BSQueries):
             return list(d.flash_effects)
         if where == "burst":
             return list(d.keywords.burst.effect)
+        if where == "keyword":
+            return list(brave_era.KEYWORD_TRIGGERS[ref[2]][1])
         if where == "flash_ability":
             return list(d.flash_abilities[ref[2]].effects)
         raise ValueError(f"bad effect reference {ref!r}")
@@ -280,7 +302,9 @@ class BSEffects(BSQueries):
     def effect_candidates(self, eff: Effect, sel: Selector, controller: int, source: int) -> list[int]:
         """The selector's cards, but none "unaffected by opposing card effects" (``shield``) and
         none whose Heavy Armor names a colour of the effect's card (keywords.py, BS-142)."""
-        found = [c for c in self.select(sel, controller, source)
+        found = [c for c in (brave_era.brave_candidates(self, sel, controller, source)
+                             if eff.do in ("destroy_brave", "brave_to_hand")
+                             else self.select(sel, controller, source))
                  if not keywords.unaffected(self, c, controller, source)]
         if self.effects and found:
             shielded = {r["card"] for r in lasting.of_kind(self, "shielded") if r["player"] != controller}
@@ -344,10 +368,17 @@ class BSEffects(BSQueries):
     def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
         """An instruction "for each" card (``Effect.per``) is carried out with its ``count`` and
         ``amount`` times the cards its selector matches as it resolves (zero: nothing)."""
-        if eff.per is not None or eff.per_depleting:
+        if eff.per is not None or eff.per_depleting or eff.per_source_cores:
             n = len(self.select(eff.per, controller, source)) if eff.per is not None else self.flags.get("depleting", 0)
-            eff = eff.model_copy(update={"count": eff.count * n, "amount": eff.amount * n, "per": None,
-                                         "per_depleting": False})
+            if eff.per_source_cores:
+                n = self.cores(source)
+            count = eff.count * n if eff.cap is None else min(eff.count * n, eff.cap)
+            eff = eff.model_copy(update={"count": count, "amount": eff.amount * n, "per": None,
+                                         "per_depleting": False, "per_source_cores": False})
+        targets = brave_era.redirect_bounce(self, eff, controller, targets)  # Vanishing Day (braves.py)
+        if eff.do == "deck_to_trash":  # "if a ... card was put in your trash by this" (EffectCondition.milled)
+            p = controller if eff.player == "self" else 1 - controller
+            self.flags["milled"] = tuple(self.zones[p]["deck"][:eff.count])
         if eff.do == "damage":  # BS-143: whose effect takes the life (keywords.effect_damage)
             self.flags["damage_source"] = source
             super().do_effect(eff, controller, source, targets)
@@ -367,6 +398,10 @@ class BSEffects(BSQueries):
         """An effect whose "if" clause does not hold is skipped. An instruction that asks its
         controller to choose first (a colour, a count "up to N", one of its alternatives) asks
         with an ``option`` decision and resumes with the answer in ``data["option"]``."""
+        ref = data["ref"]
+        if data["index"] == 0 and len(ref) == 3 and ref[1] == "ability" \
+                and self.defs[ref[0]].abilities[ref[2]].once_per_turn and brave_era.once_used(self, ref):
+            return True  # "once per turn" (braves.py BS-172): already used this turn, nothing happens
         cond = eff.condition
         if cond is not None and not self.condition_holds(cond, data["controller"]):
             self.next_effect(data)
@@ -417,6 +452,18 @@ class BSEffects(BSQueries):
             return any(self.cores(c) for c in found) if eff.do == "remove_cores" else bool(found)
         return True
 
+    def continue_effect(self, data: dict[str, Any], eff: Effect, chosen: tuple[int, ...]) -> None:
+        """A selector's ``count_per`` ("for each Nexus you control, destroy 1 Brave") sets how
+        many targets it takes, counted as the targets are chosen."""
+        sel = eff.target
+        if isinstance(sel, Selector) and sel.count_per is not None:
+            n = len(self.select(sel.count_per, data["controller"], data["source"]))
+            eff = eff.model_copy(update={"target": sel.model_copy(update={"count": n, "count_per": None})})
+            if n == 0:
+                self.next_effect(data)
+                return
+        super().continue_effect(data, eff, chosen)
+
     def condition_holds(self, cond: EffectCondition, controller: int) -> bool:
         if cond.previous_emptied and not self.flags.get("emptied"):
             return False
@@ -424,10 +471,16 @@ class BSEffects(BSQueries):
             return False
         if cond.previous_destroyed and not self.flags.get("destroyed_any"):
             return False
-        if cond.attacker is not None:  # "when your X spirit attacks": the spirit attacking now
-            attack = self.flags.get("attack")
-            if attack is None or not self.in_scope(cond.attacker, controller, attack["attacker"], None):
-                return False
+        if cond.previous_returned and not self.flags.get("returned_any"):
+            return False
+        if cond.milled is not None and not any(self.zone_of(c) == "trash" and self.matches(cond.milled, c, None)
+                                               for c in self.flags.get("milled", ())):
+            return False
+        for sel, role in ((cond.attacker, "attacker"), (cond.blocker, "blocker")):  # "when your X spirit attacks"
+            if sel is not None:
+                attack = self.flags.get("attack")
+                if attack is None or attack[role] is None or not self.in_scope(sel, controller, attack[role], None):
+                    return False
         if not bursts.condition_holds(self, cond, controller):  # BS-153, BS-155
             return False
         if cond.u_hits and self.flags.get("u_hits", 0) < cond.u_hits:  # BS-141: "when the U-Trigger hits"
@@ -435,7 +488,7 @@ class BSEffects(BSQueries):
         if cond.you_control is not None and not self.select(cond.you_control, controller, None):
             return False
         if cond.you_control_name and not any(
-                cond.you_control_name in self.cards[c].name and self.d(c).is_spirit_like
+                brave_era.has_name(self, c, cond.you_control_name) and self.d(c).is_spirit_like
                 for c in self.zones[controller]["field"]):
             return False
         hands = self.zones[controller]["hand"], self.zones[1 - controller]["hand"]
@@ -484,6 +537,9 @@ class BSEffects(BSQueries):
                 for c in self.zones[1 - card.controller]["field"]:
                     if self.d(c).abilities:
                         self.queue_abilities(c, "opponent_spirit_exhausted")
+                for c in self.zones[card.controller]["field"]:  # "when one of your ... spirits becomes exhausted"
+                    if self.d(c).abilities:
+                        self.queue_abilities(c, "your_spirit_exhausted", subject=cid)
 
     def draw(self, player: int) -> None:
         """BS-37 / BS-104: draw the top card; from an empty deck, nothing happens. "Whenever

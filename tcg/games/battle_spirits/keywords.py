@@ -9,7 +9,11 @@ Official rules the brief does not give (BS-1..BS-99 are silent on them):
   brave's, BS-4). The printed list does not name Ultimates: an opposing Ultimate's effect still
   applies. A brave directly fused to a spirit is part of it when its "When Summoned" applies, so
   that effect is stopped too (official Rule Navi Q&A, quoted at ameblo.jp/sera56 p.23).
-  The same keyword is printed on BS13 cards (【重装甲】7 times, imachan7 BS13_PLAN).
+  The same keyword is printed on BS13 cards (【重装甲】7 times, imachan7 BS13_PLAN); BS13's notes
+  called this rule BS-160 and gave no card-type list (no Ultimate existed then). Kept here with
+  the list: an Ultimate's effect is not stopped by the keywords printed before Ultimates, which
+  name only the other card types (wiki3.jp/aniwotadata "アルティメット(Battle Spirits)": their
+  effects cannot be prevented by the existing abilities).
 - **BS-143** [standard] Life limits ("このターンの間、コスト4以上のスピリットのアタックでは、自分の
   ライフは減らない"; "相手のスピリットのアタックでは、自分のライフは1しか減らない"; "相手のアルティメットの
   効果では、自分のライフはターンに1しか減らない"): a limit (``LifeGuard``) caps how many cores one
@@ -20,12 +24,12 @@ Official rules the brief does not give (BS-1..BS-99 are silent on them):
   Sources: note.com/ll0419oq27 (バトスピ汎用カード備忘録②, life-limit cards and their wording).
 - **BS-144** [standard] "このスピリットの色とシンボルは白としても扱う" (colour and symbol also
   treated as white): the card is also of those colours (colour-naming effects, summon
-  conditions, Heavy Armor) and each of its symbols is also of them: for cost reduction (BS-41 b)
+  conditions, Heavy Armor); "赤のスピリットとしても扱う" (also treated as a red spirit, BS13) says
+  no more. With the symbols (``AlsoColors.symbols``) each of its symbols is also of them: for cost reduction (BS-41 b)
   one such symbol reduces one reduction symbol of either colour, never two; it still deals one
   damage (BS-22).
-- **BS-145** [standard] "相手のアタックステップ: このスピリットは疲労状態でもブロックできる" (can
-  block while exhausted): in the opponent's attack step the card may block although exhausted
-  (BS-47, BS-50 otherwise need it refreshed); blocking leaves it exhausted.
+- BS-145 "can block while exhausted": the same rule as BS-171, kept in ``braves.py``
+  (``BlockGrant``: a grant with no ``blockers`` is the card's own).
 """
 
 from __future__ import annotations
@@ -99,17 +103,6 @@ def flexible_reduction(needs: dict[str, int], field: Counter[str]) -> int:
         used = Counter(c for c in pick if c is not None)
         best = max(best, sum(min(n, used[c]) for c, n in left.items()))
     return sum(plain.values()) + best
-
-
-# ---------------------------------------------------------------------- BS-145 blocking while exhausted
-def blocks_exhausted(s: BSQueries, cid: int) -> bool:
-    """BS-145: may ``cid`` block although exhausted (its rule at its level, in the turn it names)?"""
-    rules = s.d(cid).rules
-    if not rules:
-        return False
-    level, controller = s.level(cid), s.cards[cid].controller
-    return any(r.rule == "block_while_exhausted" and level in r.levels
-               and s.turn_matches(r.turn, controller, s.active) and s.phase in ATTACK_STEP for r in rules)
 
 
 # ---------------------------------------------------------------------- BS-143 life limits

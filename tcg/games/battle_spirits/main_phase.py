@@ -203,6 +203,8 @@ def brave_targets(s: BattleSpiritsState, brave: int, p: int) -> list[int]:
             continue
         if d.cost < data.min_cost or (data.colors and not set(d.colors) & set(data.colors)):
             continue
+        if data.families and not set(d.families) & set(data.families):  # braves.py BS-164
+            continue
         out.append(c)
     return out
 

@@ -256,12 +256,11 @@ class BattleSpiritsPresentation(Presentation):
         steps = [{"label": say.t("words", "level_step", n=first + i), "need": need,
                   "value": card.level_bp[i] if i < len(card.level_bp) else None, "current": level == first + i}
                  for i, need in enumerate(card.level_costs)]
-        badges = [say.t("keywords", k) for k in ("burst", "high_speed", "awaken", "heavy_armor", "also_colors")
+        badges = [say.t("keywords", k) for k in ("burst", "high_speed", "awaken", "heavy_armor", "also_colors", "curse",
+                                                 "clash", "assault")
                   if getattr(card.keywords, k)]
         if card.brave is not None:
             badges.append(say.t("keywords", "brave"))
-        if any(r.rule == "clash" for r in card.rules):  # BS-156
-            badges.append(say.t("keywords", "clash"))
         if card.flash_effects or card.flash_abilities:
             badges.append(say.t("keywords", "flash"))
         return {"type_line": type_line(say.t("card_types", str(card.type)), card.families),
@@ -302,6 +301,8 @@ class BattleSpiritsPresentation(Presentation):
             facts.append(say.t("words", "brave_bp", bp=card.brave.bp))
             if card.brave.min_cost:
                 facts.append(say.t("words", "brave_condition", n=card.brave.min_cost))
+            if card.brave.families:  # braves.py BS-164
+                facts.append(say.t("words", "brave_condition_families", families="/".join(card.brave.families)))
         return facts
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from tcg.core import lasting
 from tcg.core.effects import EffectRunner
+from tcg.games.battle_spirits import braves as brave_era
 from tcg.games.battle_spirits import bursts, keywords
 from tcg.games.battle_spirits.cards import BattleSpiritsCard, Effect, Selector, StaticBonus
 from tcg.games.battle_spirits.payment import Sources
@@ -33,8 +34,13 @@ class BSQueries(EffectRunner[Effect, Selector]):
         return self.cards[cid].attached
 
     def level(self, cid: int) -> int:
-        """BS-108: the highest level whose cost the cores on the card reach (0: none)."""
-        return self.d(cid).level_for(self.cores(cid))
+        """BS-108: the highest level whose cost the cores on the card reach (0: none); a spirit
+        "treated as at its highest level" this turn (braves.py BS-166) has that one."""
+        level = self.d(cid).level_for(self.cores(cid))
+        if level and self.effects and lasting.on(self, "max_level", cid):
+            d = self.d(cid)
+            return d.first_level + len(d.level_costs) - 1
+        return level
 
     def is_spirit_like(self, cid: int) -> bool:
         return self.d(cid).is_spirit_like
@@ -73,10 +79,13 @@ class BSQueries(EffectRunner[Effect, Selector]):
                     continue
                 level, controller = self.level(c), cards[c].controller
                 for aura in auras:
+                    if aura.symbol or (aura.braved and not self.braves_on(c)):
+                        continue
                     if (level in aura.levels and self.turn_matches(aura.turn, controller, self.active)
                             and (not aura.attack_step or self.phase in keywords.ATTACK_STEP)
                             and self.in_scope(aura.targets, controller, cid, c)):
-                        n += aura.bp if aura.per is None else aura.bp * len(self.select(aura.per, controller, c))
+                        bp = aura.bp if aura.per is None else aura.bp * len(self.select(aura.per, controller, c))
+                        n += bp * self.counters[controller]["life"] if aura.per_life_core else bp
         return n
 
     def in_scope(self, sel: Selector, controller: int, cid: int, source: int | None) -> bool:
@@ -119,9 +128,10 @@ class BSQueries(EffectRunner[Effect, Selector]):
 
     def can_block(self, blocker: int, attacker: int) -> bool:
         """BS-50: a refreshed spirit blocks, unless it "can't block" (or can't block a spirit of
-        lower BP than its own), or the attacker "can't be blocked" by it this turn. BS-145: one
-        that "can block while exhausted" need not be refreshed."""
-        if not (self.can_attack(blocker) or keywords.blocks_exhausted(self, blocker)) or self.one_core_locked(blocker):
+        lower BP than its own), or the attacker "can't be blocked" by it this turn."""
+        if not self.is_spirit_like(blocker) or self.one_core_locked(blocker):
+            return False
+        if self.cards[blocker].tapped and not brave_era.may_block_exhausted(self, blocker, attacker):
             return False
         if self.d(blocker).rules and not lasting.on(self, "may_block", blocker):
             if self.own_rule(blocker, "cant_block"):
@@ -149,13 +159,19 @@ class BSQueries(EffectRunner[Effect, Selector]):
         out: list[str] = list(self.d(cid).symbols)
         for b in self.braves_on(cid):
             out.extend(self.d(b).symbols)
+        if self.effects:
+            out.extend(brave_era.added_symbols(self, cid))  # "gets one more symbol" (braves.py)
+        out.extend(brave_era.aura_symbols(self, cid))
         return out
 
     def colors(self, cid: int) -> set[str]:
-        out: set[str] = set(self.d(cid).colors)
+        if self.effects and lasting.on(self, "colorless", cid):  # braves.py BS-163
+            return set()
+        d = self.d(cid)
+        out: set[str] = set(d.colors)
         for b in self.braves_on(cid):
             out.update(self.d(b).colors)
-        if self.d(cid).keywords.also_colors is not None:  # BS-144: "also treated as white"
+        if d.keywords.also_colors is not None:  # BS-144: "also treated as red" (BS-171 in BS13's notes)
             out.update(keywords.also_colors(self, cid))
         return out
 
@@ -168,7 +184,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
         a key naming them all, "red+white"."""
         out: Counter[str] = Counter()
         for c in self.zones[player]["field"]:
-            also = keywords.also_colors(self, c) if self.d(c).keywords.also_colors is not None else ()
+            ac = self.d(c).keywords.also_colors
+            also = keywords.also_colors(self, c) if ac is not None and ac.symbols else ()
             for s in self.symbols(c):
                 out["+".join(dict.fromkeys((s, *also))) if also and s != "ultimate" else s] += 1
         return out
@@ -270,11 +287,22 @@ class BSQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.min_cost is not None and self.card_cost(cid) < sel.min_cost:
             return False
-        if sel.families and not set(d.families) & set(sel.families):
+        if not self._matches_kind(sel, cid):
             return False
         if sel.braved is not None and bool(self.braves_on(cid)) != sel.braved:
             return False
         return self._matches_now(sel, cid)
+
+    def _matches_kind(self, sel: Selector, cid: int) -> bool:
+        """The selector's families, name and level bounds (braves.py: also_named, highest level)."""
+        d = self.d(cid)
+        if sel.families and not set(d.families) & set(sel.families):
+            return False
+        if sel.name_has and not brave_era.has_name(self, cid, sel.name_has):
+            return False
+        if sel.all_families and not set(sel.all_families) <= set(d.families):
+            return False
+        return (sel.min_level is None and sel.max_level is None) or brave_era.level_in(self, sel, cid)
 
     def _matches_bp(self, sel: Selector, cid: int, source: int | None) -> bool:
         """The selector's BP bounds: a number, the source's BP, the attacker's BP (spirits only)."""
@@ -325,4 +353,6 @@ class BSQueries(EffectRunner[Effect, Selector]):
 
     def select(self, sel: Selector, controller: int, source: int | None) -> list[int]:
         players = {"self": [controller], "opponent": [1 - controller], "any": [0, 1]}[sel.player]
-        return [c for p in sorted(players) for c in self.zones[p][sel.zone] if self.matches(sel, c, source)]
+        top = sel.top
+        return [c for p in sorted(players) for c in (self.zones[p][sel.zone] if top is None else
+                                                      self.zones[p][sel.zone][:top]) if self.matches(sel, c, source)]

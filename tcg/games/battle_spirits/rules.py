@@ -43,6 +43,7 @@ effects             choices.effects                 the next instruction of a re
 simultaneous        choices.simultaneous            BS-120 effects set off together
 burst_window        choices.burst_window            BS-119 a burst's window after its event
 burst_follow_up     choices.burst_follow_up         BS-14 / BS-113 "then you may summon it ..."
+free_summon         braves.free_summon              BS-167 "summon it without paying its cost" (an effect)
 burst_activated     bursts.burst_activated          BS-154 "after your burst activates" (bursts.py)
 separate_brave      choices.separate_brave          BS-8 / BS-121 a brave that left with its spirit
 ==================  ==============================  ==================================================
@@ -55,7 +56,7 @@ depletion) and queues what the step set off (BS-119, BS-120). How a cost is paid
 from __future__ import annotations
 
 from tcg.core.rules import Rulebook
-from tcg.games.battle_spirits import battle, bursts, choices, main_phase, turn
+from tcg.games.battle_spirits import battle, braves, bursts, choices, main_phase, turn
 from tcg.games.battle_spirits.effects import BSEffects
 
 RULEBOOK = Rulebook(
@@ -88,6 +89,7 @@ RULEBOOK = Rulebook(
         "comparison": battle.comparison,
         "end_of_battle": battle.end_of_battle,
         "burst_follow_up": choices.burst_follow_up,
+        "free_summon": braves.free_summon,
         "simultaneous": choices.simultaneous,
         "separate_brave": choices.separate_brave,
         "burst_window": choices.burst_window,

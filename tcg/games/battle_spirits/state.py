@@ -60,7 +60,10 @@ class BattleSpiritsState(BSEffects):
             self.settle()  # BS-41 (d) / BS-107: depleted, and "When Summoned" never applies
             return
         self.queue_abilities(card, "summoned")
-        if t == "summon" and d.type in ("spirit", "brave"):  # BS-115: an Ultimate is not a Spirit
+        if t == "summon" and d.type in ("spirit", "brave"):
+            for c in self.zones[p]["field"]:  # "when one of your ... spirits is summoned" (Ability.subject)
+                if self.d(c).abilities:
+                    self.queue_abilities(c, "your_spirit_summoned", subject=card)  # BS-115: an Ultimate is not a Spirit
             self.check_burst(1 - p, "opponent_spirit_summoned")
 
     def cores_put_by_hand(self, card: int) -> None:

@@ -62,6 +62,9 @@ def end_phase(s: BattleSpiritsState, task: Task) -> None:
     s.tasks.append(Task("cleanup"))
     for c in s.zones[s.active]["field"]:
         s.queue_abilities(c, "end_of_turn")
+    for c in s.zones[s.active]["trash"]:  # "[this card] in your trash returns ... at your end step" (braves.py)
+        if any(ab.from_trash for ab in s.d(c).abilities):
+            s.queue_abilities(c, "end_of_turn", level=1, from_trash=True)
 
 
 def cleanup(s: BattleSpiritsState, task: Task) -> None:

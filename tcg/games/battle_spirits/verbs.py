@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from tcg.core import lasting
 from tcg.core import verbs as shared
 from tcg.core.verbs import Targets, verb_table
-from tcg.games.battle_spirits import bursts
+from tcg.games.battle_spirits import braves, bursts
 from tcg.games.battle_spirits.keywords import life_guard, unaffected
 from tcg.games.battle_spirits.ultimates import u_trigger
 
@@ -297,6 +297,18 @@ _OWN: dict[str, BSVerb] = {
     "end_battle": end_battle,
     "end_attack_step": end_attack_step,
     "skip_attack_step": skip_attack_step,
+    "colorless": braves.colorless,
+    "clash": braves.clash,
+    "add_symbol": braves.add_symbol,
+    "max_level": braves.max_level,
+    "summon_free": braves.summon_free,
+    "bounce_to_deck_top": braves.bounce_to_deck_top,
+    "reveal": braves.reveal,
+    "brave_onto_free": braves.brave_onto_free,
+    "revealed_to_trash": braves.revealed_to_trash,
+    "destroy_brave": braves.destroy_brave,
+    "brave_to_hand": braves.brave_to_hand,
+    "assault": braves.assault,
     "u_trigger": u_trigger,  # BS-141
     "life_guard": life_guard,  # BS-143
 }
