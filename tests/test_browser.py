@@ -197,15 +197,20 @@ def test_two_browsers_each_see_only_their_own_cards(server: LiveServer, browser:
         p.wait_for_selector("#board .side")
     state = server.room(room["room"]).state
     rng = Rng(3)
+    # A card seen once may be named later (the log says Pyrofighter Magnus returned to its hand at
+    # the end of the turn): names a seat saw at an earlier check are not secrets of it.
+    seen: list[set[str]] = [set(), set()]
     for _ in range(24):
         seat = real_decision(server.room(room["room"]), pages)  # the server moves on for a page (its stops)
         if seat is None:
             break
         for viewer, p in enumerate(pages):
             p.wait_for_function(f"() => document.body.dataset.decision === '{server.room(room['room']).decision_id}'")
-            secret = hidden_names(state, viewer)
+            seen[viewer] |= {state.name_of(c) for c in range(len(state.cards)) if state.can_see(viewer, c)}
+            secret = hidden_names(state, viewer) - seen[viewer]
             html = p.content()
-            assert secret and not [n for n in secret if n in html], f"seat {viewer} sees {secret & set(html.split())}"
+            assert not [n for n in secret if n in html], f"seat {viewer} sees {[n for n in secret if n in html]}"
+            assert hidden_names(state, viewer), "the test checks nothing if every card is in sight"
         click_something(pages[seat], rng)
     for c in contexts:
         c.close()

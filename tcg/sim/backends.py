@@ -117,7 +117,10 @@ def local_processes(units: Sequence[Unit], jobs: int, task: Task = run_chunk) ->
     finally:
         if not finished:
             _stop_workers(pool)
-        pool.shutdown(wait=finished, cancel_futures=True)
+        # Wait even when interrupted (the workers are ended, so it is short): the executor's
+        # thread then ends here, while the caller holds Ctrl-C off, and not at the
+        # interpreter's exit, where a signal or the broken pool printed a traceback.
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _chunk_rows(future: Future[list[Row]]) -> list[Row]:
