@@ -474,7 +474,17 @@ class AlsoColors(_Strict):
     symbols: bool = False
 
 
+class Untargetable(_Strict):
+    """"This spirit cannot be the target of the opponent's Spirit/Magic effects" (相手のスピリット/
+    マジックの効果の対象にならない; keywords.py, BS-300): at ``levels`` no opposing effect of the
+    card ``types`` chooses it; effects on "all" still reach it."""
+
+    types: list[CardType] = Field(min_length=1)
+    levels: list[Level] = [1, 2, 3, 4, 5]
+
+
 class Keywords(_Strict):
+    untargetable: Untargetable | None = None  # keywords.py BS-300
     burst: Burst | None = None
     high_speed: HighSpeed | None = None
     awaken: Awaken | None = None

@@ -300,12 +300,14 @@ class BSEffects(BSQueries):
         raise ValueError(f"bad effect reference {ref!r}")
 
     def effect_candidates(self, eff: Effect, sel: Selector, controller: int, source: int) -> list[int]:
-        """The selector's cards, but none "unaffected by opposing card effects" (``shield``) and
-        none whose Heavy Armor names a colour of the effect's card (keywords.py, BS-142)."""
+        """The selector's cards, but none "unaffected by opposing card effects" (``shield``), none
+        whose Heavy Armor names a colour of the effect's card (keywords.py, BS-142) and, for an
+        effect that chooses, none that cannot be its target (BS-300)."""
         found = [c for c in (brave_era.brave_candidates(self, sel, controller, source)
                              if eff.do in ("destroy_brave", "brave_to_hand")
                              else self.select(sel, controller, source))
-                 if not keywords.unaffected(self, c, controller, source)]
+                 if not keywords.unaffected(self, c, controller, source)
+                 and (sel.all or not keywords.untargetable(self, c, controller, source))]
         if self.effects and found:
             shielded = {r["card"] for r in lasting.of_kind(self, "shielded") if r["player"] != controller}
             if shielded:

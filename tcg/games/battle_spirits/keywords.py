@@ -30,6 +30,13 @@ Official rules the brief does not give (BS-1..BS-99 are silent on them):
   damage (BS-22).
 - BS-145 "can block while exhausted": the same rule as BS-171, kept in ``braves.py``
   (``BlockGrant``: a grant with no ``blockers`` is the card's own).
+- **BS-300** [standard] "This spirit cannot be the target of the opponent's Spirit/Magic effects"
+  (相手のスピリット/マジックの効果の対象にならない, BS01-086 Queen-Valkyrie): while the card is at one of
+  the keyword's levels, an opposing effect of one of the named card types cannot choose it - it is
+  not among the effect's candidates (``untargetable``), so an effect with no other candidate does
+  nothing. An effect that names no target but "all" cards (すべて) is not targeting and still
+  applies, as do the opponent's other card types (a Nexus) and its controller's own effects
+  (Rule Manual: 対象 is what an effect chooses; "all" effects choose nothing).
 """
 
 from __future__ import annotations
@@ -79,6 +86,15 @@ def unaffected(s: BSQueries, cid: int, controller: int, source: int) -> bool:
         return False
     armor = armor_colors(s, cid)
     return bool(armor) and bool(s.colors(source) & armor)
+
+
+# ---------------------------------------------------------------------- BS-300 cannot be targeted
+def untargetable(s: BSQueries, cid: int, controller: int, source: int) -> bool:
+    """BS-300: may an effect of ``controller``'s ``source`` not choose ``cid`` (on the field)?"""
+    keyword = s.d(cid).keywords.untargetable
+    if keyword is None or s.cards[cid].controller == controller or s.zone_of(cid) != "field":
+        return False
+    return s.level(cid) in keyword.levels and s.d(source).type in keyword.types
 
 
 # ---------------------------------------------------------------------- BS-144 colours also counted
