@@ -57,7 +57,7 @@ def obs(kind: str, *, mine: list[Any] = (), theirs: list[Any] = (), hand: list[A
 
 
 def test_registry() -> None:
-    assert agent_names() == ["ismcts", "random", "random_by_type", "rule"]
+    assert agent_names() == ["easy", "expert", "hard", "ismcts", "normal", "random", "random_by_type", "rule"]
     assert isinstance(make_agent("random", 1), RandomAgent)
     assert isinstance(make_agent("rule", 1), RuleAgent)
     with pytest.raises(DataError, match="unknown agent 'nope'"):

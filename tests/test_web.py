@@ -88,7 +88,7 @@ def test_the_lobby_lists_every_game_with_decks_agents_and_languages(client: Test
     data = client.get("/api/games").json()
     assert [g["name"] for g in data["games"]] == game_names()
     assert all(g["decks"] and "en" in g["languages"] and "it" in g["languages"] for g in data["games"])
-    assert "rule" in data["agents"]
+    assert "normal" in data["agents"]  # the difficulty levels (issue 39)
 
 
 def test_a_pasted_deck_list_is_checked_with_line_numbers(client: TestClient) -> None:

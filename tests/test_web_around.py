@@ -293,7 +293,9 @@ def test_the_lobby_describes_each_opponent_and_titles_the_decks(client: TestClie
         dm = next(g for g in data["games"] if g["name"] == "duel_masters")
         assert all(dm["deck_titles"][d] != d for d in dm["decks"])
     en = client.get("/api/games").json()
-    assert "1 s" in next(o["description"] for o in en["opponents"] if o["spec"].startswith("ismcts"))
+    # issue 39: people pick a difficulty level, easiest first, each described with its pace
+    assert [o["spec"] for o in en["opponents"]] == ["easy", "normal", "hard", "expert", "person"]
+    assert "1 s" in next(o["description"] for o in en["opponents"] if o["spec"] == "expert")
     assert next(g for g in en["games"] if g["name"] == "one_piece")["deck_titles"]["animal_kingdom_pirates"] \
         == "ST-04 Animal Kingdom Pirates (Kaido)"
 

@@ -53,15 +53,20 @@ AgentFactory = Callable[[int], Agent]
 
 def _factories() -> dict[str, AgentFactory]:
     # Imported here so that base.py has no import cycle with the agent modules.
+    from tcg.agents.easy_agent import EasyAgent
     from tcg.agents.ismcts import make_ismcts
     from tcg.agents.random_agent import RandomAgent, TypeRandomAgent
     from tcg.agents.rule_agent import RuleAgent
 
-    return {"random": RandomAgent, "random_by_type": TypeRandomAgent, "rule": RuleAgent, "ismcts": make_ismcts}
+    return {"random": RandomAgent, "random_by_type": TypeRandomAgent, "rule": RuleAgent, "ismcts": make_ismcts,
+            "easy": EasyAgent}
 
 
 def agent_names() -> list[str]:
-    return sorted(_factories())
+    """The registry's agents and the difficulty levels (``normal``, ``hard``, ``expert``)."""
+    from tcg.agents.levels import BY_NAME
+
+    return sorted(set(_factories()) | set(BY_NAME))
 
 
 def parse_agent(spec: str) -> tuple[str, dict[str, str]]:
@@ -78,9 +83,12 @@ def parse_agent(spec: str) -> tuple[str, dict[str, str]]:
 
 
 def make_agent(spec: str, seed: int) -> Agent:
-    """A fresh agent by registry name, with options (``ismcts:iterations=500``), seeded for its
-    own random choices."""
-    name, options = parse_agent(spec)
+    """A fresh agent by registry name, with options (``ismcts:iterations=500``), or by a
+    difficulty level's name (``hard``: :mod:`tcg.agents.levels`), seeded for its own random
+    choices."""
+    from tcg.agents.levels import level_spec
+
+    name, options = parse_agent(level_spec(spec))
     factories = _factories()
     if name not in factories:
         raise DataError(f"unknown agent {name!r}; known agents: {', '.join(sorted(factories))}", field="agent")

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from tcg.agents.base import agent_seed, make_agent
+from tcg.agents.levels import levels_help
 from tcg.cli.choose import Chooser
 from tcg.cli.render import Words
 from tcg.cli.simulate_cmd import check_agents, load_setup
@@ -39,9 +40,9 @@ def play(
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the shuffle and the first player.")] = 0,
     human_seat: Annotated[int, typer.Option("--human-seat", min=0, max=1, help="Your seat: 0 or 1.")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game variant, NAME=VALUE.")] = None,
-    agent: Annotated[str, typer.Option("--agent", "--vs", help="The opponent: rule, random, random_by_type, or "
-                                       "ismcts with options (ismcts:seconds=1, ismcts:iterations=500,rollout=rule).")
-                     ] = "rule",
+    agent: Annotated[str, typer.Option("--agent", "--vs", help="The opponent: a difficulty level - "
+                                       + levels_help() + " - or an agent's spec (rule, random, random_by_type, "
+                                       "ismcts:iterations=500,rollout=rule, ismcts:seconds=1).")] = "normal",
     lang: Annotated[str, typer.Option("--lang", help="Language of the board and texts: en, it (pl: Duel Masters).")
                     ] = "en",
     save: Annotated[Path | None, typer.Option("--save", help="Write the game's replay to this file.")] = None,

@@ -57,7 +57,7 @@ class NewGame(BaseModel):
     deck_text: DeckText | None = None
     #: A deck saved with the deck builder (its id), by this browser; it must be legal.
     saved_deck: BodyId | None = None
-    opponent: Word = "rule"
+    opponent: Word = "normal"
     opponent_deck: Word | None = None
     #: An agent game's chosen seed (then echoed). A game between people refuses one: its seed
     #: is drawn by the server, keyed, and revealed only when the game is over (issue 35 item 7).

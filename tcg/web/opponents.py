@@ -4,8 +4,8 @@ Why a table of its own: a search's budget is the server's time, not the player's
 ``ismcts:seconds=1e300`` would hold a worker for ever. ``POST /api/rooms`` accepts an agent spec
 only within :data:`CAPS` (a 422 naming the cap otherwise), and the lobby offers :data:`OFFER`
 (``GET /api/games``: ``opponents``, each ``{spec, label, description}`` in the asked language;
-``agents``, their specs). One small table on purpose: the named difficulty levels of issue 39
-(easy, normal, hard, expert) are rows of it, each a spec within the caps and its words.
+``agents``, their specs). One small table on purpose: its rows are the named difficulty levels
+of issue 39 (easy, normal, hard, expert), each a spec within the caps, and their words.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 
 from tcg.agents.base import agent_names, make_agent
 from tcg.agents.ismcts import IsmctsAgent
+from tcg.agents.levels import LEVELS
 from tcg.core.errors import DataError
 
 
@@ -27,10 +28,10 @@ class Opponent:
     key: str
 
 
-#: What the lobby offers, in its order: the cheap agents, a search a person waits for, a person.
-OFFER: tuple[Opponent, ...] = (Opponent("rule", "rule"), Opponent("random", "random"),
-                               Opponent("random_by_type", "random_by_type"),
-                               Opponent("ismcts:seconds=1", "search_1s"), Opponent("person", "person"))
+#: What the lobby offers, in its order: the difficulty levels, easiest first
+#: (:mod:`tcg.agents.levels`), then a person. Raw agent specs stay for researchers' API calls,
+#: within :data:`CAPS`; people are offered only these.
+OFFER: tuple[Opponent, ...] = (*(Opponent(level.name, level.name) for level in LEVELS), Opponent("person", "person"))
 #: The offered agents' specs.
 OPPONENTS: list[str] = [o.spec for o in OFFER if o.spec != "person"]
 

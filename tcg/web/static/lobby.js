@@ -123,7 +123,7 @@ async function main() {
   await loadCatalogue();
   fill($("#game"), catalogue.games.map((g) => g.name), catalogue.games.map((g) => g.title));
   fillOpponents();
-  $("#opponent").value = catalogue.agents.includes("rule") ? "rule" : catalogue.agents[0];
+  $("#opponent").value = catalogue.agents.includes("normal") ? "normal" : catalogue.agents[0];
   const opponent = new URLSearchParams(location.search).get("opponent");  // the game-over panel's "new game"
   if (opponent && catalogue.opponents.some((o) => o.spec === opponent)) $("#opponent").value = opponent;
   describeOpponent();
