@@ -57,6 +57,10 @@ class WorkSpec:
     replay_dir: str | None = None
     #: Game indices that raise instead of playing (tests only: a failure on demand).
     fail_games: frozenset[int] = field(default_factory=frozenset)
+    #: The master seed the games' engine seeds come from, when not ``master_seed``: the arena's
+    #: two runs of a deal (seats swapped) share it but keep their own ``master_seed``, which
+    #: keys the rows (:mod:`tcg.sim.arena`).
+    deal_seed: int | None = None
 
     @classmethod
     def of(cls, game: str, decks: Sequence[Sequence[str]], deck_names: Sequence[str], agents: Sequence[str],
@@ -93,7 +97,7 @@ def prepare(spec: WorkSpec) -> tuple[Game, list[DeckList]]:
 
 def run_game(spec: WorkSpec, game: Game, decks: Sequence[DeckList], index: int) -> Row:
     """Game ``index`` of the run as its row (the game, its per-player summary, or its failure)."""
-    seed = game_seed(spec.master_seed, index)
+    seed = game_seed(spec.master_seed if spec.deal_seed is None else spec.deal_seed, index)
     row = base_row(spec, index, seed)
     tally = Tally(game)
     t0 = time.perf_counter()
