@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from tcg.agents.base import make_agent
-from tcg.agents.easy_agent import EasyAgent
+from tcg.agents.easy_agent import MOVE_ON, EasyAgent
 from tcg.agents.ismcts import IsmctsAgent
 from tcg.agents.levels import LEVELS, level_spec
 from tcg.agents.rule_agent import RuleAgent
@@ -44,15 +44,15 @@ def real_decisions(game: str, seed: int, limit: int = 400) -> list[tuple[Any, in
 
 
 @pytest.mark.parametrize("game", game_names())
-def test_easy_plays_the_rule_agents_kind_of_move_and_sometimes_another_of_that_kind(game: str) -> None:
+def test_easy_plays_the_rule_agents_kind_of_move_or_moves_on_and_sometimes_differs(game: str) -> None:
     """`easy` makes a person's mistakes, not random moves: every answer has the type of the rule
-    agent's answer to the same position, and some answers differ from it."""
+    agent's answer to the same position or moves on (a play forgotten), and some answers differ."""
     differs = 0
     rule, easy = RuleAgent(7), EasyAgent(7)  # the same seed: the same rule choices, in step
     for state, player in real_decisions(game, 3):
         legal = state.legal_actions()
         r = rule.choose(observe(state, player, rule, [0, 0]), legal)
         e = easy.choose(observe(state, player, easy, [0, 0]), legal)
-        assert e in legal and e.type == r.type, (r, e)
+        assert e in legal and (e.type == r.type or e.type in MOVE_ON), (r, e)
         differs += e != r
     assert differs

@@ -10,6 +10,7 @@ from tcg.cli import (
     deck_cmd,
     games_cmd,
     play_cmd,
+    puzzle_cmd,
     replay_cmd,
     report_cmd,
     scenario_cmd,
@@ -43,6 +44,7 @@ def main(
 app.add_typer(cards_cmd.app, name="cards")
 app.add_typer(deck_cmd.app, name="deck")
 app.add_typer(scenario_cmd.app, name="scenario")
+app.add_typer(puzzle_cmd.app, name="puzzle")
 app.command("simulate", cls=simulate_cmd.PairOptionsCommand)(simulate_cmd.simulate)
 app.command("tournament", cls=simulate_cmd.AgentPairCommand)(tournament_cmd.tournament)
 app.command("play")(play_cmd.play)

@@ -106,6 +106,7 @@ class Session:
         self.chooser: Chooser | None = None  # the decision being asked
         self.last_board: str | None = None  # the board drawn last (not drawn again unchanged)
         self.last_actor: int | None = None  # who applied the last action (a window answering oneself)
+        self.until: Any = None  # a puzzle's end (``tcg puzzle play``): called before each decision
 
     def show_events(self, player: int | None = None, action: Action | None = None) -> None:
         new = self.state.events[self.shown:]
@@ -119,6 +120,8 @@ class Session:
         out.rule(f"[bold]{escape(s.GAME.title)}: {escape(mine)} vs {escape(theirs)} · the {self.agent.name} agent")
         self.show_events()
         while not s.game_over:
+            if self.until is not None and self.until():
+                return
             player = s.deciding_player
             legal = s.legal_actions()
             if player != self.human:
