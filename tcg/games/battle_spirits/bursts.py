@@ -30,6 +30,12 @@ official rules of that era ([standard], the brief is silent):
 - BS-155 [standard] "the spirit destroyed when this burst activated": the spirits of the burst's
   owner destroyed by the event that met a "destroyed" condition, until the window of that
   burst closes (``destroyed``).
+- BS-310 [standard] A burst set by an effect counts as the turn player's set of that turn: an
+  effect may set one although a burst was set by hand this turn (BS-157), but once an effect has
+  set the turn player's burst, they cannot set another from their hand that turn ("伏せることが
+  制限されないだけで、伏せた回数はカウントされる", batspi.com バースト, on The HeroEmperor Lord-Dragon
+  Dominion). A burst an effect sets for the other player in this turn leaves the turn player's
+  own set free.
 """
 
 from __future__ import annotations
@@ -141,4 +147,6 @@ def set_burst(s: BSEffects, eff: Effect, controller: int, source: int, targets: 
                 s.move(old, "trash", face_down=False)
             s.move(t, "burst", face_down=True)
             done = True
+            if owner == s.active:  # BS-310: the turn player's set of this turn is used
+                s.flags["burst_set"] = True
     s.flags["set_a_burst"] = done
