@@ -62,3 +62,13 @@ def test_the_command_lists_plays_the_solution_and_names_a_missing_puzzle() -> No
     missing = tcg("play", "duel_masters/999")
     assert missing.returncode == 2 and "no puzzle 'duel_masters/999'" in missing.stdout
     assert "Traceback" not in listed.stderr + shown.stderr + missing.stderr
+
+
+def test_a_puzzle_whose_position_does_not_hold_is_an_error_naming_its_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: x\ngame: duel_masters\nstate:\n  turn: 3\n  phase: attack\n  players:\n"
+                   "    - zones: {battle: [No Such Creature]}\n    - {}\npuzzle: {goal: win}\n")
+    run = subprocess.run([sys.executable, "-m", "tcg.cli.main", "puzzle", "play", str(bad), "--solution"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120, env={"COLUMNS": "200", "PATH": ""})
+    assert run.returncode == 2 and "bad.yaml:7" in run.stdout and "unknown card 'No Such Creature'" in run.stdout
+    assert "Traceback" not in run.stdout + run.stderr

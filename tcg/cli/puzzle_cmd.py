@@ -65,7 +65,11 @@ def list_(game: Annotated[str | None, typer.Option("--game", help="Only this gam
         out.print(f"[red]error:[/red] unknown game {game!r}; games: {', '.join(game_names())}")
         raise typer.Exit(2)
     table = Table("id", "goal", "puzzle")
-    rows = numbered(game)
+    try:
+        rows = numbered(game)
+    except TcgError as exc:
+        out.print(f"[red]error:[/red] {escape(str(exc))}")
+        raise typer.Exit(2) from None
     for pid, p in rows:
         table.add_row(pid, goal_text(p), escape(p.name))
     out.print(table)
@@ -83,7 +87,7 @@ def play(
 ) -> None:
     """Play a puzzle in the terminal (or watch an agent or the solution play it)."""
     try:
-        p = find(which)
+        p = find(which)  # loading checks the file; the position is built when played
         if agent is not None:
             make_agent(agent, 0)
     except TcgError as exc:
@@ -94,8 +98,11 @@ def play(
     if hint and p.hint:
         out.print(f"Hint: {escape(p.hint)}")
     if agent is not None or solution:
-        chooser = solution_chooser(p) if solution else agent_chooser(p, str(agent))
-        result = attempt(p, chooser)
+        try:
+            result = attempt(p, solution_chooser(p) if solution else agent_chooser(p, str(agent)))
+        except TcgError as exc:  # a puzzle file whose position or solution does not hold
+            out.print(f"[red]error:[/red] {escape(str(exc))}")
+            raise typer.Exit(2) from None
         for move in result.moves:
             out.print(f"  {escape(move)}")
         out.print(f"[bold]{'solved' if result.solved else 'not solved'}[/bold]: {escape(result.reason)}")
@@ -106,7 +113,11 @@ def play(
 def _interactive(p: Puzzle, lang: str) -> None:
     from tcg.cli.play_cmd import Session
 
-    runner = p.runner()
+    try:
+        runner = p.runner()
+    except TcgError as exc:
+        out.print(f"[red]error:[/red] {escape(str(exc))}")
+        raise typer.Exit(2) from None
     state, start = runner.state, runner.state.turn
     session = Session(state, p.solver, make_agent(p.opponent, 0), ["puzzle", "puzzle"], lang)
     verdict: list[tuple[bool, str]] = []
@@ -143,13 +154,17 @@ def solve(
         out.print(f"[red]error:[/red] {escape(str(exc))}")
         raise typer.Exit(2) from None
     table = Table("game", *agent)
-    for g in [game] if game else game_names():
-        puzzles = [p for _, p in numbered(g)]
-        if not puzzles:
-            continue
-        cells = []
-        for spec in agent:
-            solved = sum(attempt(p, agent_chooser(p, spec)).solved for p in puzzles)
-            cells.append(f"{solved}/{len(puzzles)} ({100 * solved / len(puzzles):.0f}%)")
-        table.add_row(g, *cells)
+    try:
+        for g in [game] if game else game_names():
+            puzzles = [p for _, p in numbered(g)]
+            if not puzzles:
+                continue
+            cells = []
+            for spec in agent:
+                solved = sum(attempt(p, agent_chooser(p, spec)).solved for p in puzzles)
+                cells.append(f"{solved}/{len(puzzles)} ({100 * solved / len(puzzles):.0f}%)")
+            table.add_row(g, *cells)
+    except TcgError as exc:
+        out.print(f"[red]error:[/red] {escape(str(exc))}")
+        raise typer.Exit(2) from None
     out.print(table)
