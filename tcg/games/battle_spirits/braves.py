@@ -221,7 +221,9 @@ def max_level(s: BSEffects, eff: Effect, controller: int, source: int, targets: 
 def summon_free(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """BS-167: each target card is summoned without paying its cost, one after the other."""
     for t in targets[::-1]:  # a stack: the first target is summoned first
-        s.tasks.append(Task("free_summon", player=controller, card=t, zone=s.zone_of(t), compulsory=eff.compulsory))
+        quiet = {"quiet": True} if eff.no_summon_effects else {}  # trash_zone.py BS-182
+        s.tasks.append(Task("free_summon", player=controller, card=t, zone=s.zone_of(t), compulsory=eff.compulsory,
+                            **quiet))
 
 
 def free_summon(s: BattleSpiritsState, task: Task) -> None:
@@ -231,8 +233,9 @@ def free_summon(s: BattleSpiritsState, task: Task) -> None:
     if s.zone_of(card) != task["zone"] or not s.summon_condition_met(p, card):
         return
     then = "deploy" if s.d(card).type == "nexus" else "summon"
+    quiet = {"quiet": True} if task.get("quiet") else {}  # trash_zone.py BS-182
     s.decision = Decision(p, "burst_pay", {"card": card, "then": then, "free": True, "by_effect": True,
-                                           "compulsory": task.get("compulsory", False)})
+                                           "compulsory": task.get("compulsory", False), **quiet})
 
 
 def assault(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:

@@ -60,6 +60,7 @@ class Selector(_Strict):
     braved: bool | None = None  # is (True) / is not (False) a brave spirit
     exhausted: bool | None = None
     high_speed: bool | None = None  # has (True) / has not (False) High Speed now (HighSpeed)
+    keywords: list[str] = []  # has one of these keywords ("curse", "immortality": trash_zone.py BS-185)
     cores: int | None = None  # has exactly this many cores on it ("a Spirit with exactly 1 Core")
     attacking: bool | None = None  # is (True) / is not (False) the spirit attacking now
     blocking: bool | None = None  # is (True) / is not (False) the spirit blocking now
@@ -120,6 +121,8 @@ class EffectCondition(_Strict):
     # condition happened ("if a purple spirit was destroyed when this burst activated", bursts.py)
     you_control: Selector | None = None  # you control a card this matches ("if you control an Ultimate")
     u_hits: int = 0  # the effect's U-Trigger hit at least this many times (ultimates.u_trigger)
+    by_immortality: bool = False  # the effect's card was summoned by Immortality (trash_zone.py BS-181)
+    revealed: Selector | None = None  # the last "reveal" showed a card this matches (trash_zone.py BS-184)
 
 
 class Effect(_Strict):
@@ -180,6 +183,9 @@ class Effect(_Strict):
         "destroy_brave",  # destroy each target brave: in spirit form, or fused (its spirit stays) (braves.py)
         "brave_to_hand",  # each target brave goes to its owner's hand: in spirit form, or fused (its spirit stays)
         "assault",  # Assault: exhaust the target nexus to refresh this spirit (braves.py)
+        "immortality_summon",  # Immortality: this card may be summoned from the trash, paying its cost (trash_zone.py)
+        "immortality_free",  # this turn your first summon by Immortality is free (trash_zone.py BS-183)
+        "milled_summon",  # this card, discarded from the deck by the opponent, may be summoned free (trash_zone)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -208,6 +214,7 @@ class Effect(_Strict):
     guard: LifeGuard | None = None  # life_guard: the limit set for this turn (keywords.py)
     compulsory: bool = False  # summon_free: the card must be played if it can ("配置する"; default "you may")
     refresh_host: bool = False  # brave_onto_free: then refresh the spirit it fused onto
+    no_summon_effects: bool = False  # summon_free: its "when summoned" effects do not apply (trash_zone.py BS-182)
     scope: Selector | None = None  # bp_aura: the spirits it gives BP to, read whenever BP is
     optional: bool = False
     condition: EffectCondition | None = None  # the effect applies only if this holds
@@ -474,6 +481,15 @@ class AlsoColors(_Strict):
     symbols: bool = False
 
 
+class Immortality(_Strict):
+    """【不死:コスト7/8】 / 【不死:妖蛇】 Immortality (trash_zone.py, BS-180): while the card is in its
+    owner's trash, in either player's attack step, when one of the owner's spirits of one of
+    ``costs`` or with one of ``families`` is destroyed, the card may be summoned by paying its cost."""
+
+    costs: list[int] = []
+    families: list[str] = []
+
+
 class Keywords(_Strict):
     burst: Burst | None = None
     high_speed: HighSpeed | None = None
@@ -483,6 +499,10 @@ class Keywords(_Strict):
     curse: LeveledKeyword | None = None  # 【呪撃】 (braves.py)
     clash: LeveledKeyword | None = None  # 【激突】 (braves.py BS-162; BS-156 in BS14's notes)
     assault: Assault | None = None  # 【強襲】 (braves.py)
+    immortality: Immortality | None = None  # 【不死】 (trash_zone.py BS-180)
+    # "discarded from the deck by an opposing deck-discard effect: your deck is not discarded this
+    # turn, and you may summon this card free" (trash_zone.py BS-186)
+    milled_summon: bool = False
 
     @field_validator("high_speed", "curse", "clash", mode="before")
     @classmethod

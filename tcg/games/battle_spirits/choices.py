@@ -11,7 +11,7 @@ from tcg.core.actions import Action
 from tcg.core.lazy import Concat
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import bursts
+from tcg.games.battle_spirits import bursts, trash_zone
 from tcg.games.battle_spirits.main_phase import BattleSpiritsRule, card_problem
 from tcg.games.battle_spirits.payment import CorePayments
 
@@ -190,13 +190,18 @@ class BurstPay(BattleSpiritsRule):
         elif t == "direct_brave":
             brave_era.fuse_free(state, p, card, action.get("onto"), decision.data.get("refresh_host", False))
         elif t != "pass":
-            state.put_onto_field(p, action)
+            state.put_onto_field(p, action, quiet=decision.data.get("quiet", False))
+            trash_zone.summoned(state, p, card, decision.data)
 
     def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
         problem = card_problem(state, action)
         if problem is not None:
             return problem
         data = decision.data
+        if data.get("immortality"):  # trash_zone.py BS-180
+            paying = "placing" if data.get("free") else "paying its cost exactly and placing"
+            return "BS-180", (f"Immortality: summon {state.cards[data['card']].name} from your trash {paying} "
+                              "cores from your reserve and your cards (BS-106), or pass")
         if data.get("by_effect"):  # braves.py BS-167
             tail = "" if data.get("compulsory") else ", or pass"
             return "BS-167", (f"{data['then']} {state.cards[data['card']].name} without paying its cost, placing cores"

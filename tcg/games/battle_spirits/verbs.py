@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from tcg.core import lasting
 from tcg.core import verbs as shared
 from tcg.core.verbs import Targets, verb_table
-from tcg.games.battle_spirits import braves, bursts
+from tcg.games.battle_spirits import braves, bursts, trash_zone
 from tcg.games.battle_spirits.keywords import life_guard, unaffected
 from tcg.games.battle_spirits.ultimates import u_trigger
 
@@ -302,6 +302,9 @@ _OWN: dict[str, BSVerb] = {
     "add_symbol": braves.add_symbol,
     "max_level": braves.max_level,
     "summon_free": braves.summon_free,
+    "immortality_summon": trash_zone.immortality_summon,
+    "immortality_free": trash_zone.immortality_free,
+    "milled_summon": trash_zone.milled_summon,
     "bounce_to_deck_top": braves.bounce_to_deck_top,
     "reveal": braves.reveal,
     "brave_onto_free": braves.brave_onto_free,

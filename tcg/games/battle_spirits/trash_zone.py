@@ -1,0 +1,132 @@
+"""Cards and abilities that work from the trash, the hand or the deck (official rules of the
+覇王編 era; the brief says nothing of cards outside the field beyond BS-31 and BS-57).
+
+- [standard] BS-180 Immortality (【不死:コスト7/8】 / 【不死:妖蛇】『お互いのアタックステップ』
+  "this spirit card in your trash can be summoned when one of your cost 7/8 (Dark Snake) spirits is
+  destroyed"): in either player's attack step, when a spirit of its owner's that costs one of the
+  listed costs or has one of the listed families is destroyed (BS-54), each card with a matching
+  Immortality in that owner's trash (not the destroyed card) offers its owner a summon from the
+  trash, paying its cost as a summon from the hand does (BS-41, BS-106) - or a pass. The offer is
+  a triggered effect of the destruction, ordered with the others (BS-120).
+- [standard] BS-181 "When summoned by Immortality" (【不死】の効果で召喚されたとき): the card's
+  effect applies only if the summon that put it on the field was an Immortality summon (a mark
+  on the card until it leaves the field or the turn ends; ``EffectCondition.by_immortality``).
+- [standard] BS-182 "Summon ... without paying its cost; its 'when summoned' effects do not apply"
+  (ただし、『このスピリットの召喚時』効果は発揮されない): the free summon of BS-167, from the
+  trash or the hand, after which the summoned card's own "when summoned" effects are not queued
+  (other cards' "when your spirit is summoned" effects still see the summon; ``no_summon_effects``).
+- [standard] BS-183 "This turn, the first spirit card Immortality summons is summoned without
+  paying its cost" (このターンの最初に【不死】の効果によって召喚される...コストを支払わずに召喚する):
+  a mark for the turn; the next Immortality offer of that player is free, and the first
+  Immortality summon made uses the mark up (``immortality_free``).
+- [standard] BS-184 A condition on a revealed card ("if it is a yellow magic card, ...", オープンした
+  カードが...のとき): the last "reveal" showed a card that the selector matches
+  (``EffectCondition.revealed``); "put the revealed cards back on top" is leaving them there.
+- [standard] BS-185 "Cards with [Curse]/[Immortality]" (【呪撃】/【不死】を持つ): a selector's
+  ``keywords`` match a card that has one of them - on the field at its current level, elsewhere
+  as printed.
+- [standard] BS-186 "When this card is discarded from the deck by an opposing deck-discard
+  effect, your deck is not discarded this turn and you may summon it free" (相手の「デッキ破棄効果」
+  で破棄されたこのカードは...): after an opposing effect's deck discard (``deck_to_trash`` naming
+  the opponent) put such a card in its owner's trash, that owner's deck cannot be discarded for the
+  rest of the turn (further discards do nothing) and, as a triggered effect, its owner may summon it
+  free (BS-167). Discards that are costs of one's own effects are not "opposing".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from tcg.core import lasting
+from tcg.core.state import Decision, Task
+from tcg.games.battle_spirits.cards import Effect, EffectCondition
+
+if TYPE_CHECKING:
+    from tcg.core.verbs import Targets
+    from tcg.games.battle_spirits.effects import BSEffects
+    from tcg.games.battle_spirits.queries import BSQueries
+    from tcg.games.battle_spirits.state import BattleSpiritsState
+
+#: BS-180 / BS-186: the triggered effects of a card in the trash (``effect_list`` kinds).
+TRASH_EFFECTS: dict[str, tuple[Effect, ...]] = {
+    "immortality": (Effect(do="immortality_summon"),),
+    "milled_summon": (Effect(do="milled_summon"),),
+}
+
+
+def has_keyword(s: BSQueries, cid: int, names: list[str]) -> bool:
+    """BS-185: the card has one of the keywords ``names`` (leveled ones at its level on the field)."""
+    kw = s.d(cid).keywords
+    on_field = s.zone_of(cid) == "field"
+    for name in names:
+        held = getattr(kw, name, None)
+        if held is None or held is False:
+            continue
+        levels = getattr(held, "levels", None)
+        if not on_field or levels is None or s.level(cid) in levels:
+            return True
+    return False
+
+
+def immortality_offers(s: BSEffects, destroyed: int, owner: int, cost: int, families: list[str]) -> None:
+    """BS-180: a spirit of ``owner`` (printed ``cost``, ``families``) was destroyed in an attack
+    step: each matching Immortality card in the owner's trash offers its summon."""
+    for c in s.zones[owner]["trash"]:
+        imm = s.d(c).keywords.immortality
+        if imm is not None and c != destroyed and (cost in imm.costs or set(families) & set(imm.families)):
+            s._pend("effects", (c, owner, (s.d(c).name, "immortality"), False))
+
+
+def immortality_summon(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-180: summon the card from the trash paying its cost (BS-183: free under the turn's mark),
+    answered as a burst's follow-up summon (cores from the reserve and your cards), or pass."""
+    if s.zone_of(source) != "trash" or not s.d(source).is_spirit_like:
+        return
+    free = bool(s.effects and lasting.first(s, "immortality_free", player=controller))
+    s.decision = Decision(controller, "burst_pay", {"card": source, "then": "summon", "free": free,
+                                                    "immortality": True})
+
+
+def immortality_free(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-183: this turn the controller's first Immortality summon costs nothing."""
+    lasting.add(s, "immortality_free", player=controller)
+
+
+def summoned(s: BattleSpiritsState, p: int, card: int, data: Mapping[str, object]) -> None:
+    """BS-181 / BS-183: an Immortality summon marks the card and uses up a free-summon mark."""
+    if data.get("immortality") and s.zone_of(card) == "field":
+        lasting.add(s, "immortal_summon", card=card)
+        if data.get("free"):
+            record = lasting.first(s, "immortality_free", player=p)
+            if record is not None:
+                lasting.remove(s, record)
+
+
+def condition_holds(s: BSEffects, cond: EffectCondition, source: int) -> bool:
+    """BS-181: summoned by Immortality; BS-184: the last reveal showed a matching card."""
+    if cond.by_immortality and not (s.effects and lasting.first(s, "immortal_summon", card=source)):
+        return False
+    return cond.revealed is None or any(s.matches(cond.revealed, c, source) for c in s.flags.get("revealed", ()))
+
+
+def milled_by_opponent(s: BSEffects, milled: tuple[int, ...]) -> None:
+    """BS-186: an opposing deck discard put these cards in the trash; a card that says so protects
+    its owner's deck for the turn and offers its free summon (a triggered effect)."""
+    for c in milled:
+        if s.zone_of(c) == "trash" and s.d(c).keywords.milled_summon:
+            owner = s.cards[c].owner
+            if not lasting.first(s, "deck_protected", player=owner):
+                lasting.add(s, "deck_protected", player=owner)
+            s._pend("effects", (c, owner, (s.d(c).name, "milled_summon"), False))
+
+
+def deck_protected(s: BSQueries, player: int) -> bool:
+    """BS-186: the player's deck cannot be discarded this turn."""
+    return bool(s.effects and lasting.first(s, "deck_protected", player=player))
+
+
+def milled_summon(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-186: the discarded card, still in the trash, may be summoned free (BS-167)."""
+    if s.zone_of(source) == "trash":
+        s.tasks.append(Task("free_summon", player=controller, card=source, zone="trash"))
