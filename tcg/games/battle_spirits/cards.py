@@ -123,6 +123,7 @@ class EffectCondition(_Strict):
     u_hits: int = 0  # the effect's U-Trigger hit at least this many times (ultimates.u_trigger)
     by_immortality: bool = False  # the effect's card was summoned by Immortality (trash_zone.py BS-181)
     revealed: Selector | None = None  # the last "reveal" showed a card this matches (trash_zone.py BS-184)
+    paid: bool = False  # the previous move_cores moved all its cores: "by putting 1 core ..., ..." (trash_zone.py)
 
 
 class Effect(_Strict):
@@ -186,6 +187,7 @@ class Effect(_Strict):
         "immortality_summon",  # Immortality: this card may be summoned from the trash, paying its cost (trash_zone.py)
         "immortality_free",  # this turn your first summon by Immortality is free (trash_zone.py BS-183)
         "milled_summon",  # this card, discarded from the deck by the opponent, may be summoned free (trash_zone)
+        "arm_this_turn",  # this turn, the card's `this_turn` abilities work, wherever it is (trash_zone.py BS-187)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -280,6 +282,7 @@ class Ability(_Strict):
     once_per_turn: bool = False  # "this effect can be used once per turn" (by card name; braves.py)
     at_battle_end: bool = False  # "(When Attacks) at the end of the battle, ...": resolves then (braves.py)
     from_trash: bool = False  # the card works from its owner's trash (end_of_turn only; braves.py)
+    this_turn: bool = False  # works only in a turn its card's arm_this_turn resolved (trash_zone.py BS-187)
     # "when one of your Dark Snake spirits is summoned": the card that set the trigger off must match
     # (player relative to this card's controller; `other`: not this card) - for your_spirit_summoned,
     # your_spirit_exhausted, your_spirit_destroyed(_by_opponent)

@@ -132,6 +132,8 @@ class BSEffects(BSQueries):
         self.queue_abilities(cid, "destroyed", level)
         if self.phase in ATTACK_STEP and self.d(cid).is_spirit_like:  # Immortality (trash_zone.py BS-180)
             trash_zone.immortality_offers(self, cid, owner, cost, self.d(cid).families)
+        if self.effects:  # "this turn, when your spirit is destroyed" (trash_zone.py BS-187)
+            trash_zone.armed_triggers(self, "your_spirit_destroyed", owner, cid)
         if by is not None and by != owner:  # "when this spirit is destroyed by the opponent"
             self.queue_abilities(cid, "destroyed_by_opponent", level)
         for c in self.zones[owner]["field"]:  # "when your Spirit is destroyed" (a nexus's)

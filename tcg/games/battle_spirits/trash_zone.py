@@ -31,6 +31,11 @@
   the opponent) put such a card in its owner's trash, that owner's deck cannot be discarded for the
   rest of the turn (further discards do nothing) and, as a triggered effect, its owner may summon it
   free (BS-167). Discards that are costs of one's own effects are not "opposing".
+- [standard] BS-187 "This turn, when one of your spirits is destroyed, ..." (このターンの間、...とき, a
+  magic's effect): the effect sets up its card's triggered abilities for the rest of the turn; they
+  trigger wherever the card is (a used magic is in the trash) and end with the turn (BS-56). A cost
+  in them ("by putting 1 core from your reserve in your trash, ...") must be paid in full for what
+  follows to apply (``EffectCondition.paid``).
 """
 
 from __future__ import annotations
@@ -107,6 +112,8 @@ def condition_holds(s: BSEffects, cond: EffectCondition, source: int) -> bool:
     """BS-181: summoned by Immortality; BS-184: the last reveal showed a matching card."""
     if cond.by_immortality and not (s.effects and lasting.first(s, "immortal_summon", card=source)):
         return False
+    if cond.paid and not s.flags.get("paid"):
+        return False
     return cond.revealed is None or any(s.matches(cond.revealed, c, source) for c in s.flags.get("revealed", ()))
 
 
@@ -130,3 +137,19 @@ def milled_summon(s: BSEffects, eff: Effect, controller: int, source: int, targe
     """BS-186: the discarded card, still in the trash, may be summoned free (BS-167)."""
     if s.zone_of(source) == "trash":
         s.tasks.append(Task("free_summon", player=controller, card=source, zone="trash"))
+
+
+def arm_this_turn(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-187: until the end of the turn the card's ``this_turn`` abilities work for the controller."""
+    lasting.add(s, "armed", player=controller, source=source)
+
+
+def armed_triggers(s: BSEffects, when: str, player: int, subject: int) -> None:
+    """BS-187: the armed cards of ``player`` whose ``this_turn`` abilities trigger on ``when``."""
+    for record in lasting.of_kind(s, "armed", player=player):
+        card = record["source"]
+        d = s.d(card)
+        for i, ab in enumerate(d.abilities):
+            if ab.this_turn and ab.when == when and (ab.subject is None
+                                                     or s.in_scope(ab.subject, player, subject, card)):
+                s._pend("effects", (card, player, (d.name, "ability", i), ab.optional))

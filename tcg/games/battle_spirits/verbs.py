@@ -85,6 +85,7 @@ def move_cores(s: BSEffects, eff: Effect, controller: int, source: int, targets:
     p = controller if eff.whose == "self" else 1 - controller
     have = s.counters[p].get(eff.source, 0)
     s.move_core(p, eff.source, eff.to, have if eff.all_cores else min(eff.count, have))
+    s.flags["paid"] = eff.all_cores or have >= eff.count  # EffectCondition.paid (trash_zone.py)
 
 
 def deck_top(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -305,6 +306,7 @@ _OWN: dict[str, BSVerb] = {
     "immortality_summon": trash_zone.immortality_summon,
     "immortality_free": trash_zone.immortality_free,
     "milled_summon": trash_zone.milled_summon,
+    "arm_this_turn": trash_zone.arm_this_turn,
     "bounce_to_deck_top": braves.bounce_to_deck_top,
     "reveal": braves.reveal,
     "brave_onto_free": braves.brave_onto_free,
