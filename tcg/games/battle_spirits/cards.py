@@ -188,6 +188,7 @@ class Effect(_Strict):
         "immortality_free",  # this turn your first summon by Immortality is free (trash_zone.py BS-183)
         "milled_summon",  # this card, discarded from the deck by the opponent, may be summoned free (trash_zone)
         "arm_this_turn",  # this turn, the card's `this_turn` abilities work, wherever it is (trash_zone.py BS-187)
+        "discard_burst",  # your set burst goes to your trash, face up: a cost, noted as `paid` (trash_zone.py BS-188)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash

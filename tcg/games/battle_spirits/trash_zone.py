@@ -36,6 +36,10 @@
   trigger wherever the card is (a used magic is in the trash) and end with the turn (BS-56). A cost
   in them ("by putting 1 core from your reserve in your trash, ...") must be paid in full for what
   follows to apply (``EffectCondition.paid``).
+- [standard] BS-188 "By discarding 1 of your bursts, ..." (自分のバースト1つを破棄することで): a cost
+  paid by putting your set burst into your trash, face up (not an activation: its burst effect does
+  not apply); with no burst set it cannot be paid and what follows does not apply (``discard_burst``,
+  ``EffectCondition.paid``).
 """
 
 from __future__ import annotations
@@ -153,3 +157,11 @@ def armed_triggers(s: BSEffects, when: str, player: int, subject: int) -> None:
             if ab.this_turn and ab.when == when and (ab.subject is None
                                                      or s.in_scope(ab.subject, player, subject, card)):
                 s._pend("effects", (card, player, (d.name, "ability", i), ab.optional))
+
+
+def discard_burst(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-188: the controller's set burst goes to their trash face up; paid only if there was one."""
+    burst = s.zones[controller]["burst"]
+    s.flags["paid"] = bool(burst)
+    for c in list(burst):
+        s.move(c, "trash", face_down=False)  # emits card_moved, the card named (face up)

@@ -307,6 +307,7 @@ _OWN: dict[str, BSVerb] = {
     "immortality_free": trash_zone.immortality_free,
     "milled_summon": trash_zone.milled_summon,
     "arm_this_turn": trash_zone.arm_this_turn,
+    "discard_burst": trash_zone.discard_burst,
     "bounce_to_deck_top": braves.bounce_to_deck_top,
     "reveal": braves.reveal,
     "brave_onto_free": braves.brave_onto_free,
