@@ -234,6 +234,8 @@ def free_summon(s: BattleSpiritsState, task: Task) -> None:
         return
     then = "deploy" if s.d(card).type == "nexus" else "summon"
     quiet = {"quiet": True} if task.get("quiet") else {}  # trash_zone.py BS-182
+    if task.get("paid"):  # trash_zone.py BS-189: "you may summon it", its cost paid
+        quiet = {"free": False, "paid_summon": True}
     s.decision = Decision(p, "burst_pay", {"card": card, "then": then, "free": True, "by_effect": True,
                                            "compulsory": task.get("compulsory", False), **quiet})
 

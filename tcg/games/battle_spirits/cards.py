@@ -186,7 +186,8 @@ class Effect(_Strict):
         "assault",  # Assault: exhaust the target nexus to refresh this spirit (braves.py)
         "immortality_summon",  # Immortality: this card may be summoned from the trash, paying its cost (trash_zone.py)
         "immortality_free",  # this turn your first summon by Immortality is free (trash_zone.py BS-183)
-        "milled_summon",  # this card, discarded from the deck by the opponent, may be summoned free (trash_zone)
+        "summon_self_free",  # this card may be summoned free from where it is: trash, hand (trash_zone.py)
+        "summon_paid",  # you may summon each target card paying its cost ("召喚できる", trash_zone.py BS-189)
         "arm_this_turn",  # this turn, the card's `this_turn` abilities work, wherever it is (trash_zone.py BS-187)
         "discard_burst",  # your set burst goes to your trash, face up: a cost, noted as `paid` (trash_zone.py BS-188)
     ]
@@ -273,6 +274,7 @@ class Ability(_Strict):
         "battle_ends",  # (a nexus, either player's) a battle with a blocker ended (BS-55)
         "your_burst_activated",  # after one of your bursts activated and resolved (bursts.py)
         "opponent_spirit_destroyed",  # an opposing spirit was destroyed (BS-54), once per spirit
+        "your_nexus_deployed",  # (from the hand) you deployed a nexus (BS-42; trash_zone.py BS-190)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     effects: list[Effect]
@@ -284,6 +286,7 @@ class Ability(_Strict):
     at_battle_end: bool = False  # "(When Attacks) at the end of the battle, ...": resolves then (braves.py)
     from_trash: bool = False  # the card works from its owner's trash (end_of_turn only; braves.py)
     this_turn: bool = False  # works only in a turn its card's arm_this_turn resolved (trash_zone.py BS-187)
+    from_hand: bool = False  # works only while the card is in its owner's hand (trash_zone.py BS-190)
     # "when one of your Dark Snake spirits is summoned": the card that set the trigger off must match
     # (player relative to this card's controller; `other`: not this card) - for your_spirit_summoned,
     # your_spirit_exhausted, your_spirit_destroyed(_by_opponent)

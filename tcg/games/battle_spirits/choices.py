@@ -198,10 +198,11 @@ class BurstPay(BattleSpiritsRule):
         if problem is not None:
             return problem
         data = decision.data
-        if data.get("immortality"):  # trash_zone.py BS-180
+        if data.get("paid_summon"):  # trash_zone.py BS-180 / BS-189
             paying = "placing" if data.get("free") else "paying its cost exactly and placing"
-            return "BS-180", (f"Immortality: summon {state.cards[data['card']].name} from your trash {paying} "
-                              "cores from your reserve and your cards (BS-106), or pass")
+            rule = "BS-180" if data.get("immortality") else "BS-189"
+            return rule, (f"summon {state.cards[data['card']].name} from your {state.zone_of(data['card'])} "
+                          f"{paying} cores from your reserve and your cards (BS-106), or pass")
         if data.get("by_effect"):  # braves.py BS-167
             tail = "" if data.get("compulsory") else ", or pass"
             return "BS-167", (f"{data['then']} {state.cards[data['card']].name} without paying its cost, placing cores"

@@ -12,6 +12,7 @@ from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.rules import Rulebook
 from tcg.core.state import Decision
+from tcg.games.battle_spirits import trash_zone
 from tcg.games.battle_spirits.effects import BSEffects
 from tcg.games.battle_spirits.rules import RULEBOOK
 
@@ -62,6 +63,8 @@ class BattleSpiritsState(BSEffects):
             return
         if not quiet:
             self.queue_abilities(card, "summoned")
+        if t == "deploy":  # "when you deploy a nexus", from the hand (trash_zone.py BS-190)
+            trash_zone.hand_triggers(self, "your_nexus_deployed", p)
         if t == "summon" and d.type in ("spirit", "brave"):
             for c in self.zones[p]["field"]:  # "when one of your ... spirits is summoned" (Ability.subject)
                 if self.d(c).abilities:

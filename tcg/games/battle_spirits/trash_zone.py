@@ -40,6 +40,13 @@
   paid by putting your set burst into your trash, face up (not an activation: its burst effect does
   not apply); with no burst set it cannot be paid and what follows does not apply (``discard_burst``,
   ``EffectCondition.paid``).
+- [standard] BS-189 "You may summon it" with no "without paying its cost" (召喚できる, e.g. a revealed
+  card): the card is summoned from where it is, its cost paid as a summon from the hand pays it
+  (BS-41 reduction, BS-106) - or the player passes (``summon_paid``; one card after the other).
+- [standard] BS-190 "This spirit card in your hand can be summoned free when you deploy a nexus"
+  (手札にあるこのスピリットカードは、自分のネクサスを配置したとき...): an ability that works only
+  from its owner's hand (``Ability.from_hand``); it triggers after the deploy like any effect the
+  deploy set off (BS-119, BS-120).
 """
 
 from __future__ import annotations
@@ -60,7 +67,7 @@ if TYPE_CHECKING:
 #: BS-180 / BS-186: the triggered effects of a card in the trash (``effect_list`` kinds).
 TRASH_EFFECTS: dict[str, tuple[Effect, ...]] = {
     "immortality": (Effect(do="immortality_summon"),),
-    "milled_summon": (Effect(do="milled_summon"),),
+    "milled_summon": (Effect(do="summon_self_free"),),
 }
 
 
@@ -94,7 +101,7 @@ def immortality_summon(s: BSEffects, eff: Effect, controller: int, source: int, 
         return
     free = bool(s.effects and lasting.first(s, "immortality_free", player=controller))
     s.decision = Decision(controller, "burst_pay", {"card": source, "then": "summon", "free": free,
-                                                    "immortality": True})
+                                                    "immortality": True, "paid_summon": True})
 
 
 def immortality_free(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -137,10 +144,11 @@ def deck_protected(s: BSQueries, player: int) -> bool:
     return bool(s.effects and lasting.first(s, "deck_protected", player=player))
 
 
-def milled_summon(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """BS-186: the discarded card, still in the trash, may be summoned free (BS-167)."""
-    if s.zone_of(source) == "trash":
-        s.tasks.append(Task("free_summon", player=controller, card=source, zone="trash"))
+def summon_self_free(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-186 / BS-190: the card, still in the trash or the hand, may be summoned free (BS-167)."""
+    zone = s.zone_of(source)
+    if zone in ("trash", "hand"):
+        s.tasks.append(Task("free_summon", player=controller, card=source, zone=zone))
 
 
 def arm_this_turn(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -165,3 +173,18 @@ def discard_burst(s: BSEffects, eff: Effect, controller: int, source: int, targe
     s.flags["paid"] = bool(burst)
     for c in list(burst):
         s.move(c, "trash", face_down=False)  # emits card_moved, the card named (face up)
+
+
+def summon_paid(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-189: each target card may be summoned paying its cost, one after the other."""
+    for t in targets[::-1]:  # a stack: the first target is offered first
+        s.tasks.append(Task("free_summon", player=controller, card=t, zone=s.zone_of(t), paid=True))
+
+
+def hand_triggers(s: BSEffects, when: str, player: int) -> None:
+    """BS-190: the abilities of ``player``'s hand cards that work from the hand and trigger on ``when``."""
+    for c in s.zones[player]["hand"]:
+        d = s.d(c)
+        for i, ab in enumerate(d.abilities):
+            if ab.from_hand and ab.when == when:
+                s._pend("effects", (c, player, (d.name, "ability", i), ab.optional))
