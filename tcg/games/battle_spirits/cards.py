@@ -275,6 +275,7 @@ class Ability(_Strict):
         "your_burst_activated",  # after one of your bursts activated and resolved (bursts.py)
         "opponent_spirit_destroyed",  # an opposing spirit was destroyed (BS-54), once per spirit
         "your_nexus_deployed",  # (from the hand) you deployed a nexus (BS-42; trash_zone.py BS-190)
+        "your_attack_step",  # your attack step (battle phase) begins (BS-46; trash_zone.py BS-191)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     effects: list[Effect]

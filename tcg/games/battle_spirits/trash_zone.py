@@ -47,6 +47,11 @@
   (手札にあるこのスピリットカードは、自分のネクサスを配置したとき...): an ability that works only
   from its owner's hand (``Ability.from_hand``); it triggers after the deploy like any effect the
   deploy set off (BS-119, BS-120).
+- [standard] BS-191 "(Your Attack Step) At the start of the step, you may put any number of cores from
+  your trash onto this spirit" (『自分のアタックステップ』ステップ開始時、自分のトラッシュのコアを...):
+  an ability triggered as its controller's attack step (battle phase) begins (``your_attack_step``,
+  the mirror of ``opponent_attack_step``); the cores come from the trash cores (BS-31, ``put_cores``
+  with ``source: trash_cores``), as many as the controller chooses, none allowed.
 """
 
 from __future__ import annotations
