@@ -498,6 +498,16 @@ class Immortality(_Strict):
     families: list[str] = []
 
 
+class Transmigration(_Strict):
+    """【転召:武装/ボイド】 Transmigration (trash_zone.py, BS-192): summoning the card, after its cost
+    is paid, all cores of one of its controller's spirits with one of ``families`` (or of cost
+    ``min_cost`` or more) go to ``to`` (the Void, or the trash); none of them is placed on it."""
+
+    families: list[str] = []
+    min_cost: int | None = None
+    to: Literal["core_stock", "trash_cores"] = "core_stock"
+
+
 class Keywords(_Strict):
     burst: Burst | None = None
     high_speed: HighSpeed | None = None
@@ -508,6 +518,7 @@ class Keywords(_Strict):
     clash: LeveledKeyword | None = None  # 【激突】 (braves.py BS-162; BS-156 in BS14's notes)
     assault: Assault | None = None  # 【強襲】 (braves.py)
     immortality: Immortality | None = None  # 【不死】 (trash_zone.py BS-180)
+    transmigration: Transmigration | None = None  # 【転召】 (trash_zone.py BS-192)
     # "discarded from the deck by an opposing deck-discard effect: your deck is not discarded this
     # turn, and you may summon this card free" (trash_zone.py BS-186)
     milled_summon: bool = False

@@ -52,6 +52,13 @@
   an ability triggered as its controller's attack step (battle phase) begins (``your_attack_step``,
   the mirror of ``opponent_attack_step``); the cores come from the trash cores (BS-31, ``put_cores``
   with ``source: trash_cores``), as many as the controller chooses, none allowed.
+- [standard] BS-192 Transmigration (【転召:武装/ボイド】 "after the summon cost is paid, all cores on
+  one of your Armed Machine spirits must be put in the Void"): a card with it is summoned only by
+  naming such a spirit of its controller's (the summon's ``target``; with none, it cannot be summoned -
+  from the hand or by an effect); the cost is paid first (the named spirit's cores may pay it),
+  then every core left on the named spirit goes to the Void (or the trash) and the spirit is
+  depleted (BS-108), and only then are cores put on the summoned spirit (a second decision), so
+  none of the named spirit's cores can be placed on it. Its "when summoned" effects then apply.
 """
 
 from __future__ import annotations
@@ -62,8 +69,10 @@ from typing import TYPE_CHECKING
 from tcg.core import lasting
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits.cards import Effect, EffectCondition
+from tcg.games.battle_spirits.payment import CorePayments, Sources
 
 if TYPE_CHECKING:
+    from tcg.core.actions import Action
     from tcg.core.verbs import Targets
     from tcg.games.battle_spirits.effects import BSEffects
     from tcg.games.battle_spirits.queries import BSQueries
@@ -118,10 +127,15 @@ def summoned(s: BattleSpiritsState, p: int, card: int, data: Mapping[str, object
     """BS-181 / BS-183: an Immortality summon marks the card and uses up a free-summon mark."""
     if data.get("immortality") and s.zone_of(card) == "field":
         lasting.add(s, "immortal_summon", card=card)
-        if data.get("free"):
-            record = lasting.first(s, "immortality_free", player=p)
-            if record is not None:
-                lasting.remove(s, record)
+        if data.get("free") and not data.get("transmigrated"):
+            use_free_mark(s, p)
+
+
+def use_free_mark(s: BattleSpiritsState, p: int) -> None:
+    """BS-183: the first Immortality summon of the turn used the free mark up."""
+    record = lasting.first(s, "immortality_free", player=p)
+    if record is not None:
+        lasting.remove(s, record)
 
 
 def condition_holds(s: BSEffects, cond: EffectCondition, source: int) -> bool:
@@ -193,3 +207,42 @@ def hand_triggers(s: BSEffects, when: str, player: int) -> None:
         for i, ab in enumerate(d.abilities):
             if ab.from_hand and ab.when == when:
                 s._pend("effects", (c, player, (d.name, "ability", i), ab.optional))
+
+
+def transmigration_targets(s: BSQueries, p: int, card: int) -> list[int]:
+    """BS-192: the spirits of ``p`` on the field that ``card``'s Transmigration may name."""
+    tm = s.d(card).keywords.transmigration
+    if tm is None:
+        return []
+    out = []
+    for c in s.zones[p]["field"]:
+        d = s.d(c)
+        if c == card or not d.is_spirit_like:
+            continue
+        if (tm.families and set(d.families) & set(tm.families)) or (tm.min_cost is not None
+                                                                    and s.card_cost(c) >= tm.min_cost):
+            out.append(c)
+    return out
+
+
+def transmigration_payments(s: BSQueries, p: int, card: int, reserve: int, payers: Sources,
+                            cost: int) -> list[CorePayments]:
+    """BS-192: one paying ``summon`` per spirit the summon can name; the cores are placed after."""
+    return [CorePayments("summon", (("card", card), ("target", t)), reserve, payers, cost, place=False)
+            for t in transmigration_targets(s, p, card)]
+
+
+def transmigrate(s: BattleSpiritsState, p: int, action: Action, data: Mapping[str, object]) -> None:
+    """BS-192: pay the cost, send every core left on the named spirit to the Void (or the trash),
+    then ask where the summoned spirit's cores come from (the named spirit, emptied, is depleted)."""
+    tm = s.d(action.get("card")).keywords.transmigration
+    assert tm is not None
+    s.pay(p, action)
+    target = action.get("target")
+    s.move_core(p, target, tm.to, s.cores(target))
+    s.settle()  # BS-108: the emptied spirit is depleted before the cores are placed
+    if data.get("immortality") and data.get("free"):
+        use_free_mark(s, p)  # BS-183
+    marks = {k: True for k in ("quiet", "immortality") if data.get(k)}
+    s.decision = Decision(p, "burst_pay", {"card": action.get("card"), "then": "summon", "free": True,
+                                           "compulsory": True, "transmigrated": True, **marks})
