@@ -120,7 +120,7 @@ def has_name(s: BSQueries, cid: int, part: str) -> bool:
     """Does the card's name contain ``part`` - its English or Japanese name, or (on the field,
     BS-168) a name it is also treated as?"""
     d = s.d(cid)
-    if part in s.cards[cid].name or part in d.name_ja:
+    if part in s.cards[cid].name or part in d.name_ja or part in d.name_jp:  # BS13 spells it name_ja, BS14 name_jp
         return True
     return bool(d.also_named) and s.zone_of(cid) == "field" and any(part in n for n in d.also_named)
 

@@ -134,6 +134,8 @@ class BSEffects(BSQueries):
             trash_zone.immortality_offers(self, cid, owner, cost, self.d(cid).families)
         if self.effects:  # "this turn, when your spirit is destroyed" (trash_zone.py BS-187)
             trash_zone.armed_triggers(self, "your_spirit_destroyed", owner, cid)
+        if self.d(cid).is_spirit_like and self.d(cid).abilities:  # its own "when your spirit is destroyed" (BS-193)
+            self.queue_abilities(cid, "your_spirit_destroyed", level, subject=cid)
         if by is not None and by != owner:  # "when this spirit is destroyed by the opponent"
             self.queue_abilities(cid, "destroyed_by_opponent", level)
         for c in self.zones[owner]["field"]:  # "when your Spirit is destroyed" (a nexus's)

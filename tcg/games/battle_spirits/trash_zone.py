@@ -59,6 +59,9 @@
   then every core left on the named spirit goes to the Void (or the trash) and the spirit is
   depleted (BS-108), and only then are cores put on the summoned spirit (a second decision), so
   none of the named spirit's cores can be placed on it. Its "when summoned" effects then apply.
+- [standard] BS-193 A spirit's own "when one of your [Pentan] spirits is destroyed" effect applies
+  also when that spirit is the one destroyed (the effect looks back at the spirit as it left the
+  field, at its level then), like its "when destroyed" effects (BS-54).
 """
 
 from __future__ import annotations
