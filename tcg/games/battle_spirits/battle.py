@@ -238,6 +238,8 @@ def battle_phase(s: BattleSpiritsState, task: Task) -> None:
     s.tasks.append(Task("attack_declaration"))
     for c in s.zones[1 - s.active]["field"]:  # "(Opponent's Attack Step) at the start of the step"
         s.queue_abilities(c, "opponent_attack_step")
+    for c in s.zones[s.active]["field"]:  # "(Your Attack Step) at the start of the step" (trash_zone.py)
+        s.queue_abilities(c, "your_attack_step")
 
 
 def attack_declaration(s: BattleSpiritsState, task: Task) -> None:

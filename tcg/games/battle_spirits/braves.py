@@ -120,7 +120,7 @@ def has_name(s: BSQueries, cid: int, part: str) -> bool:
     """Does the card's name contain ``part`` - its English or Japanese name, or (on the field,
     BS-168) a name it is also treated as?"""
     d = s.d(cid)
-    if part in s.cards[cid].name or part in d.name_ja:
+    if part in s.cards[cid].name or part in d.name_ja or part in d.name_jp:  # BS13 spells it name_ja, BS14 name_jp
         return True
     return bool(d.also_named) and s.zone_of(cid) == "field" and any(part in n for n in d.also_named)
 
@@ -221,7 +221,9 @@ def max_level(s: BSEffects, eff: Effect, controller: int, source: int, targets: 
 def summon_free(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """BS-167: each target card is summoned without paying its cost, one after the other."""
     for t in targets[::-1]:  # a stack: the first target is summoned first
-        s.tasks.append(Task("free_summon", player=controller, card=t, zone=s.zone_of(t), compulsory=eff.compulsory))
+        quiet = {"quiet": True} if eff.no_summon_effects else {}  # trash_zone.py BS-182
+        s.tasks.append(Task("free_summon", player=controller, card=t, zone=s.zone_of(t), compulsory=eff.compulsory,
+                            **quiet))
 
 
 def free_summon(s: BattleSpiritsState, task: Task) -> None:
@@ -231,8 +233,11 @@ def free_summon(s: BattleSpiritsState, task: Task) -> None:
     if s.zone_of(card) != task["zone"] or not s.summon_condition_met(p, card):
         return
     then = "deploy" if s.d(card).type == "nexus" else "summon"
+    quiet = {"quiet": True} if task.get("quiet") else {}  # trash_zone.py BS-182
+    if task.get("paid"):  # trash_zone.py BS-189: "you may summon it", its cost paid
+        quiet = {"free": False, "paid_summon": True}
     s.decision = Decision(p, "burst_pay", {"card": card, "then": then, "free": True, "by_effect": True,
-                                           "compulsory": task.get("compulsory", False)})
+                                           "compulsory": task.get("compulsory", False), **quiet})
 
 
 def assault(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:

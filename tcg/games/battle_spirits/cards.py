@@ -60,6 +60,7 @@ class Selector(_Strict):
     braved: bool | None = None  # is (True) / is not (False) a brave spirit
     exhausted: bool | None = None
     high_speed: bool | None = None  # has (True) / has not (False) High Speed now (HighSpeed)
+    keywords: list[str] = []  # has one of these keywords ("curse", "immortality": trash_zone.py BS-185)
     cores: int | None = None  # has exactly this many cores on it ("a Spirit with exactly 1 Core")
     attacking: bool | None = None  # is (True) / is not (False) the spirit attacking now
     blocking: bool | None = None  # is (True) / is not (False) the spirit blocking now
@@ -120,6 +121,9 @@ class EffectCondition(_Strict):
     # condition happened ("if a purple spirit was destroyed when this burst activated", bursts.py)
     you_control: Selector | None = None  # you control a card this matches ("if you control an Ultimate")
     u_hits: int = 0  # the effect's U-Trigger hit at least this many times (ultimates.u_trigger)
+    by_immortality: bool = False  # the effect's card was summoned by Immortality (trash_zone.py BS-181)
+    revealed: Selector | None = None  # the last "reveal" showed a card this matches (trash_zone.py BS-184)
+    paid: bool = False  # the previous move_cores moved all its cores: "by putting 1 core ..., ..." (trash_zone.py)
 
 
 class Effect(_Strict):
@@ -180,6 +184,12 @@ class Effect(_Strict):
         "destroy_brave",  # destroy each target brave: in spirit form, or fused (its spirit stays) (braves.py)
         "brave_to_hand",  # each target brave goes to its owner's hand: in spirit form, or fused (its spirit stays)
         "assault",  # Assault: exhaust the target nexus to refresh this spirit (braves.py)
+        "immortality_summon",  # Immortality: this card may be summoned from the trash, paying its cost (trash_zone.py)
+        "immortality_free",  # this turn your first summon by Immortality is free (trash_zone.py BS-183)
+        "summon_self_free",  # this card may be summoned free from where it is: trash, hand (trash_zone.py)
+        "summon_paid",  # you may summon each target card paying its cost ("召喚できる", trash_zone.py BS-189)
+        "arm_this_turn",  # this turn, the card's `this_turn` abilities work, wherever it is (trash_zone.py BS-187)
+        "discard_burst",  # your set burst goes to your trash, face up: a cost, noted as `paid` (trash_zone.py BS-188)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -208,6 +218,7 @@ class Effect(_Strict):
     guard: LifeGuard | None = None  # life_guard: the limit set for this turn (keywords.py)
     compulsory: bool = False  # summon_free: the card must be played if it can ("配置する"; default "you may")
     refresh_host: bool = False  # brave_onto_free: then refresh the spirit it fused onto
+    no_summon_effects: bool = False  # summon_free: its "when summoned" effects do not apply (trash_zone.py BS-182)
     scope: Selector | None = None  # bp_aura: the spirits it gives BP to, read whenever BP is
     optional: bool = False
     condition: EffectCondition | None = None  # the effect applies only if this holds
@@ -263,6 +274,8 @@ class Ability(_Strict):
         "battle_ends",  # (a nexus, either player's) a battle with a blocker ended (BS-55)
         "your_burst_activated",  # after one of your bursts activated and resolved (bursts.py)
         "opponent_spirit_destroyed",  # an opposing spirit was destroyed (BS-54), once per spirit
+        "your_nexus_deployed",  # (from the hand) you deployed a nexus (BS-42; trash_zone.py BS-190)
+        "your_attack_step",  # your attack step (battle phase) begins (BS-46; trash_zone.py BS-191)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     effects: list[Effect]
@@ -273,6 +286,8 @@ class Ability(_Strict):
     once_per_turn: bool = False  # "this effect can be used once per turn" (by card name; braves.py)
     at_battle_end: bool = False  # "(When Attacks) at the end of the battle, ...": resolves then (braves.py)
     from_trash: bool = False  # the card works from its owner's trash (end_of_turn only; braves.py)
+    this_turn: bool = False  # works only in a turn its card's arm_this_turn resolved (trash_zone.py BS-187)
+    from_hand: bool = False  # works only while the card is in its owner's hand (trash_zone.py BS-190)
     # "when one of your Dark Snake spirits is summoned": the card that set the trigger off must match
     # (player relative to this card's controller; `other`: not this card) - for your_spirit_summoned,
     # your_spirit_exhausted, your_spirit_destroyed(_by_opponent)
@@ -481,6 +496,23 @@ class Untargetable(_Strict):
 
     types: list[CardType] = Field(min_length=1)
     levels: list[Level] = [1, 2, 3, 4, 5]
+class Immortality(_Strict):
+    """【不死:コスト7/8】 / 【不死:妖蛇】 Immortality (trash_zone.py, BS-180): while the card is in its
+    owner's trash, in either player's attack step, when one of the owner's spirits of one of
+    ``costs`` or with one of ``families`` is destroyed, the card may be summoned by paying its cost."""
+
+    costs: list[int] = []
+    families: list[str] = []
+
+
+class Transmigration(_Strict):
+    """【転召:武装/ボイド】 Transmigration (trash_zone.py, BS-192): summoning the card, after its cost
+    is paid, all cores of one of its controller's spirits with one of ``families`` (or of cost
+    ``min_cost`` or more) go to ``to`` (the Void, or the trash); none of them is placed on it."""
+
+    families: list[str] = []
+    min_cost: int | None = None
+    to: Literal["core_stock", "trash_cores"] = "core_stock"
 
 
 class Keywords(_Strict):
@@ -493,6 +525,11 @@ class Keywords(_Strict):
     curse: LeveledKeyword | None = None  # 【呪撃】 (braves.py)
     clash: LeveledKeyword | None = None  # 【激突】 (braves.py BS-162; BS-156 in BS14's notes)
     assault: Assault | None = None  # 【強襲】 (braves.py)
+    immortality: Immortality | None = None  # 【不死】 (trash_zone.py BS-180)
+    transmigration: Transmigration | None = None  # 【転召】 (trash_zone.py BS-192)
+    # "discarded from the deck by an opposing deck-discard effect: your deck is not discarded this
+    # turn, and you may summon this card free" (trash_zone.py BS-186)
+    milled_summon: bool = False
 
     @field_validator("high_speed", "curse", "clash", mode="before")
     @classmethod

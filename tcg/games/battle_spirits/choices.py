@@ -11,7 +11,7 @@ from tcg.core.actions import Action
 from tcg.core.lazy import Concat
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import bursts
+from tcg.games.battle_spirits import bursts, trash_zone
 from tcg.games.battle_spirits.main_phase import BattleSpiritsRule, card_problem
 from tcg.games.battle_spirits.payment import CorePayments
 
@@ -175,6 +175,12 @@ class BurstPay(BattleSpiritsRule):
         data = decision.data
         if data["then"] == "direct_brave":  # braves.py BS-175: a free brave fused straight onto a spirit
             return brave_era.direct_brave_actions(state, decision.player, data) or [PASS]
+        if data["then"] == "summon" and not data.get("transmigrated") \
+                and state.d(data["card"]).keywords.transmigration is not None:  # trash_zone.py BS-192
+            cost = 0 if data.get("free") else state.reduced_cost(decision.player, data["card"])
+            reserve, sources, _ = state.payment_context(decision.player)
+            moves = trash_zone.transmigration_payments(state, decision.player, data["card"], reserve, sources, cost)
+            return Concat([*moves, [] if data.get("compulsory") and moves else [PASS]])
         payments = burst_payments(state, decision.player, data["card"], data["then"], data.get("free", False))
         if data.get("compulsory") and len(payments):  # "deploy it" (braves.py BS-167): no pass while it can be
             return payments
@@ -189,14 +195,28 @@ class BurstPay(BattleSpiritsRule):
             state.queue_effects(card, p, (state.cards[card].name, timing))
         elif t == "direct_brave":
             brave_era.fuse_free(state, p, card, action.get("onto"), decision.data.get("refresh_host", False))
+        elif t == "summon" and action.get("target") is not None:  # Transmigration (trash_zone.py BS-192)
+            trash_zone.transmigrate(state, p, action, decision.data)
         elif t != "pass":
-            state.put_onto_field(p, action)
+            state.put_onto_field(p, action, quiet=decision.data.get("quiet", False))
+            trash_zone.summoned(state, p, card, decision.data)
 
     def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
         problem = card_problem(state, action)
         if problem is not None:
             return problem
         data = decision.data
+        if data.get("transmigrated"):  # trash_zone.py BS-192
+            return "BS-192", (f"Transmigration: put cores on {state.cards[data['card']].name} from your reserve "
+                              "and your cards (not from the transmigrated spirit, whose cores are gone)")
+        if state.d(data["card"]).keywords.transmigration is not None and data["then"] == "summon":
+            return "BS-192", (f"Transmigration: summon {state.cards[data['card']].name} naming one of your spirits "
+                              "it can transmigrate (its target), paying its cost, or pass")
+        if data.get("paid_summon"):  # trash_zone.py BS-180 / BS-189
+            paying = "placing" if data.get("free") else "paying its cost exactly and placing"
+            rule = "BS-180" if data.get("immortality") else "BS-189"
+            return rule, (f"summon {state.cards[data['card']].name} from your {state.zone_of(data['card'])} "
+                          f"{paying} cores from your reserve and your cards (BS-106), or pass")
         if data.get("by_effect"):  # braves.py BS-167
             tail = "" if data.get("compulsory") else ", or pass"
             return "BS-167", (f"{data['then']} {state.cards[data['card']].name} without paying its cost, placing cores"

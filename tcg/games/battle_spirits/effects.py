@@ -12,7 +12,7 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import bursts, keywords
+from tcg.games.battle_spirits import bursts, keywords, trash_zone
 from tcg.games.battle_spirits.cards import COLORS, Effect, EffectCondition, Selector
 from tcg.games.battle_spirits.keywords import ATTACK_STEP
 from tcg.games.battle_spirits.queries import BSQueries
@@ -124,11 +124,18 @@ class BSEffects(BSQueries):
             return  # "Both players' Nexuses cannot be destroyed"
         level = self.level(cid)
         owner = self.cards[cid].owner
+        cost = self.card_cost(cid)  # Immortality reads the destroyed spirit as it was (trash_zone.py)
         self.emit("destroyed", card=cid, name=self.cards[cid].name, player=owner)
         to_trash = self.rule_active("destroyed_cores_to_trash", self.active)
         zone = "hand" if level in self.d(cid).destroyed_to_hand else "trash"  # the card's own replacement
         self.leave_field(cid, zone, "trash_cores" if to_trash else "reserve")
         self.queue_abilities(cid, "destroyed", level)
+        if self.phase in ATTACK_STEP and self.d(cid).is_spirit_like:  # Immortality (trash_zone.py BS-180)
+            trash_zone.immortality_offers(self, cid, owner, cost, self.d(cid).families)
+        if self.effects:  # "this turn, when your spirit is destroyed" (trash_zone.py BS-187)
+            trash_zone.armed_triggers(self, "your_spirit_destroyed", owner, cid)
+        if self.d(cid).is_spirit_like and self.d(cid).abilities:  # its own "when your spirit is destroyed" (BS-193)
+            self.queue_abilities(cid, "your_spirit_destroyed", level, subject=cid)
         if by is not None and by != owner:  # "when this spirit is destroyed by the opponent"
             self.queue_abilities(cid, "destroyed_by_opponent", level)
         for c in self.zones[owner]["field"]:  # "when your Spirit is destroyed" (a nexus's)
@@ -297,6 +304,8 @@ class BSEffects(BSQueries):
             return list(brave_era.KEYWORD_TRIGGERS[ref[2]][1])
         if where == "flash_ability":
             return list(d.flash_abilities[ref[2]].effects)
+        if where in trash_zone.TRASH_EFFECTS:  # Immortality, a discarded card's summon (trash_zone.py)
+            return list(trash_zone.TRASH_EFFECTS[where])
         raise ValueError(f"bad effect reference {ref!r}")
 
     def effect_candidates(self, eff: Effect, sel: Selector, controller: int, source: int) -> list[int]:
@@ -356,7 +365,7 @@ class BSEffects(BSQueries):
     def mill(self, player: int) -> None:
         """The top card of the player's deck to the trash (BS-57); from an empty deck, nothing."""
         deck = self.zones[player]["deck"]
-        if deck:
+        if deck and not trash_zone.deck_protected(self, player):  # BS-186 (trash_zone.py)
             self.move(deck[0], "trash")
 
     def to_deck_bottom(self, cid: int) -> None:
@@ -387,6 +396,8 @@ class BSEffects(BSQueries):
             del self.flags["damage_source"]
         else:
             super().do_effect(eff, controller, source, targets)
+        if eff.do == "deck_to_trash" and eff.player == "opponent":  # BS-186 (trash_zone.py)
+            trash_zone.milled_by_opponent(self, self.flags["milled"])
         if eff.do == "destroy":  # "if you destroyed an opposing Nexus with this effect" (destroyed_opponents)
             self.flags["destroyed_opponents"] = any(
                 self.cards[t].owner != controller and self.zone_of(t) != "field" for t in targets)
@@ -405,7 +416,8 @@ class BSEffects(BSQueries):
                 and self.defs[ref[0]].abilities[ref[2]].once_per_turn and brave_era.once_used(self, ref):
             return True  # "once per turn" (braves.py BS-172): already used this turn, nothing happens
         cond = eff.condition
-        if cond is not None and not self.condition_holds(cond, data["controller"]):
+        if cond is not None and not (self.condition_holds(cond, data["controller"])
+                                     and trash_zone.condition_holds(self, cond, data["source"])):
             self.next_effect(data)
             return True
         if eff.do not in ("one_of", "exhaust_color") and not eff.up_to_count:

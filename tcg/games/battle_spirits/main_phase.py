@@ -14,6 +14,7 @@ from tcg.core.actions import Action
 from tcg.core.lazy import Concat
 from tcg.core.rules import DecisionRule
 from tcg.core.state import Decision, Task
+from tcg.games.battle_spirits import trash_zone
 from tcg.games.battle_spirits.payment import CoreMoves, CorePayments, Sources
 
 if TYPE_CHECKING:
@@ -137,7 +138,9 @@ def _hand_payments(s: BattleSpiritsState, p: int, parts: list[Sequence[Action]],
             cost = costs[name] = s.reduced_cost(p, c, field)
         if cost > total:
             continue
-        if d.type in ("spirit", "brave") or (d.type == "ultimate" and s.summon_condition_met(p, c)):
+        if d.keywords.transmigration is not None:  # trash_zone.py BS-192: pay, then choose whose cores go
+            parts.extend(trash_zone.transmigration_payments(s, p, c, reserve, payers, cost))
+        elif d.type in ("spirit", "brave") or (d.type == "ultimate" and s.summon_condition_met(p, c)):
             parts.append(CorePayments("summon", (("card", c),), reserve, payers, cost, place=True))
         elif d.type == "nexus":
             parts.append(CorePayments("deploy", (("card", c),), reserve, payers, cost, place=True))
@@ -220,7 +223,9 @@ def resolve_main(s: BattleSpiritsState, p: int, action: Action) -> None:
         return
     s.tasks.append(Task("main"))
     card = action.get("card")
-    if t in ("summon", "deploy"):
+    if t == "summon" and action.get("target") is not None:  # Transmigration (trash_zone.py BS-192)
+        trash_zone.transmigrate(s, p, action, {})
+    elif t in ("summon", "deploy"):
         s.put_onto_field(p, action)
     elif t == "use_magic":
         s.pay(p, action)

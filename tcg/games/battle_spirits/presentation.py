@@ -166,7 +166,8 @@ class BattleSpiritsPresentation(Presentation):
                                  variant=event_variant("source", "stock", _is("core_stock"))),
     }
     ACTIONS = {
-        "summon": ActionSpec("summon", {"card": "card"}, extra=_paid),
+        "summon": ActionSpec("summon", {"card": "card", "target": "card"}, extra=_paid,  # target: trash_zone.py
+                             variant=action_variant("target", "transmigrate")),
         "deploy": ActionSpec("deploy", {"card": "card"}, extra=_paid),
         "use_magic": ActionSpec("magic", {"card": "card"}, extra=_paid,
                                 variant=action_variant("timing", "flash", _is("flash"))),

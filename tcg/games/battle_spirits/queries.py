@@ -13,7 +13,7 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.effects import EffectRunner
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import bursts, keywords
+from tcg.games.battle_spirits import bursts, keywords, trash_zone
 from tcg.games.battle_spirits.cards import BattleSpiritsCard, Effect, Selector, StaticBonus
 from tcg.games.battle_spirits.payment import Sources
 from tcg.games.battle_spirits.ultimates import summon_condition_met
@@ -290,6 +290,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
         if not self._matches_kind(sel, cid):
             return False
         if sel.braved is not None and bool(self.braves_on(cid)) != sel.braved:
+            return False
+        if sel.keywords and not trash_zone.has_keyword(self, cid, sel.keywords):  # BS-185
             return False
         return self._matches_now(sel, cid)
 

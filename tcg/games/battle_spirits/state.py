@@ -12,6 +12,7 @@ from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.rules import Rulebook
 from tcg.core.state import Decision
+from tcg.games.battle_spirits import trash_zone
 from tcg.games.battle_spirits.effects import BSEffects
 from tcg.games.battle_spirits.rules import RULEBOOK
 
@@ -47,8 +48,9 @@ class BattleSpiritsState(BSEffects):
         for src, n in action.get("place", ()):
             self.move_core(p, src, card, n)
 
-    def put_onto_field(self, p: int, action: Action) -> None:
-        """Summon or deploy, paying the action's ``pay`` and placing its ``place`` (BS-41, BS-42)."""
+    def put_onto_field(self, p: int, action: Action, quiet: bool = False) -> None:
+        """Summon or deploy, paying the action's ``pay`` and placing its ``place`` (BS-41, BS-42);
+        ``quiet``: its own "when summoned" effects do not apply (trash_zone.py BS-182)."""
         t, card = action.type, action.get("card")
         self.pay(p, action)
         self.move(card, "field", player=p, tapped=False, entered_this_turn=True, face_down=False)
@@ -59,7 +61,10 @@ class BattleSpiritsState(BSEffects):
         if d.is_spirit_like and self.cores(card) < d.level_costs[0]:
             self.settle()  # BS-41 (d) / BS-107: depleted, and "When Summoned" never applies
             return
-        self.queue_abilities(card, "summoned")
+        if not quiet:
+            self.queue_abilities(card, "summoned")
+        if t == "deploy":  # "when you deploy a nexus", from the hand (trash_zone.py BS-190)
+            trash_zone.hand_triggers(self, "your_nexus_deployed", p)
         if t == "summon" and d.type in ("spirit", "brave"):
             for c in self.zones[p]["field"]:  # "when one of your ... spirits is summoned" (Ability.subject)
                 if self.d(c).abilities:

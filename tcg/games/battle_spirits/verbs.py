@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from tcg.core import lasting
 from tcg.core import verbs as shared
 from tcg.core.verbs import Targets, verb_table
-from tcg.games.battle_spirits import braves, bursts
+from tcg.games.battle_spirits import braves, bursts, trash_zone
 from tcg.games.battle_spirits.keywords import life_guard, unaffected
 from tcg.games.battle_spirits.ultimates import u_trigger
 
@@ -85,6 +85,7 @@ def move_cores(s: BSEffects, eff: Effect, controller: int, source: int, targets:
     p = controller if eff.whose == "self" else 1 - controller
     have = s.counters[p].get(eff.source, 0)
     s.move_core(p, eff.source, eff.to, have if eff.all_cores else min(eff.count, have))
+    s.flags["paid"] = eff.all_cores or have >= eff.count  # EffectCondition.paid (trash_zone.py)
 
 
 def deck_top(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -302,6 +303,12 @@ _OWN: dict[str, BSVerb] = {
     "add_symbol": braves.add_symbol,
     "max_level": braves.max_level,
     "summon_free": braves.summon_free,
+    "immortality_summon": trash_zone.immortality_summon,
+    "immortality_free": trash_zone.immortality_free,
+    "summon_self_free": trash_zone.summon_self_free,
+    "summon_paid": trash_zone.summon_paid,
+    "arm_this_turn": trash_zone.arm_this_turn,
+    "discard_burst": trash_zone.discard_burst,
     "bounce_to_deck_top": braves.bounce_to_deck_top,
     "reveal": braves.reveal,
     "brave_onto_free": braves.brave_onto_free,
