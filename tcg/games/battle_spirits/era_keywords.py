@@ -109,6 +109,11 @@ def _grant_live(s: BSQueries, c: int, g: KeywordGrant) -> bool:
     return s.level(c) in g.levels and (not g.braved or bool(s.braves_on(c)))
 
 
+def any_grants(s: BSQueries, p: int) -> bool:
+    """Does a card on ``p``'s field carry a keyword grant (a cheap test before ``grants_on``)?"""
+    return any(s.d(c).keyword_grants for c in s.zones[p]["field"])
+
+
 def has_keyword(s: BSQueries, cid: int, name: str) -> bool:
     """Has ``cid`` on the field the keyword now, printed or granted (BS-220, BS-226)?"""
     if not s.d(cid).is_spirit_like or s.zone_of(cid) != "field":
