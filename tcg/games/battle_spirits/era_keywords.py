@@ -288,7 +288,7 @@ def resolve_ice_wall(s: BattleSpiritsState, data: Mapping[str, Any], action: Act
     s.queue_effects(card, data["user"], (s.cards[card].name, data["timing"]))
 
 
-class IceWall(BattleSpiritsRule):
+class IceWallChoice(BattleSpiritsRule):
     """BS-222: the opponent used a magic of an Ice Wall's colours: exhaust one of those spirits to
     negate its effect, or pass and it resolves."""
 

@@ -20,7 +20,7 @@ order_effects       choices.OrderEffects            BS-120 the turn player order
 burst               choices.BurstWindow             BS-13 / BS-119 activate a set burst, free, or not
 burst_pay           choices.BurstPay                BS-14 / BS-113 / BS-106 the burst's follow-up
 keep_brave          choices.KeepBrave               BS-8 / BS-121 keep a separated brave, or not
-ice_wall            era_keywords.IceWall            BS-222 negate the opponent's magic with an Ice Wall
+ice_wall            era_keywords.IceWallChoice      BS-222 negate the opponent's magic with an Ice Wall
 ==================  ==============================  ==================================================
 
 Tasks (automatic steps; the task list is a stack, the last one queued runs first):
@@ -76,7 +76,7 @@ RULEBOOK = Rulebook(
         choices.BurstWindow(),
         choices.BurstPay(),
         choices.KeepBrave(),
-        era_keywords.IceWall(),
+        era_keywords.IceWallChoice(),
     ],
     {
         "effects": choices.effects,
