@@ -182,6 +182,7 @@ class Effect(_Strict):
         "brave_to_hand",  # each target brave goes to its owner's hand: in spirit form, or fused (its spirit stays)
         "assault",  # Assault: exhaust the target nexus to refresh this spirit (braves.py)
         "grant_ability",  # this turn, each target has `ability` as its own (era_keywords.py)
+        "stop_attack_effects",  # this turn, nothing of the target triggers on its attacks (era_keywords.py)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -223,7 +224,7 @@ class Effect(_Strict):
                        "may_block", "must_attack", "put_cores", "attack_spirit", "shield", "spread_cores",
                        "destroy_after_battle", "colorless", "clash", "add_symbol", "max_level",
                        "summon_free", "destroy_brave", "assault", "brave_onto_free", "set_burst", "brave_to_hand",
-                       "grant_ability"} \
+                       "grant_ability", "stop_attack_effects"} \
                 and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         if self.do == "add_symbol" and self.color is None:
@@ -281,6 +282,7 @@ class Ability(_Strict):
     attack_step: bool = False  # only during an attack step (the battle phase, BS-45..BS-55)
     once_per_turn: bool = False  # "this effect can be used once per turn" (by card name; braves.py)
     at_battle_end: bool = False  # "(When Attacks) at the end of the battle, ...": resolves then (braves.py)
+    exhaust_cost: bool = False  # "by exhausting this spirit, ...": only while it is refreshed (era_keywords.py BS-232)
     from_trash: bool = False  # the card works from its owner's trash (end_of_turn only; braves.py)
     # "when one of your Dark Snake spirits is summoned": the card that set the trigger off must match
     # (player relative to this card's controller; `other`: not this card) - for your_spirit_summoned,

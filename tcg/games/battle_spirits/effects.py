@@ -235,6 +235,8 @@ class BSEffects(BSQueries):
         they are queued when the step is done (``settle``). ``from_trash``: the card's abilities
         that work from the trash, and only those (braves.py BS-172). ``subject``: the card that set
         the trigger off, for abilities that name which cards count (``Ability.subject``)."""
+        if self.effects and era_keywords.attack_effects_stopped(self, cid, when):  # BS-231
+            return
         lv = self.level(cid) if level is None else level
         controller = self.cards[cid].controller
         braves = self.braves_on(cid)
@@ -251,6 +253,8 @@ class BSEffects(BSQueries):
                                                or not self.in_scope(ab.subject, controller, subject, cid)):
                     continue
                 if ab.braved and not braves:  # "[When Braved]": only as (or on) a brave spirit
+                    continue
+                if ab.exhaust_cost and self.cards[cid].tapped:  # "by exhausting this spirit" (era_keywords.py BS-232)
                     continue
                 if ab.turn != "any" and not self.turn_matches(ab.turn, controller, self.active):
                     continue

@@ -50,6 +50,17 @@ Official rules the brief does not give (BS-1..BS-99 name no keyword of these era
 - [standard] BS-230 "(Opponent's Attack Step) this spirit's Assault applies when it blocks"
   (BS14-066): in the opponent's attack step the Assault of BS-169 triggers as the spirit blocks,
   with the same count of uses a turn (``Assault.when_blocks``).
+- [standard] BS-231 "This turn, that spirit's (When Attacks)/(When Brave Attacks) effects do not
+  apply" (『このスピリットのアタック時』/『このスピリットの合体アタック時』効果すべては発揮されない):
+  until the end of the turn nothing of that spirit (its braves' included) triggers on its own
+  attacks - its "when attacks" abilities and keywords (Clash, Assault, Crush), "when its attack is
+  blocked" (Curse, Storm), what its attack's battle sets off while it is the attacker (destroying
+  only the opposing spirit, destroying the spirit it battles) and Holy Life
+  (``stop_attack_effects``). Its other effects still apply.
+- [standard] BS-232 "By exhausting this spirit, ..." (このスピリットを疲労させることで) on a
+  triggered ability: paying is the controller's choice (the ability is a "you may"), and only a
+  refreshed spirit can pay: an exhausted one's ability does not trigger; the exhaustion is the
+  effect's first instruction (``Ability.exhaust_cost``).
 """
 
 from __future__ import annotations
@@ -163,7 +174,8 @@ def keyword_effects(d: BattleSpiritsCard, name: str) -> list[Effect]:
 
 def life_reduced_by(s: BSEffects, attacker: int) -> None:
     """BS-224: the attacker took life - with Holy Life, a core from the Void onto its controller's life."""
-    if s.zone_of(attacker) == "field" and has_keyword(s, attacker, "holy_life"):
+    if (s.zone_of(attacker) == "field" and has_keyword(s, attacker, "holy_life")
+            and not attack_effects_stopped(s, attacker, "attacks")):
         s._pend("effects", (attacker, s.cards[attacker].controller, (s.d(attacker).name, "era", "holy_life"), False))
 
 
@@ -175,6 +187,26 @@ def battled_destroyed(s: BSEffects, losers: list[int], attack: Mapping[str, Any]
         other = blocker if loser == attacker else attacker
         if s.zone_of(loser) != "field":
             s.queue_abilities(other, "destroys_battled", level=levels[other])
+
+
+# ---------------------------------------------------------------------- BS-231 attack-time effects stopped
+#: The moments of a spirit's own attack: when it attacks, when it is blocked, and (as the attacker)
+#: the end of the battle that destroys only the opposing spirit or the spirit it battles.
+ATTACK_TIMED = frozenset({"attacks", "blocked", "wins_battle", "destroys_battled"})
+
+
+def stop_attack_effects(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-231: this turn the targets' attack-time effects do not apply."""
+    for t in targets:
+        lasting.add(s, "attack_effects_stopped", card=t)
+
+
+def attack_effects_stopped(s: BSQueries, cid: int, when: str) -> bool:
+    """BS-231: is ``when`` a moment of ``cid``'s own attack while its attack-time effects are stopped?"""
+    if when not in ATTACK_TIMED or not s.effects or not lasting.on(s, "attack_effects_stopped", cid):
+        return False
+    attack = s.flags.get("attack")
+    return when in ("attacks", "blocked") or (attack is not None and attack["attacker"] == cid)
 
 
 # ---------------------------------------------------------------------- BS-227 granted abilities

@@ -310,6 +310,7 @@ _OWN: dict[str, BSVerb] = {
     "brave_to_hand": braves.brave_to_hand,
     "assault": braves.assault,
     "grant_ability": era_keywords.grant_ability,  # BS-227
+    "stop_attack_effects": era_keywords.stop_attack_effects,  # BS-231
     "u_trigger": u_trigger,  # BS-141
     "life_guard": life_guard,  # BS-143
 }
