@@ -12,6 +12,7 @@ from tcg.core.lazy import Concat
 from tcg.core.stack import CLOSED, Window
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits import braves as brave_era
+from tcg.games.battle_spirits import era_keywords
 from tcg.games.battle_spirits.main_phase import (
     END_TURN,
     NEXT_PHASE,
@@ -71,7 +72,7 @@ class FlashStep(BattleSpiritsRule):
 
     def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
         p = decision.player
-        own = [*awaken_moves(state, p), *flash_activations(state, p)]  # abilities of cards on the field
+        own = [*era_keywords.awaken_moves(state, p), *flash_activations(state, p)]  # abilities of cards on the field
         if state.effects and lasting.first(state, "flash_lock", player=p):  # no card from the hand
             return [*own, PASS]
         return Concat([*magic_actions(state, p, "flash"), *high_speed_summons(state, p), own, [PASS]])
@@ -131,21 +132,6 @@ def must_block(s: BattleSpiritsState) -> bool:
     force_block_first_attack of a card of the attacking player's)."""
     return (s.flags.get("attacks") == 1 and s.rule_active("force_block_first_attack", s.active)) \
         or brave_era.must_block(s)  # Clash (braves.py BS-162; BS-156 in BS14's notes)
-
-
-def awaken_moves(s: BattleSpiritsState, p: int) -> list[Action]:
-    """"Flash [Awaken]" (``Awaken``): for each of ``p``'s spirits with Awaken at its level now,
-    every count of cores from each of their other spirits (and the braves fused to them)."""
-    field = s.zones[p]["field"]
-    out: list[Action] = []
-    for c in field:
-        aw = s.d(c).keywords.awaken
-        if aw is None or s.level(c) not in aw.levels:
-            continue
-        for src, n in s.core_sources(p):
-            if src != c and s.is_spirit_like(src):
-                out.extend(Action("awaken", card=c, source=src, count=k) for k in range(1, n + 1))
-    return out
 
 
 def flash_activations(s: BattleSpiritsState, p: int) -> list[Action]:
@@ -209,6 +195,7 @@ def resolve_flash(s: BattleSpiritsState, p: int, data: Any, action: Action) -> N
         s.queue_effects(card, p, (s.cards[card].name, "flash_ability", index))
     elif action.type == "awaken":  # Awaken: cores from another of your spirits onto this one
         s.move_core(p, action.get("source"), action.get("card"), action.get("count"))
+        era_keywords.awakened(s, action.get("card"), action.get("count"))  # Super Awaken refreshes (BS-221)
 
 
 def block(s: BattleSpiritsState, p: int, blocker: int) -> None:
@@ -298,8 +285,10 @@ def comparison(s: BattleSpiritsState, task: Task) -> None:
            result="tie" if len(losers) == 2 else "decided")
     s.enter_phase("destruction")
     owners = {attacker: attack["player"], blocker: 1 - attack["player"]}
+    levels = {attacker: s.level(attacker), blocker: s.level(blocker)}
     for c in losers:
         s.destroy(c, by=1 - owners[c])
+    era_keywords.battled_destroyed(s, losers, attack, levels)  # BS-229
     if len(losers) == 1:  # "destroys only the opposing spirit by comparing BP"
         winner = blocker if losers[0] == attacker else attacker
         if s.zone_of(winner) == "field":

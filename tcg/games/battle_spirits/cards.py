@@ -71,6 +71,7 @@ class Selector(_Strict):
     max_bp_of_attacker: bool = False  # BP at most the attacking spirit's ("that spirit's BP or less")
     max_bp_of_source: bool = False  # BP at most the BP of the card whose effect this is ("this spirit's BP or less")
     has_burst: bool | None = None  # has (True) / has not (False) a burst effect ("a spirit card with a burst")
+    keyword: str = ""  # has this era keyword now, printed or granted ("your spirits with Holy Life", era_keywords.py)
     either: list[Selector] = []  # matches also one of these ("1 brave card or 1 red spirit card"): bursts.py
     # who picks the targets: the effect's controller, or ("the opponent discards 1 card") the
     # opponent (official rules: the discarding player chooses; the brief is silent)
@@ -190,6 +191,8 @@ class Effect(_Strict):
         "summon_paid",  # you may summon each target card paying its cost ("召喚できる", trash_zone.py BS-189)
         "arm_this_turn",  # this turn, the card's `this_turn` abilities work, wherever it is (trash_zone.py BS-187)
         "discard_burst",  # your set burst goes to your trash, face up: a cost, noted as `paid` (trash_zone.py BS-188)
+        "grant_ability",  # this turn, each target has `ability` as its own (era_keywords.py)
+        "stop_attack_effects",  # this turn, nothing of the target triggers on its attacks (era_keywords.py)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -220,6 +223,8 @@ class Effect(_Strict):
     refresh_host: bool = False  # brave_onto_free: then refresh the spirit it fused onto
     no_summon_effects: bool = False  # summon_free: its "when summoned" effects do not apply (trash_zone.py BS-182)
     scope: Selector | None = None  # bp_aura: the spirits it gives BP to, read whenever BP is
+    ability: Ability | None = None  # grant_ability: the ability given for the turn (era_keywords.py)
+    per_source_level: bool = False  # "as many as this spirit's level": `count` times the effect card's level
     optional: bool = False
     condition: EffectCondition | None = None  # the effect applies only if this holds
 
@@ -229,7 +234,8 @@ class Effect(_Strict):
                        "remove_cores", "deck_bottom", "deck_top", "place_cores", "unblockable", "cant_attack",
                        "may_block", "must_attack", "put_cores", "attack_spirit", "shield", "spread_cores",
                        "destroy_after_battle", "colorless", "clash", "add_symbol", "max_level",
-                       "summon_free", "destroy_brave", "assault", "brave_onto_free", "set_burst", "brave_to_hand"} \
+                       "summon_free", "destroy_brave", "assault", "brave_onto_free", "set_burst", "brave_to_hand",
+                       "grant_ability", "stop_attack_effects"} \
                 and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         if self.do == "add_symbol" and self.color is None:
@@ -239,6 +245,8 @@ class Effect(_Strict):
             raise ValueError(f"effect '{self.do}' needs a 'scope' (the spirits it applies to)")
         if self.do == "one_of" and len({a.option_name for a in self.alternatives}) != len(self.alternatives):
             raise ValueError("effect 'one_of' needs alternatives with different names (a label, else the verb)")
+        if self.do == "grant_ability" and self.ability is None:
+            raise ValueError("effect 'grant_ability' needs an 'ability' (what the target gets this turn)")
         if self.do == "life_guard" and self.guard is None:
             raise ValueError("effect 'life_guard' needs a 'guard' (the limit it sets)")
         return self
@@ -276,6 +284,8 @@ class Ability(_Strict):
         "opponent_spirit_destroyed",  # an opposing spirit was destroyed (BS-54), once per spirit
         "your_nexus_deployed",  # (from the hand) you deployed a nexus (BS-42; trash_zone.py BS-190)
         "your_attack_step",  # your attack step (battle phase) begins (BS-46; trash_zone.py BS-191)
+        "exhausted",  # this spirit became exhausted (BS-39; era_keywords.py)
+        "destroys_battled",  # it destroyed the opposing spirit it battled by BP, both destroyed too (era_keywords.py)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     effects: list[Effect]
@@ -285,6 +295,7 @@ class Ability(_Strict):
     attack_step: bool = False  # only during an attack step (the battle phase, BS-45..BS-55)
     once_per_turn: bool = False  # "this effect can be used once per turn" (by card name; braves.py)
     at_battle_end: bool = False  # "(When Attacks) at the end of the battle, ...": resolves then (braves.py)
+    exhaust_cost: bool = False  # "by exhausting this spirit, ...": only while it is refreshed (era_keywords.py BS-232)
     from_trash: bool = False  # the card works from its owner's trash (end_of_turn only; braves.py)
     this_turn: bool = False  # works only in a turn its card's arm_this_turn resolved (trash_zone.py BS-187)
     from_hand: bool = False  # works only while the card is in its owner's hand (trash_zone.py BS-190)
@@ -360,6 +371,7 @@ class Rule(_Strict):
         "white_costs_more",  # every white card costs 1 more (for everyone)
         "white_exhausted_by_core_moves",  # a white spirit gets exhausted when cores are put on or taken off it
         # other than by an effect (summons, main-phase moves)
+        "super_awaken_from_reserve",  # its controller's Super Awaken may also take reserve cores (era_keywords.py)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     turn: Literal["any", "yours", "opponents"] = "any"
@@ -421,9 +433,12 @@ class Awaken(_Strict):
     (official rules; the brief is silent beyond BS-49's Flash effects): in a Flash step of
     either player's turn, while the spirit is at one of ``levels``, its controller may move
     cores from their other spirits onto it (an ``awaken`` action names one spirit and a count;
-    using it again moves more). A spirit left below its LV1 cost is depleted (BS-108)."""
+    using it again moves more). A spirit left below its LV1 cost is depleted (BS-108).
+    On a brave with ``braved`` (【合体時】フラッシュ【覚醒】) its brave spirit has it while fused
+    (era_keywords.py BS-220); as ``super_awaken`` the spirit also refreshes (BS-221)."""
 
     levels: list[Level] = [1, 2, 3, 4, 5]
+    braved: bool = False
 
 
 class FlashAbility(_Strict):
@@ -455,9 +470,40 @@ class BlockGrant(_Strict):
 
 
 class LeveledKeyword(_Strict):
-    """A keyword printed at some levels ("Lv1･Lv2【呪撃】"); ``true`` is every level."""
+    """A keyword printed at some levels ("Lv1･Lv2【呪撃】"); ``true`` is every level; ``braved``:
+    on a brave, its brave spirit has it while fused ("【合体時】【聖命】")."""
 
     levels: list[Level] = [1, 2, 3, 4, 5]
+    braved: bool = False
+
+
+class Storm(_Strict):
+    """【暴風:N】 Storm (era_keywords.py BS-223): when the spirit's attack is blocked, the opponent
+    exhausts ``count`` of their spirits."""
+
+    count: int = Field(ge=1)
+    levels: list[Level] = [1, 2, 3, 4, 5]
+
+
+class IceWall(_Strict):
+    """【氷壁:colours】 Ice Wall (era_keywords.py BS-222): in the opponent's turn, when they use a
+    magic of one of ``colors``, its controller may exhaust this spirit to negate that effect."""
+
+    colors: list[Color]
+    levels: list[Level] = [1, 2, 3, 4, 5]
+
+
+class KeywordGrant(_Strict):
+    """"Give all your Heaven Spirit spirits Holy Life" (era_keywords.py BS-226): while the card is at
+    ``levels`` (``braved``: while a brave is fused; a brave's grant holds in spirit form, on the
+    field), every spirit of its controller's that ``targets`` matches has ``keyword`` (Heavy Armor
+    with ``colors``)."""
+
+    keyword: Literal["holy_life", "heavy_armor", "super_awaken", "crush", "ice_wall"]
+    targets: Selector
+    colors: list[Color] = []
+    levels: list[Level] = [1, 2, 3, 4, 5]
+    braved: bool = False
 
 
 class Assault(_Strict):
@@ -467,6 +513,7 @@ class Assault(_Strict):
     count: int = Field(ge=1)
     levels: list[Level] = [1, 2, 3, 4, 5]
     braved: bool = False
+    when_blocks: bool = False  # "(Opponent's Attack Step) its Assault applies when it blocks" (era_keywords.py)
 
 
 class HeavyArmor(_Strict):
@@ -530,8 +577,15 @@ class Keywords(_Strict):
     # "discarded from the deck by an opposing deck-discard effect: your deck is not discarded this
     # turn, and you may summon this card free" (trash_zone.py BS-186)
     milled_summon: bool = False
+    super_awaken: Awaken | None = None  # 【超覚醒】 (era_keywords.py BS-221)
+    ice_wall: IceWall | None = None  # 【氷壁】 (era_keywords.py BS-222)
+    storm: Storm | None = None  # 【暴風】 (era_keywords.py BS-223)
+    holy_life: LeveledKeyword | None = None  # 【聖命】 (era_keywords.py BS-224)
+    crush: LeveledKeyword | None = None  # 【粉砕】 (era_keywords.py BS-225)
+    great_crush: LeveledKeyword | None = None  # 【大粉砕】 (era_keywords.py BS-225)
 
-    @field_validator("high_speed", "curse", "clash", mode="before")
+    @field_validator("high_speed", "curse", "clash", "holy_life", "crush", "great_crush", "super_awaken",
+                     mode="before")
     @classmethod
     def _flag(cls, value: object) -> object:
         """``high_speed: true`` is High Speed at every level (README: a keyword without parameter)."""
@@ -560,6 +614,7 @@ class BattleSpiritsCard(_Strict, CardModel):
     rules: list[Rule] = []
     block_grants: list[BlockGrant] = []  # block while exhausted (braves.py BS-171; BS-145 in SD19/SD20's notes)
     life_guards: list[LifeGuard] = []  # limits on its controller's life loss while it is on the field
+    keyword_grants: list[KeywordGrant] = []  # keywords it gives other spirits (era_keywords.py BS-226)
     # "When destroyed, return this spirit to your hand instead of the trash" at these levels: BS-54
     # puts a destroyed spirit into the trash; the card replaces where it goes (official rules, the
     # brief is silent). Its cores go as BS-54 says; depletion (BS-108) is not destruction.

@@ -12,7 +12,7 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import bursts, keywords, trash_zone
+from tcg.games.battle_spirits import bursts, era_keywords, keywords, trash_zone
 from tcg.games.battle_spirits.cards import COLORS, Effect, EffectCondition, Selector
 from tcg.games.battle_spirits.keywords import ATTACK_STEP
 from tcg.games.battle_spirits.queries import BSQueries
@@ -60,6 +60,8 @@ class BSEffects(BSQueries):
             return
         self.move_core(player, "life", "reserve", amount)
         self.emit("damage", player=player, amount=amount)
+        if attacker is not None:  # Holy Life (era_keywords.py BS-224)
+            era_keywords.life_reduced_by(self, attacker)
         if self.counters[player]["life"] == 0:
             self.lose(player, "life")
         else:
@@ -240,6 +242,8 @@ class BSEffects(BSQueries):
         they are queued when the step is done (``settle``). ``from_trash``: the card's abilities
         that work from the trash, and only those (braves.py BS-172). ``subject``: the card that set
         the trigger off, for abilities that name which cards count (``Ability.subject``)."""
+        if self.effects and era_keywords.attack_effects_stopped(self, cid, when):  # BS-231
+            return
         lv = self.level(cid) if level is None else level
         controller = self.cards[cid].controller
         braves = self.braves_on(cid)
@@ -257,6 +261,8 @@ class BSEffects(BSQueries):
                     continue
                 if ab.braved and not braves:  # "[When Braved]": only as (or on) a brave spirit
                     continue
+                if ab.exhaust_cost and self.cards[cid].tapped:  # "by exhausting this spirit" (era_keywords.py BS-232)
+                    continue
                 if ab.turn != "any" and not self.turn_matches(ab.turn, controller, self.active):
                     continue
                 if ab.attack_step and self.phase not in ATTACK_STEP:
@@ -269,6 +275,8 @@ class BSEffects(BSQueries):
                 found = True
         for name, optional in brave_era.keyword_triggers(self, cid, when, lv):  # Curse, Clash, Assault
             self._pend("effects", (cid, controller, (self.d(cid).name, "keyword", name), optional))
+        for ref, optional in era_keywords.triggers(self, cid, when, lv):  # Storm, Crush, granted (era_keywords.py)
+            self._pend("effects", (cid, controller, ref, optional))
         if found and when == "summoned" and self.d(cid).type != "ultimate":  # BS-150 (bursts.py)
             self.check_burst(1 - controller, "opponent_summon_effect_resolved")
 
@@ -302,6 +310,10 @@ class BSEffects(BSQueries):
             return list(d.keywords.burst.effect)
         if where == "keyword":
             return list(brave_era.KEYWORD_TRIGGERS[ref[2]][1])
+        if where == "era":  # era_keywords.py BS-223..BS-225
+            return era_keywords.keyword_effects(d, ref[2])
+        if where == "granted_ability":  # era_keywords.py BS-227
+            return list(era_keywords.granted(self, ref[0], ref[2]).effects)
         if where == "flash_ability":
             return list(d.flash_abilities[ref[2]].effects)
         if where in trash_zone.TRASH_EFFECTS:  # Immortality, a discarded card's summon (trash_zone.py)
@@ -379,13 +391,13 @@ class BSEffects(BSQueries):
     def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
         """An instruction "for each" card (``Effect.per``) is carried out with its ``count`` and
         ``amount`` times the cards its selector matches as it resolves (zero: nothing)."""
-        if eff.per is not None or eff.per_depleting or eff.per_source_cores:
+        if eff.per is not None or eff.per_depleting or eff.per_source_cores or eff.per_source_level:
             n = len(self.select(eff.per, controller, source)) if eff.per is not None else self.flags.get("depleting", 0)
-            if eff.per_source_cores:
-                n = self.cores(source)
+            if eff.per_source_cores or eff.per_source_level:  # "for each core on it", "its level" (BS-225)
+                n = self.cores(source) if eff.per_source_cores else self.level(source)
             count = eff.count * n if eff.cap is None else min(eff.count * n, eff.cap)
-            eff = eff.model_copy(update={"count": count, "amount": eff.amount * n, "per": None,
-                                         "per_depleting": False, "per_source_cores": False})
+            eff = eff.model_copy(update={"count": count, "amount": eff.amount * n, "per": None, "per_depleting": False,
+                                         "per_source_cores": False, "per_source_level": False})
         targets = brave_era.redirect_bounce(self, eff, controller, targets)  # Vanishing Day (braves.py)
         if eff.do == "deck_to_trash":  # "if a ... card was put in your trash by this" (EffectCondition.milled)
             p = controller if eff.player == "self" else 1 - controller
@@ -554,6 +566,8 @@ class BSEffects(BSQueries):
                 for c in self.zones[card.controller]["field"]:  # "when one of your ... spirits becomes exhausted"
                     if self.d(c).abilities:
                         self.queue_abilities(c, "your_spirit_exhausted", subject=cid)
+                if self.d(cid).abilities or card.attached or self.effects:  # its own (era_keywords.py BS-228)
+                    self.queue_abilities(cid, "exhausted")
 
     def draw(self, player: int) -> None:
         """BS-37 / BS-104: draw the top card; from an empty deck, nothing happens. "Whenever

@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING
 
 from tcg.core import lasting
 from tcg.core.verbs import Targets
+from tcg.games.battle_spirits import era_keywords
 from tcg.games.battle_spirits.cards import LifeGuard
 
 if TYPE_CHECKING:
@@ -74,13 +75,16 @@ def armor_colors(s: BSQueries, cid: int) -> set[str]:
         bh = s.d(b).keywords.heavy_armor
         if bh is not None and bh.braved:
             out.update(bh.colors)
+    if era_keywords.any_grants(s, s.cards[cid].controller):  # granted Heavy Armor (era_keywords.py BS-226)
+        out.update(era_keywords.granted_armor(s, cid))
     return out
 
 
 def unaffected(s: BSQueries, cid: int, controller: int, source: int) -> bool:
     """BS-142: is ``cid`` on the field out of reach of the effect of ``controller``'s ``source``?"""
     card = s.cards[cid]
-    if card.controller == controller or (s.d(cid).keywords.heavy_armor is None and not card.attached):
+    if card.controller == controller or (s.d(cid).keywords.heavy_armor is None and not card.attached
+                                         and not era_keywords.any_grants(s, card.controller)):
         return False
     if s.zone_of(cid) != "field" or s.d(source).type not in ARMOR_STOPS:
         return False

@@ -145,6 +145,7 @@ class BattleSpiritsPresentation(Presentation):
         "magic_used": EventSpec({**_CARD, "timing": "str"}, variant=event_variant("timing", "flash", _is("flash"))),
         "brave_fusion": EventSpec({**_CARD, "onto": "card"}),
         "brave_separated": EventSpec(_CARD),
+        "negated": EventSpec({**_CARD, "by": "card"}),  # BS-222 Ice Wall (era_keywords.py)
         "burst": EventSpec(_CARD),
         "attack": EventSpec({**_CARD, "attacker_bp": "int"},
                             extra=lambda say, ev: {"versus": versus(say, _bp(say, ev.get("attacker_bp")))}),
@@ -258,7 +259,8 @@ class BattleSpiritsPresentation(Presentation):
                   "value": card.level_bp[i] if i < len(card.level_bp) else None, "current": level == first + i}
                  for i, need in enumerate(card.level_costs)]
         badges = [say.t("keywords", k) for k in ("burst", "high_speed", "awaken", "heavy_armor", "also_colors", "curse",
-                                                 "clash", "assault")
+                                                 "clash", "assault", "super_awaken", "ice_wall", "storm", "holy_life",
+                                                 "crush", "great_crush")
                   if getattr(card.keywords, k)]
         if card.brave is not None:
             badges.append(say.t("keywords", "brave"))

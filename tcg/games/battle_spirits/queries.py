@@ -13,7 +13,7 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.effects import EffectRunner
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import bursts, keywords, trash_zone
+from tcg.games.battle_spirits import bursts, era_keywords, keywords, trash_zone
 from tcg.games.battle_spirits.cards import BattleSpiritsCard, Effect, Selector, StaticBonus
 from tcg.games.battle_spirits.payment import Sources
 from tcg.games.battle_spirits.ultimates import summon_condition_met
@@ -280,6 +280,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
         if not self._matches_bp(sel, cid, source):
             return False
         if sel.has_burst is not None and (d.keywords.burst is not None) != sel.has_burst:
+            return False
+        if sel.keyword and not era_keywords.has_keyword(self, cid, sel.keyword):  # BS-226
             return False
         if sel.either and not any(self.matches(e, cid, source) for e in sel.either):
             return False

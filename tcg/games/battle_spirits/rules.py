@@ -20,6 +20,7 @@ order_effects       choices.OrderEffects            BS-120 the turn player order
 burst               choices.BurstWindow             BS-13 / BS-119 activate a set burst, free, or not
 burst_pay           choices.BurstPay                BS-14 / BS-113 / BS-106 the burst's follow-up
 keep_brave          choices.KeepBrave               BS-8 / BS-121 keep a separated brave, or not
+ice_wall            era_keywords.IceWallChoice      BS-222 negate the opponent's magic with an Ice Wall
 ==================  ==============================  ==================================================
 
 Tasks (automatic steps; the task list is a stack, the last one queued runs first):
@@ -56,7 +57,7 @@ depletion) and queues what the step set off (BS-119, BS-120). How a cost is paid
 from __future__ import annotations
 
 from tcg.core.rules import Rulebook
-from tcg.games.battle_spirits import battle, braves, bursts, choices, main_phase, turn
+from tcg.games.battle_spirits import battle, braves, bursts, choices, era_keywords, main_phase, turn
 from tcg.games.battle_spirits.effects import BSEffects
 
 RULEBOOK = Rulebook(
@@ -75,6 +76,7 @@ RULEBOOK = Rulebook(
         choices.BurstWindow(),
         choices.BurstPay(),
         choices.KeepBrave(),
+        era_keywords.IceWallChoice(),
     ],
     {
         "effects": choices.effects,

@@ -12,7 +12,7 @@ from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.rules import Rulebook
 from tcg.core.state import Decision
-from tcg.games.battle_spirits import trash_zone
+from tcg.games.battle_spirits import era_keywords, trash_zone
 from tcg.games.battle_spirits.effects import BSEffects
 from tcg.games.battle_spirits.rules import RULEBOOK
 
@@ -99,7 +99,8 @@ class BattleSpiritsState(BSEffects):
         """BS-110: the used magic goes to the trash, then its effect resolves (BS-43: at once)."""
         self.move(card, "trash")
         self.emit("magic_used", card=card, name=self.cards[card].name, player=p, timing=timing)
-        self.queue_effects(card, p, (self.cards[card].name, timing))
+        if not era_keywords.offer_ice_wall(self, p, card, timing):  # BS-222: the opponent may negate it
+            self.queue_effects(card, p, (self.cards[card].name, timing))
 
     def open_phase(self, phase: str) -> None:
         """Enter ``phase`` (once) and open its decision for the turn player (BS-40, BS-46)."""
