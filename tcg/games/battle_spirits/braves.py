@@ -221,7 +221,8 @@ def max_level(s: BSEffects, eff: Effect, controller: int, source: int, targets: 
 def summon_free(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """BS-167: each target card is summoned without paying its cost, one after the other."""
     for t in targets[::-1]:  # a stack: the first target is summoned first
-        s.tasks.append(Task("free_summon", player=controller, card=t, zone=s.zone_of(t), compulsory=eff.compulsory))
+        s.tasks.append(Task("free_summon", player=controller, card=t, zone=s.zone_of(t), compulsory=eff.compulsory,
+                            silent=eff.no_summon_effects))  # starter_era.py BS-283
 
 
 def free_summon(s: BattleSpiritsState, task: Task) -> None:
@@ -232,7 +233,8 @@ def free_summon(s: BattleSpiritsState, task: Task) -> None:
         return
     then = "deploy" if s.d(card).type == "nexus" else "summon"
     s.decision = Decision(p, "burst_pay", {"card": card, "then": then, "free": True, "by_effect": True,
-                                           "compulsory": task.get("compulsory", False)})
+                                           "compulsory": task.get("compulsory", False),
+                                           "silent": task.get("silent", False)})
 
 
 def assault(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:

@@ -67,6 +67,7 @@ class Selector(_Strict):
     battling_colors: list[Color] = []  # battling now (blocked or blocking) a spirit of one of these colours
     battled: bool | None = None  # was (True) one of the two spirits of the battle that just ended
     other: bool = False
+    just_summoned: bool = False  # the card whose summon set this trigger off ("that Spirit", starter_era.py BS-284)
     max_bp_of_attacker: bool = False  # BP at most the attacking spirit's ("that spirit's BP or less")
     max_bp_of_source: bool = False  # BP at most the BP of the card whose effect this is ("this spirit's BP or less")
     has_burst: bool | None = None  # has (True) / has not (False) a burst effect ("a spirit card with a burst")
@@ -120,6 +121,8 @@ class EffectCondition(_Strict):
     # condition happened ("if a purple spirit was destroyed when this burst activated", bursts.py)
     you_control: Selector | None = None  # you control a card this matches ("if you control an Ultimate")
     u_hits: int = 0  # the effect's U-Trigger hit at least this many times (ultimates.u_trigger)
+    u_hit_this_battle: bool = False  # your U-Trigger hit earlier in this battle (ultimates.py BS-280)
+    previous_discarded: bool = False  # the previous discard put at least 1 card in the trash (starter_era.py)
 
 
 class Effect(_Strict):
@@ -180,6 +183,7 @@ class Effect(_Strict):
         "destroy_brave",  # destroy each target brave: in spirit form, or fused (its spirit stays) (braves.py)
         "brave_to_hand",  # each target brave goes to its owner's hand: in spirit form, or fused (its spirit stays)
         "assault",  # Assault: exhaust the target nexus to refresh this spirit (braves.py)
+        "burst_lock",  # until this battle ends, the opponent can't activate bursts (starter_era.py BS-282)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -206,6 +210,7 @@ class Effect(_Strict):
     alternatives: list[Effect] = []  # one_of: the instructions to choose from (named by label, else verb)
     label: str = ""  # one_of: the name this alternative is chosen by (two with the same verb need one)
     guard: LifeGuard | None = None  # life_guard: the limit set for this turn (keywords.py)
+    no_summon_effects: bool = False  # summon_free: its When Summoned effects don't apply (starter_era.py BS-283)
     compulsory: bool = False  # summon_free: the card must be played if it can ("配置する"; default "you may")
     refresh_host: bool = False  # brave_onto_free: then refresh the spirit it fused onto
     scope: Selector | None = None  # bp_aura: the spirits it gives BP to, read whenever BP is
@@ -472,6 +477,7 @@ class AlsoColors(_Strict):
     colors: list[Color]
     levels: list[Level] = [1, 2, 3, 4, 5]
     symbols: bool = False
+    more: list[AlsoColors] = []  # other colours at other levels ("LV1: also purple. LV2: also red.")
 
 
 class Keywords(_Strict):

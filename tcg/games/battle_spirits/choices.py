@@ -11,7 +11,7 @@ from tcg.core.actions import Action
 from tcg.core.lazy import Concat
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import bursts
+from tcg.games.battle_spirits import bursts, starter_era
 from tcg.games.battle_spirits.main_phase import BattleSpiritsRule, card_problem
 from tcg.games.battle_spirits.payment import CorePayments
 
@@ -190,7 +190,10 @@ class BurstPay(BattleSpiritsRule):
         elif t == "direct_brave":
             brave_era.fuse_free(state, p, card, action.get("onto"), decision.data.get("refresh_host", False))
         elif t != "pass":
+            if decision.data.get("silent"):  # starter_era.py BS-283: no When Summoned effects
+                state.flags["silenced"] = card
             state.put_onto_field(p, action)
+            state.flags.pop("silenced", None)
 
     def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
         problem = card_problem(state, action)
@@ -272,7 +275,7 @@ def simultaneous(s: BattleSpiritsState, task: Task) -> None:
 
 def burst_window(s: BattleSpiritsState, task: Task) -> None:
     """BS-119: a set burst's window opens after the event and what it set off (if still set)."""
-    if s.zone_of(task["card"]) == "burst":
+    if s.zone_of(task["card"]) == "burst" and not starter_era.burst_locked(s, task["player"]):  # BS-282
         s.decision = Decision(task["player"], "burst", {"card": task["card"]})
     else:
         bursts.close_window(s, task["player"])

@@ -12,7 +12,7 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import bursts, keywords
+from tcg.games.battle_spirits import bursts, keywords, starter_era, ultimates
 from tcg.games.battle_spirits.cards import COLORS, Effect, EffectCondition, Selector
 from tcg.games.battle_spirits.keywords import ATTACK_STEP
 from tcg.games.battle_spirits.queries import BSQueries
@@ -233,6 +233,8 @@ class BSEffects(BSQueries):
         they are queued when the step is done (``settle``). ``from_trash``: the card's abilities
         that work from the trash, and only those (braves.py BS-172). ``subject``: the card that set
         the trigger off, for abilities that name which cards count (``Ability.subject``)."""
+        if when == "summoned" and starter_era.silenced(self, cid):  # BS-283: its When Summoned effects don't apply
+            return
         lv = self.level(cid) if level is None else level
         controller = self.cards[cid].controller
         braves = self.braves_on(cid)
@@ -247,6 +249,8 @@ class BSEffects(BSQueries):
                     continue
                 if ab.subject is not None and (subject is None
                                                or not self.in_scope(ab.subject, controller, subject, cid)):
+                    continue
+                if subject is not None and not starter_era.counts_summon(self, ab.subject, subject):  # BS-284
                     continue
                 if ab.braved and not braves:  # "[When Braved]": only as (or on) a brave spirit
                     continue
@@ -385,6 +389,8 @@ class BSEffects(BSQueries):
             del self.flags["damage_source"]
         else:
             super().do_effect(eff, controller, source, targets)
+        if eff.do == "discard":  # "by discarding your whole hand (at least 1)" (starter_era.py BS-287)
+            self.flags["discarded_any"] = bool(targets)
         if eff.do == "destroy":  # "if you destroyed an opposing Nexus with this effect" (destroyed_opponents)
             self.flags["destroyed_opponents"] = any(
                 self.cards[t].owner != controller and self.zone_of(t) != "field" for t in targets)
@@ -484,6 +490,10 @@ class BSEffects(BSQueries):
         if not bursts.condition_holds(self, cond, controller):  # BS-153, BS-155
             return False
         if cond.u_hits and self.flags.get("u_hits", 0) < cond.u_hits:  # BS-141: "when the U-Trigger hits"
+            return False
+        if cond.u_hit_this_battle and not ultimates.hit_this_battle(self, controller):  # BS-280
+            return False
+        if cond.previous_discarded and not self.flags.get("discarded_any"):  # starter_era.py BS-287
             return False
         if cond.you_control is not None and not self.select(cond.you_control, controller, None):
             return False

@@ -14,6 +14,7 @@ from tcg.core.actions import Action
 from tcg.core.lazy import Concat
 from tcg.core.rules import DecisionRule
 from tcg.core.state import Decision, Task
+from tcg.games.battle_spirits import ultimates
 from tcg.games.battle_spirits.payment import CoreMoves, CorePayments, Sources
 
 if TYPE_CHECKING:
@@ -182,7 +183,7 @@ def high_speed_summons(s: BattleSpiritsState, p: int) -> list[Sequence[Action]]:
     for c in hand:
         d = s.d(c)
         hs = d.keywords.high_speed
-        if hs is None or d.type not in ("spirit", "brave"):
+        if hs is None or not ultimates.high_speed_summonable(s, p, c):  # BS-285: Ultimates too
             continue
         cost = s.reduced_cost(p, c)
         pay = {"reserve": cost} if cost else {}

@@ -13,7 +13,7 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.effects import EffectRunner
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import bursts, keywords
+from tcg.games.battle_spirits import bursts, keywords, starter_era
 from tcg.games.battle_spirits.cards import BattleSpiritsCard, Effect, Selector, StaticBonus
 from tcg.games.battle_spirits.payment import Sources
 from tcg.games.battle_spirits.ultimates import summon_condition_met
@@ -250,6 +250,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
     def has_high_speed(self, cid: int) -> bool:
         """A spirit "with [High Speed]": the keyword, at one of its levels (BS-20; ``HighSpeed``)."""
         hs = self.d(cid).keywords.high_speed
+        if hs is not None and self.zone_of(cid) != "field":  # BS-286: printed on a card in the hand
+            return starter_era.has_keyword_off_field(self, cid)
         return hs is not None and self.level(cid) in hs.levels
 
     def attackers(self, player: int) -> list[int]:
@@ -324,6 +326,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
         """The selector's parts about the card's state now: High Speed at its level, its cores,
         attacking or blocking, come onto the field this turn, exhausted."""
         if sel.high_speed is not None and self.has_high_speed(cid) != sel.high_speed:
+            return False
+        if sel.just_summoned and cid != self.flags.get("just_summoned"):  # "that Spirit" (starter_era.py BS-284)
             return False
         if sel.cores is not None and self.cores(cid) != sel.cores:
             return False

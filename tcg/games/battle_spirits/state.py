@@ -60,11 +60,13 @@ class BattleSpiritsState(BSEffects):
             self.settle()  # BS-41 (d) / BS-107: depleted, and "When Summoned" never applies
             return
         self.queue_abilities(card, "summoned")
-        if t == "summon" and d.type in ("spirit", "brave"):
+        if t == "summon" and d.is_spirit_like:
+            self.flags["just_summoned"] = card  # "that Spirit/Ultimate" (starter_era.py BS-284)
             for c in self.zones[p]["field"]:  # "when one of your ... spirits is summoned" (Ability.subject)
                 if self.d(c).abilities:
-                    self.queue_abilities(c, "your_spirit_summoned", subject=card)  # BS-115: an Ultimate is not a Spirit
-            self.check_burst(1 - p, "opponent_spirit_summoned")
+                    self.queue_abilities(c, "your_spirit_summoned", subject=card)  # BS-284: Ultimates if named
+            if d.type != "ultimate":  # BS-115: an Ultimate is not a Spirit
+                self.check_burst(1 - p, "opponent_spirit_summoned")
 
     def cores_put_by_hand(self, card: int) -> None:
         """Cores put on a card by a summon or a main-phase move, not by an effect: a card with

@@ -1,0 +1,68 @@
+"""Rules first met on the Ultimate starter decks of 2013-2014 (SD22 "Zero the Hurricane").
+
+Official rules the brief does not give (BS-1..BS-99 are silent on them); the cards are in
+cards/sd22.yaml, the Ultimate-only rules of the same decks in ultimates.py (BS-280, BS-281, BS-285):
+
+- **BS-282** [standard] "相手はバーストを発動できない" (the opponent cannot activate bursts; SD22
+  Ultimate-Xen-Fu "when this Ultimate battles"): until the battle ends no burst window of that
+  player opens (BS-119); their set burst stays set and may be activated after the battle when its
+  condition happens again. Outside a battle the instruction does nothing.
+- **BS-283** [standard] "この効果で召喚したスピリットの【召喚時】効果は発揮されない" (summoned by an
+  effect without its When Summoned effects; SD22 Triangle Burst): the summon is a summon in every
+  other respect ("when you summon" effects of other cards, "after an opposing spirit is summoned"
+  bursts); only the card's own "When Summoned" abilities do not trigger, so no "after the
+  opponent's When Summoned effect" burst either (BS-150).
+- **BS-284** [standard] "自分が…スピリット/アルティメットを召喚したとき、そのスピリット/アルティメットを…"
+  (SD22 The Clouded Highlands, The Great Tree of the Lush Grounds): "when you summon" abilities
+  also count Ultimates where the card names them (an ability naming no card type counts spirits
+  only, BS-115), and "that Spirit/Ultimate" is the card whose summon set the ability off
+  (``Selector.just_summoned``: the card summoned last, as the ability resolves right after it).
+- **BS-286** [standard] "【高速】を持つスピリット/アルティメットカード" (a card with High Speed in the hand;
+  SD22 Ultimate-Monoqueiroz): off the field a card "has" a keyword when it is printed on it, at any
+  of its levels; on the field only at the keyword's levels (BS-20, ``HighSpeed``).
+- **BS-287** [standard] "自分の手札をすべて破棄することで(1枚以上)、…" (by discarding your whole hand,
+  at least 1 card, ...; SD22 Neo-Hand Reverse): the next instruction applies only if the discard put
+  at least one card in the trash (``EffectCondition.previous_discarded``).
+
+Sources: the card texts (Zeraujy/battle-spirits-web src/data/SD22.json, cards/sd22.yaml); the
+rulings as batspi.com gives them for the keywords (高速, バースト).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tcg.core import lasting
+from tcg.core.verbs import Targets
+
+if TYPE_CHECKING:
+    from tcg.games.battle_spirits.cards import Effect
+    from tcg.games.battle_spirits.effects import BSEffects
+    from tcg.games.battle_spirits.queries import BSQueries
+
+
+def burst_lock(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-282: until the current battle ends, the opponent can't activate bursts."""
+    if s.flags.get("attack") is not None:
+        lasting.add(s, "burst_lock", lasting.BATTLE, player=1 - controller)
+
+
+def burst_locked(s: BSQueries, player: int) -> bool:
+    """BS-282: may ``player`` not activate a burst now?"""
+    return bool(s.effects) and lasting.first(s, "burst_lock", player=player) is not None
+
+
+def silenced(s: BSQueries, cid: int) -> bool:
+    """BS-283: is ``cid`` being summoned without its When Summoned effects?"""
+    return s.flags.get("silenced") == cid
+
+
+def counts_summon(s: BSQueries, ability_subject: object, subject: int | None) -> bool:
+    """BS-284: an Ultimate's summon sets off only "when you summon" abilities naming the cards
+    that count (``Ability.subject``; a subject naming no type counts spirits only, BS-115)."""
+    return ability_subject is not None or subject is None or s.d(subject).type != "ultimate"
+
+
+def has_keyword_off_field(s: BSQueries, cid: int) -> bool:
+    """BS-286: off the field a card has High Speed when the keyword is printed on it."""
+    return s.d(cid).keywords.high_speed is not None
