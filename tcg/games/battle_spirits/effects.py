@@ -12,7 +12,7 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import bursts, keywords, starter_era, ultimates
+from tcg.games.battle_spirits import bursts, keywords, starter_era
 from tcg.games.battle_spirits.cards import COLORS, Effect, EffectCondition, Selector
 from tcg.games.battle_spirits.keywords import ATTACK_STEP
 from tcg.games.battle_spirits.queries import BSQueries
@@ -491,9 +491,7 @@ class BSEffects(BSQueries):
             return False
         if cond.u_hits and self.flags.get("u_hits", 0) < cond.u_hits:  # BS-141: "when the U-Trigger hits"
             return False
-        if cond.u_hit_this_battle and not ultimates.hit_this_battle(self, controller):  # BS-280
-            return False
-        if cond.previous_discarded and not self.flags.get("discarded_any"):  # starter_era.py BS-287
+        if not starter_era.condition_holds(self, cond, controller):  # BS-280, BS-287
             return False
         if cond.you_control is not None and not self.select(cond.you_control, controller, None):
             return False

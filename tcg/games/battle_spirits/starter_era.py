@@ -34,9 +34,10 @@ from typing import TYPE_CHECKING
 
 from tcg.core import lasting
 from tcg.core.verbs import Targets
+from tcg.games.battle_spirits import ultimates
 
 if TYPE_CHECKING:
-    from tcg.games.battle_spirits.cards import Effect
+    from tcg.games.battle_spirits.cards import Effect, EffectCondition
     from tcg.games.battle_spirits.effects import BSEffects
     from tcg.games.battle_spirits.queries import BSQueries
 
@@ -66,3 +67,11 @@ def counts_summon(s: BSQueries, ability_subject: object, subject: int | None) ->
 def has_keyword_off_field(s: BSQueries, cid: int) -> bool:
     """BS-286: off the field a card has High Speed when the keyword is printed on it."""
     return s.d(cid).keywords.high_speed is not None
+
+
+def condition_holds(s: BSQueries, cond: EffectCondition, controller: int) -> bool:
+    """The "if" parts of this era: a U-Trigger's hit earlier in the battle (ultimates.py BS-280)
+    and "by discarding ..." (BS-287: at least one card went to the trash)."""
+    if cond.u_hit_this_battle and not ultimates.hit_this_battle(s, controller):
+        return False
+    return not cond.previous_discarded or bool(s.flags.get("discarded_any"))
