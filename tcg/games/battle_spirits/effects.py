@@ -250,8 +250,8 @@ class BSEffects(BSQueries):
                 if ab.subject is not None and (subject is None
                                                or not self.in_scope(ab.subject, controller, subject, cid)):
                     continue
-                if subject is not None and not starter_era.counts_summon(self, ab.subject, subject):  # BS-284
-                    continue
+                if when == "your_spirit_summoned" and not starter_era.counts_summon(self, ab.subject, subject):
+                    continue  # BS-284: an Ultimate's summon only where the ability names it
                 if ab.braved and not braves:  # "[When Braved]": only as (or on) a brave spirit
                     continue
                 if ab.turn != "any" and not self.turn_matches(ab.turn, controller, self.active):
