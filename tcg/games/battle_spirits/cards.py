@@ -123,6 +123,7 @@ class EffectCondition(_Strict):
     u_hits: int = 0  # the effect's U-Trigger hit at least this many times (ultimates.u_trigger)
     u_hit_this_battle: bool = False  # your U-Trigger hit earlier in this battle (ultimates.py BS-280)
     previous_discarded: bool = False  # the previous discard put at least 1 card in the trash (starter_era.py)
+    opponents_turn: bool = False  # used in the opponent's turn ("if you use this in your opponent's turn", BS-288)
 
 
 class Effect(_Strict):

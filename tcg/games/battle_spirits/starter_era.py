@@ -1,4 +1,4 @@
-"""Rules first met on the Ultimate starter decks of 2013-2014 (SD22 "Zero the Hurricane").
+"""Rules first met on the Ultimate starter decks of 2013-2014 (SD22 "Zero the Hurricane", SD23).
 
 Official rules the brief does not give (BS-1..BS-99 are silent on them); the cards are in
 cards/sd22.yaml, the Ultimate-only rules of the same decks in ultimates.py (BS-280, BS-281, BS-285):
@@ -20,6 +20,10 @@ cards/sd22.yaml, the Ultimate-only rules of the same decks in ultimates.py (BS-2
 - **BS-286** [standard] "【高速】を持つスピリット/アルティメットカード" (a card with High Speed in the hand;
   SD22 Ultimate-Monoqueiroz): off the field a card "has" a keyword when it is printed on it, at any
   of its levels; on the field only at the keyword's levels (BS-20, ``HighSpeed``).
+- **BS-288** [standard] "このマジックを相手のターンに使用したとき、さらに…" (if you use this Magic in your
+  opponent's turn, also ...; SD23 Yellow Alert): the extra instruction applies when the Magic's effect
+  resolves in a turn of the opponent's (``EffectCondition.opponents_turn``) - a Flash effect used in
+  their attack step, or paid after a burst there.
 - **BS-287** [standard] "自分の手札をすべて破棄することで(1枚以上)、…" (by discarding your whole hand,
   at least 1 card, ...; SD22 Neo-Hand Reverse): the next instruction applies only if the discard put
   at least one card in the trash (``EffectCondition.previous_discarded``).
@@ -70,8 +74,10 @@ def has_keyword_off_field(s: BSQueries, cid: int) -> bool:
 
 
 def condition_holds(s: BSQueries, cond: EffectCondition, controller: int) -> bool:
-    """The "if" parts of this era: a U-Trigger's hit earlier in the battle (ultimates.py BS-280)
-    and "by discarding ..." (BS-287: at least one card went to the trash)."""
+    """The "if" parts of this era: a U-Trigger's hit earlier in the battle (ultimates.py BS-280),
+    "by discarding ..." (BS-287: at least one card went to the trash), "in your opponent's turn" (BS-288)."""
     if cond.u_hit_this_battle and not ultimates.hit_this_battle(s, controller):
+        return False
+    if cond.opponents_turn and s.active == controller:  # BS-288
         return False
     return not cond.previous_discarded or bool(s.flags.get("discarded_any"))
