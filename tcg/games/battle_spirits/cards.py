@@ -68,6 +68,7 @@ class Selector(_Strict):
     battled: bool | None = None  # was (True) one of the two spirits of the battle that just ended
     other: bool = False
     just_summoned: bool = False  # the card whose summon set this trigger off ("that Spirit", starter_era.py BS-284)
+    used_this_battle: bool = False  # a Magic its controller used in the current (or just ended) battle (BS-291)
     max_bp_of_attacker: bool = False  # BP at most the attacking spirit's ("that spirit's BP or less")
     max_bp_of_source: bool = False  # BP at most the BP of the card whose effect this is ("this spirit's BP or less")
     has_burst: bool | None = None  # has (True) / has not (False) a burst effect ("a spirit card with a burst")
@@ -185,6 +186,8 @@ class Effect(_Strict):
         "brave_to_hand",  # each target brave goes to its owner's hand: in spirit form, or fused (its spirit stays)
         "assault",  # Assault: exhaust the target nexus to refresh this spirit (braves.py)
         "burst_lock",  # until this battle ends, the opponent can't activate bursts (starter_era.py BS-282)
+        "magic_discount",  # until this battle ends, the Magic cards in your hand cost `count` less (BS-289)
+        "swap_exhaustion",  # every exhausted target is refreshed and every refreshed one exhausted (BS-290)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -534,6 +537,7 @@ class BattleSpiritsCard(_Strict, CardModel):
     set_code: str = ""
     rarity: str = ""
     original: bool = False  # made up for this engine, not a printed card: in no starter deck
+    not_in_your_turn: bool = False  # a Magic "you can't use in your turn" (starter_era.py BS-290)
     rulings: tuple[Ruling, ...] = ()  # the publisher's answers about this card (tcg.core.rulings)
 
     @model_validator(mode="after")

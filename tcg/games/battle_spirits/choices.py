@@ -186,6 +186,7 @@ class BurstPay(BattleSpiritsRule):
             timing = action.get("timing")
             state.pay(p, action)
             state.emit("magic_used", card=card, name=state.cards[card].name, player=p, timing=timing)
+            starter_era.note_magic(state, p, card)  # BS-291
             state.queue_effects(card, p, (state.cards[card].name, timing))
         elif t == "direct_brave":
             brave_era.fuse_free(state, p, card, action.get("onto"), decision.data.get("refresh_host", False))

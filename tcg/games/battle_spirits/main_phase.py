@@ -155,7 +155,7 @@ def magic_actions(s: BattleSpiritsState, p: int, timing: str, context: tuple[int
     parts: list[Sequence[Action]] = []
     for c in s.zones[p]["hand"]:
         d = s.d(c)
-        if d.type != "magic":
+        if d.type != "magic" or (d.not_in_your_turn and s.active == p):  # starter_era.py BS-290
             continue
         if field is None and d.reduction:
             field = s.field_symbols(p)

@@ -195,15 +195,18 @@ class BSQueries(EffectRunner[Effect, Selector]):
         d = self.d(cid)
         # "All White cards cost 1 additional Core to use" (Rule white_costs_more, a nexus's)
         extra = 1 if "white" in d.colors and self.rule_active("white_costs_more", self.active) else 0
+        cost = d.cost
+        if self.effects and d.type == "magic":  # "cost 1 less during this battle" (starter_era.py BS-289)
+            cost = max(0, cost - starter_era.cost_cut(self, player, cid))
         if not d.reduction:
-            return d.cost + extra
+            return cost + extra
         if field is None:
             field = self.field_symbols(player)
         if any("+" in k for k in field):  # BS-144: a symbol of two colours reduces one of either
             reduction = keywords.flexible_reduction(dict(d.reduction_counts), field)
         else:
             reduction = sum(min(n, field[color]) for color, n in d.reduction_counts)
-        return max(0, d.cost - reduction) + extra
+        return max(0, cost - reduction) + extra
 
     def rule_active(self, rule: str, turn_player: int) -> bool:
         """A lasting rule (``rules`` on a card) in force now, from a card at one of its levels."""
@@ -328,6 +331,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
         if sel.high_speed is not None and self.has_high_speed(cid) != sel.high_speed:
             return False
         if sel.just_summoned and cid != self.flags.get("just_summoned"):  # "that Spirit" (starter_era.py BS-284)
+            return False
+        if sel.used_this_battle and not starter_era.used_this_battle(self, cid):  # BS-291
             return False
         if sel.cores is not None and self.cores(cid) != sel.cores:
             return False

@@ -24,6 +24,18 @@ cards/sd22.yaml, the Ultimate-only rules of the same decks in ultimates.py (BS-2
   opponent's turn, also ...; SD23 Yellow Alert): the extra instruction applies when the Magic's effect
   resolves in a turn of the opponent's (``EffectCondition.opponents_turn``) - a Flash effect used in
   their attack step, or paid after a burst there.
+- **BS-289** [standard] "このバトルの間、自分の手札にあるマジックカードのコストを1下げる" (SD23
+  Ultimate-Virchu "when this Ultimate battles, the Magic cards in your hand cost 1 less"): until the
+  battle ends each Magic card in that player's hand costs 1 less (never below 0) before its
+  reduction symbols count (BS-41); a card that leaves the hand loses it.
+- **BS-290** [standard] SD23 Reversal Force: "refresh every exhausted Spirit, then exhaust every Spirit
+  so refreshed" is one swap: each of both players' Spirits that was exhausted becomes refreshed and
+  each that was refreshed becomes exhausted (``swap_exhaustion``); "this Magic can't be used in your
+  turn" bars it from your own main phase and Flash steps (``not_in_your_turn``), not the opponent's.
+- **BS-291** [standard] 【光輝】 Brilliance (SD23 Ultimate-Exsia: "when this Ultimate battles, at the
+  end of the battle return to your hand every Magic you used in this battle"): the Magics its
+  controller used (their effects, from the hand or after a burst) since the battle's attack was
+  declared, still in the trash when the battle ends (``Selector.used_this_battle``).
 - **BS-287** [standard] "自分の手札をすべて破棄することで(1枚以上)、…" (by discarding your whole hand,
   at least 1 card, ...; SD22 Neo-Hand Reverse): the next instruction applies only if the discard put
   at least one card in the trash (``EffectCondition.previous_discarded``).
@@ -81,3 +93,34 @@ def condition_holds(s: BSQueries, cond: EffectCondition, controller: int) -> boo
     if cond.opponents_turn and s.active == controller:  # BS-288
         return False
     return not cond.previous_discarded or bool(s.flags.get("discarded_any"))
+
+
+def magic_discount(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-289: until the current battle ends, the Magic cards in the controller's hand cost ``count`` less."""
+    if s.flags.get("attack") is not None:
+        lasting.add(s, "magic_discount", lasting.BATTLE, player=controller, amount=eff.count)
+
+
+def cost_cut(s: BSQueries, player: int, cid: int) -> int:
+    """BS-289: how much less a Magic card in ``player``'s hand costs now."""
+    if s.d(cid).type != "magic" or s.zone_of(cid) != "hand":
+        return 0
+    return sum(r["amount"] for r in lasting.of_kind(s, "magic_discount", player=player))
+
+
+def swap_exhaustion(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-290: each exhausted target is refreshed, each refreshed one exhausted, at once."""
+    flips = [(t, not s.cards[t].tapped) for t in targets if s.zone_of(t) == "field"]
+    for t, exhaust in flips:
+        s.set_exhausted(t, exhaust)
+
+
+def note_magic(s: BSQueries, player: int, card: int) -> None:
+    """BS-291: a Magic used during a battle is remembered for the turn with the battle's number."""
+    if s.flags.get("attack") is not None:
+        lasting.add(s, "magic_used", player=player, magic=card, attack=s.flags.get("attacks", 0))
+
+
+def used_this_battle(s: BSQueries, cid: int) -> bool:
+    """BS-291: was ``cid`` used as a Magic in the current battle, or the one that just ended?"""
+    return bool(s.effects) and lasting.first(s, "magic_used", magic=cid, attack=s.flags.get("attacks", 0)) is not None

@@ -12,6 +12,7 @@ from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.rules import Rulebook
 from tcg.core.state import Decision
+from tcg.games.battle_spirits import starter_era
 from tcg.games.battle_spirits.effects import BSEffects
 from tcg.games.battle_spirits.rules import RULEBOOK
 
@@ -96,6 +97,7 @@ class BattleSpiritsState(BSEffects):
         """BS-110: the used magic goes to the trash, then its effect resolves (BS-43: at once)."""
         self.move(card, "trash")
         self.emit("magic_used", card=card, name=self.cards[card].name, player=p, timing=timing)
+        starter_era.note_magic(self, p, card)  # BS-291: for a Brilliance at the battle's end
         self.queue_effects(card, p, (self.cards[card].name, timing))
 
     def open_phase(self, phase: str) -> None:

@@ -312,6 +312,8 @@ _OWN: dict[str, BSVerb] = {
     "u_trigger": u_trigger,  # BS-141
     "life_guard": life_guard,  # BS-143
     "burst_lock": starter_era.burst_lock,  # BS-282
+    "magic_discount": starter_era.magic_discount,  # BS-289
+    "swap_exhaustion": starter_era.swap_exhaustion,  # BS-290
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, BSVerb] = verb_table(_SHARED, _OWN)
