@@ -1,47 +1,50 @@
 """Rules first met on the Ultimate starter decks of 2013-2014 (SD22 "Zero the Hurricane", SD23).
 
 Official rules the brief does not give (BS-1..BS-99 are silent on them); the cards are in
-cards/sd22.yaml, the Ultimate-only rules of the same decks in ultimates.py (BS-280, BS-281, BS-285):
+cards/sd22.yaml and cards/sd23.yaml, the Ultimate-only rules of the same decks in ultimates.py
+(BS-280, BS-281, BS-285). No Japanese text of these cards was found: the wordings quoted are the
+fan English of the one source (Zeraujy/battle-spirits-web src/data/SD22.json, SD23.json).
 
-- **BS-282** [standard] "相手はバーストを発動できない" (the opponent cannot activate bursts; SD22
-  Ultimate-Xen-Fu "when this Ultimate battles"): until the battle ends no burst window of that
+- **BS-282** [standard] "The opponent cannot activate Burst" (SD22 Ultimate-Xen-Fu, "when this
+  Ultimate battles"): until the battle ends no burst window of that
   player opens (BS-119); their set burst stays set and may be activated after the battle when its
   condition happens again. Outside a battle the instruction does nothing.
-- **BS-283** [standard] "この効果で召喚したスピリットの【召喚時】効果は発揮されない" (summoned by an
-  effect without its When Summoned effects; SD22 Triangle Burst): the summon is a summon in every
+- **BS-283** [standard] "Its When Summoned effect cannot activate" (a card summoned by an effect,
+  SD22 Triangle Burst): the summon is a summon in every
   other respect ("when you summon" effects of other cards, "after an opposing spirit is summoned"
   bursts); only the card's own "When Summoned" abilities do not trigger, so no "after the
   opponent's When Summoned effect" burst either (BS-150).
-- **BS-284** [standard] "自分が…スピリット/アルティメットを召喚したとき、そのスピリット/アルティメットを…"
-  (SD22 The Clouded Highlands, The Great Tree of the Lush Grounds): "when you summon" abilities
-  also count Ultimates where the card names them (an ability naming no card type counts spirits
-  only, BS-115), and "that Spirit/Ultimate" is the card whose summon set the ability off
-  (``Selector.just_summoned``: the card summoned last, as the ability resolves right after it).
-- **BS-286** [standard] "【高速】を持つスピリット/アルティメットカード" (a card with High Speed in the hand;
-  SD22 Ultimate-Monoqueiroz): off the field a card "has" a keyword when it is printed on it, at any
+- **BS-284** [standard] "When you summon a Spirit/Ultimate with [High Speed], that Spirit/Ultimate
+  ..." and "when you summon an Ultimate" (SD22 The Clouded Highlands, The Great Tree of the Lush
+  Grounds): "when you summon" abilities also count Ultimates where the card names them (an
+  ability naming no card type counts spirits only, BS-115), and "that Spirit/Ultimate" is the card
+  whose summon set the ability off (``Selector.just_summoned``: the card summoned last, as the
+  ability resolves right after it).
+- **BS-286** [standard] "1 Green Spirit/Ultimate card with [High Speed] from your Hand" (SD22
+  Ultimate-Monoqueiroz): off the field a card "has" a keyword when it is printed on it, at any
   of its levels; on the field only at the keyword's levels (BS-20, ``HighSpeed``).
-- **BS-288** [standard] "このマジックを相手のターンに使用したとき、さらに…" (if you use this Magic in your
-  opponent's turn, also ...; SD23 Yellow Alert): the extra instruction applies when the Magic's effect
+- **BS-287** [standard] "By discarding your entire Hand (at least 1 card), draw 3 cards" (SD22
+  Neo-Hand Reverse): the next instruction applies only if the discard put
+  at least one card in the trash (``EffectCondition.previous_discarded``).
+- **BS-288** [standard] "If you use this Magic during your opponent's turn, also ..." (SD23 Yellow
+  Alert): the extra instruction applies when the Magic's effect
   resolves in a turn of the opponent's (``EffectCondition.opponents_turn``) - a Flash effect used in
   their attack step, or paid after a burst there.
-- **BS-289** [standard] "このバトルの間、自分の手札にあるマジックカードのコストを1下げる" (SD23
-  Ultimate-Virchu "when this Ultimate battles, the Magic cards in your hand cost 1 less"): until the
+- **BS-289** [standard] "When This Ultimate Battles: Magic cards in your hand cost 1 less" (SD23
+  Ultimate-Virchu; the source's structured reading gives it the battle's duration): until the
   battle ends each Magic card in that player's hand costs 1 less (never below 0) before its
   reduction symbols count (BS-41); a card that leaves the hand loses it.
 - **BS-290** [standard] SD23 Reversal Force: "refresh every exhausted Spirit, then exhaust every Spirit
   so refreshed" is one swap: each of both players' Spirits that was exhausted becomes refreshed and
   each that was refreshed becomes exhausted (``swap_exhaustion``); "this Magic can't be used in your
   turn" bars it from your own main phase and Flash steps (``not_in_your_turn``), not the opponent's.
-- **BS-291** [standard] 【光輝】 Brilliance (SD23 Ultimate-Exsia: "when this Ultimate battles, at the
+- **BS-291** [standard] [Brilliance] (SD23 Ultimate-Exsia: "when this Ultimate battles, at the
   end of the battle return to your hand every Magic you used in this battle"): the Magics its
   controller used (their effects, from the hand or after a burst) since the battle's attack was
   declared, still in the trash when the battle ends (``Selector.used_this_battle``).
-- **BS-287** [standard] "自分の手札をすべて破棄することで(1枚以上)、…" (by discarding your whole hand,
-  at least 1 card, ...; SD22 Neo-Hand Reverse): the next instruction applies only if the discard put
-  at least one card in the trash (``EffectCondition.previous_discarded``).
 
-Sources: the card texts (Zeraujy/battle-spirits-web src/data/SD22.json, cards/sd22.yaml); the
-rulings as batspi.com gives them for the keywords (高速, バースト).
+Sources: the card texts above; the burst window (BS-119) and High Speed (``HighSpeed``) as the
+engine already has them.
 """
 
 from __future__ import annotations

@@ -16,14 +16,16 @@ New rules of the Ultimate era (2013, アルティメット編), official rules t
   discard (破棄): nothing that stops or adds to discards applies to it. An empty deck gives no
   card and no hit. Sources: batspi.com Uトリガー (its printed reminder text, SD19/SD20 of 2013),
   ja.wikipedia.org バトルスピリッツ (keywords), battle-spirits.fandom.com Ultimate Trigger.
-- **BS-280** [standard] A U-Trigger's hit holds for the rest of its battle: "Uトリガーがヒットしたとき、
-  このバトルで…" (SD22 Ultimate-Tigald: "if the U-Trigger hits, when only an opposing Spirit is
-  destroyed by BP comparison, refresh this Ultimate") is read later in the same battle, when the
-  battle is won (``EffectCondition.u_hit_this_battle``); it ends with the battle (BS-55).
-- **BS-281** [standard] Critical Hit 【クリティカルヒット】 (SD22-X01, SD23-X01): an extra effect
-  "if the hit card" (the card the U-Trigger put in the opponent's trash) matches a condition, "cost
-  3 or less" - read as ``EffectCondition.milled`` of the U-Trigger's card, after its hit.
-- **BS-285** [standard] An Ultimate with Flash 【高速】 High Speed (SD22 Ultimate-Tigald) is summoned
+- **BS-280** [standard] A U-Trigger's hit holds for the rest of its battle: "if the U-Trigger hits,
+  when only an opposing Spirit is destroyed by BP comparison, refresh this Ultimate" (SD22
+  Ultimate-Tigald), "... if an opposing Spirit blocks this Ultimate, move 1 core from the opponent's
+  Life to their Reserve" (SD23 Ultimate-Kleio) are read later in the same battle
+  (``EffectCondition.u_hit_this_battle``); the hit ends with the battle (BS-55). Fan English of the
+  one source (Zeraujy/battle-spirits-web); no Japanese text of these cards was found.
+- **BS-281** [standard] [Critical Hit] (SD22-X01): an extra effect "if the hit card" (the card the
+  U-Trigger put in the opponent's trash) matches a condition, "cost 3 or less" - read as
+  ``EffectCondition.milled`` of the U-Trigger's card, after its hit (fan English, one source).
+- **BS-285** [standard] An Ultimate with Flash [High Speed] (SD22 Ultimate-Tigald) is summoned
   in a Flash step as a spirit with High Speed is (cost and cores from the reserve only), and only
   while its summon condition holds (BS-16, BS-140): the condition is checked for every summon.
 """
