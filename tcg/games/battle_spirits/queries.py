@@ -334,6 +334,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.used_this_battle and not starter_era.used_this_battle(self, cid):  # BS-291
             return False
+        if sel.burst_destroyed and not starter_era.burst_destroyed(self, cid):  # BS-292 / BS-155
+            return False
         if sel.cores is not None and self.cores(cid) != sel.cores:
             return False
         if sel.attacking is not None or sel.blocking is not None:

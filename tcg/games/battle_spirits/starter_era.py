@@ -42,6 +42,11 @@ fan English of the one source (Zeraujy/battle-spirits-web src/data/SD22.json, SD
   end of the battle return to your hand every Magic you used in this battle"): the Magics its
   controller used (their effects, from the hand or after a burst) since the battle's attack was
   declared, still in the trash when the battle ends (``Selector.used_this_battle``).
+- **BS-292** [standard] "At the end of this battle, if your Life is 2 or less, end the Attack Step"
+  (SD23 Symphonic Burst's Flash): the life is read when the battle ends (BS-55), not when the Flash
+  resolves; if it holds then, the attack step ends as with "end the attack step" (``end_attack_step``).
+  "Return the Spirit card that was destroyed when this Burst activated" names the card of BS-155
+  (bursts.py) in the trash (``Selector.burst_destroyed``).
 
 Sources: the card texts above; the burst window (BS-119) and High Speed (``HighSpeed``) as the
 engine already has them.
@@ -53,7 +58,7 @@ from typing import TYPE_CHECKING
 
 from tcg.core import lasting
 from tcg.core.verbs import Targets
-from tcg.games.battle_spirits import ultimates
+from tcg.games.battle_spirits import bursts, ultimates
 
 if TYPE_CHECKING:
     from tcg.games.battle_spirits.cards import Effect, EffectCondition
@@ -127,3 +132,22 @@ def note_magic(s: BSQueries, player: int, card: int) -> None:
 def used_this_battle(s: BSQueries, cid: int) -> bool:
     """BS-291: was ``cid`` used as a Magic in the current battle, or the one that just ended?"""
     return bool(s.effects) and lasting.first(s, "magic_used", magic=cid, attack=s.flags.get("attacks", 0)) is not None
+
+
+def end_attack_step_if(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-292: noted for the current battle; read when it ends (``battle_ended``)."""
+    if s.flags.get("attack") is not None:
+        lasting.add(s, "end_attack_step_if", lasting.BATTLE, player=controller, max_life=eff.count)
+
+
+def battle_ended(s: BSQueries) -> None:
+    """BS-292: as the battle ends (before its records expire), "if your life is N or less, end
+    the attack step"."""
+    for r in lasting.of_kind(s, "end_attack_step_if"):
+        if s.counters[r["player"]]["life"] <= r["max_life"]:
+            s.flags["end_attack_step"] = True
+
+
+def burst_destroyed(s: BSQueries, cid: int) -> bool:
+    """BS-292 / BS-155: is ``cid`` a spirit card destroyed as its owner's current burst's condition happened?"""
+    return cid in bursts.destroyed(s, s.cards[cid].owner)  # type: ignore[arg-type]

@@ -314,6 +314,7 @@ _OWN: dict[str, BSVerb] = {
     "burst_lock": starter_era.burst_lock,  # BS-282
     "magic_discount": starter_era.magic_discount,  # BS-289
     "swap_exhaustion": starter_era.swap_exhaustion,  # BS-290
+    "end_attack_step_if": starter_era.end_attack_step_if,  # BS-292
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, BSVerb] = verb_table(_SHARED, _OWN)
