@@ -69,6 +69,7 @@ class Selector(_Strict):
     other: bool = False
     just_summoned: bool = False  # the card whose summon set this trigger off ("that Spirit", starter_era.py BS-284)
     used_this_battle: bool = False  # a Magic its controller used in the current (or just ended) battle (BS-291)
+    below_attacker_level: bool = False  # its level is lower than the attacking card's (BS-293)
     burst_destroyed: bool = False  # the spirit card destroyed as this burst's condition happened (bursts.py BS-155)
     max_bp_of_attacker: bool = False  # BP at most the attacking spirit's ("that spirit's BP or less")
     max_bp_of_source: bool = False  # BP at most the BP of the card whose effect this is ("this spirit's BP or less")
@@ -189,6 +190,7 @@ class Effect(_Strict):
         "burst_lock",  # until this battle ends, the opponent can't activate bursts (starter_era.py BS-282)
         "magic_discount",  # until this battle ends, the Magic cards in your hand cost `count` less (BS-289)
         "swap_exhaustion",  # every exhausted target is refreshed and every refreshed one exhausted (BS-290)
+        "magics_of_color_to_hand",  # you choose a colour; your trash's Magics of it to your hand (BS-293)
         "end_attack_step_if",  # when this battle ends, if your life is at most `count`, end the attack step (BS-292)
     ]
     target: Selector | Literal["self"] | None = None

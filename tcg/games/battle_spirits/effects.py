@@ -412,7 +412,7 @@ class BSEffects(BSQueries):
         if cond is not None and not self.condition_holds(cond, data["controller"]):
             self.next_effect(data)
             return True
-        if eff.do not in ("one_of", "exhaust_color") and not eff.up_to_count:
+        if eff.do != "one_of" and eff.do not in starter_era.CHOOSES_COLOR and not eff.up_to_count:
             return False
         option = data.get("option")
         if option is None:
@@ -429,7 +429,7 @@ class BSEffects(BSQueries):
             self.continue_effect({**data, "option": None}, eff, ())
             return True
         self.next_effect({**data, "option": None})
-        if eff.do == "exhaust_color":
+        if eff.do in starter_era.CHOOSES_COLOR:  # exhaust_color, magics_of_color_to_hand (BS-293)
             self.flags["chosen_option"] = option
             self.do_effect(eff, data["controller"], data["source"], ())
         else:  # one_of: the chosen alternative, as an effect list of its own
@@ -441,7 +441,7 @@ class BSEffects(BSQueries):
         """What an instruction lets its controller choose: a colour (BS-17), how many cores
         "up to" its count (most first), or the names (label, else verb) of the alternatives that
         can do something."""
-        if eff.do == "exhaust_color":
+        if eff.do in starter_era.CHOOSES_COLOR:
             return list(COLORS)
         if eff.up_to_count:
             return list(range(min(eff.count, self.counters[controller].get(eff.source, 0)), -1, -1))

@@ -336,6 +336,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.burst_destroyed and not starter_era.burst_destroyed(self, cid):  # BS-292 / BS-155
             return False
+        if sel.below_attacker_level and not starter_era.below_attacker_level(self, cid):  # BS-293
+            return False
         if sel.cores is not None and self.cores(cid) != sel.cores:
             return False
         if sel.attacking is not None or sel.blocking is not None:

@@ -47,6 +47,12 @@ fan English of the one source (Zeraujy/battle-spirits-web src/data/SD22.json, SD
   resolves; if it holds then, the attack step ends as with "end the attack step" (``end_attack_step``).
   "Return the Spirit card that was destroyed when this Burst activated" names the card of BS-155
   (bursts.py) in the trash (``Selector.burst_destroyed``).
+- **BS-293** [standard] SD23 Ultimate-Valiero: "this Ultimate cannot be blocked by opposing
+  Spirits/Ultimates whose level is lower than this Ultimate's level" compares each blocker's level
+  with the attacker's as the block is declared (``Selector.below_attacker_level``); its [Critical
+  Hit] "if the hit card is a Magic card, also choose a color and return all Magic cards of that color
+  from your Trash to your hand" asks for one of the six colours (BS-17) as "choose 1 colour" effects
+  do, then moves every Magic card of that colour from its controller's trash (``magics_of_color_to_hand``).
 
 Sources: the card texts above; the burst window (BS-119) and High Speed (``HighSpeed``) as the
 engine already has them.
@@ -64,6 +70,9 @@ if TYPE_CHECKING:
     from tcg.games.battle_spirits.cards import Effect, EffectCondition
     from tcg.games.battle_spirits.effects import BSEffects
     from tcg.games.battle_spirits.queries import BSQueries
+
+#: BS-293: the instructions that ask their controller for a colour first (``BSEffects.special_effect``).
+CHOOSES_COLOR = frozenset({"exhaust_color", "magics_of_color_to_hand"})
 
 
 def burst_lock(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
@@ -151,3 +160,16 @@ def battle_ended(s: BSQueries) -> None:
 def burst_destroyed(s: BSQueries, cid: int) -> bool:
     """BS-292 / BS-155: is ``cid`` a spirit card destroyed as its owner's current burst's condition happened?"""
     return cid in bursts.destroyed(s, s.cards[cid].owner)  # type: ignore[arg-type]
+
+
+def below_attacker_level(s: BSQueries, cid: int) -> bool:
+    """BS-293: is ``cid``'s level lower than the attacking card's now?"""
+    attack = s.flags.get("attack")
+    return attack is not None and s.d(cid).is_spirit_like and s.level(cid) < s.level(attack["attacker"])
+
+
+def magics_of_color_to_hand(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-293: every Magic card of the chosen colour in the controller's trash to their hand."""
+    color = s.flags.pop("chosen_option", None)
+    for c in [c for c in s.zones[controller]["trash"] if s.d(c).type == "magic" and color in s.d(c).colors]:
+        s.move(c, "hand")

@@ -315,6 +315,7 @@ _OWN: dict[str, BSVerb] = {
     "magic_discount": starter_era.magic_discount,  # BS-289
     "swap_exhaustion": starter_era.swap_exhaustion,  # BS-290
     "end_attack_step_if": starter_era.end_attack_step_if,  # BS-292
+    "magics_of_color_to_hand": starter_era.magics_of_color_to_hand,  # BS-293
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, BSVerb] = verb_table(_SHARED, _OWN)
