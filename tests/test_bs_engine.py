@@ -117,6 +117,9 @@ def test_starter_decks_are_legal_and_printed(bs):
     cards = bs.cards()
     starters = bs.starter_decks()
     assert len(starters) >= 2
+    # the official ULTIMATE starter decks, card for card (sets/SD20.yaml, sets/SD22.yaml): 40 cards each
+    assert {"silver_zero", "zero_the_hurricane"} <= set(starters)
+    assert all(sum(e.count for e in bs.deck(n).entries) == 40 for n in ("silver_zero", "zero_the_hurricane"))
     for name in starters:
         deck = bs.deck(name)  # raises on a BS-101 violation
         originals = [e.name for e in deck.entries if cards[e.name].original]

@@ -12,7 +12,7 @@ from tcg.core.lazy import Concat
 from tcg.core.stack import CLOSED, Window
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import era_keywords
+from tcg.games.battle_spirits import era_keywords, starter_era
 from tcg.games.battle_spirits.main_phase import (
     END_TURN,
     NEXT_PHASE,
@@ -320,6 +320,7 @@ def end_of_battle(s: BattleSpiritsState, task: Task) -> None:
         for record in lasting.of_kind(s, "at_battle_end"):  # braves.py BS-177
             if s.zone_of(record["card"]) == "field":
                 s._pend("effects", (record["card"], record["player"], tuple(record["ref"]), record["optional"]))
+        starter_era.battle_ended(s)  # BS-292: "at the end of this battle, if ..."
         lasting.expire(s, lasting.BATTLE)  # "until the end of this battle"
     if attack is not None and attack["blocker"] is not None:
         for q in (s.active, 1 - s.active):

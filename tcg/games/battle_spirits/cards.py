@@ -68,6 +68,10 @@ class Selector(_Strict):
     battling_colors: list[Color] = []  # battling now (blocked or blocking) a spirit of one of these colours
     battled: bool | None = None  # was (True) one of the two spirits of the battle that just ended
     other: bool = False
+    just_summoned: bool = False  # the card whose summon set this trigger off ("that Spirit", starter_era.py BS-284)
+    used_this_battle: bool = False  # a Magic its controller used in the current (or just ended) battle (BS-291)
+    below_attacker_level: bool = False  # its level is lower than the attacking card's (BS-293)
+    burst_destroyed: bool = False  # the spirit card destroyed as this burst's condition happened (bursts.py BS-155)
     max_bp_of_attacker: bool = False  # BP at most the attacking spirit's ("that spirit's BP or less")
     max_bp_of_source: bool = False  # BP at most the BP of the card whose effect this is ("this spirit's BP or less")
     has_burst: bool | None = None  # has (True) / has not (False) a burst effect ("a spirit card with a burst")
@@ -125,6 +129,9 @@ class EffectCondition(_Strict):
     by_immortality: bool = False  # the effect's card was summoned by Immortality (trash_zone.py BS-181)
     revealed: Selector | None = None  # the last "reveal" showed a card this matches (trash_zone.py BS-184)
     paid: bool = False  # the previous move_cores moved all its cores: "by putting 1 core ..., ..." (trash_zone.py)
+    u_hit_this_battle: bool = False  # your U-Trigger hit earlier in this battle (ultimates.py BS-280)
+    previous_discarded: bool = False  # the previous discard put at least 1 card in the trash (starter_era.py)
+    opponents_turn: bool = False  # used in the opponent's turn ("if you use this in your opponent's turn", BS-288)
 
 
 class Effect(_Strict):
@@ -193,6 +200,11 @@ class Effect(_Strict):
         "discard_burst",  # your set burst goes to your trash, face up: a cost, noted as `paid` (trash_zone.py BS-188)
         "grant_ability",  # this turn, each target has `ability` as its own (era_keywords.py)
         "stop_attack_effects",  # this turn, nothing of the target triggers on its attacks (era_keywords.py)
+        "burst_lock",  # until this battle ends, the opponent can't activate bursts (starter_era.py BS-282)
+        "magic_discount",  # until this battle ends, the Magic cards in your hand cost `count` less (BS-289)
+        "swap_exhaustion",  # every exhausted target is refreshed and every refreshed one exhausted (BS-290)
+        "magics_of_color_to_hand",  # you choose a colour; your trash's Magics of it to your hand (BS-293)
+        "end_attack_step_if",  # when this battle ends, if your life is at most `count`, end the attack step (BS-292)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -221,7 +233,7 @@ class Effect(_Strict):
     guard: LifeGuard | None = None  # life_guard: the limit set for this turn (keywords.py)
     compulsory: bool = False  # summon_free: the card must be played if it can ("配置する"; default "you may")
     refresh_host: bool = False  # brave_onto_free: then refresh the spirit it fused onto
-    no_summon_effects: bool = False  # summon_free: its "when summoned" effects do not apply (trash_zone.py BS-182)
+    no_summon_effects: bool = False  # summon_free: its "when summoned" effects do not apply (trash_zone.py BS-182/283)
     scope: Selector | None = None  # bp_aura: the spirits it gives BP to, read whenever BP is
     ability: Ability | None = None  # grant_ability: the ability given for the turn (era_keywords.py)
     per_source_level: bool = False  # "as many as this spirit's level": `count` times the effect card's level
@@ -534,6 +546,7 @@ class AlsoColors(_Strict):
     colors: list[Color]
     levels: list[Level] = [1, 2, 3, 4, 5]
     symbols: bool = False
+    more: list[AlsoColors] = []  # other colours at other levels ("LV1: also purple. LV2: also red.")
 
 
 class Untargetable(_Strict):
@@ -629,6 +642,7 @@ class BattleSpiritsCard(_Strict, CardModel):
     set_code: str = ""
     rarity: str = ""
     original: bool = False  # made up for this engine, not a printed card: in no starter deck
+    not_in_your_turn: bool = False  # a Magic "you can't use in your turn" (starter_era.py BS-290)
     rulings: tuple[Ruling, ...] = ()  # the publisher's answers about this card (tcg.core.rulings)
 
     @model_validator(mode="after")

@@ -11,7 +11,7 @@ from tcg.core.actions import Action
 from tcg.core.lazy import Concat
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import bursts, trash_zone
+from tcg.games.battle_spirits import bursts, starter_era, trash_zone
 from tcg.games.battle_spirits.main_phase import BattleSpiritsRule, card_problem
 from tcg.games.battle_spirits.payment import CorePayments
 
@@ -192,6 +192,7 @@ class BurstPay(BattleSpiritsRule):
             timing = action.get("timing")
             state.pay(p, action)
             state.emit("magic_used", card=card, name=state.cards[card].name, player=p, timing=timing)
+            starter_era.note_magic(state, p, card)  # BS-291
             state.queue_effects(card, p, (state.cards[card].name, timing))
         elif t == "direct_brave":
             brave_era.fuse_free(state, p, card, action.get("onto"), decision.data.get("refresh_host", False))
@@ -292,7 +293,7 @@ def simultaneous(s: BattleSpiritsState, task: Task) -> None:
 
 def burst_window(s: BattleSpiritsState, task: Task) -> None:
     """BS-119: a set burst's window opens after the event and what it set off (if still set)."""
-    if s.zone_of(task["card"]) == "burst":
+    if s.zone_of(task["card"]) == "burst" and not starter_era.burst_locked(s, task["player"]):  # BS-282
         s.decision = Decision(task["player"], "burst", {"card": task["card"]})
     else:
         bursts.close_window(s, task["player"])

@@ -12,8 +12,8 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import bursts, era_keywords, keywords, trash_zone
-from tcg.games.battle_spirits.cards import COLORS, Effect, EffectCondition, Selector
+from tcg.games.battle_spirits import bursts, era_keywords, keywords, starter_era, trash_zone
+from tcg.games.battle_spirits.cards import COLORS, Ability, Effect, EffectCondition, Selector
 from tcg.games.battle_spirits.keywords import ATTACK_STEP
 from tcg.games.battle_spirits.queries import BSQueries
 from tcg.games.battle_spirits.verbs import VERBS as GLOSSARY
@@ -254,18 +254,7 @@ class BSEffects(BSQueries):
             for i, ab in enumerate(d.abilities):
                 if ab.when != when or lv not in ab.levels or ab.from_trash != from_trash:
                     continue
-                if ab.once_per_turn and brave_era.once_used(self, (d.name, "ability", i), mark=False):
-                    continue
-                if ab.subject is not None and (subject is None
-                                               or not self.in_scope(ab.subject, controller, subject, cid)):
-                    continue
-                if ab.braved and not braves:  # "[When Braved]": only as (or on) a brave spirit
-                    continue
-                if ab.exhaust_cost and self.cards[cid].tapped:  # "by exhausting this spirit" (era_keywords.py BS-232)
-                    continue
-                if ab.turn != "any" and not self.turn_matches(ab.turn, controller, self.active):
-                    continue
-                if ab.attack_step and self.phase not in ATTACK_STEP:
+                if not self._ability_may_trigger(ab, (d.name, "ability", i), cid, controller, bool(braves), subject):
                     continue
                 if ab.at_battle_end and self.flags.get("attack") is not None:  # braves.py BS-177
                     lasting.add(self, "at_battle_end", lasting.BATTLE, card=cid, player=controller,
@@ -279,6 +268,23 @@ class BSEffects(BSQueries):
             self._pend("effects", (cid, controller, ref, optional))
         if found and when == "summoned" and self.d(cid).type != "ultimate":  # BS-150 (bursts.py)
             self.check_burst(1 - controller, "opponent_summon_effect_resolved")
+
+    def _ability_may_trigger(self, ab: Ability, ref: tuple[str, str, int], cid: int, controller: int, braved: bool,
+                             subject: int | None) -> bool:
+        """The conditions an ability of ``cid`` puts on its trigger besides its timing and level."""
+        if ab.once_per_turn and brave_era.once_used(self, ref, mark=False):
+            return False
+        if ab.subject is not None and (subject is None or not self.in_scope(ab.subject, controller, subject, cid)):
+            return False
+        if ab.when == "your_spirit_summoned" and not starter_era.counts_summon(self, ab.subject, subject):
+            return False  # BS-284: an Ultimate's summon only where the ability names it
+        if ab.braved and not braved:  # "[When Braved]": only as (or on) a brave spirit
+            return False
+        if ab.exhaust_cost and self.cards[cid].tapped:  # "by exhausting this spirit" (era_keywords.py BS-232)
+            return False
+        if ab.turn != "any" and not self.turn_matches(ab.turn, controller, self.active):
+            return False
+        return not (ab.attack_step and self.phase not in ATTACK_STEP)
 
     def check_burst(self, player: int, condition: str, destroyed: int | None = None) -> None:
         """BS-13: when the condition of a set burst happens, its owner may activate it; BS-119:
@@ -410,6 +416,8 @@ class BSEffects(BSQueries):
             super().do_effect(eff, controller, source, targets)
         if eff.do == "deck_to_trash" and eff.player == "opponent":  # BS-186 (trash_zone.py)
             trash_zone.milled_by_opponent(self, self.flags["milled"])
+        if eff.do == "discard":  # "by discarding your whole hand (at least 1)" (starter_era.py BS-287)
+            self.flags["discarded_any"] = bool(targets)
         if eff.do == "destroy":  # "if you destroyed an opposing Nexus with this effect" (destroyed_opponents)
             self.flags["destroyed_opponents"] = any(
                 self.cards[t].owner != controller and self.zone_of(t) != "field" for t in targets)
@@ -432,7 +440,7 @@ class BSEffects(BSQueries):
                                      and trash_zone.condition_holds(self, cond, data["source"])):
             self.next_effect(data)
             return True
-        if eff.do not in ("one_of", "exhaust_color") and not eff.up_to_count:
+        if eff.do != "one_of" and eff.do not in starter_era.CHOOSES_COLOR and not eff.up_to_count:
             return False
         option = data.get("option")
         if option is None:
@@ -449,7 +457,7 @@ class BSEffects(BSQueries):
             self.continue_effect({**data, "option": None}, eff, ())
             return True
         self.next_effect({**data, "option": None})
-        if eff.do == "exhaust_color":
+        if eff.do in starter_era.CHOOSES_COLOR:  # exhaust_color, magics_of_color_to_hand (BS-293)
             self.flags["chosen_option"] = option
             self.do_effect(eff, data["controller"], data["source"], ())
         else:  # one_of: the chosen alternative, as an effect list of its own
@@ -461,7 +469,7 @@ class BSEffects(BSQueries):
         """What an instruction lets its controller choose: a colour (BS-17), how many cores
         "up to" its count (most first), or the names (label, else verb) of the alternatives that
         can do something."""
-        if eff.do == "exhaust_color":
+        if eff.do in starter_era.CHOOSES_COLOR:
             return list(COLORS)
         if eff.up_to_count:
             return list(range(min(eff.count, self.counters[controller].get(eff.source, 0)), -1, -1))
@@ -510,6 +518,8 @@ class BSEffects(BSQueries):
         if not bursts.condition_holds(self, cond, controller):  # BS-153, BS-155
             return False
         if cond.u_hits and self.flags.get("u_hits", 0) < cond.u_hits:  # BS-141: "when the U-Trigger hits"
+            return False
+        if not starter_era.condition_holds(self, cond, controller):  # BS-280, BS-287
             return False
         if cond.you_control is not None and not self.select(cond.you_control, controller, None):
             return False

@@ -105,9 +105,14 @@ def untargetable(s: BSQueries, cid: int, controller: int, source: int) -> bool:
 def also_colors(s: BSQueries, cid: int) -> tuple[str, ...]:
     """BS-144: the colours ``cid`` also has now (at one of the keyword's levels), else ()."""
     ac = s.d(cid).keywords.also_colors
-    if ac is None or s.level(cid) not in ac.levels:
+    if ac is None:
         return ()
-    return tuple(ac.colors)
+    level = s.level(cid)
+    out = tuple(ac.colors) if level in ac.levels else ()
+    for more in ac.more:  # "LV1: also purple. LV2: also red." (SD22 Mugendragon)
+        if level in more.levels:
+            out += tuple(more.colors)
+    return out
 
 
 def flexible_reduction(needs: dict[str, int], field: Counter[str]) -> int:

@@ -14,7 +14,7 @@ from tcg.core.actions import Action
 from tcg.core.lazy import Concat
 from tcg.core.rules import DecisionRule
 from tcg.core.state import Decision, Task
-from tcg.games.battle_spirits import trash_zone
+from tcg.games.battle_spirits import trash_zone, ultimates
 from tcg.games.battle_spirits.payment import CoreMoves, CorePayments, Sources
 
 if TYPE_CHECKING:
@@ -157,7 +157,7 @@ def magic_actions(s: BattleSpiritsState, p: int, timing: str, context: tuple[int
     parts: list[Sequence[Action]] = []
     for c in s.zones[p]["hand"]:
         d = s.d(c)
-        if d.type != "magic":
+        if d.type != "magic" or (d.not_in_your_turn and s.active == p):  # starter_era.py BS-290
             continue
         if field is None and d.reduction:
             field = s.field_symbols(p)
@@ -185,7 +185,7 @@ def high_speed_summons(s: BattleSpiritsState, p: int) -> list[Sequence[Action]]:
     for c in hand:
         d = s.d(c)
         hs = d.keywords.high_speed
-        if hs is None or d.type not in ("spirit", "brave"):
+        if hs is None or not ultimates.high_speed_summonable(s, p, c):  # BS-285: Ultimates too
             continue
         cost = s.reduced_cost(p, c)
         pay = {"reserve": cost} if cost else {}

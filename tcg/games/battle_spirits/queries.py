@@ -13,7 +13,7 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.effects import EffectRunner
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import bursts, era_keywords, keywords, trash_zone
+from tcg.games.battle_spirits import bursts, era_keywords, keywords, starter_era, trash_zone
 from tcg.games.battle_spirits.cards import BattleSpiritsCard, Effect, Selector, StaticBonus
 from tcg.games.battle_spirits.payment import Sources
 from tcg.games.battle_spirits.ultimates import summon_condition_met
@@ -195,15 +195,18 @@ class BSQueries(EffectRunner[Effect, Selector]):
         d = self.d(cid)
         # "All White cards cost 1 additional Core to use" (Rule white_costs_more, a nexus's)
         extra = 1 if "white" in d.colors and self.rule_active("white_costs_more", self.active) else 0
+        cost = d.cost
+        if self.effects and d.type == "magic":  # "cost 1 less during this battle" (starter_era.py BS-289)
+            cost = max(0, cost - starter_era.cost_cut(self, player, cid))
         if not d.reduction:
-            return d.cost + extra
+            return cost + extra
         if field is None:
             field = self.field_symbols(player)
         if any("+" in k for k in field):  # BS-144: a symbol of two colours reduces one of either
             reduction = keywords.flexible_reduction(dict(d.reduction_counts), field)
         else:
             reduction = sum(min(n, field[color]) for color, n in d.reduction_counts)
-        return max(0, d.cost - reduction) + extra
+        return max(0, cost - reduction) + extra
 
     def rule_active(self, rule: str, turn_player: int) -> bool:
         """A lasting rule (``rules`` on a card) in force now, from a card at one of its levels."""
@@ -250,6 +253,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
     def has_high_speed(self, cid: int) -> bool:
         """A spirit "with [High Speed]": the keyword, at one of its levels (BS-20; ``HighSpeed``)."""
         hs = self.d(cid).keywords.high_speed
+        if hs is not None and self.zone_of(cid) != "field":  # BS-286: printed on a card in the hand
+            return starter_era.has_keyword_off_field(self, cid)
         return hs is not None and self.level(cid) in hs.levels
 
     def attackers(self, player: int) -> list[int]:
@@ -328,6 +333,14 @@ class BSQueries(EffectRunner[Effect, Selector]):
         """The selector's parts about the card's state now: High Speed at its level, its cores,
         attacking or blocking, come onto the field this turn, exhausted."""
         if sel.high_speed is not None and self.has_high_speed(cid) != sel.high_speed:
+            return False
+        if sel.just_summoned and cid != self.flags.get("just_summoned"):  # "that Spirit" (starter_era.py BS-284)
+            return False
+        if sel.used_this_battle and not starter_era.used_this_battle(self, cid):  # BS-291
+            return False
+        if sel.burst_destroyed and not starter_era.burst_destroyed(self, cid):  # BS-292 / BS-155
+            return False
+        if sel.below_attacker_level and not starter_era.below_attacker_level(self, cid):  # BS-293
             return False
         if sel.cores is not None and self.cores(cid) != sel.cores:
             return False

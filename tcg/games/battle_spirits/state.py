@@ -12,7 +12,7 @@ from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.rules import Rulebook
 from tcg.core.state import Decision
-from tcg.games.battle_spirits import era_keywords, trash_zone
+from tcg.games.battle_spirits import era_keywords, starter_era, trash_zone
 from tcg.games.battle_spirits.effects import BSEffects
 from tcg.games.battle_spirits.rules import RULEBOOK
 
@@ -65,11 +65,13 @@ class BattleSpiritsState(BSEffects):
             self.queue_abilities(card, "summoned")
         if t == "deploy":  # "when you deploy a nexus", from the hand (trash_zone.py BS-190)
             trash_zone.hand_triggers(self, "your_nexus_deployed", p)
-        if t == "summon" and d.type in ("spirit", "brave"):
+        if t == "summon" and d.is_spirit_like:
+            self.flags["just_summoned"] = card  # "that Spirit/Ultimate" (starter_era.py BS-284)
             for c in self.zones[p]["field"]:  # "when one of your ... spirits is summoned" (Ability.subject)
                 if self.d(c).abilities:
-                    self.queue_abilities(c, "your_spirit_summoned", subject=card)  # BS-115: an Ultimate is not a Spirit
-            self.check_burst(1 - p, "opponent_spirit_summoned")
+                    self.queue_abilities(c, "your_spirit_summoned", subject=card)  # BS-284: Ultimates if named
+            if d.type != "ultimate":  # BS-115: an Ultimate is not a Spirit
+                self.check_burst(1 - p, "opponent_spirit_summoned")
 
     def cores_put_by_hand(self, card: int) -> None:
         """Cores put on a card by a summon or a main-phase move, not by an effect: a card with
@@ -99,6 +101,7 @@ class BattleSpiritsState(BSEffects):
         """BS-110: the used magic goes to the trash, then its effect resolves (BS-43: at once)."""
         self.move(card, "trash")
         self.emit("magic_used", card=card, name=self.cards[card].name, player=p, timing=timing)
+        starter_era.note_magic(self, p, card)  # BS-291: for a Brilliance at the battle's end
         if not era_keywords.offer_ice_wall(self, p, card, timing):  # BS-222: the opponent may negate it
             self.queue_effects(card, p, (self.cards[card].name, timing))
 

@@ -16,12 +16,25 @@ New rules of the Ultimate era (2013, アルティメット編), official rules t
   discard (破棄): nothing that stops or adds to discards applies to it. An empty deck gives no
   card and no hit. Sources: batspi.com Uトリガー (its printed reminder text, SD19/SD20 of 2013),
   ja.wikipedia.org バトルスピリッツ (keywords), battle-spirits.fandom.com Ultimate Trigger.
+- **BS-280** [standard] A U-Trigger's hit holds for the rest of its battle: "if the U-Trigger hits,
+  when only an opposing Spirit is destroyed by BP comparison, refresh this Ultimate" (SD22
+  Ultimate-Tigald), "... if an opposing Spirit blocks this Ultimate, move 1 core from the opponent's
+  Life to their Reserve" (SD23 Ultimate-Kleio) are read later in the same battle
+  (``EffectCondition.u_hit_this_battle``); the hit ends with the battle (BS-55). Fan English of the
+  one source (Zeraujy/battle-spirits-web); no Japanese text of these cards was found.
+- **BS-281** [standard] [Critical Hit] (SD22-X01): an extra effect "if the hit card" (the card the
+  U-Trigger put in the opponent's trash) matches a condition, "cost 3 or less" - read as
+  ``EffectCondition.milled`` of the U-Trigger's card, after its hit (fan English, one source).
+- **BS-285** [standard] An Ultimate with Flash [High Speed] (SD22 Ultimate-Tigald) is summoned
+  in a Flash step as a spirit with High Speed is (cost and cores from the reserve only), and only
+  while its summon condition holds (BS-16, BS-140): the condition is checked for every summon.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tcg.core import lasting
 from tcg.core.verbs import Targets
 
 if TYPE_CHECKING:
@@ -56,13 +69,31 @@ def u_trigger(s: BSEffects, eff: Effect, controller: int, source: int, targets: 
     opponent = 1 - controller
     own_cost = s.card_cost(source)
     hits = 0
+    milled: list[int] = []
     for _ in range(eff.count):
         deck = s.zones[opponent]["deck"]
         if not deck:
             break
         top = deck[0]
         s.move(top, "trash")
+        milled.append(top)
         hit = s.d(top).cost < own_cost
         hits += hit
         s.emit("u_trigger", card=source, name=s.cards[source].name, player=controller, milled=top, hit=hit)
     s.flags["u_hits"] = hits
+    s.flags["milled"] = tuple(milled)  # BS-281: "the hit card" of a Critical Hit
+    if hits and s.flags.get("attack") is not None:  # BS-280: the hit holds for this battle
+        lasting.add(s, "u_hit", lasting.BATTLE, player=controller, card=source)
+
+
+def hit_this_battle(s: BSQueries, player: int) -> bool:
+    """BS-280: a U-Trigger of ``player``'s hit earlier in the current battle (only one of a
+    player's cards battles at a time, so it is the one whose effect asks)."""
+    return bool(s.effects) and bool(lasting.of_kind(s, "u_hit", player=player))
+
+
+def high_speed_summonable(s: BSQueries, player: int, cid: int) -> bool:
+    """BS-285: a card in the hand that High Speed may summon: a spirit or brave, or an Ultimate
+    whose summon condition holds now (BS-140)."""
+    kind = s.d(cid).type
+    return kind in ("spirit", "brave") or (kind == "ultimate" and summon_condition_met(s, player, cid))

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from tcg.core import lasting
 from tcg.core import verbs as shared
 from tcg.core.verbs import Targets, verb_table
-from tcg.games.battle_spirits import braves, bursts, era_keywords, trash_zone
+from tcg.games.battle_spirits import braves, bursts, era_keywords, starter_era, trash_zone
 from tcg.games.battle_spirits.keywords import life_guard, unaffected
 from tcg.games.battle_spirits.ultimates import u_trigger
 
@@ -320,6 +320,11 @@ _OWN: dict[str, BSVerb] = {
     "stop_attack_effects": era_keywords.stop_attack_effects,  # BS-231
     "u_trigger": u_trigger,  # BS-141
     "life_guard": life_guard,  # BS-143
+    "burst_lock": starter_era.burst_lock,  # BS-282
+    "magic_discount": starter_era.magic_discount,  # BS-289
+    "swap_exhaustion": starter_era.swap_exhaustion,  # BS-290
+    "end_attack_step_if": starter_era.end_attack_step_if,  # BS-292
+    "magics_of_color_to_hand": starter_era.magics_of_color_to_hand,  # BS-293
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, BSVerb] = verb_table(_SHARED, _OWN)
