@@ -71,6 +71,13 @@ class Selector(_Strict):
     max_bp_of_source: bool = False  # BP at most the BP of the card whose effect this is ("this spirit's BP or less")
     has_burst: bool | None = None  # has (True) / has not (False) a burst effect ("a spirit card with a burst")
     either: list[Selector] = []  # matches also one of these ("1 brave card or 1 red spirit card"): bursts.py
+    # conditions.py: the spirit that set the trigger off (BS-263, "that spirit"); the family or
+    # cost the effect named (BS-266); "any number whose total BP is at most N" / "at most the total
+    # BP of the cards `bp_total_of` matches" (BS-264)
+    subject: bool = False
+    named: bool = False
+    bp_total: int | None = None
+    bp_total_of: Selector | None = None
     # who picks the targets: the effect's controller, or ("the opponent discards 1 card") the
     # opponent (official rules: the discarding player chooses; the brief is silent)
     chosen_by: Literal["self", "opponent"] = "self"
@@ -120,6 +127,7 @@ class EffectCondition(_Strict):
     # condition happened ("if a purple spirit was destroyed when this burst activated", bursts.py)
     you_control: Selector | None = None  # you control a card this matches ("if you control an Ultimate")
     u_hits: int = 0  # the effect's U-Trigger hit at least this many times (ultimates.u_trigger)
+    trash_only: list[Color] = []  # every card in your trash is of one of these colours (conditions.py BS-260)
 
 
 class Effect(_Strict):
@@ -191,6 +199,10 @@ class Effect(_Strict):
     # instruction resolves (player relative to the effect's controller)
     per: Selector | None = None
     per_source_cores: bool = False  # "for each core on this spirit": times the cores on the effect's card
+    per_source_level: bool = False  # "as many as this spirit's level": times its level (conditions.py BS-262)
+    # "name a family / a cost (of `name_max` or less)" first, then the instruction (conditions.py BS-266)
+    name_a: Literal["family", "cost"] | None = None
+    name_max: int = 0
     cap: int | None = None  # "(up to 8)": `count` after the "for each" multiplication is at most this
     color: Color | None = None  # add_symbol: the symbol's colour
     while_control: Selector | None = None  # add_symbol: only while its controller has a card this matches
@@ -278,6 +290,11 @@ class Ability(_Strict):
     # your_spirit_exhausted, your_spirit_destroyed(_by_opponent)
     subject: Selector | None = None
 
+    @cached_property
+    def on_subject(self) -> bool:
+        """Does it act on the card that set it off ("that spirit", ``Selector.subject``; conditions.py)?"""
+        return any(isinstance(e.target, Selector) and e.target.subject for e in self.effects)
+
 
 class StaticBonus(_Strict):
     """A constant bonus while the card is at one of ``levels`` (e.g. +1000 BP while attacking).
@@ -298,6 +315,7 @@ class StaticBonus(_Strict):
     while_burst_set: bool = False  # only while its controller has a burst set (bursts.py)
     your_attack_step: bool = False  # only during its controller's attack step ("(Your Attack Step)")
     max_life: int | None = None  # only while its controller's life is at most this ("while your Life is 3 or less")
+    trash_only: list[Color] = []  # only while every card in its controller's trash has one of these (BS-260)
 
 
 class Aura(_Strict):
@@ -315,6 +333,7 @@ class Aura(_Strict):
     per: Selector | None = None  # bp for each card on the field this matches ("for each of your exhausted Spirits")
     per_life_core: bool = False  # bp for each core in its controller's life
     attack_step: bool = False  # only during an attack step ("(Your Attack Step)", BS-46..BS-55)
+    while_burst_set: bool = False  # only while its controller has a burst set (conditions.py BS-261)
 
 
 class Rule(_Strict):

@@ -12,7 +12,7 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import bursts, keywords
+from tcg.games.battle_spirits import bursts, conditions, keywords
 from tcg.games.battle_spirits.cards import COLORS, Effect, EffectCondition, Selector
 from tcg.games.battle_spirits.keywords import ATTACK_STEP
 from tcg.games.battle_spirits.queries import BSQueries
@@ -210,7 +210,10 @@ class BSEffects(BSQueries):
 
     def _queue_items(self, items: tuple[Any, ...], are_effects: bool) -> None:
         for item in items[::-1]:  # a stack: the first item on top ([::-1]: mypyc fails on reversed(tuple))
-            if are_effects:
+            if are_effects and len(item) > 4:  # BS-263 (conditions.py): with the card that set it off
+                self.tasks.append(Task("effects", source=item[0], controller=item[1], ref=item[2], index=0,
+                                       ask=item[3], subject=item[4]))
+            elif are_effects:
                 source, controller, ref, optional = item
                 self.queue_effects(source, controller, ref, optional)
             else:
@@ -258,7 +261,9 @@ class BSEffects(BSQueries):
                     lasting.add(self, "at_battle_end", lasting.BATTLE, card=cid, player=controller,
                                 ref=(d.name, "ability", i), optional=ab.optional)
                     continue
-                self._pend("effects", (cid, controller, (d.name, "ability", i), ab.optional))
+                item = (cid, controller, (d.name, "ability", i), ab.optional)
+                # BS-263: an ability acting on "that spirit" keeps the card that set it off
+                self._pend("effects", item if subject is None or not ab.on_subject else (*item, subject))
                 found = True
         for name, optional in brave_era.keyword_triggers(self, cid, when, lv):  # Curse, Clash, Assault
             self._pend("effects", (cid, controller, (self.d(cid).name, "keyword", name), optional))
@@ -368,13 +373,15 @@ class BSEffects(BSQueries):
     def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
         """An instruction "for each" card (``Effect.per``) is carried out with its ``count`` and
         ``amount`` times the cards its selector matches as it resolves (zero: nothing)."""
-        if eff.per is not None or eff.per_depleting or eff.per_source_cores:
+        if eff.per is not None or eff.per_depleting or eff.per_source_cores or eff.per_source_level:
             n = len(self.select(eff.per, controller, source)) if eff.per is not None else self.flags.get("depleting", 0)
             if eff.per_source_cores:
                 n = self.cores(source)
+            if eff.per_source_level:  # BS-262
+                n = conditions.source_level(self, source)
             count = eff.count * n if eff.cap is None else min(eff.count * n, eff.cap)
-            eff = eff.model_copy(update={"count": count, "amount": eff.amount * n, "per": None,
-                                         "per_depleting": False, "per_source_cores": False})
+            eff = eff.model_copy(update={"count": count, "amount": eff.amount * n, "per": None, "per_depleting": False,
+                                         "per_source_cores": False, "per_source_level": False})
         targets = brave_era.redirect_bounce(self, eff, controller, targets)  # Vanishing Day (braves.py)
         if eff.do == "deck_to_trash":  # "if a ... card was put in your trash by this" (EffectCondition.milled)
             p = controller if eff.player == "self" else 1 - controller
@@ -385,6 +392,7 @@ class BSEffects(BSQueries):
             del self.flags["damage_source"]
         else:
             super().do_effect(eff, controller, source, targets)
+        conditions.note_returned(self, eff, targets)  # BS-265
         if eff.do == "destroy":  # "if you destroyed an opposing Nexus with this effect" (destroyed_opponents)
             self.flags["destroyed_opponents"] = any(
                 self.cards[t].owner != controller and self.zone_of(t) != "field" for t in targets)
@@ -406,7 +414,7 @@ class BSEffects(BSQueries):
         if cond is not None and not self.condition_holds(cond, data["controller"]):
             self.next_effect(data)
             return True
-        if eff.do not in ("one_of", "exhaust_color") and not eff.up_to_count:
+        if eff.do not in ("one_of", "exhaust_color") and not eff.up_to_count and eff.name_a is None:
             return False
         option = data.get("option")
         if option is None:
@@ -418,8 +426,8 @@ class BSEffects(BSQueries):
                 self.next_effect({**data, "option": None})
                 return True
             option = options[0]  # no real choice
-        if eff.up_to_count:
-            self.flags["chosen_count"] = option
+        if eff.up_to_count or eff.name_a is not None:
+            self.flags["named" if eff.name_a is not None else "chosen_count"] = option  # BS-266
             self.continue_effect({**data, "option": None}, eff, ())
             return True
         self.next_effect({**data, "option": None})
@@ -437,6 +445,8 @@ class BSEffects(BSQueries):
         can do something."""
         if eff.do == "exhaust_color":
             return list(COLORS)
+        if eff.name_a is not None:  # BS-266
+            return conditions.name_options(self, eff, controller)
         if eff.up_to_count:
             return list(range(min(eff.count, self.counters[controller].get(eff.source, 0)), -1, -1))
         return [a.option_name for a in eff.alternatives if self.can_do(a, controller, source)]
@@ -456,6 +466,13 @@ class BSEffects(BSQueries):
         """A selector's ``count_per`` ("for each Nexus you control, destroy 1 Brave") sets how
         many targets it takes, counted as the targets are chosen."""
         sel = eff.target
+        if isinstance(sel, Selector) and sel.subject:  # BS-263: "that spirit"
+            self.next_effect(data)
+            self.do_effect(eff, data["controller"], data["source"], conditions.subject_targets(self, data, sel))
+            return
+        if isinstance(sel, Selector) and (sel.bp_total is not None or sel.bp_total_of is not None):  # BS-264
+            sel = conditions.budget_selector(self, sel, data["controller"], data["source"], chosen, data)
+            eff = eff.model_copy(update={"target": sel})
         if isinstance(sel, Selector) and sel.count_per is not None:
             n = len(self.select(sel.count_per, data["controller"], data["source"]))
             eff = eff.model_copy(update={"target": sel.model_copy(update={"count": n, "count_per": None})})
@@ -482,6 +499,8 @@ class BSEffects(BSQueries):
                 if attack is None or attack[role] is None or not self.in_scope(sel, controller, attack[role], None):
                     return False
         if not bursts.condition_holds(self, cond, controller):  # BS-153, BS-155
+            return False
+        if cond.trash_only and not conditions.trash_only(self, controller, cond.trash_only):  # BS-260
             return False
         if cond.u_hits and self.flags.get("u_hits", 0) < cond.u_hits:  # BS-141: "when the U-Trigger hits"
             return False

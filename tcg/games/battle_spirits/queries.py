@@ -13,7 +13,7 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.effects import EffectRunner
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import bursts, keywords
+from tcg.games.battle_spirits import bursts, conditions, keywords
 from tcg.games.battle_spirits.cards import BattleSpiritsCard, Effect, Selector, StaticBonus
 from tcg.games.battle_spirits.payment import Sources
 from tcg.games.battle_spirits.ultimates import summon_condition_met
@@ -83,6 +83,7 @@ class BSQueries(EffectRunner[Effect, Selector]):
                         continue
                     if (level in aura.levels and self.turn_matches(aura.turn, controller, self.active)
                             and (not aura.attack_step or self.phase in keywords.ATTACK_STEP)
+                            and conditions.aura_holds(self, aura, controller)  # BS-261
                             and self.in_scope(aura.targets, controller, cid, c)):
                         bp = aura.bp if aura.per is None else aura.bp * len(self.select(aura.per, controller, c))
                         n += bp * self.counters[controller]["life"] if aura.per_life_core else bp
@@ -106,6 +107,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
         if reserve < bonus.min_reserve:
             return 0
         if bonus.max_life is not None and self.counters[controller]["life"] > bonus.max_life:
+            return 0
+        if bonus.trash_only and not conditions.trash_only(self, controller, bonus.trash_only):  # BS-260
             return 0
         times = 1
         if bonus.per is not None:
@@ -301,6 +304,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
         if sel.name_has and not brave_era.has_name(self, cid, sel.name_has):
             return False
         if sel.all_families and not set(sel.all_families) <= set(d.families):
+            return False
+        if sel.named and not conditions.named_match(self, cid):  # BS-266
             return False
         return (sel.min_level is None and sel.max_level is None) or brave_era.level_in(self, sel, cid)
 

@@ -1,0 +1,104 @@
+"""Conditions, counts, auras and choices the BRAVE/BURST-era printed cards (BS13, BS14, SD19) add.
+
+The brief gives none of these; they are the official rules of that era ([standard]):
+
+- BS-260 [standard] "while / when the cards in your trash are only [colour] cards"
+  (自分のトラッシュにあるカードが赤のカードだけの間 / 緑のカードだけのとき): every card in the
+  controller's trash has that colour. *Interpretation:* an empty trash holds no card of that
+  colour, so it does not meet the condition (neither imachan7/bs_web nor any ruling found
+  settles it; imachan7 itself reads it both ways) (``StaticBonus.trash_only``,
+  ``EffectCondition.trash_only``).
+- BS-261 [standard] An aura "while your burst is set" (自分のバーストをセットしている間) gives its BP
+  only while its controller has a card in their burst zone (BS-153); one filtered by a name
+  ("your spirits whose card name contains Miblock", カード名に「ミブロック」を含む) reads the
+  printed name (``Aura.while_burst_set``, ``Selector.name_has``).
+- BS-262 [standard] "as many as this spirit's level" (このスピリットのLvと同じ数): the count is the
+  level of the effect's card as the instruction resolves (``Effect.per_source_level``; 0 if it
+  left the field).
+- BS-263 [standard] "when your spirit is summoned, that spirit gets ..." (召喚された自分のスピリット):
+  a trigger set off by another card acts on the card that set it off, if it is still on the
+  field (``Selector.subject``, with ``Ability.when: your_spirit_summoned``).
+- BS-264 [standard] "destroy any number of opposing spirits whose total BP is at most N" (BP合計
+  N以下まで好きなだけ): the controller picks the spirits one at a time, each with BP no higher
+  than what the budget has left after the ones already picked, and may stop at any time (none
+  too). The budget is a number or the BP total of the cards ``bp_total_of`` matches when the
+  instruction begins, e.g. "the total BP of your Dragonfolk spirits" (``Selector.bp_total``).
+- BS-265 [standard] "by returning [a spirit] to the hand, ..." (手札に戻すことで): the rest of the
+  ability applies only if a card did return (``EffectCondition.previous_returned`` after a
+  ``return_to_hand``); "at the end of the battle" of a spirit's battle (バトル終了時) waits for
+  that battle's end (BS-177) whether it attacked or blocked (BS-165).
+- BS-266 [standard] "name a family" / "name a cost of 4 or less" (系統1つを指定する / コスト4以下から
+  コスト1つを指定する): the controller names one as the instruction resolves, then it acts on the
+  cards of that family or cost (``Effect.name_a``, ``Selector.named``). A family is named among
+  those the controller's spirits have (naming any other would act on nothing).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tcg.games.battle_spirits.cards import Aura, Effect, Selector
+    from tcg.games.battle_spirits.effects import BSEffects
+    from tcg.games.battle_spirits.queries import BSQueries
+
+
+def trash_only(s: BSQueries, player: int, colors: list[str]) -> bool:
+    """BS-260: ``player``'s trash holds cards, and each has one of ``colors``."""
+    trash = s.zones[player]["trash"]
+    return bool(trash) and all(set(s.d(c).colors) & set(colors) for c in trash)
+
+
+def aura_holds(s: BSQueries, aura: Aura, controller: int) -> bool:
+    """BS-261: the aura's own condition (a set burst) holds now."""
+    return not aura.while_burst_set or bool(s.zones[controller]["burst"])
+
+
+def source_level(s: BSEffects, source: int) -> int:
+    """BS-262: the effect's card's level now (0 off the field)."""
+    return s.level(source) if s.zone_of(source) == "field" else 0
+
+
+def subject_targets(s: BSEffects, data: dict[str, Any], sel: Selector) -> tuple[int, ...]:
+    """BS-263: the card that set the trigger off, while it is on the field and matches."""
+    subject = data.get("subject")
+    if subject is None or s.zone_of(subject) != "field":
+        return ()
+    return (subject,) if s.matches(sel, subject, data["source"]) else ()
+
+
+def budget_selector(s: BSEffects, sel: Selector, controller: int, source: int,
+                    chosen: tuple[int, ...], data: dict[str, Any]) -> Selector:
+    """BS-264: "any number" of targets, each within the BP the budget has left after ``chosen``.
+    The budget is read once, as the instruction begins (kept in the task as ``budget``)."""
+    if "budget" not in data:
+        of = sel.bp_total_of
+        data["budget"] = sel.bp_total if of is None else sum(s.bp(c) for c in s.select(of, controller, source))
+    left = data["budget"] - sum(s.bp(c) for c in chosen)
+    return sel.model_copy(update={"bp_total": None, "bp_total_of": None, "max_bp": max(left, -1),
+                                  "count": len(chosen) + len(s.zones[0]["field"]) + len(s.zones[1]["field"]),
+                                  "up_to": True})
+
+
+def name_options(s: BSEffects, eff: Effect, controller: int) -> list[Any]:
+    """BS-266: what the controller may name: a cost from 0 to ``name_max``, or a family one of
+    their spirits has (sorted; none: nothing to name)."""
+    if eff.name_a == "cost":
+        return list(range(eff.name_max + 1))
+    return sorted({f for c in s.zones[controller]["field"] if s.d(c).is_spirit_like for f in s.d(c).families})
+
+
+def named_match(s: BSQueries, cid: int) -> bool:
+    """BS-266: does ``cid`` have the family, or the cost, just named?"""
+    named = s.flags.get("named")
+    if named is None:
+        return False
+    if isinstance(named, int):
+        return s.card_cost(cid) == named
+    return named in s.d(cid).families
+
+
+def note_returned(s: BSEffects, eff: Effect, targets: tuple[int, ...]) -> None:
+    """BS-265: whether a "return to the hand" returned a card (for ``previous_returned``)."""
+    if eff.do == "return_to_hand":
+        s.flags["returned_any"] = any(s.zone_of(t) == "hand" for t in targets)
