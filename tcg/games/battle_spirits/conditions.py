@@ -35,6 +35,7 @@ The brief gives none of these; they are the official rules of that era ([standar
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
     from tcg.games.battle_spirits.queries import BSQueries
 
 
-def trash_only(s: BSQueries, player: int, colors: list[str]) -> bool:
+def trash_only(s: BSQueries, player: int, colors: Sequence[str]) -> bool:
     """BS-260: ``player``'s trash holds cards, and each has one of ``colors``."""
     trash = s.zones[player]["trash"]
     return bool(trash) and all(set(s.d(c).colors) & set(colors) for c in trash)
