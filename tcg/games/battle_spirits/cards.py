@@ -75,6 +75,7 @@ class Selector(_Strict):
     # cost the effect named (BS-266); "any number whose total BP is at most N" / "at most the total
     # BP of the cards `bp_total_of` matches" (BS-264)
     subject: bool = False
+    name_not: str = ""  # its name does not contain this ("your spirits other than [Deerl-Yukimura]", BS-268)
     named: bool = False
     bp_total: int | None = None
     bp_total_of: Selector | None = None
@@ -200,6 +201,7 @@ class Effect(_Strict):
     per: Selector | None = None
     per_source_cores: bool = False  # "for each core on this spirit": times the cores on the effect's card
     per_source_level: bool = False  # "as many as this spirit's level": times its level (conditions.py BS-262)
+    amount_of_previous_bp: bool = False  # `amount` is the BP of what the previous exhaust exhausted (BS-268)
     # "name a family / a cost (of `name_max` or less)" first, then the instruction (conditions.py BS-266)
     name_a: Literal["family", "cost"] | None = None
     name_max: int = 0
@@ -275,6 +277,8 @@ class Ability(_Strict):
         "battle_ends",  # (a nexus, either player's) a battle with a blocker ended (BS-55)
         "your_burst_activated",  # after one of your bursts activated and resolved (bursts.py)
         "opponent_spirit_destroyed",  # an opposing spirit was destroyed (BS-54), once per spirit
+        "your_spirit_braved",  # a brave fused to one of your spirits (conditions.py BS-267; `subject`: that spirit)
+        "your_spirit_refreshed",  # one of your spirits became refreshed (conditions.py BS-268)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     effects: list[Effect]

@@ -31,6 +31,14 @@ The brief gives none of these; they are the official rules of that era ([standar
   コスト1つを指定する): the controller names one as the instruction resolves, then it acts on the
   cards of that family or cost (``Effect.name_a``, ``Selector.named``). A family is named among
   those the controller's spirits have (naming any other would act on nothing).
+- BS-267 [standard] "when your spirit becomes braved, refresh that spirit" (自分のスピリットが合体した
+  とき): triggers as a brave fuses to one of your spirits - by a main-phase fusion, a direct brave
+  or an effect - and acts on that spirit (``Ability.when: your_spirit_braved``, BS-263).
+- BS-268 [standard] "by exhausting 1 of your Imp spirits, this spirit gets +BP equal to that
+  spirit's BP" (疲労させたスピリットのBP): the amount is the BP the exhausted spirit has as it is
+  exhausted (``Effect.amount_of_previous_bp``; none exhausted: 0). "When your spirit other than
+  [name] is refreshed" (回復したとき) triggers whenever one of your spirits becomes refreshed, by an
+  effect or by your refresh step (BS-38), excluding the cards of that name (``Selector.name_not``).
 """
 
 from __future__ import annotations
@@ -99,7 +107,19 @@ def named_match(s: BSQueries, cid: int) -> bool:
     return named in s.d(cid).families
 
 
-def note_returned(s: BSEffects, eff: Effect, targets: tuple[int, ...]) -> None:
-    """BS-265: whether a "return to the hand" returned a card (for ``previous_returned``)."""
+def note_targets(s: BSEffects, eff: Effect, targets: tuple[int, ...]) -> None:
+    """BS-265: whether a "return to the hand" returned a card (for ``previous_returned``);
+    BS-268: the BP of what an "exhaust" exhausted (for ``amount_of_previous_bp``)."""
     if eff.do == "return_to_hand":
         s.flags["returned_any"] = any(s.zone_of(t) == "hand" for t in targets)
+    elif eff.do == "exhaust":
+        s.flags["acted_bp"] = sum(s.bp(t) for t in targets if s.zone_of(t) == "field")
+
+
+def refreshed(s: BSEffects, cid: int, controller: int) -> None:
+    """BS-268: "when your spirit is refreshed" abilities of its controller's cards trigger."""
+    if not s.d(cid).is_spirit_like:
+        return
+    for c in s.zones[controller]["field"]:
+        if s.d(c).abilities:
+            s.queue_abilities(c, "your_spirit_refreshed", subject=cid)

@@ -382,6 +382,8 @@ class BSEffects(BSQueries):
             count = eff.count * n if eff.cap is None else min(eff.count * n, eff.cap)
             eff = eff.model_copy(update={"count": count, "amount": eff.amount * n, "per": None, "per_depleting": False,
                                          "per_source_cores": False, "per_source_level": False})
+        if eff.amount_of_previous_bp:  # BS-268: "+ the BP of the spirit exhausted by doing so"
+            eff = eff.model_copy(update={"amount": self.flags.get("acted_bp", 0), "amount_of_previous_bp": False})
         targets = brave_era.redirect_bounce(self, eff, controller, targets)  # Vanishing Day (braves.py)
         if eff.do == "deck_to_trash":  # "if a ... card was put in your trash by this" (EffectCondition.milled)
             p = controller if eff.player == "self" else 1 - controller
@@ -392,7 +394,7 @@ class BSEffects(BSQueries):
             del self.flags["damage_source"]
         else:
             super().do_effect(eff, controller, source, targets)
-        conditions.note_returned(self, eff, targets)  # BS-265
+        conditions.note_targets(self, eff, targets)  # BS-265, BS-268
         if eff.do == "destroy":  # "if you destroyed an opposing Nexus with this effect" (destroyed_opponents)
             self.flags["destroyed_opponents"] = any(
                 self.cards[t].owner != controller and self.zone_of(t) != "field" for t in targets)
@@ -559,6 +561,8 @@ class BSEffects(BSQueries):
                 for c in self.zones[card.controller]["field"]:  # "when one of your ... spirits becomes exhausted"
                     if self.d(c).abilities:
                         self.queue_abilities(c, "your_spirit_exhausted", subject=cid)
+            elif not exhausted and self.zone_of(cid) == "field":
+                conditions.refreshed(self, cid, card.controller)  # BS-268
 
     def draw(self, player: int) -> None:
         """BS-37 / BS-104: draw the top card; from an empty deck, nothing happens. "Whenever

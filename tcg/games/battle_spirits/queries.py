@@ -307,6 +307,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.named and not conditions.named_match(self, cid):  # BS-266
             return False
+        if sel.name_not and brave_era.has_name(self, cid, sel.name_not):  # BS-268
+            return False
         return (sel.min_level is None and sel.max_level is None) or brave_era.level_in(self, sel, cid)
 
     def _matches_bp(self, sel: Selector, cid: int, source: int | None) -> bool:

@@ -89,6 +89,9 @@ class BattleSpiritsState(BSEffects):
         self.update(brave, tapped=False, controller=p)
         self.update(onto, attached=(*self.braves_on(onto), brave))
         self.emit("brave_fusion", card=brave, name=self.cards[brave].name, player=p, onto=onto)
+        for c in self.zones[p]["field"]:  # BS-267 (conditions.py): "when your spirit becomes braved"
+            if self.d(c).abilities:
+                self.queue_abilities(c, "your_spirit_braved", subject=onto)
 
     def use_magic(self, p: int, card: int, timing: str) -> None:
         """BS-110: the used magic goes to the trash, then its effect resolves (BS-43: at once)."""
