@@ -162,7 +162,9 @@ def flash_activations(s: BattleSpiritsState, p: int) -> list[Action]:
         for i, ab in enumerate(abilities):
             if (s.level(c) in ab.levels and (battling or not ab.while_battling) and reserve >= ab.reserve_cost
                     and s.cores(c) >= ab.self_cost and s.turn_matches(ab.turn, p, s.active)
-                    and (ab.requires is None or s.select(ab.requires, p, c))):
+                    and (ab.requires is None or s.select(ab.requires, p, c))
+                    and not (ab.once_per_turn  # BS-172: once per turn, by card name
+                             and brave_era.once_used(s, (s.cards[c].name, "flash_ability", i), False))):
                 out.append(Action("activate", card=c, index=i))
     return out
 
@@ -204,6 +206,8 @@ def resolve_flash(s: BattleSpiritsState, p: int, data: Any, action: Action) -> N
     elif action.type == "activate":  # a Flash ability: its reserve cores to the trash, then its effects
         card, index = action.get("card"), action.get("index")
         ability = s.d(card).flash_abilities[index]
+        if ability.once_per_turn:  # BS-172 (braves.py): used now
+            brave_era.once_used(s, (s.cards[card].name, "flash_ability", index))
         s.move_core(p, "reserve", "trash_cores", ability.reserve_cost)
         s.move_core(p, card, "trash_cores", ability.self_cost)
         s.queue_effects(card, p, (s.cards[card].name, "flash_ability", index))

@@ -75,6 +75,7 @@ class Selector(_Strict):
     # cost the effect named (BS-266); "any number whose total BP is at most N" / "at most the total
     # BP of the cards `bp_total_of` matches" (BS-264)
     subject: bool = False
+    previous: bool = False  # the card(s) the previous instruction acted on ("that spirit", BS-270)
     name_not: str = ""  # its name does not contain this ("your spirits other than [Deerl-Yukimura]", BS-268)
     named: bool = False
     bp_total: int | None = None
@@ -118,6 +119,7 @@ class EffectCondition(_Strict):
     destroyed_opponents: bool = False  # the previous instruction destroyed an opposing card
     previous_destroyed: bool = False  # the previous instruction destroyed a card ("by destroying ..., ...")
     previous_returned: bool = False  # the previous brave_to_hand returned a card ("by returning ..., ...")
+    previous_discarded: bool = False  # the previous discard discarded a card ("by discarding ..., ...", BS-270)
     milled: Selector | None = None  # the previous deck_to_trash put a card this matches in the trash
     attacker: Selector | None = None  # the attacking spirit matches this ("when your X spirit attacks")
     blocker: Selector | None = None  # the blocking spirit (of the current battle) matches this
@@ -447,7 +449,22 @@ class FlashAbility(_Strict):
     while_battling: bool = False
     turn: Literal["any", "yours", "opponents"] = "any"  # "(Your Attack Step)"
     requires: Selector | None = None  # usable only while a card matches this (e.g. an opposing blocking spirit)
+    once_per_turn: bool = False  # "this effect can be used once per turn" (by card name; braves.py BS-172)
     effects: list[Effect]
+
+
+class HandCost(_Strict):
+    """conditions.py BS-269: while the card is at ``levels`` (with ``your_main_step``: in its
+    controller's main step), the cards in its controller's hand that ``cards`` matches cost
+    ``set_cost`` ("cost 5") and/or have the reduction symbols ``reduction`` more ("give them a red
+    reduction symbol") - times the cards ``per`` matches on the field when given (a growing one)."""
+
+    levels: list[Level] = [1, 2, 3, 4, 5]
+    cards: Selector
+    set_cost: int | None = None
+    reduction: list[Color] = []
+    per: Selector | None = None
+    your_main_step: bool = False
 
 
 class BlockGrant(_Strict):
@@ -536,6 +553,7 @@ class BattleSpiritsCard(_Strict, CardModel):
     rules: list[Rule] = []
     block_grants: list[BlockGrant] = []  # block while exhausted (braves.py BS-171; BS-145 in SD19/SD20's notes)
     life_guards: list[LifeGuard] = []  # limits on its controller's life loss while it is on the field
+    hand_costs: list[HandCost] = []  # costs and reduction symbols of cards in its controller's hand (BS-269)
     # "When destroyed, return this spirit to your hand instead of the trash" at these levels: BS-54
     # puts a destroyed spirit into the trash; the card replaces where it goes (official rules, the
     # brief is silent). Its cores go as BS-54 says; depletion (BS-108) is not destruction.

@@ -39,6 +39,15 @@ The brief gives none of these; they are the official rules of that era ([standar
   exhausted (``Effect.amount_of_previous_bp``; none exhausted: 0). "When your spirit other than
   [name] is refreshed" (回復したとき) triggers whenever one of your spirits becomes refreshed, by an
   effect or by your refresh step (BS-38), excluding the cards of that name (``Selector.name_not``).
+- BS-269 [standard] Costs in the hand: "the Galaxian spirit cards in your hand cost 5" (コスト5にする)
+  and "give the Supreme Hero spirit cards in your hand a red reduction symbol" (軽減シンボル[赤]を
+  与える) change the cost BS-41 (a) reads and add to the reduction symbols BS-41 (b) counts, while
+  the card giving them is at the level (``HandCost``; "(Your Main Step)": summons in your main
+  step, not High Speed ones in a Flash step). The reduction still counts field symbols (BS-41 (b)).
+- BS-270 [standard] "... 1 of your spirits gets +6000 BP and one more red symbol": the second
+  part acts on the spirit the first chose (``Selector.previous``); "by discarding a card" is a
+  cost: the ability is usable only while such a card is in the hand (``FlashAbility.requires``)
+  and the rest applies only if one was discarded (``EffectCondition.previous_discarded``).
 """
 
 from __future__ import annotations
@@ -47,7 +56,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tcg.games.battle_spirits.cards import Aura, Effect, Selector
+    from tcg.games.battle_spirits.cards import Aura, Effect, EffectCondition, HandCost, Selector
     from tcg.games.battle_spirits.effects import BSEffects
     from tcg.games.battle_spirits.queries import BSQueries
 
@@ -56,6 +65,13 @@ def trash_only(s: BSQueries, player: int, colors: Sequence[str]) -> bool:
     """BS-260: ``player``'s trash holds cards, and each has one of ``colors``."""
     trash = s.zones[player]["trash"]
     return bool(trash) and all(set(s.d(c).colors) & set(colors) for c in trash)
+
+
+def condition_holds(s: BSEffects, cond: EffectCondition, controller: int) -> bool:
+    """BS-260 / BS-270 parts of an instruction's "if"."""
+    if cond.trash_only and not trash_only(s, controller, cond.trash_only):
+        return False
+    return not cond.previous_discarded or bool(s.flags.get("discarded_any"))
 
 
 def aura_holds(s: BSQueries, aura: Aura, controller: int) -> bool:
@@ -69,11 +85,38 @@ def source_level(s: BSEffects, source: int) -> int:
 
 
 def subject_targets(s: BSEffects, data: dict[str, Any], sel: Selector) -> tuple[int, ...]:
-    """BS-263: the card that set the trigger off, while it is on the field and matches."""
-    subject = data.get("subject")
-    if subject is None or s.zone_of(subject) != "field":
-        return ()
-    return (subject,) if s.matches(sel, subject, data["source"]) else ()
+    """BS-263: the card that set the trigger off; BS-270: the cards the previous instruction acted
+    on - those still on the field that match."""
+    cards = tuple(s.flags.get("previous_targets", ())) if sel.previous else (data.get("subject"),)
+    return tuple(c for c in cards if c is not None and s.zone_of(c) == "field" and s.matches(sel, c, data["source"]))
+
+
+def hand_terms(s: BSQueries, player: int, cid: int) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """BS-269: the cost and the reduction symbols (per colour) of ``cid`` as ``player`` pays for it:
+    the printed ones, changed by their cards' ``hand_costs`` while ``cid`` is in their hand."""
+    d = s.d(cid)
+    cost, counts = d.cost, d.reduction_counts
+    for c in s.zones[player]["field"]:
+        for hc in s.d(c).hand_costs:
+            if not _hand_cost_applies(s, hc, player, cid, c):
+                continue
+            if hc.set_cost is not None:
+                cost = hc.set_cost
+            if hc.reduction:
+                n = 1 if hc.per is None else len(s.select(hc.per, player, c))
+                extra = dict(counts)
+                for color in hc.reduction:
+                    extra[color] = extra.get(color, 0) + n
+                counts = tuple(extra.items())
+    return cost, counts
+
+
+def _hand_cost_applies(s: BSQueries, hc: HandCost, player: int, cid: int, source: int) -> bool:
+    if s.level(source) not in hc.levels or s.zone_of(cid) != "hand":
+        return False
+    if hc.your_main_step and (s.active != player or s.phase != "main"):
+        return False
+    return s.in_scope(hc.cards, player, cid, source)
 
 
 def budget_selector(s: BSEffects, sel: Selector, controller: int, source: int,
@@ -109,8 +152,12 @@ def named_match(s: BSQueries, cid: int) -> bool:
 
 def note_targets(s: BSEffects, eff: Effect, targets: tuple[int, ...]) -> None:
     """BS-265: whether a "return to the hand" returned a card (for ``previous_returned``);
-    BS-268: the BP of what an "exhaust" exhausted (for ``amount_of_previous_bp``)."""
-    if eff.do == "return_to_hand":
+    BS-268: the BP of what an "exhaust" exhausted (for ``amount_of_previous_bp``); BS-270: what
+    the instruction acted on (``Selector.previous``) and whether a discard discarded."""
+    s.flags["previous_targets"] = targets
+    if eff.do == "discard":
+        s.flags["discarded_any"] = any(s.zone_of(t) == "trash" for t in targets)
+    elif eff.do == "return_to_hand":
         s.flags["returned_any"] = any(s.zone_of(t) == "hand" for t in targets)
     elif eff.do == "exhaust":
         s.flags["acted_bp"] = sum(s.bp(t) for t in targets if s.zone_of(t) == "field")

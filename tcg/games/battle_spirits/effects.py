@@ -468,7 +468,7 @@ class BSEffects(BSQueries):
         """A selector's ``count_per`` ("for each Nexus you control, destroy 1 Brave") sets how
         many targets it takes, counted as the targets are chosen."""
         sel = eff.target
-        if isinstance(sel, Selector) and sel.subject:  # BS-263: "that spirit"
+        if isinstance(sel, Selector) and (sel.subject or sel.previous):  # BS-263, BS-270: "that spirit"
             self.next_effect(data)
             self.do_effect(eff, data["controller"], data["source"], conditions.subject_targets(self, data, sel))
             return
@@ -502,7 +502,7 @@ class BSEffects(BSQueries):
                     return False
         if not bursts.condition_holds(self, cond, controller):  # BS-153, BS-155
             return False
-        if cond.trash_only and not conditions.trash_only(self, controller, cond.trash_only):  # BS-260
+        if not conditions.condition_holds(self, cond, controller):  # BS-260, BS-270
             return False
         if cond.u_hits and self.flags.get("u_hits", 0) < cond.u_hits:  # BS-141: "when the U-Trigger hits"
             return False

@@ -198,15 +198,16 @@ class BSQueries(EffectRunner[Effect, Selector]):
         d = self.d(cid)
         # "All White cards cost 1 additional Core to use" (Rule white_costs_more, a nexus's)
         extra = 1 if "white" in d.colors and self.rule_active("white_costs_more", self.active) else 0
-        if not d.reduction:
-            return d.cost + extra
+        cost, counts = conditions.hand_terms(self, player, cid)  # BS-269: a cost or symbols given in the hand
+        if not counts:
+            return cost + extra
         if field is None:
             field = self.field_symbols(player)
         if any("+" in k for k in field):  # BS-144: a symbol of two colours reduces one of either
-            reduction = keywords.flexible_reduction(dict(d.reduction_counts), field)
+            reduction = keywords.flexible_reduction(dict(counts), field)
         else:
-            reduction = sum(min(n, field[color]) for color, n in d.reduction_counts)
-        return max(0, d.cost - reduction) + extra
+            reduction = sum(min(n, field[color]) for color, n in counts)
+        return max(0, cost - reduction) + extra
 
     def rule_active(self, rule: str, turn_player: int) -> bool:
         """A lasting rule (``rules`` on a card) in force now, from a card at one of its levels."""
