@@ -65,6 +65,7 @@ class Selector(_Strict):
     blocking: bool | None = None  # is (True) / is not (False) the spirit blocking now
     summoned_this_turn: bool | None = None  # came onto the field this turn ("Spirits you summon ... that turn")
     battling_colors: list[Color] = []  # battling now (blocked or blocking) a spirit of one of these colours
+    battling_max_bp: int | None = None  # battling now a spirit with this BP or less (conditions.py BS-271)
     battled: bool | None = None  # was (True) one of the two spirits of the battle that just ended
     other: bool = False
     max_bp_of_attacker: bool = False  # BP at most the attacking spirit's ("that spirit's BP or less")

@@ -48,6 +48,10 @@ The brief gives none of these; they are the official rules of that era ([standar
   part acts on the spirit the first chose (``Selector.previous``); "by discarding a card" is a
   cost: the ability is usable only while such a card is in the hand (``FlashAbility.requires``)
   and the rest applies only if one was discarded (``EffectCondition.previous_discarded``).
+- BS-271 [standard] "your Shell Insect spirits refresh when they battle a spirit of 7000 BP or
+  less" (BP7000以下のスピリットとバトルしたとき): a battle begins as the block is declared (BS-50);
+  then each of your spirits of the family in that battle whose opponent in it has that BP or less
+  is refreshed (``Ability.when: any_blocks``, ``Selector.battling_max_bp``).
 """
 
 from __future__ import annotations
@@ -89,6 +93,15 @@ def subject_targets(s: BSEffects, data: dict[str, Any], sel: Selector) -> tuple[
     on - those still on the field that match."""
     cards = tuple(s.flags.get("previous_targets", ())) if sel.previous else (data.get("subject"),)
     return tuple(c for c in cards if c is not None and s.zone_of(c) == "field" and s.matches(sel, c, data["source"]))
+
+
+def battles_bp_at_most(s: BSQueries, cid: int, most: int) -> bool:
+    """BS-271: is ``cid`` battling now (attacker or blocker of a blocked attack) a spirit of ``most`` BP or less?"""
+    attack = s.flags.get("attack")
+    if attack is None or attack["blocker"] is None or cid not in (attack["attacker"], attack["blocker"]):
+        return False
+    other = attack["blocker"] if cid == attack["attacker"] else attack["attacker"]
+    return s.zone_of(other) == "field" and s.bp(other) <= most
 
 
 def hand_terms(s: BSQueries, player: int, cid: int) -> tuple[int, tuple[tuple[str, int], ...]]:

@@ -345,6 +345,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.battling_colors and not self._battles_color(cid, self.flags.get("attack"), sel.battling_colors):
             return False
+        if sel.battling_max_bp is not None and not conditions.battles_bp_at_most(self, cid, sel.battling_max_bp):
+            return False
         if sel.battled is not None:
             last = self.flags.get("last_battle")
             was = last is not None and last["blocker"] is not None and cid in (last["attacker"], last["blocker"])
