@@ -12,6 +12,7 @@ from tcg.core.lazy import Concat
 from tcg.core.stack import CLOSED, Window
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits import braves as brave_era
+from tcg.games.battle_spirits import conditions
 from tcg.games.battle_spirits.main_phase import (
     END_TURN,
     NEXT_PHASE,
@@ -179,7 +180,8 @@ def declare_attack(s: BattleSpiritsState, p: int, attacker: int) -> None:
     s.tasks.append(Task("block_step"))
     s.tasks.append(Task("flash", step="flash_1", player=FLASH.first(p), passes=0))
     s.queue_abilities(attacker, "attacks")
-    if s.effects and lasting.first(s, "attack_shift"):  # Attack Shift: "when blocks" effects trigger now
+    if (s.effects and lasting.first(s, "attack_shift")) or conditions.shifted_blocks(s, p, attacker):  # BS-273
+        # Attack Shift: "when blocks" effects trigger now
         s.queue_abilities(attacker, "blocks")
     if s.effects:  # Killer Telescope: "your Spirits may attack opposing exhausted Spirits"
         for record in lasting.of_kind(s, "grant_attack_spirit", player=p):

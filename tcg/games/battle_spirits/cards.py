@@ -282,6 +282,7 @@ class Ability(_Strict):
         "opponent_spirit_destroyed",  # an opposing spirit was destroyed (BS-54), once per spirit
         "your_spirit_braved",  # a brave fused to one of your spirits (conditions.py BS-267; `subject`: that spirit)
         "your_spirit_refreshed",  # one of your spirits became refreshed (conditions.py BS-268)
+        "opponent_spirit_cores_put",  # cores were put on an opposing spirit other than by an effect (BS-274)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     effects: list[Effect]
@@ -289,6 +290,7 @@ class Ability(_Strict):
     braved: bool = False  # only while a brave is fused (on a Brave: the brave spirit has it, BS-4)
     turn: Literal["any", "yours", "opponents"] = "any"  # "(Your Attack Step)" and the like
     attack_step: bool = False  # only during an attack step (the battle phase, BS-45..BS-55)
+    main_step: bool = False  # only during a main step ("(The Opponent's Main Step)", conditions.py BS-274)
     once_per_turn: bool = False  # "this effect can be used once per turn" (by card name; braves.py)
     at_battle_end: bool = False  # "(When Attacks) at the end of the battle, ...": resolves then (braves.py)
     from_trash: bool = False  # the card works from its owner's trash (end_of_turn only; braves.py)
@@ -341,6 +343,7 @@ class Aura(_Strict):
     per_life_core: bool = False  # bp for each core in its controller's life
     attack_step: bool = False  # only during an attack step ("(Your Attack Step)", BS-46..BS-55)
     while_burst_set: bool = False  # only while its controller has a burst set (conditions.py BS-261)
+    attack_shift: bool = False  # (instead of BP) their "when blocks" effects apply when they attack (BS-273)
 
 
 class Rule(_Strict):
@@ -371,6 +374,8 @@ class Rule(_Strict):
         "white_costs_more",  # every white card costs 1 more (for everyone)
         "white_exhausted_by_core_moves",  # a white spirit gets exhausted when cores are put on or taken off it
         # other than by an effect (summons, main-phase moves)
+        "battle_won_cores_to_trash",  # (turn: yours) an opposing spirit your attacker destroys by BP alone
+        # has its cores go to its owner's trash (conditions.py BS-272)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     turn: Literal["any", "yours", "opponents"] = "any"

@@ -52,6 +52,19 @@ The brief gives none of these; they are the official rules of that era ([standar
   less" (BP7000以下のスピリットとバトルしたとき): a battle begins as the block is declared (BS-50);
   then each of your spirits of the family in that battle whose opponent in it has that BP or less
   is refreshed (``Ability.when: any_blocks``, ``Selector.battling_max_bp``).
+- BS-272 [standard] "(Your Attack Step) when [your spirit] destroys only the opposing spirit by
+  comparing BP, all that spirit's cores go to the opponent's trash" (コアすべては相手のトラッシュに
+  置かれる): in the destruction step (BS-54) of a battle of your attack step that only the blocker
+  lost, the blocker's cores go to its owner's trash instead of the reserve (``Rule``
+  battle_won_cores_to_trash).
+- BS-273 [standard] "while your burst is set, the When Blocks effects of your Machine Beast spirits
+  apply when they attack" (『このスピリットのブロック時』効果すべては、『このスピリットのアタック時』
+  に発揮される): as one of those spirits attacks, its When Blocks effects trigger (``Aura.attack_shift``,
+  read as the attack is declared).
+- BS-274 [standard] "(The Opponent's Main Step) exhaust the opposing spirits that got cores other
+  than by a Spirit/Brave/Nexus/Magic effect" (効果以外でコアを置いた相手のスピリット): cores put on a
+  spirit by its summon or by a main-step move (BS-41 (d), BS-44) set the trigger off for that
+  spirit (``Ability.when: opponent_spirit_cores_put``, ``Ability.main_step``, ``Selector.subject``).
 """
 
 from __future__ import annotations
@@ -102,6 +115,36 @@ def battles_bp_at_most(s: BSQueries, cid: int, most: int) -> bool:
         return False
     other = attack["blocker"] if cid == attack["attacker"] else attack["attacker"]
     return s.zone_of(other) == "field" and s.bp(other) <= most
+
+
+def won_cores_to_trash(s: BSEffects, cid: int) -> bool:
+    """BS-272: is ``cid`` the blocker that alone lost its battle in the attack step of a player
+    whose card has ``battle_won_cores_to_trash`` in force?"""
+    attack = s.flags.get("attack")
+    if s.phase != "destruction" or attack is None or attack["blocker"] != cid:
+        return False
+    attacker = attack["attacker"]
+    return (s.zone_of(attacker) == "field" and s.bp(attacker) > s.bp(cid)
+            and s.rule_active("battle_won_cores_to_trash", s.active))
+
+
+def shifted_blocks(s: BSQueries, player: int, attacker: int) -> bool:
+    """BS-273: does a card of ``player``'s make ``attacker``'s When Blocks effects apply as it attacks?"""
+    for c in s.zones[player]["field"]:
+        for aura in s.d(c).auras:
+            if (aura.attack_shift and s.level(c) in aura.levels and s.turn_matches(aura.turn, player, s.active)
+                    and aura_holds(s, aura, player) and s.in_scope(aura.targets, player, attacker, c)):
+                return True
+    return False
+
+
+def cores_put_by_hand(s: BSEffects, card: int) -> None:
+    """BS-274: cores were put on ``card`` other than by an effect; its opponent's cards may trigger."""
+    if s.zone_of(card) != "field" or not s.d(card).is_spirit_like or not s.cores(card):
+        return
+    for c in s.zones[1 - s.cards[card].controller]["field"]:
+        if s.d(c).abilities:
+            s.queue_abilities(c, "opponent_spirit_cores_put", subject=card)
 
 
 def hand_terms(s: BSQueries, player: int, cid: int) -> tuple[int, tuple[tuple[str, int], ...]]:

@@ -125,7 +125,7 @@ class BSEffects(BSQueries):
         level = self.level(cid)
         owner = self.cards[cid].owner
         self.emit("destroyed", card=cid, name=self.cards[cid].name, player=owner)
-        to_trash = self.rule_active("destroyed_cores_to_trash", self.active)
+        to_trash = self.rule_active("destroyed_cores_to_trash", self.active) or conditions.won_cores_to_trash(self, cid)
         zone = "hand" if level in self.d(cid).destroyed_to_hand else "trash"  # the card's own replacement
         self.leave_field(cid, zone, "trash_cores" if to_trash else "reserve")
         self.queue_abilities(cid, "destroyed", level)
@@ -255,7 +255,7 @@ class BSEffects(BSQueries):
                     continue
                 if ab.turn != "any" and not self.turn_matches(ab.turn, controller, self.active):
                     continue
-                if ab.attack_step and self.phase not in ATTACK_STEP:
+                if (ab.attack_step and self.phase not in ATTACK_STEP) or (ab.main_step and self.phase != "main"):
                     continue
                 if ab.at_battle_end and self.flags.get("attack") is not None:  # braves.py BS-177
                     lasting.add(self, "at_battle_end", lasting.BATTLE, card=cid, player=controller,

@@ -12,6 +12,7 @@ from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.rules import Rulebook
 from tcg.core.state import Decision
+from tcg.games.battle_spirits import conditions
 from tcg.games.battle_spirits.effects import BSEffects
 from tcg.games.battle_spirits.rules import RULEBOOK
 
@@ -73,6 +74,7 @@ class BattleSpiritsState(BSEffects):
         if self.d(card).rules and self.own_rule(card, "no_attack_after_placed_cores") and self.cores(card):
             lasting.add(self, "cant_attack", card=card)
         self.cores_taken_by_hand(card)
+        conditions.cores_put_by_hand(self, card)  # BS-274
 
     def cores_taken_by_hand(self, card: int) -> None:
         """Cores put on or taken off a card other than by an effect (a summon, a payment, a
