@@ -121,6 +121,7 @@ class EffectCondition(_Strict):
     previous_destroyed: bool = False  # the previous instruction destroyed a card ("by destroying ..., ...")
     previous_returned: bool = False  # the previous brave_to_hand returned a card ("by returning ..., ...")
     previous_discarded: bool = False  # the previous discard discarded a card ("by discarding ..., ...", BS-270)
+    previous_paid: bool = False  # the previous cores_to_trash paid its cores ("by putting 3 cores ...", BS-275)
     milled: Selector | None = None  # the previous deck_to_trash put a card this matches in the trash
     attacker: Selector | None = None  # the attacking spirit matches this ("when your X spirit attacks")
     blocker: Selector | None = None  # the blocking spirit (of the current battle) matches this
@@ -192,6 +193,8 @@ class Effect(_Strict):
         "destroy_brave",  # destroy each target brave: in spirit form, or fused (its spirit stays) (braves.py)
         "brave_to_hand",  # each target brave goes to its owner's hand: in spirit form, or fused (its spirit stays)
         "assault",  # Assault: exhaust the target nexus to refresh this spirit (braves.py)
+        "cores_to_trash",  # `count` cores from the spirits of `whose` to that player's trash, spread as that
+        # player chooses; yours are a cost - all or none (conditions.py BS-275)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash

@@ -65,12 +65,21 @@ The brief gives none of these; they are the official rules of that era ([standar
   than by a Spirit/Brave/Nexus/Magic effect" (効果以外でコアを置いた相手のスピリット): cores put on a
   spirit by its summon or by a main-step move (BS-41 (d), BS-44) set the trigger off for that
   spirit (``Ability.when: opponent_spirit_cores_put``, ``Ability.main_step``, ``Selector.subject``).
+- BS-275 [standard] "by putting 3 cores of your spirits into your trash, ..." (自分のスピリットのコア
+  3個を自分のトラッシュに置くことで): a cost; its payer picks at once how many cores come off each of
+  their spirits (and the braves fused to them), then a spirit left below its LV1 cost is depleted
+  (BS-108). Fewer cores than that on their spirits: it cannot be paid and the rest does not apply
+  (``EffectCondition.previous_paid``). "The opponent puts 3 cores of their spirits into their trash"
+  is the opponent's choice the same way, as many as they have up to 3 (``Effect cores_to_trash``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
+
+from tcg.core.actions import freeze_counts
+from tcg.core.state import Decision
 
 if TYPE_CHECKING:
     from tcg.games.battle_spirits.cards import Aura, Effect, EffectCondition, HandCost, Selector
@@ -87,6 +96,8 @@ def trash_only(s: BSQueries, player: int, colors: Sequence[str]) -> bool:
 def condition_holds(s: BSEffects, cond: EffectCondition, controller: int) -> bool:
     """BS-260 / BS-270 parts of an instruction's "if"."""
     if cond.trash_only and not trash_only(s, controller, cond.trash_only):
+        return False
+    if cond.previous_paid and not s.flags.get("paid"):
         return False
     return not cond.previous_discarded or bool(s.flags.get("discarded_any"))
 
@@ -145,6 +156,53 @@ def cores_put_by_hand(s: BSEffects, card: int) -> None:
     for c in s.zones[1 - s.cards[card].controller]["field"]:
         if s.d(c).abilities:
             s.queue_abilities(c, "opponent_spirit_cores_put", subject=card)
+
+
+def core_spreads(s: BSEffects, owner: int, count: int, exact: bool) -> list[tuple[tuple[int, int], ...]]:
+    """BS-275: every way to take ``count`` cores off ``owner``'s spirits (fewer if not ``exact`` and
+    fewer are there; none if ``exact`` and fewer are there), as ((card, cores), ...)."""
+    sources: list[tuple[int, int]] = []
+    for c in s.zones[owner]["field"]:
+        if s.d(c).type in ("spirit", "brave"):
+            sources.extend((x, s.cores(x)) for x in (c, *s.braves_on(c)) if s.cores(x))
+    total = sum(n for _, n in sources)
+    want = min(count, total)
+    if want == 0 or (exact and want < count):
+        return []
+    out: list[tuple[tuple[int, int], ...]] = []
+
+    def spread(i: int, left: int, taken: tuple[tuple[int, int], ...]) -> None:
+        if left == 0:
+            out.append(taken)
+            return
+        if i == len(sources):
+            return
+        card, n = sources[i]
+        for k in range(min(n, left), -1, -1):
+            spread(i + 1, left - k, (*taken, (card, k)) if k else taken)
+
+    spread(0, want, ())
+    return out
+
+
+def cores_to_trash(s: BSEffects, data: dict[str, Any], eff: Effect) -> None:
+    """BS-275: the cores' owner picks a spread (an ``option`` decision when there is a choice); the
+    cores go to their trash at once. Yours that cannot all be paid are not paid (``paid``)."""
+    controller = data["controller"]
+    owner = controller if eff.whose == "self" else 1 - controller
+    option = data.get("option")
+    if option is None:
+        # as count mappings {card: cores}: answered and shown by card (``choose {option: {Keeper: 2}}``)
+        options = [freeze_counts(dict(spread)) for spread in core_spreads(s, owner, eff.count, eff.whose == "self")]
+        if len(options) > 1:
+            s.decision = Decision(owner, "option", {"task": data, "options": tuple(options)})
+            return
+        option = options[0] if options else ()
+    s.next_effect({**data, "option": None})
+    s.emit("effect", verb=eff.do, card=data["source"], name=s.cards[data["source"]].name, player=controller)
+    for card, n in option:
+        s.move_core(owner, card, "trash_cores", n)
+    s.flags["paid"] = bool(option)
 
 
 def hand_terms(s: BSQueries, player: int, cid: int) -> tuple[int, tuple[tuple[str, int], ...]]:

@@ -416,6 +416,9 @@ class BSEffects(BSQueries):
         if cond is not None and not self.condition_holds(cond, data["controller"]):
             self.next_effect(data)
             return True
+        if eff.do == "cores_to_trash":  # BS-275: a spread of cores chosen at once
+            conditions.cores_to_trash(self, data, eff)
+            return True
         if eff.do not in ("one_of", "exhaust_color") and not eff.up_to_count and eff.name_a is None:
             return False
         option = data.get("option")

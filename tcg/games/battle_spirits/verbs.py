@@ -316,4 +316,4 @@ _OWN: dict[str, BSVerb] = {
 VERBS: dict[str, BSVerb] = verb_table(_SHARED, _OWN)
 #: ``do:`` names that never reach the table: "one of" is settled by ``BSEffects.special_effect``,
 #: which carries out the chosen alternative.
-ELSEWHERE: frozenset[str] = frozenset({"one_of"})
+ELSEWHERE: frozenset[str] = frozenset({"one_of", "cores_to_trash"})
