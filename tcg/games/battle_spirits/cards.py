@@ -347,6 +347,7 @@ class Aura(_Strict):
     attack_step: bool = False  # only during an attack step ("(Your Attack Step)", BS-46..BS-55)
     while_burst_set: bool = False  # only while its controller has a burst set (conditions.py BS-261)
     attack_shift: bool = False  # (instead of BP) their "when blocks" effects apply when they attack (BS-273)
+    max_level: bool = False  # (instead of BP) they are treated as at their highest level (conditions.py BS-276)
 
 
 class Rule(_Strict):
@@ -598,6 +599,11 @@ class BattleSpiritsCard(_Strict, CardModel):
     def is_spirit_like(self) -> bool:
         """Spirits, spirit-form Braves and Ultimates attack, block and have BP (BS-3, BS-111)."""
         return self.type in ("spirit", "brave", "ultimate")
+
+    @cached_property
+    def level_auras(self) -> tuple[Aura, ...]:
+        """Its auras treating spirits as at their highest level (conditions.py BS-276), read with every level."""
+        return tuple(a for a in self.auras if a.max_level)
 
     @cached_property
     def depletion_floor(self) -> int:

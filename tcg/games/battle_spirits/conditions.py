@@ -71,6 +71,12 @@ The brief gives none of these; they are the official rules of that era ([standar
   (BS-108). Fewer cores than that on their spirits: it cannot be paid and the rest does not apply
   (``EffectCondition.previous_paid``). "The opponent puts 3 cores of their spirits into their trash"
   is the opponent's choice the same way, as many as they have up to 3 (``Effect cores_to_trash``).
+- BS-276 [standard] "(Your Attack Step) all your Supreme Hero spirits are treated as at their
+  highest level" (そのスピリットが持つ最高Lvとして扱う), a lasting effect of a card at a level: while it
+  holds, each of those spirits (on the field at LV1 or more) has the level of its highest level cost
+  (BS-108) for everything that reads a level - BP, level-gated effects (``Aura.max_level``). The
+  giving card's own level is read from its cores, so a card that also matches cannot raise itself
+  into giving it.
 """
 
 from __future__ import annotations
@@ -203,6 +209,17 @@ def cores_to_trash(s: BSEffects, data: dict[str, Any], eff: Effect) -> None:
     for card, n in option:
         s.move_core(owner, card, "trash_cores", n)
     s.flags["paid"] = bool(option)
+
+
+def at_highest_level(s: BSQueries, cid: int) -> bool:
+    """BS-276: does a card of ``cid``'s controller treat it as at its highest level now (an attack step)?"""
+    controller = s.cards[cid].controller
+    for c in s.zones[controller]["field"]:
+        for aura in s.d(c).level_auras:
+            if (s.d(c).level_for(s.cores(c)) in aura.levels and s.turn_matches(aura.turn, controller, s.active)
+                    and s.in_scope(aura.targets, controller, cid, c)):
+                return True
+    return False
 
 
 def hand_terms(s: BSQueries, player: int, cid: int) -> tuple[int, tuple[tuple[str, int], ...]]:

@@ -37,7 +37,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
         """BS-108: the highest level whose cost the cores on the card reach (0: none); a spirit
         "treated as at its highest level" this turn (braves.py BS-166) has that one."""
         level = self.d(cid).level_for(self.cores(cid))
-        if level and self.effects and lasting.on(self, "max_level", cid):
+        if level and ((self.effects and lasting.on(self, "max_level", cid))
+                      or (self.phase in keywords.ATTACK_STEP and conditions.at_highest_level(self, cid))):  # BS-276
             d = self.d(cid)
             return d.first_level + len(d.level_costs) - 1
         return level
@@ -79,7 +80,7 @@ class BSQueries(EffectRunner[Effect, Selector]):
                     continue
                 level, controller = self.level(c), cards[c].controller
                 for aura in auras:
-                    if aura.symbol or aura.attack_shift or (aura.braved and not self.braves_on(c)):
+                    if aura.symbol or aura.attack_shift or aura.max_level or (aura.braved and not self.braves_on(c)):
                         continue
                     if (level in aura.levels and self.turn_matches(aura.turn, controller, self.active)
                             and (not aura.attack_step or self.phase in keywords.ATTACK_STEP)
