@@ -77,6 +77,7 @@ class Selector(_Strict):
     # BP of the cards `bp_total_of` matches" (BS-264)
     subject: bool = False
     previous: bool = False  # the card(s) the previous instruction acted on ("that spirit", BS-270)
+    families_not: list[str] = []  # has none of these families ("spirits without the Supreme Hero family", BS-277)
     name_not: str = ""  # its name does not contain this ("your spirits other than [Deerl-Yukimura]", BS-268)
     named: bool = False
     bp_total: int | None = None
@@ -193,6 +194,7 @@ class Effect(_Strict):
         "destroy_brave",  # destroy each target brave: in spirit form, or fused (its spirit stays) (braves.py)
         "brave_to_hand",  # each target brave goes to its owner's hand: in spirit form, or fused (its spirit stays)
         "assault",  # Assault: exhaust the target nexus to refresh this spirit (braves.py)
+        "use_magic_free",  # use the target magic card's Flash effect from your hand without paying (BS-278)
         "cores_to_trash",  # `count` cores from the spirits of `whose` to that player's trash, spread as that
         # player chooses; yours are a cost - all or none (conditions.py BS-275)
     ]
@@ -348,6 +350,7 @@ class Aura(_Strict):
     while_burst_set: bool = False  # only while its controller has a burst set (conditions.py BS-261)
     attack_shift: bool = False  # (instead of BP) their "when blocks" effects apply when they attack (BS-273)
     max_level: bool = False  # (instead of BP) they are treated as at their highest level (conditions.py BS-276)
+    unblockable_by: Selector | None = None  # (instead of BP) they can't be blocked by spirits this matches (BS-277)
 
 
 class Rule(_Strict):

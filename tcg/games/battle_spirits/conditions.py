@@ -77,6 +77,14 @@ The brief gives none of these; they are the official rules of that era ([standar
   (BS-108) for everything that reads a level - BP, level-gated effects (``Aura.max_level``). The
   giving card's own level is read from its cores, so a card that also matches cannot raise itself
   into giving it.
+- BS-277 [standard] "(Your Attack Step) your Guide Demon spirits can't be blocked by opposing
+  spirits without the Supreme Hero family" (系統:「覇皇」を持たない相手のスピリットからブロックされない):
+  while the card is at the level, a block by such a spirit is not offered (BS-50; ``Aura.unblockable_by``,
+  ``Selector.families_not``).
+- BS-278 [standard] "(When this spirit battles) you may use 1 yellow magic card from your hand in
+  Flash timing without paying its cost" (フラッシュタイミングでコストを支払わずに使用できる): as the
+  trigger resolves, the chosen magic card with a Flash effect is used as BS-110 says (to the trash,
+  then its Flash effect resolves at once), no core paid (``use_magic_free``).
 """
 
 from __future__ import annotations
@@ -220,6 +228,27 @@ def at_highest_level(s: BSQueries, cid: int) -> bool:
                     and s.in_scope(aura.targets, controller, cid, c)):
                 return True
     return False
+
+
+def unblockable_by(s: BSQueries, blocker: int, attacker: int) -> bool:
+    """BS-277: does a card of the attacker's controller bar ``blocker`` from blocking ``attacker`` now?"""
+    p = s.cards[attacker].controller
+    for c in s.zones[p]["field"]:
+        for aura in s.d(c).auras:
+            by = aura.unblockable_by
+            if (by is not None and s.level(c) in aura.levels and s.turn_matches(aura.turn, p, s.active)
+                    and s.in_scope(aura.targets, p, attacker, c) and s.in_scope(by, p, blocker, c)):
+                return True
+    return False
+
+
+def use_magic_free(s: BSEffects, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
+    """BS-278: each target magic card still in its owner's hand with a Flash effect is used, free."""
+    for t in targets:
+        if s.zone_of(t) == "hand" and s.d(t).flash_effects:
+            s.move(t, "trash")
+            s.emit("magic_used", card=t, name=s.cards[t].name, player=controller, timing="flash")
+            s.queue_effects(t, controller, (s.cards[t].name, "flash"))
 
 
 def hand_terms(s: BSQueries, player: int, cid: int) -> tuple[int, tuple[tuple[str, int], ...]]:

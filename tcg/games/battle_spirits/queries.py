@@ -80,7 +80,7 @@ class BSQueries(EffectRunner[Effect, Selector]):
                     continue
                 level, controller = self.level(c), cards[c].controller
                 for aura in auras:
-                    if aura.symbol or aura.attack_shift or aura.max_level or (aura.braved and not self.braves_on(c)):
+                    if aura.bp == 0 or aura.symbol or (aura.braved and not self.braves_on(c)):
                         continue
                     if (level in aura.levels and self.turn_matches(aura.turn, controller, self.active)
                             and (not aura.attack_step or self.phase in keywords.ATTACK_STEP)
@@ -146,7 +146,7 @@ class BSQueries(EffectRunner[Effect, Selector]):
             by = record["blockers"]
             if by is None or self.matches(Selector.model_validate(by), blocker, None):
                 return False
-        return True
+        return not conditions.unblockable_by(self, blocker, attacker)  # BS-277
 
     def blockers(self, player: int, attacker: int) -> list[int]:
         """The spirits ``player`` may block ``attacker`` with (BS-50, ``can_block``)."""
@@ -310,6 +310,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
         if sel.named and not conditions.named_match(self, cid):  # BS-266
             return False
         if sel.name_not and brave_era.has_name(self, cid, sel.name_not):  # BS-268
+            return False
+        if sel.families_not and set(d.families) & set(sel.families_not):  # BS-277
             return False
         return (sel.min_level is None and sel.max_level is None) or brave_era.level_in(self, sel, cid)
 
