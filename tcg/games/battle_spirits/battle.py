@@ -12,7 +12,7 @@ from tcg.core.lazy import Concat
 from tcg.core.stack import CLOSED, Window
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import era_keywords, starter_era
+from tcg.games.battle_spirits import conditions, era_keywords, starter_era
 from tcg.games.battle_spirits.main_phase import (
     END_TURN,
     NEXT_PHASE,
@@ -148,7 +148,9 @@ def flash_activations(s: BattleSpiritsState, p: int) -> list[Action]:
         for i, ab in enumerate(abilities):
             if (s.level(c) in ab.levels and (battling or not ab.while_battling) and reserve >= ab.reserve_cost
                     and s.cores(c) >= ab.self_cost and s.turn_matches(ab.turn, p, s.active)
-                    and (ab.requires is None or s.select(ab.requires, p, c))):
+                    and (ab.requires is None or s.select(ab.requires, p, c))
+                    and not (ab.once_per_turn  # BS-172: once per turn, by card name
+                             and brave_era.once_used(s, (s.cards[c].name, "flash_ability", i), False))):
                 out.append(Action("activate", card=c, index=i))
     return out
 
@@ -163,7 +165,8 @@ def declare_attack(s: BattleSpiritsState, p: int, attacker: int) -> None:
     s.tasks.append(Task("block_step"))
     s.tasks.append(Task("flash", step="flash_1", player=FLASH.first(p), passes=0))
     s.queue_abilities(attacker, "attacks")
-    if s.effects and lasting.first(s, "attack_shift"):  # Attack Shift: "when blocks" effects trigger now
+    if (s.effects and lasting.first(s, "attack_shift")) or conditions.shifted_blocks(s, p, attacker):  # BS-273
+        # Attack Shift: "when blocks" effects trigger now
         s.queue_abilities(attacker, "blocks")
     if s.effects:  # Killer Telescope: "your Spirits may attack opposing exhausted Spirits"
         for record in lasting.of_kind(s, "grant_attack_spirit", player=p):
@@ -190,6 +193,8 @@ def resolve_flash(s: BattleSpiritsState, p: int, data: Any, action: Action) -> N
     elif action.type == "activate":  # a Flash ability: its reserve cores to the trash, then its effects
         card, index = action.get("card"), action.get("index")
         ability = s.d(card).flash_abilities[index]
+        if ability.once_per_turn:  # BS-172 (braves.py): used now
+            brave_era.once_used(s, (s.cards[card].name, "flash_ability", index))
         s.move_core(p, "reserve", "trash_cores", ability.reserve_cost)
         s.move_core(p, card, "trash_cores", ability.self_cost)
         s.queue_effects(card, p, (s.cards[card].name, "flash_ability", index))

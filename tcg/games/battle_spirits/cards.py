@@ -66,6 +66,7 @@ class Selector(_Strict):
     blocking: bool | None = None  # is (True) / is not (False) the spirit blocking now
     summoned_this_turn: bool | None = None  # came onto the field this turn ("Spirits you summon ... that turn")
     battling_colors: list[Color] = []  # battling now (blocked or blocking) a spirit of one of these colours
+    battling_max_bp: int | None = None  # battling now a spirit with this BP or less (conditions.py BS-271)
     battled: bool | None = None  # was (True) one of the two spirits of the battle that just ended
     other: bool = False
     just_summoned: bool = False  # the card whose summon set this trigger off ("that Spirit", starter_era.py BS-284)
@@ -77,6 +78,16 @@ class Selector(_Strict):
     has_burst: bool | None = None  # has (True) / has not (False) a burst effect ("a spirit card with a burst")
     keyword: str = ""  # has this era keyword now, printed or granted ("your spirits with Holy Life", era_keywords.py)
     either: list[Selector] = []  # matches also one of these ("1 brave card or 1 red spirit card"): bursts.py
+    # conditions.py: the spirit that set the trigger off (BS-263, "that spirit"); the family or
+    # cost the effect named (BS-266); "any number whose total BP is at most N" / "at most the total
+    # BP of the cards `bp_total_of` matches" (BS-264)
+    subject: bool = False
+    previous: bool = False  # the card(s) the previous instruction acted on ("that spirit", BS-270)
+    families_not: list[str] = []  # has none of these families ("spirits without the Supreme Hero family", BS-277)
+    name_not: str = ""  # its name does not contain this ("your spirits other than [Deerl-Yukimura]", BS-268)
+    named: bool = False
+    bp_total: int | None = None
+    bp_total_of: Selector | None = None
     # who picks the targets: the effect's controller, or ("the opponent discards 1 card") the
     # opponent (official rules: the discarding player chooses; the brief is silent)
     chosen_by: Literal["self", "opponent"] = "self"
@@ -116,6 +127,8 @@ class EffectCondition(_Strict):
     destroyed_opponents: bool = False  # the previous instruction destroyed an opposing card
     previous_destroyed: bool = False  # the previous instruction destroyed a card ("by destroying ..., ...")
     previous_returned: bool = False  # the previous brave_to_hand returned a card ("by returning ..., ...")
+    previous_discarded: bool = False  # the previous discard discarded a card ("by discarding ..., ...", BS-270)
+    previous_paid: bool = False  # the previous cores_to_trash paid its cores ("by putting 3 cores ...", BS-275)
     milled: Selector | None = None  # the previous deck_to_trash put a card this matches in the trash
     attacker: Selector | None = None  # the attacking spirit matches this ("when your X spirit attacks")
     blocker: Selector | None = None  # the blocking spirit (of the current battle) matches this
@@ -130,8 +143,8 @@ class EffectCondition(_Strict):
     revealed: Selector | None = None  # the last "reveal" showed a card this matches (trash_zone.py BS-184)
     paid: bool = False  # the previous move_cores moved all its cores: "by putting 1 core ..., ..." (trash_zone.py)
     u_hit_this_battle: bool = False  # your U-Trigger hit earlier in this battle (ultimates.py BS-280)
-    previous_discarded: bool = False  # the previous discard put at least 1 card in the trash (starter_era.py)
     opponents_turn: bool = False  # used in the opponent's turn ("if you use this in your opponent's turn", BS-288)
+    trash_only: list[Color] = []  # every card in your trash is of one of these colours (conditions.py BS-260)
 
 
 class Effect(_Strict):
@@ -205,6 +218,9 @@ class Effect(_Strict):
         "swap_exhaustion",  # every exhausted target is refreshed and every refreshed one exhausted (BS-290)
         "magics_of_color_to_hand",  # you choose a colour; your trash's Magics of it to your hand (BS-293)
         "end_attack_step_if",  # when this battle ends, if your life is at most `count`, end the attack step (BS-292)
+        "use_magic_free",  # use the target magic card's Flash effect from your hand without paying (BS-278)
+        "cores_to_trash",  # `count` cores from the spirits of `whose` to that player's trash, spread as that
+        # player chooses; yours are a cost - all or none (conditions.py BS-275)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -216,6 +232,11 @@ class Effect(_Strict):
     # instruction resolves (player relative to the effect's controller)
     per: Selector | None = None
     per_source_cores: bool = False  # "for each core on this spirit": times the cores on the effect's card
+    per_source_level: bool = False  # "as many as this spirit's level": times its level (BS-262; Crush BS-225)
+    amount_of_previous_bp: bool = False  # `amount` is the BP of what the previous exhaust exhausted (BS-268)
+    # "name a family / a cost (of `name_max` or less)" first, then the instruction (conditions.py BS-266)
+    name_a: Literal["family", "cost"] | None = None
+    name_max: int = 0
     cap: int | None = None  # "(up to 8)": `count` after the "for each" multiplication is at most this
     color: Color | None = None  # add_symbol: the symbol's colour
     while_control: Selector | None = None  # add_symbol: only while its controller has a card this matches
@@ -236,7 +257,6 @@ class Effect(_Strict):
     no_summon_effects: bool = False  # summon_free: its "when summoned" effects do not apply (trash_zone.py BS-182/283)
     scope: Selector | None = None  # bp_aura: the spirits it gives BP to, read whenever BP is
     ability: Ability | None = None  # grant_ability: the ability given for the turn (era_keywords.py)
-    per_source_level: bool = False  # "as many as this spirit's level": `count` times the effect card's level
     optional: bool = False
     condition: EffectCondition | None = None  # the effect applies only if this holds
 
@@ -298,6 +318,9 @@ class Ability(_Strict):
         "your_attack_step",  # your attack step (battle phase) begins (BS-46; trash_zone.py BS-191)
         "exhausted",  # this spirit became exhausted (BS-39; era_keywords.py)
         "destroys_battled",  # it destroyed the opposing spirit it battled by BP, both destroyed too (era_keywords.py)
+        "your_spirit_braved",  # a brave fused to one of your spirits (conditions.py BS-267; `subject`: that spirit)
+        "your_spirit_refreshed",  # one of your spirits became refreshed (conditions.py BS-268)
+        "opponent_spirit_cores_put",  # cores were put on an opposing spirit other than by an effect (BS-274)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     effects: list[Effect]
@@ -305,6 +328,7 @@ class Ability(_Strict):
     braved: bool = False  # only while a brave is fused (on a Brave: the brave spirit has it, BS-4)
     turn: Literal["any", "yours", "opponents"] = "any"  # "(Your Attack Step)" and the like
     attack_step: bool = False  # only during an attack step (the battle phase, BS-45..BS-55)
+    main_step: bool = False  # only during a main step ("(The Opponent's Main Step)", conditions.py BS-274)
     once_per_turn: bool = False  # "this effect can be used once per turn" (by card name; braves.py)
     at_battle_end: bool = False  # "(When Attacks) at the end of the battle, ...": resolves then (braves.py)
     exhaust_cost: bool = False  # "by exhausting this spirit, ...": only while it is refreshed (era_keywords.py BS-232)
@@ -315,6 +339,11 @@ class Ability(_Strict):
     # (player relative to this card's controller; `other`: not this card) - for your_spirit_summoned,
     # your_spirit_exhausted, your_spirit_destroyed(_by_opponent)
     subject: Selector | None = None
+
+    @cached_property
+    def on_subject(self) -> bool:
+        """Does it act on the card that set it off ("that spirit", ``Selector.subject``; conditions.py)?"""
+        return any(isinstance(e.target, Selector) and e.target.subject for e in self.effects)
 
 
 class StaticBonus(_Strict):
@@ -336,6 +365,7 @@ class StaticBonus(_Strict):
     while_burst_set: bool = False  # only while its controller has a burst set (bursts.py)
     your_attack_step: bool = False  # only during its controller's attack step ("(Your Attack Step)")
     max_life: int | None = None  # only while its controller's life is at most this ("while your Life is 3 or less")
+    trash_only: list[Color] = []  # only while every card in its controller's trash has one of these (BS-260)
 
 
 class Aura(_Strict):
@@ -353,6 +383,10 @@ class Aura(_Strict):
     per: Selector | None = None  # bp for each card on the field this matches ("for each of your exhausted Spirits")
     per_life_core: bool = False  # bp for each core in its controller's life
     attack_step: bool = False  # only during an attack step ("(Your Attack Step)", BS-46..BS-55)
+    while_burst_set: bool = False  # only while its controller has a burst set (conditions.py BS-261)
+    attack_shift: bool = False  # (instead of BP) their "when blocks" effects apply when they attack (BS-273)
+    max_level: bool = False  # (instead of BP) they are treated as at their highest level (conditions.py BS-276)
+    unblockable_by: Selector | None = None  # (instead of BP) they can't be blocked by spirits this matches (BS-277)
 
 
 class Rule(_Strict):
@@ -384,6 +418,8 @@ class Rule(_Strict):
         "white_exhausted_by_core_moves",  # a white spirit gets exhausted when cores are put on or taken off it
         # other than by an effect (summons, main-phase moves)
         "super_awaken_from_reserve",  # its controller's Super Awaken may also take reserve cores (era_keywords.py)
+        "battle_won_cores_to_trash",  # (turn: yours) an opposing spirit your attacker destroys by BP alone
+        # has its cores go to its owner's trash (conditions.py BS-272)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     turn: Literal["any", "yours", "opponents"] = "any"
@@ -466,7 +502,22 @@ class FlashAbility(_Strict):
     while_battling: bool = False
     turn: Literal["any", "yours", "opponents"] = "any"  # "(Your Attack Step)"
     requires: Selector | None = None  # usable only while a card matches this (e.g. an opposing blocking spirit)
+    once_per_turn: bool = False  # "this effect can be used once per turn" (by card name; braves.py BS-172)
     effects: list[Effect]
+
+
+class HandCost(_Strict):
+    """conditions.py BS-269: while the card is at ``levels`` (with ``your_main_step``: in its
+    controller's main step), the cards in its controller's hand that ``cards`` matches cost
+    ``set_cost`` ("cost 5") and/or have the reduction symbols ``reduction`` more ("give them a red
+    reduction symbol") - times the cards ``per`` matches on the field when given (a growing one)."""
+
+    levels: list[Level] = [1, 2, 3, 4, 5]
+    cards: Selector
+    set_cost: int | None = None
+    reduction: list[Color] = []
+    per: Selector | None = None
+    your_main_step: bool = False
 
 
 class BlockGrant(_Strict):
@@ -628,6 +679,7 @@ class BattleSpiritsCard(_Strict, CardModel):
     block_grants: list[BlockGrant] = []  # block while exhausted (braves.py BS-171; BS-145 in SD19/SD20's notes)
     life_guards: list[LifeGuard] = []  # limits on its controller's life loss while it is on the field
     keyword_grants: list[KeywordGrant] = []  # keywords it gives other spirits (era_keywords.py BS-226)
+    hand_costs: list[HandCost] = []  # costs and reduction symbols of cards in its controller's hand (BS-269)
     # "When destroyed, return this spirit to your hand instead of the trash" at these levels: BS-54
     # puts a destroyed spirit into the trash; the card replaces where it goes (official rules, the
     # brief is silent). Its cores go as BS-54 says; depletion (BS-108) is not destruction.
@@ -664,6 +716,11 @@ class BattleSpiritsCard(_Strict, CardModel):
     def is_spirit_like(self) -> bool:
         """Spirits, spirit-form Braves and Ultimates attack, block and have BP (BS-3, BS-111)."""
         return self.type in ("spirit", "brave", "ultimate")
+
+    @cached_property
+    def level_auras(self) -> tuple[Aura, ...]:
+        """Its auras treating spirits as at their highest level (conditions.py BS-276), read with every level."""
+        return tuple(a for a in self.auras if a.max_level)
 
     @cached_property
     def depletion_floor(self) -> int:

@@ -12,7 +12,7 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import bursts, era_keywords, keywords, starter_era, trash_zone
+from tcg.games.battle_spirits import bursts, conditions, era_keywords, keywords, starter_era, trash_zone
 from tcg.games.battle_spirits.cards import COLORS, Ability, Effect, EffectCondition, Selector
 from tcg.games.battle_spirits.keywords import ATTACK_STEP
 from tcg.games.battle_spirits.queries import BSQueries
@@ -128,7 +128,7 @@ class BSEffects(BSQueries):
         owner = self.cards[cid].owner
         cost = self.card_cost(cid)  # Immortality reads the destroyed spirit as it was (trash_zone.py)
         self.emit("destroyed", card=cid, name=self.cards[cid].name, player=owner)
-        to_trash = self.rule_active("destroyed_cores_to_trash", self.active)
+        to_trash = self.rule_active("destroyed_cores_to_trash", self.active) or conditions.won_cores_to_trash(self, cid)
         zone = "hand" if level in self.d(cid).destroyed_to_hand else "trash"  # the card's own replacement
         self.leave_field(cid, zone, "trash_cores" if to_trash else "reserve")
         self.queue_abilities(cid, "destroyed", level)
@@ -219,7 +219,10 @@ class BSEffects(BSQueries):
 
     def _queue_items(self, items: tuple[Any, ...], are_effects: bool) -> None:
         for item in items[::-1]:  # a stack: the first item on top ([::-1]: mypyc fails on reversed(tuple))
-            if are_effects:
+            if are_effects and len(item) > 4:  # BS-263 (conditions.py): with the card that set it off
+                self.tasks.append(Task("effects", source=item[0], controller=item[1], ref=item[2], index=0,
+                                       ask=item[3], subject=item[4]))
+            elif are_effects:
                 source, controller, ref, optional = item
                 self.queue_effects(source, controller, ref, optional)
             else:
@@ -260,7 +263,9 @@ class BSEffects(BSQueries):
                     lasting.add(self, "at_battle_end", lasting.BATTLE, card=cid, player=controller,
                                 ref=(d.name, "ability", i), optional=ab.optional)
                     continue
-                self._pend("effects", (cid, controller, (d.name, "ability", i), ab.optional))
+                item = (cid, controller, (d.name, "ability", i), ab.optional)
+                # BS-263: an ability acting on "that spirit" keeps the card that set it off
+                self._pend("effects", item if subject is None or not ab.on_subject else (*item, subject))
                 found = True
         for name, optional in brave_era.keyword_triggers(self, cid, when, lv):  # Curse, Clash, Assault
             self._pend("effects", (cid, controller, (self.d(cid).name, "keyword", name), optional))
@@ -284,7 +289,7 @@ class BSEffects(BSQueries):
             return False
         if ab.turn != "any" and not self.turn_matches(ab.turn, controller, self.active):
             return False
-        return not (ab.attack_step and self.phase not in ATTACK_STEP)
+        return not ((ab.attack_step and self.phase not in ATTACK_STEP) or (ab.main_step and self.phase != "main"))
 
     def check_burst(self, player: int, condition: str, destroyed: int | None = None) -> None:
         """BS-13: when the condition of a set burst happens, its owner may activate it; BS-119:
@@ -399,11 +404,15 @@ class BSEffects(BSQueries):
         ``amount`` times the cards its selector matches as it resolves (zero: nothing)."""
         if eff.per is not None or eff.per_depleting or eff.per_source_cores or eff.per_source_level:
             n = len(self.select(eff.per, controller, source)) if eff.per is not None else self.flags.get("depleting", 0)
-            if eff.per_source_cores or eff.per_source_level:  # "for each core on it", "its level" (BS-225)
-                n = self.cores(source) if eff.per_source_cores else self.level(source)
+            if eff.per_source_cores:
+                n = self.cores(source)
+            if eff.per_source_level:  # "its level" (era_keywords.py BS-225, conditions.py BS-262)
+                n = conditions.source_level(self, source)
             count = eff.count * n if eff.cap is None else min(eff.count * n, eff.cap)
             eff = eff.model_copy(update={"count": count, "amount": eff.amount * n, "per": None, "per_depleting": False,
                                          "per_source_cores": False, "per_source_level": False})
+        if eff.amount_of_previous_bp:  # BS-268: "+ the BP of the spirit exhausted by doing so"
+            eff = eff.model_copy(update={"amount": self.flags.get("acted_bp", 0), "amount_of_previous_bp": False})
         targets = brave_era.redirect_bounce(self, eff, controller, targets)  # Vanishing Day (braves.py)
         if eff.do == "deck_to_trash":  # "if a ... card was put in your trash by this" (EffectCondition.milled)
             p = controller if eff.player == "self" else 1 - controller
@@ -416,8 +425,7 @@ class BSEffects(BSQueries):
             super().do_effect(eff, controller, source, targets)
         if eff.do == "deck_to_trash" and eff.player == "opponent":  # BS-186 (trash_zone.py)
             trash_zone.milled_by_opponent(self, self.flags["milled"])
-        if eff.do == "discard":  # "by discarding your whole hand (at least 1)" (starter_era.py BS-287)
-            self.flags["discarded_any"] = bool(targets)
+        conditions.note_targets(self, eff, targets)  # BS-265, BS-268, BS-270/BS-287 (a discard noted)
         if eff.do == "destroy":  # "if you destroyed an opposing Nexus with this effect" (destroyed_opponents)
             self.flags["destroyed_opponents"] = any(
                 self.cards[t].owner != controller and self.zone_of(t) != "field" for t in targets)
@@ -440,7 +448,11 @@ class BSEffects(BSQueries):
                                      and trash_zone.condition_holds(self, cond, data["source"])):
             self.next_effect(data)
             return True
-        if eff.do != "one_of" and eff.do not in starter_era.CHOOSES_COLOR and not eff.up_to_count:
+        if eff.do == "cores_to_trash":  # BS-275: a spread of cores chosen at once
+            conditions.cores_to_trash(self, data, eff)
+            return True
+        if eff.do != "one_of" and eff.do not in starter_era.CHOOSES_COLOR and not eff.up_to_count \
+                and eff.name_a is None:
             return False
         option = data.get("option")
         if option is None:
@@ -452,8 +464,8 @@ class BSEffects(BSQueries):
                 self.next_effect({**data, "option": None})
                 return True
             option = options[0]  # no real choice
-        if eff.up_to_count:
-            self.flags["chosen_count"] = option
+        if eff.up_to_count or eff.name_a is not None:
+            self.flags["named" if eff.name_a is not None else "chosen_count"] = option  # BS-266
             self.continue_effect({**data, "option": None}, eff, ())
             return True
         self.next_effect({**data, "option": None})
@@ -471,6 +483,8 @@ class BSEffects(BSQueries):
         can do something."""
         if eff.do in starter_era.CHOOSES_COLOR:
             return list(COLORS)
+        if eff.name_a is not None:  # BS-266
+            return conditions.name_options(self, eff, controller)
         if eff.up_to_count:
             return list(range(min(eff.count, self.counters[controller].get(eff.source, 0)), -1, -1))
         return [a.option_name for a in eff.alternatives if self.can_do(a, controller, source)]
@@ -490,6 +504,13 @@ class BSEffects(BSQueries):
         """A selector's ``count_per`` ("for each Nexus you control, destroy 1 Brave") sets how
         many targets it takes, counted as the targets are chosen."""
         sel = eff.target
+        if isinstance(sel, Selector) and (sel.subject or sel.previous):  # BS-263, BS-270: "that spirit"
+            self.next_effect(data)
+            self.do_effect(eff, data["controller"], data["source"], conditions.subject_targets(self, data, sel))
+            return
+        if isinstance(sel, Selector) and (sel.bp_total is not None or sel.bp_total_of is not None):  # BS-264
+            sel = conditions.budget_selector(self, sel, data["controller"], data["source"], chosen, data)
+            eff = eff.model_copy(update={"target": sel})
         if isinstance(sel, Selector) and sel.count_per is not None:
             n = len(self.select(sel.count_per, data["controller"], data["source"]))
             eff = eff.model_copy(update={"target": sel.model_copy(update={"count": n, "count_per": None})})
@@ -498,14 +519,15 @@ class BSEffects(BSQueries):
                 return
         super().continue_effect(data, eff, chosen)
 
+    def previous_held(self, cond: EffectCondition) -> bool:
+        """The conditions on what the previous instruction did ("by destroying ..., ...")."""
+        return not ((cond.previous_emptied and not self.flags.get("emptied"))
+                    or (cond.destroyed_opponents and not self.flags.get("destroyed_opponents"))
+                    or (cond.previous_destroyed and not self.flags.get("destroyed_any"))
+                    or (cond.previous_returned and not self.flags.get("returned_any")))
+
     def condition_holds(self, cond: EffectCondition, controller: int) -> bool:
-        if cond.previous_emptied and not self.flags.get("emptied"):
-            return False
-        if cond.destroyed_opponents and not self.flags.get("destroyed_opponents"):
-            return False
-        if cond.previous_destroyed and not self.flags.get("destroyed_any"):
-            return False
-        if cond.previous_returned and not self.flags.get("returned_any"):
+        if not self.previous_held(cond):
             return False
         if cond.milled is not None and not any(self.zone_of(c) == "trash" and self.matches(cond.milled, c, None)
                                                for c in self.flags.get("milled", ())):
@@ -516,6 +538,8 @@ class BSEffects(BSQueries):
                 if attack is None or attack[role] is None or not self.in_scope(sel, controller, attack[role], None):
                     return False
         if not bursts.condition_holds(self, cond, controller):  # BS-153, BS-155
+            return False
+        if not conditions.condition_holds(self, cond, controller):  # BS-260, BS-270
             return False
         if cond.u_hits and self.flags.get("u_hits", 0) < cond.u_hits:  # BS-141: "when the U-Trigger hits"
             return False
@@ -578,6 +602,8 @@ class BSEffects(BSQueries):
                         self.queue_abilities(c, "your_spirit_exhausted", subject=cid)
                 if self.d(cid).abilities or card.attached or self.effects:  # its own (era_keywords.py BS-228)
                     self.queue_abilities(cid, "exhausted")
+            elif not exhausted and self.zone_of(cid) == "field":
+                conditions.refreshed(self, cid, card.controller)  # BS-268
 
     def draw(self, player: int) -> None:
         """BS-37 / BS-104: draw the top card; from an empty deck, nothing happens. "Whenever

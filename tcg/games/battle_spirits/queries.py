@@ -13,7 +13,7 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.effects import EffectRunner
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import bursts, era_keywords, keywords, starter_era, trash_zone
+from tcg.games.battle_spirits import bursts, conditions, era_keywords, keywords, starter_era, trash_zone
 from tcg.games.battle_spirits.cards import BattleSpiritsCard, Effect, Selector, StaticBonus
 from tcg.games.battle_spirits.payment import Sources
 from tcg.games.battle_spirits.ultimates import summon_condition_met
@@ -37,7 +37,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
         """BS-108: the highest level whose cost the cores on the card reach (0: none); a spirit
         "treated as at its highest level" this turn (braves.py BS-166) has that one."""
         level = self.d(cid).level_for(self.cores(cid))
-        if level and self.effects and lasting.on(self, "max_level", cid):
+        if level and ((self.effects and lasting.on(self, "max_level", cid))
+                      or (self.phase in keywords.ATTACK_STEP and conditions.at_highest_level(self, cid))):  # BS-276
             d = self.d(cid)
             return d.first_level + len(d.level_costs) - 1
         return level
@@ -79,10 +80,11 @@ class BSQueries(EffectRunner[Effect, Selector]):
                     continue
                 level, controller = self.level(c), cards[c].controller
                 for aura in auras:
-                    if aura.symbol or (aura.braved and not self.braves_on(c)):
+                    if aura.bp == 0 or aura.symbol or (aura.braved and not self.braves_on(c)):
                         continue
                     if (level in aura.levels and self.turn_matches(aura.turn, controller, self.active)
                             and (not aura.attack_step or self.phase in keywords.ATTACK_STEP)
+                            and conditions.aura_holds(self, aura, controller)  # BS-261
                             and self.in_scope(aura.targets, controller, cid, c)):
                         bp = aura.bp if aura.per is None else aura.bp * len(self.select(aura.per, controller, c))
                         n += bp * self.counters[controller]["life"] if aura.per_life_core else bp
@@ -106,6 +108,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
         if reserve < bonus.min_reserve:
             return 0
         if bonus.max_life is not None and self.counters[controller]["life"] > bonus.max_life:
+            return 0
+        if bonus.trash_only and not conditions.trash_only(self, controller, bonus.trash_only):  # BS-260
             return 0
         times = 1
         if bonus.per is not None:
@@ -142,7 +146,7 @@ class BSQueries(EffectRunner[Effect, Selector]):
             by = record["blockers"]
             if by is None or self.matches(Selector.model_validate(by), blocker, None):
                 return False
-        return True
+        return not conditions.unblockable_by(self, blocker, attacker)  # BS-277
 
     def blockers(self, player: int, attacker: int) -> list[int]:
         """The spirits ``player`` may block ``attacker`` with (BS-50, ``can_block``)."""
@@ -195,17 +199,17 @@ class BSQueries(EffectRunner[Effect, Selector]):
         d = self.d(cid)
         # "All White cards cost 1 additional Core to use" (Rule white_costs_more, a nexus's)
         extra = 1 if "white" in d.colors and self.rule_active("white_costs_more", self.active) else 0
-        cost = d.cost
+        cost, counts = conditions.hand_terms(self, player, cid)  # BS-269: a cost or symbols given in the hand
         if self.effects and d.type == "magic":  # "cost 1 less during this battle" (starter_era.py BS-289)
             cost = max(0, cost - starter_era.cost_cut(self, player, cid))
-        if not d.reduction:
+        if not counts:
             return cost + extra
         if field is None:
             field = self.field_symbols(player)
         if any("+" in k for k in field):  # BS-144: a symbol of two colours reduces one of either
-            reduction = keywords.flexible_reduction(dict(d.reduction_counts), field)
+            reduction = keywords.flexible_reduction(dict(counts), field)
         else:
-            reduction = sum(min(n, field[color]) for color, n in d.reduction_counts)
+            reduction = sum(min(n, field[color]) for color, n in counts)
         return max(0, cost - reduction) + extra
 
     def rule_active(self, rule: str, turn_player: int) -> bool:
@@ -311,6 +315,12 @@ class BSQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.all_families and not set(sel.all_families) <= set(d.families):
             return False
+        if sel.named and not conditions.named_match(self, cid):  # BS-266
+            return False
+        if sel.name_not and brave_era.has_name(self, cid, sel.name_not):  # BS-268
+            return False
+        if sel.families_not and set(d.families) & set(sel.families_not):  # BS-277
+            return False
         return (sel.min_level is None and sel.max_level is None) or brave_era.level_in(self, sel, cid)
 
     def _matches_bp(self, sel: Selector, cid: int, source: int | None) -> bool:
@@ -353,6 +363,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
         if sel.summoned_this_turn is not None and self.cards[cid].entered_this_turn != sel.summoned_this_turn:
             return False
         if sel.battling_colors and not self._battles_color(cid, self.flags.get("attack"), sel.battling_colors):
+            return False
+        if sel.battling_max_bp is not None and not conditions.battles_bp_at_most(self, cid, sel.battling_max_bp):
             return False
         if sel.battled is not None:
             last = self.flags.get("last_battle")

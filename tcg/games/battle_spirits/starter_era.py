@@ -27,7 +27,8 @@ fan English of the one source (Zeraujy/battle-spirits-web src/data/SD22.json, SD
   of its levels; on the field only at the keyword's levels (BS-20, ``HighSpeed``).
 - **BS-287** [standard] "By discarding your entire Hand (at least 1 card), draw 3 cards" (SD22
   Neo-Hand Reverse): the next instruction applies only if the discard put
-  at least one card in the trash (``EffectCondition.previous_discarded``).
+  at least one card in the trash (``EffectCondition.previous_discarded``: the same rule as
+  conditions.py's BS-270, one mechanism).
 - **BS-288** [standard] "If you use this Magic during your opponent's turn, also ..." (SD23 Yellow
   Alert): the extra instruction applies when the Magic's effect
   resolves in a turn of the opponent's (``EffectCondition.opponents_turn``) - a Flash effect used in
@@ -101,12 +102,10 @@ def has_keyword_off_field(s: BSQueries, cid: int) -> bool:
 
 def condition_holds(s: BSQueries, cond: EffectCondition, controller: int) -> bool:
     """The "if" parts of this era: a U-Trigger's hit earlier in the battle (ultimates.py BS-280),
-    "by discarding ..." (BS-287: at least one card went to the trash), "in your opponent's turn" (BS-288)."""
+    "in your opponent's turn" (BS-288). "By discarding ..." (BS-287) is conditions.py's BS-270."""
     if cond.u_hit_this_battle and not ultimates.hit_this_battle(s, controller):
         return False
-    if cond.opponents_turn and s.active == controller:  # BS-288
-        return False
-    return not cond.previous_discarded or bool(s.flags.get("discarded_any"))
+    return not (cond.opponents_turn and s.active == controller)  # BS-288
 
 
 def magic_discount(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:

@@ -12,7 +12,7 @@ from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.rules import Rulebook
 from tcg.core.state import Decision
-from tcg.games.battle_spirits import era_keywords, starter_era, trash_zone
+from tcg.games.battle_spirits import conditions, era_keywords, starter_era, trash_zone
 from tcg.games.battle_spirits.effects import BSEffects
 from tcg.games.battle_spirits.rules import RULEBOOK
 
@@ -80,6 +80,7 @@ class BattleSpiritsState(BSEffects):
         if self.d(card).rules and self.own_rule(card, "no_attack_after_placed_cores") and self.cores(card):
             lasting.add(self, "cant_attack", card=card)
         self.cores_taken_by_hand(card)
+        conditions.cores_put_by_hand(self, card)  # BS-274
 
     def cores_taken_by_hand(self, card: int) -> None:
         """Cores put on or taken off a card other than by an effect (a summon, a payment, a
@@ -96,6 +97,9 @@ class BattleSpiritsState(BSEffects):
         self.update(brave, tapped=False, controller=p)
         self.update(onto, attached=(*self.braves_on(onto), brave))
         self.emit("brave_fusion", card=brave, name=self.cards[brave].name, player=p, onto=onto)
+        for c in self.zones[p]["field"]:  # BS-267 (conditions.py): "when your spirit becomes braved"
+            if self.d(c).abilities:
+                self.queue_abilities(c, "your_spirit_braved", subject=onto)
 
     def use_magic(self, p: int, card: int, timing: str) -> None:
         """BS-110: the used magic goes to the trash, then its effect resolves (BS-43: at once)."""

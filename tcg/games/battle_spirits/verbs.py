@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from tcg.core import lasting
 from tcg.core import verbs as shared
 from tcg.core.verbs import Targets, verb_table
-from tcg.games.battle_spirits import braves, bursts, era_keywords, starter_era, trash_zone
+from tcg.games.battle_spirits import braves, bursts, conditions, era_keywords, starter_era, trash_zone
 from tcg.games.battle_spirits.keywords import life_guard, unaffected
 from tcg.games.battle_spirits.ultimates import u_trigger
 
@@ -325,9 +325,10 @@ _OWN: dict[str, BSVerb] = {
     "swap_exhaustion": starter_era.swap_exhaustion,  # BS-290
     "end_attack_step_if": starter_era.end_attack_step_if,  # BS-292
     "magics_of_color_to_hand": starter_era.magics_of_color_to_hand,  # BS-293
+    "use_magic_free": conditions.use_magic_free,  # BS-278
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, BSVerb] = verb_table(_SHARED, _OWN)
 #: ``do:`` names that never reach the table: "one of" is settled by ``BSEffects.special_effect``,
 #: which carries out the chosen alternative.
-ELSEWHERE: frozenset[str] = frozenset({"one_of"})
+ELSEWHERE: frozenset[str] = frozenset({"one_of", "cores_to_trash"})
