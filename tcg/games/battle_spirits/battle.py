@@ -297,7 +297,7 @@ def comparison(s: BattleSpiritsState, task: Task) -> None:
     s.enter_phase("destruction")
     owners = {attacker: attack["player"], blocker: 1 - attack["player"]}
     for c in losers:
-        s.destroy(c, by=1 - owners[c])
+        s.destroy(c, by=1 - owners[c], against=blocker if c == attacker else attacker)
     if len(losers) == 1:  # "destroys only the opposing spirit by comparing BP"
         winner = blocker if losers[0] == attacker else attacker
         if s.zone_of(winner) == "field":

@@ -122,6 +122,35 @@ class EffectCondition(_Strict):
     u_hits: int = 0  # the effect's U-Trigger hit at least this many times (ultimates.u_trigger)
 
 
+class Stay(_Strict):
+    """BS-200..BS-204 (replacements.py): "when destroyed, it stays on the field" (フィールドに残る /
+    残す / 戻る): the spirit is destroyed but not put into the trash. On a card it applies at
+    ``levels`` to ``spirits`` (player relative to the card's controller; none: the card itself,
+    or, on a brave, the spirit it is fused to); granted by an effect (``grant_stay``) for the turn."""
+
+    levels: list[Level] = [1, 2, 3, 4, 5]
+    spirits: Selector | None = None
+    exhausted: bool | None = None  # stays exhausted (True), refreshed (False), as it was (None)
+    cost: Literal["none", "life_core", "opponent_life_core", "mill"] = "none"  # paid with "〜ことで" (BS-202)
+    count: int = 1  # mill: this many cards of your deck to the trash
+    by_opponent: bool = False  # destroyed by the opponent (相手によって)
+    by_battle: bool = False  # destroyed by BP comparison (BPを比べ)
+    against_colors: list[Color] = []  # by BP against a spirit of one of these colours
+    against_armor: bool = False  # by BP against a spirit of a colour its Heavy Armor names
+    by_spirit_effect: bool = False  # destroyed by an effect of an opposing spirit (or brave)
+    attack_step: bool = False  # only during an attack step (お互いのアタックステップ)
+    turn: Literal["any", "yours", "opponents"] = "any"
+    braved: bool = False  # only while a brave is fused ([When Braved])
+    brave_stays: bool = False  # BS-204: the braves stay refreshed; only the spirit returns to the hand
+
+
+class LifeKeep(_Strict):
+    """BS-205 (replacements.py): "when your life would become 0, put this card into the trash
+    instead, and your life is not reduced": at ``levels``, on a nexus."""
+
+    levels: list[Level] = [1, 2, 3, 4, 5]
+
+
 class Effect(_Strict):
     """One instruction of an ability, a Magic or a Burst."""
 
@@ -180,6 +209,7 @@ class Effect(_Strict):
         "destroy_brave",  # destroy each target brave: in spirit form, or fused (its spirit stays) (braves.py)
         "brave_to_hand",  # each target brave goes to its owner's hand: in spirit form, or fused (its spirit stays)
         "assault",  # Assault: exhaust the target nexus to refresh this spirit (braves.py)
+        "grant_stay",  # this turn, your spirits `stay` names stay on the field when destroyed (replacements.py)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -206,6 +236,7 @@ class Effect(_Strict):
     alternatives: list[Effect] = []  # one_of: the instructions to choose from (named by label, else verb)
     label: str = ""  # one_of: the name this alternative is chosen by (two with the same verb need one)
     guard: LifeGuard | None = None  # life_guard: the limit set for this turn (keywords.py)
+    stay: Stay | None = None  # grant_stay: the stay given for this turn (replacements.py)
     compulsory: bool = False  # summon_free: the card must be played if it can ("配置する"; default "you may")
     refresh_host: bool = False  # brave_onto_free: then refresh the spirit it fused onto
     scope: Selector | None = None  # bp_aura: the spirits it gives BP to, read whenever BP is
@@ -228,6 +259,8 @@ class Effect(_Strict):
             raise ValueError(f"effect '{self.do}' needs a 'scope' (the spirits it applies to)")
         if self.do == "one_of" and len({a.option_name for a in self.alternatives}) != len(self.alternatives):
             raise ValueError("effect 'one_of' needs alternatives with different names (a label, else the verb)")
+        if self.do == "grant_stay" and self.stay is None:
+            raise ValueError("effect 'grant_stay' needs a 'stay' (the spirits that stay)")
         if self.do == "life_guard" and self.guard is None:
             raise ValueError("effect 'life_guard' needs a 'guard' (the limit it sets)")
         return self
@@ -517,6 +550,8 @@ class BattleSpiritsCard(_Strict, CardModel):
     # puts a destroyed spirit into the trash; the card replaces where it goes (official rules, the
     # brief is silent). Its cores go as BS-54 says; depletion (BS-108) is not destruction.
     destroyed_to_hand: list[Level] = []
+    stays: list[Stay] = []  # "when destroyed, it stays on the field" (replacements.py, BS-200)
+    life_keep: LifeKeep | None = None  # "when your life would become 0, trash this instead" (BS-205)
     main_effects: list[Effect] = []  # Magic: used in your Main phase (BS-24, BS-43)
     flash_effects: list[Effect] = []  # Magic: used in Flash steps, or in your Main phase (BS-110)
     brave: BraveData | None = None  # Brave cards

@@ -12,7 +12,7 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import bursts, keywords
+from tcg.games.battle_spirits import bursts, keywords, replacements
 from tcg.games.battle_spirits.cards import COLORS, Effect, EffectCondition, Selector
 from tcg.games.battle_spirits.keywords import ATTACK_STEP
 from tcg.games.battle_spirits.queries import BSQueries
@@ -56,6 +56,8 @@ class BSEffects(BSQueries):
             amount = keywords.effect_damage(self, player, source, amount)
             keywords.note_effect_loss(self, player, source, min(amount, self.counters[player]["life"]))
         amount = min(amount, self.counters[player]["life"])
+        if amount and amount == self.counters[player]["life"] and replacements.any_life_keep(self, player):
+            amount = replacements.keep_life(self, player, amount)  # BS-205
         if amount <= 0:
             return
         self.move_core(player, "life", "reserve", amount)
@@ -114,11 +116,12 @@ class BSEffects(BSQueries):
         """The card left: the effects on it end."""
         lasting.forget(self, cid)
 
-    def destroy(self, cid: int, by: int | None = None) -> None:
+    def destroy(self, cid: int, by: int | None = None, against: int | None = None) -> None:
         """BS-54: "When Destroyed" effects apply; cores to the reserve; the card to the trash.
 
-        ``by``: the player whose spirit or effect destroyed it (bursts "destroyed by the opponent")."""
-        if self.zone_of(cid) != "field":
+        ``by``: the player whose spirit or effect destroyed it (bursts "destroyed by the opponent");
+        ``against``: the spirit that beat it by BP (BS-52). A stay may keep it (replacements.py)."""
+        if self.zone_of(cid) != "field" or cid in self.flags.get("staying", ()):
             return
         if self.d(cid).type == "nexus" and self.rule_active("nexuses_indestructible", self.active):
             return  # "Both players' Nexuses cannot be destroyed"
@@ -127,7 +130,9 @@ class BSEffects(BSQueries):
         self.emit("destroyed", card=cid, name=self.cards[cid].name, player=owner)
         to_trash = self.rule_active("destroyed_cores_to_trash", self.active)
         zone = "hand" if level in self.d(cid).destroyed_to_hand else "trash"  # the card's own replacement
-        self.leave_field(cid, zone, "trash_cores" if to_trash else "reserve")
+        cores_to = "trash_cores" if to_trash else "reserve"
+        if not replacements.replace_destruction(self, cid, by, against, zone, cores_to):  # BS-200
+            self.leave_field(cid, zone, cores_to)
         self.queue_abilities(cid, "destroyed", level)
         if by is not None and by != owner:  # "when this spirit is destroyed by the opponent"
             self.queue_abilities(cid, "destroyed_by_opponent", level)
@@ -169,7 +174,7 @@ class BSEffects(BSQueries):
         pending = self.flags.get("pending") or {"effects": (), "bursts": (), "braves": ()}
         if kind == "bursts" and item in pending["bursts"]:
             return  # one window per set burst, however often its condition happened
-        self.flags["pending"] = {**pending, kind: (*pending[kind], item)}
+        self.flags["pending"] = {**pending, kind: (*pending.get(kind, ()), item)}
 
     def _flush(self, mid_effect: bool) -> None:
         """Queue what the step (or the effect) set off, in the order the rules give: separated
@@ -180,11 +185,13 @@ class BSEffects(BSQueries):
         pending = self.flags.pop("pending")
         if mid_effect:
             if pending["effects"] or pending["bursts"]:
-                self.flags["pending"] = {**pending, "braves": ()}
+                self.flags["pending"] = {k: () if k == "braves" else v for k, v in pending.items() if k != "stays"}
         elif pending["effects"] or pending["bursts"]:
             self.tasks.append(Task("simultaneous", effects=pending["effects"], bursts=pending["bursts"]))
         for b in reversed(pending["braves"]):
             self.tasks.append(Task("separate_brave", card=b))
+        for item in pending.get("stays", ())[::-1]:  # BS-202: whether a destroyed spirit stays, first
+            self.tasks.append(Task("stay_offer", item=item))
 
     def run_simultaneous(self, effects: tuple[Any, ...], bursts: tuple[Any, ...]) -> None:
         """BS-120: with effects of two or more cards pending, the turn player picks the next."""
@@ -379,7 +386,11 @@ class BSEffects(BSQueries):
         if eff.do == "deck_to_trash":  # "if a ... card was put in your trash by this" (EffectCondition.milled)
             p = controller if eff.player == "self" else 1 - controller
             self.flags["milled"] = tuple(self.zones[p]["deck"][:eff.count])
-        if eff.do == "damage":  # BS-143: whose effect takes the life (keywords.effect_damage)
+        if eff.do == "destroy":  # BS-201: "destroyed by an opposing spirit's effect" (replacements.py)
+            self.flags["effect_source"] = source
+            super().do_effect(eff, controller, source, targets)
+            del self.flags["effect_source"]
+        elif eff.do == "damage":  # BS-143: whose effect takes the life (keywords.effect_damage)
             self.flags["damage_source"] = source
             super().do_effect(eff, controller, source, targets)
             del self.flags["damage_source"]
