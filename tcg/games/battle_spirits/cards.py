@@ -138,6 +138,7 @@ class Stay(_Strict):
     against_colors: list[Color] = []  # by BP against a spirit of one of these colours
     against_armor: bool = False  # by BP against a spirit of a colour its Heavy Armor names
     by_spirit_effect: bool = False  # destroyed by an effect of an opposing spirit (or brave)
+    blocking: bool = False  # only as the blocking spirit (『このスピリットのブロック時』)
     attack_step: bool = False  # only during an attack step (お互いのアタックステップ)
     turn: Literal["any", "yours", "opponents"] = "any"
     braved: bool = False  # only while a brave is fused ([When Braved])

@@ -103,6 +103,8 @@ def _applies(s: BSEffects, st: Stay, cid: int, by: int | None, against: int | No
             return False
     if st.by_spirit_effect and not _by_opposing_spirit_effect(s, owner):
         return False
+    if st.blocking and (s.flags.get("attack") or {}).get("blocker") != cid:
+        return False
     if st.attack_step and s.phase not in ATTACK_STEP:
         return False
     return s.turn_matches(st.turn, owner, s.active)
