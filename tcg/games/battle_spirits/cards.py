@@ -379,6 +379,7 @@ class Rule(_Strict):
         "white_costs_more",  # every white card costs 1 more (for everyone)
         "white_exhausted_by_core_moves",  # a white spirit gets exhausted when cores are put on or taken off it
         # other than by an effect (summons, main-phase moves)
+        "brave_bp_zero",  # every brave spirit's fused BP+ counts as 0 (for everyone; fusion.py BS-210)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     turn: Literal["any", "yours", "opponents"] = "any"
@@ -554,6 +555,7 @@ class BattleSpiritsCard(_Strict, CardModel):
     stays: list[Stay] = []  # "when destroyed, it stays on the field" (replacements.py, BS-200)
     life_keep: LifeKeep | None = None  # "when your life would become 0, trash this instead" (BS-205)
     main_effects: list[Effect] = []  # Magic: used in your Main phase (BS-24, BS-43)
+    flash_not_your_turn: bool = False  # 「この効果は、『自分のターン』で使えない」 (replacements.py BS-206)
     flash_effects: list[Effect] = []  # Magic: used in Flash steps, or in your Main phase (BS-110)
     brave: BraveData | None = None  # Brave cards
     summon_condition: SummonCondition | None = None  # Ultimates (BS-16, BS-115)

@@ -163,6 +163,8 @@ def magic_actions(s: BattleSpiritsState, p: int, timing: str, context: tuple[int
             continue
         timings = ["main", "flash"] if timing == "main" else ["flash"]
         for t in timings:
+            if t == "flash" and d.flash_not_your_turn and p == s.active:  # BS-206 (replacements.py)
+                continue
             if (d.main_effects if t == "main" else d.flash_effects):
                 parts.append(CorePayments("use_magic", (("card", c), ("timing", t)), reserve, sources, cost,
                                           place=False))
@@ -302,6 +304,8 @@ def _explain_paid(s: BattleSpiritsState, dec: Decision, a: Action) -> tuple[str,
             return "BS-43", "in a flash step only a magic's Flash effect can be used"
         if (d.main_effects if timing == "main" else d.flash_effects) == []:
             return "BS-24", f"{d.name} has no {timing} effect"
+        if timing == "flash" and d.flash_not_your_turn and p == s.active:
+            return "BS-206", f"{d.name}'s Flash effect can't be used in your turn"
     if d.type == "ultimate" and not s.summon_condition_met(p, card):
         return "BS-115", f"{d.name}'s summon condition is not met"
     cost = s.reduced_cost(p, card)

@@ -13,7 +13,7 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.effects import EffectRunner
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import bursts, keywords
+from tcg.games.battle_spirits import bursts, fusion, keywords
 from tcg.games.battle_spirits.cards import BattleSpiritsCard, Effect, Selector, StaticBonus
 from tcg.games.battle_spirits.payment import Sources
 from tcg.games.battle_spirits.ultimates import summon_condition_met
@@ -57,9 +57,9 @@ class BSQueries(EffectRunner[Effect, Selector]):
         for bonus in d.bonuses:
             if level in bonus.levels and (attacking or not bonus.while_attacking):
                 total += self.bonus_bp(cid, bonus)
-        for b in self.braves_on(cid):
-            bd = self.d(b)
-            total += bd.brave.bp if bd.brave else 0
+        braves = self.braves_on(cid)
+        if braves:
+            total += fusion.fused_bp(self, braves)  # BS-4; BS-210: a nexus may make it count 0
         total += self.aura_bp(cid)
         if self.effects:
             total += lasting.total(self, "bp", cid)

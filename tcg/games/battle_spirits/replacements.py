@@ -28,6 +28,9 @@ spell out:
   below its LV1 cost is then depleted, BS-108).
 - [standard] BS-204 A stay granted by an effect "this turn" (``grant_stay``) lasts until the end of
   the turn (BS-56) and applies to the spirits of the player who used it.
+- [standard] BS-206 "This effect can't be used in your turn" (この効果は、『自分のターン』で使えない, printed
+  after a magic's Flash effect): that Flash effect is used only in the opponent's turn (its flash
+  steps, BS-49, BS-51) - ``flash_not_your_turn``, read where magic is offered (``main_phase``).
 - [standard] BS-205 Life kept (「自分のライフが0になるとき、かわりにこのネクサスを破棄することで、
   ライフは減らない」): when a damage would bring a player's life to 0, a nexus of theirs with
   ``life_keep`` at its level goes to the trash instead (its cores to the reserve; it is not
