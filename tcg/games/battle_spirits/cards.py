@@ -146,8 +146,8 @@ class Stay(_Strict):
 
 
 class LifeKeep(_Strict):
-    """BS-205 (replacements.py): "when your life would become 0, put this card into the trash
-    instead, and your life is not reduced": at ``levels``, on a nexus."""
+    """BS-205 (replacements.py): "when your life would become 0, by putting this nexus in your
+    trash your life does not become 0; then 1 core from the Void to your reserve": at ``levels``."""
 
     levels: list[Level] = [1, 2, 3, 4, 5]
 

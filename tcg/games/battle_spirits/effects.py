@@ -386,16 +386,14 @@ class BSEffects(BSQueries):
         if eff.do == "deck_to_trash":  # "if a ... card was put in your trash by this" (EffectCondition.milled)
             p = controller if eff.player == "self" else 1 - controller
             self.flags["milled"] = tuple(self.zones[p]["deck"][:eff.count])
-        if eff.do == "destroy":  # BS-201: "destroyed by an opposing spirit's effect" (replacements.py)
-            self.flags["effect_source"] = source
-            super().do_effect(eff, controller, source, targets)
-            del self.flags["effect_source"]
-        elif eff.do == "damage":  # BS-143: whose effect takes the life (keywords.effect_damage)
+        self.flags["effect_source"] = source  # BS-201: "destroyed by an opposing spirit's effect" (replacements.py)
+        if eff.do == "damage":  # BS-143: whose effect takes the life (keywords.effect_damage)
             self.flags["damage_source"] = source
             super().do_effect(eff, controller, source, targets)
             del self.flags["damage_source"]
         else:
             super().do_effect(eff, controller, source, targets)
+        self.flags.pop("effect_source", None)
         if eff.do == "destroy":  # "if you destroyed an opposing Nexus with this effect" (destroyed_opponents)
             self.flags["destroyed_opponents"] = any(
                 self.cards[t].owner != controller and self.zone_of(t) != "field" for t in targets)

@@ -31,10 +31,12 @@ spell out:
 - [standard] BS-206 "This effect can't be used in your turn" (この効果は、『自分のターン』で使えない, printed
   after a magic's Flash effect): that Flash effect is used only in the opponent's turn (its flash
   steps, BS-49, BS-51) - ``flash_not_your_turn``, read where magic is offered (``main_phase``).
-- [standard] BS-205 Life kept (「自分のライフが0になるとき、かわりにこのネクサスを破棄することで、
-  ライフは減らない」): when a damage would bring a player's life to 0, a nexus of theirs with
-  ``life_keep`` at its level goes to the trash instead (its cores to the reserve; it is not
-  destroyed) and the life is not reduced by that damage.
+- [standard] BS-205 Life kept (「自分のライフが0になるとき、このネクサスを自分のトラッシュに置くことで、
+  自分のライフは0にならない。その後、ボイドからコア1個を自分のリザーブに置く」): when a damage would
+  bring a player's life to 0, a card of theirs with ``life_keep`` at its level goes to their trash
+  (its cores to the reserve; it is not destroyed), the damage leaves 1 core in the life, and 1 core
+  comes from the Void to their reserve. Its controller always uses it: declining would lose the
+  game (BS-103).
 """
 
 from __future__ import annotations
@@ -115,7 +117,7 @@ def _applies(s: BSEffects, st: Stay, cid: int, by: int | None, against: int | No
 
 def _by_opposing_spirit_effect(s: BSEffects, owner: int) -> bool:
     source = s.flags.get("effect_source")
-    return source is not None and s.cards[source].controller != owner and s.d(source).is_spirit_like
+    return source is not None and s.cards[source].controller != owner and s.d(source).type in ("spirit", "brave")
 
 
 def payable(s: BSEffects, owner: int, st: Stay) -> bool:
@@ -248,16 +250,19 @@ def grant_stay(s: BSEffects, eff: Effect, controller: int, source: int, targets:
 
 
 def keep_life(s: BSEffects, player: int, amount: int) -> int:
-    """BS-205: a damage that would bring ``player``'s life to 0 trashes one of their nexuses with
-    ``life_keep`` at its level instead, and takes no life (returns 0); otherwise ``amount``."""
-    if amount < s.counters[player]["life"]:
+    """BS-205: a damage that would bring ``player``'s life to 0 trashes one of their cards with
+    ``life_keep`` at its level, leaves 1 core in the life (the damage returned) and puts a Void
+    core in their reserve; otherwise the damage is ``amount``."""
+    life = s.counters[player]["life"]
+    if amount < life:
         return amount
     for c in s.zones[player]["field"]:
         keep = s.d(c).life_keep
         if keep is not None and s.level(c) in keep.levels:
             s.emit("life_kept", card=c, name=s.cards[c].name, player=player)
             s.leave_field(c, "trash")
-            return 0
+            s.move_core(player, "core_stock", "reserve", min(1, s.counters[player]["core_stock"]))
+            return life - 1
     return amount
 
 
