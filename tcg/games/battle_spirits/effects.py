@@ -457,7 +457,8 @@ class BSEffects(BSQueries):
             return self.counters[p].get(eff.source, 0) > 0
         sel = eff.target
         if isinstance(sel, Selector):
-            found = self.select(sel, controller, source)
+            found = (self.effect_candidates(eff, sel, controller, source)  # fused braves too (BS-170)
+                     if eff.do in ("destroy_brave", "brave_to_hand") else self.select(sel, controller, source))
             return any(self.cores(c) for c in found) if eff.do == "remove_cores" else bool(found)
         return True
 
