@@ -131,7 +131,8 @@ class Stay(_Strict):
     levels: list[Level] = [1, 2, 3, 4, 5]
     spirits: Selector | None = None
     exhausted: bool | None = None  # stays exhausted (True), refreshed (False), as it was (None)
-    cost: Literal["none", "life_core", "opponent_life_core", "mill"] = "none"  # paid with "〜ことで" (BS-202)
+    # paid with "〜ことで" (BS-202); exhaust_family: exhaust another of your spirits sharing a family
+    cost: Literal["none", "life_core", "opponent_life_core", "mill", "exhaust_family"] = "none"
     count: int = 1  # mill: this many cards of your deck to the trash
     by_opponent: bool = False  # destroyed by the opponent (相手によって)
     by_battle: bool = False  # destroyed by BP comparison (BPを比べ)
@@ -150,6 +151,16 @@ class LifeKeep(_Strict):
     trash your life does not become 0; then 1 core from the Void to your reserve": at ``levels``."""
 
     levels: list[Level] = [1, 2, 3, 4, 5]
+
+
+class Fusion(_Strict):
+    """fusion.py BS-211..BS-213, BS-217: how a card changes brave fusion while at ``levels``."""
+
+    levels: list[Level] = [1, 2, 3, 4, 5]
+    max_braves: int = Field(default=1, ge=1)  # BS-211: braves it may carry at once (ブレイヴ2つまでと合体できる)
+    ignore_condition: bool = False  # BS-212: braves fuse onto it ignoring their brave condition
+    hosts_braves: bool = False  # BS-213: (a brave) in spirit form, your braves may fuse onto it
+    all_families: list[Level] = []  # BS-217: braved, at these levels it has every family of your spirits
 
 
 class Effect(_Strict):
@@ -211,6 +222,9 @@ class Effect(_Strict):
         "brave_to_hand",  # each target brave goes to its owner's hand: in spirit form, or fused (its spirit stays)
         "assault",  # Assault: exhaust the target nexus to refresh this spirit (braves.py)
         "grant_stay",  # this turn, your spirits `stay` names stay on the field when destroyed (replacements.py)
+        "fuse_brave",  # the target (your spirit-form brave) fuses onto this spirit, now (fusion.py BS-214)
+        "separate_braves",  # each target brave spirit's braves separate from it (fusion.py BS-215)
+        "use_ability",  # one `ability_when` ability of the target card is activated (fusion.py BS-216)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -238,6 +252,11 @@ class Effect(_Strict):
     label: str = ""  # one_of: the name this alternative is chosen by (two with the same verb need one)
     guard: LifeGuard | None = None  # life_guard: the limit set for this turn (keywords.py)
     stay: Stay | None = None  # grant_stay: the stay given for this turn (replacements.py)
+    braved_attack: bool = False  # fuse_brave: then the spirit's "when braved attacks" effects activate
+    ability_when: str = ""  # use_ability: the trigger of the abilities it may activate ("destroyed", "attacks")
+    braved_ability: bool = False  # use_ability: only "[When Braved]" ones (『このスピリットの合体アタック時』)
+    as_source: bool = False  # use_ability: activated as the effect's own card's ("このスピリットの効果として")
+    per_source_braves: bool = False  # "for each brave of this spirit": `count` times its braves (fusion.py)
     compulsory: bool = False  # summon_free: the card must be played if it can ("配置する"; default "you may")
     refresh_host: bool = False  # brave_onto_free: then refresh the spirit it fused onto
     scope: Selector | None = None  # bp_aura: the spirits it gives BP to, read whenever BP is
@@ -250,7 +269,8 @@ class Effect(_Strict):
                        "remove_cores", "deck_bottom", "deck_top", "place_cores", "unblockable", "cant_attack",
                        "may_block", "must_attack", "put_cores", "attack_spirit", "shield", "spread_cores",
                        "destroy_after_battle", "colorless", "clash", "add_symbol", "max_level",
-                       "summon_free", "destroy_brave", "assault", "brave_onto_free", "set_burst", "brave_to_hand"} \
+                       "summon_free", "destroy_brave", "assault", "brave_onto_free", "set_burst", "brave_to_hand",
+                       "fuse_brave", "separate_braves", "use_ability"} \
                 and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         if self.do == "add_symbol" and self.color is None:
@@ -554,6 +574,7 @@ class BattleSpiritsCard(_Strict, CardModel):
     destroyed_to_hand: list[Level] = []
     stays: list[Stay] = []  # "when destroyed, it stays on the field" (replacements.py, BS-200)
     life_keep: LifeKeep | None = None  # "when your life would become 0, trash this instead" (BS-205)
+    fusion: Fusion | None = None  # more braves, no brave condition, braves on a brave (fusion.py)
     main_effects: list[Effect] = []  # Magic: used in your Main phase (BS-24, BS-43)
     flash_not_your_turn: bool = False  # 「この効果は、『自分のターン』で使えない」 (replacements.py BS-206)
     flash_effects: list[Effect] = []  # Magic: used in Flash steps, or in your Main phase (BS-110)

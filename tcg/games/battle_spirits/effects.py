@@ -12,7 +12,7 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import bursts, keywords, replacements
+from tcg.games.battle_spirits import bursts, fusion, keywords, replacements
 from tcg.games.battle_spirits.cards import COLORS, Effect, EffectCondition, Selector
 from tcg.games.battle_spirits.keywords import ATTACK_STEP
 from tcg.games.battle_spirits.queries import BSQueries
@@ -310,9 +310,12 @@ class BSEffects(BSQueries):
         """The selector's cards, but none "unaffected by opposing card effects" (``shield``) and
         none whose Heavy Armor names a colour of the effect's card (keywords.py, BS-142)."""
         found = [c for c in (brave_era.brave_candidates(self, sel, controller, source)
-                             if eff.do in ("destroy_brave", "brave_to_hand")
+                             if eff.do in ("destroy_brave", "brave_to_hand") or (eff.do == "use_ability"
+                                                                                 and sel.types == ["brave"])
                              else self.select(sel, controller, source))
                  if not keywords.unaffected(self, c, controller, source)]
+        if eff.do in ("fuse_brave", "use_ability"):  # fusion.py BS-214, BS-216
+            found = fusion.candidates(self, eff, found, source)
         if self.effects and found:
             shielded = {r["card"] for r in lasting.of_kind(self, "shielded") if r["player"] != controller}
             if shielded:
@@ -375,13 +378,16 @@ class BSEffects(BSQueries):
     def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
         """An instruction "for each" card (``Effect.per``) is carried out with its ``count`` and
         ``amount`` times the cards its selector matches as it resolves (zero: nothing)."""
-        if eff.per is not None or eff.per_depleting or eff.per_source_cores:
+        if eff.per is not None or eff.per_depleting or eff.per_source_cores or eff.per_source_braves:
             n = len(self.select(eff.per, controller, source)) if eff.per is not None else self.flags.get("depleting", 0)
             if eff.per_source_cores:
                 n = self.cores(source)
+            if eff.per_source_braves:  # "for each brave of this spirit" (fusion.py BS-211)
+                n = len(self.braves_on(source))
             count = eff.count * n if eff.cap is None else min(eff.count * n, eff.cap)
             eff = eff.model_copy(update={"count": count, "amount": eff.amount * n, "per": None,
-                                         "per_depleting": False, "per_source_cores": False})
+                                         "per_depleting": False, "per_source_cores": False,
+                                         "per_source_braves": False})
         targets = brave_era.redirect_bounce(self, eff, controller, targets)  # Vanishing Day (braves.py)
         if eff.do == "deck_to_trash":  # "if a ... card was put in your trash by this" (EffectCondition.milled)
             p = controller if eff.player == "self" else 1 - controller

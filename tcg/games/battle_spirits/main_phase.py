@@ -194,21 +194,12 @@ def high_speed_summons(s: BattleSpiritsState, p: int) -> list[Sequence[Action]]:
 
 
 def brave_targets(s: BattleSpiritsState, brave: int, p: int) -> list[int]:
-    """BS-114: your spirits (not braves) without a brave that meet the brave condition."""
-    data = s.d(brave).brave
-    if data is None:
+    """BS-114: your spirits (not braves) without a brave that meet the brave condition; fusion.py:
+    more braves (BS-211), no condition (BS-212), a brave as a host (BS-213)."""
+    from tcg.games.battle_spirits.fusion import can_host
+    if s.d(brave).brave is None:
         return []
-    out = []
-    for c in s.zones[p]["field"]:
-        d = s.d(c)
-        if c == brave or d.type != "spirit" or s.braves_on(c):
-            continue
-        if d.cost < data.min_cost or (data.colors and not set(d.colors) & set(data.colors)):
-            continue
-        if data.families and not set(d.families) & set(data.families):  # braves.py BS-164
-            continue
-        out.append(c)
-    return out
+    return [c for c in s.zones[p]["field"] if can_host(s, c, brave)]
 
 
 def resolve_main(s: BattleSpiritsState, p: int, action: Action) -> None:

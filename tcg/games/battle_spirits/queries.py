@@ -296,11 +296,12 @@ class BSQueries(EffectRunner[Effect, Selector]):
     def _matches_kind(self, sel: Selector, cid: int) -> bool:
         """The selector's families, name and level bounds (braves.py: also_named, highest level)."""
         d = self.d(cid)
-        if sel.families and not set(d.families) & set(sel.families):
+        fams = d.families if d.fusion is None else fusion.families(self, cid)  # BS-217
+        if sel.families and not set(fams) & set(sel.families):
             return False
         if sel.name_has and not brave_era.has_name(self, cid, sel.name_has):
             return False
-        if sel.all_families and not set(sel.all_families) <= set(d.families):
+        if sel.all_families and not set(sel.all_families) <= set(fams):
             return False
         return (sel.min_level is None and sel.max_level is None) or brave_era.level_in(self, sel, cid)
 

@@ -17,7 +17,8 @@ spell out:
 - [standard] BS-202 Paid stays (「…ことで、…フィールドに残す」): the destroyed spirit's controller
   may pay the stay's cost - a core of their life to their reserve (their life at 0 loses, BS-103),
   a core of the opponent's life to the opponent's trash (【呪滅撃】 Curse Annihilation), the top N
-  cards of their deck to the trash - paid in full or not at all. They choose (a ``stay`` decision,
+  cards of their deck to the trash, exhausting another refreshed spirit of theirs that shares a
+  family with it (one option per such spirit) - paid in full or not at all. They choose (a ``stay`` decision,
   taken right after the destruction, before the effects it set off, BS-119) which payable stay to
   use or none; until then the spirit waits on the field and cannot be destroyed again. A stay
   with no cost applies at once, before any paid one.
@@ -48,6 +49,7 @@ from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits.cards import Effect, Stay
+from tcg.games.battle_spirits.fusion import families
 from tcg.games.battle_spirits.keywords import ATTACK_STEP
 from tcg.games.battle_spirits.main_phase import BattleSpiritsRule
 
@@ -120,15 +122,22 @@ def _by_opposing_spirit_effect(s: BSEffects, owner: int) -> bool:
     return source is not None and s.cards[source].controller != owner and s.d(source).type in ("spirit", "brave")
 
 
-def payable(s: BSEffects, owner: int, st: Stay) -> bool:
-    """BS-202: a cost is paid in full or not at all."""
+def payments(s: BSEffects, cid: int, st: Stay) -> list[int]:
+    """BS-202: the ways to pay the stay's cost for ``cid`` now - the spirits to exhaust for
+    ``exhaust_family`` (another refreshed spirit of its controller sharing a family), else -1 for
+    a cost with no choice; none when it cannot be paid in full."""
+    owner = s.cards[cid].owner
+    if st.cost == "exhaust_family":
+        fams = set(families(s, cid))
+        return [c for c in s.zones[owner]["field"] if c != cid and s.d(c).is_spirit_like
+                and not s.cards[c].tapped and fams & set(families(s, c))]
     if st.cost == "life_core":
-        return s.counters[owner]["life"] >= 1
-    if st.cost == "opponent_life_core":
-        return s.counters[1 - owner]["life"] >= 1
-    if st.cost == "mill":
-        return len(s.zones[owner]["deck"]) >= st.count
-    return True
+        ok = s.counters[owner]["life"] >= 1
+    elif st.cost == "opponent_life_core":
+        ok = s.counters[1 - owner]["life"] >= 1
+    else:
+        ok = st.cost != "mill" or len(s.zones[owner]["deck"]) >= st.count
+    return [-1] if ok else []
 
 
 def replace_destruction(s: BSEffects, cid: int, by: int | None, against: int | None,
@@ -138,12 +147,11 @@ def replace_destruction(s: BSEffects, cid: int, by: int | None, against: int | N
     offers = stays_for(s, cid, by, against)
     if not offers:
         return False
-    owner = s.cards[cid].owner
     free = next((o for o in offers if o[2].cost == "none"), None)
     if free is not None:
         stay(s, cid, free[2], cores_to)
         return True
-    paid = tuple((src, i) for src, i, st in offers if payable(s, owner, st))
+    paid = tuple((src, i) for src, i, st in offers if payments(s, cid, st))
     if not paid:
         return False
     s.flags["staying"] = (*s.flags.get("staying", ()), cid)
@@ -168,9 +176,11 @@ def stay(s: BSEffects, cid: int, st: Stay, cores_to: str) -> None:
     s.emit("stayed", card=cid, name=s.cards[cid].name, player=owner)
 
 
-def pay(s: BSEffects, owner: int, st: Stay) -> None:
-    """BS-202: pay the stay's cost (a life brought to 0 loses, BS-103)."""
-    if st.cost == "life_core":
+def pay(s: BSEffects, owner: int, st: Stay, way: int) -> None:
+    """BS-202: pay the stay's cost (a life brought to 0 loses, BS-103); ``way``: the spirit exhausted."""
+    if st.cost == "exhaust_family":
+        s.set_exhausted(way, True)
+    elif st.cost == "life_core":
         s.move_core(owner, "life", "reserve", 1)
         if s.counters[owner]["life"] == 0:
             s.lose(owner, "life")
@@ -187,7 +197,7 @@ def offer_stay(s: BattleSpiritsState, task: Task) -> None:
     """BS-202: the destroyed spirit's controller chooses a paid stay still payable, or none."""
     cid, zone, cores_to, paid = task["item"]
     owner = s.cards[cid].owner
-    options = [list(o) for o in paid if payable(s, owner, offer_data(s, o))]
+    options = [[*o, way] for o in paid for way in payments(s, cid, offer_data(s, o))]
     if options:
         s.decision = Decision(owner, "stay", {"card": cid, "zone": zone, "cores_to": cores_to, "offers": options})
     else:
@@ -229,11 +239,12 @@ class StayChoice(BattleSpiritsRule):
         if action.type == "pass":
             _release(state, cid, data["zone"], data["cores_to"])
             return
-        st = offer_data(state, data["offers"][int(action.get("option"))])
+        offer = data["offers"][int(action.get("option"))]
+        st = offer_data(state, offer)
         state.flags["staying"] = tuple(c for c in state.flags.get("staying", ()) if c != cid)
         if not state.flags["staying"]:
             del state.flags["staying"]
-        pay(state, decision.player, st)
+        pay(state, decision.player, st, int(offer[2]))
         stay(state, cid, st, data["cores_to"])
 
     def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:

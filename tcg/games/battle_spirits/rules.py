@@ -21,6 +21,7 @@ burst               choices.BurstWindow             BS-13 / BS-119 activate a se
 burst_pay           choices.BurstPay                BS-14 / BS-113 / BS-106 the burst's follow-up
 keep_brave          choices.KeepBrave               BS-8 / BS-121 keep a separated brave, or not
 stay                replacements.StayChoice         BS-202 pay for a stay of a destroyed spirit, or not
+use_ability         fusion.UseAbility               BS-216 which of a card's effects an effect activates
 ==================  ==============================  ==================================================
 
 Tasks (automatic steps; the task list is a stack, the last one queued runs first):
@@ -58,7 +59,7 @@ depletion) and queues what the step set off (BS-119, BS-120). How a cost is paid
 from __future__ import annotations
 
 from tcg.core.rules import Rulebook
-from tcg.games.battle_spirits import battle, braves, bursts, choices, main_phase, replacements, turn
+from tcg.games.battle_spirits import battle, braves, bursts, choices, fusion, main_phase, replacements, turn
 from tcg.games.battle_spirits.effects import BSEffects
 
 RULEBOOK = Rulebook(
@@ -78,6 +79,7 @@ RULEBOOK = Rulebook(
         choices.BurstPay(),
         choices.KeepBrave(),
         replacements.StayChoice(),
+        fusion.UseAbility(),
     ],
     {
         "effects": choices.effects,

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from tcg.core import lasting
 from tcg.core import verbs as shared
 from tcg.core.verbs import Targets, verb_table
-from tcg.games.battle_spirits import braves, bursts, replacements
+from tcg.games.battle_spirits import braves, bursts, fusion, replacements
 from tcg.games.battle_spirits.keywords import life_guard, unaffected
 from tcg.games.battle_spirits.ultimates import u_trigger
 
@@ -310,6 +310,9 @@ _OWN: dict[str, BSVerb] = {
     "brave_to_hand": braves.brave_to_hand,
     "assault": braves.assault,
     "grant_stay": replacements.grant_stay,  # BS-204
+    "fuse_brave": fusion.fuse_brave,  # BS-214
+    "separate_braves": fusion.separate_braves,  # BS-215
+    "use_ability": fusion.use_ability,  # BS-216
     "u_trigger": u_trigger,  # BS-141
     "life_guard": life_guard,  # BS-143
 }
