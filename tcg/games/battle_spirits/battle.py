@@ -184,7 +184,7 @@ def declare_attack(s: BattleSpiritsState, p: int, attacker: int) -> None:
             s.queue_effects(attacker, p, (record["name"], "granted"), optional=True)
     for q in (p, 1 - p):
         for c in s.zones[q]["field"]:
-            s.queue_abilities(c, "any_attacks")
+            s.queue_abilities(c, "any_attacks", subject=attacker)  # `subject`: which attackers count
     s.check_burst(1 - p, "opponent_attacks")
 
 

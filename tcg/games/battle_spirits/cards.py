@@ -256,7 +256,7 @@ class Effect(_Strict):
     ability_when: str = ""  # use_ability: the trigger of the abilities it may activate ("destroyed", "attacks")
     braved_ability: bool = False  # use_ability: only "[When Braved]" ones (『このスピリットの合体アタック時』)
     as_source: bool = False  # use_ability: activated as the effect's own card's ("このスピリットの効果として")
-    per_source_braves: bool = False  # "for each brave of this spirit": `count` times its braves (fusion.py)
+    per_source_braves: bool = False  # "for each brave of this spirit": `count` (or the target count) times its braves
     compulsory: bool = False  # summon_free: the card must be played if it can ("配置する"; default "you may")
     refresh_host: bool = False  # brave_onto_free: then refresh the spirit it fused onto
     scope: Selector | None = None  # bp_aura: the spirits it gives BP to, read whenever BP is
@@ -329,7 +329,7 @@ class Ability(_Strict):
     from_trash: bool = False  # the card works from its owner's trash (end_of_turn only; braves.py)
     # "when one of your Dark Snake spirits is summoned": the card that set the trigger off must match
     # (player relative to this card's controller; `other`: not this card) - for your_spirit_summoned,
-    # your_spirit_exhausted, your_spirit_destroyed(_by_opponent)
+    # your_spirit_exhausted, your_spirit_destroyed(_by_opponent), any_attacks (the attacker; fusion.py)
     subject: Selector | None = None
 
 

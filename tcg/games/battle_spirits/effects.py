@@ -382,8 +382,8 @@ class BSEffects(BSQueries):
             n = len(self.select(eff.per, controller, source)) if eff.per is not None else self.flags.get("depleting", 0)
             if eff.per_source_cores:
                 n = self.cores(source)
-            if eff.per_source_braves:  # "for each brave of this spirit" (fusion.py BS-211)
-                n = len(self.braves_on(source))
+            if eff.per_source_braves:  # "for each brave of this spirit" (fusion.py BS-211); targets: continue_effect
+                n = len(self.braves_on(source)) if eff.target is None else 1
             count = eff.count * n if eff.cap is None else min(eff.count * n, eff.cap)
             eff = eff.model_copy(update={"count": count, "amount": eff.amount * n, "per": None,
                                          "per_depleting": False, "per_source_cores": False,
@@ -472,8 +472,9 @@ class BSEffects(BSQueries):
         """A selector's ``count_per`` ("for each Nexus you control, destroy 1 Brave") sets how
         many targets it takes, counted as the targets are chosen."""
         sel = eff.target
-        if isinstance(sel, Selector) and sel.count_per is not None:
-            n = len(self.select(sel.count_per, data["controller"], data["source"]))
+        if isinstance(sel, Selector) and (sel.count_per is not None or eff.per_source_braves):
+            n = (len(self.select(sel.count_per, data["controller"], data["source"])) if sel.count_per is not None
+                 else sel.count * len(self.braves_on(data["source"])))  # fusion.py: "for each brave of this spirit"
             eff = eff.model_copy(update={"target": sel.model_copy(update={"count": n, "count_per": None})})
             if n == 0:
                 self.next_effect(data)
