@@ -225,6 +225,7 @@ class Effect(_Strict):
         "fuse_brave",  # the target (your spirit-form brave) fuses onto this spirit, now (fusion.py BS-214)
         "separate_braves",  # each target brave spirit's braves separate from it (fusion.py BS-215)
         "use_ability",  # one `ability_when` ability of the target card is activated (fusion.py BS-216)
+        "end_main_step",  # the turn player's main step ends after the resolving effects (replacements.py BS-207)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash

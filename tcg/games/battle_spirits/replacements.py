@@ -32,6 +32,9 @@ spell out:
 - [standard] BS-206 "This effect can't be used in your turn" (この効果は、『自分のターン』で使えない, printed
   after a magic's Flash effect): that Flash effect is used only in the opponent's turn (its flash
   steps, BS-49, BS-51) - ``flash_not_your_turn``, read where magic is offered (``main_phase``).
+- [standard] BS-207 "Their main step ends" (メインステップを終了する, ``end_main_step``): resolved during
+  a main step, the turn player's main step ends as soon as the effects being resolved are done
+  (the battle phase follows, BS-33; turn.main); in another step it does nothing.
 - [standard] BS-205 Life kept (「自分のライフが0になるとき、このネクサスを自分のトラッシュに置くことで、
   自分のライフは0にならない。その後、ボイドからコア1個を自分のリザーブに置く」): when a damage would
   bring a player's life to 0, a card of theirs with ``life_keep`` at its level goes to their trash
@@ -50,7 +53,7 @@ from tcg.core.actions import Action
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits.cards import Effect, Stay
 from tcg.games.battle_spirits.fusion import families
-from tcg.games.battle_spirits.keywords import ATTACK_STEP
+from tcg.games.battle_spirits.keywords import ATTACK_STEP, armor_colors
 from tcg.games.battle_spirits.main_phase import BattleSpiritsRule
 
 if TYPE_CHECKING:
@@ -104,10 +107,8 @@ def _applies(s: BSEffects, st: Stay, cid: int, by: int | None, against: int | No
         return False
     if against is not None and st.against_colors and not s.colors(against) & set(st.against_colors):
         return False
-    if against is not None and st.against_armor:
-        armor = s.d(cid).keywords.heavy_armor
-        if armor is None or not s.colors(against) & set(armor.colors):
-            return False
+    if against is not None and st.against_armor and not s.colors(against) & armor_colors(s, cid):
+        return False  # its Heavy Armor in force now (BS-142)
     if st.by_spirit_effect and not _by_opposing_spirit_effect(s, owner):
         return False
     if st.blocking and (s.flags.get("attack") or {}).get("blocker") != cid:
@@ -258,6 +259,13 @@ def grant_stay(s: BSEffects, eff: Effect, controller: int, source: int, targets:
     assert eff.stay is not None
     index = len(lasting.of_kind(s, "stay"))
     lasting.add(s, "stay", player=controller, index=index, stay=eff.stay.model_dump())
+
+
+def end_main_step(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-207: during a main step, the turn player's main step ends once the resolving effects are
+    done (the attack step follows); in any other step, nothing."""
+    if s.phase == "main":
+        s.flags["end_main_step"] = True
 
 
 def keep_life(s: BSEffects, player: int, amount: int) -> int:

@@ -310,6 +310,7 @@ _OWN: dict[str, BSVerb] = {
     "brave_to_hand": braves.brave_to_hand,
     "assault": braves.assault,
     "grant_stay": replacements.grant_stay,  # BS-204
+    "end_main_step": replacements.end_main_step,  # BS-207
     "fuse_brave": fusion.fuse_brave,  # BS-214
     "separate_braves": fusion.separate_braves,  # BS-215
     "use_ability": fusion.use_ability,  # BS-216
