@@ -131,7 +131,6 @@ def separate_braves(s: BSEffects, eff: Effect, controller: int, source: int, tar
         for b in s.braves_on(t):
             s.update(t, attached=tuple(x for x in s.braves_on(t) if x != b))
             s.place(b, s.cards[b].owner, "limbo")
-            s.emit("brave_separated_by_effect", card=b, name=s.cards[b].name, player=s.cards[b].owner)
             s._pend("braves", b)
 
 

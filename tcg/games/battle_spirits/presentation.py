@@ -145,6 +145,8 @@ class BattleSpiritsPresentation(Presentation):
         "magic_used": EventSpec({**_CARD, "timing": "str"}, variant=event_variant("timing", "flash", _is("flash"))),
         "brave_fusion": EventSpec({**_CARD, "onto": "card"}),
         "brave_separated": EventSpec(_CARD),
+        "stayed": EventSpec(_CARD),  # replacements.py BS-200
+        "life_kept": EventSpec(_CARD),  # replacements.py BS-205
         "burst": EventSpec(_CARD),
         "attack": EventSpec({**_CARD, "attacker_bp": "int"},
                             extra=lambda say, ev: {"versus": versus(say, _bp(say, ev.get("attacker_bp")))}),

@@ -18,7 +18,9 @@ spell out:
   may pay the stay's cost - a core of their life to their reserve (their life at 0 loses, BS-103),
   a core of the opponent's life to the opponent's trash (【呪滅撃】 Curse Annihilation), the top N
   cards of their deck to the trash, exhausting another refreshed spirit of theirs that shares a
-  family with it (one option per such spirit) - paid in full or not at all. They choose (a ``stay`` decision,
+  family with it (one option per such spirit), discarding a spirit card from their hand (one per
+  spirit kept: 「スピリットカードを好きなだけ破棄する。その1枚につき…1体を戻す」; one option per card) -
+  paid in full or not at all. They choose (a ``stay`` decision,
   taken right after the destruction, before the effects it set off, BS-119) which payable stay to
   use or none; until then the spirit waits on the field and cannot be destroyed again. A stay
   with no cost applies at once, before any paid one.
@@ -125,13 +127,16 @@ def _by_opposing_spirit_effect(s: BSEffects, owner: int) -> bool:
 
 def payments(s: BSEffects, cid: int, st: Stay) -> list[int]:
     """BS-202: the ways to pay the stay's cost for ``cid`` now - the spirits to exhaust for
-    ``exhaust_family`` (another refreshed spirit of its controller sharing a family), else -1 for
-    a cost with no choice; none when it cannot be paid in full."""
+    ``exhaust_family`` (another refreshed spirit of its controller sharing a family), the spirit
+    cards of the hand for ``discard_spirit``, else -1 for a cost with no choice; none when it
+    cannot be paid in full."""
     owner = s.cards[cid].owner
     if st.cost == "exhaust_family":
         fams = set(families(s, cid))
         return [c for c in s.zones[owner]["field"] if c != cid and s.d(c).is_spirit_like
                 and not s.cards[c].tapped and fams & set(families(s, c))]
+    if st.cost == "discard_spirit":
+        return [c for c in s.zones[owner]["hand"] if s.d(c).type == "spirit"]
     if st.cost == "life_core":
         ok = s.counters[owner]["life"] >= 1
     elif st.cost == "opponent_life_core":
@@ -181,6 +186,8 @@ def pay(s: BSEffects, owner: int, st: Stay, way: int) -> None:
     """BS-202: pay the stay's cost (a life brought to 0 loses, BS-103); ``way``: the spirit exhausted."""
     if st.cost == "exhaust_family":
         s.set_exhausted(way, True)
+    elif st.cost == "discard_spirit":
+        s.move(way, "trash")
     elif st.cost == "life_core":
         s.move_core(owner, "life", "reserve", 1)
         if s.counters[owner]["life"] == 0:
