@@ -292,6 +292,8 @@ def comparison(s: BattleSpiritsState, task: Task) -> None:
     s.enter_phase("comparison")
     ba, bb = s.bp(attacker), s.bp(blocker)
     losers = [c for c, mine, theirs in ((attacker, ba, bb), (blocker, bb, ba)) if mine <= theirs]
+    if s.effects and lasting.first(s, "invert_battle"):  # fusion.py BS-219: the higher BP is destroyed
+        losers = [c for c, mine, theirs in ((attacker, ba, bb), (blocker, bb, ba)) if mine >= theirs]
     s.emit("battle", attacker=attacker, blocker=blocker, attacker_bp=ba, blocker_bp=bb,
            result="tie" if len(losers) == 2 else "decided")
     s.enter_phase("destruction")

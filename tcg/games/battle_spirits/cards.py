@@ -227,6 +227,7 @@ class Effect(_Strict):
         "separate_braves",  # each target brave spirit's braves separate from it (fusion.py BS-215)
         "use_ability",  # one `ability_when` ability of the target card is activated (fusion.py BS-216)
         "end_main_step",  # the turn player's main step ends after the resolving effects (replacements.py BS-207)
+        "invert_battle",  # in this battle the spirit with the higher BP is destroyed instead (fusion.py BS-219)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash

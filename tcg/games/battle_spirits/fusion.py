@@ -30,6 +30,13 @@ BS-5, BS-8, BS-114) does not spell out.
   "[When Braved]" ones; never one that itself activates abilities), then one such ability; it
   activates as that card's effect (``as_source``: as the effect's own card's, 「このスピリットの効果
   として」) without its trigger happening.
+- [standard] BS-218 A Brave Burst (【バースト】… このブレイヴカードを召喚する): a brave card whose burst
+  summons it free (BS-14, ``Burst.then: summon``) may be summoned in spirit form or fused straight onto
+  one of its owner's spirits it may fuse with, free (official Q&A on P069-P071: the burst summon may
+  direct-fuse; ``choices.BurstPay``); fused so, its "when summoned" effects apply (BS-6).
+- [standard] BS-219 A reversed battle (「バトル解決時、BPの低いスピリットではなく、BPの高いスピリットが破壊
+  される。BPが同じとき、お互いのスピリットが破壊される」, ``invert_battle``): for the rest of the battle,
+  the BP comparison (BS-52) destroys the spirit with the higher BP, and both on equal BP.
 - [standard] BS-217 All families (【合体時】このスピリットに、自分のスピリットすべてが持つ系統すべてを与える):
   while braved, at the ``Fusion`` levels, the spirit has every family of its controller's spirits.
 """
@@ -39,6 +46,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.state import Decision
 from tcg.games.battle_spirits.cards import Effect, Fusion
@@ -132,6 +140,12 @@ def separate_braves(s: BSEffects, eff: Effect, controller: int, source: int, tar
             s.update(t, attached=tuple(x for x in s.braves_on(t) if x != b))
             s.place(b, s.cards[b].owner, "limbo")
             s._pend("braves", b)
+
+
+def invert_battle(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-219: until this battle ends, its comparison destroys the higher BP (``battle.comparison``)."""
+    if s.flags.get("attack") is not None:
+        lasting.add(s, "invert_battle", lasting.BATTLE)
 
 
 def ability_refs(s: BSQueries, eff: Effect, cid: int) -> list[tuple[str, int]]:

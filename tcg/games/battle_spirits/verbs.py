@@ -314,6 +314,7 @@ _OWN: dict[str, BSVerb] = {
     "fuse_brave": fusion.fuse_brave,  # BS-214
     "separate_braves": fusion.separate_braves,  # BS-215
     "use_ability": fusion.use_ability,  # BS-216
+    "invert_battle": fusion.invert_battle,  # BS-219
     "u_trigger": u_trigger,  # BS-141
     "life_guard": life_guard,  # BS-143
 }
