@@ -132,8 +132,10 @@ class Stay(_Strict):
     spirits: Selector | None = None
     exhausted: bool | None = None  # stays exhausted (True), refreshed (False), as it was (None)
     # paid with "〜ことで" (BS-202); exhaust_family: exhaust another of your spirits sharing a family
-    # discard_spirit: discard a spirit card from your hand (one per spirit kept)
-    cost: Literal["none", "life_core", "opponent_life_core", "mill", "exhaust_family", "discard_spirit"] = "none"
+    # discard_spirit: discard a spirit card from your hand (one per spirit kept); exhaust_nexus: exhaust one of
+    # your nexuses; discard_burst: your set burst to the trash
+    cost: Literal["none", "life_core", "opponent_life_core", "mill", "exhaust_family", "discard_spirit",
+                  "exhaust_nexus", "discard_burst"] = "none"
     count: int = 1  # mill: this many cards of your deck to the trash
     by_opponent: bool = False  # destroyed by the opponent (相手によって)
     by_battle: bool = False  # destroyed by BP comparison (BPを比べ)

@@ -19,7 +19,9 @@ spell out:
   a core of the opponent's life to the opponent's trash (【呪滅撃】 Curse Annihilation), the top N
   cards of their deck to the trash, exhausting another refreshed spirit of theirs that shares a
   family with it (one option per such spirit), discarding a spirit card from their hand (one per
-  spirit kept: 「スピリットカードを好きなだけ破棄する。その1枚につき…1体を戻す」; one option per card) -
+  spirit kept: 「スピリットカードを好きなだけ破棄する。その1枚につき…1体を戻す」; one option per card),
+  exhausting one of their refreshed nexuses (one option per nexus), discarding their set burst
+  (「自分のバースト1つを破棄することで」: it goes face up to the trash; its effect does not activate) -
   paid in full or not at all. They choose (a ``stay`` decision,
   taken right after the destruction, before the effects it set off, BS-119) which payable stay to
   use or none; until then the spirit waits on the field and cannot be destroyed again. A stay
@@ -128,8 +130,8 @@ def _by_opposing_spirit_effect(s: BSEffects, owner: int) -> bool:
 def payments(s: BSEffects, cid: int, st: Stay) -> list[int]:
     """BS-202: the ways to pay the stay's cost for ``cid`` now - the spirits to exhaust for
     ``exhaust_family`` (another refreshed spirit of its controller sharing a family), the spirit
-    cards of the hand for ``discard_spirit``, else -1 for a cost with no choice; none when it
-    cannot be paid in full."""
+    cards of the hand for ``discard_spirit``, the refreshed nexuses for ``exhaust_nexus``, the set
+    burst for ``discard_burst``, else -1 for a cost with no choice; none when it cannot be paid."""
     owner = s.cards[cid].owner
     if st.cost == "exhaust_family":
         fams = set(families(s, cid))
@@ -137,6 +139,10 @@ def payments(s: BSEffects, cid: int, st: Stay) -> list[int]:
                 and not s.cards[c].tapped and fams & set(families(s, c))]
     if st.cost == "discard_spirit":
         return [c for c in s.zones[owner]["hand"] if s.d(c).type == "spirit"]
+    if st.cost == "exhaust_nexus":
+        return [c for c in s.zones[owner]["field"] if s.d(c).type == "nexus" and not s.cards[c].tapped]
+    if st.cost == "discard_burst":
+        return list(s.zones[owner]["burst"][:1])
     if st.cost == "life_core":
         ok = s.counters[owner]["life"] >= 1
     elif st.cost == "opponent_life_core":
@@ -184,10 +190,12 @@ def stay(s: BSEffects, cid: int, st: Stay, cores_to: str) -> None:
 
 def pay(s: BSEffects, owner: int, st: Stay, way: int) -> None:
     """BS-202: pay the stay's cost (a life brought to 0 loses, BS-103); ``way``: the spirit exhausted."""
-    if st.cost == "exhaust_family":
+    if st.cost in ("exhaust_family", "exhaust_nexus"):
         s.set_exhausted(way, True)
     elif st.cost == "discard_spirit":
         s.move(way, "trash")
+    elif st.cost == "discard_burst":
+        s.move(way, "trash", face_down=False)
     elif st.cost == "life_core":
         s.move_core(owner, "life", "reserve", 1)
         if s.counters[owner]["life"] == 0:
