@@ -12,6 +12,7 @@ from tcg.core.lazy import Concat
 from tcg.core.stack import CLOSED, Window
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits import braves as brave_era
+from tcg.games.battle_spirits.fusion import compared_losers
 from tcg.games.battle_spirits.main_phase import (
     END_TURN,
     NEXT_PHASE,
@@ -292,8 +293,8 @@ def comparison(s: BattleSpiritsState, task: Task) -> None:
     s.enter_phase("comparison")
     ba, bb = s.bp(attacker), s.bp(blocker)
     losers = [c for c, mine, theirs in ((attacker, ba, bb), (blocker, bb, ba)) if mine <= theirs]
-    if s.effects and lasting.first(s, "invert_battle"):  # fusion.py BS-219: the higher BP is destroyed
-        losers = [c for c, mine, theirs in ((attacker, ba, bb), (blocker, bb, ba)) if mine >= theirs]
+    if s.effects:
+        losers = compared_losers(s, attacker, blocker, losers)  # fusion.py BS-219
     s.emit("battle", attacker=attacker, blocker=blocker, attacker_bp=ba, blocker_bp=bb,
            result="tie" if len(losers) == 2 else "decided")
     s.enter_phase("destruction")

@@ -230,6 +230,7 @@ class Effect(_Strict):
         "use_ability",  # one `ability_when` ability of the target card is activated (fusion.py BS-216)
         "end_main_step",  # the turn player's main step ends after the resolving effects (replacements.py BS-207)
         "invert_battle",  # in this battle the spirit with the higher BP is destroyed instead (fusion.py BS-219)
+        "compare_levels",  # in this battle the comparison reads levels instead of BP (fusion.py BS-219)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash

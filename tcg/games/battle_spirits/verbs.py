@@ -315,6 +315,7 @@ _OWN: dict[str, BSVerb] = {
     "separate_braves": fusion.separate_braves,  # BS-215
     "use_ability": fusion.use_ability,  # BS-216
     "invert_battle": fusion.invert_battle,  # BS-219
+    "compare_levels": fusion.compare_levels,  # BS-219
     "u_trigger": u_trigger,  # BS-141
     "life_guard": life_guard,  # BS-143
 }
