@@ -13,6 +13,7 @@ from tcg.core.stack import CLOSED, Window
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits import braves as brave_era
 from tcg.games.battle_spirits import conditions, era_keywords, starter_era
+from tcg.games.battle_spirits.fusion import compared_losers
 from tcg.games.battle_spirits.main_phase import (
     END_TURN,
     NEXT_PHASE,
@@ -173,7 +174,7 @@ def declare_attack(s: BattleSpiritsState, p: int, attacker: int) -> None:
             s.queue_effects(attacker, p, (record["name"], "granted"), optional=True)
     for q in (p, 1 - p):
         for c in s.zones[q]["field"]:
-            s.queue_abilities(c, "any_attacks")
+            s.queue_abilities(c, "any_attacks", subject=attacker)  # `subject`: which attackers count
     s.check_burst(1 - p, "opponent_attacks")
 
 
@@ -286,13 +287,15 @@ def comparison(s: BattleSpiritsState, task: Task) -> None:
     s.enter_phase("comparison")
     ba, bb = s.bp(attacker), s.bp(blocker)
     losers = [c for c, mine, theirs in ((attacker, ba, bb), (blocker, bb, ba)) if mine <= theirs]
+    if s.effects:
+        losers = compared_losers(s, attacker, blocker, losers)  # fusion.py BS-219
     s.emit("battle", attacker=attacker, blocker=blocker, attacker_bp=ba, blocker_bp=bb,
            result="tie" if len(losers) == 2 else "decided")
     s.enter_phase("destruction")
     owners = {attacker: attack["player"], blocker: 1 - attack["player"]}
     levels = {attacker: s.level(attacker), blocker: s.level(blocker)}
     for c in losers:
-        s.destroy(c, by=1 - owners[c])
+        s.destroy(c, by=1 - owners[c], against=blocker if c == attacker else attacker)
     era_keywords.battled_destroyed(s, losers, attack, levels)  # BS-229
     if len(losers) == 1:  # "destroys only the opposing spirit by comparing BP"
         winner = blocker if losers[0] == attacker else attacker

@@ -147,6 +147,50 @@ class EffectCondition(_Strict):
     trash_only: list[Color] = []  # every card in your trash is of one of these colours (conditions.py BS-260)
 
 
+class Stay(_Strict):
+    """BS-200..BS-204 (replacements.py): "when destroyed, it stays on the field" (フィールドに残る /
+    残す / 戻る): the spirit is destroyed but not put into the trash. On a card it applies at
+    ``levels`` to ``spirits`` (player relative to the card's controller; none: the card itself,
+    or, on a brave, the spirit it is fused to); granted by an effect (``grant_stay``) for the turn."""
+
+    levels: list[Level] = [1, 2, 3, 4, 5]
+    spirits: Selector | None = None
+    exhausted: bool | None = None  # stays exhausted (True), refreshed (False), as it was (None)
+    # paid with "〜ことで" (BS-202); exhaust_family: exhaust another of your spirits sharing a family
+    # discard_spirit: discard a spirit card from your hand (one per spirit kept); exhaust_nexus: exhaust one of
+    # your nexuses; discard_burst: your set burst to the trash
+    cost: Literal["none", "life_core", "opponent_life_core", "mill", "exhaust_family", "discard_spirit",
+                  "exhaust_nexus", "discard_burst"] = "none"
+    count: int = 1  # mill: this many cards of your deck to the trash
+    by_opponent: bool = False  # destroyed by the opponent (相手によって)
+    by_battle: bool = False  # destroyed by BP comparison (BPを比べ)
+    against_colors: list[Color] = []  # by BP against a spirit of one of these colours
+    against_armor: bool = False  # by BP against a spirit of a colour its Heavy Armor names
+    by_spirit_effect: bool = False  # destroyed by an effect of an opposing spirit (or brave)
+    blocking: bool = False  # only as the blocking spirit (『このスピリットのブロック時』)
+    attack_step: bool = False  # only during an attack step (お互いのアタックステップ)
+    turn: Literal["any", "yours", "opponents"] = "any"
+    braved: bool = False  # only while a brave is fused ([When Braved])
+    brave_stays: bool = False  # BS-204: the braves stay refreshed; only the spirit returns to the hand
+
+
+class LifeKeep(_Strict):
+    """BS-205 (replacements.py): "when your life would become 0, by putting this nexus in your
+    trash your life does not become 0; then 1 core from the Void to your reserve": at ``levels``."""
+
+    levels: list[Level] = [1, 2, 3, 4, 5]
+
+
+class Fusion(_Strict):
+    """fusion.py BS-211..BS-213, BS-217: how a card changes brave fusion while at ``levels``."""
+
+    levels: list[Level] = [1, 2, 3, 4, 5]
+    max_braves: int = Field(default=1, ge=1)  # BS-211: braves it may carry at once (ブレイヴ2つまでと合体できる)
+    ignore_condition: bool = False  # BS-212: braves fuse onto it ignoring their brave condition
+    hosts_braves: bool = False  # BS-213: (a brave) in spirit form, your braves may fuse onto it
+    all_families: list[Level] = []  # BS-217: braved, at these levels it has every family of your spirits
+
+
 class Effect(_Strict):
     """One instruction of an ability, a Magic or a Burst."""
 
@@ -221,6 +265,13 @@ class Effect(_Strict):
         "use_magic_free",  # use the target magic card's Flash effect from your hand without paying (BS-278)
         "cores_to_trash",  # `count` cores from the spirits of `whose` to that player's trash, spread as that
         # player chooses; yours are a cost - all or none (conditions.py BS-275)
+        "grant_stay",  # this turn, your spirits `stay` names stay on the field when destroyed (replacements.py)
+        "fuse_brave",  # the target (your spirit-form brave) fuses onto this spirit, now (fusion.py BS-214)
+        "separate_braves",  # each target brave spirit's braves separate from it (fusion.py BS-215)
+        "use_ability",  # one `ability_when` ability of the target card is activated (fusion.py BS-216)
+        "end_main_step",  # the turn player's main step ends after the resolving effects (replacements.py BS-207)
+        "invert_battle",  # in this battle the spirit with the higher BP is destroyed instead (fusion.py BS-219)
+        "compare_levels",  # in this battle the comparison reads levels instead of BP (fusion.py BS-219)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -252,6 +303,12 @@ class Effect(_Strict):
     alternatives: list[Effect] = []  # one_of: the instructions to choose from (named by label, else verb)
     label: str = ""  # one_of: the name this alternative is chosen by (two with the same verb need one)
     guard: LifeGuard | None = None  # life_guard: the limit set for this turn (keywords.py)
+    stay: Stay | None = None  # grant_stay: the stay given for this turn (replacements.py)
+    braved_attack: bool = False  # fuse_brave: then the spirit's "when braved attacks" effects activate
+    ability_when: str = ""  # use_ability: the trigger of the abilities it may activate ("destroyed", "attacks")
+    braved_ability: bool = False  # use_ability: only "[When Braved]" ones (『このスピリットの合体アタック時』)
+    as_source: bool = False  # use_ability: activated as the effect's own card's ("このスピリットの効果として")
+    per_source_braves: bool = False  # "for each brave of this spirit": `count` (or the target count) times its braves
     compulsory: bool = False  # summon_free: the card must be played if it can ("配置する"; default "you may")
     refresh_host: bool = False  # brave_onto_free: then refresh the spirit it fused onto
     no_summon_effects: bool = False  # summon_free: its "when summoned" effects do not apply (trash_zone.py BS-182/283)
@@ -267,7 +324,7 @@ class Effect(_Strict):
                        "may_block", "must_attack", "put_cores", "attack_spirit", "shield", "spread_cores",
                        "destroy_after_battle", "colorless", "clash", "add_symbol", "max_level",
                        "summon_free", "destroy_brave", "assault", "brave_onto_free", "set_burst", "brave_to_hand",
-                       "grant_ability", "stop_attack_effects"} \
+                       "grant_ability", "stop_attack_effects", "fuse_brave", "separate_braves", "use_ability"} \
                 and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         if self.do == "add_symbol" and self.color is None:
@@ -279,6 +336,8 @@ class Effect(_Strict):
             raise ValueError("effect 'one_of' needs alternatives with different names (a label, else the verb)")
         if self.do == "grant_ability" and self.ability is None:
             raise ValueError("effect 'grant_ability' needs an 'ability' (what the target gets this turn)")
+        if self.do == "grant_stay" and self.stay is None:
+            raise ValueError("effect 'grant_stay' needs a 'stay' (the spirits that stay)")
         if self.do == "life_guard" and self.guard is None:
             raise ValueError("effect 'life_guard' needs a 'guard' (the limit it sets)")
         return self
@@ -337,7 +396,7 @@ class Ability(_Strict):
     from_hand: bool = False  # works only while the card is in its owner's hand (trash_zone.py BS-190)
     # "when one of your Dark Snake spirits is summoned": the card that set the trigger off must match
     # (player relative to this card's controller; `other`: not this card) - for your_spirit_summoned,
-    # your_spirit_exhausted, your_spirit_destroyed(_by_opponent)
+    # your_spirit_exhausted, your_spirit_destroyed(_by_opponent), any_attacks (the attacker; fusion.py)
     subject: Selector | None = None
 
     @cached_property
@@ -420,6 +479,7 @@ class Rule(_Strict):
         "super_awaken_from_reserve",  # its controller's Super Awaken may also take reserve cores (era_keywords.py)
         "battle_won_cores_to_trash",  # (turn: yours) an opposing spirit your attacker destroys by BP alone
         # has its cores go to its owner's trash (conditions.py BS-272)
+        "brave_bp_zero",  # every brave spirit's fused BP+ counts as 0 (for everyone; fusion.py BS-210)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     turn: Literal["any", "yours", "opponents"] = "any"
@@ -684,7 +744,11 @@ class BattleSpiritsCard(_Strict, CardModel):
     # puts a destroyed spirit into the trash; the card replaces where it goes (official rules, the
     # brief is silent). Its cores go as BS-54 says; depletion (BS-108) is not destruction.
     destroyed_to_hand: list[Level] = []
+    stays: list[Stay] = []  # "when destroyed, it stays on the field" (replacements.py, BS-200)
+    life_keep: LifeKeep | None = None  # "when your life would become 0, trash this instead" (BS-205)
+    fusion: Fusion | None = None  # more braves, no brave condition, braves on a brave (fusion.py)
     main_effects: list[Effect] = []  # Magic: used in your Main phase (BS-24, BS-43)
+    flash_not_your_turn: bool = False  # 「この効果は、『自分のターン』で使えない」 (replacements.py BS-206)
     flash_effects: list[Effect] = []  # Magic: used in Flash steps, or in your Main phase (BS-110)
     brave: BraveData | None = None  # Brave cards
     summon_condition: SummonCondition | None = None  # Ultimates (BS-16, BS-115)

@@ -182,6 +182,10 @@ class BurstPay(BattleSpiritsRule):
             moves = trash_zone.transmigration_payments(state, decision.player, data["card"], reserve, sources, cost)
             return Concat([*moves, [] if data.get("compulsory") and moves else [PASS]])
         payments = burst_payments(state, decision.player, data["card"], data["then"], data.get("free", False))
+        if data["then"] == "summon" and data.get("free") and state.d(data["card"]).type == "brave":
+            # fusion.py BS-218: a Brave Burst summoned free may fuse straight onto a spirit
+            payments = Concat([payments, brave_era.direct_brave_actions(
+                state, decision.player, {**data, "scope": {"player": "self"}})])
         if data.get("compulsory") and len(payments):  # "deploy it" (braves.py BS-167): no pass while it can be
             return payments
         return Concat([payments, [PASS]])

@@ -12,7 +12,16 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import bursts, conditions, era_keywords, keywords, starter_era, trash_zone
+from tcg.games.battle_spirits import (
+    bursts,
+    conditions,
+    era_keywords,
+    fusion,
+    keywords,
+    replacements,
+    starter_era,
+    trash_zone,
+)
 from tcg.games.battle_spirits.cards import COLORS, Ability, Effect, EffectCondition, Selector
 from tcg.games.battle_spirits.keywords import ATTACK_STEP
 from tcg.games.battle_spirits.queries import BSQueries
@@ -56,6 +65,8 @@ class BSEffects(BSQueries):
             amount = keywords.effect_damage(self, player, source, amount)
             keywords.note_effect_loss(self, player, source, min(amount, self.counters[player]["life"]))
         amount = min(amount, self.counters[player]["life"])
+        if amount and amount == self.counters[player]["life"] and replacements.any_life_keep(self, player):
+            amount = replacements.keep_life(self, player, amount)  # BS-205
         if amount <= 0:
             return
         self.move_core(player, "life", "reserve", amount)
@@ -116,11 +127,12 @@ class BSEffects(BSQueries):
         """The card left: the effects on it end."""
         lasting.forget(self, cid)
 
-    def destroy(self, cid: int, by: int | None = None) -> None:
+    def destroy(self, cid: int, by: int | None = None, against: int | None = None) -> None:
         """BS-54: "When Destroyed" effects apply; cores to the reserve; the card to the trash.
 
-        ``by``: the player whose spirit or effect destroyed it (bursts "destroyed by the opponent")."""
-        if self.zone_of(cid) != "field":
+        ``by``: the player whose spirit or effect destroyed it (bursts "destroyed by the opponent");
+        ``against``: the spirit that beat it by BP (BS-52). A stay may keep it (replacements.py)."""
+        if self.zone_of(cid) != "field" or cid in self.flags.get("staying", ()):
             return
         if self.d(cid).type == "nexus" and self.rule_active("nexuses_indestructible", self.active):
             return  # "Both players' Nexuses cannot be destroyed"
@@ -130,7 +142,9 @@ class BSEffects(BSQueries):
         self.emit("destroyed", card=cid, name=self.cards[cid].name, player=owner)
         to_trash = self.rule_active("destroyed_cores_to_trash", self.active) or conditions.won_cores_to_trash(self, cid)
         zone = "hand" if level in self.d(cid).destroyed_to_hand else "trash"  # the card's own replacement
-        self.leave_field(cid, zone, "trash_cores" if to_trash else "reserve")
+        cores_to = "trash_cores" if to_trash else "reserve"
+        if not replacements.replace_destruction(self, cid, by, against, zone, cores_to):  # BS-200
+            self.leave_field(cid, zone, cores_to)
         self.queue_abilities(cid, "destroyed", level)
         if self.phase in ATTACK_STEP and self.d(cid).is_spirit_like:  # Immortality (trash_zone.py BS-180)
             trash_zone.immortality_offers(self, cid, owner, cost, self.d(cid).families)
@@ -178,7 +192,7 @@ class BSEffects(BSQueries):
         pending = self.flags.get("pending") or {"effects": (), "bursts": (), "braves": ()}
         if kind == "bursts" and item in pending["bursts"]:
             return  # one window per set burst, however often its condition happened
-        self.flags["pending"] = {**pending, kind: (*pending[kind], item)}
+        self.flags["pending"] = {**pending, kind: (*pending.get(kind, ()), item)}
 
     def _flush(self, mid_effect: bool) -> None:
         """Queue what the step (or the effect) set off, in the order the rules give: separated
@@ -189,11 +203,13 @@ class BSEffects(BSQueries):
         pending = self.flags.pop("pending")
         if mid_effect:
             if pending["effects"] or pending["bursts"]:
-                self.flags["pending"] = {**pending, "braves": ()}
+                self.flags["pending"] = {k: () if k == "braves" else v for k, v in pending.items() if k != "stays"}
         elif pending["effects"] or pending["bursts"]:
             self.tasks.append(Task("simultaneous", effects=pending["effects"], bursts=pending["bursts"]))
         for b in reversed(pending["braves"]):
             self.tasks.append(Task("separate_brave", card=b))
+        for item in pending.get("stays", ())[::-1]:  # BS-202: whether a destroyed spirit stays, first
+            self.tasks.append(Task("stay_offer", item=item))
 
     def run_simultaneous(self, effects: tuple[Any, ...], bursts: tuple[Any, ...]) -> None:
         """BS-120: with effects of two or more cards pending, the turn player picks the next."""
@@ -336,10 +352,13 @@ class BSEffects(BSQueries):
         whose Heavy Armor names a colour of the effect's card (keywords.py, BS-142) and, for an
         effect that chooses, none that cannot be its target (BS-300)."""
         found = [c for c in (brave_era.brave_candidates(self, sel, controller, source)
-                             if eff.do in ("destroy_brave", "brave_to_hand")
+                             if eff.do in ("destroy_brave", "brave_to_hand") or (eff.do == "use_ability"
+                                                                                 and sel.types == ["brave"])
                              else self.select(sel, controller, source))
                  if not keywords.unaffected(self, c, controller, source)
                  and (sel.all or not keywords.untargetable(self, c, controller, source))]
+        if eff.do in ("fuse_brave", "use_ability"):  # fusion.py BS-214, BS-216
+            found = fusion.candidates(self, eff, found, source)
         if self.effects and found:
             shielded = {r["card"] for r in lasting.of_kind(self, "shielded") if r["player"] != controller}
             if shielded:
@@ -402,21 +421,26 @@ class BSEffects(BSQueries):
     def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
         """An instruction "for each" card (``Effect.per``) is carried out with its ``count`` and
         ``amount`` times the cards its selector matches as it resolves (zero: nothing)."""
-        if eff.per is not None or eff.per_depleting or eff.per_source_cores or eff.per_source_level:
+        if eff.per is not None or eff.per_depleting or eff.per_source_cores or eff.per_source_level \
+                or eff.per_source_braves:
             n = len(self.select(eff.per, controller, source)) if eff.per is not None else self.flags.get("depleting", 0)
             if eff.per_source_cores:
                 n = self.cores(source)
             if eff.per_source_level:  # "its level" (era_keywords.py BS-225, conditions.py BS-262)
                 n = conditions.source_level(self, source)
+            if eff.per_source_braves:  # "for each brave of this spirit" (fusion.py BS-211); targets: continue_effect
+                n = len(self.braves_on(source)) if eff.target is None else 1
             count = eff.count * n if eff.cap is None else min(eff.count * n, eff.cap)
             eff = eff.model_copy(update={"count": count, "amount": eff.amount * n, "per": None, "per_depleting": False,
-                                         "per_source_cores": False, "per_source_level": False})
+                                         "per_source_cores": False, "per_source_level": False,
+                                         "per_source_braves": False})
         if eff.amount_of_previous_bp:  # BS-268: "+ the BP of the spirit exhausted by doing so"
             eff = eff.model_copy(update={"amount": self.flags.get("acted_bp", 0), "amount_of_previous_bp": False})
         targets = brave_era.redirect_bounce(self, eff, controller, targets)  # Vanishing Day (braves.py)
         if eff.do == "deck_to_trash":  # "if a ... card was put in your trash by this" (EffectCondition.milled)
             p = controller if eff.player == "self" else 1 - controller
             self.flags["milled"] = tuple(self.zones[p]["deck"][:eff.count])
+        self.flags["effect_source"] = source  # BS-201: "destroyed by an opposing spirit's effect" (replacements.py)
         if eff.do == "damage":  # BS-143: whose effect takes the life (keywords.effect_damage)
             self.flags["damage_source"] = source
             super().do_effect(eff, controller, source, targets)
@@ -426,6 +450,7 @@ class BSEffects(BSQueries):
         if eff.do == "deck_to_trash" and eff.player == "opponent":  # BS-186 (trash_zone.py)
             trash_zone.milled_by_opponent(self, self.flags["milled"])
         conditions.note_targets(self, eff, targets)  # BS-265, BS-268, BS-270/BS-287 (a discard noted)
+        self.flags.pop("effect_source", None)
         if eff.do == "destroy":  # "if you destroyed an opposing Nexus with this effect" (destroyed_opponents)
             self.flags["destroyed_opponents"] = any(
                 self.cards[t].owner != controller and self.zone_of(t) != "field" for t in targets)
@@ -496,7 +521,8 @@ class BSEffects(BSQueries):
             return self.counters[p].get(eff.source, 0) > 0
         sel = eff.target
         if isinstance(sel, Selector):
-            found = self.select(sel, controller, source)
+            found = (self.effect_candidates(eff, sel, controller, source)  # fused braves too (BS-170)
+                     if eff.do in ("destroy_brave", "brave_to_hand") else self.select(sel, controller, source))
             return any(self.cores(c) for c in found) if eff.do == "remove_cores" else bool(found)
         return True
 
@@ -511,8 +537,9 @@ class BSEffects(BSQueries):
         if isinstance(sel, Selector) and (sel.bp_total is not None or sel.bp_total_of is not None):  # BS-264
             sel = conditions.budget_selector(self, sel, data["controller"], data["source"], chosen, data)
             eff = eff.model_copy(update={"target": sel})
-        if isinstance(sel, Selector) and sel.count_per is not None:
-            n = len(self.select(sel.count_per, data["controller"], data["source"]))
+        if isinstance(sel, Selector) and (sel.count_per is not None or eff.per_source_braves):
+            n = (len(self.select(sel.count_per, data["controller"], data["source"])) if sel.count_per is not None
+                 else sel.count * len(self.braves_on(data["source"])))  # fusion.py: "for each brave of this spirit"
             eff = eff.model_copy(update={"target": sel.model_copy(update={"count": n, "count_per": None})})
             if n == 0:
                 self.next_effect(data)

@@ -166,6 +166,8 @@ def magic_actions(s: BattleSpiritsState, p: int, timing: str, context: tuple[int
             continue
         timings = ["main", "flash"] if timing == "main" else ["flash"]
         for t in timings:
+            if t == "flash" and d.flash_not_your_turn and p == s.active:  # BS-206 (replacements.py)
+                continue
             if (d.main_effects if t == "main" else d.flash_effects):
                 parts.append(CorePayments("use_magic", (("card", c), ("timing", t)), reserve, sources, cost,
                                           place=False))
@@ -195,21 +197,12 @@ def high_speed_summons(s: BattleSpiritsState, p: int) -> list[Sequence[Action]]:
 
 
 def brave_targets(s: BattleSpiritsState, brave: int, p: int) -> list[int]:
-    """BS-114: your spirits (not braves) without a brave that meet the brave condition."""
-    data = s.d(brave).brave
-    if data is None:
+    """BS-114: your spirits (not braves) without a brave that meet the brave condition; fusion.py:
+    more braves (BS-211), no condition (BS-212), a brave as a host (BS-213)."""
+    from tcg.games.battle_spirits.fusion import can_host
+    if s.d(brave).brave is None:
         return []
-    out = []
-    for c in s.zones[p]["field"]:
-        d = s.d(c)
-        if c == brave or d.type != "spirit" or s.braves_on(c):
-            continue
-        if d.cost < data.min_cost or (data.colors and not set(d.colors) & set(data.colors)):
-            continue
-        if data.families and not set(d.families) & set(data.families):  # braves.py BS-164
-            continue
-        out.append(c)
-    return out
+    return [c for c in s.zones[p]["field"] if can_host(s, c, brave)]
 
 
 def resolve_main(s: BattleSpiritsState, p: int, action: Action) -> None:
@@ -307,6 +300,8 @@ def _explain_paid(s: BattleSpiritsState, dec: Decision, a: Action) -> tuple[str,
             return "BS-43", "in a flash step only a magic's Flash effect can be used"
         if (d.main_effects if timing == "main" else d.flash_effects) == []:
             return "BS-24", f"{d.name} has no {timing} effect"
+        if timing == "flash" and d.flash_not_your_turn and p == s.active:
+            return "BS-206", f"{d.name}'s Flash effect can't be used in your turn"
     if d.type == "ultimate" and not s.summon_condition_met(p, card):
         return "BS-115", f"{d.name}'s summon condition is not met"
     cost = s.reduced_cost(p, card)

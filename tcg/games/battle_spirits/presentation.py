@@ -146,6 +146,8 @@ class BattleSpiritsPresentation(Presentation):
         "brave_fusion": EventSpec({**_CARD, "onto": "card"}),
         "brave_separated": EventSpec(_CARD),
         "negated": EventSpec({**_CARD, "by": "card"}),  # BS-222 Ice Wall (era_keywords.py)
+        "stayed": EventSpec(_CARD),  # replacements.py BS-200
+        "life_kept": EventSpec(_CARD),  # replacements.py BS-205
         "burst": EventSpec(_CARD),
         "attack": EventSpec({**_CARD, "attacker_bp": "int"},
                             extra=lambda say, ev: {"versus": versus(say, _bp(say, ev.get("attacker_bp")))}),

@@ -13,7 +13,15 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.effects import EffectRunner
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import bursts, conditions, era_keywords, keywords, starter_era, trash_zone
+from tcg.games.battle_spirits import (
+    bursts,
+    conditions,
+    era_keywords,
+    fusion,
+    keywords,
+    starter_era,
+    trash_zone,
+)
 from tcg.games.battle_spirits.cards import BattleSpiritsCard, Effect, Selector, StaticBonus
 from tcg.games.battle_spirits.payment import Sources
 from tcg.games.battle_spirits.ultimates import summon_condition_met
@@ -58,9 +66,9 @@ class BSQueries(EffectRunner[Effect, Selector]):
         for bonus in d.bonuses:
             if level in bonus.levels and (attacking or not bonus.while_attacking):
                 total += self.bonus_bp(cid, bonus)
-        for b in self.braves_on(cid):
-            bd = self.d(b)
-            total += bd.brave.bp if bd.brave else 0
+        braves = self.braves_on(cid)
+        if braves:
+            total += fusion.fused_bp(self, braves)  # BS-4; BS-210: a nexus may make it count 0
         total += self.aura_bp(cid)
         if self.effects:
             total += lasting.total(self, "bp", cid)
@@ -309,11 +317,12 @@ class BSQueries(EffectRunner[Effect, Selector]):
     def _matches_kind(self, sel: Selector, cid: int) -> bool:
         """The selector's families, name and level bounds (braves.py: also_named, highest level)."""
         d = self.d(cid)
-        if sel.families and not set(d.families) & set(sel.families):
+        fams = d.families if d.fusion is None else fusion.families(self, cid)  # BS-217
+        if sel.families and not set(fams) & set(sel.families):
             return False
         if sel.name_has and not brave_era.has_name(self, cid, sel.name_has):
             return False
-        if sel.all_families and not set(sel.all_families) <= set(d.families):
+        if sel.all_families and not set(sel.all_families) <= set(fams):
             return False
         if sel.named and not conditions.named_match(self, cid):  # BS-266
             return False

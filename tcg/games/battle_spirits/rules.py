@@ -21,6 +21,8 @@ burst               choices.BurstWindow             BS-13 / BS-119 activate a se
 burst_pay           choices.BurstPay                BS-14 / BS-113 / BS-106 the burst's follow-up
 keep_brave          choices.KeepBrave               BS-8 / BS-121 keep a separated brave, or not
 ice_wall            era_keywords.IceWallChoice      BS-222 negate the opponent's magic with an Ice Wall
+stay                replacements.StayChoice         BS-202 pay for a stay of a destroyed spirit, or not
+use_ability         fusion.UseAbility               BS-216 which of a card's effects an effect activates
 ==================  ==============================  ==================================================
 
 Tasks (automatic steps; the task list is a stack, the last one queued runs first):
@@ -47,6 +49,7 @@ burst_follow_up     choices.burst_follow_up         BS-14 / BS-113 "then you may
 free_summon         braves.free_summon              BS-167 "summon it without paying its cost" (an effect)
 burst_activated     bursts.burst_activated          BS-154 "after your burst activates" (bursts.py)
 separate_brave      choices.separate_brave          BS-8 / BS-121 a brave that left with its spirit
+stay_offer          replacements.offer_stay         BS-202 a destroyed spirit a paid stay may keep
 ==================  ==============================  ==================================================
 
 After every answer and every step, ``settle`` (:meth:`BSEffects.settle`) runs the state-based checks (BS-108
@@ -57,7 +60,17 @@ depletion) and queues what the step set off (BS-119, BS-120). How a cost is paid
 from __future__ import annotations
 
 from tcg.core.rules import Rulebook
-from tcg.games.battle_spirits import battle, braves, bursts, choices, era_keywords, main_phase, turn
+from tcg.games.battle_spirits import (
+    battle,
+    braves,
+    bursts,
+    choices,
+    era_keywords,
+    fusion,
+    main_phase,
+    replacements,
+    turn,
+)
 from tcg.games.battle_spirits.effects import BSEffects
 
 RULEBOOK = Rulebook(
@@ -77,6 +90,8 @@ RULEBOOK = Rulebook(
         choices.BurstPay(),
         choices.KeepBrave(),
         era_keywords.IceWallChoice(),
+        replacements.StayChoice(),
+        fusion.UseAbility(),
     ],
     {
         "effects": choices.effects,
@@ -94,6 +109,7 @@ RULEBOOK = Rulebook(
         "free_summon": braves.free_summon,
         "simultaneous": choices.simultaneous,
         "separate_brave": choices.separate_brave,
+        "stay_offer": replacements.offer_stay,
         "burst_window": choices.burst_window,
         "burst_activated": bursts.burst_activated,
         "end_phase": turn.end_phase,

@@ -19,7 +19,16 @@ from typing import TYPE_CHECKING
 from tcg.core import lasting
 from tcg.core import verbs as shared
 from tcg.core.verbs import Targets, verb_table
-from tcg.games.battle_spirits import braves, bursts, conditions, era_keywords, starter_era, trash_zone
+from tcg.games.battle_spirits import (
+    braves,
+    bursts,
+    conditions,
+    era_keywords,
+    fusion,
+    replacements,
+    starter_era,
+    trash_zone,
+)
 from tcg.games.battle_spirits.keywords import life_guard, unaffected
 from tcg.games.battle_spirits.ultimates import u_trigger
 
@@ -318,6 +327,13 @@ _OWN: dict[str, BSVerb] = {
     "assault": braves.assault,
     "grant_ability": era_keywords.grant_ability,  # BS-227
     "stop_attack_effects": era_keywords.stop_attack_effects,  # BS-231
+    "grant_stay": replacements.grant_stay,  # BS-204
+    "end_main_step": replacements.end_main_step,  # BS-207
+    "fuse_brave": fusion.fuse_brave,  # BS-214
+    "separate_braves": fusion.separate_braves,  # BS-215
+    "use_ability": fusion.use_ability,  # BS-216
+    "invert_battle": fusion.invert_battle,  # BS-219
+    "compare_levels": fusion.compare_levels,  # BS-219
     "u_trigger": u_trigger,  # BS-141
     "life_guard": life_guard,  # BS-143
     "burst_lock": starter_era.burst_lock,  # BS-282
