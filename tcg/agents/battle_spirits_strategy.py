@@ -23,6 +23,11 @@ View = dict[str, Any]
 PAYMENTS_LOOKED_AT = 40
 _PLAYS = ("summon", "deploy", "direct_brave", "use_magic")
 _HOSTILE = {"destroy", "exhaust", "return_to_hand", "remove_cores", "deck_bottom", "discard"}
+#: How surely a set burst's condition comes before we could set another (BS-13): every opposing
+#: turn has attacks and summons; our spirits are destroyed less often.
+_BURST_ODDS = {"opponent_attacks": 1.0, "after_your_life_decreased": 0.9, "opponent_spirit_summoned": 0.9,
+               "opponent_summon_effect_resolved": 0.6, "your_spirit_destroyed": 0.6,
+               "your_spirit_destroyed_by_opponent": 0.5}
 
 
 def _parts(legal: Sequence[Action]) -> Iterator[Sequence[Action]]:
@@ -62,7 +67,9 @@ class _Board:
         self.field: list[Sequence[View]] = [p["zones"]["field"] for p in players]
         hand = players[self.me]["zones"]["hand"]
         self.hand: Sequence[View] = hand if listed(hand) else []
-        self.burst_set = bool(players[self.me]["zones"]["burst"])
+        burst = players[self.me]["zones"]["burst"]
+        self.burst_set = bool(burst)
+        self.set_burst: View | None = burst[0] if self.burst_set and listed(burst) else None
         self.find = finder(obs)
         self.view_of = viewer(obs)
 
@@ -177,10 +184,11 @@ class BattleSpiritsStrategy:
             elif first.type != "move_cores":
                 for a in part:
                     singles.setdefault(a.type, []).append(a)
-        if singles.get("set_burst") and not b.burst_set:
-            return singles["set_burst"][0]
+        burst = self._burst_to_set(b, singles.get("set_burst", []))
+        if burst is not None:
+            return burst
         if singles.get("brave_fusion"):
-            return max(singles["brave_fusion"], key=lambda a: self._bp(b.view(a.get("onto"))))
+            return max(singles["brave_fusion"], key=lambda a: self._host_gain(b, a))
         for _value, _, part in sorted(plays, key=lambda t: (-t[0], t[1])):  # the best play we can pay well
             pay = self._best_payment(b, part)
             if pay is not None:
@@ -205,7 +213,51 @@ class BattleSpiritsStrategy:
             return 0.5 + int(d.cost) / 10
         if d.type == "nexus" and len(b.field[b.me]) == 0:
             return None  # spirits first
-        return float(d.cost) + (1 if a.type == "direct_brave" else 0)
+        if a.type == "direct_brave":  # of the hosts, the one gaining most (a tenth of a cost at most)
+            return float(d.cost) + 1 + self._host_gain(b, a) / 1000
+        return float(d.cost)
+
+    # ------------------------------------------------------------------ bursts and braves
+    def _burst_value(self, b: _Board, v: View | None) -> float:
+        """What a card is worth set as our burst (BS-12..14): how surely its condition comes,
+        times what it does then — its effects, and a free summon (a whole card) or a paid
+        follow-up (a little: we may not have the cores)."""
+        d = self.d(v)
+        burst = d.keywords.burst if d is not None else None
+        if burst is None:
+            return 0.0
+        gain = 1.0 + len(burst.effect)
+        if burst.then != "none":
+            gain += 0.5 if burst.pay_then else float(d.cost)
+        if burst.max_life is not None and b.counters[b.me].get("life", 5) > burst.max_life + 1:
+            gain = 1.0 + len(burst.effect)  # its follow-up waits for our life to fall
+        return _BURST_ODDS.get(burst.condition, 0.5) * gain
+
+    def _burst_to_set(self, b: _Board, sets: Sequence[Action]) -> Action | None:
+        """BS-15: set the hand's best burst when none is set, or over a set one clearly worse
+        (the old one goes to the trash: only for a gain of more than a card's worth)."""
+        if not sets:
+            return None
+        best = max(sets, key=lambda a: self._burst_value(b, b.view(a.get("card"))))
+        value = self._burst_value(b, b.view(best.get("card")))
+        if not b.burst_set or value > self._burst_value(b, b.set_burst) + 2:
+            return best
+        return None
+
+    def _host_gain(self, b: _Board, a: Action) -> float:
+        """What fusing the brave onto ``onto`` gains (BS-4): the brave's BP and symbol are worth
+        most on a spirit that can still attack this turn, and most of all where the added BP
+        beats the best opposing blocker that the spirit alone does not."""
+        host = b.view(a.get("onto"))
+        d = self.d(b.view(a.get("card")))
+        if host is None or d is None or d.brave is None:
+            return 0.0
+        bp = self._bp(host)
+        best = max((self._bp(v) for v in b.refreshed(b.opp)), default=0)
+        gain = 0.0 if host.get("exhausted") else 400.0
+        if bp <= best < bp + d.brave.bp:
+            gain += 300.0
+        return gain + min(bp, 20000) / 100
 
     def _effects_useful(self, b: _Board, effects: Sequence[Any]) -> bool:
         for eff in effects:
@@ -242,10 +294,21 @@ class BattleSpiritsStrategy:
         attackers = list(_of_type(legal, "attack"))
         total_symbols = sum(len((b.view(a.get("card")) or {}).get("symbols", [])) for a in attackers)
         lethal = total_symbols >= life + len(blockers)
-        for a in sorted(attackers, key=lambda a: -self._bp(b.view(a.get("card")))):
+        triggers = {a.get("card") for a in attackers if self._u_trigger(b.view(a.get("card")))}
+        for a in sorted(attackers, key=lambda a: (a.get("card") not in triggers, -self._bp(b.view(a.get("card"))))):
             if lethal or self._bp(b.view(a.get("card"))) > best_blocker or not blockers:
                 return a
         return _first(legal, "end_turn")
+
+    def _u_trigger(self, v: View | None) -> bool:
+        """BS-141: does this card attack with a U-Trigger at its level (a hit makes most of them
+        unblockable, and every trigger trashes the opponent's top card)?"""
+        d = self.d(v)
+        if d is None or d.type != "ultimate" or v is None:
+            return False
+        level = v.get("level", 0)
+        return any(ab.when == "attacks" and level in ab.levels and any(e.do == "u_trigger" for e in ab.effects)
+                   for ab in d.abilities)
 
     def _on_block(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
         attackers = [v for v in b.field[b.opp] if v.get("exhausted") and "bp" in v]
