@@ -227,6 +227,15 @@ def test_bs_rule_agent_attacks_first_with_a_u_trigger() -> None:
     assert RuleAgent(0).choose(bs_obs("attack_declaration", mine=[at_lv3, big]), legal) == legal[1]
 
 
+def test_bs_rule_agent_keeps_a_burst_that_would_do_nothing_now() -> None:
+    """BS-13: Khan-Wolf's burst only summons it at 3 life or less; at 5 it stays set."""
+    legal = [Action("activate_burst", card=7), PASS]
+    for life, wanted in ((5, PASS), (3, legal[0])):
+        obs = bs_obs("burst", life=(life, 5))
+        obs["players"][0]["zones"]["burst"] = [{"id": 7, "name": "The AzureHero Khan-Wolf", "face_down": True}]
+        assert RuleAgent(0).choose(obs, legal) == wanted, life
+
+
 def test_bs_rule_agent_beats_random() -> None:
     names = sorted(BS.starter_decks())
     ds = [BS.deck(names[0]), BS.deck(names[1])]

@@ -87,7 +87,7 @@ class _Board:
 class BattleSpiritsStrategy:
     EVENTS: frozenset[str] = frozenset()  # reads no events
     #: Decision kinds whose handler reads only the legal actions (board None): see reads_board.
-    BLIND = frozenset({"burst", "optional"})
+    BLIND = frozenset({"optional"})
 
     def __init__(self) -> None:
         from tcg.core.registry import load_game
@@ -337,8 +337,17 @@ class BattleSpiritsStrategy:
         return _first(legal, "pass")
 
     # ------------------------------------------------------------------ choices
-    def _on_burst(self, b: _Board | None, legal: Sequence[Action], rng: Rng) -> Action | None:
-        return _first(legal, "activate_burst")
+    def _on_burst(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
+        """BS-13: activate, unless the burst would do nothing now — no effect of its own and a
+        follow-up waiting for our life to fall (The AzureHero Khan-Wolf at 4 or 5 life): then it
+        stays set for a later chance rather than going to the trash for nothing."""
+        activate = _first(legal, "activate_burst")
+        d = self.d(b.view(activate.get("card"))) if activate is not None else None
+        burst = d.keywords.burst if d is not None else None
+        if (burst is not None and not burst.effect and burst.max_life is not None
+                and b.counters[b.me].get("life", 5) > burst.max_life):
+            return _first(legal, "pass")
+        return activate
 
     def _on_burst_pay(self, b: _Board, legal: Sequence[Action], rng: Rng) -> Action | None:
         for part in _parts(legal):
