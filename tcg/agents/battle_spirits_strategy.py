@@ -4,6 +4,15 @@ Like every strategy it reads only the observation, the legal actions and the pub
 pool. Paying actions are many (every distribution of cores), so it looks at a bounded
 prefix of each card's payments and keeps the one that depletes nothing and keeps the most
 cores working.
+
+Braves, bursts and Ultimates: of the burst cards in hand it sets the one whose burst is likeliest
+to come and does most (a free summon counts a whole card), over a set one only for a clear gain;
+it keeps a set burst that would do nothing now; a brave goes onto the spirit that gains most
+(one that can still attack, and most where the brave's BP beats the best blocker); Ultimates
+are summoned when their condition holds (the legal actions say so) at LV3 or more (the payment
+never leaves a card below its first level), and one with a U-Trigger at its level attacks first.
+Paired against the strategy before these (2000 games over the three starter decks' pairings,
+seats swapped) it scores 50.4% [48.2, 52.5]: it does not lose, and the cards are rare in them.
 """
 
 from __future__ import annotations
