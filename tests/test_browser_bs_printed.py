@@ -8,7 +8,8 @@ draw the brave on its spirit (its name, not only a count) and the BP with it as 
 printed one, each Ultimate's level table from LV3 with its level now marked (BS-115) and a
 U-Trigger badge (BS-141), every BP in sight on the tallest faces, my own set burst face down but
 named to me, and the opponent's set burst as a card back only: its name is nowhere in the page
-(hidden information, BS-12). ``TCG_SCREENSHOTS=1`` writes docs/screenshots/bs_printed.png.
+(hidden information, BS-12) — nor, for a spectator, either burst's. ``TCG_SCREENSHOTS=1`` writes
+docs/screenshots/bs_printed.png.
 """
 
 from __future__ import annotations
@@ -80,3 +81,14 @@ def test_a_brave_an_ultimates_level_and_the_bursts_are_drawn(server: LiveServer,
         page.screenshot(path=str(SHOTS / "bs_printed.png"), full_page=True)
     assert not errors, errors
     page.close()
+
+    # a spectator sees both set bursts as backs, and neither name
+    watcher = browser.new_page(viewport=DESKTOP)
+    spectator_errors = page_errors(watcher)
+    watcher.goto(f"{server.url}/play/{url.split('/play/')[1].split('#')[0]}")
+    watcher.wait_for_selector(host)
+    assert watcher.locator("#board [data-zone=burst] .card.back").count() == 2
+    assert "Burst Shield" not in watcher.content() and "Ice Shield" not in watcher.content()
+    assert "Zuganake" in watcher.inner_text(f"{host} .c-under")  # a fused brave is public
+    assert not spectator_errors, spectator_errors
+    watcher.close()
