@@ -199,6 +199,43 @@ def test_bs_rule_agent_blocks_with_a_winner_and_levels_up() -> None:
     assert RuleAgent(0).choose(bs_obs("main", mine=[weak], reserve=1), [move, NEXT, END]) == move
 
 
+def test_bs_rule_agent_sets_its_best_burst_and_fuses_where_the_brave_gains_most() -> None:
+    """BS-12/BS-15: of two burst cards the one whose burst does most is set (Zephyr Vortex, after any
+    attack, before Absolute Armor Ice Shield); BS-4: the brave goes onto the spirit that can still
+    attack and beats the opposing blocker only with the brave's BP."""
+    hand = [{"id": 5, "name": "Absolute Armor Ice Shield"}, {"id": 6, "name": "Zephyr Vortex"}]
+    obs = bs_obs("main")
+    obs["players"][0]["zones"]["hand"] = hand
+    legal = [Action("set_burst", card=5), Action("set_burst", card=6), NEXT, END]
+    assert RuleAgent(0).choose(obs, legal) == legal[1]
+    obs["players"][0]["zones"]["burst"] = [{"id": 7, "name": "Zephyr Vortex"}]
+    assert RuleAgent(0).choose(obs, legal) == NEXT  # a set burst is not traded for a worse one
+    tired, fresh = bs_view(1, "Elephantite", 5000, exhausted=True), bs_view(2, "Metalburn", 3000)
+    brave = {**bs_view(3, "The KnightSnake Pendragon", 4000), "level": 1}
+    blocker = bs_view(20, "Lanceraptor", 6000)
+    fuse = [Action("brave_fusion", card=3, onto=1), Action("brave_fusion", card=3, onto=2), NEXT]
+    assert RuleAgent(0).choose(bs_obs("main", mine=[tired, fresh, brave], theirs=[blocker]), fuse) == fuse[1]
+
+
+def test_bs_rule_agent_attacks_first_with_a_u_trigger() -> None:
+    """BS-141: an Ultimate whose U-Trigger works at its level attacks before a bigger spirit."""
+    bell = {**bs_view(1, "UltimateCannon-Bell", 8000, cores=2), "level": 4}
+    big = bs_view(2, "The MeteoriteArmor Monoqueiroz", 9000)
+    legal = [Action("attack", card=1), Action("attack", card=2), END]
+    assert RuleAgent(0).choose(bs_obs("attack_declaration", mine=[bell, big]), legal) == legal[0]
+    at_lv3 = {**bell, "level": 3, "bp": 7000}  # its U-Trigger is [LV4] only
+    assert RuleAgent(0).choose(bs_obs("attack_declaration", mine=[at_lv3, big]), legal) == legal[1]
+
+
+def test_bs_rule_agent_keeps_a_burst_that_would_do_nothing_now() -> None:
+    """BS-13: Khan-Wolf's burst only summons it at 3 life or less; at 5 it stays set."""
+    legal = [Action("activate_burst", card=7), PASS]
+    for life, wanted in ((5, PASS), (3, legal[0])):
+        obs = bs_obs("burst", life=(life, 5))
+        obs["players"][0]["zones"]["burst"] = [{"id": 7, "name": "The AzureHero Khan-Wolf", "face_down": True}]
+        assert RuleAgent(0).choose(obs, legal) == wanted, life
+
+
 def test_bs_rule_agent_beats_random() -> None:
     names = sorted(BS.starter_decks())
     ds = [BS.deck(names[0]), BS.deck(names[1])]

@@ -61,3 +61,31 @@ def test_a_finished_game_is_scored_by_its_result() -> None:
     state = a_position("one_piece", 0)
     state.lose(1, "test")
     assert (value(state, 0), value(state, 1)) == (1.0, 0.0)
+
+
+def bs_board(field: list[object], burst: list[str], hand: list[str]) -> State:
+    """Player 0's main phase with ``field``, ``burst`` and ``hand``; player 1 with one spirit."""
+    from tcg.core.scenario import Runner
+
+    spec = {"name": "evaluation", "game": "battle_spirits", "state": {"turn": 3, "phase": "main", "players": [
+        {"reserve": 4, "zones": {"field": field, "burst": burst, "hand": hand, "deck": ["Wing Soldier"] * 3}},
+        {"zones": {"field": [{"card": "Missile Mobile", "cores": 1}], "deck": ["Wing Soldier"] * 3}}]}}
+    return Runner(spec, "test").state
+
+
+def test_battle_spirits_fusion_a_set_burst_and_an_ultimate_never_look_like_a_loss() -> None:
+    """BS-114: fusing a field brave onto a spirit keeps both cards (a brave spirit counts as a spirit and
+    a fused brave); BS-12: a burst set from the hand is worth at least the card held; BS-115: an
+    Ultimate is a spirit-like card of the field and an Ultimate of its own."""
+    host = {"card": "Lanceraptor", "cores": 1}
+    apart = bs_board([host, {"card": "Zuganake", "cores": 1}], [], [])
+    fused = bs_board([{**host, "braves": [{"card": "Zuganake", "cores": 1}]}], [], [])
+    assert value(fused, 0) >= value(apart, 0)
+    held, set_ = bs_board([host], [], ["Burst Shield"]), bs_board([host], ["Burst Shield"], [])
+    assert value(set_, 0) >= value(held, 0)
+    # the evaluation reads that a burst is set, never which: another card set scores the same
+    assert value(bs_board([host], ["Absolute Armor Ice Shield"], []), 0) == value(set_, 0)
+    ultimate = bs_board([host, {"card": "UltimateCannon-Bell", "cores": 1}], [], [])
+    spirit = bs_board([host, {"card": "Trooper Mobile", "cores": 1}], [], [])
+    names = FEATURE_NAMES["battle_spirits"]
+    assert difference(ultimate, 0)[names.index("ultimates")] == 1 + difference(spirit, 0)[names.index("ultimates")]

@@ -38,12 +38,20 @@ def _duel_masters(s: Any, p: int) -> tuple[float, ...]:
 def _battle_spirits(s: Any, p: int) -> tuple[float, ...]:
     z = s.zones[p]
     spirits = [c for c in z["field"] if s.d(c).is_spirit_like]
+    # BP counts a fused brave's (BS-4, ``bp``). A brave spirit is two cards: a fused brave counts as
+    # a spirit too, so that fusing a field brave (BS-114) loses no card in the model's eyes and a
+    # direct brave (BS-5) gains one; the fused braves are also a feature of their own.
     bp = sum(min(s.bp(c), 20000) for c in spirits) / 1000
+    braves = [b for c in spirits for b in s.braves_on(c)]
     c = s.counters[p]
     # All of a side's cores: a payment's cores come back from the trash at the refresh, and cores
     # on a spirit are its level — spending them is no loss, so only the total counts.
-    cores = sum(s.cards[c].counter("cores") for c in z["field"]) + c.get("reserve", 0) + c.get("trash_cores", 0)
-    return (c.get("life", 0), len(spirits), len(z["field"]) - len(spirits), bp, cores, len(z["hand"]))
+    cores = (sum(s.cards[c].counter("cores") for c in (*z["field"], *braves)) + c.get("reserve", 0)
+             + c.get("trash_cores", 0))
+    # A set burst (BS-12) is a card held face down: that one is set is public, never which.
+    ultimates = sum(1 for c in spirits if s.d(c).type == "ultimate")  # BS-115, most with a U-Trigger
+    return (c.get("life", 0), len(spirits) + len(braves), len(z["field"]) - len(spirits), bp, cores, len(z["hand"]),
+            len(braves), min(len(z["burst"]), 1), ultimates)
 
 
 def _yugioh(s: Any, p: int) -> tuple[float, ...]:
@@ -89,7 +97,8 @@ FEATURES: dict[str, Features] = {
 FEATURE_NAMES: dict[str, tuple[str, ...]] = {
     "duel_masters": ("shields", "creatures", "untapped creatures", "power (thousands)", "mana (up to 8)",
                      "hand"),
-    "battle_spirits": ("life", "spirits", "other cards on the field", "BP (thousands)", "cores", "hand"),
+    "battle_spirits": ("life", "spirits (and fused braves)", "other cards on the field", "BP (thousands)", "cores",
+                       "hand", "fused braves", "burst set", "ultimates"),
     "yugioh": ("LP (thousands)", "face-up monsters", "face-down monsters", "ATK (thousands)",
                "strongest ATK (thousands)", "spells and traps", "cards held (hand and set)"),
     "one_piece": ("life", "characters", "power (thousands)", "DON!! in the cost area", "hand"),

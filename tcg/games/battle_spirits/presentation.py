@@ -210,8 +210,13 @@ class BattleSpiritsPresentation(Presentation):
         if face.get("hidden"):
             return face
         stats = face["stats"]
+        card = self.game.cards().get(str(view["name"]))
         if "bp" in view:
-            stats.append({"key": "bp", "label": say.t("stats", "bp"), "value": view["bp"]})
+            bp = {"key": "bp", "label": say.t("stats", "bp"), "value": view["bp"]}
+            level = view.get("level")
+            if card is not None and card.level_bp and isinstance(level, int) and card.bp_at(level) != view["bp"]:
+                bp["printed"] = card.bp_at(level)  # a fused brave's BP (BS-4) or an effect's shows as the change
+            stats.append(bp)
         if "level" in view:
             stats.append({"key": "level", "label": say.t("stats", "level"), "value": view["level"]})
             stats.append({"key": "cores", "label": say.t("stats", "cores"), "value": view.get("cores", 0)})
@@ -225,7 +230,6 @@ class BattleSpiritsPresentation(Presentation):
             face["under"] = list(view["braves"])
             notes.append(say.t("words", "fused_with", cards=", ".join(view["braves"])))
         face["notes"] = [n for n in notes if n]
-        card = self.game.cards().get(str(view["name"]))
         if card is not None:
             face.update(self._printed(card, view.get("level"), say))
         return face
@@ -266,6 +270,8 @@ class BattleSpiritsPresentation(Presentation):
                   if getattr(card.keywords, k)]
         if card.brave is not None:
             badges.append(say.t("keywords", "brave"))
+        if any(e.do == "u_trigger" for ab in card.abilities for e in ab.effects):  # ultimates.py BS-141
+            badges.append(say.t("keywords", "u_trigger"))
         if card.flash_effects or card.flash_abilities:
             badges.append(say.t("keywords", "flash"))
         return {"type_line": type_line(say.t("card_types", str(card.type)), card.families),

@@ -57,7 +57,9 @@ function faceBody(face) {
     (face.steps || []).length ? stepsNode(face.steps) : null,
     at("body").length ? el("div", { class: "c-body" }, at("body")) : null,
     (face.status || []).length ? el("div", { class: "c-status" }, face.status.join(", ")) : null,
-    (face.under || []).length ? el("div", { class: "c-under", title: face.under.join(", ") }, `⤷ ${face.under.length}`) : null,
+    // what lies under or on the card (a fused brave, evolution sources, additions) by name: a
+    // count alone said a spirit carried something, not what; a long list ends in an ellipsis
+    (face.under || []).length ? el("div", { class: "c-under", title: face.under.join(", ") }, `⤷ ${face.under.join(", ")}`) : null,
     chips.length ? el("div", { class: "c-chips" }, chips) : null,
     el("div", { class: "c-bottom" }, corner("bottom_left"), corner("bottom"), corner("bottom_right")),
     at("side").length ? el("div", { class: "c-side" }, at("side")) : null,
