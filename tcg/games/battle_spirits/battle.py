@@ -12,6 +12,7 @@ from tcg.core.lazy import Concat
 from tcg.core.stack import CLOSED, Window
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits import braves as brave_era
+from tcg.games.battle_spirits import static_rules
 from tcg.games.battle_spirits.main_phase import (
     END_TURN,
     NEXT_PHASE,
@@ -170,6 +171,7 @@ def flash_activations(s: BattleSpiritsState, p: int) -> list[Action]:
 def declare_attack(s: BattleSpiritsState, p: int, attacker: int) -> None:
     """BS-47: the attacker is exhausted at once; then Flash step 1, blocking player first."""
     s.set_exhausted(attacker, True)
+    static_rules.attack_declared(s, attacker)  # BS-241 / BS-242: noted for the turn, its cost paid
     s.flags["attacks"] = s.flags.get("attacks", 0) + 1  # this turn's attacks ("your first attack")
     s.flags.pop("last_battle", None)
     s.flags["attack"] = {"attacker": attacker, "player": p, "blocker": None}
@@ -290,7 +292,7 @@ def comparison(s: BattleSpiritsState, task: Task) -> None:
     if s.zone_of(blocker) != "field":
         return  # BS-52: the blocker left before the comparison
     s.enter_phase("comparison")
-    ba, bb = s.bp(attacker), s.bp(blocker)
+    ba, bb = static_rules.battle_values(s, attacker, blocker)  # BP, or levels (BS-248)
     losers = [c for c, mine, theirs in ((attacker, ba, bb), (blocker, bb, ba)) if mine <= theirs]
     s.emit("battle", attacker=attacker, blocker=blocker, attacker_bp=ba, blocker_bp=bb,
            result="tie" if len(losers) == 2 else "decided")

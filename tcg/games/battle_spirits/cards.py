@@ -180,6 +180,12 @@ class Effect(_Strict):
         "destroy_brave",  # destroy each target brave: in spirit form, or fused (its spirit stays) (braves.py)
         "brave_to_hand",  # each target brave goes to its owner's hand: in spirit form, or fused (its spirit stays)
         "assault",  # Assault: exhaust the target nexus to refresh this spirit (braves.py)
+        "level_as",  # this turn each target is treated as at level `count` (static_rules.py BS-244)
+        "level_up",  # this turn each target's level is treated as `count` higher (static_rules.py BS-244)
+        "life_guard_both",  # this turn both players' life loss is limited as `guard` says (static_rules.py BS-245)
+        "magic_lock",  # this turn the opponent (`player`) uses no magic card (static_rules.py BS-246)
+        "block_exhausted",  # this turn each target may block while exhausted (static_rules.py BS-247)
+        "compare_levels",  # this battle compares levels instead of BP (static_rules.py BS-248)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -218,7 +224,8 @@ class Effect(_Strict):
                        "remove_cores", "deck_bottom", "deck_top", "place_cores", "unblockable", "cant_attack",
                        "may_block", "must_attack", "put_cores", "attack_spirit", "shield", "spread_cores",
                        "destroy_after_battle", "colorless", "clash", "add_symbol", "max_level",
-                       "summon_free", "destroy_brave", "assault", "brave_onto_free", "set_burst", "brave_to_hand"} \
+                       "summon_free", "destroy_brave", "assault", "brave_onto_free", "set_burst", "brave_to_hand",
+                       "level_as", "level_up", "block_exhausted"} \
                 and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         if self.do == "add_symbol" and self.color is None:
@@ -228,7 +235,7 @@ class Effect(_Strict):
             raise ValueError(f"effect '{self.do}' needs a 'scope' (the spirits it applies to)")
         if self.do == "one_of" and len({a.option_name for a in self.alternatives}) != len(self.alternatives):
             raise ValueError("effect 'one_of' needs alternatives with different names (a label, else the verb)")
-        if self.do == "life_guard" and self.guard is None:
+        if self.do in ("life_guard", "life_guard_both") and self.guard is None:
             raise ValueError("effect 'life_guard' needs a 'guard' (the limit it sets)")
         return self
 
@@ -345,10 +352,17 @@ class Rule(_Strict):
         "white_costs_more",  # every white card costs 1 more (for everyone)
         "white_exhausted_by_core_moves",  # a white spirit gets exhausted when cores are put on or taken off it
         # other than by an effect (summons, main-phase moves)
+        # static_rules.py, for every card `scope` matches (player relative to the card's controller):
+        "no_attack",  # BS-240 it can't attack
+        "attack_once",  # BS-241 it attacks at most once a turn
+        "attack_toll",  # BS-242 it attacks only by moving 1 core from its owner's reserve to their trash
+        "no_summon_effects",  # BS-243 its When Summoned effects do not apply
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     turn: Literal["any", "yours", "opponents"] = "any"
     unless: Selector | None = None  # the restriction holds only while nothing on the field matches this
+    scope: Selector | None = None  # (static_rules.py) the cards a player-wide rule applies to
+    main_step: bool = False  # (static_rules.py) only during a main step ("『お互いのメインステップ』")
 
 
 class Burst(_Strict):

@@ -12,7 +12,7 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import bursts, keywords
+from tcg.games.battle_spirits import bursts, keywords, static_rules
 from tcg.games.battle_spirits.cards import COLORS, Effect, EffectCondition, Selector
 from tcg.games.battle_spirits.keywords import ATTACK_STEP
 from tcg.games.battle_spirits.queries import BSQueries
@@ -233,6 +233,8 @@ class BSEffects(BSQueries):
         they are queued when the step is done (``settle``). ``from_trash``: the card's abilities
         that work from the trash, and only those (braves.py BS-172). ``subject``: the card that set
         the trigger off, for abilities that name which cards count (``Ability.subject``)."""
+        if when == "summoned" and static_rules.summon_effects_off(self, cid):
+            return  # BS-243: "When Summoned effects do not apply" (static_rules.py)
         lv = self.level(cid) if level is None else level
         controller = self.cards[cid].controller
         braves = self.braves_on(cid)

@@ -13,7 +13,7 @@ from typing import Any
 from tcg.core import lasting
 from tcg.core.effects import EffectRunner
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import bursts, keywords
+from tcg.games.battle_spirits import bursts, keywords, static_rules
 from tcg.games.battle_spirits.cards import BattleSpiritsCard, Effect, Selector, StaticBonus
 from tcg.games.battle_spirits.payment import Sources
 from tcg.games.battle_spirits.ultimates import summon_condition_met
@@ -37,9 +37,11 @@ class BSQueries(EffectRunner[Effect, Selector]):
         """BS-108: the highest level whose cost the cores on the card reach (0: none); a spirit
         "treated as at its highest level" this turn (braves.py BS-166) has that one."""
         level = self.d(cid).level_for(self.cores(cid))
-        if level and self.effects and lasting.on(self, "max_level", cid):
-            d = self.d(cid)
-            return d.first_level + len(d.level_costs) - 1
+        if level and self.effects:
+            if lasting.on(self, "max_level", cid):
+                d = self.d(cid)
+                return d.first_level + len(d.level_costs) - 1
+            return static_rules.level_now(self, cid, level)  # BS-244 "treated as LV1", "one higher"
         return level
 
     def is_spirit_like(self, cid: int) -> bool:
@@ -131,7 +133,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
         lower BP than its own), or the attacker "can't be blocked" by it this turn."""
         if not self.is_spirit_like(blocker) or self.one_core_locked(blocker):
             return False
-        if self.cards[blocker].tapped and not brave_era.may_block_exhausted(self, blocker, attacker):
+        if (self.cards[blocker].tapped and not brave_era.may_block_exhausted(self, blocker, attacker)
+                and not static_rules.may_block_exhausted(self, blocker)):  # BS-247
             return False
         if self.d(blocker).rules and not lasting.on(self, "may_block", blocker):
             if self.own_rule(blocker, "cant_block"):
@@ -253,10 +256,13 @@ class BSQueries(EffectRunner[Effect, Selector]):
         return hs is not None and self.level(cid) in hs.levels
 
     def attackers(self, player: int) -> list[int]:
-        """BS-46: refreshed spirits, but not one that "can't attack" (its ``Rule``, or this turn)."""
+        """BS-46: refreshed spirits, but not one that "can't attack" (its ``Rule``, or this turn,
+        or a player-wide rule of a card on the field: static_rules.py BS-240..BS-242)."""
+        limits = static_rules.attack_rules(self)
         return [c for c in self.zones[player]["field"] if self.can_attack(c)
                 and not (self.d(c).rules and self.own_rule(c, "cant_attack"))
-                and not lasting.on(self, "cant_attack", c) and not self.one_core_locked(c)]
+                and not lasting.on(self, "cant_attack", c) and not self.one_core_locked(c)
+                and not (limits and static_rules.attack_problem(self, c, limits))]
 
     def one_core_locked(self, cid: int) -> bool:
         """"Spirits with exactly 1 Core on them cannot attack or block" (``Rule``

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from tcg.core import lasting
 from tcg.core import verbs as shared
 from tcg.core.verbs import Targets, verb_table
-from tcg.games.battle_spirits import braves, bursts
+from tcg.games.battle_spirits import braves, bursts, static_rules
 from tcg.games.battle_spirits.keywords import life_guard, unaffected
 from tcg.games.battle_spirits.ultimates import u_trigger
 
@@ -311,6 +311,7 @@ _OWN: dict[str, BSVerb] = {
     "assault": braves.assault,
     "u_trigger": u_trigger,  # BS-141
     "life_guard": life_guard,  # BS-143
+    **static_rules.VERBS,  # BS-244..BS-248
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, BSVerb] = verb_table(_SHARED, _OWN)

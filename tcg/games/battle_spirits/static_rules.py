@@ -1,0 +1,216 @@
+"""Player-wide static rules and lasting effects that cards set up for both players (BS13/BS14).
+
+A nexus or spirit on the field may change a rule of the game for everyone while it is at one of
+its levels (``Rule`` with a ``scope``: the cards it applies to, player relative to the card's
+controller); a magic may change one for the rest of the turn (a lasting record, BS-56). They are
+read where the rules check them: the attack declaration (BS-46/BS-47), the summon (BS-107), the
+level (BS-108), the life (BS-52/BS-53), the comparison (BS-52), the magic's use (BS-43).
+Official rules the brief does not give (BS-1..BS-99 are silent on them):
+
+- [standard] BS-240 Attack bans ("『お互いのアタックステップ』コスト0/1/4のスピリットすべてはアタック
+  できない"): while the card is at one of its levels, no spirit its ``scope`` matches (either
+  player's) can be declared as an attacker (``Rule`` no_attack).
+- [standard] BS-241 Attacks once a turn ("お互い、コスト3以下のスピリットは、ターンに1回しかアタック
+  できない"): a spirit the ``scope`` matches that has attacked this turn cannot attack again this
+  turn (``Rule`` attack_once). A spirit that left the field and came back is a new card: its
+  earlier attack does not count (the record ends with it).
+- [standard] BS-242 Attack costs ("お互いのコスト3以下のスピリットがアタックするとき、持ち主のリザーブ
+  にあるコア1個を持ち主のトラッシュに置かなければアタックできない"): a spirit the ``scope`` matches
+  attacks only by moving 1 core from its owner's reserve to their trash (BS-106) as it is
+  declared; with no core in that reserve it cannot attack (``Rule`` attack_toll).
+- [standard] BS-243 When Summoned effects that do not apply ("『相手のメインステップ』相手のスピリット
+  すべての『このスピリットの召喚時』効果と、相手のブレイヴすべての『このブレイヴの召喚時』効果は発揮
+  されない"): while the rule holds (its ``turn``, with ``main_step`` only in a main step), the When
+  Summoned effects of the cards its ``scope`` matches are not set off (BS-107); as nothing
+  applied, no "after an opposing When Summoned effect" burst opens either (``Rule``
+  no_summon_effects).
+- [standard] BS-244 Levels treated as another ("このターンの間、相手のスピリットすべてをLv1として扱う",
+  "このターンの間、自分のスピリット1体のLvを1つ上のものとして扱う"): until the end of the turn each
+  target's level is read as ``count`` (``level_as``) or as ``count`` levels higher (``level_up``,
+  never above its highest printed level) wherever a level is read - level-gated effects (BS-20),
+  BP (BS-19), level selectors. Cores and depletion are unchanged (BS-108: a spirit below its LV1
+  cost is still depleted).
+- [standard] BS-245 Attacks that reduce no life for either player ("このターンの間、Lv1のスピリットの
+  アタックでは、お互いのライフは減らない"): the life limit of BS-143 (keywords.py), set this turn for
+  both players at once (``life_guard_both``); the attackers are matched as the attack's damage
+  is dealt (the level then).
+- [standard] BS-246 Magic locks ("このターンの間、相手はマジックカードを使用できない"): until the end
+  of the turn the locked player uses no magic card from the hand, Main or Flash (BS-43, BS-110);
+  (``magic_lock``). Bursts are set and activate as usual (BS-13: a burst effect is not a use).
+- [standard] BS-247 A designated spirit that may block while exhausted ("自分の緑のスピリット1体を指定
+  する。このターンの間、指定されたスピリットは、相手のスピリットすべてを疲労状態でブロックできる"):
+  until the end of the turn the target may block any attacker while exhausted (BS-50; as
+  BS-171's grants of a card on the field, braves.py) (``block_exhausted``).
+- [standard] BS-248 Comparing levels instead of BP ("バトル解決時、BPのかわりにLvを比べ、Lvの低い
+  スピリットが破壊される。Lvが同じとき、お互いのスピリットが破壊される"): in this battle's comparison
+  step (BS-52) the spirits' levels are compared as BP are: the lower is destroyed, both on a tie
+  (``compare_levels``, until the end of the battle).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from tcg.core import lasting
+from tcg.core.verbs import Targets
+
+if TYPE_CHECKING:
+    from tcg.games.battle_spirits.cards import Effect, Rule
+    from tcg.games.battle_spirits.effects import BSEffects
+    from tcg.games.battle_spirits.queries import BSQueries
+
+    #: An active rule: the rule, the controller of the card that has it, the card.
+    Active = tuple[Rule, int, int]
+
+#: The ``Rule`` kinds of this module that restrict attacks (BS-240..BS-242).
+ATTACK_RULES = frozenset({"no_attack", "attack_once", "attack_toll"})
+SUMMON_RULES = frozenset({"no_summon_effects"})
+
+
+# ---------------------------------------------------------------------- the table of rules in force
+def active_rules(s: BSQueries, kinds: frozenset[str]) -> list[Active]:
+    """The rules of ``kinds`` in force now: those of the cards on the field at one of their
+    levels, in their ``turn`` (and, with ``main_step``, only in a main step)."""
+    out: list[Active] = []
+    cards, defs = s.cards, s.defs
+    for p in (0, 1):
+        for c in s.zones[p]["field"]:
+            rules = defs[cards[c].name].rules
+            if not rules:
+                continue
+            for r in rules:
+                if (r.rule in kinds and r.scope is not None and s.level(c) in r.levels
+                        and s.turn_matches(r.turn, p, s.active) and (not r.main_step or s.phase == "main")):
+                    out.append((r, p, c))
+    return out
+
+
+def _applies(s: BSQueries, active: Active, cid: int) -> bool:
+    rule, controller, card = active
+    assert rule.scope is not None
+    return s.in_scope(rule.scope, controller, cid, card)
+
+
+# ---------------------------------------------------------------------- BS-240..BS-242 attacks
+def attack_rules(s: BSQueries) -> list[Active]:
+    """BS-240..BS-242: the attack restrictions in force (cheap when no card has rules)."""
+    return active_rules(s, ATTACK_RULES)
+
+
+def attack_problem(s: BSQueries, cid: int, rules: list[Active]) -> tuple[str, str] | None:
+    """Why ``cid`` cannot attack under the rules in force (rule id, reason), or None."""
+    for active in rules:
+        rule = active[0]
+        if not _applies(s, active, cid):
+            continue
+        name, by = s.cards[cid].name, s.cards[active[2]].name
+        if rule.rule == "no_attack":
+            return "BS-240", f"{name} cannot attack while {by} forbids it"
+        if rule.rule == "attack_once" and lasting.on(s, "attacked", cid):
+            return "BS-241", f"{name} has attacked this turn and attacks only once a turn while {by} is in play"
+        if rule.rule == "attack_toll" and s.counters[s.cards[cid].owner]["reserve"] < 1:
+            return "BS-242", (f"{name} attacks only by moving 1 core from its owner's reserve to the trash "
+                              f"({by}), and that reserve is empty")
+    return None
+
+
+def attack_declared(s: BSEffects, attacker: int) -> None:
+    """BS-241 / BS-242 as an attack is declared: the attack is noted for this turn's limit;
+    the attack's cost (1 core from the owner's reserve to their trash) is paid once."""
+    rules = attack_rules(s) if s.d(attacker).is_spirit_like else []
+    tolled = False
+    for active in rules:
+        rule = active[0]
+        if rule.rule == "no_attack" or not _applies(s, active, attacker):
+            continue
+        if rule.rule == "attack_once" and not lasting.on(s, "attacked", attacker):
+            lasting.add(s, "attacked", card=attacker)
+        if rule.rule == "attack_toll" and not tolled:
+            tolled = True
+            s.move_core(s.cards[attacker].owner, "reserve", "trash_cores", 1)
+
+
+# ---------------------------------------------------------------------- BS-243 When Summoned off
+def summon_effects_off(s: BSQueries, cid: int) -> bool:
+    """BS-243: are ``cid``'s When Summoned effects kept from applying now?"""
+    return any(_applies(s, a, cid) for a in active_rules(s, SUMMON_RULES))
+
+
+# ---------------------------------------------------------------------- BS-244 levels treated as
+def level_now(s: BSQueries, cid: int, level: int) -> int:
+    """BS-244: the level ``cid`` (at ``level`` by its cores, not 0) is treated as this turn."""
+    for record in lasting.on(s, "level_as", cid):
+        level = record["level"]
+    up = sum(r["amount"] for r in lasting.on(s, "level_up", cid))
+    if up:
+        d = s.d(cid)
+        level = min(level + up, d.first_level + len(d.level_costs) - 1)
+    return level
+
+
+def level_as(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-244: this turn each target is treated as at level ``count``."""
+    for t in targets:
+        lasting.add(s, "level_as", card=t, level=eff.count)
+
+
+def level_up(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-244: this turn each target's level is treated as ``count`` higher."""
+    for t in targets:
+        lasting.add(s, "level_up", card=t, amount=eff.count)
+
+
+# ---------------------------------------------------------------------- BS-245 life of both players
+def life_guard_both(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-245: this turn the life limit ``guard`` (BS-143) holds for both players."""
+    assert eff.guard is not None
+    for p in (controller, 1 - controller):
+        lasting.add(s, "life_guard", player=p, guard=eff.guard.model_dump())
+
+
+# ---------------------------------------------------------------------- BS-246 magic locks
+def magic_lock(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-246: this turn the opponent (``player``: "self", the controller) uses no magic card."""
+    lasting.add(s, "magic_lock", player=1 - controller if eff.player == "opponent" else controller)
+
+
+def magic_locked(s: BSQueries, player: int) -> bool:
+    """BS-246: may ``player`` use no magic card this turn?"""
+    return bool(s.effects) and lasting.first(s, "magic_lock", player=player) is not None
+
+
+# ---------------------------------------------------------------------- BS-247 block while exhausted
+def block_exhausted(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-247: this turn each target may block any attacker while exhausted."""
+    for t in targets:
+        lasting.add(s, "block_exhausted", card=t)
+
+
+def may_block_exhausted(s: BSQueries, blocker: int) -> bool:
+    """BS-247: may ``blocker`` block this turn while exhausted?"""
+    return bool(s.effects) and bool(lasting.on(s, "block_exhausted", blocker))
+
+
+# ---------------------------------------------------------------------- BS-248 levels compared
+def compare_levels(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-248: this battle's comparison compares levels instead of BP."""
+    if s.flags.get("attack") is not None:
+        lasting.add(s, "compare_levels", lasting.BATTLE, player=controller)
+
+
+def battle_values(s: BSQueries, attacker: int, blocker: int) -> tuple[int, int]:
+    """BS-52 / BS-248: what the comparison step compares - BP, or the levels this battle."""
+    if s.effects and lasting.first(s, "compare_levels") is not None:
+        return s.level(attacker), s.level(blocker)
+    return s.bp(attacker), s.bp(blocker)
+
+
+VERBS: dict[str, Callable[[BSEffects, Effect, int, int, Targets], None]] = {
+    "level_as": level_as,
+    "level_up": level_up,
+    "life_guard_both": life_guard_both,
+    "magic_lock": magic_lock,
+    "block_exhausted": block_exhausted,
+    "compare_levels": compare_levels,
+}
