@@ -357,12 +357,15 @@ class Rule(_Strict):
         "attack_once",  # BS-241 it attacks at most once a turn
         "attack_toll",  # BS-242 it attacks only by moving 1 core from its owner's reserve to their trash
         "no_summon_effects",  # BS-243 its When Summoned effects do not apply
+        "grant_reduction",  # BS-249 (a card in a hand) it has one more reduction symbol of `color`
+        "no_reduction",  # BS-249 (a card in a hand) its reduction symbols reduce nothing
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     turn: Literal["any", "yours", "opponents"] = "any"
     unless: Selector | None = None  # the restriction holds only while nothing on the field matches this
     scope: Selector | None = None  # (static_rules.py) the cards a player-wide rule applies to
     main_step: bool = False  # (static_rules.py) only during a main step ("『お互いのメインステップ』")
+    color: Color | None = None  # (static_rules.py grant_reduction) the colour of the reduction symbol given
 
 
 class Burst(_Strict):

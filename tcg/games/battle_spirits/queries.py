@@ -198,14 +198,15 @@ class BSQueries(EffectRunner[Effect, Selector]):
         d = self.d(cid)
         # "All White cards cost 1 additional Core to use" (Rule white_costs_more, a nexus's)
         extra = 1 if "white" in d.colors and self.rule_active("white_costs_more", self.active) else 0
-        if not d.reduction:
+        counts = static_rules.reduction_counts(self, cid)  # BS-249: symbols given or taken away
+        if not counts:
             return d.cost + extra
         if field is None:
             field = self.field_symbols(player)
         if any("+" in k for k in field):  # BS-144: a symbol of two colours reduces one of either
-            reduction = keywords.flexible_reduction(dict(d.reduction_counts), field)
+            reduction = keywords.flexible_reduction(dict(counts), field)
         else:
-            reduction = sum(min(n, field[color]) for color, n in d.reduction_counts)
+            reduction = sum(min(n, field[color]) for color, n in counts)
         return max(0, d.cost - reduction) + extra
 
     def rule_active(self, rule: str, turn_player: int) -> bool:

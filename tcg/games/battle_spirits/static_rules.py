@@ -45,6 +45,11 @@ Official rules the brief does not give (BS-1..BS-99 are silent on them):
   スピリットが破壊される。Lvが同じとき、お互いのスピリットが破壊される"): in this battle's comparison
   step (BS-52) the spirits' levels are compared as BP are: the lower is destroyed, both on a tie
   (``compare_levels``, until the end of the battle).
+- [standard] BS-249 Reduction symbols given or taken away ("自分の手札にある系統:「天霊」を持つスピリット
+  カードすべてに、軽減シンボル[黄]を与える"; "相手の手札にあるマジックカードすべての軽減シンボルすべてを
+  無いものとして扱う"): while the rule holds, a card in a hand its ``scope`` matches has one more
+  reduction symbol of ``color`` (``grant_reduction``), or none at all (``no_reduction``), when
+  its cost is reduced (BS-41 b).
 """
 
 from __future__ import annotations
@@ -66,6 +71,7 @@ if TYPE_CHECKING:
 #: The ``Rule`` kinds of this module that restrict attacks (BS-240..BS-242).
 ATTACK_RULES = frozenset({"no_attack", "attack_once", "attack_toll"})
 SUMMON_RULES = frozenset({"no_summon_effects"})
+REDUCTION_RULES = frozenset({"grant_reduction", "no_reduction"})
 
 
 # ---------------------------------------------------------------------- the table of rules in force
@@ -129,6 +135,23 @@ def attack_declared(s: BSEffects, attacker: int) -> None:
         if rule.rule == "attack_toll" and not tolled:
             tolled = True
             s.move_core(s.cards[attacker].owner, "reserve", "trash_cores", 1)
+
+
+# ---------------------------------------------------------------------- BS-249 reduction symbols
+def reduction_counts(s: BSQueries, cid: int) -> tuple[tuple[str, int], ...]:
+    """BS-41 (b) / BS-249: ``cid``'s reduction symbols per colour now: its printed ones, with
+    those the rules in force give it or take away."""
+    counts = s.d(cid).reduction_counts
+    for rule, controller, card in active_rules(s, REDUCTION_RULES):
+        if not _applies(s, (rule, controller, card), cid):
+            continue
+        if rule.rule == "no_reduction":
+            return ()
+        if rule.color is not None:
+            have = dict(counts)
+            have[rule.color] = have.get(rule.color, 0) + 1
+            counts = tuple(have.items())
+    return counts
 
 
 # ---------------------------------------------------------------------- BS-243 When Summoned off
