@@ -186,6 +186,7 @@ class Effect(_Strict):
         "magic_lock",  # this turn the opponent (`player`) uses no magic card (static_rules.py BS-246)
         "block_exhausted",  # this turn each target may block while exhausted (static_rules.py BS-247)
         "compare_levels",  # this battle compares levels instead of BP (static_rules.py BS-248)
+        "lasting_trigger",  # this turn, on `trigger`, `effects` resolve each time (static_rules.py BS-251)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -217,6 +218,8 @@ class Effect(_Strict):
     scope: Selector | None = None  # bp_aura: the spirits it gives BP to, read whenever BP is
     optional: bool = False
     condition: EffectCondition | None = None  # the effect applies only if this holds
+    trigger: Literal["your_spirit_destroyed"] = "your_spirit_destroyed"  # lasting_trigger: when it fires
+    effects: list[Effect] = []  # lasting_trigger: the instructions it sets off each time
 
     @model_validator(mode="after")
     def _needs_target(self) -> Effect:
@@ -264,6 +267,7 @@ class Ability(_Strict):
         "any_attacks",  # (a nexus) any spirit, either player's, declared an attack (BS-47)
         "any_blocks",  # any spirit, either player's, blocked (BS-50)
         "opponent_draws",  # the opponent drew a card (BS-37, or by an effect)
+        "opponent_draws_by_effect",  # the opponent drew a card other than in their draw step (BS-37)
         "opponent_attack_step",  # the opponent's attack step (battle phase) begins (BS-46)
         "your_spirit_destroyed",  # (a nexus) one of your spirits was destroyed (BS-54)
         "opponent_spirit_exhausted",  # an opposing spirit became exhausted (BS-39)
@@ -359,6 +363,8 @@ class Rule(_Strict):
         "no_summon_effects",  # BS-243 its When Summoned effects do not apply
         "grant_reduction",  # BS-249 (a card in a hand) it has one more reduction symbol of `color`
         "no_reduction",  # BS-249 (a card in a hand) its reduction symbols reduce nothing
+        "hand_immune",  # BS-250 (a card in a hand) opposing Spirit/Brave/Nexus/Magic effects don't affect it
+        "also_cost",  # BS-252 it is also treated as of cost `cost` (selectors of costs)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     turn: Literal["any", "yours", "opponents"] = "any"
@@ -366,6 +372,7 @@ class Rule(_Strict):
     scope: Selector | None = None  # (static_rules.py) the cards a player-wide rule applies to
     main_step: bool = False  # (static_rules.py) only during a main step ("『お互いのメインステップ』")
     color: Color | None = None  # (static_rules.py grant_reduction) the colour of the reduction symbol given
+    cost: int | None = None  # (static_rules.py also_cost) the cost it is also treated as
 
 
 class Burst(_Strict):

@@ -136,6 +136,8 @@ class BSEffects(BSQueries):
                 self.queue_abilities(c, "your_spirit_destroyed", subject=cid)
                 if by is not None and by != owner and self.d(cid).is_spirit_like:  # "... by the opponent"
                     self.queue_abilities(c, "your_spirit_destroyed_by_opponent", subject=cid)
+        if self.effects and self.d(cid).is_spirit_like:  # "this turn, when your spirit is destroyed" (BS-251)
+            static_rules.spirit_destroyed(self, owner)
         if self.d(cid).is_spirit_like:  # "when you destroy an opposing Spirit, for each one destroyed"
             for c in self.zones[1 - owner]["field"]:
                 if self.d(c).abilities:
@@ -285,6 +287,8 @@ class BSEffects(BSQueries):
             grant = next(e for e in (*self.defs[ref[0]].main_effects, *self.defs[ref[0]].flash_effects)
                          if e.do == "grant_attack_spirit")
             return [Effect(do="attack_spirit", target=grant.scope)]
+        if len(ref) == 4 and ref[2] == "lasting":  # a lasting trigger's instructions (static_rules.py BS-251)
+            return list(self.effect_list(ref[:2])[ref[3]].effects)
         d = self.defs[ref[0]]
         where = ref[1]
         if where == "ability":
@@ -308,6 +312,8 @@ class BSEffects(BSQueries):
                              if eff.do in ("destroy_brave", "brave_to_hand")
                              else self.select(sel, controller, source))
                  if not keywords.unaffected(self, c, controller, source)]
+        if sel.zone == "hand" and sel.player != "self" and found:  # BS-250: a hand unaffected
+            found = static_rules.hand_candidates(self, found, controller, source)
         if self.effects and found:
             shielded = {r["card"] for r in lasting.of_kind(self, "shielded") if r["player"] != controller}
             if shielded:
@@ -552,3 +558,5 @@ class BSEffects(BSQueries):
             for c in self.zones[1 - player]["field"]:
                 if self.d(c).abilities:
                     self.queue_abilities(c, "opponent_draws")
+                    if self.phase != "draw" and not static_rules.draw_noted(self, c):  # BS-253
+                        self.queue_abilities(c, "opponent_draws_by_effect")

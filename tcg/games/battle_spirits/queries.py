@@ -290,9 +290,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.either and not any(self.matches(e, cid, source) for e in sel.either):
             return False
-        if sel.max_cost is not None and self.card_cost(cid) > sel.max_cost:
-            return False
-        if sel.min_cost is not None and self.card_cost(cid) < sel.min_cost:
+        if ((sel.max_cost is not None or sel.min_cost is not None)
+                and not static_rules.cost_fits(self, cid, sel.min_cost, sel.max_cost)):  # BS-252: a second cost
             return False
         if not self._matches_kind(sel, cid):
             return False

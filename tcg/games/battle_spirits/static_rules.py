@@ -50,6 +50,24 @@ Official rules the brief does not give (BS-1..BS-99 are silent on them):
   無いものとして扱う"): while the rule holds, a card in a hand its ``scope`` matches has one more
   reduction symbol of ``color`` (``grant_reduction``), or none at all (``no_reduction``), when
   its cost is reduced (BS-41 b).
+- [standard] BS-250 A hand unaffected by opposing effects ("自分の手札は相手のスピリット/ブレイヴ/
+  ネクサス/マジックの効果を受けない"): while the rule holds, no effect of an opposing Spirit, Brave,
+  Nexus or Magic chooses or sweeps a card of that hand (``hand_immune``; "discard 1 card from your
+  opponent's hand" finds none). As with Heavy Armor (BS-142) an Ultimate's effect is not named.
+- [standard] BS-251 Lasting triggers ("このターンの間、自分のスピリットが破壊されたとき、破壊された
+  スピリット1体につき、相手のスピリット1体をデッキの上に戻す"): until the end of the turn, each time
+  the event happens (``trigger``: one of the controller's spirits is destroyed, BS-54) the
+  instruction's ``effects`` resolve, once per spirit, as an effect of the card that set it up
+  (``lasting_trigger``); they wait like any effect set off by the event (BS-119, BS-120).
+- [standard] BS-252 A second cost ("自分の合体スピリットすべてはコスト2としても扱う"): while the rule
+  holds, a card its ``scope`` matches has also the cost ``cost``; an effect naming a cost ("cost
+  3 or less") matches it if one of its costs fits (``also_cost``). Its cost paid and its
+  reduction are unchanged. (A scope of an ``also_cost`` names no cost.)
+- [standard] BS-253 "ドローステップ以外で相手がドローしたとき" (when the opponent draws other than in
+  their draw step, BS-37): an ability that triggers on it (``opponent_draws_by_effect``) is set
+  off once by a drawing instruction, however many cards it draws ("draw 2" is one draw)
+  [unverified: the reading of 「ドローしたとき」 as one event; the engine's ``opponent_draws``
+  ("whenever your opponent draws a card") counts cards].
 """
 
 from __future__ import annotations
@@ -72,6 +90,10 @@ if TYPE_CHECKING:
 ATTACK_RULES = frozenset({"no_attack", "attack_once", "attack_toll"})
 SUMMON_RULES = frozenset({"no_summon_effects"})
 REDUCTION_RULES = frozenset({"grant_reduction", "no_reduction"})
+HAND_RULES = frozenset({"hand_immune"})
+COST_RULES = frozenset({"also_cost"})
+#: BS-250: the card types whose effects a hand unaffected by them names (as BS-142; no Ultimate).
+IMMUNE_FROM = frozenset({"spirit", "brave", "nexus", "magic"})
 
 
 # ---------------------------------------------------------------------- the table of rules in force
@@ -229,6 +251,57 @@ def battle_values(s: BSQueries, attacker: int, blocker: int) -> tuple[int, int]:
     return s.bp(attacker), s.bp(blocker)
 
 
+# ---------------------------------------------------------------------- BS-250 hands unaffected
+def hand_candidates(s: BSQueries, found: list[int], controller: int, source: int) -> list[int]:
+    """BS-250: the hand cards an effect of ``controller``'s ``source`` may choose or sweep."""
+    if s.d(source).type not in IMMUNE_FROM:
+        return found
+    rules = active_rules(s, HAND_RULES)
+    if not rules:
+        return found
+    return [c for c in found if s.cards[c].owner == controller or s.zone_of(c) != "hand"
+            or not any(_applies(s, a, c) for a in rules)]
+
+
+# ---------------------------------------------------------------------- BS-251 lasting triggers
+def lasting_trigger(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-251: until the end of the turn ``eff.effects`` resolve each time ``eff.trigger`` happens."""
+    d = s.d(source)
+    for timing, effects in (("main", d.main_effects), ("flash", d.flash_effects)):
+        if eff in effects:
+            lasting.add(s, "lasting_trigger", player=controller, source_card=source,
+                        trigger=eff.trigger, ref=(d.name, timing, "lasting", effects.index(eff)))
+            return
+
+
+def spirit_destroyed(s: BSEffects, owner: int) -> None:
+    """BS-251: one of ``owner``'s spirits was destroyed: their lasting triggers of it fire."""
+    for r in lasting.of_kind(s, "lasting_trigger", player=owner, trigger="your_spirit_destroyed"):
+        s._pend("effects", (r["source_card"], owner, tuple(r["ref"]), False))
+
+
+# ---------------------------------------------------------------------- BS-253 draws by effects
+def draw_noted(s: BSQueries, cid: int) -> bool:
+    """BS-253: is an ``opponent_draws_by_effect`` ability of ``cid`` already waiting (set off by
+    an earlier card of the same drawing instruction)?"""
+    pending = s.flags.get("pending")
+    if not pending:
+        return False
+    return any(item[0] == cid and len(item[2]) == 3 and item[2][1] == "ability"
+               and s.defs[item[2][0]].abilities[item[2][2]].when == "opponent_draws_by_effect"
+               for item in pending["effects"])
+
+
+# ---------------------------------------------------------------------- BS-252 second costs
+def cost_fits(s: BSQueries, cid: int, low: int | None, high: int | None) -> bool:
+    """A selector's cost bounds: the card's cost, or (BS-252) a cost it is also treated as."""
+    costs = [s.card_cost(cid)]
+    for active in active_rules(s, COST_RULES):
+        if active[0].cost is not None and _applies(s, active, cid):
+            costs.append(active[0].cost)
+    return any((low is None or c >= low) and (high is None or c <= high) for c in costs)
+
+
 VERBS: dict[str, Callable[[BSEffects, Effect, int, int, Targets], None]] = {
     "level_as": level_as,
     "level_up": level_up,
@@ -236,4 +309,5 @@ VERBS: dict[str, Callable[[BSEffects, Effect, int, int, Targets], None]] = {
     "magic_lock": magic_lock,
     "block_exhausted": block_exhausted,
     "compare_levels": compare_levels,
+    "lasting_trigger": lasting_trigger,
 }
