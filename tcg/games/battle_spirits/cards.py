@@ -70,6 +70,7 @@ class Selector(_Strict):
     max_bp_of_attacker: bool = False  # BP at most the attacking spirit's ("that spirit's BP or less")
     max_bp_of_source: bool = False  # BP at most the BP of the card whose effect this is ("this spirit's BP or less")
     has_burst: bool | None = None  # has (True) / has not (False) a burst effect ("a spirit card with a burst")
+    burst_destroyed: bool = False  # one of the spirits destroyed when this burst activated (bursts.py BS-155)
     either: list[Selector] = []  # matches also one of these ("1 brave card or 1 red spirit card"): bursts.py
     # who picks the targets: the effect's controller, or ("the opponent discards 1 card") the
     # opponent (official rules: the discarding player chooses; the brief is silent)
@@ -187,6 +188,7 @@ class Effect(_Strict):
         "block_exhausted",  # this turn each target may block while exhausted (static_rules.py BS-247)
         "compare_levels",  # this battle compares levels instead of BP (static_rules.py BS-248)
         "lasting_trigger",  # this turn, on `trigger`, `effects` resolve each time (static_rules.py BS-251)
+        "no_life_loss",  # this turn each target's unblocked attacks reduce no life of yours (static_rules.py BS-256)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -228,7 +230,7 @@ class Effect(_Strict):
                        "may_block", "must_attack", "put_cores", "attack_spirit", "shield", "spread_cores",
                        "destroy_after_battle", "colorless", "clash", "add_symbol", "max_level",
                        "summon_free", "destroy_brave", "assault", "brave_onto_free", "set_burst", "brave_to_hand",
-                       "level_as", "level_up", "block_exhausted"} \
+                       "level_as", "level_up", "block_exhausted", "no_life_loss"} \
                 and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         if self.do == "add_symbol" and self.color is None:
@@ -364,6 +366,8 @@ class Rule(_Strict):
         "grant_reduction",  # BS-249 (a card in a hand) it has one more reduction symbol of `color`
         "no_reduction",  # BS-249 (a card in a hand) its reduction symbols reduce nothing
         "hand_immune",  # BS-250 (a card in a hand) opposing Spirit/Brave/Nexus/Magic effects don't affect it
+        "no_trash_to_hand",  # BS-254 (a card in a trash) it can't be returned to its owner's hand
+        "level_as",  # BS-255 (a nexus) it is treated as at level `level`
         "also_cost",  # BS-252 it is also treated as of cost `cost` (selectors of costs)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
@@ -373,6 +377,7 @@ class Rule(_Strict):
     main_step: bool = False  # (static_rules.py) only during a main step ("『お互いのメインステップ』")
     color: Color | None = None  # (static_rules.py grant_reduction) the colour of the reduction symbol given
     cost: int | None = None  # (static_rules.py also_cost) the cost it is also treated as
+    level: int | None = None  # (static_rules.py level_as) the level it is treated as
 
 
 class Burst(_Strict):

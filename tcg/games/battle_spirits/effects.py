@@ -51,6 +51,8 @@ class BSEffects(BSQueries):
         ``attacker`` given: an attack's damage ("your life is reduced by an opposing spirit's attack")."""
         if attacker is not None:
             amount = keywords.attack_damage(self, player, attacker, amount)
+            if self.effects and static_rules.attack_takes_no_life(self, player, attacker):  # BS-256
+                amount = 0
         elif "damage_source" in self.flags:
             source = self.flags["damage_source"]
             amount = keywords.effect_damage(self, player, source, amount)
@@ -314,6 +316,8 @@ class BSEffects(BSQueries):
                  if not keywords.unaffected(self, c, controller, source)]
         if sel.zone == "hand" and sel.player != "self" and found:  # BS-250: a hand unaffected
             found = static_rules.hand_candidates(self, found, controller, source)
+        if sel.zone == "trash" and eff.do == "return_to_hand" and found:  # BS-254: a trash locked
+            found = [c for c in found if not static_rules.trash_locked(self, c)]
         if self.effects and found:
             shielded = {r["card"] for r in lasting.of_kind(self, "shielded") if r["player"] != controller}
             if shielded:
@@ -352,7 +356,7 @@ class BSEffects(BSQueries):
             if spirit and self.effects:
                 for _ in lasting.of_kind(self, "draw_on_return", player=owner):
                     self.draw(owner)
-        else:
+        elif not (self.zone_of(cid) == "trash" and static_rules.trash_locked(self, cid)):  # BS-254
             self.move(cid, "hand")
 
     def discard(self, cid: int) -> None:
@@ -397,6 +401,8 @@ class BSEffects(BSQueries):
             self.flags["destroyed_opponents"] = any(
                 self.cards[t].owner != controller and self.zone_of(t) != "field" for t in targets)
             self.flags["destroyed_any"] = any(self.zone_of(t) != "field" for t in targets)
+        if eff.do == "return_to_hand":  # "by returning this spirit to your hand, ..." (previous_returned)
+            self.flags["returned_any"] = any(self.zone_of(t) == "hand" for t in targets)
 
     def change_stat(self, cid: int, stat: str, amount: int) -> None:
         """``amount`` of ``stat`` (BP) until the end of the turn (BS-56)."""

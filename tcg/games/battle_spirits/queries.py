@@ -42,6 +42,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
                 d = self.d(cid)
                 return d.first_level + len(d.level_costs) - 1
             return static_rules.level_now(self, cid, level)  # BS-244 "treated as LV1", "one higher"
+        if level and self.d(cid).type == "nexus":
+            return static_rules.nexus_level(self, cid, level)  # BS-255 "treated as LV2"
         return level
 
     def is_spirit_like(self, cid: int) -> bool:
@@ -287,6 +289,9 @@ class BSQueries(EffectRunner[Effect, Selector]):
         if not self._matches_bp(sel, cid, source):
             return False
         if sel.has_burst is not None and (d.keywords.burst is not None) != sel.has_burst:
+            return False
+        if sel.burst_destroyed and (source is None  # BS-155: "destroyed when this burst activated"
+                                    or cid not in bursts.destroyed(self, self.cards[source].controller)):
             return False
         if sel.either and not any(self.matches(e, cid, source) for e in sel.either):
             return False

@@ -68,6 +68,18 @@ Official rules the brief does not give (BS-1..BS-99 are silent on them):
   off once by a drawing instruction, however many cards it draws ("draw 2" is one draw)
   [unverified: the reading of 「ドローしたとき」 as one event; the engine's ``opponent_draws``
   ("whenever your opponent draws a card") counts cards].
+- [standard] BS-254 A trash locked ("相手は、トラッシュからカードを手札に戻せない"): while the rule
+  holds, a card in a trash its ``scope`` matches (the opponent's trash) is not returned to its
+  owner's hand by any effect: an effect finds no such card to return, and one naming it (an end
+  step's "this card in your trash returns to your hand") leaves it there (``no_trash_to_hand``).
+- [standard] BS-255 A nexus treated as at a level ("カード名に「古代戦艦」と入っている自分のネクサス
+  すべてをLv2として扱う"): while the card is at one of the rule's levels (read from the cores on
+  it, so a card's own rule never lifts itself), each nexus its ``scope`` matches that has a level
+  is treated as at ``level`` (``Rule`` level_as; only nexuses, BS-23).
+- [standard] BS-256 A designated spirit whose attacks reduce no life ("相手のスピリット1体を指定する。
+  このターンの間、ブロックされなかったそのスピリットのアタックでは、自分のライフは減らない"): until
+  the end of the turn the unblocked attacks of each target take no core from the controller's
+  life (BS-52/BS-53; no "life reduced" trigger follows) (``no_life_loss``).
 """
 
 from __future__ import annotations
@@ -92,6 +104,7 @@ SUMMON_RULES = frozenset({"no_summon_effects"})
 REDUCTION_RULES = frozenset({"grant_reduction", "no_reduction"})
 HAND_RULES = frozenset({"hand_immune"})
 COST_RULES = frozenset({"also_cost"})
+TRASH_RULES = frozenset({"no_trash_to_hand"})
 #: BS-250: the card types whose effects a hand unaffected by them names (as BS-142; no Ultimate).
 IMMUNE_FROM = frozenset({"spirit", "brave", "nexus", "magic"})
 
@@ -302,6 +315,39 @@ def cost_fits(s: BSQueries, cid: int, low: int | None, high: int | None) -> bool
     return any((low is None or c >= low) and (high is None or c <= high) for c in costs)
 
 
+# ---------------------------------------------------------------------- BS-254 trash locks
+def trash_locked(s: BSQueries, cid: int) -> bool:
+    """BS-254: is ``cid`` (in a trash) kept from returning to its owner's hand?"""
+    return any(_applies(s, a, cid) for a in active_rules(s, TRASH_RULES))
+
+
+# ---------------------------------------------------------------------- BS-255 nexus levels
+def nexus_level(s: BSQueries, cid: int, level: int) -> int:
+    """BS-255: the level the nexus ``cid`` (at ``level`` by its cores) is treated as."""
+    cards, defs = s.cards, s.defs
+    p = cards[cid].controller
+    for q in (p, 1 - p):
+        for c in s.zones[q]["field"]:
+            d = defs[cards[c].name]
+            for r in d.rules:
+                if (r.rule == "level_as" and r.level is not None and r.scope is not None
+                        and d.level_for(s.cores(c)) in r.levels and s.in_scope(r.scope, q, cid, c)):
+                    level = r.level
+    return level
+
+
+# ---------------------------------------------------------------------- BS-256 attacks reducing no life
+def no_life_loss(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-256: this turn each target's unblocked attacks reduce no life of the controller's."""
+    for t in targets:
+        lasting.add(s, "no_life_loss", card=t, player=controller)
+
+
+def attack_takes_no_life(s: BSQueries, player: int, attacker: int) -> bool:
+    """BS-256: does ``attacker``'s unblocked attack take no core from ``player``'s life?"""
+    return any(r["player"] == player for r in lasting.on(s, "no_life_loss", attacker))
+
+
 VERBS: dict[str, Callable[[BSEffects, Effect, int, int, Targets], None]] = {
     "level_as": level_as,
     "level_up": level_up,
@@ -310,4 +356,5 @@ VERBS: dict[str, Callable[[BSEffects, Effect, int, int, Targets], None]] = {
     "block_exhausted": block_exhausted,
     "compare_levels": compare_levels,
     "lasting_trigger": lasting_trigger,
+    "no_life_loss": no_life_loss,
 }
