@@ -189,6 +189,7 @@ class Effect(_Strict):
         "compare_levels",  # this battle compares levels instead of BP (static_rules.py BS-248)
         "lasting_trigger",  # this turn, on `trigger`, `effects` resolve each time (static_rules.py BS-251)
         "no_life_loss",  # this turn each target's unblocked attacks reduce no life of yours (static_rules.py BS-256)
+        "end_main_step",  # the current main step ends: the attack step follows (static_rules.py BS-258)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -270,6 +271,9 @@ class Ability(_Strict):
         "any_blocks",  # any spirit, either player's, blocked (BS-50)
         "opponent_draws",  # the opponent drew a card (BS-37, or by an effect)
         "opponent_draws_by_effect",  # the opponent drew a card other than in their draw step (BS-37)
+        "opponent_uses_magic",  # (a main step) after the opponent's magic effect resolved (static_rules.py BS-257)
+        "opponent_uses_second_magic",  # (a main step) ... their second or later magic of the turn (BS-257)
+        "any_uses_magic",  # (a main step) after either player's magic effect resolved (static_rules.py BS-257)
         "opponent_attack_step",  # the opponent's attack step (battle phase) begins (BS-46)
         "your_spirit_destroyed",  # (a nexus) one of your spirits was destroyed (BS-54)
         "opponent_spirit_exhausted",  # an opposing spirit became exhausted (BS-39)
@@ -378,6 +382,7 @@ class Rule(_Strict):
     color: Color | None = None  # (static_rules.py grant_reduction) the colour of the reduction symbol given
     cost: int | None = None  # (static_rules.py also_cost) the cost it is also treated as
     level: int | None = None  # (static_rules.py level_as) the level it is treated as
+    max_spirits: int | None = None  # (no_attack) only for a player who controls at most this many spirits
 
 
 class Burst(_Strict):

@@ -45,6 +45,7 @@ burst_window        choices.burst_window            BS-119 a burst's window afte
 burst_follow_up     choices.burst_follow_up         BS-14 / BS-113 "then you may summon it ..."
 free_summon         braves.free_summon              BS-167 "summon it without paying its cost" (an effect)
 burst_activated     bursts.burst_activated          BS-154 "after your burst activates" (bursts.py)
+magic_resolved      static_rules.magic_resolved     BS-257 "after a magic's effect" in a main step
 separate_brave      choices.separate_brave          BS-8 / BS-121 a brave that left with its spirit
 ==================  ==============================  ==================================================
 
@@ -56,7 +57,7 @@ depletion) and queues what the step set off (BS-119, BS-120). How a cost is paid
 from __future__ import annotations
 
 from tcg.core.rules import Rulebook
-from tcg.games.battle_spirits import battle, braves, bursts, choices, main_phase, turn
+from tcg.games.battle_spirits import battle, braves, bursts, choices, main_phase, static_rules, turn
 from tcg.games.battle_spirits.effects import BSEffects
 
 RULEBOOK = Rulebook(
@@ -94,6 +95,7 @@ RULEBOOK = Rulebook(
         "separate_brave": choices.separate_brave,
         "burst_window": choices.burst_window,
         "burst_activated": bursts.burst_activated,
+        "magic_resolved": static_rules.magic_resolved,
         "end_phase": turn.end_phase,
         "cleanup": turn.cleanup,
     },

@@ -12,6 +12,7 @@ from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.rules import Rulebook
 from tcg.core.state import Decision
+from tcg.games.battle_spirits import static_rules
 from tcg.games.battle_spirits.effects import BSEffects
 from tcg.games.battle_spirits.rules import RULEBOOK
 
@@ -94,6 +95,7 @@ class BattleSpiritsState(BSEffects):
         """BS-110: the used magic goes to the trash, then its effect resolves (BS-43: at once)."""
         self.move(card, "trash")
         self.emit("magic_used", card=card, name=self.cards[card].name, player=p, timing=timing)
+        static_rules.magic_used(self, p)  # BS-257: "after a magic's effect in a main step" waits below it
         self.queue_effects(card, p, (self.cards[card].name, timing))
 
     def open_phase(self, phase: str) -> None:

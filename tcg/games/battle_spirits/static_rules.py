@@ -80,6 +80,16 @@ Official rules the brief does not give (BS-1..BS-99 are silent on them):
   このターンの間、ブロックされなかったそのスピリットのアタックでは、自分のライフは減らない"): until
   the end of the turn the unblocked attacks of each target take no core from the controller's
   life (BS-52/BS-53; no "life reduced" trigger follows) (``no_life_loss``).
+- [standard] BS-257 "相手がマジックの効果を使用したとき、その効果発揮後" (in a main step, after a magic's
+  effect): abilities of cards on the field that wait for a magic used in a main step (the
+  opponent's: ``opponent_uses_magic``; their second or later of the turn:
+  ``opponent_uses_second_magic``; either player's: ``any_uses_magic``) are set off once the
+  magic's effect has resolved (BS-43, BS-110), not as it is used.
+- [standard] BS-258 Ending the main step ("相手のメインステップを終了する"): the current main step ends
+  once the effect is done; the battle phase (the attack step) follows, as after ``next_phase``
+  (BS-45 still skips it in the first turn) (``end_main_step``).
+- BS-240 with ``max_spirits`` ("自分のスピリットが3体以下のとき、自分はアタックできない"): the ban holds
+  for a player who controls at most that many spirits.
 """
 
 from __future__ import annotations
@@ -88,6 +98,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tcg.core import lasting
+from tcg.core.state import Task
 from tcg.core.verbs import Targets
 
 if TYPE_CHECKING:
@@ -146,7 +157,8 @@ def attack_problem(s: BSQueries, cid: int, rules: list[Active]) -> tuple[str, st
         if not _applies(s, active, cid):
             continue
         name, by = s.cards[cid].name, s.cards[active[2]].name
-        if rule.rule == "no_attack":
+        if rule.rule == "no_attack" and (rule.max_spirits is None or _spirits(s, s.cards[cid].controller)
+                                         <= rule.max_spirits):
             return "BS-240", f"{name} cannot attack while {by} forbids it"
         if rule.rule == "attack_once" and lasting.on(s, "attacked", cid):
             return "BS-241", f"{name} has attacked this turn and attacks only once a turn while {by} is in play"
@@ -154,6 +166,10 @@ def attack_problem(s: BSQueries, cid: int, rules: list[Active]) -> tuple[str, st
             return "BS-242", (f"{name} attacks only by moving 1 core from its owner's reserve to the trash "
                               f"({by}), and that reserve is empty")
     return None
+
+
+def _spirits(s: BSQueries, player: int) -> int:
+    return sum(1 for c in s.zones[player]["field"] if s.d(c).type in ("spirit", "brave"))
 
 
 def attack_declared(s: BSEffects, attacker: int) -> None:
@@ -348,6 +364,42 @@ def attack_takes_no_life(s: BSQueries, player: int, attacker: int) -> bool:
     return any(r["player"] == player for r in lasting.on(s, "no_life_loss", attacker))
 
 
+# ---------------------------------------------------------------------- BS-257 / BS-258 magic in a main step
+MAGIC_TRIGGERS = frozenset({"opponent_uses_magic", "opponent_uses_second_magic", "any_uses_magic"})
+
+
+def magic_used(s: BSEffects, player: int) -> None:
+    """BS-257: a magic of ``player``'s is used in a main step: counted for the turn; abilities
+    waiting for it are set off after its effect (a task below the effect's)."""
+    if s.phase != "main":
+        return
+    key = f"magics_used_{player}"
+    s.flags[key] = s.flags.get(key, 0) + 1
+    if any(ab.when in MAGIC_TRIGGERS for q in (0, 1) for c in s.zones[q]["field"] for ab in s.d(c).abilities):
+        s.tasks.append(Task("magic_resolved", player=player))
+
+
+def magic_resolved(s: BSEffects, task: Task) -> None:
+    """BS-257: the magic's effect is done: its "after a magic's effect" abilities trigger."""
+    p = task["player"]
+    second = s.flags.get(f"magics_used_{p}", 0) >= 2
+    for q in (s.active, 1 - s.active):
+        for c in s.zones[q]["field"]:
+            if not s.d(c).abilities:
+                continue
+            s.queue_abilities(c, "any_uses_magic")
+            if q != p:
+                s.queue_abilities(c, "opponent_uses_magic")
+                if second:
+                    s.queue_abilities(c, "opponent_uses_second_magic")
+
+
+def end_main_step(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-258: the current main step ends (the battle phase follows, ``turn.main``)."""
+    if s.phase == "main":
+        s.flags["end_main_step"] = True
+
+
 VERBS: dict[str, Callable[[BSEffects, Effect, int, int, Targets], None]] = {
     "level_as": level_as,
     "level_up": level_up,
@@ -357,4 +409,5 @@ VERBS: dict[str, Callable[[BSEffects, Effect, int, int, Targets], None]] = {
     "compare_levels": compare_levels,
     "lasting_trigger": lasting_trigger,
     "no_life_loss": no_life_loss,
+    "end_main_step": end_main_step,
 }

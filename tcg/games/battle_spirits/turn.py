@@ -52,7 +52,11 @@ def refresh_step(s: BattleSpiritsState, task: Task) -> None:
 
 
 def main(s: BattleSpiritsState, task: Task) -> None:
-    """BS-40: the main phase's open decision, again after every main-phase action."""
+    """BS-40: the main phase's open decision, again after every main-phase action (unless an
+    effect ended the main step: the battle phase follows, static_rules.py BS-258)."""
+    if s.flags.pop("end_main_step", False):
+        s.tasks.append(Task("battle_phase"))
+        return
     s.open_phase("main")
 
 
