@@ -161,6 +161,8 @@ def flash_activations(s: BattleSpiritsState, p: int) -> list[Action]:
             continue
         battling = attack is not None and c in (attack["attacker"], attack["blocker"])
         for i, ab in enumerate(abilities):
+            if ab.exhaust_self and s.cards[c].tapped:  # BS-259: paid by exhausting it
+                continue
             if (s.level(c) in ab.levels and (battling or not ab.while_battling) and reserve >= ab.reserve_cost
                     and s.cores(c) >= ab.self_cost and s.turn_matches(ab.turn, p, s.active)
                     and (ab.requires is None or s.select(ab.requires, p, c))):
@@ -186,7 +188,7 @@ def declare_attack(s: BattleSpiritsState, p: int, attacker: int) -> None:
             s.queue_effects(attacker, p, (record["name"], "granted"), optional=True)
     for q in (p, 1 - p):
         for c in s.zones[q]["field"]:
-            s.queue_abilities(c, "any_attacks")
+            s.queue_abilities(c, "any_attacks", subject=attacker)
     s.check_burst(1 - p, "opponent_attacks")
 
 
@@ -208,6 +210,8 @@ def resolve_flash(s: BattleSpiritsState, p: int, data: Any, action: Action) -> N
         ability = s.d(card).flash_abilities[index]
         s.move_core(p, "reserve", "trash_cores", ability.reserve_cost)
         s.move_core(p, card, "trash_cores", ability.self_cost)
+        if ability.exhaust_self:  # BS-259: "by exhausting this spirit"
+            s.set_exhausted(card, True)
         s.queue_effects(card, p, (s.cards[card].name, "flash_ability", index))
     elif action.type == "awaken":  # Awaken: cores from another of your spirits onto this one
         s.move_core(p, action.get("source"), action.get("card"), action.get("count"))

@@ -71,6 +71,8 @@ class Selector(_Strict):
     max_bp_of_source: bool = False  # BP at most the BP of the card whose effect this is ("this spirit's BP or less")
     has_burst: bool | None = None  # has (True) / has not (False) a burst effect ("a spirit card with a burst")
     burst_destroyed: bool = False  # one of the spirits destroyed when this burst activated (bursts.py BS-155)
+    symbols: int | None = None  # has exactly this many symbols now (BS-22) ("spirits with 2 symbols")
+    no_families: list[str] = []  # has none of these families ("without Imp")
     either: list[Selector] = []  # matches also one of these ("1 brave card or 1 red spirit card"): bursts.py
     # who picks the targets: the effect's controller, or ("the opponent discards 1 card") the
     # opponent (official rules: the discarding player chooses; the brief is silent)
@@ -190,6 +192,7 @@ class Effect(_Strict):
         "lasting_trigger",  # this turn, on `trigger`, `effects` resolve each time (static_rules.py BS-251)
         "no_life_loss",  # this turn each target's unblocked attacks reduce no life of yours (static_rules.py BS-256)
         "end_main_step",  # the current main step ends: the attack step follows (static_rules.py BS-258)
+        "by_exhausting",  # by exhausting this (refreshed) card, `effects` resolve (static_rules.py BS-259)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -271,6 +274,7 @@ class Ability(_Strict):
         "any_blocks",  # any spirit, either player's, blocked (BS-50)
         "opponent_draws",  # the opponent drew a card (BS-37, or by an effect)
         "opponent_draws_by_effect",  # the opponent drew a card other than in their draw step (BS-37)
+        "your_life_reduced_by_spirit",  # your life was reduced by an opposing spirit: its attack or its effect
         "opponent_uses_magic",  # (a main step) after the opponent's magic effect resolved (static_rules.py BS-257)
         "opponent_uses_second_magic",  # (a main step) ... their second or later magic of the turn (BS-257)
         "any_uses_magic",  # (a main step) after either player's magic effect resolved (static_rules.py BS-257)
@@ -372,6 +376,11 @@ class Rule(_Strict):
         "hand_immune",  # BS-250 (a card in a hand) opposing Spirit/Brave/Nexus/Magic effects don't affect it
         "no_trash_to_hand",  # BS-254 (a card in a trash) it can't be returned to its owner's hand
         "level_as",  # BS-255 (a nexus) it is treated as at level `level`
+        "no_life_by_attack",  # BS-259 its unblocked attacks reduce neither player's life
+        "mill_cap",  # BS-259 (a player's deck) effects discard at most `cap` cards of it a turn
+        "no_mill",  # BS-259 (a player's deck) effects discard none of it
+        "summon_exhausted",  # BS-259 (a card summoned) it enters the field exhausted
+        "cores_locked",  # BS-259 effects take no core off it (`own_effects`: but its controller's)
         "also_cost",  # BS-252 it is also treated as of cost `cost` (selectors of costs)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
@@ -383,6 +392,8 @@ class Rule(_Strict):
     cost: int | None = None  # (static_rules.py also_cost) the cost it is also treated as
     level: int | None = None  # (static_rules.py level_as) the level it is treated as
     max_spirits: int | None = None  # (no_attack) only for a player who controls at most this many spirits
+    cap: int | None = None  # (mill_cap) the cards a deck may lose to effects in a turn
+    own_effects: bool = False  # (cores_locked) its controller's own effects may still take its cores
 
 
 class Burst(_Strict):
@@ -455,6 +466,7 @@ class FlashAbility(_Strict):
     levels: list[Level] = [1, 2, 3, 4, 5]
     reserve_cost: int = 0
     self_cost: int = 0  # cores moved from this card to your trash to use it ("by moving 1 Core from this Nexus")
+    exhaust_self: bool = False  # used by exhausting this (refreshed) card (static_rules.py BS-259)
     while_battling: bool = False
     turn: Literal["any", "yours", "opponents"] = "any"  # "(Your Attack Step)"
     requires: Selector | None = None  # usable only while a card matches this (e.g. an opposing blocking spirit)

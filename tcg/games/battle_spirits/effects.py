@@ -51,7 +51,7 @@ class BSEffects(BSQueries):
         ``attacker`` given: an attack's damage ("your life is reduced by an opposing spirit's attack")."""
         if attacker is not None:
             amount = keywords.attack_damage(self, player, attacker, amount)
-            if self.effects and static_rules.attack_takes_no_life(self, player, attacker):  # BS-256
+            if static_rules.attack_takes_no_life(self, player, attacker):  # BS-256 / BS-259
                 amount = 0
         elif "damage_source" in self.flags:
             source = self.flags["damage_source"]
@@ -69,6 +69,8 @@ class BSEffects(BSQueries):
                 self.queue_abilities(c, "your_life_reduced")
                 if attacker is not None:
                     self.queue_abilities(c, "your_life_reduced_by_attack")
+                if static_rules.by_spirit(self, attacker):  # "reduced by an opposing spirit" (BS-259)
+                    self.queue_abilities(c, "your_life_reduced_by_spirit")
             self.check_burst(player, "after_your_life_decreased")
 
     def leave_field(self, cid: int, zone: str, cores_to: str = "reserve", top: bool = False) -> None:
@@ -251,6 +253,8 @@ class BSEffects(BSQueries):
                     continue
                 if ab.once_per_turn and brave_era.once_used(self, (d.name, "ability", i), mark=False):
                     continue
+                if ab.effects and ab.effects[0].do == "by_exhausting" and self.cards[holder].tapped:  # BS-259: unpaid
+                    continue
                 if ab.subject is not None and (subject is None
                                                or not self.in_scope(ab.subject, controller, subject, cid)):
                     continue
@@ -289,8 +293,8 @@ class BSEffects(BSQueries):
             grant = next(e for e in (*self.defs[ref[0]].main_effects, *self.defs[ref[0]].flash_effects)
                          if e.do == "grant_attack_spirit")
             return [Effect(do="attack_spirit", target=grant.scope)]
-        if len(ref) == 4 and ref[2] == "lasting":  # a lasting trigger's instructions (static_rules.py BS-251)
-            return list(self.effect_list(ref[:2])[ref[3]].effects)
+        if len(ref) >= 4 and ref[-2] == "nested":  # an instruction's own instructions (static_rules.py)
+            return list(self.effect_list(ref[:-2])[ref[-1]].effects)
         d = self.defs[ref[0]]
         where = ref[1]
         if where == "ability":
@@ -366,7 +370,7 @@ class BSEffects(BSQueries):
     def mill(self, player: int) -> None:
         """The top card of the player's deck to the trash (BS-57); from an empty deck, nothing."""
         deck = self.zones[player]["deck"]
-        if deck:
+        if deck and static_rules.may_mill(self, player):  # BS-259: mill bans and caps
             self.move(deck[0], "trash")
 
     def to_deck_bottom(self, cid: int) -> None:
@@ -391,7 +395,11 @@ class BSEffects(BSQueries):
         if eff.do == "deck_to_trash":  # "if a ... card was put in your trash by this" (EffectCondition.milled)
             p = controller if eff.player == "self" else 1 - controller
             self.flags["milled"] = tuple(self.zones[p]["deck"][:eff.count])
-        if eff.do == "damage":  # BS-143: whose effect takes the life (keywords.effect_damage)
+        if eff.do == "deck_to_trash":  # BS-259: whose effect discards the deck (mill caps)
+            self.flags["mill_source"] = source
+            super().do_effect(eff, controller, source, targets)
+            del self.flags["mill_source"]
+        elif eff.do == "damage":  # BS-143: whose effect takes the life (keywords.effect_damage)
             self.flags["damage_source"] = source
             super().do_effect(eff, controller, source, targets)
             del self.flags["damage_source"]

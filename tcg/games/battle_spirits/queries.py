@@ -313,6 +313,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.all_families and not set(sel.all_families) <= set(d.families):
             return False
+        if sel.no_families and set(sel.no_families) & set(d.families):
+            return False
         return (sel.min_level is None and sel.max_level is None) or brave_era.level_in(self, sel, cid)
 
     def _matches_bp(self, sel: Selector, cid: int, source: int | None) -> bool:
@@ -335,6 +337,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
         """The selector's parts about the card's state now: High Speed at its level, its cores,
         attacking or blocking, come onto the field this turn, exhausted."""
         if sel.high_speed is not None and self.has_high_speed(cid) != sel.high_speed:
+            return False
+        if sel.symbols is not None and len(self.symbols(cid)) != sel.symbols:
             return False
         if sel.cores is not None and self.cores(cid) != sel.cores:
             return False

@@ -52,7 +52,8 @@ class BattleSpiritsState(BSEffects):
         """Summon or deploy, paying the action's ``pay`` and placing its ``place`` (BS-41, BS-42)."""
         t, card = action.type, action.get("card")
         self.pay(p, action)
-        self.move(card, "field", player=p, tapped=False, entered_this_turn=True, face_down=False)
+        exhausted = t == "summon" and static_rules.summon_exhausted(self, card)  # BS-259 "summoned exhausted"
+        self.move(card, "field", player=p, tapped=exhausted, entered_this_turn=True, face_down=False)
         self.place_cores(p, action, card)
         self.cores_put_by_hand(card)
         self.emit("summoned" if t == "summon" else "deployed", card=card, name=self.cards[card].name, player=p)

@@ -90,6 +90,26 @@ Official rules the brief does not give (BS-1..BS-99 are silent on them):
   (BS-45 still skips it in the first turn) (``end_main_step``).
 - BS-240 with ``max_spirits`` ("自分のスピリットが3体以下のとき、自分はアタックできない"): the ban holds
   for a player who controls at most that many spirits.
+- [standard] BS-259 Other rules of the game a card changes while it is at one of its levels, and
+  costs paid with the card itself:
+  ``no_life_by_attack`` ("コスト3以下のLv1のスピリットのアタックでは、お互いのライフは減らされない"): the
+  unblocked attacks of the spirits its ``scope`` matches take no core from either player's life;
+  ``no_mill`` ("お互い、メインステップでデッキは破棄されない") and ``mill_cap`` ("お互いのデッキは、スピリット
+  /ブレイヴ/ネクサス/マジックの効果では、ターンに3枚までしか破棄されない"): no card, or no more than
+  ``cap`` cards a turn (counted while the rule holds), goes from the deck of a player its
+  ``scope.player`` names to the trash by a Spirit/Brave/Nexus/Magic effect (an Ultimate's is not
+  named; a cost "by discarding N cards of your deck" is such an effect too);
+  ``summon_exhausted`` ("お互い、系統「遊精」/「星魂」を持たないコスト3以下のスピリットカードを召喚
+  するとき、疲労状態で召喚する"): a card its ``scope`` matches, summoned by either player, enters the
+  field exhausted (BS-39);
+  ``cores_locked`` ("相手のスピリットすべてのコアは、相手の効果以外では取り除くことはできない"): no effect
+  takes a core off a spirit its ``scope`` matches (``own_effects``: but its controller's own);
+  paying a cost with its cores (BS-106) and moving them in the main step (BS-109) are no effects;
+  ``by_exhausting`` ("このネクサスを疲労させることで"): the instruction's ``effects`` resolve only by
+  exhausting the card, which must be refreshed (an ability starting with it is not even set off
+  while the card is exhausted); ``FlashAbility.exhaust_self``: a Flash ability used by exhausting
+  the card. "相手のスピリットによって自分のライフが減らされたとき" (``your_life_reduced_by_spirit``):
+  by an opposing spirit's attack or its effect.
 """
 
 from __future__ import annotations
@@ -116,6 +136,10 @@ REDUCTION_RULES = frozenset({"grant_reduction", "no_reduction"})
 HAND_RULES = frozenset({"hand_immune"})
 COST_RULES = frozenset({"also_cost"})
 TRASH_RULES = frozenset({"no_trash_to_hand"})
+LIFE_RULES = frozenset({"no_life_by_attack"})
+MILL_RULES = frozenset({"no_mill", "mill_cap"})
+SUMMON_EXHAUSTED = frozenset({"summon_exhausted"})
+CORE_RULES = frozenset({"cores_locked"})
 #: BS-250: the card types whose effects a hand unaffected by them names (as BS-142; no Ultimate).
 IMMUNE_FROM = frozenset({"spirit", "brave", "nexus", "magic"})
 
@@ -293,14 +317,25 @@ def hand_candidates(s: BSQueries, found: list[int], controller: int, source: int
 
 
 # ---------------------------------------------------------------------- BS-251 lasting triggers
+def nested_ref(s: BSQueries, source: int, eff: Effect) -> tuple[object, ...] | None:
+    """The reference of ``eff``'s own ``effects`` (an instruction of ``source``'s card), for
+    ``BSEffects.effect_list``: where the instruction is, then "nested" and its index."""
+    d = s.d(source)
+    places: list[tuple[tuple[object, ...], list[Effect]]] = [((d.name, "main"), d.main_effects),
+                                                            ((d.name, "flash"), d.flash_effects)]
+    places += [((d.name, "ability", i), ab.effects) for i, ab in enumerate(d.abilities)]
+    places += [((d.name, "flash_ability", i), ab.effects) for i, ab in enumerate(d.flash_abilities)]
+    for base, effects in places:
+        if eff in effects:
+            return (*base, "nested", effects.index(eff))
+    return None
+
+
 def lasting_trigger(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """BS-251: until the end of the turn ``eff.effects`` resolve each time ``eff.trigger`` happens."""
-    d = s.d(source)
-    for timing, effects in (("main", d.main_effects), ("flash", d.flash_effects)):
-        if eff in effects:
-            lasting.add(s, "lasting_trigger", player=controller, source_card=source,
-                        trigger=eff.trigger, ref=(d.name, timing, "lasting", effects.index(eff)))
-            return
+    ref = nested_ref(s, source, eff)
+    if ref is not None:
+        lasting.add(s, "lasting_trigger", player=controller, source_card=source, trigger=eff.trigger, ref=ref)
 
 
 def spirit_destroyed(s: BSEffects, owner: int) -> None:
@@ -360,8 +395,10 @@ def no_life_loss(s: BSEffects, eff: Effect, controller: int, source: int, target
 
 
 def attack_takes_no_life(s: BSQueries, player: int, attacker: int) -> bool:
-    """BS-256: does ``attacker``'s unblocked attack take no core from ``player``'s life?"""
-    return any(r["player"] == player for r in lasting.on(s, "no_life_loss", attacker))
+    """BS-256 / BS-259: does ``attacker``'s unblocked attack take no core from ``player``'s life?"""
+    if s.effects and any(r["player"] == player for r in lasting.on(s, "no_life_loss", attacker)):
+        return True
+    return any(_applies(s, a, attacker) for a in active_rules(s, LIFE_RULES))
 
 
 # ---------------------------------------------------------------------- BS-257 / BS-258 magic in a main step
@@ -400,6 +437,60 @@ def end_main_step(s: BSEffects, eff: Effect, controller: int, source: int, targe
         s.flags["end_main_step"] = True
 
 
+# ---------------------------------------------------------------------- BS-259 other rules, costs with the card
+def by_spirit(s: BSQueries, attacker: int | None) -> bool:
+    """Was the life just reduced by a spirit: its unblocked attack, or its effect?"""
+    source = s.flags.get("damage_source") if attacker is None else attacker
+    return source is not None and s.d(source).type in ("spirit", "brave")
+
+
+def _names(player: str, controller: int, who: int) -> bool:
+    return player == "any" or (player == "self") == (controller == who)
+
+
+def may_mill(s: BSEffects, player: int) -> bool:
+    """BS-259: may the effect resolving put the top card of ``player``'s deck in the trash?"""
+    rules = active_rules(s, MILL_RULES)
+    if not rules:
+        return True
+    source = s.flags.get("mill_source")
+    if source is not None and s.d(source).type not in IMMUNE_FROM:
+        return True  # an Ultimate's effect is not named
+    key = f"effect_milled_{player}"
+    for rule, controller, _ in rules:
+        assert rule.scope is not None
+        if not _names(rule.scope.player, controller, player):
+            continue
+        if rule.rule == "no_mill" or (rule.cap is not None and s.flags.get(key, 0) >= rule.cap):
+            return False
+    s.flags[key] = s.flags.get(key, 0) + 1
+    return True
+
+
+def summon_exhausted(s: BSQueries, card: int) -> bool:
+    """BS-259: does ``card``, being summoned, enter the field exhausted?"""
+    return any(_applies(s, a, card) for a in active_rules(s, SUMMON_EXHAUSTED))
+
+
+def cores_removable(s: BSQueries, targets: Targets, controller: int) -> Targets:
+    """BS-259: the targets an effect of ``controller``'s may take cores off."""
+    rules = active_rules(s, CORE_RULES)
+    if not rules:
+        return targets
+    return tuple(t for t in targets if not any(
+        _applies(s, a, t) and not (a[0].own_effects and s.cards[t].controller == controller) for a in rules))
+
+
+def by_exhausting(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-259: by exhausting the (refreshed) card, its ``effects`` resolve; otherwise nothing."""
+    if s.zone_of(source) != "field" or s.cards[source].tapped:
+        return
+    ref = nested_ref(s, source, eff)
+    if ref is not None:
+        s.set_exhausted(source, True)
+        s.queue_effects(source, controller, ref)
+
+
 VERBS: dict[str, Callable[[BSEffects, Effect, int, int, Targets], None]] = {
     "level_as": level_as,
     "level_up": level_up,
@@ -410,4 +501,5 @@ VERBS: dict[str, Callable[[BSEffects, Effect, int, int, Targets], None]] = {
     "lasting_trigger": lasting_trigger,
     "no_life_loss": no_life_loss,
     "end_main_step": end_main_step,
+    "by_exhausting": by_exhausting,
 }

@@ -66,6 +66,7 @@ def remove_cores(s: BSEffects, eff: Effect, controller: int, source: int, target
     """``count`` cores from each target to its owner's reserve (BS-108: it may be depleted), or
     with ``leave`` ("leave 1 Core on it and put the rest in its owner's Reserve") all but that
     many; notes whether every target was left with none (an "if" of the next instruction)."""
+    targets = static_rules.cores_removable(s, targets, controller)  # BS-259: cores that can't be removed
     emptied = bool(targets)
     depleting = 0
     for t in targets:
@@ -211,7 +212,7 @@ def spread_cores(s: BSEffects, eff: Effect, controller: int, source: int, target
     ignored), until only ``leave`` are left - or, with ``up_to_count``, until they stop (a
     ``spread`` decision). With no such card, the cores stay."""
     assert eff.scope is not None
-    for t in targets[:1]:
+    for t in static_rules.cores_removable(s, targets, controller)[:1]:  # BS-259
         s.offer_spread(controller, t, eff.scope.model_dump(), eff.leave or 0, eff.up_to_count)
 
 
