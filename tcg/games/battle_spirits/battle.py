@@ -301,6 +301,7 @@ def comparison(s: BattleSpiritsState, task: Task) -> None:
     s.emit("battle", attacker=attacker, blocker=blocker, attacker_bp=ba, blocker_bp=bb,
            result="tie" if len(losers) == 2 else "decided")
     s.enter_phase("destruction")
+    static_rules.note_battle_bp(s, {attacker: ba, blocker: bb})  # BS-259: the BP last seen in the battle
     owners = {attacker: attack["player"], blocker: 1 - attack["player"]}
     for c in losers:
         s.destroy(c, by=1 - owners[c])
@@ -327,6 +328,8 @@ def end_of_battle(s: BattleSpiritsState, task: Task) -> None:
     """BS-55: after the battle, the attack step again (or, as an effect said, its end)."""
     s.enter_phase("end_of_battle")
     attack = s.flags["attack"]
+    if attack is not None and static_rules.battle_end_stops(s, attack):  # BS-259
+        s.flags["end_attack_step"] = True
     s.flags["attack"] = None
     s.flags["last_battle"] = attack  # "the Spirit that battled" (Selector.battled) for "at the end of battle"
     if s.effects:

@@ -381,6 +381,7 @@ class Rule(_Strict):
         "no_mill",  # BS-259 (a player's deck) effects discard none of it
         "summon_exhausted",  # BS-259 (a card summoned) it enters the field exhausted
         "cores_locked",  # BS-259 effects take no core off it (`own_effects`: but its controller's)
+        "battle_end_stops",  # BS-259 when a battle of a spirit it matches ends, the attack step ends
         "also_cost",  # BS-252 it is also treated as of cost `cost` (selectors of costs)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]

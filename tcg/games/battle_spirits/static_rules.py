@@ -110,12 +110,16 @@ Official rules the brief does not give (BS-1..BS-99 are silent on them):
   while the card is exhausted); ``FlashAbility.exhaust_self``: a Flash ability used by exhausting
   the card. "相手のスピリットによって自分のライフが減らされたとき" (``your_life_reduced_by_spirit``):
   by an opposing spirit's attack or its effect.
+  ``battle_end_stops`` ("『お互いのアタックステップ』BP3000以下のスピリットのバトルが終了したとき、アタック
+  ステップを終了する"): when a battle ends in which a spirit its ``scope`` matches battled (the
+  attacker, or the blocker), the attack step ends with it (as ``end_attack_step``); a spirit
+  destroyed in the battle is matched by the BP it had in the comparison (its last BP).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tcg.core import lasting
 from tcg.core.state import Task
@@ -140,6 +144,7 @@ LIFE_RULES = frozenset({"no_life_by_attack"})
 MILL_RULES = frozenset({"no_mill", "mill_cap"})
 SUMMON_EXHAUSTED = frozenset({"summon_exhausted"})
 CORE_RULES = frozenset({"cores_locked"})
+BATTLE_END_RULES = frozenset({"battle_end_stops"})
 #: BS-250: the card types whose effects a hand unaffected by them names (as BS-142; no Ultimate).
 IMMUNE_FROM = frozenset({"spirit", "brave", "nexus", "magic"})
 
@@ -479,6 +484,32 @@ def cores_removable(s: BSQueries, targets: Targets, controller: int) -> Targets:
         return targets
     return tuple(t for t in targets if not any(
         _applies(s, a, t) and not (a[0].own_effects and s.cards[t].controller == controller) for a in rules))
+
+
+def note_battle_bp(s: BSEffects, bps: dict[int, int]) -> None:
+    """BS-259: the BP the comparison read, for a spirit that leaves before the battle ends."""
+    if active_rules(s, BATTLE_END_RULES):
+        s.flags["attack"] = {**s.flags["attack"], "bps": [[c, bp] for c, bp in bps.items()]}
+
+
+def battle_end_stops(s: BSEffects, attack: dict[str, Any]) -> bool:
+    """BS-259: does the battle ``attack`` that ends now end the attack step?"""
+    rules = active_rules(s, BATTLE_END_RULES)
+    if not rules:
+        return False
+    seen = {c: bp for c, bp in attack.get("bps", ())}
+    for c in (attack["attacker"], attack["blocker"]):
+        if c is None:
+            continue
+        on_field = s.zone_of(c) == "field"
+        bp = s.bp(c) if on_field else seen.get(c)
+        for rule, controller, card in rules:
+            assert rule.scope is not None
+            limit = rule.scope.max_bp
+            if bp is not None and (limit is None or bp <= limit) and (
+                    not on_field or s.in_scope(rule.scope.model_copy(update={"max_bp": None}), controller, c, card)):
+                return True
+    return False
 
 
 def by_exhausting(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
