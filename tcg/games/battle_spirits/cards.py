@@ -113,6 +113,7 @@ class EffectCondition(_Strict):
     destroyed_opponents: bool = False  # the previous instruction destroyed an opposing card
     previous_destroyed: bool = False  # the previous instruction destroyed a card ("by destroying ..., ...")
     previous_returned: bool = False  # the previous brave_to_hand returned a card ("by returning ..., ...")
+    previous_discarded: bool = False  # a discard of this effect discarded a card ("by discarding 1 card, ...")
     milled: Selector | None = None  # the previous deck_to_trash put a card this matches in the trash
     attacker: Selector | None = None  # the attacking spirit matches this ("when your X spirit attacks")
     blocker: Selector | None = None  # the blocking spirit (of the current battle) matches this
@@ -193,6 +194,7 @@ class Effect(_Strict):
         "no_life_loss",  # this turn each target's unblocked attacks reduce no life of yours (static_rules.py BS-256)
         "end_main_step",  # the current main step ends: the attack step follows (static_rules.py BS-258)
         "by_exhausting",  # by exhausting this (refreshed) card, `effects` resolve (static_rules.py BS-259)
+        "look_at_hand",  # the controller looks at the opponent's whole hand (static_rules.py BS-259)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash

@@ -409,6 +409,8 @@ class BSEffects(BSQueries):
             self.flags["destroyed_opponents"] = any(
                 self.cards[t].owner != controller and self.zone_of(t) != "field" for t in targets)
             self.flags["destroyed_any"] = any(self.zone_of(t) != "field" for t in targets)
+        if eff.do == "discard":  # "by discarding 1 card from your hand, ..." (previous_discarded)
+            self.flags["discarded_any"] = any(self.zone_of(t) == "trash" for t in targets)
         if eff.do == "return_to_hand":  # "by returning this spirit to your hand, ..." (previous_returned)
             self.flags["returned_any"] = any(self.zone_of(t) == "hand" for t in targets)
 
@@ -492,6 +494,8 @@ class BSEffects(BSQueries):
         if cond.destroyed_opponents and not self.flags.get("destroyed_opponents"):
             return False
         if cond.previous_destroyed and not self.flags.get("destroyed_any"):
+            return False
+        if cond.previous_discarded and not self.flags.get("discarded_any"):
             return False
         if cond.previous_returned and not self.flags.get("returned_any"):
             return False

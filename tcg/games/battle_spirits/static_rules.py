@@ -114,6 +114,8 @@ Official rules the brief does not give (BS-1..BS-99 are silent on them):
   ステップを終了する"): when a battle ends in which a spirit its ``scope`` matches battled (the
   attacker, or the blocker), the attack step ends with it (as ``end_attack_step``); a spirit
   destroyed in the battle is matched by the BP it had in the comparison (its last BP).
+  ``look_at_hand`` ("相手の手札すべてを見て"): the controller sees every card of the opponent's hand
+  (a ``looked`` event to them only); the cards stay hidden from anyone else.
 """
 
 from __future__ import annotations
@@ -512,6 +514,11 @@ def battle_end_stops(s: BSEffects, attack: dict[str, Any]) -> bool:
     return False
 
 
+def look_at_hand(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-259: the controller looks at the opponent's whole hand (seen by them only)."""
+    s.show_privately(controller, s.zones[1 - controller]["hand"])
+
+
 def by_exhausting(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """BS-259: by exhausting the (refreshed) card, its ``effects`` resolve; otherwise nothing."""
     if s.zone_of(source) != "field" or s.cards[source].tapped:
@@ -533,4 +540,5 @@ VERBS: dict[str, Callable[[BSEffects, Effect, int, int, Targets], None]] = {
     "no_life_loss": no_life_loss,
     "end_main_step": end_main_step,
     "by_exhausting": by_exhausting,
+    "look_at_hand": look_at_hand,
 }
