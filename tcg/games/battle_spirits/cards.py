@@ -195,6 +195,7 @@ class Effect(_Strict):
         "end_main_step",  # the current main step ends: the attack step follows (static_rules.py BS-258)
         "by_exhausting",  # by exhausting this (refreshed) card, `effects` resolve (static_rules.py BS-259)
         "look_at_hand",  # the controller looks at the opponent's whole hand (static_rules.py BS-259)
+        "hand_limit",  # `player`'s hand above `count` cards: `effects` (a discard of 1) once per card over (BS-259)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -277,6 +278,7 @@ class Ability(_Strict):
         "opponent_draws",  # the opponent drew a card (BS-37, or by an effect)
         "opponent_draws_by_effect",  # the opponent drew a card other than in their draw step (BS-37)
         "your_life_reduced_by_spirit",  # your life was reduced by an opposing spirit: its attack or its effect
+        "opponent_end_of_turn",  # the opponent's end step (BS-56)
         "opponent_uses_magic",  # (a main step) after the opponent's magic effect resolved (static_rules.py BS-257)
         "opponent_uses_second_magic",  # (a main step) ... their second or later magic of the turn (BS-257)
         "any_uses_magic",  # (a main step) after either player's magic effect resolved (static_rules.py BS-257)
@@ -384,6 +386,7 @@ class Rule(_Strict):
         "summon_exhausted",  # BS-259 (a card summoned) it enters the field exhausted
         "cores_locked",  # BS-259 effects take no core off it (`own_effects`: but its controller's)
         "battle_end_stops",  # BS-259 when a battle of a spirit it matches ends, the attack step ends
+        "destroy_refreshed",  # BS-259 refreshed by a Spirit/Magic effect, it is destroyed
         "also_cost",  # BS-252 it is also treated as of cost `cost` (selectors of costs)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]

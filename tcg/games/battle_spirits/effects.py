@@ -392,6 +392,7 @@ class BSEffects(BSQueries):
             eff = eff.model_copy(update={"count": count, "amount": eff.amount * n, "per": None,
                                          "per_depleting": False, "per_source_cores": False})
         targets = brave_era.redirect_bounce(self, eff, controller, targets)  # Vanishing Day (braves.py)
+        exhausted = tuple(t for t in targets if self.cards[t].tapped) if eff.do == "refresh" else ()
         if eff.do == "deck_to_trash":  # "if a ... card was put in your trash by this" (EffectCondition.milled)
             p = controller if eff.player == "self" else 1 - controller
             self.flags["milled"] = tuple(self.zones[p]["deck"][:eff.count])
@@ -409,6 +410,8 @@ class BSEffects(BSQueries):
             self.flags["destroyed_opponents"] = any(
                 self.cards[t].owner != controller and self.zone_of(t) != "field" for t in targets)
             self.flags["destroyed_any"] = any(self.zone_of(t) != "field" for t in targets)
+        if eff.do == "refresh":  # BS-259: "spirits refreshed by a Spirit/Magic effect are destroyed"
+            static_rules.refreshed_by_effect(self, source, exhausted)
         if eff.do == "discard":  # "by discarding 1 card from your hand, ..." (previous_discarded)
             self.flags["discarded_any"] = any(self.zone_of(t) == "trash" for t in targets)
         if eff.do == "return_to_hand":  # "by returning this spirit to your hand, ..." (previous_returned)

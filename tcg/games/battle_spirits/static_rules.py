@@ -116,6 +116,13 @@ Official rules the brief does not give (BS-1..BS-99 are silent on them):
   destroyed in the battle is matched by the BP it had in the comparison (its last BP).
   ``look_at_hand`` ("相手の手札すべてを見て"): the controller sees every card of the opponent's hand
   (a ``looked`` event to them only); the cards stay hidden from anyone else.
+  ``hand_limit`` ("相手の手札が5枚以上のとき、相手は、相手の手札を4枚になるように破棄する"): for each card
+  of ``player``'s hand over ``count``, the instruction's ``effects`` (one discard, chosen by the
+  hand's owner) resolve once.
+  ``destroy_refreshed`` ("『相手のターン』スピリット/マジックの効果で回復した赤/緑/白/青のスピリットすべて
+  を破壊する"): a spirit its ``scope`` matches that an instruction of a Spirit's or a Magic's
+  effect refreshes (from exhausted) is destroyed once that instruction is done, by the rule
+  card's controller.
 """
 
 from __future__ import annotations
@@ -147,6 +154,7 @@ MILL_RULES = frozenset({"no_mill", "mill_cap"})
 SUMMON_EXHAUSTED = frozenset({"summon_exhausted"})
 CORE_RULES = frozenset({"cores_locked"})
 BATTLE_END_RULES = frozenset({"battle_end_stops"})
+REFRESH_RULES = frozenset({"destroy_refreshed"})
 #: BS-250: the card types whose effects a hand unaffected by them names (as BS-142; no Ultimate).
 IMMUNE_FROM = frozenset({"spirit", "brave", "nexus", "magic"})
 
@@ -519,6 +527,30 @@ def look_at_hand(s: BSEffects, eff: Effect, controller: int, source: int, target
     s.show_privately(controller, s.zones[1 - controller]["hand"])
 
 
+def hand_limit(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-259: one discard (``effects``) per card of ``player``'s hand over ``count``."""
+    p = controller if eff.player == "self" else 1 - controller
+    ref = nested_ref(s, source, eff)
+    if ref is None:
+        return
+    for _ in range(max(0, len(s.zones[p]["hand"]) - eff.count)):
+        s.queue_effects(source, controller, ref)
+
+
+def refreshed_by_effect(s: BSEffects, source: int, targets: Targets) -> None:
+    """BS-259: the spirits a Spirit's/Magic's refresh instruction refreshed (``targets``: those
+    exhausted before it), destroyed under the rule."""
+    if s.d(source).type not in ("spirit", "magic"):
+        return
+    rules = active_rules(s, REFRESH_RULES)
+    for t in targets:
+        if s.zone_of(t) == "field" and not s.cards[t].tapped:
+            for active in rules:
+                if _applies(s, active, t):
+                    s.destroy(t, by=active[1])
+                    break
+
+
 def by_exhausting(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """BS-259: by exhausting the (refreshed) card, its ``effects`` resolve; otherwise nothing."""
     if s.zone_of(source) != "field" or s.cards[source].tapped:
@@ -541,4 +573,5 @@ VERBS: dict[str, Callable[[BSEffects, Effect, int, int, Targets], None]] = {
     "end_main_step": end_main_step,
     "by_exhausting": by_exhausting,
     "look_at_hand": look_at_hand,
+    "hand_limit": hand_limit,
 }

@@ -66,6 +66,9 @@ def end_phase(s: BattleSpiritsState, task: Task) -> None:
     s.tasks.append(Task("cleanup"))
     for c in s.zones[s.active]["field"]:
         s.queue_abilities(c, "end_of_turn")
+    for c in s.zones[1 - s.active]["field"]:  # "(Opponent's End Step)"
+        if s.d(c).abilities:
+            s.queue_abilities(c, "opponent_end_of_turn")
     for c in s.zones[s.active]["trash"]:  # "[this card] in your trash returns ... at your end step" (braves.py)
         if any(ab.from_trash for ab in s.d(c).abilities):
             s.queue_abilities(c, "end_of_turn", level=1, from_trash=True)
