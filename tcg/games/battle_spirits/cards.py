@@ -196,6 +196,7 @@ class Effect(_Strict):
         "by_exhausting",  # by exhausting this (refreshed) card, `effects` resolve (static_rules.py BS-259)
         "look_at_hand",  # the controller looks at the opponent's whole hand (static_rules.py BS-259)
         "hand_limit",  # `player`'s hand above `count` cards: `effects` (a discard of 1) once per card over (BS-259)
+        "seal_summon_effects",  # until `count` of your end steps: no spirit's When Summoned applies (BS-243)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -580,6 +581,7 @@ class BattleSpiritsCard(_Strict, CardModel):
     rarity: str = ""
     original: bool = False  # made up for this engine, not a printed card: in no starter deck
     rulings: tuple[Ruling, ...] = ()  # the publisher's answers about this card (tcg.core.rulings)
+    immune_in_trash: bool = False  # "in the trash this card is unaffected by every effect" (static_rules.py BS-254)
 
     @model_validator(mode="after")
     def _consistent(self) -> BattleSpiritsCard:

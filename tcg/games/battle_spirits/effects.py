@@ -320,8 +320,8 @@ class BSEffects(BSQueries):
                  if not keywords.unaffected(self, c, controller, source)]
         if sel.zone == "hand" and sel.player != "self" and found:  # BS-250: a hand unaffected
             found = static_rules.hand_candidates(self, found, controller, source)
-        if sel.zone == "trash" and eff.do == "return_to_hand" and found:  # BS-254: a trash locked
-            found = [c for c in found if not static_rules.trash_locked(self, c)]
+        if sel.zone == "trash" and found:  # BS-254: a trash locked, a card unaffected there
+            found = static_rules.trash_candidates(self, found, eff.do == "return_to_hand")
         if self.effects and found:
             shielded = {r["card"] for r in lasting.of_kind(self, "shielded") if r["player"] != controller}
             if shielded:

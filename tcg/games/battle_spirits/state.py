@@ -109,7 +109,7 @@ class BattleSpiritsState(BSEffects):
         """Cores are objects: each is always in exactly one place (brief, section 1)."""
         on_cards = sum(c.counter("cores") for c in self.cards)
         in_areas = sum(self.counters[p].get(k, 0) for p in (0, 1)
-                       for k in ("life", "reserve", "trash_cores", "core_stock"))
+                       for k in ("life", "reserve", "trash_cores", "core_stock", "sealed"))
         return {"cores": on_cards + in_areas}
 
     # ================================================================== views

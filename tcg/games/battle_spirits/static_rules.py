@@ -23,7 +23,12 @@ Official rules the brief does not give (BS-1..BS-99 are silent on them):
   されない"): while the rule holds (its ``turn``, with ``main_step`` only in a main step), the When
   Summoned effects of the cards its ``scope`` matches are not set off (BS-107); as nothing
   applied, no "after an opposing When Summoned effect" burst opens either (``Rule``
-  no_summon_effects).
+  no_summon_effects). A magic's lock ("『自分のエンドステップ』を3回行うまで、『このスピリットの召喚時』
+  効果は発揮されない。この効果発揮後、自分はボイドからコア3個をデッキの横に置き、『自分のエンドステップ』に
+  1個ずつボイドに置く"): ``count`` cores go from its controller's core stock beside their deck (the
+  ``sealed`` counter, used for nothing else); at each of that player's end steps one goes back,
+  and the lock, on every spirit's When Summoned effects (either player's), ends with the last
+  (``seal_summon_effects``; lasting until then).
 - [standard] BS-244 Levels treated as another ("このターンの間、相手のスピリットすべてをLv1として扱う",
   "このターンの間、自分のスピリット1体のLvを1つ上のものとして扱う"): until the end of the turn each
   target's level is read as ``count`` (``level_as``) or as ``count`` levels higher (``level_up``,
@@ -72,6 +77,8 @@ Official rules the brief does not give (BS-1..BS-99 are silent on them):
   holds, a card in a trash its ``scope`` matches (the opponent's trash) is not returned to its
   owner's hand by any effect: an effect finds no such card to return, and one naming it (an end
   step's "this card in your trash returns to your hand") leaves it there (``no_trash_to_hand``).
+  A card "unaffected by every effect while in the trash" (``immune_in_trash``) is found there by
+  no effect at all.
 - [standard] BS-255 A nexus treated as at a level ("カード名に「古代戦艦」と入っている自分のネクサス
   すべてをLv2として扱う"): while the card is at one of the rule's levels (read from the cores on
   it, so a card's own rule never lifts itself), each nexus its ``scope`` matches that has a level
@@ -247,7 +254,26 @@ def reduction_counts(s: BSQueries, cid: int) -> tuple[tuple[str, int], ...]:
 # ---------------------------------------------------------------------- BS-243 When Summoned off
 def summon_effects_off(s: BSQueries, cid: int) -> bool:
     """BS-243: are ``cid``'s When Summoned effects kept from applying now?"""
+    if s.effects and s.d(cid).type == "spirit" and lasting.first(s, "summon_lock") is not None:
+        return True
     return any(_applies(s, a, cid) for a in active_rules(s, SUMMON_RULES))
+
+
+def seal_summon_effects(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-243: until ``count`` of the controller's end steps, no spirit's When Summoned applies;
+    ``count`` cores of their core stock wait beside their deck, one going back per end step."""
+    n = min(eff.count, s.counters[controller]["core_stock"])
+    s.move_core(controller, "core_stock", "sealed", n)
+    lasting.add(s, "summon_lock", lasting.LASTING, player=controller, left=eff.count)
+
+
+def end_step(s: BSEffects) -> None:
+    """BS-243: the turn player's end step: their locks count it; a core beside the deck goes back."""
+    for record in lasting.of_kind(s, "summon_lock", player=s.active):
+        lasting.remove(s, record)
+        s.move_core(s.active, "sealed", "core_stock", min(1, s.counters[s.active].get("sealed", 0)))
+        if record["left"] > 1:
+            lasting.add(s, "summon_lock", lasting.LASTING, player=s.active, left=record["left"] - 1)
 
 
 # ---------------------------------------------------------------------- BS-244 levels treated as
@@ -382,6 +408,13 @@ def cost_fits(s: BSQueries, cid: int, low: int | None, high: int | None) -> bool
 
 
 # ---------------------------------------------------------------------- BS-254 trash locks
+def trash_candidates(s: BSQueries, found: list[int], returning: bool) -> list[int]:
+    """BS-254: the trash cards an effect may choose: none unaffected there, and (``returning`` to
+    a hand) none whose trash is locked."""
+    found = [c for c in found if not (s.d(c).immune_in_trash and s.zone_of(c) == "trash")]
+    return [c for c in found if not trash_locked(s, c)] if returning and found else found
+
+
 def trash_locked(s: BSQueries, cid: int) -> bool:
     """BS-254: is ``cid`` (in a trash) kept from returning to its owner's hand?"""
     return any(_applies(s, a, cid) for a in active_rules(s, TRASH_RULES))
@@ -574,4 +607,5 @@ VERBS: dict[str, Callable[[BSEffects, Effect, int, int, Targets], None]] = {
     "by_exhausting": by_exhausting,
     "look_at_hand": look_at_hand,
     "hand_limit": hand_limit,
+    "seal_summon_effects": seal_summon_effects,
 }

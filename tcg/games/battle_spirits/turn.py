@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from tcg.core import lasting
 from tcg.core.state import Task
+from tcg.games.battle_spirits import static_rules
 
 if TYPE_CHECKING:
     from tcg.games.battle_spirits.state import BattleSpiritsState
@@ -66,6 +67,8 @@ def end_phase(s: BattleSpiritsState, task: Task) -> None:
     s.tasks.append(Task("cleanup"))
     for c in s.zones[s.active]["field"]:
         s.queue_abilities(c, "end_of_turn")
+    if s.effects:  # "until you have had 3 end steps" (static_rules.py BS-243)
+        static_rules.end_step(s)
     for c in s.zones[1 - s.active]["field"]:  # "(Opponent's End Step)"
         if s.d(c).abilities:
             s.queue_abilities(c, "opponent_end_of_turn")
