@@ -9,7 +9,9 @@ Official rules the brief does not give (BS-1..BS-99 are silent on them):
 
 - [standard] BS-240 Attack bans ("『お互いのアタックステップ』コスト0/1/4のスピリットすべてはアタック
   できない"): while the card is at one of its levels, no spirit its ``scope`` matches (either
-  player's) can be declared as an attacker (``Rule`` no_attack).
+  player's) can be declared as an attacker (``Rule`` no_attack); with ``max_spirits`` ("自分の
+  スピリットが3体以下のとき、自分はアタックできない") only while the attacker's controller controls at
+  most that many spirits.
 - [standard] BS-241 Attacks once a turn ("お互い、コスト3以下のスピリットは、ターンに1回しかアタック
   できない"): a spirit the ``scope`` matches that has attacked this turn cannot attack again this
   turn (``Rule`` attack_once). A spirit that left the field and came back is a new card: its
@@ -95,41 +97,42 @@ Official rules the brief does not give (BS-1..BS-99 are silent on them):
 - [standard] BS-258 Ending the main step ("相手のメインステップを終了する"): the current main step ends
   once the effect is done; the battle phase (the attack step) follows, as after ``next_phase``
   (BS-45 still skips it in the first turn) (``end_main_step``).
-- BS-240 with ``max_spirits`` ("自分のスピリットが3体以下のとき、自分はアタックできない"): the ban holds
-  for a player who controls at most that many spirits.
 - [standard] BS-259 Other rules of the game a card changes while it is at one of its levels, and
   costs paid with the card itself:
-  ``no_life_by_attack`` ("コスト3以下のLv1のスピリットのアタックでは、お互いのライフは減らされない"): the
-  unblocked attacks of the spirits its ``scope`` matches take no core from either player's life;
-  ``no_mill`` ("お互い、メインステップでデッキは破棄されない") and ``mill_cap`` ("お互いのデッキは、スピリット
-  /ブレイヴ/ネクサス/マジックの効果では、ターンに3枚までしか破棄されない"): no card, or no more than
-  ``cap`` cards a turn (counted while the rule holds), goes from the deck of a player its
-  ``scope.player`` names to the trash by a Spirit/Brave/Nexus/Magic effect (an Ultimate's is not
-  named; a cost "by discarding N cards of your deck" is such an effect too);
-  ``summon_exhausted`` ("お互い、系統「遊精」/「星魂」を持たないコスト3以下のスピリットカードを召喚
-  するとき、疲労状態で召喚する"): a card its ``scope`` matches, summoned by either player, enters the
-  field exhausted (BS-39);
-  ``cores_locked`` ("相手のスピリットすべてのコアは、相手の効果以外では取り除くことはできない"): no effect
-  takes a core off a spirit its ``scope`` matches (``own_effects``: but its controller's own);
-  paying a cost with its cores (BS-106) and moving them in the main step (BS-109) are no effects;
-  ``by_exhausting`` ("このネクサスを疲労させることで"): the instruction's ``effects`` resolve only by
-  exhausting the card, which must be refreshed (an ability starting with it is not even set off
-  while the card is exhausted); ``FlashAbility.exhaust_self``: a Flash ability used by exhausting
-  the card. "相手のスピリットによって自分のライフが減らされたとき" (``your_life_reduced_by_spirit``):
-  by an opposing spirit's attack or its effect.
-  ``battle_end_stops`` ("『お互いのアタックステップ』BP3000以下のスピリットのバトルが終了したとき、アタック
-  ステップを終了する"): when a battle ends in which a spirit its ``scope`` matches battled (the
-  attacker, or the blocker), the attack step ends with it (as ``end_attack_step``); a spirit
-  destroyed in the battle is matched by the BP it had in the comparison (its last BP).
-  ``look_at_hand`` ("相手の手札すべてを見て"): the controller sees every card of the opponent's hand
-  (a ``looked`` event to them only); the cards stay hidden from anyone else.
-  ``hand_limit`` ("相手の手札が5枚以上のとき、相手は、相手の手札を4枚になるように破棄する"): for each card
-  of ``player``'s hand over ``count``, the instruction's ``effects`` (one discard, chosen by the
-  hand's owner) resolve once.
-  ``destroy_refreshed`` ("『相手のターン』スピリット/マジックの効果で回復した赤/緑/白/青のスピリットすべて
-  を破壊する"): a spirit its ``scope`` matches that an instruction of a Spirit's or a Magic's
-  effect refreshes (from exhausted) is destroyed once that instruction is done, by the rule
-  card's controller.
+
+  - ``no_life_by_attack`` ("コスト3以下のLv1のスピリットのアタックでは、お互いのライフは減らされない"):
+    the unblocked attacks of the spirits its ``scope`` matches take no core from either life.
+  - ``no_mill`` ("お互い、メインステップでデッキは破棄されない"), ``mill_cap`` ("お互いのデッキは、
+    スピリット/ブレイヴ/ネクサス/マジックの効果では、ターンに3枚までしか破棄されない"): no card, or no
+    more than ``cap`` a turn (counted while the rule holds), goes from the deck of a player its
+    ``scope.player`` names to the trash by a Spirit/Brave/Nexus/Magic effect (an Ultimate's is not
+    named; a cost "by discarding N cards of your deck" is such an effect too).
+  - ``summon_exhausted`` ("お互い、系統「遊精」/「星魂」を持たないコスト3以下のスピリットカードを召喚
+    するとき、疲労状態で召喚する"): a card its ``scope`` matches, summoned by either player, enters
+    the field exhausted (BS-39). A brave fused directly (BS-5 b) is not put onto the field by
+    itself and is not concerned.
+  - ``cores_locked`` ("相手のスピリットすべてのコアは、相手の効果以外では取り除くことはできない"): no
+    effect takes a core off a spirit its ``scope`` matches (``own_effects``: but its controller's
+    own); paying a cost with its cores (BS-106) and moving them in the main step (BS-109) are no
+    effects, nor is Transmigration's cost.
+  - ``by_exhausting`` ("このネクサスを疲労させることで"): the instruction's ``effects`` resolve only by
+    exhausting the card, which must be refreshed (an ability starting with it is not even set off
+    while the card is exhausted); ``FlashAbility.exhaust_self``: a Flash ability used so.
+  - ``your_life_reduced_by_spirit`` ("相手のスピリットによって自分のライフが減らされたとき"): by an
+    opposing spirit's attack or by its effect.
+  - ``battle_end_stops`` ("『お互いのアタックステップ』BP3000以下のスピリットのバトルが終了したとき、
+    アタックステップを終了する"): when a battle ends in which a spirit its ``scope`` matches battled
+    (attacker or blocker), the attack step ends with it (as ``end_attack_step``); a spirit
+    destroyed in the battle is matched by the BP it had in the comparison (its last BP).
+  - ``look_at_hand`` ("相手の手札すべてを見て"): the controller sees every card of the opponent's hand
+    (a ``looked`` event to them only); the cards stay hidden from anyone else.
+  - ``hand_limit`` ("相手の手札が5枚以上のとき、相手は、相手の手札を4枚になるように破棄する"): for each
+    card of ``player``'s hand over ``count``, the instruction's ``effects`` (one discard, chosen
+    by the hand's owner) resolve once.
+  - ``destroy_refreshed`` ("『相手のターン』スピリット/マジックの効果で回復した赤/緑/白/青のスピリット
+    すべてを破壊する"): a spirit its ``scope`` matches that an instruction of a Spirit's or a
+    Magic's effect refreshes (from exhausted) is destroyed once that instruction is done, by the
+    rule card's controller.
 """
 
 from __future__ import annotations
