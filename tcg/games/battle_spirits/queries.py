@@ -41,9 +41,9 @@ class BSQueries(EffectRunner[Effect, Selector]):
             if lasting.on(self, "max_level", cid):
                 d = self.d(cid)
                 return d.first_level + len(d.level_costs) - 1
-            return static_rules.level_now(self, cid, level)  # BS-244 "treated as LV1", "one higher"
+            level = static_rules.level_now(self, cid, level)  # BS-244 "treated as LV1", "one higher"
         if level and self.d(cid).type == "nexus":
-            return static_rules.nexus_level(self, cid, level)  # BS-255 "treated as LV2"
+            level = static_rules.nexus_level(self, cid, level)  # BS-255 "treated as LV2"
         return level
 
     def is_spirit_like(self, cid: int) -> bool:
