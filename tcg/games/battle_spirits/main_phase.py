@@ -267,6 +267,8 @@ def explain_action(s: BattleSpiritsState, dec: Decision, a: Action) -> tuple[str
 
 def _explain_play(s: BattleSpiritsState, dec: Decision, a: Action) -> tuple[str, str]:
     t = a.type
+    if t == "use_magic" and static_rules.magic_locked(s, dec.player):
+        return "BS-246", "an effect of this turn forbids you to use magic cards until the end of the turn"
     if t == "summon" and dec.kind == "flash":
         return _explain_high_speed(s, dec, a)
     if t in _MAIN_ONLY and dec.kind != "main":
