@@ -301,7 +301,7 @@ class Ability(_Strict):
     from_trash: bool = False  # the card works from its owner's trash (end_of_turn only; braves.py)
     # "when one of your Dark Snake spirits is summoned": the card that set the trigger off must match
     # (player relative to this card's controller; `other`: not this card) - for your_spirit_summoned,
-    # your_spirit_exhausted, your_spirit_destroyed(_by_opponent)
+    # your_spirit_exhausted, your_spirit_destroyed(_by_opponent), any_attacks (the attacker)
     subject: Selector | None = None
 
 
