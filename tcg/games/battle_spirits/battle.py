@@ -12,7 +12,7 @@ from tcg.core.lazy import Concat
 from tcg.core.stack import CLOSED, Window
 from tcg.core.state import Decision, Task
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import conditions, era_keywords, starter_era
+from tcg.games.battle_spirits import conditions, era_keywords, starter_era, static_rules
 from tcg.games.battle_spirits.fusion import compared_losers
 from tcg.games.battle_spirits.main_phase import (
     END_TURN,
@@ -147,6 +147,8 @@ def flash_activations(s: BattleSpiritsState, p: int) -> list[Action]:
             continue
         battling = attack is not None and c in (attack["attacker"], attack["blocker"])
         for i, ab in enumerate(abilities):
+            if ab.exhaust_self and s.cards[c].tapped:  # BS-259: paid by exhausting it
+                continue
             if (s.level(c) in ab.levels and (battling or not ab.while_battling) and reserve >= ab.reserve_cost
                     and s.cores(c) >= ab.self_cost and s.turn_matches(ab.turn, p, s.active)
                     and (ab.requires is None or s.select(ab.requires, p, c))
@@ -159,6 +161,7 @@ def flash_activations(s: BattleSpiritsState, p: int) -> list[Action]:
 def declare_attack(s: BattleSpiritsState, p: int, attacker: int) -> None:
     """BS-47: the attacker is exhausted at once; then Flash step 1, blocking player first."""
     s.set_exhausted(attacker, True)
+    static_rules.attack_declared(s, attacker)  # BS-241 / BS-242: noted for the turn, its cost paid
     s.flags["attacks"] = s.flags.get("attacks", 0) + 1  # this turn's attacks ("your first attack")
     s.flags.pop("last_battle", None)
     s.flags["attack"] = {"attacker": attacker, "player": p, "blocker": None}
@@ -198,6 +201,8 @@ def resolve_flash(s: BattleSpiritsState, p: int, data: Any, action: Action) -> N
             brave_era.once_used(s, (s.cards[card].name, "flash_ability", index))
         s.move_core(p, "reserve", "trash_cores", ability.reserve_cost)
         s.move_core(p, card, "trash_cores", ability.self_cost)
+        if ability.exhaust_self:  # BS-259: "by exhausting this spirit"
+            s.set_exhausted(card, True)
         s.queue_effects(card, p, (s.cards[card].name, "flash_ability", index))
     elif action.type == "awaken":  # Awaken: cores from another of your spirits onto this one
         s.move_core(p, action.get("source"), action.get("card"), action.get("count"))
@@ -285,13 +290,14 @@ def comparison(s: BattleSpiritsState, task: Task) -> None:
     if s.zone_of(blocker) != "field":
         return  # BS-52: the blocker left before the comparison
     s.enter_phase("comparison")
-    ba, bb = s.bp(attacker), s.bp(blocker)
+    ba, bb = static_rules.battle_values(s, attacker, blocker)  # BP, or levels (BS-248, BS-219)
     losers = [c for c, mine, theirs in ((attacker, ba, bb), (blocker, bb, ba)) if mine <= theirs]
     if s.effects:
-        losers = compared_losers(s, attacker, blocker, losers)  # fusion.py BS-219
+        losers = compared_losers(s, attacker, blocker, (ba, bb), losers)  # fusion.py BS-219: reversed
     s.emit("battle", attacker=attacker, blocker=blocker, attacker_bp=ba, blocker_bp=bb,
            result="tie" if len(losers) == 2 else "decided")
     s.enter_phase("destruction")
+    static_rules.note_battle_bp(s, {attacker: ba, blocker: bb})  # BS-259: the BP last seen in the battle
     owners = {attacker: attack["player"], blocker: 1 - attack["player"]}
     levels = {attacker: s.level(attacker), blocker: s.level(blocker)}
     for c in losers:
@@ -320,6 +326,8 @@ def end_of_battle(s: BattleSpiritsState, task: Task) -> None:
     """BS-55: after the battle, the attack step again (or, as an effect said, its end)."""
     s.enter_phase("end_of_battle")
     attack = s.flags["attack"]
+    if attack is not None and static_rules.battle_end_stops(s, attack):  # BS-259
+        s.flags["end_attack_step"] = True
     s.flags["attack"] = None
     s.flags["last_battle"] = attack  # "the Spirit that battled" (Selector.battled) for "at the end of battle"
     if s.effects:

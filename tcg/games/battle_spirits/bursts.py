@@ -70,7 +70,7 @@ def open_burst(s: BSEffects, player: int, card: int) -> None:
                                 "destroyed": s.flags.pop(f"burst_destroyed_{player}", ())}
 
 
-def destroyed(s: BSEffects, player: int) -> tuple[int, ...]:
+def destroyed(s: BSQueries, player: int) -> tuple[int, ...]:
     """BS-155: the spirits of ``player``'s destroyed when their current burst activated."""
     ctx = s.flags.get("burst_context")
     return tuple(ctx["destroyed"]) if ctx is not None and ctx["player"] == player else ()

@@ -77,6 +77,8 @@ class Selector(_Strict):
     max_bp_of_source: bool = False  # BP at most the BP of the card whose effect this is ("this spirit's BP or less")
     has_burst: bool | None = None  # has (True) / has not (False) a burst effect ("a spirit card with a burst")
     keyword: str = ""  # has this era keyword now, printed or granted ("your spirits with Holy Life", era_keywords.py)
+    symbols: int | None = None  # has exactly this many symbols now (BS-22) ("spirits with 2 symbols")
+    no_families: list[str] = []  # has none of these families ("without Imp")
     either: list[Selector] = []  # matches also one of these ("1 brave card or 1 red spirit card"): bursts.py
     # conditions.py: the spirit that set the trigger off (BS-263, "that spirit"); the family or
     # cost the effect named (BS-266); "any number whose total BP is at most N" / "at most the total
@@ -272,6 +274,17 @@ class Effect(_Strict):
         "end_main_step",  # the turn player's main step ends after the resolving effects (replacements.py BS-207)
         "invert_battle",  # in this battle the spirit with the higher BP is destroyed instead (fusion.py BS-219)
         "compare_levels",  # in this battle the comparison reads levels instead of BP (fusion.py BS-219)
+        "level_as",  # this turn each target is treated as at level `count` (static_rules.py BS-244)
+        "level_up",  # this turn each target's level is treated as `count` higher (static_rules.py BS-244)
+        "life_guard_both",  # this turn both players' life loss is limited as `guard` says (static_rules.py BS-245)
+        "magic_lock",  # this turn the opponent (`player`) uses no magic card (static_rules.py BS-246)
+        "block_exhausted",  # this turn each target may block while exhausted (static_rules.py BS-247)
+        "lasting_trigger",  # this turn, on `trigger`, `effects` resolve each time (static_rules.py BS-251)
+        "no_life_loss",  # this turn each target's unblocked attacks reduce no life of yours (static_rules.py BS-256)
+        "by_exhausting",  # by exhausting this (refreshed) card, `effects` resolve (static_rules.py BS-259)
+        "look_at_hand",  # the controller looks at the opponent's whole hand (static_rules.py BS-259)
+        "hand_limit",  # `player`'s hand above `count` cards: `effects` (a discard of 1) once per card over (BS-259)
+        "seal_summon_effects",  # until `count` of your end steps: no spirit's When Summoned applies (BS-243)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -316,6 +329,8 @@ class Effect(_Strict):
     ability: Ability | None = None  # grant_ability: the ability given for the turn (era_keywords.py)
     optional: bool = False
     condition: EffectCondition | None = None  # the effect applies only if this holds
+    trigger: Literal["your_spirit_destroyed"] = "your_spirit_destroyed"  # lasting_trigger: when it fires
+    effects: list[Effect] = []  # lasting_trigger: the instructions it sets off each time
 
     @model_validator(mode="after")
     def _needs_target(self) -> Effect:
@@ -324,7 +339,8 @@ class Effect(_Strict):
                        "may_block", "must_attack", "put_cores", "attack_spirit", "shield", "spread_cores",
                        "destroy_after_battle", "colorless", "clash", "add_symbol", "max_level",
                        "summon_free", "destroy_brave", "assault", "brave_onto_free", "set_burst", "brave_to_hand",
-                       "grant_ability", "stop_attack_effects", "fuse_brave", "separate_braves", "use_ability"} \
+                       "grant_ability", "stop_attack_effects", "fuse_brave", "separate_braves", "use_ability",
+                       "level_as", "level_up", "block_exhausted", "no_life_loss"} \
                 and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         if self.do == "add_symbol" and self.color is None:
@@ -338,7 +354,7 @@ class Effect(_Strict):
             raise ValueError("effect 'grant_ability' needs an 'ability' (what the target gets this turn)")
         if self.do == "grant_stay" and self.stay is None:
             raise ValueError("effect 'grant_stay' needs a 'stay' (the spirits that stay)")
-        if self.do == "life_guard" and self.guard is None:
+        if self.do in ("life_guard", "life_guard_both") and self.guard is None:
             raise ValueError("effect 'life_guard' needs a 'guard' (the limit it sets)")
         return self
 
@@ -367,6 +383,12 @@ class Ability(_Strict):
         "any_attacks",  # (a nexus) any spirit, either player's, declared an attack (BS-47)
         "any_blocks",  # any spirit, either player's, blocked (BS-50)
         "opponent_draws",  # the opponent drew a card (BS-37, or by an effect)
+        "opponent_draws_by_effect",  # the opponent drew a card other than in their draw step (BS-37)
+        "your_life_reduced_by_spirit",  # your life was reduced by an opposing spirit: its attack or its effect
+        "opponent_end_of_turn",  # the opponent's end step (BS-56)
+        "opponent_uses_magic",  # (a main step) after the opponent's magic effect resolved (static_rules.py BS-257)
+        "opponent_uses_second_magic",  # (a main step) ... their second or later magic of the turn (BS-257)
+        "any_uses_magic",  # (a main step) after either player's magic effect resolved (static_rules.py BS-257)
         "opponent_attack_step",  # the opponent's attack step (battle phase) begins (BS-46)
         "your_spirit_destroyed",  # (a nexus) one of your spirits was destroyed (BS-54)
         "opponent_spirit_exhausted",  # an opposing spirit became exhausted (BS-39)
@@ -480,10 +502,36 @@ class Rule(_Strict):
         "battle_won_cores_to_trash",  # (turn: yours) an opposing spirit your attacker destroys by BP alone
         # has its cores go to its owner's trash (conditions.py BS-272)
         "brave_bp_zero",  # every brave spirit's fused BP+ counts as 0 (for everyone; fusion.py BS-210)
+        # static_rules.py, for every card `scope` matches (player relative to the card's controller):
+        "no_attack",  # BS-240 it can't attack
+        "attack_once",  # BS-241 it attacks at most once a turn
+        "attack_toll",  # BS-242 it attacks only by moving 1 core from its owner's reserve to their trash
+        "no_summon_effects",  # BS-243 its When Summoned effects do not apply
+        "grant_reduction",  # BS-249 (a card in a hand) it has one more reduction symbol of `color`
+        "no_reduction",  # BS-249 (a card in a hand) its reduction symbols reduce nothing
+        "hand_immune",  # BS-250 (a card in a hand) opposing Spirit/Brave/Nexus/Magic effects don't affect it
+        "no_trash_to_hand",  # BS-254 (a card in a trash) it can't be returned to its owner's hand
+        "level_as",  # BS-255 (a nexus) it is treated as at level `level`
+        "no_life_by_attack",  # BS-259 its unblocked attacks reduce neither player's life
+        "mill_cap",  # BS-259 (a player's deck) effects discard at most `cap` cards of it a turn
+        "no_mill",  # BS-259 (a player's deck) effects discard none of it
+        "summon_exhausted",  # BS-259 (a card summoned) it enters the field exhausted
+        "cores_locked",  # BS-259 effects take no core off it (`own_effects`: but its controller's)
+        "battle_end_stops",  # BS-259 when a battle of a spirit it matches ends, the attack step ends
+        "destroy_refreshed",  # BS-259 refreshed by a Spirit/Magic effect, it is destroyed
+        "also_cost",  # BS-252 it is also treated as of cost `cost` (selectors of costs)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     turn: Literal["any", "yours", "opponents"] = "any"
     unless: Selector | None = None  # the restriction holds only while nothing on the field matches this
+    scope: Selector | None = None  # (static_rules.py) the cards a player-wide rule applies to
+    main_step: bool = False  # (static_rules.py) only during a main step ("『お互いのメインステップ』")
+    color: Color | None = None  # (static_rules.py grant_reduction) the colour of the reduction symbol given
+    cost: int | None = None  # (static_rules.py also_cost) the cost it is also treated as
+    level: int | None = None  # (static_rules.py level_as) the level it is treated as
+    max_spirits: int | None = None  # (no_attack) only for a player who controls at most this many spirits
+    cap: int | None = None  # (mill_cap) the cards a deck may lose to effects in a turn
+    own_effects: bool = False  # (cores_locked) its controller's own effects may still take its cores
 
 
 class Burst(_Strict):
@@ -559,6 +607,7 @@ class FlashAbility(_Strict):
     levels: list[Level] = [1, 2, 3, 4, 5]
     reserve_cost: int = 0
     self_cost: int = 0  # cores moved from this card to your trash to use it ("by moving 1 Core from this Nexus")
+    exhaust_self: bool = False  # used by exhausting this (refreshed) card (static_rules.py BS-259)
     while_battling: bool = False
     turn: Literal["any", "yours", "opponents"] = "any"  # "(Your Attack Step)"
     requires: Selector | None = None  # usable only while a card matches this (e.g. an opposing blocking spirit)
@@ -760,6 +809,7 @@ class BattleSpiritsCard(_Strict, CardModel):
     original: bool = False  # made up for this engine, not a printed card: in no starter deck
     not_in_your_turn: bool = False  # a Magic "you can't use in your turn" (starter_era.py BS-290)
     rulings: tuple[Ruling, ...] = ()  # the publisher's answers about this card (tcg.core.rulings)
+    immune_in_trash: bool = False  # "in the trash this card is unaffected by every effect" (static_rules.py BS-254)
 
     @model_validator(mode="after")
     def _consistent(self) -> BattleSpiritsCard:

@@ -20,6 +20,7 @@ from tcg.games.battle_spirits import (
     keywords,
     replacements,
     starter_era,
+    static_rules,
     trash_zone,
 )
 from tcg.games.battle_spirits.cards import COLORS, Ability, Effect, EffectCondition, Selector
@@ -60,6 +61,8 @@ class BSEffects(BSQueries):
         ``attacker`` given: an attack's damage ("your life is reduced by an opposing spirit's attack")."""
         if attacker is not None:
             amount = keywords.attack_damage(self, player, attacker, amount)
+            if static_rules.attack_takes_no_life(self, player, attacker):  # BS-256 / BS-259
+                amount = 0
         elif "damage_source" in self.flags:
             source = self.flags["damage_source"]
             amount = keywords.effect_damage(self, player, source, amount)
@@ -80,6 +83,8 @@ class BSEffects(BSQueries):
                 self.queue_abilities(c, "your_life_reduced")
                 if attacker is not None:
                     self.queue_abilities(c, "your_life_reduced_by_attack")
+                if static_rules.by_spirit(self, attacker):  # "reduced by an opposing spirit" (BS-259)
+                    self.queue_abilities(c, "your_life_reduced_by_spirit")
             self.check_burst(player, "after_your_life_decreased")
 
     def leave_field(self, cid: int, zone: str, cores_to: str = "reserve", top: bool = False) -> None:
@@ -145,6 +150,11 @@ class BSEffects(BSQueries):
         cores_to = "trash_cores" if to_trash else "reserve"
         if not replacements.replace_destruction(self, cid, by, against, zone, cores_to):  # BS-200
             self.leave_field(cid, zone, cores_to)
+        self.destroyed_triggers(cid, by, owner, level, cost)
+
+    def destroyed_triggers(self, cid: int, by: int | None, owner: int, level: int, cost: int) -> None:
+        """BS-54: what a destruction sets off - the card's own effects, its controller's and the
+        opponent's "when ... destroyed" abilities, Immortality from the trash, bursts."""
         self.queue_abilities(cid, "destroyed", level)
         if self.phase in ATTACK_STEP and self.d(cid).is_spirit_like:  # Immortality (trash_zone.py BS-180)
             trash_zone.immortality_offers(self, cid, owner, cost, self.d(cid).families)
@@ -159,6 +169,8 @@ class BSEffects(BSQueries):
                 self.queue_abilities(c, "your_spirit_destroyed", subject=cid)
                 if by is not None and by != owner and self.d(cid).is_spirit_like:  # "... by the opponent"
                     self.queue_abilities(c, "your_spirit_destroyed_by_opponent", subject=cid)
+        if self.effects and self.d(cid).is_spirit_like:  # "this turn, when your spirit is destroyed" (BS-251)
+            static_rules.spirit_destroyed(self, owner)
         if self.d(cid).is_spirit_like:  # "when you destroy an opposing Spirit, for each one destroyed"
             for c in self.zones[1 - owner]["field"]:
                 if self.d(c).abilities:
@@ -263,6 +275,8 @@ class BSEffects(BSQueries):
         the trigger off, for abilities that name which cards count (``Ability.subject``)."""
         if self.effects and era_keywords.attack_effects_stopped(self, cid, when):  # BS-231
             return
+        if when == "summoned" and static_rules.summon_effects_off(self, cid):
+            return  # BS-243: "When Summoned effects do not apply" (static_rules.py)
         lv = self.level(cid) if level is None else level
         controller = self.cards[cid].controller
         braves = self.braves_on(cid)
@@ -272,6 +286,8 @@ class BSEffects(BSQueries):
             d = self.d(holder)
             for i, ab in enumerate(d.abilities):
                 if ab.when != when or lv not in ab.levels or ab.from_trash != from_trash:
+                    continue
+                if ab.effects and ab.effects[0].do == "by_exhausting" and self.cards[holder].tapped:  # BS-259: unpaid
                     continue
                 if not self._ability_may_trigger(ab, (d.name, "ability", i), cid, controller, bool(braves), subject):
                     continue
@@ -325,6 +341,8 @@ class BSEffects(BSQueries):
             grant = next(e for e in (*self.defs[ref[0]].main_effects, *self.defs[ref[0]].flash_effects)
                          if e.do == "grant_attack_spirit")
             return [Effect(do="attack_spirit", target=grant.scope)]
+        if len(ref) >= 4 and ref[-2] == "nested":  # an instruction's own instructions (static_rules.py)
+            return list(self.effect_list(ref[:-2])[ref[-1]].effects)
         d = self.defs[ref[0]]
         where = ref[1]
         if where == "ability":
@@ -359,6 +377,10 @@ class BSEffects(BSQueries):
                  and (sel.all or not keywords.untargetable(self, c, controller, source))]
         if eff.do in ("fuse_brave", "use_ability"):  # fusion.py BS-214, BS-216
             found = fusion.candidates(self, eff, found, source)
+        if sel.zone == "hand" and sel.player != "self" and found:  # BS-250: a hand unaffected
+            found = static_rules.hand_candidates(self, found, controller, source)
+        if sel.zone == "trash" and found:  # BS-254: a trash locked, a card unaffected there
+            found = static_rules.trash_candidates(self, found, eff.do == "return_to_hand")
         if self.effects and found:
             shielded = {r["card"] for r in lasting.of_kind(self, "shielded") if r["player"] != controller}
             if shielded:
@@ -397,7 +419,7 @@ class BSEffects(BSQueries):
             if spirit and self.effects:
                 for _ in lasting.of_kind(self, "draw_on_return", player=owner):
                     self.draw(owner)
-        else:
+        elif not (self.zone_of(cid) == "trash" and static_rules.trash_locked(self, cid)):  # BS-254
             self.move(cid, "hand")
 
     def discard(self, cid: int) -> None:
@@ -407,7 +429,7 @@ class BSEffects(BSQueries):
     def mill(self, player: int) -> None:
         """The top card of the player's deck to the trash (BS-57); from an empty deck, nothing."""
         deck = self.zones[player]["deck"]
-        if deck and not trash_zone.deck_protected(self, player):  # BS-186 (trash_zone.py)
+        if deck and not trash_zone.deck_protected(self, player) and static_rules.may_mill(self, player):  # BS-186/259
             self.move(deck[0], "trash")
 
     def to_deck_bottom(self, cid: int) -> None:
@@ -437,11 +459,16 @@ class BSEffects(BSQueries):
         if eff.amount_of_previous_bp:  # BS-268: "+ the BP of the spirit exhausted by doing so"
             eff = eff.model_copy(update={"amount": self.flags.get("acted_bp", 0), "amount_of_previous_bp": False})
         targets = brave_era.redirect_bounce(self, eff, controller, targets)  # Vanishing Day (braves.py)
+        exhausted = tuple(t for t in targets if self.cards[t].tapped) if eff.do == "refresh" else ()
         if eff.do == "deck_to_trash":  # "if a ... card was put in your trash by this" (EffectCondition.milled)
             p = controller if eff.player == "self" else 1 - controller
             self.flags["milled"] = tuple(self.zones[p]["deck"][:eff.count])
         self.flags["effect_source"] = source  # BS-201: "destroyed by an opposing spirit's effect" (replacements.py)
-        if eff.do == "damage":  # BS-143: whose effect takes the life (keywords.effect_damage)
+        if eff.do == "deck_to_trash":  # BS-259: whose effect discards the deck (mill caps)
+            self.flags["mill_source"] = source
+            super().do_effect(eff, controller, source, targets)
+            del self.flags["mill_source"]
+        elif eff.do == "damage":  # BS-143: whose effect takes the life (keywords.effect_damage)
             self.flags["damage_source"] = source
             super().do_effect(eff, controller, source, targets)
             del self.flags["damage_source"]
@@ -455,6 +482,8 @@ class BSEffects(BSQueries):
             self.flags["destroyed_opponents"] = any(
                 self.cards[t].owner != controller and self.zone_of(t) != "field" for t in targets)
             self.flags["destroyed_any"] = any(self.zone_of(t) != "field" for t in targets)
+        if eff.do == "refresh":  # BS-259: "spirits refreshed by a Spirit/Magic effect are destroyed"
+            static_rules.refreshed_by_effect(self, source, exhausted)
 
     def change_stat(self, cid: int, stat: str, amount: int) -> None:
         """``amount`` of ``stat`` (BP) until the end of the turn (BS-56)."""
@@ -641,3 +670,5 @@ class BSEffects(BSQueries):
             for c in self.zones[1 - player]["field"]:
                 if self.d(c).abilities:
                     self.queue_abilities(c, "opponent_draws")
+                    if self.phase != "draw" and not static_rules.draw_noted(self, c):  # BS-253
+                        self.queue_abilities(c, "opponent_draws_by_effect")

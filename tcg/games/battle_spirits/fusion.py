@@ -38,7 +38,8 @@ BS-5, BS-8, BS-114) does not spell out.
   される。BPが同じとき、お互いのスピリットが破壊される」, ``invert_battle``): for the rest of the battle,
   the BP comparison (BS-52) destroys the spirit with the higher BP, and both on equal BP. Likewise
   「バトル解決時、BPのかわりにLvを比べ、Lvの低いスピリットが破壊される」 (``compare_levels``): the
-  comparison reads the two spirits' levels instead of their BP (lower destroyed, both on equal).
+  comparison reads the two spirits' levels instead of their BP (lower destroyed, both on equal):
+  static_rules.py's BS-248, one verb; a reversed battle compares what that comparison reads.
 - [standard] BS-217 All families (【合体時】このスピリットに、自分のスピリットすべてが持つ系統すべてを与える):
   while braved, at the ``Fusion`` levels, the spirit has every family of its controller's spirits.
 """
@@ -150,22 +151,14 @@ def invert_battle(s: BSEffects, eff: Effect, controller: int, source: int, targe
         lasting.add(s, "invert_battle", lasting.BATTLE)
 
 
-def compare_levels(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """BS-219: until this battle ends, its comparison reads levels instead of BP."""
-    if s.flags.get("attack") is not None:
-        lasting.add(s, "compare_levels", lasting.BATTLE)
-
-
-def compared_losers(s: BSQueries, attacker: int, blocker: int, losers: list[int]) -> list[int]:
-    """BS-219: the spirits the comparison destroys under this battle's overrides: levels instead
-    of BP (the lower level, both on equal levels), then the higher value instead of the lower."""
-    pairs = ((attacker, s.bp(attacker), s.bp(blocker)), (blocker, s.bp(blocker), s.bp(attacker)))
-    if lasting.first(s, "compare_levels"):
-        la, lb = s.level(attacker), s.level(blocker)
-        pairs = ((attacker, la, lb), (blocker, lb, la))
-        losers = [c for c, mine, theirs in pairs if mine <= theirs]
+def compared_losers(s: BSQueries, attacker: int, blocker: int, values: tuple[int, int],
+                    losers: list[int]) -> list[int]:
+    """BS-219: the spirits the comparison destroys when this battle is reversed: the higher value
+    (``values``: the attacker's and the blocker's BP, or their levels under ``compare_levels``,
+    static_rules.py BS-248) instead of the lower."""
     if lasting.first(s, "invert_battle"):
-        losers = [c for c, mine, theirs in pairs if mine >= theirs]
+        ba, bb = values
+        return [c for c, mine, theirs in ((attacker, ba, bb), (blocker, bb, ba)) if mine >= theirs]
     return losers
 
 

@@ -14,7 +14,7 @@ from tcg.core.actions import Action
 from tcg.core.lazy import Concat
 from tcg.core.rules import DecisionRule
 from tcg.core.state import Decision, Task
-from tcg.games.battle_spirits import trash_zone, ultimates
+from tcg.games.battle_spirits import static_rules, trash_zone, ultimates
 from tcg.games.battle_spirits.payment import CoreMoves, CorePayments, Sources
 
 if TYPE_CHECKING:
@@ -153,6 +153,8 @@ def _hand_payments(s: BattleSpiritsState, p: int, parts: list[Sequence[Action]],
 def magic_actions(s: BattleSpiritsState, p: int, timing: str, context: tuple[int, Sources, int] | None = None,
                   field: Counter[str] | None = None) -> list[Sequence[Action]]:
     """BS-43 / BS-110: main effects in your main phase; flash effects there and in flash steps."""
+    if static_rules.magic_locked(s, p):  # BS-246: no magic card this turn
+        return []
     reserve, sources, total = context or s.payment_context(p)
     parts: list[Sequence[Action]] = []
     for c in s.zones[p]["hand"]:
@@ -262,6 +264,8 @@ def explain_action(s: BattleSpiritsState, dec: Decision, a: Action) -> tuple[str
 
 def _explain_play(s: BattleSpiritsState, dec: Decision, a: Action) -> tuple[str, str]:
     t = a.type
+    if t == "use_magic" and static_rules.magic_locked(s, dec.player):
+        return "BS-246", "an effect of this turn forbids you to use magic cards until the end of the turn"
     if t == "summon" and dec.kind == "flash":
         return _explain_high_speed(s, dec, a)
     if t in _MAIN_ONLY and dec.kind != "main":
@@ -332,6 +336,10 @@ def _explain_attack(s: BattleSpiritsState, dec: Decision, card: int | None) -> t
         return "BS-46", "attacks are declared in the attack step of your battle phase"
     if card is not None and s.zone_of(card) == "field" and s.cards[card].tapped:
         return "BS-47", "an exhausted spirit cannot attack"
+    if card is not None and card in s.zones[dec.player]["field"] and s.can_attack(card):
+        problem = static_rules.attack_problem(s, card, static_rules.attack_rules(s))
+        if problem is not None:  # BS-240..BS-242: a player-wide rule of a card on the field
+            return problem
     if (card is not None and card in s.zones[dec.player]["field"] and s.can_attack(card)
             and card not in s.attackers(dec.player)):
         return "BS-46", (f"{s.cards[card].name} cannot attack now: its own text, an effect of this turn or a "

@@ -20,6 +20,7 @@ from tcg.games.battle_spirits import (
     fusion,
     keywords,
     starter_era,
+    static_rules,
     trash_zone,
 )
 from tcg.games.battle_spirits.cards import BattleSpiritsCard, Effect, Selector, StaticBonus
@@ -49,6 +50,10 @@ class BSQueries(EffectRunner[Effect, Selector]):
                       or (self.phase in keywords.ATTACK_STEP and conditions.at_highest_level(self, cid))):  # BS-276
             d = self.d(cid)
             return d.first_level + len(d.level_costs) - 1
+        if level and self.effects:
+            level = static_rules.level_now(self, cid, level)  # BS-244 "treated as LV1", "one higher"
+        if level and self.d(cid).type == "nexus":
+            level = static_rules.nexus_level(self, cid, level)  # BS-255 "treated as LV2"
         return level
 
     def is_spirit_like(self, cid: int) -> bool:
@@ -143,7 +148,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
         lower BP than its own), or the attacker "can't be blocked" by it this turn."""
         if not self.is_spirit_like(blocker) or self.one_core_locked(blocker):
             return False
-        if self.cards[blocker].tapped and not brave_era.may_block_exhausted(self, blocker, attacker):
+        if (self.cards[blocker].tapped and not brave_era.may_block_exhausted(self, blocker, attacker)
+                and not static_rules.may_block_exhausted(self, blocker)):  # BS-247
             return False
         if self.d(blocker).rules and not lasting.on(self, "may_block", blocker):
             if self.own_rule(blocker, "cant_block"):
@@ -210,6 +216,7 @@ class BSQueries(EffectRunner[Effect, Selector]):
         cost, counts = conditions.hand_terms(self, player, cid)  # BS-269: a cost or symbols given in the hand
         if self.effects and d.type == "magic":  # "cost 1 less during this battle" (starter_era.py BS-289)
             cost = max(0, cost - starter_era.cost_cut(self, player, cid))
+        counts = static_rules.reduction_counts(self, cid, counts)  # BS-249: symbols given or taken away
         if not counts:
             return cost + extra
         if field is None:
@@ -270,10 +277,13 @@ class BSQueries(EffectRunner[Effect, Selector]):
         return hs is not None and self.level(cid) in hs.levels
 
     def attackers(self, player: int) -> list[int]:
-        """BS-46: refreshed spirits, but not one that "can't attack" (its ``Rule``, or this turn)."""
+        """BS-46: refreshed spirits, but not one that "can't attack" (its ``Rule``, or this turn,
+        or a player-wide rule of a card on the field: static_rules.py BS-240..BS-242)."""
+        limits = static_rules.attack_rules(self)
         return [c for c in self.zones[player]["field"] if self.can_attack(c)
                 and not (self.d(c).rules and self.own_rule(c, "cant_attack"))
-                and not lasting.on(self, "cant_attack", c) and not self.one_core_locked(c)]
+                and not lasting.on(self, "cant_attack", c) and not self.one_core_locked(c)
+                and not (limits and static_rules.attack_problem(self, c, limits))]
 
     def one_core_locked(self, cid: int) -> bool:
         """"Spirits with exactly 1 Core on them cannot attack or block" (``Rule``
@@ -302,9 +312,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.either and not any(self.matches(e, cid, source) for e in sel.either):
             return False
-        if sel.max_cost is not None and self.card_cost(cid) > sel.max_cost:
-            return False
-        if sel.min_cost is not None and self.card_cost(cid) < sel.min_cost:
+        if ((sel.max_cost is not None or sel.min_cost is not None)
+                and not static_rules.cost_fits(self, cid, sel.min_cost, sel.max_cost)):  # BS-252: a second cost
             return False
         if not self._matches_kind(sel, cid):
             return False
@@ -330,6 +339,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.families_not and set(d.families) & set(sel.families_not):  # BS-277
             return False
+        if sel.no_families and set(sel.no_families) & set(d.families):
+            return False
         return (sel.min_level is None and sel.max_level is None) or brave_era.level_in(self, sel, cid)
 
     def _matches_bp(self, sel: Selector, cid: int, source: int | None) -> bool:
@@ -353,13 +364,9 @@ class BSQueries(EffectRunner[Effect, Selector]):
         attacking or blocking, come onto the field this turn, exhausted."""
         if sel.high_speed is not None and self.has_high_speed(cid) != sel.high_speed:
             return False
-        if sel.just_summoned and cid != self.flags.get("just_summoned"):  # "that Spirit" (starter_era.py BS-284)
+        if not starter_era.selector_holds(self, sel, cid):  # BS-284, BS-291, BS-292, BS-293
             return False
-        if sel.used_this_battle and not starter_era.used_this_battle(self, cid):  # BS-291
-            return False
-        if sel.burst_destroyed and not starter_era.burst_destroyed(self, cid):  # BS-292 / BS-155
-            return False
-        if sel.below_attacker_level and not starter_era.below_attacker_level(self, cid):  # BS-293
+        if sel.symbols is not None and len(self.symbols(cid)) != sel.symbols:
             return False
         if sel.cores is not None and self.cores(cid) != sel.cores:
             return False

@@ -48,6 +48,7 @@ burst_window        choices.burst_window            BS-119 a burst's window afte
 burst_follow_up     choices.burst_follow_up         BS-14 / BS-113 "then you may summon it ..."
 free_summon         braves.free_summon              BS-167 "summon it without paying its cost" (an effect)
 burst_activated     bursts.burst_activated          BS-154 "after your burst activates" (bursts.py)
+magic_resolved      static_rules.magic_resolved     BS-257 "after a magic's effect" in a main step
 separate_brave      choices.separate_brave          BS-8 / BS-121 a brave that left with its spirit
 stay_offer          replacements.offer_stay         BS-202 a destroyed spirit a paid stay may keep
 ==================  ==============================  ==================================================
@@ -69,6 +70,7 @@ from tcg.games.battle_spirits import (
     fusion,
     main_phase,
     replacements,
+    static_rules,
     turn,
 )
 from tcg.games.battle_spirits.effects import BSEffects
@@ -112,6 +114,7 @@ RULEBOOK = Rulebook(
         "stay_offer": replacements.offer_stay,
         "burst_window": choices.burst_window,
         "burst_activated": bursts.burst_activated,
+        "magic_resolved": static_rules.magic_resolved,
         "end_phase": turn.end_phase,
         "cleanup": turn.cleanup,
     },

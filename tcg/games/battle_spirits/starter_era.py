@@ -70,7 +70,7 @@ from tcg.core.verbs import Targets
 from tcg.games.battle_spirits import bursts, ultimates
 
 if TYPE_CHECKING:
-    from tcg.games.battle_spirits.cards import Effect, EffectCondition
+    from tcg.games.battle_spirits.cards import Effect, EffectCondition, Selector
     from tcg.games.battle_spirits.effects import BSEffects
     from tcg.games.battle_spirits.queries import BSQueries
 
@@ -155,7 +155,7 @@ def battle_ended(s: BSQueries) -> None:
 
 def burst_destroyed(s: BSQueries, cid: int) -> bool:
     """BS-292 / BS-155: is ``cid`` a spirit card destroyed as its owner's current burst's condition happened?"""
-    return cid in bursts.destroyed(s, s.cards[cid].owner)  # type: ignore[arg-type]
+    return cid in bursts.destroyed(s, s.cards[cid].owner)
 
 
 def below_attacker_level(s: BSQueries, cid: int) -> bool:
@@ -169,3 +169,16 @@ def magics_of_color_to_hand(s: BSEffects, eff: Effect, controller: int, source: 
     color = s.flags.pop("chosen_option", None)
     for c in [c for c in s.zones[controller]["trash"] if s.d(c).type == "magic" and color in s.d(c).colors]:
         s.move(c, "hand")
+
+
+def selector_holds(s: BSQueries, sel: Selector, cid: int) -> bool:
+    """The selector parts of this era, about the card now: "that Spirit" (BS-284), used this battle
+    (BS-291), destroyed as the burst's condition happened (BS-292 / BS-155), below the attacker's
+    level (BS-293)."""
+    if sel.just_summoned and cid != s.flags.get("just_summoned"):
+        return False
+    if sel.used_this_battle and not used_this_battle(s, cid):
+        return False
+    if sel.burst_destroyed and not burst_destroyed(s, cid):
+        return False
+    return not (sel.below_attacker_level and not below_attacker_level(s, cid))

@@ -12,7 +12,7 @@ from tcg.core import lasting
 from tcg.core.actions import Action
 from tcg.core.rules import Rulebook
 from tcg.core.state import Decision
-from tcg.games.battle_spirits import conditions, era_keywords, starter_era, trash_zone
+from tcg.games.battle_spirits import conditions, era_keywords, starter_era, static_rules, trash_zone
 from tcg.games.battle_spirits.effects import BSEffects
 from tcg.games.battle_spirits.rules import RULEBOOK
 
@@ -53,7 +53,8 @@ class BattleSpiritsState(BSEffects):
         ``quiet``: its own "when summoned" effects do not apply (trash_zone.py BS-182)."""
         t, card = action.type, action.get("card")
         self.pay(p, action)
-        self.move(card, "field", player=p, tapped=False, entered_this_turn=True, face_down=False)
+        exhausted = t == "summon" and static_rules.summon_exhausted(self, card)  # BS-259 "summoned exhausted"
+        self.move(card, "field", player=p, tapped=exhausted, entered_this_turn=True, face_down=False)
         self.place_cores(p, action, card)
         self.cores_put_by_hand(card)
         self.emit("summoned" if t == "summon" else "deployed", card=card, name=self.cards[card].name, player=p)
@@ -106,6 +107,7 @@ class BattleSpiritsState(BSEffects):
         self.move(card, "trash")
         self.emit("magic_used", card=card, name=self.cards[card].name, player=p, timing=timing)
         starter_era.note_magic(self, p, card)  # BS-291: for a Brilliance at the battle's end
+        static_rules.magic_used(self, p)  # BS-257: "after a magic's effect in a main step" waits below it
         if not era_keywords.offer_ice_wall(self, p, card, timing):  # BS-222: the opponent may negate it
             self.queue_effects(card, p, (self.cards[card].name, timing))
 
@@ -119,7 +121,7 @@ class BattleSpiritsState(BSEffects):
         """Cores are objects: each is always in exactly one place (brief, section 1)."""
         on_cards = sum(c.counter("cores") for c in self.cards)
         in_areas = sum(self.counters[p].get(k, 0) for p in (0, 1)
-                       for k in ("life", "reserve", "trash_cores", "core_stock"))
+                       for k in ("life", "reserve", "trash_cores", "core_stock", "sealed"))
         return {"cores": on_cards + in_areas}
 
     # ================================================================== views

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from tcg.core import lasting
 from tcg.core.state import Task
+from tcg.games.battle_spirits import static_rules
 
 if TYPE_CHECKING:
     from tcg.games.battle_spirits.state import BattleSpiritsState
@@ -52,8 +53,8 @@ def refresh_step(s: BattleSpiritsState, task: Task) -> None:
 
 
 def main(s: BattleSpiritsState, task: Task) -> None:
-    """BS-40: the main phase's open decision, again after every main-phase action; an effect may
-    have ended the main step (replacements.py BS-207)."""
+    """BS-40: the main phase's open decision, again after every main-phase action (unless an
+    effect ended the main step: the battle phase follows, replacements.py BS-207)."""
     if s.flags.pop("end_main_step", False):
         s.tasks.append(Task("battle_phase"))
         return
@@ -66,6 +67,11 @@ def end_phase(s: BattleSpiritsState, task: Task) -> None:
     s.tasks.append(Task("cleanup"))
     for c in s.zones[s.active]["field"]:
         s.queue_abilities(c, "end_of_turn")
+    if s.effects:  # "until you have had 3 end steps" (static_rules.py BS-243)
+        static_rules.end_step(s)
+    for c in s.zones[1 - s.active]["field"]:  # "(Opponent's End Step)"
+        if s.d(c).abilities:
+            s.queue_abilities(c, "opponent_end_of_turn")
     for c in s.zones[s.active]["trash"]:  # "[this card] in your trash returns ... at your end step" (braves.py)
         if any(ab.from_trash for ab in s.d(c).abilities):
             s.queue_abilities(c, "end_of_turn", level=1, from_trash=True)

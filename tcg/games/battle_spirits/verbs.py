@@ -27,6 +27,7 @@ from tcg.games.battle_spirits import (
     fusion,
     replacements,
     starter_era,
+    static_rules,
     trash_zone,
 )
 from tcg.games.battle_spirits.keywords import life_guard, unaffected
@@ -75,6 +76,7 @@ def remove_cores(s: BSEffects, eff: Effect, controller: int, source: int, target
     """``count`` cores from each target to its owner's reserve (BS-108: it may be depleted), or
     with ``leave`` ("leave 1 Core on it and put the rest in its owner's Reserve") all but that
     many; notes whether every target was left with none (an "if" of the next instruction)."""
+    targets = static_rules.cores_removable(s, targets, controller)  # BS-259: cores that can't be removed
     emptied = bool(targets)
     depleting = 0
     for t in targets:
@@ -221,7 +223,7 @@ def spread_cores(s: BSEffects, eff: Effect, controller: int, source: int, target
     ignored), until only ``leave`` are left - or, with ``up_to_count``, until they stop (a
     ``spread`` decision). With no such card, the cores stay."""
     assert eff.scope is not None
-    for t in targets[:1]:
+    for t in static_rules.cores_removable(s, targets, controller)[:1]:  # BS-259
         s.offer_spread(controller, t, eff.scope.model_dump(), eff.leave or 0, eff.up_to_count)
 
 
@@ -333,7 +335,6 @@ _OWN: dict[str, BSVerb] = {
     "separate_braves": fusion.separate_braves,  # BS-215
     "use_ability": fusion.use_ability,  # BS-216
     "invert_battle": fusion.invert_battle,  # BS-219
-    "compare_levels": fusion.compare_levels,  # BS-219
     "u_trigger": u_trigger,  # BS-141
     "life_guard": life_guard,  # BS-143
     "burst_lock": starter_era.burst_lock,  # BS-282
@@ -342,6 +343,7 @@ _OWN: dict[str, BSVerb] = {
     "end_attack_step_if": starter_era.end_attack_step_if,  # BS-292
     "magics_of_color_to_hand": starter_era.magics_of_color_to_hand,  # BS-293
     "use_magic_free": conditions.use_magic_free,  # BS-278
+    **static_rules.VERBS,  # BS-244..BS-248
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
 VERBS: dict[str, BSVerb] = verb_table(_SHARED, _OWN)
