@@ -22,6 +22,7 @@ from tcg.core.presentation import Presentation, Say
 from tcg.core.registry import game_names, load_game
 from tcg.core.rng import Rng
 from tcg.core.state import State
+from tests.hidden_names import hidden_only_names, secrets_named, visible_names
 
 GAMES = sorted(game_names())
 
@@ -290,25 +291,10 @@ def test_malformed_paths_and_picks_are_refused() -> None:
         step_at(first_state("duel_masters", "main"), [], [])
 
 
-def hidden_only_names(state: State, viewer: int) -> set[str]:
-    hidden, seen = set(), set()
-    for cid, card in enumerate(state.cards):
-        (seen if state.can_see(viewer, cid) else hidden).add(card.name)
-    return hidden - seen
 
 
-def visible_names(state: State, viewer: int) -> set[str]:
-    """Names of cards ``viewer`` can see now."""
-    return {card.name for cid, card in enumerate(state.cards) if state.can_see(viewer, cid)}
 
 
-def secrets_named(text: str, secret: set[str], seen: set[str]) -> list[str]:
-    """The hidden names ``text`` mentions, not where one is part of a longer name the viewer sees
-    (a hidden "Binding Thorn" is not named by a visible "Neo-Binding Thorn", SD22)."""
-    for longer in seen:
-        if any(n != longer and n in longer for n in secret):
-            text = text.replace(longer, "")
-    return [n for n in secret if n in text]
 
 
 @pytest.mark.parametrize("game", GAMES)
