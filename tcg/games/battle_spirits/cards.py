@@ -62,6 +62,7 @@ class Selector(_Strict):
     high_speed: bool | None = None  # has (True) / has not (False) High Speed now (HighSpeed)
     keywords: list[str] = []  # has one of these keywords ("curse", "immortality": trash_zone.py BS-185)
     cores: int | None = None  # has exactly this many cores on it ("a Spirit with exactly 1 Core")
+    max_cores: int | None = None  # has at most this many cores on it ("a spirit with 2 cores or fewer")
     attacking: bool | None = None  # is (True) / is not (False) the spirit attacking now
     blocking: bool | None = None  # is (True) / is not (False) the spirit blocking now
     summoned_this_turn: bool | None = None  # came onto the field this turn ("Spirits you summon ... that turn")
@@ -402,6 +403,7 @@ class Ability(_Strict):
         "your_spirit_braved",  # a brave fused to one of your spirits (conditions.py BS-267; `subject`: that spirit)
         "your_spirit_refreshed",  # one of your spirits became refreshed (conditions.py BS-268)
         "opponent_spirit_cores_put",  # cores were put on an opposing spirit other than by an effect (BS-274)
+        "draw_step_start",  # your draw step begins, before its draw (step_starts.py BS-320)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     effects: list[Effect]

@@ -370,6 +370,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
             return False
         if sel.cores is not None and self.cores(cid) != sel.cores:
             return False
+        if sel.max_cores is not None and self.cores(cid) > sel.max_cores:
+            return False
         if sel.attacking is not None or sel.blocking is not None:
             attack = self.flags.get("attack")
             if sel.attacking is not None and (attack is not None and attack["attacker"] == cid) != sel.attacking:
