@@ -270,6 +270,7 @@ class Effect(_Strict):
         # player chooses; yours are a cost - all or none (conditions.py BS-275)
         "grant_stay",  # this turn, your spirits `stay` names stay on the field when destroyed (replacements.py)
         "fuse_brave",  # the target (your spirit-form brave) fuses onto this spirit, now (fusion.py BS-214)
+        "join_spirit",  # this spirit-form brave, in no battle, is refreshed and fuses onto the target (BS-321)
         "separate_braves",  # each target brave spirit's braves separate from it (fusion.py BS-215)
         "use_ability",  # one `ability_when` ability of the target card is activated (fusion.py BS-216)
         "end_main_step",  # the turn player's main step ends after the resolving effects (replacements.py BS-207)
@@ -341,7 +342,7 @@ class Effect(_Strict):
                        "destroy_after_battle", "colorless", "clash", "add_symbol", "max_level",
                        "summon_free", "destroy_brave", "assault", "brave_onto_free", "set_burst", "brave_to_hand",
                        "grant_ability", "stop_attack_effects", "fuse_brave", "separate_braves", "use_ability",
-                       "level_as", "level_up", "block_exhausted", "no_life_loss"} \
+                       "join_spirit", "level_as", "level_up", "block_exhausted", "no_life_loss"} \
                 and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         if self.do == "add_symbol" and self.color is None:

@@ -42,6 +42,13 @@ BS-5, BS-8, BS-114) does not spell out.
   static_rules.py's BS-248, one verb; a reversed battle compares what that comparison reads.
 - [standard] BS-217 All families (【合体時】このスピリットに、自分のスピリットすべてが持つ系統すべてを与える):
   while braved, at the ``Fusion`` levels, the spirit has every family of its controller's spirits.
+- [standard] BS-321 A brave that joins a spirit ("【神速】を持つ自分のスピリットが召喚されたとき、バトルして
+  いないスピリット状態のこのブレイヴを回復させ、そのスピリットに合体できる", ``join_spirit``): the
+  effect's own card, a brave in spirit form on the field that is neither attacking nor blocking
+  now, is refreshed and then fuses onto the target (the spirit whose summon set the trigger off,
+  BS-263) as BS-214 fuses, if it may (brave condition, number of braves). A fused brave, or one
+  in the battle, does nothing. *Interpretation:* the whole ability is the "may" (taken or passed
+  as one; no ruling found splits the refresh from the fusion).
 """
 
 from __future__ import annotations
@@ -121,6 +128,18 @@ def fuse_brave(s: BSEffects, eff: Effect, controller: int, source: int, targets:
             cast("BattleSpiritsState", s).fuse(controller, t, source)
             if eff.braved_attack:
                 braved_attack(s, source)
+
+
+def join_spirit(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-321: this spirit-form brave, in no battle, is refreshed, then fuses onto the target."""
+    attack = s.flags.get("attack")
+    if s.d(source).type != "brave" or s.zone_of(source) != "field" \
+            or (attack is not None and source in (attack["attacker"], attack["blocker"])):
+        return
+    s.set_exhausted(source, False)
+    for t in targets[:1]:
+        if s.zone_of(t) == "field" and can_host(s, t, source):
+            cast("BattleSpiritsState", s).fuse(controller, source, t)
 
 
 def braved_attack(s: BSEffects, host: int) -> None:
