@@ -324,6 +324,9 @@ class Effect(_Strict):
     braved_ability: bool = False  # use_ability: only "[When Braved]" ones (『このスピリットの合体アタック時』)
     as_source: bool = False  # use_ability: activated as the effect's own card's ("このスピリットの効果として")
     per_source_braves: bool = False  # "for each brave of this spirit": `count` (or the target count) times its braves
+    # "for each symbol of this spirit / of the opposing spirit it battles / of the attacking spirit":
+    # `count` and `amount` times those symbols now (conditions.py BS-322)
+    per_symbols_of: Literal["", "source", "battling", "attacker"] = ""
     compulsory: bool = False  # summon_free: the card must be played if it can ("配置する"; default "you may")
     refresh_host: bool = False  # brave_onto_free: then refresh the spirit it fused onto
     no_summon_effects: bool = False  # summon_free: its "when summoned" effects do not apply (trash_zone.py BS-182/283)
