@@ -56,6 +56,8 @@ class Selector(_Strict):
     min_level: int | None = None  # a spirit at this level or higher
     max_level: int | None = None  # a spirit at this level or lower ("LV1/LV2 spirits")
     count_per: Selector | None = None  # "for each ...": as many targets as cards this matches (not `count`)
+    # "1 card per symbol of the spirit that attacked": as many targets as those symbols (conditions.py BS-322)
+    count_symbols_of: Literal["", "source", "battling", "attacker"] = ""
     fused_to_source: bool = False  # (destroy_brave, brave_to_hand) only the braves fused to the effect's card
     braved: bool | None = None  # is (True) / is not (False) a brave spirit
     exhausted: bool | None = None
@@ -526,6 +528,7 @@ class Rule(_Strict):
         "battle_end_stops",  # BS-259 when a battle of a spirit it matches ends, the attack step ends
         "destroy_refreshed",  # BS-259 refreshed by a Spirit/Magic effect, it is destroyed
         "also_cost",  # BS-252 it is also treated as of cost `cost` (selectors of costs)
+        "attack_life_to_void",  # BS-323 the life cores its attacks take go to the Void, not the reserve
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     turn: Literal["any", "yours", "opponents"] = "any"

@@ -72,7 +72,8 @@ class BSEffects(BSQueries):
             amount = replacements.keep_life(self, player, amount)  # BS-205
         if amount <= 0:
             return
-        self.move_core(player, "life", "reserve", amount)
+        to_void = attacker is not None and static_rules.attack_life_to_void(self, attacker)  # BS-323
+        self.move_core(player, "life", "core_stock" if to_void else "reserve", amount)
         self.emit("damage", player=player, amount=amount)
         if attacker is not None:  # Holy Life (era_keywords.py BS-224)
             era_keywords.life_reduced_by(self, attacker)
@@ -568,10 +569,13 @@ class BSEffects(BSQueries):
         if isinstance(sel, Selector) and (sel.bp_total is not None or sel.bp_total_of is not None):  # BS-264
             sel = conditions.budget_selector(self, sel, data["controller"], data["source"], chosen, data)
             eff = eff.model_copy(update={"target": sel})
-        if isinstance(sel, Selector) and (sel.count_per is not None or eff.per_source_braves):
+        if isinstance(sel, Selector) and (sel.count_per is not None or eff.per_source_braves or sel.count_symbols_of):
             n = (len(self.select(sel.count_per, data["controller"], data["source"])) if sel.count_per is not None
+                 else sel.count * conditions.symbols_of(self, sel.count_symbols_of, data["source"])
+                 if sel.count_symbols_of  # conditions.py BS-322: "1 per symbol of ..."
                  else sel.count * len(self.braves_on(data["source"])))  # fusion.py: "for each brave of this spirit"
-            eff = eff.model_copy(update={"target": sel.model_copy(update={"count": n, "count_per": None})})
+            eff = eff.model_copy(update={"target": sel.model_copy(update={"count": n, "count_per": None,
+                                                                           "count_symbols_of": ""})})
             if n == 0:
                 self.next_effect(data)
                 return
