@@ -134,7 +134,7 @@ Official rules the brief does not give (BS-1..BS-99 are silent on them):
     すべてを破壊する"): a spirit its ``scope`` matches that an instruction of a Spirit's or a
     Magic's effect refreshes (from exhausted) is destroyed once that instruction is done, by the
     rule card's controller.
-- [standard] BS-323 Life taken to the Void ("『自分のアタックステップ』系統：「妖蛇」を持つLv2以上の自分の
+- [standard] BS-323 Life taken to the Void ("『自分のアタックステップ』系統:「妖蛇」を持つLv2以上の自分の
   スピリットのアタックによって相手のライフを減らすとき、相手のライフのコアはリザーブではなくボイドに置かれる"):
   while the rule holds, the cores an attack by a spirit its ``scope`` matches (read as the damage
   is dealt) takes from a life go to the Void (the core stock, BS-25) instead of their owner's
