@@ -798,6 +798,7 @@ class BattleSpiritsCard(_Strict, CardModel):
     life_guards: list[LifeGuard] = []  # limits on its controller's life loss while it is on the field
     keyword_grants: list[KeywordGrant] = []  # keywords it gives other spirits (era_keywords.py BS-226)
     hand_costs: list[HandCost] = []  # costs and reduction symbols of cards in its controller's hand (BS-269)
+    trash_symbols_reduce: bool = False  # (in the hand) the symbols in your trash reduce its cost too (BS-324)
     # "When destroyed, return this spirit to your hand instead of the trash" at these levels: BS-54
     # puts a destroyed spirit into the trash; the card replaces where it goes (official rules, the
     # brief is silent). Its cores go as BS-54 says; depletion (BS-108) is not destruction.

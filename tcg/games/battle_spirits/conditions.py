@@ -90,11 +90,18 @@ The brief gives none of these; they are the official rules of that era ([standar
   symbol of the spirit that attacked" (アタックしたスピリットのシンボル1つにつき): the count is the
   symbols (BS-22: a brave spirit's with its braves', added ones too) that card has as the
   instruction resolves; none (0) if it has left the field or, for the battling one, if the
-  effect's spirit is in no battle with a blocker (``Effect.per_symbols_of``).
+  effect's spirit is in no battle with a blocker (``Effect.per_symbols_of``; as a target count,
+  "1 card per symbol": ``Selector.count_symbols_of``).
+- BS-324 [standard] "this spirit card in your hand may reduce its summon cost with the symbols of
+  the cards in your trash as well as your field's" (自分のフィールドのシンボルに加え、自分のトラッシュ
+  にあるカードのシンボルでも召喚コストを軽減できる): as BS-41 (b) reduces its cost, the symbols
+  printed on the cards in its owner's trash count with those of the field, colour by colour
+  (``CardDef.trash_symbols_reduce``; only while the card is in the hand).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -144,6 +151,11 @@ def symbols_of(s: BSEffects, whose: str, source: int) -> int:
         if whose == "battling":
             card = attack.get("blocker") if card == source else card if attack.get("blocker") == source else None
     return len(s.symbols(card)) if card is not None and s.zone_of(card) == "field" else 0
+
+
+def trash_symbols(s: BSQueries, player: int) -> Counter[str]:
+    """BS-324: the symbols printed on the cards in ``player``'s trash, by colour."""
+    return Counter(sym for c in s.zones[player]["trash"] for sym in s.d(c).symbols)
 
 
 def subject_targets(s: BSEffects, data: dict[str, Any], sel: Selector) -> tuple[int, ...]:
