@@ -529,6 +529,7 @@ class Rule(_Strict):
         "destroy_refreshed",  # BS-259 refreshed by a Spirit/Magic effect, it is destroyed
         "also_cost",  # BS-252 it is also treated as of cost `cost` (selectors of costs)
         "attack_life_to_void",  # BS-323 the life cores its attacks take go to the Void, not the reserve
+        "no_separation",  # BS-325 (fusion.py) a brave spirit it matches can't be separated by an effect
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     turn: Literal["any", "yours", "opponents"] = "any"
