@@ -56,12 +56,15 @@ class Selector(_Strict):
     min_level: int | None = None  # a spirit at this level or higher
     max_level: int | None = None  # a spirit at this level or lower ("LV1/LV2 spirits")
     count_per: Selector | None = None  # "for each ...": as many targets as cards this matches (not `count`)
+    # "1 card per symbol of the spirit that attacked": as many targets as those symbols (conditions.py BS-322)
+    count_symbols_of: Literal["", "source", "battling", "attacker"] = ""
     fused_to_source: bool = False  # (destroy_brave, brave_to_hand) only the braves fused to the effect's card
     braved: bool | None = None  # is (True) / is not (False) a brave spirit
     exhausted: bool | None = None
     high_speed: bool | None = None  # has (True) / has not (False) High Speed now (HighSpeed)
     keywords: list[str] = []  # has one of these keywords ("curse", "immortality": trash_zone.py BS-185)
     cores: int | None = None  # has exactly this many cores on it ("a Spirit with exactly 1 Core")
+    max_cores: int | None = None  # has at most this many cores on it ("a spirit with 2 cores or fewer")
     attacking: bool | None = None  # is (True) / is not (False) the spirit attacking now
     blocking: bool | None = None  # is (True) / is not (False) the spirit blocking now
     summoned_this_turn: bool | None = None  # came onto the field this turn ("Spirits you summon ... that turn")
@@ -269,6 +272,7 @@ class Effect(_Strict):
         # player chooses; yours are a cost - all or none (conditions.py BS-275)
         "grant_stay",  # this turn, your spirits `stay` names stay on the field when destroyed (replacements.py)
         "fuse_brave",  # the target (your spirit-form brave) fuses onto this spirit, now (fusion.py BS-214)
+        "join_spirit",  # this spirit-form brave, in no battle, is refreshed and fuses onto the target (BS-321)
         "separate_braves",  # each target brave spirit's braves separate from it (fusion.py BS-215)
         "use_ability",  # one `ability_when` ability of the target card is activated (fusion.py BS-216)
         "end_main_step",  # the turn player's main step ends after the resolving effects (replacements.py BS-207)
@@ -322,6 +326,9 @@ class Effect(_Strict):
     braved_ability: bool = False  # use_ability: only "[When Braved]" ones (『このスピリットの合体アタック時』)
     as_source: bool = False  # use_ability: activated as the effect's own card's ("このスピリットの効果として")
     per_source_braves: bool = False  # "for each brave of this spirit": `count` (or the target count) times its braves
+    # "for each symbol of this spirit / of the opposing spirit it battles / of the attacking spirit":
+    # `count` and `amount` times those symbols now (conditions.py BS-322)
+    per_symbols_of: Literal["", "source", "battling", "attacker"] = ""
     compulsory: bool = False  # summon_free: the card must be played if it can ("配置する"; default "you may")
     refresh_host: bool = False  # brave_onto_free: then refresh the spirit it fused onto
     no_summon_effects: bool = False  # summon_free: its "when summoned" effects do not apply (trash_zone.py BS-182/283)
@@ -340,7 +347,7 @@ class Effect(_Strict):
                        "destroy_after_battle", "colorless", "clash", "add_symbol", "max_level",
                        "summon_free", "destroy_brave", "assault", "brave_onto_free", "set_burst", "brave_to_hand",
                        "grant_ability", "stop_attack_effects", "fuse_brave", "separate_braves", "use_ability",
-                       "level_as", "level_up", "block_exhausted", "no_life_loss"} \
+                       "join_spirit", "level_as", "level_up", "block_exhausted", "no_life_loss"} \
                 and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         if self.do == "add_symbol" and self.color is None:
@@ -402,6 +409,7 @@ class Ability(_Strict):
         "your_spirit_braved",  # a brave fused to one of your spirits (conditions.py BS-267; `subject`: that spirit)
         "your_spirit_refreshed",  # one of your spirits became refreshed (conditions.py BS-268)
         "opponent_spirit_cores_put",  # cores were put on an opposing spirit other than by an effect (BS-274)
+        "draw_step_start",  # your draw step begins, before its draw (step_starts.py BS-320)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     effects: list[Effect]
@@ -520,6 +528,8 @@ class Rule(_Strict):
         "battle_end_stops",  # BS-259 when a battle of a spirit it matches ends, the attack step ends
         "destroy_refreshed",  # BS-259 refreshed by a Spirit/Magic effect, it is destroyed
         "also_cost",  # BS-252 it is also treated as of cost `cost` (selectors of costs)
+        "attack_life_to_void",  # BS-323 the life cores its attacks take go to the Void, not the reserve
+        "no_separation",  # BS-325 (fusion.py) a brave spirit it matches can't be separated by an effect
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     turn: Literal["any", "yours", "opponents"] = "any"
@@ -789,6 +799,7 @@ class BattleSpiritsCard(_Strict, CardModel):
     life_guards: list[LifeGuard] = []  # limits on its controller's life loss while it is on the field
     keyword_grants: list[KeywordGrant] = []  # keywords it gives other spirits (era_keywords.py BS-226)
     hand_costs: list[HandCost] = []  # costs and reduction symbols of cards in its controller's hand (BS-269)
+    trash_symbols_reduce: bool = False  # (in the hand) the symbols in your trash reduce its cost too (BS-324)
     # "When destroyed, return this spirit to your hand instead of the trash" at these levels: BS-54
     # puts a destroyed spirit into the trash; the card replaces where it goes (official rules, the
     # brief is silent). Its cores go as BS-54 says; depletion (BS-108) is not destruction.

@@ -85,10 +85,23 @@ The brief gives none of these; they are the official rules of that era ([standar
   Flash timing without paying its cost" (フラッシュタイミングでコストを支払わずに使用できる): as the
   trigger resolves, the chosen magic card with a Flash effect is used as BS-110 says (to the trash,
   then its Flash effect resolves at once), no core paid (``use_magic_free``).
+- BS-322 [standard] "for each symbol of the opposing spirit it battles" (バトルしている相手のスピリットの
+  シンボル1つにつき), "for each of this spirit's symbols" (このスピリットのシンボル1つにつき), "for each
+  symbol of the spirit that attacked" (アタックしたスピリットのシンボル1つにつき): the count is the
+  symbols (BS-22: a brave spirit's with its braves', added ones too) that card has as the
+  instruction resolves; none (0) if it has left the field or, for the battling one, if the
+  effect's spirit is in no battle with a blocker (``Effect.per_symbols_of``; as a target count,
+  "1 card per symbol": ``Selector.count_symbols_of``).
+- BS-324 [standard] "this spirit card in your hand may reduce its summon cost with the symbols of
+  the cards in your trash as well as your field's" (自分のフィールドのシンボルに加え、自分のトラッシュ
+  にあるカードのシンボルでも召喚コストを軽減できる): as BS-41 (b) reduces its cost, the symbols
+  printed on the cards in its owner's trash count with those of the field, colour by colour
+  (``CardDef.trash_symbols_reduce``; only while the card is in the hand).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -124,6 +137,25 @@ def aura_holds(s: BSQueries, aura: Aura, controller: int) -> bool:
 def source_level(s: BSEffects, source: int) -> int:
     """BS-262: the effect's card's level now (0 off the field)."""
     return s.level(source) if s.zone_of(source) == "field" else 0
+
+
+def symbols_of(s: BSEffects, whose: str, source: int) -> int:
+    """BS-322: how many symbols (BS-22) the effect's card, the spirit it battles, or the attacking
+    spirit has now (0 for a card off the field, or with no such battle)."""
+    attack = s.flags.get("attack")
+    card: int | None = source
+    if whose != "source":
+        if attack is None:
+            return 0
+        card = attack["attacker"]
+        if whose == "battling":
+            card = attack.get("blocker") if card == source else card if attack.get("blocker") == source else None
+    return len(s.symbols(card)) if card is not None and s.zone_of(card) == "field" else 0
+
+
+def trash_symbols(s: BSQueries, player: int) -> Counter[str]:
+    """BS-324: the symbols printed on the cards in ``player``'s trash, by colour."""
+    return Counter(sym for c in s.zones[player]["trash"] for sym in s.d(c).symbols)
 
 
 def subject_targets(s: BSEffects, data: dict[str, Any], sel: Selector) -> tuple[int, ...]:

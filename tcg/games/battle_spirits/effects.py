@@ -72,7 +72,8 @@ class BSEffects(BSQueries):
             amount = replacements.keep_life(self, player, amount)  # BS-205
         if amount <= 0:
             return
-        self.move_core(player, "life", "reserve", amount)
+        to_void = attacker is not None and static_rules.attack_life_to_void(self, attacker)  # BS-323
+        self.move_core(player, "life", "core_stock" if to_void else "reserve", amount)
         self.emit("damage", player=player, amount=amount)
         if attacker is not None:  # Holy Life (era_keywords.py BS-224)
             era_keywords.life_reduced_by(self, attacker)
@@ -444,7 +445,7 @@ class BSEffects(BSQueries):
         """An instruction "for each" card (``Effect.per``) is carried out with its ``count`` and
         ``amount`` times the cards its selector matches as it resolves (zero: nothing)."""
         if eff.per is not None or eff.per_depleting or eff.per_source_cores or eff.per_source_level \
-                or eff.per_source_braves:
+                or eff.per_source_braves or eff.per_symbols_of:
             n = len(self.select(eff.per, controller, source)) if eff.per is not None else self.flags.get("depleting", 0)
             if eff.per_source_cores:
                 n = self.cores(source)
@@ -452,10 +453,12 @@ class BSEffects(BSQueries):
                 n = conditions.source_level(self, source)
             if eff.per_source_braves:  # "for each brave of this spirit" (fusion.py BS-211); targets: continue_effect
                 n = len(self.braves_on(source)) if eff.target is None else 1
+            if eff.per_symbols_of:  # "for each symbol of ..." (conditions.py BS-322)
+                n = conditions.symbols_of(self, eff.per_symbols_of, source)
             count = eff.count * n if eff.cap is None else min(eff.count * n, eff.cap)
             eff = eff.model_copy(update={"count": count, "amount": eff.amount * n, "per": None, "per_depleting": False,
                                          "per_source_cores": False, "per_source_level": False,
-                                         "per_source_braves": False})
+                                         "per_source_braves": False, "per_symbols_of": ""})
         if eff.amount_of_previous_bp:  # BS-268: "+ the BP of the spirit exhausted by doing so"
             eff = eff.model_copy(update={"amount": self.flags.get("acted_bp", 0), "amount_of_previous_bp": False})
         targets = brave_era.redirect_bounce(self, eff, controller, targets)  # Vanishing Day (braves.py)
@@ -566,10 +569,13 @@ class BSEffects(BSQueries):
         if isinstance(sel, Selector) and (sel.bp_total is not None or sel.bp_total_of is not None):  # BS-264
             sel = conditions.budget_selector(self, sel, data["controller"], data["source"], chosen, data)
             eff = eff.model_copy(update={"target": sel})
-        if isinstance(sel, Selector) and (sel.count_per is not None or eff.per_source_braves):
+        if isinstance(sel, Selector) and (sel.count_per is not None or eff.per_source_braves or sel.count_symbols_of):
             n = (len(self.select(sel.count_per, data["controller"], data["source"])) if sel.count_per is not None
+                 else sel.count * conditions.symbols_of(self, sel.count_symbols_of, data["source"])
+                 if sel.count_symbols_of  # conditions.py BS-322: "1 per symbol of ..."
                  else sel.count * len(self.braves_on(data["source"])))  # fusion.py: "for each brave of this spirit"
-            eff = eff.model_copy(update={"target": sel.model_copy(update={"count": n, "count_per": None})})
+            eff = eff.model_copy(update={"target": sel.model_copy(update={"count": n, "count_per": None,
+                                                                           "count_symbols_of": ""})})
             if n == 0:
                 self.next_effect(data)
                 return

@@ -42,6 +42,18 @@ BS-5, BS-8, BS-114) does not spell out.
   static_rules.py's BS-248, one verb; a reversed battle compares what that comparison reads.
 - [standard] BS-217 All families (【合体時】このスピリットに、自分のスピリットすべてが持つ系統すべてを与える):
   while braved, at the ``Fusion`` levels, the spirit has every family of its controller's spirits.
+- [standard] BS-321 A brave that joins a spirit ("【神速】を持つ自分のスピリットが召喚されたとき、バトルして
+  いないスピリット状態のこのブレイヴを回復させ、そのスピリットに合体できる", ``join_spirit``): the
+  effect's own card, a brave in spirit form on the field that is neither attacking nor blocking
+  now, is refreshed and then fuses onto the target (the spirit whose summon set the trigger off,
+  BS-263) as BS-214 fuses, if it may (brave condition, number of braves). A fused brave, or one
+  in the battle, does nothing. *Interpretation:* the whole ability is the "may" (taken or passed
+  as one; no ruling found splits the refresh from the fusion).
+- [standard] BS-325 Brave spirits that cannot be separated ("【超覚醒】を持つ自分の合体スピリットすべては
+  分離できず"): while the card is at one of the rule's levels, an effect that separates brave
+  spirits (BS-215) leaves the braves of each brave spirit the ``Rule`` no_separation's ``scope``
+  matches fused (player relative to the rule card's controller). A brave that leaves the field
+  by itself (returned, destroyed) or with its spirit (BS-8) is not separated by this rule.
 """
 
 from __future__ import annotations
@@ -123,6 +135,18 @@ def fuse_brave(s: BSEffects, eff: Effect, controller: int, source: int, targets:
                 braved_attack(s, source)
 
 
+def join_spirit(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-321: this spirit-form brave, in no battle, is refreshed, then fuses onto the target."""
+    attack = s.flags.get("attack")
+    if s.d(source).type != "brave" or s.zone_of(source) != "field" \
+            or (attack is not None and source in (attack["attacker"], attack["blocker"])):
+        return
+    s.set_exhausted(source, False)
+    for t in targets[:1]:
+        if s.zone_of(t) == "field" and can_host(s, t, source):
+            cast("BattleSpiritsState", s).fuse(controller, source, t)
+
+
 def braved_attack(s: BSEffects, host: int) -> None:
     """BS-214: the host's and its braves' "[When Braved] (When Attacks)" abilities, at its level."""
     controller = s.cards[host].controller
@@ -136,9 +160,23 @@ def braved_attack(s: BSEffects, host: int) -> None:
                 s._pend("effects", (host, controller, (d.name, "ability", i), ab.optional))
 
 
+def separation_barred(s: BSQueries, cid: int) -> bool:
+    """BS-325: does a ``no_separation`` rule in force match the brave spirit ``cid``?"""
+    for p in (0, 1):
+        for c in s.zones[p]["field"]:
+            for r in s.d(c).rules:
+                if r.rule == "no_separation" and r.scope is not None and s.level(c) in r.levels \
+                        and s.in_scope(r.scope, p, cid, c):
+                    return True
+    return False
+
+
 def separate_braves(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
-    """BS-215: each braves of the target brave spirits separates; its owner keeps it or not (BS-121)."""
+    """BS-215: each braves of the target brave spirits separates; its owner keeps it or not (BS-121);
+    BS-325: not those of a brave spirit a rule says cannot be separated."""
     for t in targets:
+        if separation_barred(s, t):
+            continue
         for b in s.braves_on(t):
             s.update(t, attached=tuple(x for x in s.braves_on(t) if x != b))
             s.place(b, s.cards[b].owner, "limbo")

@@ -221,6 +221,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
             return cost + extra
         if field is None:
             field = self.field_symbols(player)
+        if d.trash_symbols_reduce and self.zone_of(cid) == "hand":  # conditions.py BS-324
+            field = field + conditions.trash_symbols(self, player)
         if any("+" in k for k in field):  # BS-144: a symbol of two colours reduces one of either
             reduction = keywords.flexible_reduction(dict(counts), field)
         else:
@@ -369,6 +371,8 @@ class BSQueries(EffectRunner[Effect, Selector]):
         if sel.symbols is not None and len(self.symbols(cid)) != sel.symbols:
             return False
         if sel.cores is not None and self.cores(cid) != sel.cores:
+            return False
+        if sel.max_cores is not None and self.cores(cid) > sel.max_cores:
             return False
         if sel.attacking is not None or sel.blocking is not None:
             attack = self.flags.get("attack")

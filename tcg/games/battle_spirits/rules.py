@@ -71,6 +71,7 @@ from tcg.games.battle_spirits import (
     main_phase,
     replacements,
     static_rules,
+    step_starts,
     turn,
 )
 from tcg.games.battle_spirits.effects import BSEffects
@@ -101,6 +102,7 @@ RULEBOOK = Rulebook(
         "begin_turn": turn.begin_turn,
         "start_phase_rest": turn.start_phase_rest,
         "refresh_step": turn.refresh_step,
+        "draw_step_draw": step_starts.draw_step_draw,
         "battle_phase": battle.battle_phase,
         "attack_declaration": battle.attack_declaration,
         "flash": battle.flash,

@@ -134,6 +134,12 @@ Official rules the brief does not give (BS-1..BS-99 are silent on them):
     すべてを破壊する"): a spirit its ``scope`` matches that an instruction of a Spirit's or a
     Magic's effect refreshes (from exhausted) is destroyed once that instruction is done, by the
     rule card's controller.
+- [standard] BS-323 Life taken to the Void ("『自分のアタックステップ』系統:「妖蛇」を持つLv2以上の自分の
+  スピリットのアタックによって相手のライフを減らすとき、相手のライフのコアはリザーブではなくボイドに置かれる"):
+  while the rule holds, the cores an attack by a spirit its ``scope`` matches (read as the damage
+  is dealt) takes from a life go to the Void (the core stock, BS-25) instead of their owner's
+  reserve (BS-53); the life is reduced all the same (``attack_life_to_void``). An effect's damage
+  is not an attack's.
 """
 
 from __future__ import annotations
@@ -161,6 +167,7 @@ HAND_RULES = frozenset({"hand_immune"})
 COST_RULES = frozenset({"also_cost"})
 TRASH_RULES = frozenset({"no_trash_to_hand"})
 LIFE_RULES = frozenset({"no_life_by_attack"})
+VOID_RULES = frozenset({"attack_life_to_void"})
 MILL_RULES = frozenset({"no_mill", "mill_cap"})
 SUMMON_EXHAUSTED = frozenset({"summon_exhausted"})
 CORE_RULES = frozenset({"cores_locked"})
@@ -445,6 +452,11 @@ def no_life_loss(s: BSEffects, eff: Effect, controller: int, source: int, target
     """BS-256: this turn each target's unblocked attacks reduce no life of the controller's."""
     for t in targets:
         lasting.add(s, "no_life_loss", card=t, player=controller)
+
+
+def attack_life_to_void(s: BSQueries, attacker: int) -> bool:
+    """BS-323: do the life cores ``attacker``'s attack takes go to the Void (core stock)?"""
+    return any(_applies(s, a, attacker) for a in active_rules(s, VOID_RULES))
 
 
 def attack_takes_no_life(s: BSQueries, player: int, attacker: int) -> bool:

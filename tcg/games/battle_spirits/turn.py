@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from tcg.core import lasting
 from tcg.core.state import Task
-from tcg.games.battle_spirits import static_rules
+from tcg.games.battle_spirits import static_rules, step_starts
 
 if TYPE_CHECKING:
     from tcg.games.battle_spirits.state import BattleSpiritsState
@@ -36,10 +36,7 @@ def start_phase_rest(s: BattleSpiritsState, task: Task) -> None:
     if not s.is_first_turn() and s.counters[p]["core_stock"] > 0:  # BS-36
         s.move_core(p, "core_stock", "reserve", 1)
     s.enter_phase("draw")
-    s.draw(p)  # BS-37: no first-turn exception
-    s.tasks.append(Task("refresh_step"))
-    for c in s.zones[p]["field"]:
-        s.queue_abilities(c, "draw_step")
+    step_starts.draw_step(s)  # BS-37: no first-turn exception; BS-320: effects at the step's start
 
 
 def refresh_step(s: BattleSpiritsState, task: Task) -> None:

@@ -332,6 +332,7 @@ _OWN: dict[str, BSVerb] = {
     "grant_stay": replacements.grant_stay,  # BS-204
     "end_main_step": replacements.end_main_step,  # BS-207
     "fuse_brave": fusion.fuse_brave,  # BS-214
+    "join_spirit": fusion.join_spirit,  # BS-321
     "separate_braves": fusion.separate_braves,  # BS-215
     "use_ability": fusion.use_ability,  # BS-216
     "invert_battle": fusion.invert_battle,  # BS-219
