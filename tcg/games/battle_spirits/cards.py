@@ -716,6 +716,17 @@ class Untargetable(_Strict):
 
     types: list[CardType] = Field(min_length=1)
     levels: list[Level] = [1, 2, 3, 4, 5]
+class Immune(_Strict):
+    """"While your burst is set, this spirit is unaffected by opposing Spirit effects" (自分のバーストを
+    セットしている間、このスピリットは、相手のスピリットの効果を受けない; keywords.py BS-340): at
+    ``levels`` (with ``while_burst_set``: while its controller has a burst set) no opposing effect of
+    the card ``types`` chooses or sweeps it."""
+
+    types: list[CardType] = Field(min_length=1)
+    levels: list[Level] = [1, 2, 3, 4, 5]
+    while_burst_set: bool = False
+
+
 class Immortality(_Strict):
     """【不死:コスト7/8】 / 【不死:妖蛇】 Immortality (trash_zone.py, BS-180): while the card is in its
     owner's trash, in either player's attack step, when one of the owner's spirits of one of
@@ -756,6 +767,7 @@ class Keywords(_Strict):
     holy_life: LeveledKeyword | None = None  # 【聖命】 (era_keywords.py BS-224)
     crush: LeveledKeyword | None = None  # 【粉砕】 (era_keywords.py BS-225)
     great_crush: LeveledKeyword | None = None  # 【大粉砕】 (era_keywords.py BS-225)
+    immune: Immune | None = None  # unaffected by opposing effects of card types (keywords.py BS-340)
 
     @field_validator("high_speed", "curse", "clash", "holy_life", "crush", "great_crush", "super_awaken",
                      mode="before")

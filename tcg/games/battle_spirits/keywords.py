@@ -37,6 +37,12 @@ Official rules the brief does not give (BS-1..BS-99 are silent on them):
   nothing. An effect that names no target but "all" cards (すべて) is not targeting and still
   applies, as do the opponent's other card types (a Nexus) and its controller's own effects
   (Rule Manual: 対象 is what an effect chooses; "all" effects choose nothing).
+- **BS-340** [standard] Unaffected by a card type ("自分のバーストをセットしている間、このスピリットは、
+  相手のスピリットの効果を受けない", BS14-044 The GlacierDragon Graceus): while the card is at one of its
+  levels (and, when printed so, while its controller has a burst set, BS-153), no effect of an
+  opposing card of the named types chooses it or sweeps it - as Heavy Armor (BS-142) with a card
+  type instead of a colour (``Keywords.immune``). The type is the effect's card's: a brave's effect
+  is a Brave's, an Ultimate's an Ultimate's, not a Spirit's.
 """
 
 from __future__ import annotations
@@ -83,13 +89,24 @@ def armor_colors(s: BSQueries, cid: int) -> set[str]:
 def unaffected(s: BSQueries, cid: int, controller: int, source: int) -> bool:
     """BS-142: is ``cid`` on the field out of reach of the effect of ``controller``'s ``source``?"""
     card = s.cards[cid]
-    if card.controller == controller or (s.d(cid).keywords.heavy_armor is None and not card.attached
+    kw = s.d(cid).keywords
+    if card.controller == controller or (kw.heavy_armor is None and kw.immune is None and not card.attached
                                          and not era_keywords.any_grants(s, card.controller)):
         return False
     if s.zone_of(cid) != "field" or s.d(source).type not in ARMOR_STOPS:
         return False
+    if kw.immune is not None and immune(s, cid, source):  # BS-340
+        return True
     armor = armor_colors(s, cid)
     return bool(armor) and bool(s.colors(source) & armor)
+
+
+def immune(s: BSQueries, cid: int, source: int) -> bool:
+    """BS-340: does ``cid``'s immunity (at its level, its burst condition met) name ``source``'s card type?"""
+    imm = s.d(cid).keywords.immune
+    if imm is None or s.level(cid) not in imm.levels or s.d(source).type not in imm.types:
+        return False
+    return not imm.while_burst_set or bool(s.zones[s.cards[cid].controller]["burst"])
 
 
 # ---------------------------------------------------------------------- BS-300 cannot be targeted
