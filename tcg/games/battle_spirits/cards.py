@@ -297,6 +297,7 @@ class Effect(_Strict):
     per: Selector | None = None
     per_source_cores: bool = False  # "for each core on this spirit": times the cores on the effect's card
     per_source_level: bool = False  # "as many as this spirit's level": times its level (BS-262; Crush BS-225)
+    per_blocker_cost: bool = False  # "as many as the destroyed opposing spirit's cost": the blocker's (BS-341)
     amount_of_previous_bp: bool = False  # `amount` is the BP of what the previous exhaust exhausted (BS-268)
     # "name a family / a cost (of `name_max` or less)" first, then the instruction (conditions.py BS-266)
     name_a: Literal["family", "cost"] | None = None

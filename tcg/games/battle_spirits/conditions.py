@@ -85,6 +85,12 @@ The brief gives none of these; they are the official rules of that era ([standar
   Flash timing without paying its cost" (フラッシュタイミングでコストを支払わずに使用できる): as the
   trigger resolves, the chosen magic card with a Flash effect is used as BS-110 says (to the trash,
   then its Flash effect resolves at once), no core paid (``use_magic_free``).
+- BS-341 [standard] "(Your Attack Step) when your Crush spirit destroys only the opposing spirit by
+  comparing BP, discard as many cards of the opposing deck as that destroyed spirit's cost"
+  (破壊した相手のスピリットのコストと同じ枚数): the count is the cost of the current battle's blocker,
+  read as the trigger resolves (``Effect.per_blocker_cost``; no blocker: 0). The card is in the
+  trash by then: its own printed cost is read, a brave that was fused to it adds nothing
+  [unverified: the official look-back would include it; no printed BS14 ruling settles it].
 """
 
 from __future__ import annotations
@@ -124,6 +130,13 @@ def aura_holds(s: BSQueries, aura: Aura, controller: int) -> bool:
 def source_level(s: BSEffects, source: int) -> int:
     """BS-262: the effect's card's level now (0 off the field)."""
     return s.level(source) if s.zone_of(source) == "field" else 0
+
+
+def blocker_cost(s: BSEffects) -> int:
+    """BS-341: the cost of the current (or just ended) battle's blocker, wherever it is now."""
+    attack = s.flags.get("attack") or s.flags.get("last_battle")
+    blocker = attack.get("blocker") if attack else None
+    return s.d(blocker).cost if blocker is not None else 0
 
 
 def subject_targets(s: BSEffects, data: dict[str, Any], sel: Selector) -> tuple[int, ...]:

@@ -444,7 +444,7 @@ class BSEffects(BSQueries):
         """An instruction "for each" card (``Effect.per``) is carried out with its ``count`` and
         ``amount`` times the cards its selector matches as it resolves (zero: nothing)."""
         if eff.per is not None or eff.per_depleting or eff.per_source_cores or eff.per_source_level \
-                or eff.per_source_braves:
+                or eff.per_source_braves or eff.per_blocker_cost:
             n = len(self.select(eff.per, controller, source)) if eff.per is not None else self.flags.get("depleting", 0)
             if eff.per_source_cores:
                 n = self.cores(source)
@@ -452,10 +452,12 @@ class BSEffects(BSQueries):
                 n = conditions.source_level(self, source)
             if eff.per_source_braves:  # "for each brave of this spirit" (fusion.py BS-211); targets: continue_effect
                 n = len(self.braves_on(source)) if eff.target is None else 1
+            if eff.per_blocker_cost:  # "that destroyed spirit's cost" (conditions.py BS-341)
+                n = conditions.blocker_cost(self)
             count = eff.count * n if eff.cap is None else min(eff.count * n, eff.cap)
             eff = eff.model_copy(update={"count": count, "amount": eff.amount * n, "per": None, "per_depleting": False,
                                          "per_source_cores": False, "per_source_level": False,
-                                         "per_source_braves": False})
+                                         "per_source_braves": False, "per_blocker_cost": False})
         if eff.amount_of_previous_bp:  # BS-268: "+ the BP of the spirit exhausted by doing so"
             eff = eff.model_copy(update={"amount": self.flags.get("acted_bp", 0), "amount_of_previous_bp": False})
         targets = brave_era.redirect_bounce(self, eff, controller, targets)  # Vanishing Day (braves.py)
