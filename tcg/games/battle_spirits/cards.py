@@ -521,6 +521,7 @@ class Rule(_Strict):
         "battle_end_stops",  # BS-259 when a battle of a spirit it matches ends, the attack step ends
         "destroy_refreshed",  # BS-259 refreshed by a Spirit/Magic effect, it is destroyed
         "also_cost",  # BS-252 it is also treated as of cost `cost` (selectors of costs)
+        "burst_core_bonus",  # BS-342 its controller's burst effects move 1 more core off opposing spirits
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     turn: Literal["any", "yours", "opponents"] = "any"

@@ -91,6 +91,13 @@ The brief gives none of these; they are the official rules of that era ([standar
   read as the trigger resolves (``Effect.per_blocker_cost``; no blocker: 0). The card is in the
   trash by then: its own printed cost is read, a brave that was fused to it adds nothing
   [unverified: the official look-back would include it; no printed BS14 ruling settles it].
+- BS-342 [standard] "your burst effects put 1 more core from opposing spirits into the opponent's
+  reserve/trash" (自分のバースト効果で、相手のスピリットから相手のリザーブ/トラッシュに置かれるコアの数を
+  +1個する, BS14-019 Shuten-Doga): while the card is at the level, an instruction of its controller's
+  burst effect (the burst itself, not the paid follow-up, BS-113) that takes a number of cores off
+  opposing spirits takes one more from each target - ``remove_cores`` by a count, or the opponent's
+  ``cores_to_trash`` spread (one more in all) (``Rule`` burst_core_bonus). One such card adds one;
+  [unverified] two add two.
 """
 
 from __future__ import annotations
@@ -130,6 +137,20 @@ def aura_holds(s: BSQueries, aura: Aura, controller: int) -> bool:
 def source_level(s: BSEffects, source: int) -> int:
     """BS-262: the effect's card's level now (0 off the field)."""
     return s.level(source) if s.zone_of(source) == "field" else 0
+
+
+def burst_core_bonus(s: BSEffects, data: dict[str, Any], eff: Effect) -> Effect:
+    """BS-342: a burst effect's instruction taking cores off opposing spirits, with one more per
+    card of its controller's giving the bonus (else the instruction unchanged)."""
+    opposing = (eff.do == "cores_to_trash" and eff.whose == "opponent") or (
+        eff.do == "remove_cores" and eff.leave is None and eff.target is not None and eff.target != "self"
+        and eff.target.player == "opponent")
+    if not opposing or data["ref"][1:2] != ("burst",):
+        return eff
+    controller = data["controller"]
+    n = sum(1 for c in s.zones[controller]["field"] for r in s.d(c).rules
+            if r.rule == "burst_core_bonus" and s.level(c) in r.levels)
+    return eff.model_copy(update={"count": eff.count + n}) if n else eff
 
 
 def blocker_cost(s: BSEffects) -> int:

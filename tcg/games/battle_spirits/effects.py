@@ -505,7 +505,7 @@ class BSEffects(BSQueries):
             self.next_effect(data)
             return True
         if eff.do == "cores_to_trash":  # BS-275: a spread of cores chosen at once
-            conditions.cores_to_trash(self, data, eff)
+            conditions.cores_to_trash(self, data, conditions.burst_core_bonus(self, data, eff))  # BS-342
             return True
         if eff.do != "one_of" and eff.do not in starter_era.CHOOSES_COLOR and not eff.up_to_count \
                 and eff.name_a is None:
@@ -560,6 +560,8 @@ class BSEffects(BSQueries):
     def continue_effect(self, data: dict[str, Any], eff: Effect, chosen: tuple[int, ...]) -> None:
         """A selector's ``count_per`` ("for each Nexus you control, destroy 1 Brave") sets how
         many targets it takes, counted as the targets are chosen."""
+        if eff.do == "remove_cores":  # BS-342: one more core by a burst effect
+            eff = conditions.burst_core_bonus(self, data, eff)
         sel = eff.target
         if isinstance(sel, Selector) and (sel.subject or sel.previous):  # BS-263, BS-270: "that spirit"
             self.next_effect(data)
