@@ -285,6 +285,9 @@ class Effect(_Strict):
         "look_at_hand",  # the controller looks at the opponent's whole hand (static_rules.py BS-259)
         "hand_limit",  # `player`'s hand above `count` cards: `effects` (a discard of 1) once per card over (BS-259)
         "seal_summon_effects",  # until `count` of your end steps: no spirit's When Summoned applies (BS-243)
+        "reorder_top",  # open the top `count` of `player`'s deck; `to_bottom` to the bottom, the rest on top in
+        # the order the controller chooses (deck_order.py BS-343)
+        "open_burst",  # open your set burst: to your hand if `scope` matches it, else to the trash (BS-344)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -297,6 +300,7 @@ class Effect(_Strict):
     per: Selector | None = None
     per_source_cores: bool = False  # "for each core on this spirit": times the cores on the effect's card
     per_source_level: bool = False  # "as many as this spirit's level": times its level (BS-262; Crush BS-225)
+    to_bottom: int = 0  # reorder_top: this many of the opened cards go to the bottom first (BS-343)
     per_blocker_cost: bool = False  # "as many as the destroyed opposing spirit's cost": the blocker's (BS-341)
     amount_of_previous_bp: bool = False  # `amount` is the BP of what the previous exhaust exhausted (BS-268)
     # "name a family / a cost (of `name_max` or less)" first, then the instruction (conditions.py BS-266)
@@ -521,6 +525,7 @@ class Rule(_Strict):
         "battle_end_stops",  # BS-259 when a battle of a spirit it matches ends, the attack step ends
         "destroy_refreshed",  # BS-259 refreshed by a Spirit/Magic effect, it is destroyed
         "also_cost",  # BS-252 it is also treated as of cost `cost` (selectors of costs)
+        "no_destroyed_effects",  # BS-345 (static_rules.py) its own When Destroyed effects do not apply
         "burst_core_bonus",  # BS-342 its controller's burst effects move 1 more core off opposing spirits
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]

@@ -146,7 +146,8 @@ class BSEffects(BSQueries):
         cost = self.card_cost(cid)  # Immortality reads the destroyed spirit as it was (trash_zone.py)
         self.emit("destroyed", card=cid, name=self.cards[cid].name, player=owner)
         to_trash = self.rule_active("destroyed_cores_to_trash", self.active) or conditions.won_cores_to_trash(self, cid)
-        zone = "hand" if level in self.d(cid).destroyed_to_hand else "trash"  # the card's own replacement
+        zone = "hand" if (level in self.d(cid).destroyed_to_hand  # the card's own replacement
+                          and not static_rules.destroyed_effects_off(self, cid)) else "trash"  # BS-345
         cores_to = "trash_cores" if to_trash else "reserve"
         if not replacements.replace_destruction(self, cid, by, against, zone, cores_to):  # BS-200
             self.leave_field(cid, zone, cores_to)
@@ -277,6 +278,8 @@ class BSEffects(BSQueries):
             return
         if when == "summoned" and static_rules.summon_effects_off(self, cid):
             return  # BS-243: "When Summoned effects do not apply" (static_rules.py)
+        if when in ("destroyed", "destroyed_by_opponent") and static_rules.destroyed_effects_off(self, cid):
+            return  # BS-345: "When Destroyed effects do not apply" (static_rules.py)
         lv = self.level(cid) if level is None else level
         controller = self.cards[cid].controller
         braves = self.braves_on(cid)
