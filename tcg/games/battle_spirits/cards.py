@@ -90,6 +90,9 @@ class Selector(_Strict):
     named: bool = False
     bp_total: int | None = None
     bp_total_of: Selector | None = None
+    # "any number whose total cost is at most the cost of the card(s) the previous instruction acted
+    # on" (コスト合計(戻したスピリットのコスト)まで, conditions.py BS-347)
+    cost_total_of_previous: bool = False
     # who picks the targets: the effect's controller, or ("the opponent discards 1 card") the
     # opponent (official rules: the discarding player chooses; the brief is silent)
     chosen_by: Literal["self", "opponent"] = "self"
@@ -137,6 +140,7 @@ class EffectCondition(_Strict):
     set_a_burst: bool = False  # the previous instruction set a burst ("by setting a burst from your hand, ...")
     burst_set: bool = False  # you have a burst set ("while your burst is set", bursts.py)
     any_burst_set: bool = False  # either player has a burst set ("while a burst is set", bursts.py)
+    no_burst_set: bool = False  # you have no burst set ("自分のバーストをセットしていないとき", conditions.py BS-346)
     destroyed_colors: list[Color] = []  # a spirit of one of these colours was destroyed as this burst's
     # condition happened ("if a purple spirit was destroyed when this burst activated", bursts.py)
     you_control: Selector | None = None  # you control a card this matches ("if you control an Ultimate")

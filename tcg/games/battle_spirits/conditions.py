@@ -98,6 +98,15 @@ The brief gives none of these; they are the official rules of that era ([standar
   opposing spirits takes one more from each target - ``remove_cores`` by a count, or the opponent's
   ``cores_to_trash`` spread (one more in all) (``Rule`` burst_core_bonus). One such card adds one;
   [unverified] two add two.
+- BS-346 [standard] "if you have no burst set" (自分のバーストをセットしていないとき): the instruction
+  applies only while its controller's burst zone is empty (BS-32), read as it resolves - the
+  opposite of BS-153 (``EffectCondition.no_burst_set``).
+- BS-347 [standard] "by returning 1 of your spirits to your hand, return any number of opposing
+  spirits up to the total cost of the returned spirit" (コスト合計(戻したスピリットのコスト)まで、相手の
+  スピリットを好きなだけ手札に戻す, BS14-X04): as BS-264 with costs: the budget is the cost of the
+  card the previous instruction returned (as printed, now in the hand), read as the instruction
+  begins; the controller picks the opposing spirits one at a time, each costing no more than the
+  budget left, and may stop at any time (``Selector.cost_total_of_previous``).
 """
 
 from __future__ import annotations
@@ -316,12 +325,16 @@ def _hand_cost_applies(s: BSQueries, hc: HandCost, player: int, cid: int, source
 def budget_selector(s: BSEffects, sel: Selector, controller: int, source: int,
                     chosen: tuple[int, ...], data: dict[str, Any]) -> Selector:
     """BS-264: "any number" of targets, each within the BP the budget has left after ``chosen``.
-    The budget is read once, as the instruction begins (kept in the task as ``budget``)."""
+    The budget is read once, as the instruction begins (kept in the task as ``budget``); BS-347:
+    a budget of costs, that of the cards the previous instruction acted on."""
+    cost = sel.cost_total_of_previous
     if "budget" not in data:
         of = sel.bp_total_of
-        data["budget"] = sel.bp_total if of is None else sum(s.bp(c) for c in s.select(of, controller, source))
-    left = data["budget"] - sum(s.bp(c) for c in chosen)
-    return sel.model_copy(update={"bp_total": None, "bp_total_of": None, "max_bp": max(left, -1),
+        data["budget"] = (sum(s.d(c).cost for c in s.flags.get("previous_targets", ())) if cost
+                          else sel.bp_total if of is None else sum(s.bp(c) for c in s.select(of, controller, source)))
+    left = data["budget"] - sum(s.card_cost(c) if cost else s.bp(c) for c in chosen)
+    bound = {"max_cost": max(left, -1)} if cost else {"max_bp": max(left, -1)}
+    return sel.model_copy(update={"bp_total": None, "bp_total_of": None, "cost_total_of_previous": False, **bound,
                                   "count": len(chosen) + len(s.zones[0]["field"]) + len(s.zones[1]["field"]),
                                   "up_to": True})
 

@@ -570,7 +570,8 @@ class BSEffects(BSQueries):
             self.next_effect(data)
             self.do_effect(eff, data["controller"], data["source"], conditions.subject_targets(self, data, sel))
             return
-        if isinstance(sel, Selector) and (sel.bp_total is not None or sel.bp_total_of is not None):  # BS-264
+        if isinstance(sel, Selector) and (sel.bp_total is not None or sel.bp_total_of is not None
+                                          or sel.cost_total_of_previous):  # BS-264, BS-347
             sel = conditions.budget_selector(self, sel, data["controller"], data["source"], chosen, data)
             eff = eff.model_copy(update={"target": sel})
         if isinstance(sel, Selector) and (sel.count_per is not None or eff.per_source_braves):
