@@ -772,6 +772,8 @@ class Keywords(_Strict):
     # "discarded from the deck by an opposing deck-discard effect: your deck is not discarded this
     # turn, and you may summon this card free" (trash_zone.py BS-186)
     milled_summon: bool = False
+    # "when this spirit card is discarded from your hand by the opponent, you may summon it free" (trash_zone.py BS-348)
+    discarded_summon: bool = False
     super_awaken: Awaken | None = None  # 【超覚醒】 (era_keywords.py BS-221)
     ice_wall: IceWall | None = None  # 【氷壁】 (era_keywords.py BS-222)
     storm: Storm | None = None  # 【暴風】 (era_keywords.py BS-223)

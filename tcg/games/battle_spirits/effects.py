@@ -481,6 +481,8 @@ class BSEffects(BSQueries):
             super().do_effect(eff, controller, source, targets)
         if eff.do == "deck_to_trash" and eff.player == "opponent":  # BS-186 (trash_zone.py)
             trash_zone.milled_by_opponent(self, self.flags["milled"])
+        if eff.do == "discard" and targets:  # BS-348 (trash_zone.py)
+            trash_zone.discarded_by_opponent(self, controller, targets)
         conditions.note_targets(self, eff, targets)  # BS-265, BS-268, BS-270/BS-287 (a discard noted)
         self.flags.pop("effect_source", None)
         if eff.do == "destroy":  # "if you destroyed an opposing Nexus with this effect" (destroyed_opponents)

@@ -37,6 +37,11 @@ Official rules the brief does not give (BS-1..BS-99 are silent on them):
   nothing. An effect that names no target but "all" cards (すべて) is not targeting and still
   applies, as do the opponent's other card types (a Nexus) and its controller's own effects
   (Rule Manual: 対象 is what an effect chooses; "all" effects choose nothing).
+- **BS-349** [standard] A life limit relative to its card ("『相手のアタックステップ』ブロックされなかった相手の
+  スピリットのBPがこのスピリットのBP以下のとき、そのスピリットのアタックでは自分のライフは減らない",
+  BS14-040): BS-143's limit whose attackers are those with BP at most the guarding card's BP, both
+  read as the unblocked attack's damage is dealt (``LifeGuard.attackers`` with
+  ``Selector.max_bp_of_source``: the card carrying the limit is the source).
 - **BS-340** [standard] Unaffected by a card type ("自分のバーストをセットしている間、このスピリットは、
   相手のスピリットの効果を受けない", BS14-044 The GlacierDragon Graceus): while the card is at one of its
   levels (and, when printed so, while its controller has a burst set, BS-153), no effect of an
@@ -154,23 +159,25 @@ def life_guard(s: BSEffects, eff: Effect, controller: int, source: int, targets:
     lasting.add(s, "life_guard", player=controller, guard=eff.guard.model_dump())
 
 
-def _guards(s: BSQueries, player: int) -> list[LifeGuard]:
-    """The limits in force on ``player``'s life: this turn's, and those of their cards on the field."""
-    out = [LifeGuard.model_validate(r["guard"]) for r in lasting.of_kind(s, "life_guard", player=player)] \
+def _guards(s: BSQueries, player: int) -> list[tuple[LifeGuard, int | None]]:
+    """The limits in force on ``player``'s life: this turn's, and those of their cards on the field
+    (with the card: "an attacker with this spirit's BP or less", ``Selector.max_bp_of_source``)."""
+    out: list[tuple[LifeGuard, int | None]] = [
+        (LifeGuard.model_validate(r["guard"]), None) for r in lasting.of_kind(s, "life_guard", player=player)] \
         if s.effects else []
     life = s.counters[player]["life"]
     for c in s.zones[player]["field"]:
         for g in s.d(c).life_guards:
             if (s.level(c) in g.levels and s.turn_matches(g.turn, player, s.active)
                     and (not g.attack_step or s.phase in ATTACK_STEP) and (g.max_life is None or life <= g.max_life)):
-                out.append(g)
+                out.append((g, c))
     return out
 
 
 def attack_damage(s: BSQueries, player: int, attacker: int, amount: int) -> int:
     """BS-143: how many cores the unblocked ``attacker`` takes from ``player``'s life (BS-52)."""
-    for g in _guards(s, player):
-        if g.attackers is not None and s.in_scope(g.attackers, player, attacker, None):
+    for g, card in _guards(s, player):
+        if g.attackers is not None and s.in_scope(g.attackers, player, attacker, card):
             amount = min(amount, g.most)
     return amount
 
@@ -181,7 +188,7 @@ def effect_damage(s: BSQueries, player: int, source: int | None, amount: int) ->
     if source is None or s.cards[source].controller == player:
         return amount
     kind = s.d(source).type
-    for g in _guards(s, player):
+    for g, _card in _guards(s, player):
         if kind in g.effects_of:
             lost = sum(r["count"] for r in lasting.of_kind(s, "life_lost", player=player, card_type=kind)) \
                 if s.effects else 0
