@@ -80,6 +80,5 @@ class DeckOrder(BattleSpiritsRule):
 def open_burst(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """BS-344: the controller's set burst is opened: to the hand if ``scope`` matches it, else to the trash."""
     for card in list(s.zones[controller]["burst"]):
-        s.emit("burst_opened", card=card, name=s.cards[card].name, player=controller)
         keep = eff.scope is not None and s.matches(eff.scope, card, source)
-        s.move(card, "hand" if keep else "trash", face_down=False)
+        s.move(card, "hand" if keep else "trash", face_down=False)  # card_moved names it: opened
