@@ -86,6 +86,8 @@ def condition_holds(s: BSEffects, cond: EffectCondition, controller: int) -> boo
         return False
     if cond.any_burst_set and not (is_set(s, 0) or is_set(s, 1)):
         return False
+    if cond.no_burst_set and is_set(s, controller):  # conditions.py BS-346
+        return False
     if cond.set_a_burst and not s.flags.get("set_a_burst"):
         return False
     return not cond.destroyed_colors or _destroyed_color(s, controller, list(cond.destroyed_colors))

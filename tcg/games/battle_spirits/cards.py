@@ -93,6 +93,9 @@ class Selector(_Strict):
     named: bool = False
     bp_total: int | None = None
     bp_total_of: Selector | None = None
+    # "any number whose total cost is at most the cost of the card(s) the previous instruction acted
+    # on" (コスト合計(戻したスピリットのコスト)まで, conditions.py BS-347)
+    cost_total_of_previous: bool = False
     # who picks the targets: the effect's controller, or ("the opponent discards 1 card") the
     # opponent (official rules: the discarding player chooses; the brief is silent)
     chosen_by: Literal["self", "opponent"] = "self"
@@ -140,6 +143,7 @@ class EffectCondition(_Strict):
     set_a_burst: bool = False  # the previous instruction set a burst ("by setting a burst from your hand, ...")
     burst_set: bool = False  # you have a burst set ("while your burst is set", bursts.py)
     any_burst_set: bool = False  # either player has a burst set ("while a burst is set", bursts.py)
+    no_burst_set: bool = False  # you have no burst set ("自分のバーストをセットしていないとき", conditions.py BS-346)
     destroyed_colors: list[Color] = []  # a spirit of one of these colours was destroyed as this burst's
     # condition happened ("if a purple spirit was destroyed when this burst activated", bursts.py)
     you_control: Selector | None = None  # you control a card this matches ("if you control an Ultimate")
@@ -289,6 +293,9 @@ class Effect(_Strict):
         "look_at_hand",  # the controller looks at the opponent's whole hand (static_rules.py BS-259)
         "hand_limit",  # `player`'s hand above `count` cards: `effects` (a discard of 1) once per card over (BS-259)
         "seal_summon_effects",  # until `count` of your end steps: no spirit's When Summoned applies (BS-243)
+        "reorder_top",  # open the top `count` of `player`'s deck; `to_bottom` to the bottom, the rest on top in
+        # the order the controller chooses (deck_order.py BS-343)
+        "open_burst",  # open your set burst: to your hand if `scope` matches it, else to the trash (BS-344)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -301,6 +308,8 @@ class Effect(_Strict):
     per: Selector | None = None
     per_source_cores: bool = False  # "for each core on this spirit": times the cores on the effect's card
     per_source_level: bool = False  # "as many as this spirit's level": times its level (BS-262; Crush BS-225)
+    to_bottom: int = 0  # reorder_top: this many of the opened cards go to the bottom first (BS-343)
+    per_blocker_cost: bool = False  # "as many as the destroyed opposing spirit's cost": the blocker's (BS-341)
     amount_of_previous_bp: bool = False  # `amount` is the BP of what the previous exhaust exhausted (BS-268)
     # "name a family / a cost (of `name_max` or less)" first, then the instruction (conditions.py BS-266)
     name_a: Literal["family", "cost"] | None = None
@@ -530,6 +539,8 @@ class Rule(_Strict):
         "also_cost",  # BS-252 it is also treated as of cost `cost` (selectors of costs)
         "attack_life_to_void",  # BS-323 the life cores its attacks take go to the Void, not the reserve
         "no_separation",  # BS-325 (fusion.py) a brave spirit it matches can't be separated by an effect
+        "no_destroyed_effects",  # BS-345 (static_rules.py) its own When Destroyed effects do not apply
+        "burst_core_bonus",  # BS-342 its controller's burst effects move 1 more core off opposing spirits
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     turn: Literal["any", "yours", "opponents"] = "any"
@@ -726,6 +737,17 @@ class Untargetable(_Strict):
 
     types: list[CardType] = Field(min_length=1)
     levels: list[Level] = [1, 2, 3, 4, 5]
+class Immune(_Strict):
+    """"While your burst is set, this spirit is unaffected by opposing Spirit effects" (自分のバーストを
+    セットしている間、このスピリットは、相手のスピリットの効果を受けない; keywords.py BS-340): at
+    ``levels`` (with ``while_burst_set``: while its controller has a burst set) no opposing effect of
+    the card ``types`` chooses or sweeps it."""
+
+    types: list[CardType] = Field(min_length=1)
+    levels: list[Level] = [1, 2, 3, 4, 5]
+    while_burst_set: bool = False
+
+
 class Immortality(_Strict):
     """【不死:コスト7/8】 / 【不死:妖蛇】 Immortality (trash_zone.py, BS-180): while the card is in its
     owner's trash, in either player's attack step, when one of the owner's spirits of one of
@@ -760,12 +782,15 @@ class Keywords(_Strict):
     # "discarded from the deck by an opposing deck-discard effect: your deck is not discarded this
     # turn, and you may summon this card free" (trash_zone.py BS-186)
     milled_summon: bool = False
+    # "when this spirit card is discarded from your hand by the opponent, you may summon it free" (trash_zone.py BS-348)
+    discarded_summon: bool = False
     super_awaken: Awaken | None = None  # 【超覚醒】 (era_keywords.py BS-221)
     ice_wall: IceWall | None = None  # 【氷壁】 (era_keywords.py BS-222)
     storm: Storm | None = None  # 【暴風】 (era_keywords.py BS-223)
     holy_life: LeveledKeyword | None = None  # 【聖命】 (era_keywords.py BS-224)
     crush: LeveledKeyword | None = None  # 【粉砕】 (era_keywords.py BS-225)
     great_crush: LeveledKeyword | None = None  # 【大粉砕】 (era_keywords.py BS-225)
+    immune: Immune | None = None  # unaffected by opposing effects of card types (keywords.py BS-340)
 
     @field_validator("high_speed", "curse", "clash", "holy_life", "crush", "great_crush", "super_awaken",
                      mode="before")

@@ -97,6 +97,28 @@ The brief gives none of these; they are the official rules of that era ([standar
   にあるカードのシンボルでも召喚コストを軽減できる): as BS-41 (b) reduces its cost, the symbols
   printed on the cards in its owner's trash count with those of the field, colour by colour
   (``CardDef.trash_symbols_reduce``; only while the card is in the hand).
+- BS-341 [standard] "(Your Attack Step) when your Crush spirit destroys only the opposing spirit by
+  comparing BP, discard as many cards of the opposing deck as that destroyed spirit's cost"
+  (破壊した相手のスピリットのコストと同じ枚数): the count is the cost of the current battle's blocker,
+  read as the trigger resolves (``Effect.per_blocker_cost``; no blocker: 0). The card is in the
+  trash by then: its own printed cost is read, a brave that was fused to it adds nothing
+  [unverified: the official look-back would include it; no printed BS14 ruling settles it].
+- BS-342 [standard] "your burst effects put 1 more core from opposing spirits into the opponent's
+  reserve/trash" (自分のバースト効果で、相手のスピリットから相手のリザーブ/トラッシュに置かれるコアの数を
+  +1個する, BS14-019 Shuten-Doga): while the card is at the level, an instruction of its controller's
+  burst effect (the burst itself, not the paid follow-up, BS-113) that takes a number of cores off
+  opposing spirits takes one more from each target - ``remove_cores`` by a count, or the opponent's
+  ``cores_to_trash`` spread (one more in all) (``Rule`` burst_core_bonus). One such card adds one;
+  [unverified] two add two.
+- BS-346 [standard] "if you have no burst set" (自分のバーストをセットしていないとき): the instruction
+  applies only while its controller's burst zone is empty (BS-32), read as it resolves - the
+  opposite of BS-153 (``EffectCondition.no_burst_set``).
+- BS-347 [standard] "by returning 1 of your spirits to your hand, return any number of opposing
+  spirits up to the total cost of the returned spirit" (コスト合計(戻したスピリットのコスト)まで、相手の
+  スピリットを好きなだけ手札に戻す, BS14-X04): as BS-264 with costs: the budget is the cost of the
+  card the previous instruction returned (as printed, now in the hand), read as the instruction
+  begins; the controller picks the opposing spirits one at a time, each costing no more than the
+  budget left, and may stop at any time (``Selector.cost_total_of_previous``).
 """
 
 from __future__ import annotations
@@ -156,6 +178,25 @@ def symbols_of(s: BSEffects, whose: str, source: int) -> int:
 def trash_symbols(s: BSQueries, player: int) -> Counter[str]:
     """BS-324: the symbols printed on the cards in ``player``'s trash, by colour."""
     return Counter(sym for c in s.zones[player]["trash"] for sym in s.d(c).symbols)
+def burst_core_bonus(s: BSEffects, data: dict[str, Any], eff: Effect) -> Effect:
+    """BS-342: a burst effect's instruction taking cores off opposing spirits, with one more per
+    card of its controller's giving the bonus (else the instruction unchanged)."""
+    opposing = (eff.do == "cores_to_trash" and eff.whose == "opponent") or (
+        eff.do == "remove_cores" and eff.leave is None and eff.target is not None and eff.target != "self"
+        and eff.target.player == "opponent")
+    if not opposing or data["ref"][1:2] != ("burst",):
+        return eff
+    controller = data["controller"]
+    n = sum(1 for c in s.zones[controller]["field"] for r in s.d(c).rules
+            if r.rule == "burst_core_bonus" and s.level(c) in r.levels)
+    return eff.model_copy(update={"count": eff.count + n}) if n else eff
+
+
+def blocker_cost(s: BSEffects) -> int:
+    """BS-341: the cost of the current (or just ended) battle's blocker, wherever it is now."""
+    attack = s.flags.get("attack") or s.flags.get("last_battle")
+    blocker = attack.get("blocker") if attack else None
+    return s.d(blocker).cost if blocker is not None else 0
 
 
 def subject_targets(s: BSEffects, data: dict[str, Any], sel: Selector) -> tuple[int, ...]:
@@ -314,12 +355,16 @@ def _hand_cost_applies(s: BSQueries, hc: HandCost, player: int, cid: int, source
 def budget_selector(s: BSEffects, sel: Selector, controller: int, source: int,
                     chosen: tuple[int, ...], data: dict[str, Any]) -> Selector:
     """BS-264: "any number" of targets, each within the BP the budget has left after ``chosen``.
-    The budget is read once, as the instruction begins (kept in the task as ``budget``)."""
+    The budget is read once, as the instruction begins (kept in the task as ``budget``); BS-347:
+    a budget of costs, that of the cards the previous instruction acted on."""
+    cost = sel.cost_total_of_previous
     if "budget" not in data:
         of = sel.bp_total_of
-        data["budget"] = sel.bp_total if of is None else sum(s.bp(c) for c in s.select(of, controller, source))
-    left = data["budget"] - sum(s.bp(c) for c in chosen)
-    return sel.model_copy(update={"bp_total": None, "bp_total_of": None, "max_bp": max(left, -1),
+        data["budget"] = (sum(s.d(c).cost for c in s.flags.get("previous_targets", ())) if cost
+                          else sel.bp_total if of is None else sum(s.bp(c) for c in s.select(of, controller, source)))
+    left = data["budget"] - sum(s.card_cost(c) if cost else s.bp(c) for c in chosen)
+    bound = {"max_cost": max(left, -1)} if cost else {"max_bp": max(left, -1)}
+    return sel.model_copy(update={"bp_total": None, "bp_total_of": None, "cost_total_of_previous": False, **bound,
                                   "count": len(chosen) + len(s.zones[0]["field"]) + len(s.zones[1]["field"]),
                                   "up_to": True})
 

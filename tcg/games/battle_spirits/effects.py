@@ -147,7 +147,8 @@ class BSEffects(BSQueries):
         cost = self.card_cost(cid)  # Immortality reads the destroyed spirit as it was (trash_zone.py)
         self.emit("destroyed", card=cid, name=self.cards[cid].name, player=owner)
         to_trash = self.rule_active("destroyed_cores_to_trash", self.active) or conditions.won_cores_to_trash(self, cid)
-        zone = "hand" if level in self.d(cid).destroyed_to_hand else "trash"  # the card's own replacement
+        zone = "hand" if (level in self.d(cid).destroyed_to_hand  # the card's own replacement
+                          and not static_rules.destroyed_effects_off(self, cid)) else "trash"  # BS-345
         cores_to = "trash_cores" if to_trash else "reserve"
         if not replacements.replace_destruction(self, cid, by, against, zone, cores_to):  # BS-200
             self.leave_field(cid, zone, cores_to)
@@ -278,6 +279,8 @@ class BSEffects(BSQueries):
             return
         if when == "summoned" and static_rules.summon_effects_off(self, cid):
             return  # BS-243: "When Summoned effects do not apply" (static_rules.py)
+        if when in ("destroyed", "destroyed_by_opponent") and static_rules.destroyed_effects_off(self, cid):
+            return  # BS-345: "When Destroyed effects do not apply" (static_rules.py)
         lv = self.level(cid) if level is None else level
         controller = self.cards[cid].controller
         braves = self.braves_on(cid)
@@ -445,7 +448,7 @@ class BSEffects(BSQueries):
         """An instruction "for each" card (``Effect.per``) is carried out with its ``count`` and
         ``amount`` times the cards its selector matches as it resolves (zero: nothing)."""
         if eff.per is not None or eff.per_depleting or eff.per_source_cores or eff.per_source_level \
-                or eff.per_source_braves or eff.per_symbols_of:
+                or eff.per_source_braves or eff.per_symbols_of or eff.per_blocker_cost:
             n = len(self.select(eff.per, controller, source)) if eff.per is not None else self.flags.get("depleting", 0)
             if eff.per_source_cores:
                 n = self.cores(source)
@@ -455,10 +458,12 @@ class BSEffects(BSQueries):
                 n = len(self.braves_on(source)) if eff.target is None else 1
             if eff.per_symbols_of:  # "for each symbol of ..." (conditions.py BS-322)
                 n = conditions.symbols_of(self, eff.per_symbols_of, source)
+            if eff.per_blocker_cost:  # "that destroyed spirit's cost" (conditions.py BS-341)
+                n = conditions.blocker_cost(self)
             count = eff.count * n if eff.cap is None else min(eff.count * n, eff.cap)
             eff = eff.model_copy(update={"count": count, "amount": eff.amount * n, "per": None, "per_depleting": False,
                                          "per_source_cores": False, "per_source_level": False,
-                                         "per_source_braves": False, "per_symbols_of": ""})
+                                         "per_source_braves": False, "per_symbols_of": "", "per_blocker_cost": False})
         if eff.amount_of_previous_bp:  # BS-268: "+ the BP of the spirit exhausted by doing so"
             eff = eff.model_copy(update={"amount": self.flags.get("acted_bp", 0), "amount_of_previous_bp": False})
         targets = brave_era.redirect_bounce(self, eff, controller, targets)  # Vanishing Day (braves.py)
@@ -479,6 +484,8 @@ class BSEffects(BSQueries):
             super().do_effect(eff, controller, source, targets)
         if eff.do == "deck_to_trash" and eff.player == "opponent":  # BS-186 (trash_zone.py)
             trash_zone.milled_by_opponent(self, self.flags["milled"])
+        if eff.do == "discard" and targets:  # BS-348 (trash_zone.py)
+            trash_zone.discarded_by_opponent(self, controller, targets)
         conditions.note_targets(self, eff, targets)  # BS-265, BS-268, BS-270/BS-287 (a discard noted)
         self.flags.pop("effect_source", None)
         if eff.do == "destroy":  # "if you destroyed an opposing Nexus with this effect" (destroyed_opponents)
@@ -506,7 +513,7 @@ class BSEffects(BSQueries):
             self.next_effect(data)
             return True
         if eff.do == "cores_to_trash":  # BS-275: a spread of cores chosen at once
-            conditions.cores_to_trash(self, data, eff)
+            conditions.cores_to_trash(self, data, conditions.burst_core_bonus(self, data, eff))  # BS-342
             return True
         if eff.do != "one_of" and eff.do not in starter_era.CHOOSES_COLOR and not eff.up_to_count \
                 and eff.name_a is None:
@@ -561,12 +568,15 @@ class BSEffects(BSQueries):
     def continue_effect(self, data: dict[str, Any], eff: Effect, chosen: tuple[int, ...]) -> None:
         """A selector's ``count_per`` ("for each Nexus you control, destroy 1 Brave") sets how
         many targets it takes, counted as the targets are chosen."""
+        if eff.do == "remove_cores":  # BS-342: one more core by a burst effect
+            eff = conditions.burst_core_bonus(self, data, eff)
         sel = eff.target
         if isinstance(sel, Selector) and (sel.subject or sel.previous):  # BS-263, BS-270: "that spirit"
             self.next_effect(data)
             self.do_effect(eff, data["controller"], data["source"], conditions.subject_targets(self, data, sel))
             return
-        if isinstance(sel, Selector) and (sel.bp_total is not None or sel.bp_total_of is not None):  # BS-264
+        if isinstance(sel, Selector) and (sel.bp_total is not None or sel.bp_total_of is not None
+                                          or sel.cost_total_of_previous):  # BS-264, BS-347
             sel = conditions.budget_selector(self, sel, data["controller"], data["source"], chosen, data)
             eff = eff.model_copy(update={"target": sel})
         if isinstance(sel, Selector) and (sel.count_per is not None or eff.per_source_braves or sel.count_symbols_of):

@@ -37,6 +37,17 @@ Official rules the brief does not give (BS-1..BS-99 are silent on them):
   nothing. An effect that names no target but "all" cards (すべて) is not targeting and still
   applies, as do the opponent's other card types (a Nexus) and its controller's own effects
   (Rule Manual: 対象 is what an effect chooses; "all" effects choose nothing).
+- **BS-349** [standard] A life limit relative to its card ("『相手のアタックステップ』ブロックされなかった相手の
+  スピリットのBPがこのスピリットのBP以下のとき、そのスピリットのアタックでは自分のライフは減らない",
+  BS14-040): BS-143's limit whose attackers are those with BP at most the guarding card's BP, both
+  read as the unblocked attack's damage is dealt (``LifeGuard.attackers`` with
+  ``Selector.max_bp_of_source``: the card carrying the limit is the source).
+- **BS-340** [standard] Unaffected by a card type ("自分のバーストをセットしている間、このスピリットは、
+  相手のスピリットの効果を受けない", BS14-044 The GlacierDragon Graceus): while the card is at one of its
+  levels (and, when printed so, while its controller has a burst set, BS-153), no effect of an
+  opposing card of the named types chooses it or sweeps it - as Heavy Armor (BS-142) with a card
+  type instead of a colour (``Keywords.immune``). The type is the effect's card's: a brave's effect
+  is a Brave's, an Ultimate's an Ultimate's, not a Spirit's.
 """
 
 from __future__ import annotations
@@ -83,13 +94,24 @@ def armor_colors(s: BSQueries, cid: int) -> set[str]:
 def unaffected(s: BSQueries, cid: int, controller: int, source: int) -> bool:
     """BS-142: is ``cid`` on the field out of reach of the effect of ``controller``'s ``source``?"""
     card = s.cards[cid]
-    if card.controller == controller or (s.d(cid).keywords.heavy_armor is None and not card.attached
+    kw = s.d(cid).keywords
+    if card.controller == controller or (kw.heavy_armor is None and kw.immune is None and not card.attached
                                          and not era_keywords.any_grants(s, card.controller)):
         return False
     if s.zone_of(cid) != "field" or s.d(source).type not in ARMOR_STOPS:
         return False
+    if kw.immune is not None and immune(s, cid, source):  # BS-340
+        return True
     armor = armor_colors(s, cid)
     return bool(armor) and bool(s.colors(source) & armor)
+
+
+def immune(s: BSQueries, cid: int, source: int) -> bool:
+    """BS-340: does ``cid``'s immunity (at its level, its burst condition met) name ``source``'s card type?"""
+    imm = s.d(cid).keywords.immune
+    if imm is None or s.level(cid) not in imm.levels or s.d(source).type not in imm.types:
+        return False
+    return not imm.while_burst_set or bool(s.zones[s.cards[cid].controller]["burst"])
 
 
 # ---------------------------------------------------------------------- BS-300 cannot be targeted
@@ -137,23 +159,25 @@ def life_guard(s: BSEffects, eff: Effect, controller: int, source: int, targets:
     lasting.add(s, "life_guard", player=controller, guard=eff.guard.model_dump())
 
 
-def _guards(s: BSQueries, player: int) -> list[LifeGuard]:
-    """The limits in force on ``player``'s life: this turn's, and those of their cards on the field."""
-    out = [LifeGuard.model_validate(r["guard"]) for r in lasting.of_kind(s, "life_guard", player=player)] \
+def _guards(s: BSQueries, player: int) -> list[tuple[LifeGuard, int | None]]:
+    """The limits in force on ``player``'s life: this turn's, and those of their cards on the field
+    (with the card: "an attacker with this spirit's BP or less", ``Selector.max_bp_of_source``)."""
+    out: list[tuple[LifeGuard, int | None]] = [
+        (LifeGuard.model_validate(r["guard"]), None) for r in lasting.of_kind(s, "life_guard", player=player)] \
         if s.effects else []
     life = s.counters[player]["life"]
     for c in s.zones[player]["field"]:
         for g in s.d(c).life_guards:
             if (s.level(c) in g.levels and s.turn_matches(g.turn, player, s.active)
                     and (not g.attack_step or s.phase in ATTACK_STEP) and (g.max_life is None or life <= g.max_life)):
-                out.append(g)
+                out.append((g, c))
     return out
 
 
 def attack_damage(s: BSQueries, player: int, attacker: int, amount: int) -> int:
     """BS-143: how many cores the unblocked ``attacker`` takes from ``player``'s life (BS-52)."""
-    for g in _guards(s, player):
-        if g.attackers is not None and s.in_scope(g.attackers, player, attacker, None):
+    for g, card in _guards(s, player):
+        if g.attackers is not None and s.in_scope(g.attackers, player, attacker, card):
             amount = min(amount, g.most)
     return amount
 
@@ -164,7 +188,7 @@ def effect_damage(s: BSQueries, player: int, source: int | None, amount: int) ->
     if source is None or s.cards[source].controller == player:
         return amount
     kind = s.d(source).type
-    for g in _guards(s, player):
+    for g, _card in _guards(s, player):
         if kind in g.effects_of:
             lost = sum(r["count"] for r in lasting.of_kind(s, "life_lost", player=player, card_type=kind)) \
                 if s.effects else 0

@@ -23,6 +23,7 @@ keep_brave          choices.KeepBrave               BS-8 / BS-121 keep a separat
 ice_wall            era_keywords.IceWallChoice      BS-222 negate the opponent's magic with an Ice Wall
 stay                replacements.StayChoice         BS-202 pay for a stay of a destroyed spirit, or not
 use_ability         fusion.UseAbility               BS-216 which of a card's effects an effect activates
+deck_order          deck_order.DeckOrder            BS-343 the order of opened cards put back on a deck
 ==================  ==============================  ==================================================
 
 Tasks (automatic steps; the task list is a stack, the last one queued runs first):
@@ -66,6 +67,7 @@ from tcg.games.battle_spirits import (
     braves,
     bursts,
     choices,
+    deck_order,
     era_keywords,
     fusion,
     main_phase,
@@ -95,6 +97,7 @@ RULEBOOK = Rulebook(
         era_keywords.IceWallChoice(),
         replacements.StayChoice(),
         fusion.UseAbility(),
+        deck_order.DeckOrder(),
     ],
     {
         "effects": choices.effects,

@@ -140,6 +140,14 @@ Official rules the brief does not give (BS-1..BS-99 are silent on them):
   is dealt) takes from a life go to the Void (the core stock, BS-25) instead of their owner's
   reserve (BS-53); the life is reduced all the same (``attack_life_to_void``). An effect's damage
   is not an attack's.
+- [standard] BS-345 When Destroyed effects that do not apply ("相手のスピリットすべての『このスピリットの
+  破壊時』効果は発揮されない", BS14-X06): while the rule holds, a spirit its ``scope`` matches that is
+  destroyed (BS-54) sets off none of its own When Destroyed effects - its "(When Destroyed)"
+  abilities, those "when destroyed by the opponent", and "(When Destroyed) this spirit returns to
+  the hand" (it goes to the trash) - read as it is destroyed, with the rule's card still on the
+  field (``no_destroyed_effects``). Other cards' effects set off by the destruction (bursts,
+  Immortality, "when your spirit is destroyed") still apply, as BS-243 leaves other cards' "when
+  your spirit is summoned" effects alone.
 """
 
 from __future__ import annotations
@@ -173,6 +181,7 @@ SUMMON_EXHAUSTED = frozenset({"summon_exhausted"})
 CORE_RULES = frozenset({"cores_locked"})
 BATTLE_END_RULES = frozenset({"battle_end_stops"})
 REFRESH_RULES = frozenset({"destroy_refreshed"})
+DESTROYED_RULES = frozenset({"no_destroyed_effects"})
 #: BS-250: the card types whose effects a hand unaffected by them names (as BS-142; no Ultimate).
 IMMUNE_FROM = frozenset({"spirit", "brave", "nexus", "magic"})
 
@@ -269,6 +278,11 @@ def summon_effects_off(s: BSQueries, cid: int) -> bool:
     if s.effects and s.d(cid).type == "spirit" and lasting.first(s, "summon_lock") is not None:
         return True
     return any(_applies(s, a, cid) for a in active_rules(s, SUMMON_RULES))
+
+
+def destroyed_effects_off(s: BSQueries, cid: int) -> bool:
+    """BS-345: are ``cid``'s own When Destroyed effects kept from applying now?"""
+    return any(_applies(s, a, cid) for a in active_rules(s, DESTROYED_RULES))
 
 
 def seal_summon_effects(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:

@@ -59,6 +59,12 @@
   then every core left on the named spirit goes to the Void (or the trash) and the spirit is
   depleted (BS-108), and only then are cores put on the summoned spirit (a second decision), so
   none of the named spirit's cores can be placed on it. Its "when summoned" effects then apply.
+- [standard] BS-348 "This spirit card, when discarded from your hand by the opponent, can be summoned
+  without paying its cost" (このスピリットカードは、相手によって手札から破棄されたとき、コストを支払わずに
+  召喚できる): after an opposing effect's discard (``discard`` whose controller is not the card's
+  owner - "the opponent discards 1 card", whoever picks it) put such a card from its owner's hand
+  into their trash, its owner may, as a triggered effect, summon it from the trash free (BS-167;
+  ``Keywords.discarded_summon``). Discards that are costs of one's own effects are not the opponent's.
 - [standard] BS-193 A spirit's own "when one of your [Pentan] spirits is destroyed" effect applies
   also when that spirit is the one destroyed (the effect looks back at the spirit as it left the
   field, at its level then), like its "when destroyed" effects (BS-54).
@@ -85,6 +91,7 @@ if TYPE_CHECKING:
 TRASH_EFFECTS: dict[str, tuple[Effect, ...]] = {
     "immortality": (Effect(do="immortality_summon"),),
     "milled_summon": (Effect(do="summon_self_free"),),
+    "discarded_summon": (Effect(do="summon_self_free"),),
 }
 
 
@@ -159,6 +166,15 @@ def milled_by_opponent(s: BSEffects, milled: tuple[int, ...]) -> None:
             if not lasting.first(s, "deck_protected", player=owner):
                 lasting.add(s, "deck_protected", player=owner)
             s._pend("effects", (c, owner, (s.d(c).name, "milled_summon"), False))
+
+
+def discarded_by_opponent(s: BSEffects, controller: int, discarded: tuple[int, ...]) -> None:
+    """BS-348: ``controller``'s effect discarded these cards from a hand; a card of the other
+    player's that says so, now in its owner's trash, offers its free summon (a triggered effect)."""
+    for c in discarded:
+        owner = s.cards[c].owner
+        if owner != controller and s.zone_of(c) == "trash" and s.d(c).keywords.discarded_summon:
+            s._pend("effects", (c, owner, (s.d(c).name, "discarded_summon"), False))
 
 
 def deck_protected(s: BSQueries, player: int) -> bool:

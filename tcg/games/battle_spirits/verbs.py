@@ -23,6 +23,7 @@ from tcg.games.battle_spirits import (
     braves,
     bursts,
     conditions,
+    deck_order,
     era_keywords,
     fusion,
     replacements,
@@ -344,6 +345,8 @@ _OWN: dict[str, BSVerb] = {
     "end_attack_step_if": starter_era.end_attack_step_if,  # BS-292
     "magics_of_color_to_hand": starter_era.magics_of_color_to_hand,  # BS-293
     "use_magic_free": conditions.use_magic_free,  # BS-278
+    "reorder_top": deck_order.reorder_top,  # BS-343
+    "open_burst": deck_order.open_burst,  # BS-344
     **static_rules.VERBS,  # BS-244..BS-248
 }
 #: Every ``do:`` name of the card schema to the verb that carries it out.
