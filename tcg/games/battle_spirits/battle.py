@@ -105,12 +105,17 @@ class BlockStep(BattleSpiritsRule):
     def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
         attacker = state.flags["attack"]["attacker"]
         blocks = [Action("block", card=c) for c in state.blockers(decision.player, attacker)]
+        spirit_blocks = brave_era.forced_spirit_blocks(state, blocks) if blocks else []
+        if spirit_blocks:  # BS-360
+            return spirit_blocks
         if blocks and must_block(state):
             return blocks
         return [*blocks, PASS]
 
     def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
         card = action.get("card")
+        if action.type in ("pass", "block") and brave_era.forced_spirit_blocks(state, list(self.actions(state, decision))):
+            return "BS-360", "this attack must be blocked by one of your Spirits if possible (a U-Trigger hit forces it)"
         if (action.type == "block" and isinstance(card, int) and 0 <= card < len(state.cards)
                 and card in state.zones[decision.player]["field"] and state.can_attack(card)):
             attacker = state.cards[state.flags["attack"]["attacker"]].name

@@ -285,6 +285,7 @@ class Effect(_Strict):
         "look_at_hand",  # the controller looks at the opponent's whole hand (static_rules.py BS-259)
         "hand_limit",  # `player`'s hand above `count` cards: `effects` (a discard of 1) once per card over (BS-259)
         "seal_summon_effects",  # until `count` of your end steps: no spirit's When Summoned applies (BS-243)
+        "force_spirit_block",  # this battle the opponent must block the target with a Spirit if able (braves.py BS-360)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -340,7 +341,8 @@ class Effect(_Strict):
                        "destroy_after_battle", "colorless", "clash", "add_symbol", "max_level",
                        "summon_free", "destroy_brave", "assault", "brave_onto_free", "set_burst", "brave_to_hand",
                        "grant_ability", "stop_attack_effects", "fuse_brave", "separate_braves", "use_ability",
-                       "level_as", "level_up", "block_exhausted", "no_life_loss"} \
+                       "level_as", "level_up", "block_exhausted", "no_life_loss",
+                       "force_spirit_block"} \
                 and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         if self.do == "add_symbol" and self.color is None:

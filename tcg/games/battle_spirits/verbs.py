@@ -311,6 +311,7 @@ _OWN: dict[str, BSVerb] = {
     "skip_attack_step": skip_attack_step,
     "colorless": braves.colorless,
     "clash": braves.clash,
+    "force_spirit_block": braves.force_spirit_block,  # BS-360
     "add_symbol": braves.add_symbol,
     "max_level": braves.max_level,
     "summon_free": braves.summon_free,
