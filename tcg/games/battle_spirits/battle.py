@@ -114,8 +114,10 @@ class BlockStep(BattleSpiritsRule):
 
     def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
         card = action.get("card")
-        if action.type in ("pass", "block") and brave_era.forced_spirit_blocks(state, list(self.actions(state, decision))):
-            return "BS-360", "this attack must be blocked by one of your Spirits if possible (a U-Trigger hit forces it)"
+        able = action.type == "pass" or (action.type == "block" and card in state.blockers(
+            decision.player, state.flags["attack"]["attacker"]))  # a pass, or a block by an Ultimate able to block
+        if able and brave_era.forced_spirit_blocks(state, list(self.actions(state, decision))):
+            return "BS-360", "this attack must be blocked by one of your Spirits if possible (a U-Trigger hit)"
         if (action.type == "block" and isinstance(card, int) and 0 <= card < len(state.cards)
                 and card in state.zones[decision.player]["field"] and state.can_attack(card)):
             attacker = state.cards[state.flags["attack"]["attacker"]].name
