@@ -404,6 +404,7 @@ class Ability(_Strict):
         "your_spirit_braved",  # a brave fused to one of your spirits (conditions.py BS-267; `subject`: that spirit)
         "your_spirit_refreshed",  # one of your spirits became refreshed (conditions.py BS-268)
         "opponent_spirit_cores_put",  # cores were put on an opposing spirit other than by an effect (BS-274)
+        "attack_reduced_life",  # this spirit's attack reduced the opponent's life (era_keywords.py BS-361)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     effects: list[Effect]
