@@ -11,8 +11,8 @@ from tcg.core.actions import Action
 from tcg.core.lazy import Concat
 from tcg.core.stack import CLOSED, Window
 from tcg.core.state import Decision, Task
+from tcg.games.battle_spirits import battle_resolution, conditions, era_keywords, starter_era, static_rules
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import conditions, era_keywords, starter_era, static_rules
 from tcg.games.battle_spirits.fusion import compared_losers
 from tcg.games.battle_spirits.main_phase import (
     END_TURN,
@@ -286,6 +286,9 @@ def block_step(s: BattleSpiritsState, task: Task) -> None:
 def comparison(s: BattleSpiritsState, task: Task) -> None:
     """BS-52..BS-54: compare BP (lower destroyed, equal both), or damage the life."""
     attack = s.flags["attack"]
+    if not task.get("resolved") and battle_resolution.trigger(s, attack):  # BS-362: those triggers first
+        s.tasks.append(Task("comparison", resolved=True))
+        return
     attacker, blocker = attack["attacker"], attack["blocker"]
     s.tasks.append(Task("end_of_battle"))
     if s.zone_of(attacker) != "field" or attack.get("ended"):

@@ -293,6 +293,7 @@ class Effect(_Strict):
     amount: int = 0
     destroy_at_zero: bool = False  # bp_modifier: a spirit whose BP becomes 0 is destroyed
     this_battle: bool = False  # bp_modifier: "during this battle" - until the battle ends, not the turn
+    # (also no_life_loss: "its attack" of this battle, battle_resolution.py BS-364)
     # "for each ...": `count` and `amount` are multiplied by how many cards this matches when the
     # instruction resolves (player relative to the effect's controller)
     per: Selector | None = None
@@ -405,6 +406,7 @@ class Ability(_Strict):
         "your_spirit_refreshed",  # one of your spirits became refreshed (conditions.py BS-268)
         "opponent_spirit_cores_put",  # cores were put on an opposing spirit other than by an effect (BS-274)
         "attack_reduced_life",  # this spirit's attack reduced the opponent's life (era_keywords.py BS-361)
+        "battle_resolution",  # the comparison step of a battle begins; `subject`: the opposing battler (BS-362)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     effects: list[Effect]
@@ -848,6 +850,11 @@ class BattleSpiritsCard(_Strict, CardModel):
     def reduction_counts(self) -> tuple[tuple[str, int], ...]:
         """BS-41 (b): reduction symbols per colour."""
         return tuple((c, self.reduction.count(c)) for c in dict.fromkeys(self.reduction))
+
+    @cached_property
+    def at_battle_resolution(self) -> bool:
+        """Has it an ability set off as a comparison step begins (battle_resolution.py BS-362)?"""
+        return any(ab.when == "battle_resolution" for ab in self.abilities)
 
     @cached_property
     def first_level(self) -> int:
