@@ -128,6 +128,8 @@ class EffectCondition(_Strict):
     hand_at_most_opponents: bool = False  # your opponent holds as many cards in hand as you, or more
     destroyed_opponents: bool = False  # the previous instruction destroyed an opposing card
     previous_destroyed: bool = False  # the previous instruction destroyed a card ("by destroying ..., ...")
+    previous_zero_bp: bool = False  # a card the previous instruction acted on is now at 0 BP (zero_bp.py BS-365)
+    first_this_turn: bool = False  # only the first time this turn it holds for the card (zero_bp.py BS-366)
     previous_returned: bool = False  # the previous brave_to_hand returned a card ("by returning ..., ...")
     previous_discarded: bool = False  # the previous discard discarded a card ("by discarding ..., ...", BS-270)
     previous_paid: bool = False  # the previous cores_to_trash paid its cores ("by putting 3 cores ...", BS-275)

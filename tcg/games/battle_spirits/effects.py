@@ -22,6 +22,7 @@ from tcg.games.battle_spirits import (
     starter_era,
     static_rules,
     trash_zone,
+    zero_bp,
 )
 from tcg.games.battle_spirits.cards import COLORS, Ability, Effect, EffectCondition, Selector
 from tcg.games.battle_spirits.keywords import ATTACK_STEP
@@ -499,7 +500,8 @@ class BSEffects(BSQueries):
             return True  # "once per turn" (braves.py BS-172): already used this turn, nothing happens
         cond = eff.condition
         if cond is not None and not (self.condition_holds(cond, data["controller"])
-                                     and trash_zone.condition_holds(self, cond, data["source"])):
+                                     and trash_zone.condition_holds(self, cond, data["source"])
+                                     and zero_bp.condition_holds(self, cond, data["source"])):  # BS-365/366
             self.next_effect(data)
             return True
         if eff.do == "cores_to_trash":  # BS-275: a spread of cores chosen at once
