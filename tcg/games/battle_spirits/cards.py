@@ -409,6 +409,8 @@ class Ability(_Strict):
         "opponent_spirit_cores_put",  # cores were put on an opposing spirit other than by an effect (BS-274)
         "attack_reduced_life",  # this spirit's attack reduced the opponent's life (era_keywords.py BS-361)
         "battle_resolution",  # the comparison step of a battle begins; `subject`: the opposing battler (BS-362)
+        "opponent_battler_zero_bp",  # an opposing battling spirit went from above 0 BP to 0 BP (zero_bp.py BS-367)
+        "your_spirit_returned_by_opponent",  # your spirit went to your hand/deck by an opposing effect (BS-368)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     effects: list[Effect]
