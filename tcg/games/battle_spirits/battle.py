@@ -310,6 +310,8 @@ def comparison(s: BattleSpiritsState, task: Task) -> None:
     static_rules.note_battle_bp(s, {attacker: ba, blocker: bb})  # BS-259: the BP last seen in the battle
     owners = {attacker: attack["player"], blocker: 1 - attack["player"]}
     levels = {attacker: s.level(attacker), blocker: s.level(blocker)}
+    if losers:  # BS-370, noted while the losers are still on the field (their subject matched there)
+        battle_resolution.destroyed_by_battle(s, losers, owners)
     for c in losers:
         s.destroy(c, by=1 - owners[c], against=blocker if c == attacker else attacker)
     era_keywords.battled_destroyed(s, losers, attack, levels)  # BS-229

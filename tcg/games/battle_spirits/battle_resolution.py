@@ -26,6 +26,12 @@ automation, which asks for the text's own card to battle, would make that clause
 - [standard] BS-364 "Its attack cannot reduce your Life" at the battle's resolution: the
   attacker's unblocked attack of this battle takes no core from the controller's life
   (static_rules.py BS-256's ``no_life_loss`` with ``Effect.this_battle``: until the battle ends).
+- [standard] BS-370 "When an opposing Spirit is destroyed by BP comparison" (SD19 The Red Dawn Sky,
+  fan English only; ``Ability.when: opponent_spirit_destroyed_by_battle``): each spirit the
+  comparison (BS-52) destroys - the loser, or both on equal BP - sets off, once per spirit, the
+  abilities of its opponent's cards on the field that wait for it (``subject``: that spirit, matched
+  as the comparison decides, before it leaves), whether or not a "stays on the field" replaced the
+  destruction (BS-200).
 """
 
 from __future__ import annotations
@@ -67,3 +73,11 @@ def trigger(s: BSEffects, attack: dict[str, Any]) -> bool:
             s.queue_abilities(c, WHEN, subject=subject)
     pending = s.flags.get("pending")
     return bool(pending and pending["effects"])
+
+
+def destroyed_by_battle(s: BSEffects, losers: list[int], owners: dict[int, int]) -> None:
+    """BS-370: the comparison destroyed ``losers``; their opponents' cards that wait for it trigger."""
+    for loser in losers:
+        for c in s.zones[1 - owners[loser]]["field"]:
+            if s.d(c).abilities:
+                s.queue_abilities(c, "opponent_spirit_destroyed_by_battle", subject=loser)

@@ -142,6 +142,8 @@ class EffectCondition(_Strict):
     destroyed_colors: list[Color] = []  # a spirit of one of these colours was destroyed as this burst's
     # condition happened ("if a purple spirit was destroyed when this burst activated", bursts.py)
     you_control: Selector | None = None  # you control a card this matches ("if you control an Ultimate")
+    you_control_none: Selector | None = None  # you control no card this matches (conditions.py BS-369)
+    first_attack: bool = False  # the current attack is its player's first of the turn (conditions.py BS-371)
     u_hits: int = 0  # the effect's U-Trigger hit at least this many times (ultimates.u_trigger)
     by_immortality: bool = False  # the effect's card was summoned by Immortality (trash_zone.py BS-181)
     revealed: Selector | None = None  # the last "reveal" showed a card this matches (trash_zone.py BS-184)
@@ -411,6 +413,7 @@ class Ability(_Strict):
         "battle_resolution",  # the comparison step of a battle begins; `subject`: the opposing battler (BS-362)
         "opponent_battler_zero_bp",  # an opposing battling spirit went from above 0 BP to 0 BP (zero_bp.py BS-367)
         "your_spirit_returned_by_opponent",  # your spirit went to your hand/deck by an opposing effect (BS-368)
+        "opponent_spirit_destroyed_by_battle",  # an opposing spirit was destroyed by BP comparison (BS-370)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     effects: list[Effect]
