@@ -11,8 +11,8 @@ from tcg.core.actions import Action
 from tcg.core.lazy import Concat
 from tcg.core.stack import CLOSED, Window
 from tcg.core.state import Decision, Task
+from tcg.games.battle_spirits import battle_resolution, conditions, era_keywords, starter_era, static_rules
 from tcg.games.battle_spirits import braves as brave_era
-from tcg.games.battle_spirits import conditions, era_keywords, starter_era, static_rules
 from tcg.games.battle_spirits.fusion import compared_losers
 from tcg.games.battle_spirits.main_phase import (
     END_TURN,
@@ -105,12 +105,19 @@ class BlockStep(BattleSpiritsRule):
     def actions(self, state: BattleSpiritsState, decision: Decision) -> Sequence[Action]:
         attacker = state.flags["attack"]["attacker"]
         blocks = [Action("block", card=c) for c in state.blockers(decision.player, attacker)]
+        spirit_blocks = brave_era.forced_spirit_blocks(state, blocks) if blocks else []
+        if spirit_blocks:  # BS-360
+            return spirit_blocks
         if blocks and must_block(state):
             return blocks
         return [*blocks, PASS]
 
     def explain(self, state: BattleSpiritsState, decision: Decision, action: Action) -> tuple[str, str]:
         card = action.get("card")
+        able = action.type == "pass" or (action.type == "block" and card in state.blockers(
+            decision.player, state.flags["attack"]["attacker"]))  # a pass, or a block by an Ultimate able to block
+        if able and brave_era.forced_spirit_blocks(state, list(self.actions(state, decision))):
+            return "BS-360", "this attack must be blocked by one of your Spirits if possible (a U-Trigger hit)"
         if (action.type == "block" and isinstance(card, int) and 0 <= card < len(state.cards)
                 and card in state.zones[decision.player]["field"] and state.can_attack(card)):
             attacker = state.cards[state.flags["attack"]["attacker"]].name
@@ -279,6 +286,9 @@ def block_step(s: BattleSpiritsState, task: Task) -> None:
 def comparison(s: BattleSpiritsState, task: Task) -> None:
     """BS-52..BS-54: compare BP (lower destroyed, equal both), or damage the life."""
     attack = s.flags["attack"]
+    if not task.get("resolved") and battle_resolution.trigger(s, attack):  # BS-362: those triggers first
+        s.tasks.append(Task("comparison", resolved=True))
+        return
     attacker, blocker = attack["attacker"], attack["blocker"]
     s.tasks.append(Task("end_of_battle"))
     if s.zone_of(attacker) != "field" or attack.get("ended"):
@@ -300,6 +310,8 @@ def comparison(s: BattleSpiritsState, task: Task) -> None:
     static_rules.note_battle_bp(s, {attacker: ba, blocker: bb})  # BS-259: the BP last seen in the battle
     owners = {attacker: attack["player"], blocker: 1 - attack["player"]}
     levels = {attacker: s.level(attacker), blocker: s.level(blocker)}
+    if losers:  # BS-370, noted while the losers are still on the field (their subject matched there)
+        battle_resolution.destroyed_by_battle(s, losers, owners)
     for c in losers:
         s.destroy(c, by=1 - owners[c], against=blocker if c == attacker else attacker)
     era_keywords.battled_destroyed(s, losers, attack, levels)  # BS-229

@@ -63,6 +63,12 @@ Official rules of that era, which the brief (BS-4..BS-9, BS-114) does not spell 
 - [standard] BS-177 "(When this spirit attacks) at the end of the battle, ..." (バトル終了時): the
   triggered effect waits for the end of that battle (BS-55, blocked or not) and then resolves,
   if the spirit is still on the field (``Ability.at_battle_end``).
+- [standard] BS-360 A block forced on the opponent's Spirits only (SD19 ultimates' U-Trigger hit: "the
+  opponent must block if possible, but their Ultimates are not required to block"; verb
+  ``force_spirit_block``): for the rest of the battle, while one of the opponent's Spirits can block
+  the attacker, the opponent must block with a Spirit (passing and an Ultimate's block are refused);
+  with only Ultimates able to block, blocking stays optional. Read from the single (fan English)
+  source: the obligation is laid on the Spirits, so an Ultimate's block does not fulfil it.
 """
 
 from __future__ import annotations
@@ -176,6 +182,21 @@ def redirect_bounce(s: BSEffects, eff: Effect, controller: int, targets: Targets
     for t in spirits:
         s.to_deck_top(t)
     return tuple(t for t in targets if t not in spirits)
+
+
+def force_spirit_block(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
+    """BS-360: during this battle the opponent must block the target (the attacker) with a Spirit if able."""
+    if s.flags.get("attack") is not None:
+        for t in targets:
+            lasting.add(s, "spirit_block", lasting.BATTLE, card=t)
+
+
+def forced_spirit_blocks(s: BSQueries, blocks: list[Action]) -> list[Action]:
+    """BS-360: the blocks by Spirits that the attacker's forced block leaves (none: no obligation now)."""
+    attack = s.flags.get("attack")
+    if attack is None or not s.effects or not lasting.on(s, "spirit_block", attack["attacker"]):
+        return []
+    return [b for b in blocks if s.d(b.get("card")).type == "spirit"]
 
 
 def must_block(s: BSQueries) -> bool:

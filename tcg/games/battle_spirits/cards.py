@@ -134,6 +134,8 @@ class EffectCondition(_Strict):
     hand_at_most_opponents: bool = False  # your opponent holds as many cards in hand as you, or more
     destroyed_opponents: bool = False  # the previous instruction destroyed an opposing card
     previous_destroyed: bool = False  # the previous instruction destroyed a card ("by destroying ..., ...")
+    previous_zero_bp: bool = False  # a card the previous instruction acted on is now at 0 BP (zero_bp.py BS-365)
+    first_this_turn: bool = False  # only the first time this turn it holds for the card (zero_bp.py BS-366)
     previous_returned: bool = False  # the previous brave_to_hand returned a card ("by returning ..., ...")
     previous_discarded: bool = False  # the previous discard discarded a card ("by discarding ..., ...", BS-270)
     previous_paid: bool = False  # the previous cores_to_trash paid its cores ("by putting 3 cores ...", BS-275)
@@ -147,6 +149,8 @@ class EffectCondition(_Strict):
     destroyed_colors: list[Color] = []  # a spirit of one of these colours was destroyed as this burst's
     # condition happened ("if a purple spirit was destroyed when this burst activated", bursts.py)
     you_control: Selector | None = None  # you control a card this matches ("if you control an Ultimate")
+    you_control_none: Selector | None = None  # you control no card this matches (conditions.py BS-369)
+    first_attack: bool = False  # the current attack is its player's first of the turn (conditions.py BS-371)
     u_hits: int = 0  # the effect's U-Trigger hit at least this many times (ultimates.u_trigger)
     by_immortality: bool = False  # the effect's card was summoned by Immortality (trash_zone.py BS-181)
     revealed: Selector | None = None  # the last "reveal" showed a card this matches (trash_zone.py BS-184)
@@ -296,6 +300,7 @@ class Effect(_Strict):
         "reorder_top",  # open the top `count` of `player`'s deck; `to_bottom` to the bottom, the rest on top in
         # the order the controller chooses (deck_order.py BS-343)
         "open_burst",  # open your set burst: to your hand if `scope` matches it, else to the trash (BS-344)
+        "force_spirit_block",  # this battle the opponent must block the target with a Spirit if able (braves.py BS-360)
     ]
     target: Selector | Literal["self"] | None = None
     player: Literal["self", "opponent"] = "opponent"  # for deck_to_trash
@@ -303,6 +308,7 @@ class Effect(_Strict):
     amount: int = 0
     destroy_at_zero: bool = False  # bp_modifier: a spirit whose BP becomes 0 is destroyed
     this_battle: bool = False  # bp_modifier: "during this battle" - until the battle ends, not the turn
+    # (also no_life_loss: "its attack" of this battle, battle_resolution.py BS-364)
     # "for each ...": `count` and `amount` are multiplied by how many cards this matches when the
     # instruction resolves (player relative to the effect's controller)
     per: Selector | None = None
@@ -356,7 +362,8 @@ class Effect(_Strict):
                        "destroy_after_battle", "colorless", "clash", "add_symbol", "max_level",
                        "summon_free", "destroy_brave", "assault", "brave_onto_free", "set_burst", "brave_to_hand",
                        "grant_ability", "stop_attack_effects", "fuse_brave", "separate_braves", "use_ability",
-                       "join_spirit", "level_as", "level_up", "block_exhausted", "no_life_loss"} \
+                       "join_spirit", "level_as", "level_up", "block_exhausted", "no_life_loss",
+                       "force_spirit_block"} \
                 and self.target is None:
             raise ValueError(f"effect '{self.do}' needs a 'target' (a selector or 'self')")
         if self.do == "add_symbol" and self.color is None:
@@ -419,6 +426,11 @@ class Ability(_Strict):
         "your_spirit_refreshed",  # one of your spirits became refreshed (conditions.py BS-268)
         "opponent_spirit_cores_put",  # cores were put on an opposing spirit other than by an effect (BS-274)
         "draw_step_start",  # your draw step begins, before its draw (step_starts.py BS-320)
+        "attack_reduced_life",  # this spirit's attack reduced the opponent's life (era_keywords.py BS-361)
+        "battle_resolution",  # the comparison step of a battle begins; `subject`: the opposing battler (BS-362)
+        "opponent_battler_zero_bp",  # an opposing battling spirit went from above 0 BP to 0 BP (zero_bp.py BS-367)
+        "your_spirit_returned_by_opponent",  # your spirit went to your hand/deck by an opposing effect (BS-368)
+        "opponent_spirit_destroyed_by_battle",  # an opposing spirit was destroyed by BP comparison (BS-370)
     ]
     levels: list[Level] = [1, 2, 3, 4, 5]
     effects: list[Effect]
@@ -881,6 +893,11 @@ class BattleSpiritsCard(_Strict, CardModel):
     def reduction_counts(self) -> tuple[tuple[str, int], ...]:
         """BS-41 (b): reduction symbols per colour."""
         return tuple((c, self.reduction.count(c)) for c in dict.fromkeys(self.reduction))
+
+    @cached_property
+    def at_battle_resolution(self) -> bool:
+        """Has it an ability set off as a comparison step begins (battle_resolution.py BS-362)?"""
+        return any(ab.when == "battle_resolution" for ab in self.abilities)
 
     @cached_property
     def first_level(self) -> int:

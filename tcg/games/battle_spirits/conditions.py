@@ -119,6 +119,15 @@ The brief gives none of these; they are the official rules of that era ([standar
   card the previous instruction returned (as printed, now in the hand), read as the instruction
   begins; the controller picks the opposing spirits one at a time, each costing no more than the
   budget left, and may stop at any time (``Selector.cost_total_of_previous``).
+- BS-369 [standard] A limit chosen by a condition ("destroy 1 opposing Spirit with 4000 BP or less; if
+  you control an Ultimate, you may destroy one with 5000 BP or less instead", SD19 The Village of
+  Hunters, fan English only): two instructions, one gated by "you control ..." (``you_control``) and
+  the other by its negation, "you control no ..." (``EffectCondition.you_control_none``); exactly one
+  applies. (A spirit of 4000 BP or less is also of 5000 or less, so "instead" only widens the choice.)
+- BS-371 [standard] "If your first attack of the turn is made by your Ultimate" (SD19 The Red Dawn Sky,
+  fan English only; ``EffectCondition.first_attack``): as the attack's "when a spirit attacks"
+  trigger resolves (``Ability.when: any_attacks``, its ``subject`` naming the attacker), the attack
+  is its player's first of the turn (BS-47).
 """
 
 from __future__ import annotations
@@ -147,6 +156,10 @@ def condition_holds(s: BSEffects, cond: EffectCondition, controller: int) -> boo
     if cond.trash_only and not trash_only(s, controller, cond.trash_only):
         return False
     if cond.previous_paid and not s.flags.get("paid"):
+        return False
+    if cond.you_control_none is not None and s.select(cond.you_control_none, controller, None):  # BS-369
+        return False
+    if cond.first_attack and s.flags.get("attacks") != 1:  # BS-371
         return False
     return not cond.previous_discarded or bool(s.flags.get("discarded_any"))
 

@@ -19,9 +19,11 @@ from tcg.games.battle_spirits import (
     fusion,
     keywords,
     replacements,
+    returned_by_opponent,
     starter_era,
     static_rules,
     trash_zone,
+    zero_bp,
 )
 from tcg.games.battle_spirits.cards import COLORS, Ability, Effect, EffectCondition, Selector
 from tcg.games.battle_spirits.keywords import ATTACK_STEP
@@ -419,6 +421,7 @@ class BSEffects(BSQueries):
         spirit's owner under ``draw_on_return`` this turn draws a card for it."""
         if self.zone_of(cid) == "field":
             owner, spirit = self.cards[cid].owner, self.d(cid).is_spirit_like
+            returned_by_opponent.leaving(self, cid)  # BS-368
             self.leave_field(cid, "hand")
             if spirit and self.effects:
                 for _ in lasting.of_kind(self, "draw_on_return", player=owner):
@@ -438,10 +441,14 @@ class BSEffects(BSQueries):
 
     def to_deck_bottom(self, cid: int) -> None:
         """Appended to its owner's deck; from the field its cores go to the reserve (``leave_field``)."""
+        if self.zone_of(cid) == "field":
+            returned_by_opponent.leaving(self, cid)  # BS-368
         self.leave_field(cid, "deck")
 
     def to_deck_top(self, cid: int) -> None:
         """On top of its owner's deck (drawn next); its cores to the owner's reserve (``leave_field``)."""
+        if self.zone_of(cid) == "field":
+            returned_by_opponent.leaving(self, cid)  # BS-368
         self.leave_field(cid, "deck", top=True)
 
     def do_effect(self, eff: Effect, controller: int, source: int, targets: tuple[int, ...]) -> None:
@@ -509,7 +516,8 @@ class BSEffects(BSQueries):
             return True  # "once per turn" (braves.py BS-172): already used this turn, nothing happens
         cond = eff.condition
         if cond is not None and not (self.condition_holds(cond, data["controller"])
-                                     and trash_zone.condition_holds(self, cond, data["source"])):
+                                     and trash_zone.condition_holds(self, cond, data["source"])
+                                     and zero_bp.condition_holds(self, cond, data["source"])):  # BS-365/366
             self.next_effect(data)
             return True
         if eff.do == "cores_to_trash":  # BS-275: a spread of cores chosen at once

@@ -61,6 +61,12 @@ Official rules the brief does not give (BS-1..BS-99 name no keyword of these era
   triggered ability: paying is the controller's choice (the ability is a "you may"), and only a
   refreshed spirit can pay: an exhausted one's ability does not trigger; the exhaustion is the
   effect's first instruction (``Ability.exhaust_cost``).
+- [standard] BS-361 "When this spirit's attack reduces the opponent's life" (『このスピリットの(合体)
+  アタック時』"このスピリットのアタックによって相手のライフを減らしたとき", P069 Lord-Braveban): the
+  printed (not keyword) form of Holy Life's trigger (BS-224): when the spirit's unblocked attack
+  (BS-52) takes at least one core from the opposing life, its ``attack_reduced_life`` abilities
+  trigger, read as Holy Life is - at that moment, at the level it has, fused then for a 【合体時】
+  one (``Ability.braved``); an attack-time effect, so BS-231 stops it too.
 """
 
 from __future__ import annotations
@@ -173,10 +179,13 @@ def keyword_effects(d: BattleSpiritsCard, name: str) -> list[Effect]:
 
 
 def life_reduced_by(s: BSEffects, attacker: int) -> None:
-    """BS-224: the attacker took life - with Holy Life, a core from the Void onto its controller's life."""
+    """BS-224: the attacker took life - with Holy Life, a core from the Void onto its controller's life;
+    BS-361: its ``attack_reduced_life`` abilities trigger."""
     if (s.zone_of(attacker) == "field" and has_keyword(s, attacker, "holy_life")
             and not attack_effects_stopped(s, attacker, "attacks")):
         s._pend("effects", (attacker, s.cards[attacker].controller, (s.d(attacker).name, "era", "holy_life"), False))
+    if s.zone_of(attacker) == "field":  # BS-361: the printed form of the same trigger
+        s.queue_abilities(attacker, "attack_reduced_life")
 
 
 def battled_destroyed(s: BSEffects, losers: list[int], attack: Mapping[str, Any], levels: Mapping[int, int]) -> None:
@@ -192,7 +201,7 @@ def battled_destroyed(s: BSEffects, losers: list[int], attack: Mapping[str, Any]
 # ---------------------------------------------------------------------- BS-231 attack-time effects stopped
 #: The moments of a spirit's own attack: when it attacks, when it is blocked, and (as the attacker)
 #: the end of the battle that destroys only the opposing spirit or the spirit it battles.
-ATTACK_TIMED = frozenset({"attacks", "blocked", "wins_battle", "destroys_battled"})
+ATTACK_TIMED = frozenset({"attacks", "blocked", "wins_battle", "destroys_battled", "attack_reduced_life"})
 
 
 def stop_attack_effects(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:

@@ -464,8 +464,9 @@ def nexus_level(s: BSQueries, cid: int, level: int) -> int:
 # ---------------------------------------------------------------------- BS-256 attacks reducing no life
 def no_life_loss(s: BSEffects, eff: Effect, controller: int, source: int, targets: Targets) -> None:
     """BS-256: this turn each target's unblocked attacks reduce no life of the controller's."""
+    until = lasting.BATTLE if eff.this_battle and s.flags.get("attack") is not None else lasting.TURN  # BS-364
     for t in targets:
-        lasting.add(s, "no_life_loss", card=t, player=controller)
+        lasting.add(s, "no_life_loss", until, card=t, player=controller)
 
 
 def attack_life_to_void(s: BSQueries, attacker: int) -> bool:

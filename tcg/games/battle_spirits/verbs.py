@@ -30,6 +30,7 @@ from tcg.games.battle_spirits import (
     starter_era,
     static_rules,
     trash_zone,
+    zero_bp,
 )
 from tcg.games.battle_spirits.keywords import life_guard, unaffected
 from tcg.games.battle_spirits.ultimates import u_trigger
@@ -47,11 +48,14 @@ def bp_modifier(s: BSEffects, eff: Effect, controller: int, source: int, targets
     """Each target gets ``amount`` BP until the end of the turn (BS-56; ``this_battle``: of the
     battle); with ``destroy_at_zero`` ("a spirit brought to 0 BP is destroyed"), each target on
     the field at 0 BP is then destroyed."""
+    before = zero_bp.battlers_bp(s, targets) if eff.amount < 0 else {}  # BS-367: a battler brought to 0 BP
     if eff.this_battle and s.flags.get("attack") is not None:  # "during this battle" (lasting.BATTLE)
         for t in targets:
             lasting.add(s, "bp", lasting.BATTLE, card=t, amount=eff.amount)
     else:
         _BP(s, eff, controller, source, targets)
+    if before:
+        zero_bp.note_zeroed(s, before)
     if eff.destroy_at_zero:
         for t in targets:
             if s.zone_of(t) == "field" and s.bp(t) == 0:
@@ -312,6 +316,7 @@ _OWN: dict[str, BSVerb] = {
     "skip_attack_step": skip_attack_step,
     "colorless": braves.colorless,
     "clash": braves.clash,
+    "force_spirit_block": braves.force_spirit_block,  # BS-360
     "add_symbol": braves.add_symbol,
     "max_level": braves.max_level,
     "summon_free": braves.summon_free,
