@@ -574,10 +574,10 @@ def test_docs_rl_md_quick_start_runs_as_printed() -> None:
 #: the SD19/SD20, BS14 and BS13 printed cards join the pool (the observation's card-name one-hot
 #: widens, the card numbering shifts) and the "one of" labels join the literals (the same games,
 #: other numbers); Yu-Gi-Oh! again (issue 38): Weather Report joins its pool. Battle Spirits again
-#: (issue 38): BS01's Queen-Valkyrie, 121 more BS13/BS14/SD19 cards, SD22/SD23 and two promos join
-#: the pool (session 22), and the catalogue's literals gain their choices. Battle Spirits again (issue 38,
-#: bs13rest): seven more BS13 cards join the pool (the card-name one-hot widens; the same games otherwise).
-RECORDED = {"battle_spirits": "f518824876857d10", "duel_masters": "b9b556a27bded402",
+#: (issue 38): BS01's Queen-Valkyrie, the rest of BS13/BS14 but 8 cards, SD19/SD22/SD23 cards and
+#: the three Brave Burst promos join the pool (session 22; the card-name one-hot widens) and the
+#: catalogue gains their decisions and choices (deck_order, stay, use_ability, ice_wall, ...).
+RECORDED = {"battle_spirits": "b5f15547d8ff195e", "duel_masters": "b9b556a27bded402",
             "force_of_will": "9ea43bc517827c12", "one_piece": "9bbc09208b73d204", "yugioh": "763511f35157feb9"}
 
 
