@@ -336,7 +336,8 @@ def test_between_people_an_answer_for_a_person_is_held_for_a_random_delay(monkey
         elapsed = time.monotonic() - started
         assert elapsed >= 0.45, f"answered after {elapsed:.3f} s"
         assert drawn and set(drawn) == {(0.4, 0.6)}  # one draw per answer (the next may be passed too)
-        assert seen and not any(v["autopass"] for v in seen)
+        until(lambda: bool(seen))  # listeners are told just after the answer is applied
+        assert not any(v["autopass"] for v in seen)
     finally:
         thinker.close()
 
