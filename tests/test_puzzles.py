@@ -40,6 +40,14 @@ def test_a_win_puzzle_is_not_solved_when_the_turn_ends_without_the_win() -> None
     assert not result.solved and result.reason == "the turn ended without a win"
 
 
+@pytest.mark.parametrize("name,puzzle", PUZZLES, ids=[n for n, _ in PUZZLES])
+def test_no_puzzle_is_solved_by_giving_up(name: str, puzzle: object) -> None:
+    """A puzzle asks for a choice: passing, moving on and ending the turn at every decision
+    (never blocking, never answering) must not reach its goal."""
+    result = attempt(puzzle, ending_the_turn)  # type: ignore[arg-type]
+    assert not result.solved, (result.reason, result.moves)
+
+
 def test_a_malformed_puzzle_is_a_precise_error(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("name: x\ngame: duel_masters\nstate: {turn: 3, phase: attack}\npuzzle: {goal: conquer}\n")
