@@ -482,7 +482,8 @@ def test_every_page_works_under_the_content_security_policy(server: LiveServer, 
     ended = server.new_room(game="duel_masters", seed=8, opponent="rule")
     server.room(ended["room"]).concede(0)  # stored at once: a replay to view
     ready = {"/": "#game option", "/decks?game=duel_masters": "body[data-ready='true']",
-             "/replays": "#games tbody tr", room["url"]: "#board .side",
+             "/replays": "#games tbody tr", "/puzzles?game=duel_masters": "#puzzles tbody tr button.play",
+             room["url"]: "#board .side",
              f"/replay/{server.room(ended['room']).stored_as}": "#board .side"}
     for url, selector in ready.items():
         response = page.goto(server.url + url)

@@ -36,6 +36,7 @@ from tcg.web.identity import owner_of
 from tcg.web.inputs import INT64, MAX_CARD_CHARS, BodyId, DeckText, Lang, PathId, PathWord, RoomId, Word
 from tcg.web.naming import finished_row, player_decks, starter_titles
 from tcg.web.opponents import OPPONENTS, offer, refusal
+from tcg.web.puzzle_rooms import puzzle_api
 from tcg.web.reaper import lifespan
 from tcg.web.rooms import Rooms
 from tcg.web.seats import room_answer, seat_api
@@ -149,6 +150,7 @@ def create_app(db_path: str | Path = ":memory:", rate: float | None = None,
     rematch_api(app, rooms, gate)
     deck_api(app, store, cards_index)
     seat_api(app, rooms)
+    puzzle_api(app, rooms, gate)
 
     @app.websocket("/ws/{room_id}")
     async def play(ws: WebSocket, room_id: RoomId) -> None:
@@ -177,6 +179,10 @@ def _pages(app: FastAPI) -> None:
     @app.get("/decks")
     def deck_builder() -> FileResponse:
         return page("decks.html")
+
+    @app.get("/puzzles")
+    def puzzles_page() -> FileResponse:
+        return page("puzzles.html")
 
     @app.get("/replays")
     def replays_page() -> FileResponse:

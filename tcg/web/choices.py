@@ -17,9 +17,8 @@ from typing import Any
 from tcg.core.actions import Action
 from tcg.core.choosing import ChoiceError, Step, choice
 from tcg.core.presentation import Json
-from tcg.web.naming import player_decks
 from tcg.web.rooms import ProtocolError, Room
-from tcg.web.views import say_for
+from tcg.web.views import say_for, seat_decks
 
 
 def decision_of(message: dict[str, Any]) -> Any:
@@ -43,7 +42,7 @@ def _step(room: Room, seat: int | None, lang: str, decision: Any, path: Any, pic
         raise ProtocolError("seat", "it is not this seat's decision")
     if path is None:
         raise ProtocolError("malformed", "path is missing: a list of tokens, [] for the first step")
-    say = say_for(state, seat, lang, player_decks(room.game, [s.label for s in room.seats], lang))
+    say = say_for(state, seat, lang, seat_decks(room, lang))
     try:
         return choice(state, say, path, picked)
     except ChoiceError as exc:

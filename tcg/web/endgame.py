@@ -90,15 +90,27 @@ def start(rooms: Rooms, gate: RoomGate, room: Room, token: Any, client: str) -> 
         secret = new_secret()
         order = [seat, 1 - seat]
         with gate.admit(client):  # a cap reached: 429, as for any new game
-            new = rooms.create(room.game, [room.decks[i] for i in order], [room.seats[i].label for i in order],
-                               new_keyed_seed(), room.opponent, client, digest(secret))
+            if room.puzzle is not None:
+                new = again(rooms, room, client, digest(secret))
+            else:
+                new = rooms.create(room.game, [room.decks[i] for i in order], [room.seats[i].label for i in order],
+                                   new_keyed_seed(), room.opponent, client, digest(secret))
     except BaseException:
         room.rematch = None
         raise
     with room.lock:
         room.rematch = {"room": new.id, "by": seat, "accepted": room.opponent != "person"}
     room.notify()
-    return {"room": new.id, "seat": 0, "token": secret, "url": f"/play/{new.id}", "commitment": new.commitment}
+    seat_now = new.puzzle.puzzle.solver if new.puzzle is not None else 0
+    return {"room": new.id, "seat": seat_now, "token": secret, "url": f"/play/{new.id}", "commitment": new.commitment}
+
+
+def again(rooms: Rooms, room: Room, client: str, token_hash: str) -> Room:
+    """A puzzle's "try again": its position afresh, the asker solving it again."""
+    from tcg.web.puzzle_rooms import create  # puzzle rooms build on rooms, as this module does
+
+    run = room.puzzle
+    return create(rooms, run.ref, run.puzzle, client, token_hash)
 
 
 class RematchBody(BaseModel):

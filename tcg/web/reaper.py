@@ -35,7 +35,7 @@ def end_abandoned(rooms: Rooms, room: Room, caps: Caps) -> bool:
             return False
         if time.monotonic() - room.active_at < caps.abandoned_seconds:
             return False
-        if rooms.store is not None:
+        if rooms.store is not None and room.puzzle is None:
             rep = room.replay()
             rep.result = {"winner": None, "reason": ABANDONED, "turns": room.state.turn,
                           "actions": len(room.state.history)}

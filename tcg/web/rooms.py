@@ -102,6 +102,8 @@ class Room:
     undone: int = 0
     #: The rematch started from this finished game (:mod:`tcg.web.endgame`): its room, who asked.
     rematch: dict[str, Any] | None = None
+    #: A puzzle being tried here (:class:`tcg.web.puzzle_rooms.PuzzleRun`), judged after each action.
+    puzzle: Any = None
 
     @property
     def decision_id(self) -> int:
@@ -164,6 +166,8 @@ class Room:
             self.state.apply(action)
         except IllegalActionError as exc:  # pragma: no cover - the index came from the legal list
             raise ProtocolError("illegal", f"{exc.message} [{exc.rule}]") from None
+        if self.puzzle is not None:
+            self.puzzle.judge_after(self.state)
         self.flow.acted(actor, action)
         self.active_at = time.monotonic()
         if self.on_apply is not None:
@@ -207,6 +211,16 @@ class Room:
     def replay(self) -> Replay:
         return self.replay_of(self.state, self.conceded)
 
+    def origin(self) -> State:
+        """The game's start again (what undo replays the room's actions on): a puzzle's position,
+        else the start of its replay."""
+        if self.puzzle is not None:
+            state: State = self.puzzle.origin()
+            return state
+        rep = self.replay()
+        rep.actions, rep.conceded, rep.result = [], None, None
+        return initial_state(rep)
+
     def replay_of(self, state: State, conceded: int | None = None) -> Replay:
         """The replay of ``state`` (this room's, or a copy of it: what a search worker re-makes)."""
         agents = [s.agent.name if s.agent is not None else "person" for s in self.seats]
@@ -247,7 +261,7 @@ class Rooms:
         with the invitation whose code ``invite_hash`` is the digest of, :mod:`tcg.web.seats`)."""
         state = game.new_state(list(decks), seed=seed)
         seats = [Seat(token_hash or digest(new_secret()), labels[0]),
-                 Seat(None, labels[1], _agent(opponent, seed))]
+                 Seat(None, labels[1], agent_for(opponent, seed))]
         room = Room(secrets.token_urlsafe(9), game, state, seed, list(decks), seats, opponent=opponent,
                     client=client, invite_hash=invite_hash if opponent == "person" else None)
         self._register(room, fresh=True)
@@ -255,9 +269,13 @@ class Rooms:
         self.store_if_over(room)
         return room
 
-    def _register(self, room: Room, fresh: bool) -> None:
+    def register_unjournaled(self, room: Room) -> None:
+        """Hold a room the store never sees (a puzzle's: it does not start from decks)."""
+        self._register(room, fresh=False, journal=False)
+
+    def _register(self, room: Room, fresh: bool, journal: bool = True) -> None:
         store = self.store
-        if store is not None:
+        if store is not None and journal:
             if fresh:
                 store.open_live(room.id, room.spec())
             room.on_apply = lambda n, action: store.append_action(room.id, n, action.to_json())
@@ -272,7 +290,7 @@ class Rooms:
 
     def store_if_over(self, room: Room) -> None:
         """A finished game goes to the store once, with its replay (and leaves the journal)."""
-        if self.store is None:
+        if self.store is None or room.puzzle is not None:
             return
         with room.lock:
             if room.state.game_over and room.stored_as is None:
@@ -362,7 +380,8 @@ def _legal_prefix(rep: Replay) -> int:
     return done
 
 
-def _agent(opponent: str, seed: Seed) -> Agent | None:
+def agent_for(opponent: str, seed: Seed) -> Agent | None:
+    """The agent a seat is played by (``person``: None), seeded as seat 1's agent of the game."""
     if opponent == "person":
         return None
     return make_agent(opponent, agent_seed(whole_seed(seed), 1))
@@ -381,7 +400,7 @@ def _rebuilt(room_id: str, spec: dict[str, Any], actions: list[dict[str, Any]]) 
     invite = spec.get("invite_hash")
     opponent = str(spec["opponent"])
     seats = [Seat(hashes[0], str(spec["labels"][0])),
-             Seat(hashes[1] if opponent == "person" else None, str(spec["labels"][1]), _agent(opponent, rep.seed))]
+             Seat(hashes[1] if opponent == "person" else None, str(spec["labels"][1]), agent_for(opponent, rep.seed))]
     decks = [deck_from_names(d, f"decks[{i}]") for i, d in enumerate(rep.decks)]
     room = Room(room_id, load_game(rep.game), state, rep.seed, decks, seats, opponent=opponent,
                 invite_hash=invite if isinstance(invite, str) else None,

@@ -125,7 +125,9 @@ def snapshot(room: Room) -> Job | None:
     if agent is None:
         return None
     return Job(room, room.decision_id, player, room.opponent, decision_seed(room.seed, room.decision_id),
-               room.cursor[player], state.clone(), bool(getattr(agent, "searches", False)))
+               room.cursor[player], state.clone(),
+               # a puzzle's position is not re-made from a replay: its agent thinks in a thread
+               bool(getattr(agent, "searches", False)) and room.puzzle is None)
 
 
 def current(job: Job) -> bool:

@@ -24,7 +24,6 @@ import time
 from typing import Any
 
 from tcg.core.state import State
-from tcg.sim.replay import initial_state
 from tcg.web.flow import answered_for
 from tcg.web.rooms import ProtocolError, Room
 from tcg.web.store import Store
@@ -54,9 +53,7 @@ def rebuilt(room: Room, cut: int) -> tuple[State, list[int], list[int]]:
     """The room's game after its first ``cut`` actions, replayed from its start; the agents'
     event cursors as they were then; and where a person chose among several actions (not where
     the server answered for them under their stops)."""
-    rep = room.replay()
-    rep.actions, rep.conceded, rep.result = [], None, None
-    state = initial_state(rep)
+    state = room.origin()
     cursor = [0, 0]
     moves: list[int] = []
     last: int | None = None

@@ -64,12 +64,18 @@ def ui_words(say: Say) -> dict[str, str]:
     return {k: str(v) for k, v in say.texts.get("ui", {}).items()}
 
 
+def seat_decks(room: Room, lang: str) -> list[str] | None:
+    """The names the seats' players go by (their decks'); a puzzle's seats have no decks: "you",
+    "the opponent"."""
+    return None if room.puzzle is not None else player_decks(room.game, [s.label for s in room.seats], lang)
+
+
 def state_message(room: Room, seat: int | None, lang: str, log_from: int = 0) -> Json:
     """The ``state`` message for one connection: board, prompt, this seat's legal actions (only
     when it decides), the log since ``log_from``, and the decision id an answer must carry."""
     state = room.state
     presentation: Presentation = state.GAME.presentation
-    say = say_for(state, seat, lang, player_decks(room.game, [s.label for s in room.seats], lang))
+    say = say_for(state, seat, lang, seat_decks(room, lang))
     _, langs, ui, help_text = _words(presentation, lang)
     obs = state.observation(seat)
     board = presentation.board(obs, say)
@@ -108,6 +114,8 @@ def state_message(room: Room, seat: int | None, lang: str, log_from: int = 0) ->
     }
     if state.game_over:
         message["seed"] = room.seed
+    if room.puzzle is not None:  # its task, hint, solution and verdict (tcg.web.puzzle_rooms)
+        message["puzzle"] = room.puzzle.message()
     message.update(around(room, seat))  # undo, the game-over panel's replay and rematch, the names
     return message
 

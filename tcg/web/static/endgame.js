@@ -53,7 +53,7 @@ async function askRematch(page) {
 // rematch news. A spectator gets the replay, the rematch to watch, a new game.
 function drawEndgame(message, page) {
   const result = $("#result");
-  if (!message.over || !result) return;
+  if (!message.over || !result || message.puzzle) return;  // a puzzle's own verdict: puzzle.js
   const ui = message.ui;
   const rematch = message.rematch;
   const buttons = [];

@@ -11,6 +11,7 @@ import { answering, drawFlow, silent } from "/static/flow.js";
 import { drawStops } from "/static/stops.js";
 import { markBattle } from "/static/marks.js";
 import { drawAround } from "/static/endgame.js";
+import { drawPuzzle } from "/static/puzzle.js";
 
 const roomId = decodeURIComponent(location.pathname.split("/").pop());
 const roomPath = `/api/rooms/${encodeURIComponent(roomId)}`;
@@ -64,6 +65,7 @@ function draw(message) {
   drawStops(message, send);
   markBattle(message.board);
   drawAround(message, { roomId, send, token: () => token });
+  drawPuzzle(message, { roomId, token: () => token });
   appendLog(message);
   $("#lang-slot").replaceChildren(languagePicker(message.languages, lang, (l) => {
     lang = l;
