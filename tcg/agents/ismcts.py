@@ -54,6 +54,8 @@ PRIORS: dict[str, float] = {"battle_spirits": 30.0, "duel_masters": 30.0}
 #: Rollout policies: uniform over the legal actions, uniform over action types first (a payment's
 #: thousand ways do not crowd out the other moves), or the rule agent.
 ROLLOUTS = ("random", "type", "eager", "rule")
+#: How the tree plays the opponent: every reply explored (``none``), or the rule agent's (``rule``).
+MODELS = ("none", "rule")
 #: The shared vocabulary's actions that do nothing but move the game on (rules README).
 MOVING_ON = frozenset({"pass", "next_phase", "end_turn"})
 #: How often an ``eager`` rollout does something when it could also move on: random players
@@ -120,7 +122,7 @@ class Node:
 
 class IsmctsAgent:
     """``ismcts:iterations=1000,rollout=type,horizon=2,depth=300,seconds=0,exploration=0.7,prior=``
-    the game's :data:`PRIORS` (see the module docstring)."""
+    the game's :data:`PRIORS`, ``model=none`` (see the module docstring)."""
 
     name = "ismcts"
     observes = True
@@ -128,7 +130,7 @@ class IsmctsAgent:
 
     def __init__(self, seed: int = 0, iterations: int = 1000, seconds: float = 0.0, rollout: str = "type",
                  depth: int = 300, exploration: float = EXPLORATION, horizon: int = 2,
-                 prior: float | None = None) -> None:
+                 prior: float | None = None, model: str = "none") -> None:
         if iterations < 1 and seconds <= 0:
             raise DataError("ismcts needs iterations >= 1 or seconds > 0", field="agent")
         if rollout not in ROLLOUTS:
@@ -137,6 +139,8 @@ class IsmctsAgent:
             raise DataError("ismcts horizon and depth are counts (0 or more)", field="agent")
         if prior is not None and prior < 0:
             raise DataError("ismcts prior is a weight (0 or more)", field="agent")
+        if model not in MODELS:
+            raise DataError(f"ismcts model must be one of {', '.join(MODELS)}, not {model!r}", field="agent")
         self.rng = Rng(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -147,8 +151,10 @@ class IsmctsAgent:
         #: The weight asked for; ``None``: the game's (:data:`PRIORS`, read at each decision).
         self.prior_option = prior
         self.prior = prior or 0.0
+        self.model = model
         self._payer: Any = None
         self._hinter: Any = None
+        self._modeller: Any = None
         self.last_iterations = 0
         self.last_root: dict[Move, tuple[int, float]] = {}
 
@@ -205,6 +211,9 @@ class IsmctsAgent:
         expanded = False
         while not world.game_over and not expanded:
             player = world.deciding_player
+            if self.model != "none" and player is not None and player != me:
+                world.apply(self.modelled(world, player))
+                continue
             ways = moves(world.legal_actions())
             untried = [m for m in ways if m not in node.children]
             for m in ways:
@@ -235,6 +244,21 @@ class IsmctsAgent:
             n.visits += 1
             if n.player is not None:
                 n.wins += score if n.player == 0 else 1.0 - score
+
+    def modelled(self, world: State, player: int) -> Action:
+        """The opponent's action in the tree with ``model=rule``: the rule agent's, in this world.
+        Why: against an opponent that plays like the rule agent (``normal``, and the rule agent
+        inside every search), exploring replies it would never make spends iterations on lines
+        that do not happen; the tree then branches on this player's moves only."""
+        legal = world.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if self._modeller is None:
+            from tcg.agents.rule_agent import RuleAgent
+
+            self._modeller = RuleAgent(self.rng.below(1 << 30))
+        action: Action = self._modeller.choose(world.observation(player, False, True), legal)
+        return action
 
     def hint(self, node: Node, world: State, player: int | None) -> Move | None:
         """The rule agent's move at ``node`` (progressive bias, Chaslot et al. 2008): asked once, in
@@ -310,7 +334,7 @@ def _by_type(legal: Sequence[Action], rng: Rng, eagerness: float = 0.0) -> Actio
 def make_ismcts(seed: int, **options: str) -> IsmctsAgent:
     """The agent from its command-line options (``iterations=500,rollout=rule``)."""
     known = {"iterations": int, "seconds": float, "rollout": str, "depth": int, "exploration": float,
-             "horizon": int, "prior": float}
+             "horizon": int, "prior": float, "model": str}
     values: dict[str, Any] = {}
     for key, raw in options.items():
         if key not in known:

@@ -10,8 +10,10 @@ A puzzle is a scenario (docs/scenarios.md: ``game``, ``cards``, ``state``) whose
 - ``until``: ``turn_end`` (the turn it starts in ends; the default) or ``next_turn`` (the
   solver's next turn begins: "survive the opponent's attack");
 - ``hint``: one sentence that points the way; ``solution``: the solver's moves in scenario step
-  form (``{type: attack, card: Bolshack Dragon, target: player}``), which the tests play to prove
-  the puzzle can be solved.
+  form (``{type: attack, card: Bolshack Dragon, target: player}``; ``{action: {type: choose,
+  player: 1}}`` for an action with a field named like a step key), which the tests play to
+  prove the puzzle can be solved. A decision with one legal action is made for the solver and
+  takes no step.
 
 Why the goal is judged by the game and not by matching the solution: a puzzle is solved by any
 line that reaches the goal, the way a person would find one.
@@ -191,7 +193,7 @@ def solution_chooser(puzzle: Puzzle) -> Chooser:
     def choose(state: State, legal: Sequence[Action]) -> Action:
         runner.state = state
         if steps:
-            pattern = {k: v for k, v in steps[0].items() if k not in ("player", "deciding", "expect")}
+            pattern = _pattern(steps[0])
             found = [a for a in legal if runner.matches(a, pattern)]
             if found:
                 steps.pop(0)
@@ -201,6 +203,15 @@ def solution_chooser(puzzle: Puzzle) -> Chooser:
         return fallback.choose(observe(state, puzzle.solver, fallback, [0, 0]), legal)
 
     return choose
+
+
+def _pattern(step: Mapping[str, Any]) -> dict[str, Any]:
+    """A solution step's action pattern, as a scenario step's: its own keys but the step keys,
+    or its ``action:`` mapping (for an action with a field named like a step key: a ``player``
+    chosen as a target)."""
+    if isinstance(step.get("action"), Mapping):
+        return dict(step["action"])
+    return {k: v for k, v in step.items() if k not in ("player", "deciding", "expect", "action")}
 
 
 def agent_chooser(puzzle: Puzzle, spec: str, seed: int = 0) -> Chooser:
