@@ -259,5 +259,10 @@ class SilentSkill(DuelMastersRule):
 
 
 def silent_skill_window(state: DuelMastersState, task: Task) -> None:
-    """Step ``silent_skill_window``: ask again about the Silent Skills not chosen yet."""
-    state.decision = Decision(task["player"], "silent_skill", {"candidates": task["candidates"]})
+    """Step ``silent_skill_window``: ask again about the Silent Skills not chosen yet - of the
+    creatures still tapped in the battle zone (DM-76: a Silent Skill is used by keeping the
+    creature tapped; one an earlier Silent Skill destroyed or untapped has none to use)."""
+    p, cards = task["player"], state.cards
+    left = tuple(c for c in task["candidates"] if c in state.zones[p]["battle"] and cards[c].tapped)
+    if left:
+        state.decision = Decision(p, "silent_skill", {"candidates": left})
