@@ -67,6 +67,8 @@ def test_the_command_lists_plays_the_solution_and_names_a_missing_puzzle() -> No
     assert listed.returncode == 0 and "duel_masters/1" in listed.stdout
     shown = tcg("play", "duel_masters/1", "--solution")
     assert shown.returncode == 0 and "solved: won" in shown.stdout
+    each = tcg("solve", "--agent", "random", "--game", "duel_masters", "--each")
+    assert each.returncode == 0 and "duel_masters/20" in each.stdout and "✗ the turn ended without a win" in each.stdout
     missing = tcg("play", "duel_masters/999")
     assert missing.returncode == 2 and "no puzzle 'duel_masters/999'" in missing.stdout
     assert "Traceback" not in listed.stderr + shown.stderr + missing.stderr

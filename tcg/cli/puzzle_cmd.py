@@ -8,19 +8,19 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import Progress
 from rich.table import Table
 
 from tcg.agents.base import make_agent
 from tcg.agents.levels import levels_help
 from tcg.core.errors import TcgError
 from tcg.core.registry import game_names
-from tcg.sim.puzzles import Puzzle, agent_chooser, all_puzzles, attempt, judge, load_puzzles, solution_chooser
+from tcg.sim.puzzles import Puzzle, agent_chooser, attempt, goal_text, judge, load_puzzles, solution_chooser
+from tcg.sim.puzzles import numbered as numbered_puzzles
 
 app = typer.Typer(help="Puzzles: positions with a goal (win this turn, survive the attack, the right "
                        "target...). See docs/agents.md.", no_args_is_help=True)
 out = Console(highlight=False, soft_wrap=True)
-GOAL_WORDS = {"win": "win", "survive": "survive", "expect": "reach the position"}
-UNTIL_WORDS = {"turn_end": "this turn", "next_turn": "until your next turn"}
 
 
 @app.callback()
@@ -29,11 +29,8 @@ def _group() -> None:
 
 
 def numbered(game: str | None, root: Path | None = None) -> list[tuple[str, Puzzle]]:
-    """Every puzzle with its id, ``GAME/N`` (N counts from 1 in file order within the game)."""
-    out_: list[tuple[str, Puzzle]] = []
-    for g in [game] if game else game_names():
-        out_.extend((f"{g}/{k}", p) for k, p in enumerate(all_puzzles(g, root), 1))
-    return out_
+    """Every puzzle (of ``game``, else of every game) with its id, ``GAME/N``."""
+    return numbered_puzzles([game] if game else game_names(), root)
 
 
 def find(which: str) -> Puzzle:
@@ -52,10 +49,6 @@ def find(which: str) -> Puzzle:
         if pid == which:
             return p
     raise TcgError(f"no puzzle {which!r}; `tcg puzzle list --game {game}` lists them")
-
-
-def goal_text(p: Puzzle) -> str:
-    return f"{GOAL_WORDS[p.goal]} {UNTIL_WORDS[p.until]}"
 
 
 @app.command("list")
@@ -143,28 +136,55 @@ def _interactive(p: Puzzle, lang: str) -> None:
 def solve(
     agent: Annotated[list[str], typer.Option("--agent", help="An agent or level to try every puzzle (repeatable).")],
     game: Annotated[str | None, typer.Option("--game", help="Only this game's puzzles.")] = None,
+    each: Annotated[bool, typer.Option("--each", help="One row per puzzle (solved or not, and why) "
+                                       "instead of the rate per game.")] = False,
 ) -> None:
-    """Each agent's solve rate, per game: the table of docs/agents.md."""
+    """Each agent's solve rate, per game: the table of docs/agents.md (progress on stderr)."""
     try:
         for spec in agent:
             make_agent(spec, 0)
         if game is not None and game not in game_names():
             raise TcgError(f"unknown game {game!r}; games: {', '.join(game_names())}")
+        puzzles = numbered(game)
     except TcgError as exc:
         out.print(f"[red]error:[/red] {escape(str(exc))}")
         raise typer.Exit(2) from None
-    table = Table("game", *agent)
+    results: dict[tuple[str, str], tuple[bool, str]] = {}
     try:
-        for g in [game] if game else game_names():
-            puzzles = [p for _, p in numbered(g)]
-            if not puzzles:
-                continue
-            cells = []
+        with Progress(console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task("solving", total=len(puzzles) * len(agent))
             for spec in agent:
-                solved = sum(attempt(p, agent_chooser(p, spec)).solved for p in puzzles)
-                cells.append(f"{solved}/{len(puzzles)} ({100 * solved / len(puzzles):.0f}%)")
-            table.add_row(g, *cells)
+                for pid, p in puzzles:
+                    bar.update(task, description=f"{spec} on {pid}")
+                    tried = attempt(p, agent_chooser(p, spec))
+                    results[pid, spec] = (tried.solved, tried.reason)
+                    bar.advance(task)
     except TcgError as exc:
         out.print(f"[red]error:[/red] {escape(str(exc))}")
         raise typer.Exit(2) from None
-    out.print(table)
+    out.print(_each_table(puzzles, agent, results) if each else _rate_table(puzzles, agent, results))
+
+
+def _rate_table(puzzles: list[tuple[str, Puzzle]], agents: list[str],
+                results: dict[tuple[str, str], tuple[bool, str]]) -> Table:
+    table = Table("game", *agents)
+    for g in dict.fromkeys(pid.split("/")[0] for pid, _ in puzzles):
+        ids = [pid for pid, _ in puzzles if pid.split("/")[0] == g]
+        cells = []
+        for spec in agents:
+            solved = sum(results[pid, spec][0] for pid in ids)
+            cells.append(f"{solved}/{len(ids)} ({100 * solved / len(ids):.0f}%)")
+        table.add_row(g, *cells)
+    return table
+
+
+def _each_table(puzzles: list[tuple[str, Puzzle]], agents: list[str],
+                results: dict[tuple[str, str], tuple[bool, str]]) -> Table:
+    table = Table("id")
+    table.add_column("puzzle", max_width=48, no_wrap=True, overflow="ellipsis")
+    for spec in agents:
+        table.add_column(spec)
+    for pid, p in puzzles:
+        cells = [("✓ " if results[pid, spec][0] else "✗ ") + escape(results[pid, spec][1]) for spec in agents]
+        table.add_row(pid, escape(p.name), *cells)
+    return table

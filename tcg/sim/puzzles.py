@@ -132,6 +132,21 @@ def all_puzzles(game: str | None = None, root: Path | None = None) -> Iterator[P
         yield from load_puzzles(path)
 
 
+def numbered(games: Sequence[str], root: Path | None = None) -> list[tuple[str, Puzzle]]:
+    """Every puzzle of ``games`` with its id, ``GAME/N`` (N counts from 1 in file order within
+    the game): the ids of ``tcg puzzle`` and of the browser's puzzles."""
+    return [(f"{g}/{k}", p) for g in games for k, p in enumerate(all_puzzles(g, root), 1)]
+
+
+GOAL_WORDS = {"win": "win", "survive": "survive", "expect": "reach the goal"}
+UNTIL_WORDS = {"turn_end": "this turn", "next_turn": "until your next turn"}
+
+
+def goal_text(p: Puzzle) -> str:
+    """The task in words: ``win this turn``, ``survive until your next turn``."""
+    return f"{GOAL_WORDS[p.goal]} {UNTIL_WORDS[p.until]}"
+
+
 # ---------------------------------------------------------------------------- trying a puzzle
 def attempt(puzzle: Puzzle, choose: Chooser, seed: int = 0) -> Attempt:
     """Play the puzzle from its position: ``choose`` answers the solver's decisions, the

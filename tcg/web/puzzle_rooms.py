@@ -32,15 +32,13 @@ from tcg.core.errors import TcgError
 from tcg.core.registry import game_names, load_game
 from tcg.core.scenario import Runner
 from tcg.core.state import State
-from tcg.sim.puzzles import Puzzle, all_puzzles, judge
+from tcg.sim.puzzles import Puzzle, goal_text, judge, numbered
 from tcg.web.caps import RoomGate
 from tcg.web.clients import client_of
 from tcg.web.digests import digest, new_secret
 from tcg.web.inputs import PathWord
 from tcg.web.rooms import Room, Rooms, Seat, agent_for
 
-GOAL_WORDS = {"win": "Win", "survive": "Survive", "expect": "Reach the goal"}
-UNTIL_WORDS = {"turn_end": "this turn", "next_turn": "until your next turn"}
 #: The verdicts' reasons the page says in the player's language (ui words ``puzzle_reason_*``);
 #: another reason (an expectation not met) is shown as the judge wrote it.
 REASON_KEYS = {"won": "won", "lost": "lost", "a draw": "draw", "the turn ended without a win": "turn_ended",
@@ -78,14 +76,16 @@ class PuzzleRun:
         p = self.puzzle
         verdict = None if self.verdict is None else {
             "solved": self.verdict[0], "reason": self.verdict[1], "key": REASON_KEYS.get(self.verdict[1])}
-        return {"id": self.ref, "game": p.game, "name": p.name, "goal": goal_text(p), "goal_key": goal_key(p),
+        return {"id": self.ref, "game": p.game, "name": p.name, "goal": goal_words(p), "goal_key": goal_key(p),
                 "hint": p.hint, "solver": p.solver,
                 "solution": [step_text(s) for s in p.solution], "rules": list(p.spec.get("rules") or []),
                 "verdict": verdict, "next": next_ref(self.ref)}
 
 
-def goal_text(p: Puzzle) -> str:
-    return f"{GOAL_WORDS[p.goal]} {UNTIL_WORDS[p.until]}"
+def goal_words(p: Puzzle) -> str:
+    """The goal in English, as a heading: ``Win this turn``."""
+    text = goal_text(p)
+    return text[:1].upper() + text[1:]
 
 
 def goal_key(p: Puzzle) -> str:
@@ -108,7 +108,7 @@ def step_text(step: Mapping[str, Any]) -> str:
 
 def catalogue(game: str) -> list[tuple[str, Puzzle]]:
     """A game's puzzles by id, numbered as ``tcg puzzle list`` numbers them."""
-    return [(f"{game}/{k}", p) for k, p in enumerate(all_puzzles(game), 1)]
+    return numbered([game])
 
 
 def find(game: str, number: int) -> Puzzle:
@@ -150,14 +150,14 @@ def puzzle_api(app: FastAPI, rooms: Rooms, gate: RoomGate) -> None:
         names = [game] if game else game_names()
         if game is not None and game not in game_names():
             raise HTTPException(404, f"no game {game!r}; games: {', '.join(game_names())}")
-        return {"puzzles": [{"id": ref, "game": g, "name": p.name, "goal": goal_text(p), "goal_key": goal_key(p)}
+        return {"puzzles": [{"id": ref, "game": g, "name": p.name, "goal": goal_words(p), "goal_key": goal_key(p)}
                             for g in names for ref, p in catalogue(g)]}
 
     @app.get("/api/puzzles/{game}/{number}")
     def one(game: PathWord, number: Annotated[int, Path(ge=1, le=10_000)]) -> dict[str, Any]:
         p = find(game, number)
         ref = f"{game}/{number}"
-        return {"id": ref, "game": game, "name": p.name, "goal": goal_text(p), "goal_key": goal_key(p), "hint": p.hint,
+        return {"id": ref, "game": game, "name": p.name, "goal": goal_words(p), "goal_key": goal_key(p), "hint": p.hint,
                 "solution": [step_text(s) for s in p.solution], "next": next_ref(ref)}
 
     @app.post("/api/puzzles/{game}/{number}/room")
