@@ -211,3 +211,82 @@ def test_rollout_and_horizon_options() -> None:
     for bad in ("ismcts:horizon=-1", "ismcts:rollout=greedy", "ismcts:prior=-1", "ismcts:prior=lots"):
         with pytest.raises(DataError):
             make_agent(bad, 1)
+
+
+# ---------------------------------------------------------------- issue 39: the stronger search's options
+def test_the_new_options_are_checked_and_named_in_their_errors() -> None:
+    for bad, words in (("ismcts:model=oracle", "model must be one of none, rule"),
+                       ("ismcts:bias=huge", "bias must be one of absolute, relative"),
+                       ("ismcts:trust=1.5", "trust is between 0 and 1"),
+                       ("ismcts:hurry=-0.1", "hurry is between 0 and 0.5")):
+        with pytest.raises(DataError, match=words):
+            make_agent(bad, 1)
+
+
+def test_with_model_rule_the_tree_branches_on_the_searching_players_moves_only() -> None:
+    """``model=rule``: the opponent's decisions in the tree are the rule agent's, so every node
+    below the root is a move of the player who searches."""
+    from tcg.agents.ismcts import Node
+
+    state = a_position("duel_masters", 60)
+    me = state.deciding_player
+    agent = IsmctsAgent(seed=2, iterations=60, depth=200, model="rule")
+    root = Node(None)
+    worlds = observe(state, me, agent, [0, 0])["worlds"]
+    for _ in range(60):
+        agent.iterate(root, worlds.sample(agent.rng), me)
+    seen, stack = set(), list(root.children.values())
+    while stack:
+        node = stack.pop()
+        seen.add(node.player)
+        stack.extend(node.children.values())
+    assert seen == {me}
+    plain = IsmctsAgent(seed=2, iterations=60, depth=200)  # the default explores the opponent's replies
+    root = Node(None)
+    for _ in range(60):
+        plain.iterate(root, worlds.sample(plain.rng), me)
+    players, stack = set(), list(root.children.values())
+    while stack:
+        node = stack.pop()
+        players.add(node.player)
+        stack.extend(node.children.values())
+    assert players == {0, 1}
+
+
+def test_relative_bias_weighs_the_hint_in_units_of_the_moves_spread() -> None:
+    from tcg.agents.ismcts import Node, _spread
+
+    node = Node(0)
+    for wins, visits in ((0.3, 10), (0.1, 10), (0.0, 5)):
+        child = Node(0)
+        child.wins, child.visits = wins, visits
+        node.children[("pass", wins, None, None)] = child
+    assert _spread(node) == pytest.approx(0.03)
+    for child in node.children.values():  # moves valued alike: the floor, never zero
+        child.wins, child.visits = 1.0, 2
+    assert _spread(node) == 0.01
+
+
+def test_trust_pulls_an_estimate_towards_one_half_and_hurry_values_a_sooner_win_more() -> None:
+    from tcg.agents.evaluation import value
+
+    state = a_position("duel_masters", 40)
+    estimate = value(state, 0)
+    sure = IsmctsAgent(seed=1, iterations=1, depth=0)
+    doubtful = IsmctsAgent(seed=1, iterations=1, depth=0, trust=0.5)
+    assert sure.play_out(state.clone(), state.turn) == pytest.approx(estimate)
+    assert doubtful.play_out(state.clone(), state.turn) == pytest.approx(0.5 + (estimate - 0.5) * 0.5)
+    won = state.clone()
+    won.concede(1)  # player 0 wins
+    hurried = IsmctsAgent(seed=1, iterations=1, depth=0, hurry=0.05)
+    assert hurried.play_out(won.clone(), won.turn) == 1.0
+    assert hurried.play_out(won.clone(), won.turn - 2) == pytest.approx(0.9)  # won two turns later
+    assert sure.play_out(won.clone(), won.turn - 2) == 1.0
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_modelled_opponent_sees_no_hidden_card_either(name: str) -> None:
+    """``model=rule`` asks the rule agent for the opponent's moves in sampled worlds only: the
+    decision still depends on nothing the searching player cannot see."""
+    test_the_decision_never_depends_on_the_hidden_cards(name, {"model": "rule", "bias": "relative", "horizon": 1,
+                                                               "hurry": 0.05})

@@ -56,6 +56,9 @@ PRIORS: dict[str, float] = {"battle_spirits": 30.0, "duel_masters": 30.0}
 ROLLOUTS = ("random", "type", "eager", "rule")
 #: How the tree plays the opponent: every reply explored (``none``), or the rule agent's (``rule``).
 MODELS = ("none", "rule")
+#: The prior's bonus in win-rate units (``absolute``), or in units of the spread of the node's
+#: move values (``relative``, see :func:`_spread`).
+BIASES = ("absolute", "relative")
 #: The shared vocabulary's actions that do nothing but move the game on (rules README).
 MOVING_ON = frozenset({"pass", "next_phase", "end_turn"})
 #: How often an ``eager`` rollout does something when it could also move on: random players
@@ -130,7 +133,8 @@ class IsmctsAgent:
 
     def __init__(self, seed: int = 0, iterations: int = 1000, seconds: float = 0.0, rollout: str = "type",
                  depth: int = 300, exploration: float = EXPLORATION, horizon: int = 2,
-                 prior: float | None = None, model: str = "none") -> None:
+                 prior: float | None = None, model: str = "none", bias: str = "absolute",
+                 trust: float = 1.0, hurry: float = 0.0) -> None:
         if iterations < 1 and seconds <= 0:
             raise DataError("ismcts needs iterations >= 1 or seconds > 0", field="agent")
         if rollout not in ROLLOUTS:
@@ -139,6 +143,12 @@ class IsmctsAgent:
             raise DataError("ismcts horizon and depth are counts (0 or more)", field="agent")
         if prior is not None and prior < 0:
             raise DataError("ismcts prior is a weight (0 or more)", field="agent")
+        if not 0.0 <= hurry <= 0.5:
+            raise DataError("ismcts hurry is between 0 and 0.5 (what a turn's delay takes from a win)", field="agent")
+        if not 0.0 <= trust <= 1.0:
+            raise DataError("ismcts trust is between 0 and 1 (how far an estimate may go from 1/2)", field="agent")
+        if bias not in BIASES:
+            raise DataError(f"ismcts bias must be one of {', '.join(BIASES)}, not {bias!r}", field="agent")
         if model not in MODELS:
             raise DataError(f"ismcts model must be one of {', '.join(MODELS)}, not {model!r}", field="agent")
         self.rng = Rng(seed)
@@ -152,6 +162,9 @@ class IsmctsAgent:
         self.prior_option = prior
         self.prior = prior or 0.0
         self.model = model
+        self.bias = bias
+        self.trust = trust
+        self.hurry = hurry
         self._payer: Any = None
         self._hinter: Any = None
         self._modeller: Any = None
@@ -209,6 +222,7 @@ class IsmctsAgent:
         path = [root]
         node = root
         expanded = False
+        start = world.turn
         while not world.game_over and not expanded:
             player = world.deciding_player
             if self.model != "none" and player is not None and player != me:
@@ -225,7 +239,7 @@ class IsmctsAgent:
                 node.children[move] = Node(player, available=1)
                 expanded = True
             elif hint is not None:
-                bonus = self.prior
+                bonus = self.prior * (_spread(node) if self.bias == "relative" else 1.0)
                 move = max(ways, key=lambda m: node.children[m].ucb(self.exploration)
                            + (bonus / (node.children[m].visits + 1) if m == hint else 0.0))
             else:
@@ -239,7 +253,7 @@ class IsmctsAgent:
             if node.way is None or node.way not in options:
                 node.way = self.way(world.observation(player, False, True), options)
             world.apply(node.way)
-        score = self.play_out(world)  # 1.0 / 0.0 / 0.5 from player 0's side
+        score = self.play_out(world, start)  # 1.0 / 0.0 / 0.5 from player 0's side
         for n in path[1:]:
             n.visits += 1
             if n.player is not None:
@@ -276,7 +290,7 @@ class IsmctsAgent:
             node.hint = _move(self._hinter.choose(world.observation(who, False, True), world.legal_actions()))
         return node.hint
 
-    def play_out(self, world: State) -> float:
+    def play_out(self, world: State, start: int) -> float:
         """Play the world on for ``horizon`` turns (to the end when 0), ``depth`` actions at most;
         player 0's value of where it stops (:func:`tcg.agents.evaluation.value`)."""
         agents: list[Any] = []
@@ -304,7 +318,24 @@ class IsmctsAgent:
             else:
                 action = legal[rng.below(len(legal))]
             world.apply(action)
-        return value(world, 0)
+        estimate = value(world, 0)
+        if world.winner in (0, 1) and self.hurry:
+            # a win sooner is worth more than a win later (and a loss later less bad than one now)
+            late = min(0.5, self.hurry * max(0, world.turn - start))
+            return 1.0 - late if world.winner == 0 else late
+        if world.winner is not None or self.trust >= 1.0:
+            return estimate
+        # an estimate is never as sure as a won game: a win now outranks "won, the board says"
+        return 0.5 + (estimate - 0.5) * self.trust
+
+
+def _spread(node: Node) -> float:
+    """How far apart the values of a node's moves are (the best mean less the worst; at least
+    0.01): ``bias=relative`` weighs the rule agent's hint in those units, so that where every
+    move scores near 0 (a lost-looking position in which one block still survives the turn) the
+    hint does not drown a difference the search has found."""
+    means = [c.wins / c.visits for c in node.children.values() if c.visits]
+    return max(0.01, max(means) - min(means)) if means else 1.0
 
 
 def _by_type(legal: Sequence[Action], rng: Rng, eagerness: float = 0.0) -> Action:
@@ -334,7 +365,8 @@ def _by_type(legal: Sequence[Action], rng: Rng, eagerness: float = 0.0) -> Actio
 def make_ismcts(seed: int, **options: str) -> IsmctsAgent:
     """The agent from its command-line options (``iterations=500,rollout=rule``)."""
     known = {"iterations": int, "seconds": float, "rollout": str, "depth": int, "exploration": float,
-             "horizon": int, "prior": float, "model": str}
+             "horizon": int, "prior": float, "model": str, "bias": str,
+             "trust": float, "hurry": float}
     values: dict[str, Any] = {}
     for key, raw in options.items():
         if key not in known:
