@@ -21,13 +21,22 @@ class Level:
     about: str
 
 
+#: The search's settings of ``hard`` and ``expert`` (docs/agents.md, "The stronger search"): the
+#: opponent in the tree answers as the rule agent would (``model=rule``), a playout is scored
+#: where the next turn begins (``horizon=1``), and the rule agent's hint weighs in units of how
+#: far apart the moves' values are (``bias=relative``). Measured against ``normal`` on paired deals:
+#: the plain search at 300 iterations scored 56.5 % in Duel Masters, this one 83.3 %.
+SEARCH = "horizon=1,model=rule,bias=relative"
+
 #: Easiest first. The words say what the level does and how long it takes over a move.
 LEVELS: tuple[Level, ...] = (
     Level("easy", "easy", "the rule agent making a person's mistakes (another move of the same kind, "
                           "about one decision in three), instantly"),
     Level("normal", "rule", "plays by simple priorities per game, instantly"),
-    Level("hard", "ismcts:iterations=300", "searches 300 playouts a move: about 0.1-0.4 s"),
-    Level("expert", "ismcts:iterations=1000", "searches 1,000 playouts a move: about 0.2-1.4 s"),
+    Level("hard", f"ismcts:iterations=300,{SEARCH}", "searches 300 playouts a move, the opponent answering as "
+                                                     "normal would: about 0.1-0.6 s"),
+    Level("expert", f"ismcts:iterations=1000,{SEARCH}", "searches 1,000 playouts a move, the opponent answering "
+                                                       "as normal would: about 0.3-2 s"),
 )
 BY_NAME: dict[str, Level] = {level.name: level for level in LEVELS}
 
