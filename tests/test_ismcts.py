@@ -223,34 +223,31 @@ def test_the_new_options_are_checked_and_named_in_their_errors() -> None:
             make_agent(bad, 1)
 
 
-def test_with_model_rule_the_tree_branches_on_the_searching_players_moves_only() -> None:
-    """``model=rule``: the opponent's decisions in the tree are the rule agent's, so every node
-    below the root is a move of the player who searches."""
+def grown_tree_players(agent: IsmctsAgent, state: State, iterations: int = 60) -> set[int | None]:
+    """The players whose moves the nodes of ``agent``'s tree are, after ``iterations`` from ``state``."""
     from tcg.agents.ismcts import Node
 
-    state = a_position("duel_masters", 60)
     me = state.deciding_player
-    agent = IsmctsAgent(seed=2, iterations=60, depth=200, model="rule")
+    assert me is not None
     root = Node(None)
     worlds = observe(state, me, agent, [0, 0])["worlds"]
-    for _ in range(60):
+    for _ in range(iterations):
         agent.iterate(root, worlds.sample(agent.rng), me)
-    seen, stack = set(), list(root.children.values())
-    while stack:
-        node = stack.pop()
-        seen.add(node.player)
-        stack.extend(node.children.values())
-    assert seen == {me}
-    plain = IsmctsAgent(seed=2, iterations=60, depth=200)  # the default explores the opponent's replies
-    root = Node(None)
-    for _ in range(60):
-        plain.iterate(root, worlds.sample(plain.rng), me)
     players, stack = set(), list(root.children.values())
     while stack:
         node = stack.pop()
         players.add(node.player)
         stack.extend(node.children.values())
-    assert players == {0, 1}
+    return players
+
+
+def test_with_model_rule_the_tree_branches_on_the_searching_players_moves_only() -> None:
+    """``model=rule``: the opponent's decisions in the tree are the rule agent's, so every node
+    below the root is a move of the player who searches (the default explores both players')."""
+    state = a_position("duel_masters", 60)
+    assert grown_tree_players(IsmctsAgent(seed=2, iterations=60, depth=200, model="rule"), state) \
+        == {state.deciding_player}
+    assert grown_tree_players(IsmctsAgent(seed=2, iterations=60, depth=200), state) == {0, 1}
 
 
 def test_relative_bias_weighs_the_hint_in_units_of_the_moves_spread() -> None:
