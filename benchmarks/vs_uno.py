@@ -30,8 +30,9 @@ if importlib.util.find_spec("tcg") is None:  # run from a checkout without an in
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import tcg
 from agents import play_all  # benchmarks/agents.py: the rule agents' self-play, counted
+
+import tcg
 from tcg.core.registry import GAMES
 
 GOALS = {"battle_spirits": 0.15}
@@ -86,13 +87,13 @@ def main() -> int:
           f"{''.join(f' --game {g}' for g in args.game or [])}`; {tcg.build_name()}, nproc {os.cpu_count()}, "
           f"Python {platform.python_version()}, load average {os.getloadavg()[0]:.1f}\n")
     print(f"RLCard Uno, random agents: **{max(uno):,.0f}** decisions/s (best of {args.rounds} rounds)\n")
-    print("| game | rule agents' decisions/s | × Uno (best rounds) | × Uno (median of rounds) | goal |")
+    print("| game | rule agents' decisions/s | x Uno (best rounds) | x Uno (median of rounds) | goal |")
     print("|---|---|---|---|---|")
     for g in games:
         ratio = max(ours[g]) / max(uno)
         median = statistics.median(o / u for o, u in zip(ours[g], uno, strict=True))
         goal = GOALS.get(g, GOAL)
-        print(f"| {g} | {max(ours[g]):,.0f} | {ratio:.2f}× | {median:.2f}× | ≥ {goal}× "
+        print(f"| {g} | {max(ours[g]):,.0f} | {ratio:.2f}x | {median:.2f}x | ≥ {goal}x "
               f"{'met' if ratio >= goal else 'not met'} |")
     return 0
 
