@@ -21,6 +21,7 @@ line that reaches the goal, the way a person would find one.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -129,7 +130,18 @@ def puzzle_files(game: str | None = None, root: Path | None = None) -> list[Path
 
 def all_puzzles(game: str | None = None, root: Path | None = None) -> Iterator[Puzzle]:
     for path in puzzle_files(game, root):
-        yield from load_puzzles(path)
+        stat = path.stat()
+        yield from _loaded(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=256)
+def _loaded(path: str, mtime_ns: int, size: int) -> tuple[Puzzle, ...]:
+    """A puzzle file's puzzles, read once per version of the file: the server lists puzzles and
+    names the next one in every state message of a puzzle room, and parsing YAML each time
+    would cost tens of milliseconds a message. (A Puzzle is only read: each try builds its
+    position afresh with :meth:`Puzzle.runner`.)"""
+    del mtime_ns, size  # the cache's key: a changed file is read again
+    return tuple(load_puzzles(Path(path)))
 
 
 def numbered(games: Sequence[str], root: Path | None = None) -> list[tuple[str, Puzzle]]:
