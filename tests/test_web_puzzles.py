@@ -134,3 +134,12 @@ def test_the_solver_does_not_see_the_opponents_hidden_cards(client: TestClient) 
 def test_a_missing_puzzle_is_a_precise_error(client: TestClient, path: str, status: int, words: str) -> None:
     r = client.get(path)
     assert r.status_code == status and words in r.text
+
+
+def test_a_solution_step_reads_as_a_person_says_it() -> None:
+    from tcg.web.puzzle_rooms import step_text
+
+    attack = {"type": "attack", "card": "Big Attacker", "target": "player"}
+    assert step_text(attack) == "attack: Big Attacker → the player"
+    assert step_text({"action": {"type": "choose", "player": 1}}) == "choose: player 1"
+    assert step_text({"type": "next_phase"}) == "next phase"
