@@ -95,11 +95,13 @@ def goal_key(p: Puzzle) -> str:
 
 def step_text(step: Mapping[str, Any]) -> str:
     """A solution step as a person reads it: ``attack: Big Attacker → the player``."""
+    skip = {"type", "card", "option", "target"}
     if isinstance(step.get("action"), Mapping):  # the step's action under ``action:`` (tcg.sim.puzzles)
         step = step["action"]
+    else:  # the step's own keys, not the action's
+        skip |= {"player", "deciding", "expect"}
     named = [str(step[k]) for k in ("card", "option") if k in step]
-    rest = [f"{k} {v}" for k, v in step.items()
-            if k not in ("type", "card", "option", "target", "player", "deciding", "expect")]
+    rest = [f"{k} {v}" for k, v in step.items() if k not in skip]
     text = str(step.get("type", "?")).replace("_", " ")
     if named or rest:
         text += ": " + ", ".join(named + rest)
