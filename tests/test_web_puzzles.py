@@ -143,3 +143,19 @@ def test_a_solution_step_reads_as_a_person_says_it() -> None:
     assert step_text(attack) == "attack: Big Attacker → the player"
     assert step_text({"action": {"type": "choose", "player": 1}}) == "choose: player 1"
     assert step_text({"type": "next_phase"}) == "next phase"
+
+
+def test_a_puzzle_whose_opponent_searches_is_refused_by_the_server(client: TestClient,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A searching agent would think in the server's light threads without a time limit: such a
+    puzzle is for the terminal only (a 422 naming why), and no room is made."""
+    from dataclasses import replace
+
+    from tcg.web import puzzle_rooms
+
+    found = puzzle_rooms.find(DM, 1)
+    monkeypatch.setattr(puzzle_rooms, "find", lambda game, number: replace(found, opponent="hard"))
+    before = len(client.app.state.rooms.rooms)  # type: ignore[attr-defined]
+    r = client.post(f"/api/puzzles/{DM}/1/room")
+    assert r.status_code == 422 and "does not search" in r.text
+    assert len(client.app.state.rooms.rooms) == before  # type: ignore[attr-defined]

@@ -139,7 +139,11 @@ def create(rooms: Rooms, ref: str, puzzle: Puzzle, client: str, token_hash: str)
     solver = puzzle.solver
     seats = [Seat(None, ""), Seat(None, "")]
     seats[solver] = Seat(token_hash, "You")
-    seats[1 - solver] = Seat(None, puzzle.opponent, agent_for(puzzle.opponent, seed))
+    opponent = agent_for(puzzle.opponent, seed)
+    if getattr(opponent, "searches", False):  # it would think in a light thread, with no time limit
+        raise TcgError(f"puzzle {ref}: the server plays puzzles only against an agent that does not search "
+                       f"(its opponent is {puzzle.opponent!r}); try it with `tcg puzzle play`")
+    seats[1 - solver] = Seat(None, puzzle.opponent, opponent)
     room = Room(secrets.token_urlsafe(9), load_game(puzzle.game), state, seed, [], seats,
                 opponent=puzzle.opponent, client=client)
     room.puzzle = PuzzleRun(ref, puzzle, runner, state.turn)
